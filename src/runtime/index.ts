@@ -1,0 +1,23 @@
+// The runtime's public surface: connectors and the planner import from here.
+export * from './serializer.js';
+export * from './source/source-split.js';
+export * from './source/source.js';
+export * from './source/split-enumerator.js';
+export * from './source/source-reader.js';
+export * from './source/reader-output.js';
+export * from './source/watermark-strategy.js';
+export * from './source/split-reader.js';
+export * from './source/record-emitter.js';
+export * from './source/element-queue.js';
+export * from './source/split-fetcher-manager.js';
+export { SourceReaderBase } from './source/source-reader-base.js';
+export * from './sink/sink.js';
+export * from './sink/sink-writer.js';
+export * from './sink/committer.js';
+export * from './state/state.js';
+export * from './timer-service.js';
+export * from './stream-operator.js';
+export * from './partitioner.js';
+export * from './job-graph.js';
+export * from './job-client.js';
+export * from './runtime-config.js';
