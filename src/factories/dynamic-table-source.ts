@@ -1,0 +1,65 @@
+import type { ReadableConfig } from '../config/configuration.js';
+import type { AnySource } from '../runtime/source/source.js';
+import type { LogicalType, RowType } from '../types/logical-type.js';
+import type { Row } from '../types/row.js';
+import type { ChangelogMode } from './changelog-mode.js';
+
+/** What the planner tells a source when it asks for the runtime implementation. */
+export interface ScanContext {
+  /** True if the job runs in batch mode; a source that cannot end must then refuse. */
+  readonly batchMode: boolean;
+}
+
+/** The runtime side of a scan: a FLIP-27 source producing rows of the source's produced type. */
+export interface ScanRuntimeProvider {
+  readonly source: AnySource<Row>;
+  /** True if the source ends by itself (batch mode requires it). */
+  readonly bounded: boolean;
+  /** `scan.parallelism`, if the table sets it. */
+  readonly parallelism?: number;
+}
+
+/** A key of readable metadata (`METADATA FROM 'offset'`) and its type. */
+export type MetadataTypes = ReadonlyMap<string, LogicalType>;
+
+/**
+ * A table source the planner can scan (Flink's `ScanTableSource` with its abilities as optional
+ * methods). The produced row holds the physical columns (after projection push-down, in the projected
+ * order) followed by the metadata columns the planner applied, in the order it applied them.
+ * Instances are created per query and mutated by the `apply*` calls before `getScanRuntimeProvider`.
+ */
+export interface ScanTableSource {
+  readonly kind: 'scan-source';
+  getChangelogMode(): ChangelogMode;
+  getScanRuntimeProvider(ctx: ScanContext): ScanRuntimeProvider;
+  /** One line for EXPLAIN, e.g. `kafka(topic=[orders])`. */
+  asSummaryString(): string;
+
+  /** SupportsReadingMetadata: metadata keys this source can append. */
+  listReadableMetadata?(): MetadataTypes;
+  /** SupportsReadingMetadata: the keys the query needs, appended after the physical columns. */
+  applyReadableMetadata?(keys: readonly string[], producedType: RowType): void;
+  /**
+   * SupportsProjectionPushDown: top-level indexes of physical columns to produce, in this order. Return
+   * false to refuse (the planner then projects itself).
+   */
+  applyProjection?(fieldIndexes: readonly number[], producedType: RowType): boolean;
+  /** SupportsLimitPushDown. */
+  applyLimit?(limit: number): void;
+  /** SupportsWatermarkPushDown: the source wants to generate watermarks per split itself. */
+  readonly supportsWatermarkPushDown?: boolean;
+}
+
+/**
+ * A source looked up by key (Flink's `LookupTableSource`) for lookup joins: given the key values,
+ * the matching rows.
+ */
+export interface LookupTableSource {
+  readonly kind: 'lookup-source';
+  lookup(keyIndexes: readonly number[]): (key: readonly unknown[]) => Promise<Row[]>;
+  asSummaryString(): string;
+}
+
+export type DynamicTableSource = ScanTableSource | LookupTableSource;
+
+export type { ReadableConfig };

@@ -1,0 +1,66 @@
+import type { ReadableConfig } from '../config/configuration.js';
+import type { RowType } from '../types/logical-type.js';
+import type { Row } from '../types/row.js';
+import type { ChangelogMode } from './changelog-mode.js';
+import type { Factory } from './factory.js';
+import type { DynamicTableFactoryContext } from './dynamic-table-factory.js';
+import type { MetadataTypes } from './dynamic-table-source.js';
+
+/**
+ * Where a message came from, so a decoding error can name it ("topic 'orders', partition 2, offset 17",
+ * "file /data/a.csv, line 40"). Built lazily by the caller only when an error happens.
+ */
+export type MessageOrigin = () => string;
+
+/**
+ * Turns one message (a Kafka value, a file line, a Pravega event) into rows. Changelog formats may
+ * append several rows (debezium's update yields -U and +U) or none (a skipped bad record).
+ * Called on the hot path once per message: it must not await and should allocate little.
+ */
+export interface DeserializationSchema {
+  /**
+   * Appends the decoded rows to `out`. Throws a `FormatError` on a bad record unless the format is
+   * configured to ignore parse errors, in which case it appends nothing and counts the record in
+   * `skippedRecords`.
+   */
+  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void;
+  /** Records skipped by `ignore-parse-errors`; shown by the CLI, never dropped silently. */
+  readonly skippedRecords: number;
+  /** Values of the format's readable metadata keys for the last decoded message, in requested order. */
+  readonly metadataValues?: readonly unknown[];
+}
+
+/** Turns one row into one message. Called once per row on the hot path. */
+export interface SerializationSchema {
+  serialize(row: Row): Uint8Array;
+}
+
+export interface DecodingFormat {
+  createRuntimeDecoder(physicalType: RowType): DeserializationSchema;
+  getChangelogMode(): ChangelogMode;
+  /** Metadata the format itself can read (debezium's `ingestion-timestamp`, ...). */
+  listReadableMetadata?(): MetadataTypes;
+  applyReadableMetadata?(keys: readonly string[]): void;
+}
+
+export interface EncodingFormat {
+  createRuntimeEncoder(physicalType: RowType): SerializationSchema;
+  getChangelogMode(): ChangelogMode;
+}
+
+/** `'format' = 'json'` and friends, for formats that decode one message at a time. */
+export interface DecodingFormatFactory extends Factory {
+  createDecodingFormat(ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): DecodingFormat;
+}
+
+export interface EncodingFormatFactory extends Factory {
+  createEncodingFormat(ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): EncodingFormat;
+}
+
+export function isDecodingFormatFactory(f: Factory): f is DecodingFormatFactory {
+  return typeof (f as Partial<DecodingFormatFactory>).createDecodingFormat === 'function';
+}
+
+export function isEncodingFormatFactory(f: Factory): f is EncodingFormatFactory {
+  return typeof (f as Partial<EncodingFormatFactory>).createEncodingFormat === 'function';
+}
