@@ -6,3 +6,4 @@ export * from './decimal.js';
 export * from './decimal-type-rules.js';
 export * from './row.js';
 export * from './row-kind.js';
+export * from './values/index.js';
