@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Runs a real Pravega 0.13.0 standalone (in-memory storage, one controller, one segment store, in-process ZooKeeper)
+# for Sluice's integration tests. Usage: scripts/pravega.sh start|stop|status
+#   controller gRPC: tcp://127.0.0.1:${PRAVEGA_CONTROLLER_PORT:-9090}
+#   segment store:   127.0.0.1:${PRAVEGA_SEGMENTSTORE_PORT:-6000} (published as 127.0.0.1, not 0.0.0.0)
+# The jars come from Maven Central via scripts/pravega/pom.xml into .cache/pravega (git-ignored) on first start.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="$ROOT/.cache/pravega"
+LIB="$CACHE/lib"
+RUN="$CACHE/run"
+PID_FILE="$RUN/pravega.pid"
+LOG_FILE="$RUN/pravega.log"
+CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9090}"
+SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6000}"
+ZK_PORT="${PRAVEGA_ZK_PORT:-4000}"
+REST_PORT="${PRAVEGA_REST_PORT:-9091}"
+ADMIN_PORT="${PRAVEGA_ADMIN_PORT:-9999}"
+START_TIMEOUT="${PRAVEGA_START_TIMEOUT:-180}"
+
+log() { echo "pravega.sh: $*" >&2; }
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && exec 3>&- 3<&- ; }
+
+running_pid() {
+  [[ -f "$PID_FILE" ]] || return 1
+  local pid; pid="$(cat "$PID_FILE")"
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+fetch() {
+  # Re-resolve when the pom changed since the last fetch.
+  if [[ -f "$LIB/.complete" && "$LIB/.complete" -nt "$ROOT/scripts/pravega/pom.xml" ]]; then return 0; fi
+  command -v mvn >/dev/null || { log "mvn not found; install Maven (apt-get install maven)"; exit 1; }
+  log "resolving io.pravega:pravega-standalone:0.13.0 and its dependencies into $LIB (first run only)"
+  mkdir -p "$CACHE"
+  rm -rf "$LIB"
+  mvn -q -B -f "$ROOT/scripts/pravega/pom.xml" -Dmaven.repo.local="$CACHE/m2" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
+  touch "$LIB/.complete"
+}
+
+# Controller gRPC answers when an HTTP/2 preface gets a SETTINGS frame back; bash alone cannot speak HTTP/2, so
+# readiness is: both ports listen and the emulator logged that the sandbox is up (it logs after the controller
+# has created its system streams, i.e. once it really serves requests).
+ready() {
+  port_open "$CONTROLLER_PORT" && port_open "$SEGMENTSTORE_PORT" \
+    && grep -q "Pravega Sandbox is running locally now" "$LOG_FILE" 2>/dev/null
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    if ready; then log "already running (pid $pid)"; return 0; fi
+  else
+    rm -f "$PID_FILE"
+    if port_open "$CONTROLLER_PORT"; then log "port $CONTROLLER_PORT is taken by another process"; exit 1; fi
+  fi
+  local t0; t0=$(date +%s)
+  fetch
+  mkdir -p "$RUN"
+  if [[ -z "${pid:-}" ]]; then
+    : > "$RUN/standalone-config.properties"   # must exist; every setting comes from -D below
+    : > "$LOG_FILE"
+    # Java 17: Pravega 0.13 (built for 11) reflects into JDK internals (netty direct buffers, ZooKeeper, BookKeeper).
+    local opens=(
+      --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+      --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+      --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+      --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
+      --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED --add-exports=java.base/jdk.internal.misc=ALL-UNNAMED
+      --add-exports=java.base/sun.nio.ch=ALL-UNNAMED -Dio.netty.tryReflectionSetAccessible=true
+    )
+    (
+      cd "$RUN"
+      exec nohup java -Xmx${PRAVEGA_HEAP:-1g} "${opens[@]}" \
+        -Dsinglenode.configurationFile="$RUN/standalone-config.properties" \
+        -Dsinglenode.zk.port="$ZK_PORT" \
+        -Dsinglenode.segmentStore.port="$SEGMENTSTORE_PORT" \
+        -Dsinglenode.controller.rpc.port="$CONTROLLER_PORT" \
+        -Dsinglenode.controller.rest.port="$REST_PORT" \
+        -Dsinglenode.controller.rest.enable=false \
+        -Dsinglenode.admin.gateway.enable=false \
+        -Dsinglenode.admin.gateway.port="$ADMIN_PORT" \
+        -Dpravegaservice.service.published.host.nameOrIp=127.0.0.1 \
+        -Dpravegaservice.service.listener.host.nameOrIp=127.0.0.1 \
+        -Dlog.level=INFO \
+        -cp "$LIB/*" io.pravega.local.LocalPravegaEmulator
+    ) >>"$LOG_FILE" 2>&1 &
+    echo $! > "$PID_FILE"
+    pid=$!
+    log "started pid $pid, log $LOG_FILE"
+  fi
+  local deadline=$(( $(date +%s) + START_TIMEOUT ))
+  until ready; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      log "Pravega exited during startup; last log lines:"; tail -n 40 "$LOG_FILE" >&2; rm -f "$PID_FILE"; exit 1
+    fi
+    if grep -q -E "has FAILED|NoClassDefFoundError|Address already in use" "$LOG_FILE"; then
+      log "Pravega failed to start; first errors:"; grep -m 5 -E "has FAILED|NoClassDefFoundError|Address already in use|Caused by" "$LOG_FILE" >&2
+      stop; exit 1
+    fi
+    if (( $(date +%s) > deadline )); then log "not ready after ${START_TIMEOUT}s; see $LOG_FILE"; exit 1; fi
+    sleep 1
+  done
+  log "ready: controller tcp://127.0.0.1:$CONTROLLER_PORT, segment store 127.0.0.1:$SEGMENTSTORE_PORT ($(( $(date +%s) - t0 ))s)"
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then rm -f "$PID_FILE"; log "not running"; return 0; fi
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  if kill -0 "$pid" 2>/dev/null; then log "pid $pid ignored SIGTERM; killing"; kill -9 "$pid" 2>/dev/null || true; fi
+  rm -f "$PID_FILE"
+  log "stopped pid $pid"
+}
+
+status() {
+  local pid
+  if pid="$(running_pid)"; then
+    if ready; then echo "running (pid $pid), ready"; else echo "running (pid $pid), not ready"; fi
+  else
+    echo "stopped"; return 3
+  fi
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac
