@@ -4,6 +4,8 @@ export * from './type-to-string.js';
 export * from './parse-logical-type.js';
 export * from './decimal.js';
 export * from './decimal-type-rules.js';
+export * from './column.js';
+export * from './schema.js';
 export * from './row.js';
 export * from './row-kind.js';
 export * from './values/index.js';
