@@ -1,0 +1,305 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { ConnectorError } from '../../../errors/sluice-error.js';
+import type { Endpoint } from './segment-store-connection.js';
+import type { SegmentRef, TxnId } from './segment-names.js';
+
+/** How a stream's segment count is decided (`ScalingPolicy` in Pravega). */
+export type ScalingPolicy =
+  | { readonly kind: 'fixed'; readonly segments: number }
+  | { readonly kind: 'byEventRate'; readonly targetEventsPerSec: number; readonly scaleFactor: number; readonly minSegments: number }
+  | { readonly kind: 'byDataRate'; readonly targetKiloBytesPerSec: number; readonly scaleFactor: number; readonly minSegments: number };
+
+export type RetentionPolicy =
+  | { readonly kind: 'time'; readonly retentionMs: number }
+  | { readonly kind: 'size'; readonly retentionBytes: number };
+
+export interface StreamConfiguration {
+  readonly scaling: ScalingPolicy;
+  readonly retention?: RetentionPolicy;
+}
+
+/** A segment with the part of the key space [minKey, maxKey) it owns. */
+export interface SegmentWithRange {
+  readonly segment: SegmentRef;
+  readonly minKey: number;
+  readonly maxKey: number;
+}
+
+/** A successor of a sealed segment with the ids of all its predecessors (it may merge several). */
+export interface Successor extends SegmentWithRange {
+  readonly predecessors: readonly number[];
+}
+
+export type TxnState = 'UNKNOWN' | 'OPEN' | 'COMMITTING' | 'COMMITTED' | 'ABORTING' | 'ABORTED';
+export type PingStatus = 'OK' | 'LEASE_TOO_LARGE' | 'MAX_EXECUTION_TIME_EXCEEDED' | 'SCALE_GRACE_TIME_EXCEEDED' | 'DISCONNECTED' | 'COMMITTED' | 'ABORTED' | 'UNKNOWN';
+
+export interface CreatedTxn {
+  readonly txnId: TxnId;
+  readonly activeSegments: readonly SegmentWithRange[];
+}
+
+// Messages as proto-loader hands them over with { longs: String, enums: String, defaults: true }.
+interface PStreamInfo { scope: string; stream: string }
+interface PSegmentId { streamInfo: PStreamInfo; segmentId: string }
+interface PSegmentRange { segmentId: PSegmentId; minKey: number; maxKey: number }
+interface PTxnId { highBits: string; lowBits: string }
+type Unary = (req: object, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void;
+
+let packageDefinition: protoLoader.PackageDefinition | undefined;
+
+function protoPath(): string {
+  // Next to this module when run from src/ (vitest, tsx); tsc does not copy .proto files into dist/, so fall back to
+  // the source tree from there.
+  const here = fileURLToPath(new URL('./controller.proto', import.meta.url));
+  if (existsSync(here)) return here;
+  const fromDist = fileURLToPath(new URL('../../../../src/connectors/pravega/client/controller.proto', import.meta.url));
+  if (existsSync(fromDist)) return fromDist;
+  throw new ConnectorError(`controller.proto not found next to ${here}; copy src/connectors/pravega/client/controller.proto there`);
+}
+
+function loadDefinition(): protoLoader.PackageDefinition {
+  packageDefinition ??= protoLoader.loadSync(protoPath(), { longs: String, enums: String, defaults: true, keepCase: true });
+  return packageDefinition;
+}
+
+function toSegmentRange(r: PSegmentRange): SegmentWithRange {
+  return {
+    segment: { scope: r.segmentId.streamInfo.scope, stream: r.segmentId.streamInfo.stream, segmentId: Number(r.segmentId.segmentId) },
+    minKey: r.minKey,
+    maxKey: r.maxKey,
+  };
+}
+
+function segmentIdMsg(s: SegmentRef): object {
+  return { streamInfo: { scope: s.scope, stream: s.stream }, segmentId: String(s.segmentId) };
+}
+
+function txnIdMsg(t: TxnId): object {
+  return { highBits: BigInt.asIntN(64, t.highBits).toString(), lowBits: BigInt.asIntN(64, t.lowBits).toString() };
+}
+
+function cutMsg(cut: ReadonlyMap<number, number>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [seg, off] of cut) out[String(seg)] = String(off);
+  return out;
+}
+
+/** Parses `tcp://host:port` (the Flink connector's `controller-uri`) into host and port. */
+export function parseControllerUri(uri: string): Endpoint {
+  const m = /^(?:tcp:\/\/)?([^:/]+):(\d+)\/?$/.exec(uri.trim());
+  if (m === null) throw new ConnectorError(`controller URI '${uri}' is not of the form tcp://host:port (TLS 'tls://' is not supported yet)`);
+  return { host: m[1]!, port: Number(m[2]) };
+}
+
+/**
+ * The Pravega controller over gRPC (plaintext HTTP/2, auth off). Every method is one unary call, safe to call
+ * concurrently, and rejects with ConnectorError naming the operation and the object when the controller refuses.
+ * Not for per-record use: callers cache segment layouts and endpoints.
+ */
+export class ControllerClient {
+  private readonly client: grpc.Client;
+  private readonly deadlineMs: number;
+
+  constructor(controllerUri: string, options: { readonly deadlineMs?: number } = {}) {
+    const ep = parseControllerUri(controllerUri);
+    const pkg = grpc.loadPackageDefinition(loadDefinition()) as unknown as {
+      io: { pravega: { controller: { stream: { api: { grpc: { v1: { ControllerService: grpc.ServiceClientConstructor } } } } } } };
+    };
+    const Ctor = pkg.io.pravega.controller.stream.api.grpc.v1.ControllerService;
+    this.client = new Ctor(`${ep.host}:${ep.port}`, grpc.credentials.createInsecure());
+    this.deadlineMs = options.deadlineMs ?? 30_000;
+  }
+
+  private call<T>(method: string, req: object): Promise<T> {
+    const fn = (this.client as unknown as Record<string, Unary>)[method]!;
+    return new Promise((resolve, reject) => {
+      fn.call(this.client, req, new grpc.Metadata(), { deadline: Date.now() + this.deadlineMs }, (err, res) => {
+        if (err !== null) reject(new ConnectorError(`Pravega controller call ${method} failed: ${err.details || err.message}`, { cause: err }));
+        else resolve(res as T);
+      });
+    });
+  }
+
+  /** Creates a scope; resolves false if it already existed. */
+  async createScope(scope: string): Promise<boolean> {
+    const r = await this.call<{ status: string }>('createScope', { scope });
+    if (r.status === 'SUCCESS') return true;
+    if (r.status === 'SCOPE_EXISTS') return false;
+    throw new ConnectorError(`cannot create Pravega scope '${scope}': ${r.status}`);
+  }
+
+  async scopeExists(scope: string): Promise<boolean> {
+    return (await this.call<{ exists: boolean }>('checkScopeExists', { scope })).exists;
+  }
+
+  async streamExists(scope: string, stream: string): Promise<boolean> {
+    return (await this.call<{ exists: boolean }>('checkStreamExists', { scope, stream })).exists;
+  }
+
+  /** Deletes an empty scope; resolves false if it did not exist. */
+  async deleteScope(scope: string): Promise<boolean> {
+    const r = await this.call<{ status: string }>('deleteScope', { scope });
+    if (r.status === 'SUCCESS') return true;
+    if (r.status === 'SCOPE_NOT_FOUND') return false;
+    throw new ConnectorError(`cannot delete Pravega scope '${scope}': ${r.status}`);
+  }
+
+  /** Creates a stream; resolves false if it already existed (its configuration is left as it was). */
+  async createStream(scope: string, stream: string, config: StreamConfiguration): Promise<boolean> {
+    const r = await this.call<{ status: string }>('createStream', streamConfigMsg(scope, stream, config));
+    if (r.status === 'SUCCESS') return true;
+    if (r.status === 'STREAM_EXISTS') return false;
+    throw new ConnectorError(`cannot create Pravega stream '${scope}/${stream}': ${r.status}`);
+  }
+
+  async updateStream(scope: string, stream: string, config: StreamConfiguration): Promise<void> {
+    const r = await this.call<{ status: string }>('updateStream', streamConfigMsg(scope, stream, config));
+    if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot update Pravega stream '${scope}/${stream}': ${r.status}`);
+  }
+
+  /** Seals every current segment: the stream accepts no more writes. */
+  async sealStream(scope: string, stream: string): Promise<void> {
+    const r = await this.call<{ status: string }>('sealStream', { scope, stream });
+    if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot seal Pravega stream '${scope}/${stream}': ${r.status}`);
+  }
+
+  /** Deletes a sealed stream; resolves false if it did not exist. */
+  async deleteStream(scope: string, stream: string): Promise<boolean> {
+    const r = await this.call<{ status: string }>('deleteStream', { scope, stream });
+    if (r.status === 'SUCCESS') return true;
+    if (r.status === 'STREAM_NOT_FOUND') return false;
+    throw new ConnectorError(`cannot delete Pravega stream '${scope}/${stream}': ${r.status}${r.status === 'STREAM_NOT_SEALED' ? ' (seal it first)' : ''}`);
+  }
+
+  /** Truncates the stream at a cut (segment id -> offset); data before it becomes unreadable. */
+  async truncateStream(scope: string, stream: string, cut: ReadonlyMap<number, number>): Promise<void> {
+    const r = await this.call<{ status: string }>('truncateStream', { streamInfo: { scope, stream }, cut: cutMsg(cut) });
+    if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot truncate Pravega stream '${scope}/${stream}': ${r.status}`);
+  }
+
+  /** The open segments of the stream's current epoch with their key ranges, ordered by minKey. */
+  async getCurrentSegments(scope: string, stream: string): Promise<SegmentWithRange[]> {
+    const r = await this.call<{ segmentRanges: PSegmentRange[] }>('getCurrentSegments', { scope, stream });
+    return r.segmentRanges.map(toSegmentRange).sort((a, b) => a.minKey - b.minKey);
+  }
+
+  /** Segments and offsets of the stream at a wall-clock time in ms; 0 gives the head (first readable positions). */
+  async getSegmentsAt(scope: string, stream: string, timestampMs: number): Promise<Map<number, number>> {
+    const r = await this.call<{ segments: { segmentId: PSegmentId; offset: string }[] }>('getSegments', {
+      streamInfo: { scope, stream },
+      timestamp: String(timestampMs),
+    });
+    return new Map(r.segments.map((s) => [Number(s.segmentId.segmentId), Number(s.offset)]));
+  }
+
+  /** The segments that replaced a sealed segment; empty when it is not sealed (or the stream is sealed). */
+  async getSuccessors(segment: SegmentRef): Promise<Successor[]> {
+    const r = await this.call<{ segments: { segment: PSegmentRange; value: string[] }[] }>('getSegmentsImmediatelyFollowing', segmentIdMsg(segment));
+    return r.segments.map((e) => ({ ...toSegmentRange(e.segment), predecessors: e.value.map(Number) })).sort((a, b) => a.minKey - b.minKey);
+  }
+
+  /** Every segment that holds data between two cuts (segment id -> offset); an empty `to` means the tail. */
+  async getSegmentsBetween(scope: string, stream: string, from: ReadonlyMap<number, number>, to: ReadonlyMap<number, number>): Promise<SegmentRef[]> {
+    const r = await this.call<{ segments: PSegmentId[] }>('getSegmentsBetween', { streamInfo: { scope, stream }, from: cutMsg(from), to: cutMsg(to) });
+    return r.segments.map((s) => ({ scope: s.streamInfo.scope, stream: s.streamInfo.stream, segmentId: Number(s.segmentId) }));
+  }
+
+  async isStreamCutValid(scope: string, stream: string, cut: ReadonlyMap<number, number>): Promise<boolean> {
+    return (await this.call<{ response: boolean }>('isStreamCutValid', { streamInfo: { scope, stream }, cut: cutMsg(cut) })).response;
+  }
+
+  /**
+   * Seals `sealedSegments` and replaces them with segments over `newKeyRanges`, then waits (polling checkScale) until
+   * the new epoch is active. Resolves with the new segments.
+   */
+  async scale(scope: string, stream: string, sealedSegments: readonly number[], newKeyRanges: readonly (readonly [number, number])[]): Promise<SegmentWithRange[]> {
+    const r = await this.call<{ status: string; segments: PSegmentRange[]; epoch: number }>('scale', {
+      streamInfo: { scope, stream },
+      sealedSegments: sealedSegments.map(String),
+      newKeyRanges: newKeyRanges.map(([start, end]) => ({ start, end })),
+      scaleTimestamp: String(Date.now()),
+    });
+    if (r.status !== 'STARTED') throw new ConnectorError(`cannot scale Pravega stream '${scope}/${stream}': ${r.status}`);
+    for (;;) {
+      const s = await this.call<{ status: string }>('checkScale', { streamInfo: { scope, stream }, epoch: r.epoch });
+      if (s.status === 'SUCCESS') break;
+      if (s.status !== 'IN_PROGRESS') throw new ConnectorError(`scaling Pravega stream '${scope}/${stream}' failed: ${s.status}`);
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    return r.segments.map(toSegmentRange);
+  }
+
+  /** The segment store that owns a segment (transaction segments live with their parent). */
+  async getEndpoint(segment: SegmentRef): Promise<Endpoint> {
+    const r = await this.call<{ endpoint: string; port: number }>('getURI', segmentIdMsg(segment));
+    return { host: r.endpoint, port: r.port };
+  }
+
+  /** Opens a transaction with a lease in ms (the controller aborts it if not pinged within the lease). */
+  async createTransaction(scope: string, stream: string, leaseMs: number): Promise<CreatedTxn> {
+    const r = await this.call<{ txnId: PTxnId; activeSegments: PSegmentRange[] }>('createTransaction', {
+      streamInfo: { scope, stream },
+      lease: String(leaseMs),
+    });
+    return {
+      txnId: { highBits: BigInt(r.txnId.highBits), lowBits: BigInt(r.txnId.lowBits) },
+      activeSegments: r.activeSegments.map(toSegmentRange).sort((a, b) => a.minKey - b.minKey),
+    };
+  }
+
+  async pingTransaction(scope: string, stream: string, txn: TxnId, leaseMs: number): Promise<PingStatus> {
+    const r = await this.call<{ status: PingStatus }>('pingTransaction', { streamInfo: { scope, stream }, txnId: txnIdMsg(txn), lease: String(leaseMs) });
+    return r.status;
+  }
+
+  /** Starts the commit; it completes asynchronously (poll `checkTransactionState` for COMMITTED). */
+  async commitTransaction(scope: string, stream: string, txn: TxnId, writerId = '', timestamp = 0): Promise<void> {
+    const r = await this.call<{ status: string }>('commitTransaction', { streamInfo: { scope, stream }, txnId: txnIdMsg(txn), writerId, timestamp: String(timestamp) });
+    if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot commit Pravega transaction on '${scope}/${stream}': ${r.status}`);
+  }
+
+  async abortTransaction(scope: string, stream: string, txn: TxnId): Promise<void> {
+    const r = await this.call<{ status: string }>('abortTransaction', { streamInfo: { scope, stream }, txnId: txnIdMsg(txn), writerId: '', timestamp: '0' });
+    if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot abort Pravega transaction on '${scope}/${stream}': ${r.status}`);
+  }
+
+  async checkTransactionState(scope: string, stream: string, txn: TxnId): Promise<TxnState> {
+    const r = await this.call<{ state: TxnState }>('checkTransactionState', { streamInfo: { scope, stream }, txnId: txnIdMsg(txn), writerId: '', timestamp: '0' });
+    return r.state;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
+
+function streamConfigMsg(scope: string, stream: string, config: StreamConfiguration): object {
+  const s = config.scaling;
+  let scalingPolicy: object;
+  switch (s.kind) {
+    case 'fixed':
+      scalingPolicy = { scaleType: 'FIXED_NUM_SEGMENTS', targetRate: 0, scaleFactor: 0, minNumSegments: s.segments };
+      break;
+    case 'byEventRate':
+      scalingPolicy = { scaleType: 'BY_RATE_IN_EVENTS_PER_SEC', targetRate: s.targetEventsPerSec, scaleFactor: s.scaleFactor, minNumSegments: s.minSegments };
+      break;
+    case 'byDataRate':
+      scalingPolicy = { scaleType: 'BY_RATE_IN_KBYTES_PER_SEC', targetRate: s.targetKiloBytesPerSec, scaleFactor: s.scaleFactor, minNumSegments: s.minSegments };
+      break;
+    default: {
+      const never: never = s;
+      throw new ConnectorError(`unknown scaling policy ${JSON.stringify(never)}`);
+    }
+  }
+  const ret = config.retention;
+  const retentionPolicy =
+    ret === undefined
+      ? undefined
+      : ret.kind === 'time'
+        ? { retentionType: 'TIME', retentionParam: String(ret.retentionMs), retentionMax: '9223372036854775807' }
+        : { retentionType: 'SIZE', retentionParam: String(ret.retentionBytes), retentionMax: '9223372036854775807' };
+  return { streamInfo: { scope, stream }, scalingPolicy, ...(retentionPolicy === undefined ? {} : { retentionPolicy }) };
+}

@@ -1,0 +1,15 @@
+export { ControllerClient, parseControllerUri } from './controller-client.js';
+export type { CreatedTxn, PingStatus, RetentionPolicy, ScalingPolicy, SegmentWithRange, StreamConfiguration, Successor, TxnState } from './controller-client.js';
+export { EventStreamWriter } from './event-writer.js';
+export type { EventToWrite } from './event-writer.js';
+export { hashRoutingKey } from './routing-key.js';
+export { SegmentMap } from './segment-map.js';
+export { computeSegmentId, epochOf, parseQualifiedSegmentName, qualifiedSegmentName, segmentNumberOf, transactionSegmentName, txnIdToString } from './segment-names.js';
+export type { SegmentRef, TxnId } from './segment-names.js';
+export { getSegmentInfo, SegmentReader } from './segment-reader.js';
+export type { ReadEvent, SegmentInfo, SegmentReadBatch } from './segment-reader.js';
+export { SegmentStoreConnection, SegmentStoreConnectionPool } from './segment-store-connection.js';
+export type { Endpoint } from './segment-store-connection.js';
+export { headStreamCut, streamCutFromText, streamCutToText, tailStreamCut, UNBOUNDED } from './stream-cut.js';
+export type { StreamCut, StreamCutSpec, UnboundedStreamCut } from './stream-cut.js';
+export { DEFAULT_TXN_LEASE_MS, Transaction } from './transactional-writer.js';

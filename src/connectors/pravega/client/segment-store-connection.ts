@@ -1,0 +1,265 @@
+import { connect, type Socket } from 'node:net';
+import { ConnectorError } from '../../../errors/sluice-error.js';
+import {
+  decodeCommand,
+  encodeCommand,
+  FRAME_HEADER_SIZE,
+  MAX_FRAME_PAYLOAD,
+  OLDEST_COMPATIBLE_VERSION,
+  WIRE_VERSION,
+  type IncomingCommand,
+  type OutgoingCommand,
+} from './wire-commands.js';
+
+/** Where a segment store listens, as the controller's getURI reports it. */
+export interface Endpoint {
+  readonly host: string;
+  readonly port: number;
+}
+
+/**
+ * Receives the replies of a long-lived exchange on a connection (an append session): everything addressed to its
+ * request id or its writer id. Called synchronously from the socket's data handler, in arrival order; must not throw.
+ */
+export interface SessionListener {
+  onReply(cmd: IncomingCommand): void;
+  /** The connection is gone; pending work must be retried elsewhere or failed. Called at most once. */
+  onConnectionLost(error: Error): void;
+}
+
+interface Pending {
+  resolve(cmd: IncomingCommand): void;
+  reject(err: Error): void;
+}
+
+let requestCounter = 1;
+/** Request ids are unique per process so a reply can never reach the wrong waiter after a reconnect. */
+export function nextRequestId(): number {
+  return requestCounter++;
+}
+
+const KEEP_ALIVE_MS = 10_000;
+
+/**
+ * One TCP connection to a segment store, shared by every segment it serves. Frames are decoded as they arrive and
+ * routed to a one-shot waiter (by request id) or to a session (by request id or writer id).
+ */
+export class SegmentStoreConnection {
+  private readonly pending = new Map<number, Pending>();
+  private readonly sessionsByRequest = new Map<number, SessionListener>();
+  private readonly sessionsByWriter = new Map<string, SessionListener>();
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private closedError: Error | undefined;
+  private readonly keepAlive: NodeJS.Timeout;
+
+  private constructor(
+    readonly endpoint: Endpoint,
+    private readonly socket: Socket,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (d: Buffer) => this.onData(d));
+    socket.on('error', (e) => this.fail(new ConnectorError(`Pravega segment store ${endpoint.host}:${endpoint.port} failed: ${e.message}`, { cause: e })));
+    socket.on('close', () => this.fail(new ConnectorError(`Pravega segment store ${endpoint.host}:${endpoint.port} closed the connection`)));
+    this.keepAlive = setInterval(() => this.send({ kind: 'KeepAlive' }), KEEP_ALIVE_MS);
+    this.keepAlive.unref();
+  }
+
+  /** Connects and negotiates the wire version; rejects with ConnectorError if the server is unreachable or incompatible. */
+  static async open(endpoint: Endpoint, timeoutMs = 10_000): Promise<SegmentStoreConnection> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect({ host: endpoint.host, port: endpoint.port });
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new ConnectorError(`timed out connecting to Pravega segment store ${endpoint.host}:${endpoint.port}`));
+      }, timeoutMs);
+      s.once('connect', () => {
+        clearTimeout(timer);
+        resolve(s);
+      });
+      s.once('error', (e) => {
+        clearTimeout(timer);
+        reject(new ConnectorError(`cannot connect to Pravega segment store ${endpoint.host}:${endpoint.port}: ${e.message}`, { cause: e }));
+      });
+    });
+    const conn = new SegmentStoreConnection(endpoint, socket);
+    const hello = await new Promise<IncomingCommand>((resolve, reject) => {
+      conn.helloWaiter = { resolve, reject };
+      conn.send({ kind: 'Hello', highVersion: WIRE_VERSION, lowVersion: OLDEST_COMPATIBLE_VERSION });
+    });
+    if (hello.kind !== 'Hello' || hello.lowVersion > WIRE_VERSION || hello.highVersion < OLDEST_COMPATIBLE_VERSION) {
+      conn.close();
+      throw new ConnectorError(`Pravega segment store ${endpoint.host}:${endpoint.port} speaks an incompatible wire protocol (${JSON.stringify(hello)})`);
+    }
+    return conn;
+  }
+
+  private helloWaiter: Pending | undefined;
+
+  get isClosed(): boolean {
+    return this.closedError !== undefined;
+  }
+
+  /** Writes a frame; never blocks (the socket buffers). Throws if the connection is already closed. */
+  send(cmd: OutgoingCommand): void {
+    this.sendRaw(encodeCommand(cmd));
+  }
+
+  sendRaw(frame: Buffer): void {
+    if (this.closedError !== undefined) throw this.closedError;
+    this.socket.write(frame);
+  }
+
+  /** Sends a command and resolves with the first reply carrying the same request id. */
+  request(cmd: OutgoingCommand & { readonly requestId: number }): Promise<IncomingCommand> {
+    if (this.closedError !== undefined) return Promise.reject(this.closedError);
+    return new Promise((resolve, reject) => {
+      this.pending.set(cmd.requestId, { resolve, reject });
+      try {
+        this.send(cmd);
+      } catch (e) {
+        this.pending.delete(cmd.requestId);
+        reject(e as Error);
+      }
+    });
+  }
+
+  /** Routes every later reply with this request id or writer id to `listener` until `removeSession`. */
+  addSession(requestId: number, writerId: string, listener: SessionListener): void {
+    if (this.closedError !== undefined) throw this.closedError;
+    this.sessionsByRequest.set(requestId, listener);
+    this.sessionsByWriter.set(writerId, listener);
+  }
+
+  removeSession(requestId: number, writerId: string): void {
+    this.sessionsByRequest.delete(requestId);
+    this.sessionsByWriter.delete(writerId);
+  }
+
+  close(): void {
+    this.fail(new ConnectorError(`connection to Pravega segment store ${this.endpoint.host}:${this.endpoint.port} was closed by the client`));
+  }
+
+  private fail(err: Error): void {
+    if (this.closedError !== undefined) return;
+    this.closedError = err;
+    clearInterval(this.keepAlive);
+    this.socket.destroy();
+    this.helloWaiter?.reject(err);
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    const sessions = new Set([...this.sessionsByRequest.values(), ...this.sessionsByWriter.values()]);
+    this.sessionsByRequest.clear();
+    this.sessionsByWriter.clear();
+    for (const s of sessions) s.onConnectionLost(err);
+  }
+
+  private onData(d: Buffer): void {
+    this.chunks.push(d);
+    this.buffered += d.length;
+    while (this.buffered >= FRAME_HEADER_SIZE) {
+      const head = this.chunks.length === 1 ? this.chunks[0]! : this.flatten();
+      const type = head.readInt32BE(0);
+      const len = head.readInt32BE(4);
+      if (len < 0 || len > MAX_FRAME_PAYLOAD) {
+        this.fail(new ConnectorError(`Pravega segment store sent a frame with invalid length ${len}`));
+        return;
+      }
+      if (this.buffered < FRAME_HEADER_SIZE + len) return;
+      const all = this.chunks.length === 1 ? head : this.flatten();
+      const payload = all.subarray(FRAME_HEADER_SIZE, FRAME_HEADER_SIZE + len);
+      const rest = all.subarray(FRAME_HEADER_SIZE + len);
+      this.chunks = rest.length > 0 ? [rest] : [];
+      this.buffered = rest.length;
+      let cmd: IncomingCommand;
+      try {
+        cmd = decodeCommand(type, payload);
+      } catch (e) {
+        this.fail(e as Error);
+        return;
+      }
+      this.dispatch(cmd);
+    }
+  }
+
+  private flatten(): Buffer {
+    const b = Buffer.concat(this.chunks, this.buffered);
+    this.chunks = [b];
+    return b;
+  }
+
+  private dispatch(cmd: IncomingCommand): void {
+    switch (cmd.kind) {
+      case 'Hello': {
+        const w = this.helloWaiter;
+        this.helloWaiter = undefined;
+        w?.resolve(cmd);
+        return;
+      }
+      case 'KeepAlive':
+      case 'Unknown':
+        return;
+      case 'DataAppended':
+      case 'ConditionalCheckFailed':
+      case 'InvalidEventNumber': {
+        const s = this.sessionsByWriter.get(cmd.writerId) ?? this.sessionsByRequest.get(cmd.requestId);
+        s?.onReply(cmd);
+        return;
+      }
+      case 'AppendSetup':
+      case 'SegmentRead':
+      case 'StreamSegmentInfo':
+      case 'WrongHost':
+      case 'SegmentIsSealed':
+      case 'SegmentAlreadyExists':
+      case 'NoSuchSegment':
+      case 'SegmentIsTruncated':
+      case 'OperationUnsupported':
+      case 'AuthTokenCheckFailed':
+      case 'ErrorMessage': {
+        const p = this.pending.get(cmd.requestId);
+        if (p !== undefined) {
+          this.pending.delete(cmd.requestId);
+          p.resolve(cmd);
+          return;
+        }
+        this.sessionsByRequest.get(cmd.requestId)?.onReply(cmd);
+        return;
+      }
+      default: {
+        const never: never = cmd;
+        void never;
+      }
+    }
+  }
+}
+
+/** One shared connection per segment-store endpoint; a closed one is replaced on the next `get`. */
+export class SegmentStoreConnectionPool {
+  private readonly connections = new Map<string, Promise<SegmentStoreConnection>>();
+
+  /** Returns the open connection to `endpoint`, connecting if needed. Concurrent callers share one attempt. */
+  async get(endpoint: Endpoint): Promise<SegmentStoreConnection> {
+    const key = `${endpoint.host}:${endpoint.port}`;
+    const existing = this.connections.get(key);
+    if (existing !== undefined) {
+      const conn = await existing.catch(() => undefined);
+      if (conn !== undefined && !conn.isClosed) return conn;
+      if (this.connections.get(key) === existing) this.connections.delete(key);
+      return this.get(endpoint);
+    }
+    const attempt = SegmentStoreConnection.open(endpoint);
+    this.connections.set(key, attempt);
+    attempt.catch(() => {
+      if (this.connections.get(key) === attempt) this.connections.delete(key);
+    });
+    return attempt;
+  }
+
+  /** Closes every connection; in-flight work fails with ConnectorError. */
+  async close(): Promise<void> {
+    const all = [...this.connections.values()];
+    this.connections.clear();
+    for (const c of all) (await c.catch(() => undefined))?.close();
+  }
+}
