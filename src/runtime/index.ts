@@ -21,3 +21,8 @@ export * from './partitioner.js';
 export * from './job-graph.js';
 export * from './job-client.js';
 export * from './runtime-config.js';
+export { executeJob, generateJobId } from './job-master.js';
+export { findLatestCompletedCheckpoint, readCheckpoint } from './checkpoint/checkpoint-storage.js';
+export type { CompletedCheckpoint } from './checkpoint/completed-checkpoint.js';
+export { registerStateClass } from './state/state-codec.js';
+export { RestartStrategy } from './restart-strategy.js';

@@ -1,0 +1,74 @@
+import type { Row } from '../types/row.js';
+
+/** What flows through a channel between tasks. */
+export type StreamElement =
+  | { readonly kind: 'batch'; readonly rows: Row[] }
+  | { readonly kind: 'watermark'; readonly watermark: number }
+  | { readonly kind: 'idle'; readonly idle: boolean }
+  | { readonly kind: 'barrier'; readonly checkpointId: number }
+  | { readonly kind: 'end' };
+
+/**
+ * A bounded FIFO between one producer subtask and one consumer subtask. Pushing never waits (the chain
+ * runs synchronously); instead the producer awaits `space()` before it processes its next batch, so a
+ * channel holds at most `capacity` elements plus the output of one producer batch.
+ */
+export class Channel {
+  private items: StreamElement[] = [];
+  private head = 0;
+  private spaceWaiters: Array<() => void> = [];
+  private dataWaiter: (() => void) | undefined;
+
+  constructor(
+    readonly capacity: number,
+    /** Called when an element arrives while the consumer may be waiting (shared by the consumer's gate). */
+    private readonly onData: () => void,
+  ) {}
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
+  push(e: StreamElement): void {
+    this.items.push(e);
+    if (this.size === 1) this.onData();
+    this.dataWaiter?.();
+  }
+
+  hasSpace(): boolean {
+    return this.size < this.capacity;
+  }
+
+  /** Resolves once the channel is below capacity. */
+  space(): Promise<void> {
+    if (this.hasSpace()) return Promise.resolve();
+    return new Promise((resolve) => this.spaceWaiters.push(resolve));
+  }
+
+  peek(): StreamElement | undefined {
+    return this.head < this.items.length ? this.items[this.head] : undefined;
+  }
+
+  poll(): StreamElement | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const e = this.items[this.head]!;
+    this.items[this.head++] = undefined as unknown as StreamElement;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    if (this.spaceWaiters.length > 0 && this.hasSpace()) {
+      const ws = this.spaceWaiters;
+      this.spaceWaiters = [];
+      for (const w of ws) w();
+    }
+    return e;
+  }
+
+  /** Releases producers waiting for space (used on cancellation). */
+  releaseAll(): void {
+    const ws = this.spaceWaiters;
+    this.spaceWaiters = [];
+    for (const w of ws) w();
+  }
+}

@@ -1,0 +1,45 @@
+import type { OperatorSnapshot } from '../operator-chain.js';
+
+/** Bytes written by a `VersionedSerializer`, with its version. */
+export interface SerializedValue {
+  readonly version: number;
+  readonly data: Uint8Array;
+}
+
+/** One subtask's part of a checkpoint. */
+export interface TaskSnapshot {
+  /** The task had finished (end of input) when the checkpoint was taken; it is not re-run on restore. */
+  readonly finished: boolean;
+  /** Reader splits (source tasks). */
+  readonly splits: readonly SerializedValue[] | undefined;
+  /** One entry per chained operator, in chain order. */
+  readonly operators: readonly OperatorSnapshot[];
+  /** Sink writer state (sink tasks). */
+  readonly writerState: readonly SerializedValue[] | undefined;
+}
+
+/** A committable waiting for its checkpoint to complete or for a retry. */
+export interface PendingCommittable {
+  readonly checkpointId: number;
+  readonly sinkTaskId: string;
+  readonly subtaskIndex: number;
+  readonly value: SerializedValue;
+  readonly retries: number;
+}
+
+/** A checkpoint every task acknowledged. Keys of `tasks` are `<taskId>#<subtask>`. */
+export interface CompletedCheckpoint {
+  readonly jobId: string;
+  readonly checkpointId: number;
+  readonly isSavepoint: boolean;
+  readonly timestamp: number;
+  /** taskId -> parallelism, checked on restore. */
+  readonly parallelism: ReadonlyMap<string, number>;
+  /** source task id -> enumerator checkpoint. */
+  readonly enumerators: ReadonlyMap<string, SerializedValue>;
+  /** Committables not yet committed when the checkpoint completed (its own and older retried ones). */
+  readonly committables: readonly PendingCommittable[];
+  readonly tasks: ReadonlyMap<string, TaskSnapshot>;
+  /** Where it was written, if it was. */
+  readonly path: string | undefined;
+}

@@ -1,0 +1,483 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ExecutionError, SluiceError, ValidationError } from '../errors/sluice-error.js';
+import type { Row } from '../types/row.js';
+import { buildTaskGraph, type TaskGraph } from './chaining.js';
+import { Channel } from './channel.js';
+import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
+import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import { CommitterRunner } from './committer-runner.js';
+import { InputStreamTask, type InputChannel } from './input-stream-task.js';
+import type { JobGraph } from './job-graph.js';
+import type { JobClient, JobExecutionResult, JobMetrics, JobStatus } from './job-client.js';
+import { RecordWriter } from './record-writer.js';
+import { RestartStrategy } from './restart-strategy.js';
+import type { RuntimeConfig } from './runtime-config.js';
+import type { AnySink } from './sink/sink.js';
+import { SourceCoordinator } from './source/source-coordinator.js';
+import { SourceStreamTask } from './source-stream-task.js';
+import { TaskCanceled, type StreamTask } from './stream-task.js';
+import type { AlignmentRegistry, TaskHost, TaskMetrics } from './task-host.js';
+
+/** A 32-hex-character job id, as Flink's `JobID`. */
+export function generateJobId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+interface PendingCheckpoint {
+  readonly id: number;
+  readonly isSavepoint: boolean;
+  readonly target: string | undefined;
+  readonly acks: Map<string, TaskSnapshot>;
+  readonly committables: PendingCommittable[];
+  readonly enumerators: Map<string, SerializedValue>;
+  readonly done: Promise<CompletedCheckpoint>;
+  resolve(cp: CompletedCheckpoint): void;
+  reject(e: unknown): void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+type AttemptOutcome = { kind: 'finished' } | { kind: 'canceled' } | { kind: 'stopped'; savepoint: string };
+
+/** Runs one attempt of a job: its tasks, coordinators and checkpoints. Discarded on failure. */
+class Attempt implements TaskHost {
+  readonly tasks: StreamTask[] = [];
+  readonly coordinators = new Map<string, SourceCoordinator>();
+  readonly finishedTasks = new Map<string, TaskSnapshot>();
+  /** End-of-input committables not yet part of a checkpoint. */
+  looseCommittables: PendingCommittable[] = [];
+  pending: PendingCheckpoint | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private lastCompletedAt = 0;
+  private settle!: (o: AttemptOutcome | Error) => void;
+  readonly outcome = new Promise<AttemptOutcome | Error>((r) => (this.settle = r));
+  private settled = false;
+  readonly alignment: AlignmentRegistry;
+
+  constructor(
+    private readonly jm: JobMaster,
+    readonly attempt: number,
+    readonly restoredCheckpointId: number | undefined,
+  ) {
+    const groups = new Map<string, Map<string, number>>();
+    this.alignment = {
+      report(group, key, wm) {
+        let g = groups.get(group);
+        if (!g) groups.set(group, (g = new Map()));
+        g.set(key, wm);
+        let min = Infinity;
+        for (const v of g.values()) if (v < min) min = v;
+        return min;
+      },
+      remove(group, key) {
+        groups.get(group)?.delete(key);
+      },
+    };
+  }
+
+  get jobId(): string {
+    return this.jm.jobId;
+  }
+  get config(): RuntimeConfig {
+    return this.jm.config;
+  }
+
+  sourceCoordinator(taskId: string): SourceCoordinator {
+    return this.coordinators.get(taskId)!;
+  }
+
+  end(o: AttemptOutcome | Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.settle(o);
+  }
+
+  fail(e: unknown): void {
+    if (e instanceof TaskCanceled) return;
+    this.end(e instanceof Error ? e : new Error(String(e)));
+  }
+
+  get taskCount(): number {
+    return this.jm.graph.tasks.reduce((n, t) => n + t.parallelism, 0);
+  }
+
+  // --- checkpoints ---
+
+  scheduleCheckpoint(): void {
+    const interval = this.config.checkpointIntervalMs;
+    if (interval === undefined || this.config.runtimeMode === 'batch' || this.settled) return;
+    const delay = Math.max(interval, this.lastCompletedAt + this.config.checkpointMinPauseMs - Date.now());
+    this.timer = setTimeout(() => {
+      if (this.pending || this.settled) return;
+      this.trigger(false, undefined).done.then(
+        () => this.scheduleCheckpoint(),
+        () => this.scheduleCheckpoint(),
+      );
+    }, delay);
+  }
+
+  stopTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  trigger(isSavepoint: boolean, target: string | undefined): PendingCheckpoint {
+    if (this.pending) throw new ExecutionError('A checkpoint is already in progress.');
+    const id = this.jm.nextCheckpointId++;
+    let resolve!: (cp: CompletedCheckpoint) => void, reject!: (e: unknown) => void;
+    const done = new Promise<CompletedCheckpoint>((a, b) => ((resolve = a), (reject = b)));
+    done.catch(() => undefined);
+    const pc: PendingCheckpoint = {
+      id, isSavepoint, target, acks: new Map(), committables: [], enumerators: new Map(), done, resolve, reject, timer: undefined,
+    };
+    this.pending = pc;
+    pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
+    // The enumerators first, then the valves close, then the barriers: see SourceCoordinator.
+    for (const [taskId, coord] of this.coordinators) {
+      const running = this.tasks.filter((t): t is SourceStreamTask => t instanceof SourceStreamTask && t.key.startsWith(`${taskId}#`) && !this.finishedTasks.has(t.key));
+      const state = coord.snapshotAndCloseValves(id, running.map((t) => t.subtaskIndex));
+      const ser = this.jm.graph.tasks.find((t) => t.id === taskId)!.source!.getEnumeratorCheckpointSerializer();
+      pc.enumerators.set(taskId, { version: ser.version, data: ser.serialize(state) });
+    }
+    for (const [key, snap] of this.finishedTasks) pc.acks.set(key, snap);
+    pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
+    this.looseCommittables = [];
+    for (const t of this.tasks) if (t instanceof SourceStreamTask && !this.finishedTasks.has(t.key)) t.triggerCheckpoint(id);
+    this.maybeComplete(pc);
+    return pc;
+  }
+
+  private abort(pc: PendingCheckpoint, e: unknown): void {
+    if (this.pending !== pc) return;
+    this.pending = undefined;
+    clearTimeout(pc.timer);
+    // End-of-input committables must not be lost with the aborted checkpoint.
+    this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${c.sinkTaskId}#${c.subtaskIndex}`)));
+    for (const c of this.coordinators.values()) c.notifyCheckpointAborted(pc.id);
+    pc.reject(e);
+  }
+
+  abortPending(reason: string): void {
+    if (this.pending) this.abort(this.pending, new ExecutionError(reason));
+  }
+
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
+    const pc = this.pending;
+    if (!pc || pc.id !== checkpointId) return;
+    pc.acks.set(taskKey, snapshot);
+    const [taskId, sub] = splitKey(taskKey);
+    for (const value of committables) pc.committables.push({ checkpointId, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
+    this.coordinators.get(taskId)?.openValve(sub);
+    this.maybeComplete(pc);
+  }
+
+  finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
+    this.finishedTasks.set(taskKey, snapshot);
+    const [taskId, sub] = splitKey(taskKey);
+    const pc = this.pending;
+    if (pc && !pc.acks.has(taskKey)) {
+      this.acknowledge(taskKey, pc.id, snapshot, committables);
+    } else {
+      for (const value of committables) this.looseCommittables.push({ checkpointId: -1, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
+      this.coordinators.get(taskId)?.openValve(sub);
+    }
+    if (this.finishedTasks.size === this.taskCount) this.end({ kind: 'finished' });
+  }
+
+  private maybeComplete(pc: PendingCheckpoint): void {
+    if (pc.acks.size < this.taskCount || this.pending !== pc) return;
+    this.pending = undefined;
+    clearTimeout(pc.timer);
+    this.jm.completeCheckpoint(this, pc).then(
+      (cp) => {
+        this.lastCompletedAt = Date.now();
+        pc.resolve(cp);
+      },
+      (e: unknown) => {
+        pc.reject(e);
+        this.fail(e);
+      },
+    );
+  }
+}
+
+function splitKey(key: string): [string, number] {
+  const i = key.lastIndexOf('#');
+  return [key.slice(0, i), Number(key.slice(i + 1))];
+}
+
+/** Owns a job across attempts: deploys tasks, restarts from checkpoints, commits, reports status. */
+export class JobMaster implements JobClient {
+  readonly jobId: string;
+  readonly jobName: string;
+  readonly graph: TaskGraph;
+  nextCheckpointId = 1;
+  private jobStatus: JobStatus = 'CREATED';
+  private latest: CompletedCheckpoint | undefined;
+  private pendingCommittables: PendingCommittable[] = [];
+  private attempt: Attempt | undefined;
+  private attemptNo = 0;
+  private restarts = 0;
+  private completed = 0;
+  private cancelRequested = false;
+  private readonly startedAt = Date.now();
+  private readonly taskMetrics = new Map<string, TaskMetrics>();
+  private readonly result: Promise<JobExecutionResult>;
+  private readonly sinks = new Map<string, { name: string; sink: AnySink<Row> }>();
+  private committerRunner: CommitterRunner | undefined;
+
+  constructor(jobGraph: JobGraph, readonly config: RuntimeConfig) {
+    if (jobGraph.jobId !== undefined && !/^[0-9a-f]{32}$/.test(jobGraph.jobId)) {
+      throw new ValidationError(`Job id '${jobGraph.jobId}' is not valid: expected 32 lowercase hexadecimal characters.`);
+    }
+    this.jobId = jobGraph.jobId ?? generateJobId();
+    this.jobName = jobGraph.jobName;
+    this.graph = buildTaskGraph(jobGraph);
+    if (config.runtimeMode === 'batch') {
+      for (const v of jobGraph.vertices) {
+        if (v.kind === 'source' && v.source.boundedness() !== 'BOUNDED') {
+          throw new ValidationError(`Querying an unbounded table '${v.name}' in batch mode is not allowed. The table source is unbounded.`);
+        }
+      }
+    }
+    for (const t of this.graph.tasks) {
+      this.taskMetrics.set(t.id, { recordsIn: 0, recordsOut: 0 });
+      if (t.sink) this.sinks.set(t.id, { name: t.name, sink: t.sink });
+    }
+    this.result = this.run();
+    this.result.catch(() => undefined);
+  }
+
+  status(): JobStatus {
+    return this.jobStatus;
+  }
+
+  waitForCompletion(): Promise<JobExecutionResult> {
+    return this.result;
+  }
+
+  metrics(): JobMetrics {
+    return {
+      vertices: this.graph.tasks.map((t) => ({
+        vertexId: t.id, name: t.name, parallelism: t.parallelism,
+        recordsIn: this.taskMetrics.get(t.id)!.recordsIn, recordsOut: this.taskMetrics.get(t.id)!.recordsOut,
+      })),
+      completedCheckpoints: this.completed,
+      lastCheckpointId: this.latest?.checkpointId,
+      restarts: this.restarts,
+    };
+  }
+
+  async cancel(): Promise<void> {
+    if (this.jobStatus === 'FINISHED' || this.jobStatus === 'FAILED' || this.jobStatus === 'CANCELED') return;
+    this.cancelRequested = true;
+    this.attempt?.end({ kind: 'canceled' });
+    await this.result.catch(() => undefined);
+  }
+
+  async triggerSavepoint(dir: string): Promise<string> {
+    const a = this.attempt;
+    if (!a || this.jobStatus !== 'RUNNING') throw new ExecutionError(`Job ${this.jobId} is not running; cannot take a savepoint.`);
+    while (a.pending) await a.pending.done.catch(() => undefined);
+    const cp = await a.trigger(true, savepointPath(dir, this.jobId)).done;
+    return cp.path!;
+  }
+
+  async stopWithSavepoint(dir: string): Promise<string> {
+    const path = await this.triggerSavepoint(dir);
+    this.pendingCommittables = await this.commitRunner().commit(this.pendingCommittables, Infinity);
+    this.attempt?.end({ kind: 'stopped', savepoint: path });
+    await this.result;
+    return path;
+  }
+
+  private commitRunner(): CommitterRunner {
+    return (this.committerRunner ??= new CommitterRunner(this.sinks));
+  }
+
+  private async run(): Promise<JobExecutionResult> {
+    await Promise.resolve();
+    let restore: CompletedCheckpoint | undefined;
+    try {
+      if (this.config.restorePath) restore = await readCheckpoint(this.config.restorePath);
+    } catch (e) {
+      this.jobStatus = 'FAILED';
+      throw e;
+    }
+    this.jobStatus = 'RUNNING';
+    const strategy = new RestartStrategy(this.config.restartStrategy);
+    for (;;) {
+      const outcome = await this.runAttempt(restore);
+      if (!(outcome instanceof Error)) {
+        this.jobStatus = outcome.kind === 'canceled' ? 'CANCELED' : 'FINISHED';
+        return {
+          jobId: this.jobId,
+          status: outcome.kind === 'canceled' ? 'CANCELED' : 'FINISHED',
+          netRuntimeMs: Date.now() - this.startedAt,
+          restarts: this.restarts,
+          savepointPath: outcome.kind === 'stopped' ? outcome.savepoint : undefined,
+        };
+      }
+      const delay = this.cancelRequested ? undefined : strategy.onFailure();
+      if (delay === undefined) {
+        this.jobStatus = this.cancelRequested ? 'CANCELED' : 'FAILED';
+        if (this.cancelRequested) {
+          return { jobId: this.jobId, status: 'CANCELED', netRuntimeMs: Date.now() - this.startedAt, restarts: this.restarts, savepointPath: undefined };
+        }
+        throw outcome instanceof SluiceError
+          ? outcome
+          : new ExecutionError(`Job '${this.jobName}' (${this.jobId}) failed: ${outcome.message}`, { cause: outcome });
+      }
+      this.restarts++;
+      await new Promise((r) => setTimeout(r, delay));
+      if (this.cancelRequested) {
+        this.jobStatus = 'CANCELED';
+        return { jobId: this.jobId, status: 'CANCELED', netRuntimeMs: Date.now() - this.startedAt, restarts: this.restarts, savepointPath: undefined };
+      }
+      restore = this.latest ?? restore;
+    }
+  }
+
+  private async runAttempt(restore: CompletedCheckpoint | undefined): Promise<AttemptOutcome | Error> {
+    const a = new Attempt(this, this.attemptNo++, restore?.checkpointId);
+    this.attempt = a;
+    const runs: Promise<void>[] = [];
+    try {
+      if (restore) {
+        for (const t of this.graph.tasks) {
+          const p = restore.parallelism.get(t.id);
+          if (p !== undefined && p !== t.parallelism) {
+            throw new ValidationError(`Cannot restore '${t.name}' with parallelism ${t.parallelism} from a checkpoint taken with parallelism ${p}.`);
+          }
+        }
+        this.nextCheckpointId = Math.max(this.nextCheckpointId, restore.checkpointId + 1);
+        this.pendingCommittables = [...restore.committables];
+      }
+      this.deploy(a, restore);
+      for (const [taskId, coord] of a.coordinators) {
+        const e = restore?.enumerators.get(taskId);
+        const src = this.graph.tasks.find((t) => t.id === taskId)!.source!;
+        await coord.start(e === undefined ? undefined : src.getEnumeratorCheckpointSerializer().deserialize(e.version, e.data));
+      }
+      // Re-commit what the restored checkpoint had prepared (committers are idempotent).
+      if (this.pendingCommittables.length > 0) this.pendingCommittables = await this.commitRunner().commit(this.pendingCommittables, Infinity);
+      for (const t of a.tasks) {
+        const key = t.key;
+        if (a.finishedTasks.has(key)) continue;
+        runs.push(t.run().catch((e: unknown) => a.fail(e)));
+      }
+      a.scheduleCheckpoint();
+      if (a.finishedTasks.size === a.taskCount) a.end({ kind: 'finished' });
+      const outcome = await a.outcome;
+      a.stopTimers();
+      if (outcome instanceof Error) return outcome;
+      if (outcome.kind === 'finished') {
+        a.abortPending('The job finished while the checkpoint was in progress.');
+        await Promise.all(runs);
+        const all = [...this.pendingCommittables, ...a.looseCommittables];
+        a.looseCommittables = [];
+        this.pendingCommittables = await this.commitRunner().commit(all, Infinity);
+      }
+      return outcome;
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    } finally {
+      a.stopTimers();
+      a.abortPending('The job attempt ended.');
+      for (const t of a.tasks) t.cancel();
+      await Promise.allSettled(runs);
+      for (const c of a.coordinators.values()) await c.close().catch(() => undefined);
+      await this.committerRunner?.close();
+      this.committerRunner = undefined;
+    }
+  }
+
+  /** Creates channels, tasks and coordinators of one attempt; restored finished tasks are not run. */
+  private deploy(a: Attempt, restore: CompletedCheckpoint | undefined): void {
+    const cap = this.config.channelCapacity;
+    const inputs = new Map<string, InputChannel[]>();
+    const outputs = new Map<string, RecordWriter[]>();
+    const inputTasks = new Map<string, InputStreamTask>();
+    const consumers = new Map<string, InputStreamTask>();
+    for (const t of this.graph.tasks) {
+      for (let i = 0; i < t.parallelism; i++) outputs.set(`${t.id}#${i}`, []);
+    }
+    // Create the consuming tasks first so channels can wake them.
+    const make = (): void => {
+      for (const t of this.graph.tasks) {
+        for (let i = 0; i < t.parallelism; i++) {
+          const key = `${t.id}#${i}`;
+          const snap = restore?.tasks.get(key);
+          const metrics = this.taskMetrics.get(t.id)!;
+          const task = t.source
+            ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
+            : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
+          if (task instanceof InputStreamTask) {
+            inputTasks.set(key, task);
+            consumers.set(key, task);
+          }
+          a.tasks.push(task);
+          if (snap?.finished) a.finishedTasks.set(key, snap);
+        }
+      }
+    };
+    make();
+    for (const e of this.graph.edges) {
+      const from = this.graph.tasks.find((t) => t.id === e.from)!;
+      const to = this.graph.tasks.find((t) => t.id === e.to)!;
+      for (let i = 0; i < from.parallelism; i++) {
+        const targets = e.partitioner.kind === 'forward' ? [i] : [...Array(to.parallelism).keys()];
+        const chs = targets.map((j) => {
+          const consumer = consumers.get(`${to.id}#${j}`)!;
+          const ch = new Channel(cap, consumer.onData);
+          (inputs.get(`${to.id}#${j}`) ?? inputs.set(`${to.id}#${j}`, []).get(`${to.id}#${j}`)!).push({ channel: ch, inputIndex: e.inputIndex });
+          return ch;
+        });
+        outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner));
+      }
+    }
+    for (const [key, task] of inputTasks) task.setInputs(inputs.get(key) ?? []);
+    for (const t of this.graph.tasks) {
+      if (t.source) a.coordinators.set(t.id, new SourceCoordinator(t.name, t.source, t.parallelism, (e) => a.fail(e)));
+    }
+    // A task that had finished before the checkpoint only signals the end of its outputs.
+    for (const key of a.finishedTasks.keys()) {
+      for (const w of outputs.get(key) ?? []) {
+        w.broadcastElement({ kind: 'watermark', watermark: Infinity });
+        w.broadcastElement({ kind: 'end' });
+      }
+    }
+  }
+
+  /** Called when every task acknowledged: persist, then notify and commit. */
+  async completeCheckpoint(a: Attempt, pc: PendingCheckpoint): Promise<CompletedCheckpoint> {
+    const parallelism = new Map(this.graph.tasks.map((t) => [t.id, t.parallelism] as [string, number]));
+    const committables = [...this.pendingCommittables, ...pc.committables];
+    let path: string | undefined = pc.target;
+    if (!path && this.config.checkpointDir) path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
+    const cp: CompletedCheckpoint = {
+      jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism,
+      enumerators: pc.enumerators, committables, tasks: pc.acks, path,
+    };
+    if (path) await writeCheckpoint(path, cp);
+    if (a !== this.attempt) throw new TaskCanceled();
+    this.pendingCommittables = committables;
+    if (pc.isSavepoint) return cp;
+    this.latest = cp;
+    this.completed++;
+    if (path && this.config.checkpointDir && !pc.isSavepoint) {
+      await pruneCheckpoints(join(this.config.checkpointDir, this.jobId), this.config.checkpointsRetained);
+    }
+    for (const t of a.tasks) if (!a.finishedTasks.has(t.key)) t.notifyCheckpointComplete(pc.id);
+    for (const c of a.coordinators.values()) c.notifyCheckpointComplete(pc.id);
+    this.pendingCommittables = await this.commitRunner().commit(this.pendingCommittables, pc.id);
+    return cp;
+  }
+}
+
+/**
+ * Runs a job graph in this process and returns at once with a handle on it.
+ * Throws a `ValidationError` synchronously for an invalid graph (and, in batch mode, an unbounded source).
+ */
+export function executeJob(graph: JobGraph, config: RuntimeConfig): JobClient {
+  return new JobMaster(graph, config);
+}

@@ -1,0 +1,188 @@
+import type { Row } from '../types/row.js';
+import { HeapKeyedStateBackend, HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
+import { HeapTimerService, type TimersSnapshot } from './heap-timer-service.js';
+import type { OperatorContext, OperatorFactory, Output, StreamOperator } from './stream-operator.js';
+
+/** Where the last operator of a chain emits: channels to other tasks, or a sink writer. */
+export interface ChainTail {
+  collect(rows: Row[]): void;
+  emitWatermark(watermark: number): void;
+}
+
+/** The checkpointed state of one chained operator. */
+export interface OperatorSnapshot {
+  readonly raw: unknown;
+  readonly keyed: KeyedStateSnapshot;
+  readonly operatorState: Array<[string, unknown[]]>;
+  readonly timers: TimersSnapshot;
+}
+
+/** What the chain needs from its task. */
+export interface ChainEnv {
+  readonly subtaskIndex: number;
+  readonly parallelism: number;
+  readonly attemptNumber: number;
+  readonly config: ReadonlyMap<string, string>;
+  awaitBeforeNextBatch(p: Promise<void>): void;
+}
+
+interface Link {
+  readonly name: string;
+  readonly op: StreamOperator;
+  readonly keyed: HeapKeyedStateBackend;
+  readonly opState: HeapOperatorStateStore;
+  readonly timers: HeapTimerService;
+  readonly output: Output;
+  watermark: number;
+}
+
+/**
+ * Operators of one task called directly one after another (Flink's `OperatorChain`). Watermarks walk
+ * the chain: at each operator due event-time timers fire first, then the operator sees the watermark.
+ */
+export class OperatorChain {
+  private readonly links: Link[] = [];
+  private readonly headInput: (rows: Row[], inputIndex: number) => void;
+
+  constructor(factories: readonly OperatorFactory[], private readonly tail: ChainTail, private readonly env: ChainEnv) {
+    for (let i = 0; i < factories.length; i++) {
+      const keyed = new HeapKeyedStateBackend();
+      const next = i + 1;
+      const link: Link = {
+        name: factories[i]!.name,
+        op: factories[i]!.create(),
+        keyed,
+        opState: new HeapOperatorStateStore(),
+        timers: new HeapTimerService(() => keyed.getCurrentKey()),
+        output: {
+          collect: (rows) => this.forward(next, rows),
+          emitWatermark: (wm) => this.advance(next, wm, 0),
+        },
+        watermark: -Infinity,
+      };
+      this.links.push(link);
+    }
+    const first = this.links[0];
+    this.headInput = first ? (rows, idx) => first.op.processBatch(rows, idx) : (rows) => this.tail.collect(rows);
+  }
+
+  get length(): number {
+    return this.links.length;
+  }
+
+  /** Restores state, then `initializeState` and `open` on each operator, head first. */
+  async open(restored: readonly OperatorSnapshot[] | undefined): Promise<void> {
+    for (let i = 0; i < this.links.length; i++) {
+      const l = this.links[i]!;
+      const s = restored?.[i];
+      if (s) {
+        l.keyed.restore(s.keyed);
+        l.opState.restore(s.operatorState);
+        l.timers.restore(s.timers);
+      }
+      l.op.initializeState?.(s?.raw);
+      const ctx: OperatorContext = {
+        operatorName: l.name,
+        subtaskIndex: this.env.subtaskIndex,
+        parallelism: this.env.parallelism,
+        attemptNumber: this.env.attemptNumber,
+        config: this.env.config,
+        output: l.output,
+        keyedState: l.keyed,
+        operatorState: l.opState,
+        timerService: l.timers,
+        awaitBeforeNextBatch: (p) => this.env.awaitBeforeNextBatch(p),
+      };
+      await l.op.open(ctx);
+    }
+  }
+
+  processBatch(rows: Row[], inputIndex: number): void {
+    this.headInput(rows, inputIndex);
+  }
+
+  private forward(index: number, rows: Row[]): void {
+    if (rows.length === 0) return;
+    const l = this.links[index];
+    if (l) l.op.processBatch(rows, 0);
+    else this.tail.collect(rows);
+  }
+
+  /** The combined input watermark of the chain's head advanced. */
+  processWatermark(watermark: number, inputIndex: number): void {
+    this.advance(0, watermark, inputIndex);
+  }
+
+  private advance(index: number, wm: number, inputIndex: number): void {
+    const l = this.links[index];
+    if (!l) {
+      this.tail.emitWatermark(wm);
+      return;
+    }
+    if (wm <= l.watermark) return;
+    l.watermark = wm;
+    l.timers.watermark = wm;
+    const onTimer = l.op.onTimer?.bind(l.op);
+    if (onTimer) {
+      l.timers.fire('EVENT_TIME', wm, (t) => {
+        l.keyed.setCurrentKey(t.key);
+        onTimer(t);
+      });
+    }
+    if (l.op.processWatermark) l.op.processWatermark(wm, inputIndex);
+    else this.advance(index + 1, wm, 0);
+  }
+
+  /** Earliest pending processing-time timer over the chain, for the task's wake-up. */
+  nextProcessingTimer(): number | undefined {
+    let min: number | undefined;
+    for (const l of this.links) {
+      const t = l.timers.nextProcessingTime();
+      if (t !== undefined && (min === undefined || t < min)) min = t;
+    }
+    return min;
+  }
+
+  fireProcessingTimers(now: number): void {
+    for (const l of this.links) {
+      const onTimer = l.op.onTimer?.bind(l.op);
+      if (!onTimer) continue;
+      l.timers.fire('PROCESSING_TIME', now, (t) => {
+        l.keyed.setCurrentKey(t.key);
+        onTimer(t);
+      });
+    }
+  }
+
+  snapshot(checkpointId: number): OperatorSnapshot[] {
+    return this.links.map((l) => ({
+      raw: l.op.snapshotState?.(checkpointId),
+      keyed: l.keyed.snapshot(),
+      operatorState: l.opState.snapshot(),
+      timers: l.timers.snapshot(),
+    }));
+  }
+
+  notifyCheckpointComplete(checkpointId: number): void {
+    for (const l of this.links) l.op.notifyCheckpointComplete?.(checkpointId);
+  }
+
+  /** End of input: each operator finishes in order, so upstream final output reaches downstream first. */
+  async finish(): Promise<void> {
+    for (let i = 0; i < this.links.length; i++) {
+      this.advance(i, Infinity, 0);
+      await this.links[i]!.op.finish?.();
+    }
+    this.tail.emitWatermark(Infinity);
+  }
+
+  async close(): Promise<void> {
+    for (const l of this.links) {
+      try {
+        await l.op.close?.();
+      } catch {
+        // Closing after a failure must not mask the failure.
+      }
+    }
+  }
+}

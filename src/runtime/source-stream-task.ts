@@ -1,0 +1,163 @@
+import type { Row } from '../types/row.js';
+import type { SerializedValue } from './checkpoint/completed-checkpoint.js';
+import { ReaderOutputImpl } from './source/source-output-impl.js';
+import type { ReaderEvent, ReaderGateway, SourceCoordinator } from './source/source-coordinator.js';
+import type { SourceReader } from './source/source-reader.js';
+import type { InputStatus, SourceSplit } from './source/source-split.js';
+import { StreamTask } from './stream-task.js';
+
+/**
+ * A task whose chain is fed by a FLIP-27 reader (Flink's `SourceStreamTask` + `SourceOperator`). Loop:
+ * apply enumerator events, take a pending checkpoint (between two polls, so split states match the emitted
+ * records), poll one batch, push it through the chain, forward the watermark, await backpressure.
+ */
+export class SourceStreamTask extends StreamTask implements ReaderGateway {
+  private readonly inbox: ReaderEvent[] = [];
+  private readonly barriers: number[] = [];
+  private reader: SourceReader<Row, SourceSplit> | undefined;
+  private coordinator: SourceCoordinator | undefined;
+  private lastWatermark = -Infinity;
+  private idle = false;
+  private readonly paused = new Set<string>();
+  private readonly reported = new Set<string>();
+
+  deliver(event: ReaderEvent): void {
+    this.inbox.push(event);
+    this.wake();
+  }
+
+  /** Called by the checkpoint coordinator: the barrier goes out after the batch in flight. */
+  triggerCheckpoint(checkpointId: number): void {
+    this.barriers.push(checkpointId);
+    this.wake();
+  }
+
+  async run(): Promise<void> {
+    const source = this.vertex.source!;
+    const strategy = this.vertex.watermarkStrategy;
+    const coord = (this.coordinator = this.host.sourceCoordinator(this.vertex.id));
+    try {
+      const reader = (this.reader = source.createReader({
+        subtaskIndex: this.subtaskIndex,
+        parallelism: this.vertex.parallelism,
+        config: this.host.config.raw,
+        sendSplitRequest: () => coord.requestSplit(this.subtaskIndex),
+        sendSourceEventToCoordinator: (e) => coord.sourceEventFromReader(this.subtaskIndex, e),
+      }));
+      await this.openChainAndWriter();
+      const ser = source.getSplitSerializer();
+      const restoredSplits = this.restored?.splits?.map((s) => ser.deserialize(s.version, s.data));
+      if (restoredSplits && restoredSplits.length > 0) reader.addSplits(restoredSplits);
+      coord.registerReader(this.subtaskIndex, this);
+      await reader.start();
+
+      const output = new ReaderOutputImpl(strategy);
+      const idleTimeout = strategy?.idleTimeoutMs;
+      let status: InputStatus = 'MORE_AVAILABLE';
+      for (;;) {
+        if (this.canceled) return;
+        this.applyInbox(reader);
+        while (this.barriers.length > 0) await this.checkpoint(this.barriers.shift()!, reader);
+        output.now = Date.now();
+        status = reader.pollNext(output);
+        const batch = output.buffer;
+        if (batch.length > 0) {
+          output.buffer = [];
+          this.metrics.recordsIn += batch.length;
+          this.chain.processBatch(batch, 0);
+        }
+        if (strategy) this.forwardWatermark(output, reader);
+        this.fireProcessingTimers();
+        await this.drainBackpressure();
+        if (status === 'END_OF_INPUT') break;
+        if (status === 'NOTHING_AVAILABLE' && this.inbox.length === 0 && this.barriers.length === 0) {
+          await this.idleWait(reader.isAvailable(), idleTimeout);
+        }
+      }
+      while (this.barriers.length > 0) await this.checkpoint(this.barriers.shift()!, reader);
+      this.chain.processWatermark(Infinity, 0);
+      coord.unregisterReader(this.subtaskIndex);
+      await this.endOfInput();
+    } finally {
+      this.coordinator?.unregisterReader(this.subtaskIndex);
+      await this.closeAll();
+      await this.reader?.close().catch(() => undefined);
+    }
+  }
+
+  private applyInbox(reader: SourceReader<Row, SourceSplit>): void {
+    while (this.inbox.length > 0) {
+      const e = this.inbox.shift()!;
+      switch (e.kind) {
+        case 'splits':
+          reader.addSplits(e.splits);
+          break;
+        case 'no-more-splits':
+          reader.notifyNoMoreSplits();
+          break;
+        case 'event':
+          reader.handleSourceEvents?.(e.event);
+          break;
+        default: {
+          const never: never = e;
+          throw new Error(`unknown reader event ${String(never)}`);
+        }
+      }
+    }
+  }
+
+  private async checkpoint(checkpointId: number, reader: SourceReader<Row, SourceSplit>): Promise<void> {
+    const ser = this.vertex.source!.getSplitSerializer();
+    const splits: SerializedValue[] = reader.snapshotState(checkpointId).map((s) => ({ version: ser.version, data: ser.serialize(s) }));
+    await this.performCheckpoint(checkpointId, splits);
+  }
+
+  override notifyCheckpointComplete(checkpointId: number): void {
+    super.notifyCheckpointComplete(checkpointId);
+    void this.reader?.notifyCheckpointComplete?.(checkpointId);
+  }
+
+  private forwardWatermark(output: ReaderOutputImpl, reader: SourceReader<Row, SourceSplit>): void {
+    const wm = output.combinedWatermark();
+    if (wm === 'idle') {
+      if (!this.idle) {
+        this.idle = true;
+        this.broadcast({ kind: 'idle', idle: true });
+      }
+      return;
+    }
+    if (this.idle) {
+      this.idle = false;
+      this.broadcast({ kind: 'idle', idle: false });
+    }
+    if (wm > this.lastWatermark) {
+      this.lastWatermark = wm;
+      this.chain.processWatermark(wm, 0);
+    }
+    const align = this.vertex.watermarkStrategy?.alignment;
+    if (align && reader.pauseOrResumeSplits) {
+      const toPause: string[] = [];
+      const toResume: string[] = [];
+      const current = output.splitWatermarks();
+      for (const split of this.reported) {
+        if (!current.has(split)) {
+          this.reported.delete(split);
+          this.paused.delete(split);
+          this.host.alignment.remove(align.group, `${this.key}/${split}`);
+        }
+      }
+      for (const [split, w] of current) {
+        this.reported.add(split);
+        const max = this.host.alignment.report(align.group, `${this.key}/${split}`, w) + align.maxDriftMs;
+        if (w > max && !this.paused.has(split)) {
+          this.paused.add(split);
+          toPause.push(split);
+        } else if (w <= max && this.paused.has(split)) {
+          this.paused.delete(split);
+          toResume.push(split);
+        }
+      }
+      if (toPause.length > 0 || toResume.length > 0) reader.pauseOrResumeSplits(toPause, toResume);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import type {
+  KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
+} from './state.js';
+
+type Kind = 'value' | 'list' | 'map';
+
+/** The plain form of a heap backend's contents, as stored in a checkpoint. */
+export interface KeyedStateSnapshot {
+  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: Array<[StateKey, unknown]> }>;
+}
+
+interface Table {
+  readonly kind: Kind;
+  readonly data: Map<StateKey, unknown>;
+}
+
+/**
+ * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
+ * TTL from descriptors is not enforced yet.
+ */
+export class HeapKeyedStateBackend implements KeyedStateStore {
+  private readonly tables = new Map<string, Table>();
+  private currentKey: StateKey = null;
+
+  setCurrentKey(key: StateKey): void {
+    this.currentKey = key;
+  }
+
+  getCurrentKey(): StateKey {
+    return this.currentKey;
+  }
+
+  private table(d: string | StateDescriptor, kind: Kind): Map<StateKey, unknown> {
+    const name = typeof d === 'string' ? d : d.name;
+    let t = this.tables.get(name);
+    if (!t) {
+      t = { kind, data: new Map() };
+      this.tables.set(name, t);
+    } else if (t.kind !== kind) {
+      throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
+    }
+    return t.data;
+  }
+
+  getState<T>(d: string | StateDescriptor): ValueState<T> {
+    const data = this.table(d, 'value');
+    return {
+      value: () => data.get(this.currentKey) as T | undefined,
+      update: (v: T) => void data.set(this.currentKey, v),
+      clear: () => void data.delete(this.currentKey),
+    };
+  }
+
+  getListState<T>(d: string | StateDescriptor): ListState<T> {
+    const data = this.table(d, 'list');
+    const list = (create: boolean): T[] | undefined => {
+      let l = data.get(this.currentKey) as T[] | undefined;
+      if (!l && create) data.set(this.currentKey, (l = []));
+      return l;
+    };
+    return listHandle(list, () => data.delete(this.currentKey));
+  }
+
+  getMapState<K, V>(d: string | StateDescriptor): MapState<K, V> {
+    const data = this.table(d, 'map');
+    const map = (create: boolean): Map<K, V> | undefined => {
+      let m = data.get(this.currentKey) as Map<K, V> | undefined;
+      if (!m && create) data.set(this.currentKey, (m = new Map()));
+      return m;
+    };
+    const empty = new Map<K, V>();
+    return {
+      get: (k) => map(false)?.get(k),
+      put: (k, v) => void map(true)!.set(k, v),
+      remove: (k) => void map(false)?.delete(k),
+      contains: (k) => map(false)?.has(k) ?? false,
+      entries: () => (map(false) ?? empty).entries(),
+      keys: () => (map(false) ?? empty).keys(),
+      values: () => (map(false) ?? empty).values(),
+      isEmpty: () => (map(false)?.size ?? 0) === 0,
+      clear: () => void data.delete(this.currentKey),
+    };
+  }
+
+  keys(name: string): IterableIterator<StateKey> {
+    return (this.tables.get(name)?.data ?? new Map<StateKey, unknown>()).keys();
+  }
+
+  /** A deep-enough copy for a checkpoint: lists and maps are copied so later writes do not leak in. */
+  snapshot(): KeyedStateSnapshot {
+    const states = [...this.tables].map(([name, t]) => ({
+      name,
+      kind: t.kind,
+      entries: [...t.data].map(([k, v]): [StateKey, unknown] => [
+        k,
+        t.kind === 'list' ? [...(v as unknown[])] : t.kind === 'map' ? new Map(v as Map<unknown, unknown>) : v,
+      ]),
+    }));
+    return { states };
+  }
+
+  restore(s: KeyedStateSnapshot): void {
+    this.tables.clear();
+    for (const st of s.states) this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries) });
+  }
+}
+
+function listHandle<T>(list: (create: boolean) => T[] | undefined, clear: () => void): ListState<T> {
+  return {
+    get: () => list(false) ?? [],
+    add: (v) => void list(true)!.push(v),
+    addAll: (vs) => void list(true)!.push(...vs),
+    update: (vs) => {
+      clear();
+      if (vs.length > 0) list(true)!.push(...vs);
+    },
+    clear,
+  };
+}
+
+/** Operator (non-keyed) list state on the heap. */
+export class HeapOperatorStateStore implements OperatorStateStore {
+  private readonly lists = new Map<string, unknown[]>();
+
+  getListState<T>(name: string): ListState<T> {
+    const list = (create: boolean): T[] | undefined => {
+      let l = this.lists.get(name) as T[] | undefined;
+      if (!l && create) this.lists.set(name, (l = []));
+      return l;
+    };
+    return listHandle(list, () => void this.lists.delete(name));
+  }
+
+  snapshot(): Array<[string, unknown[]]> {
+    return [...this.lists].map(([n, l]) => [n, [...l]]);
+  }
+
+  restore(s: Array<[string, unknown[]]>): void {
+    this.lists.clear();
+    for (const [n, l] of s) this.lists.set(n, [...l]);
+  }
+}

@@ -1,0 +1,224 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Row } from '../types/row.js';
+import type { StreamElement } from './channel.js';
+import type { PendingCommittableValue, TaskHost, TaskVertex } from './task-host.js';
+import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import { OperatorChain, type ChainTail } from './operator-chain.js';
+import type { RecordWriter } from './record-writer.js';
+import type { SinkWriter } from './sink/sink-writer.js';
+import type { TaskMetrics } from './task-host.js';
+
+/** Thrown inside a task loop when the attempt is being torn down; never reported as a failure. */
+export class TaskCanceled extends Error {}
+
+/**
+ * What every task has: the chain, its outputs (channels or a sink writer), cancellation, backpressure
+ * and the checkpoint step shared by source and input tasks (Flink's `StreamTask`).
+ */
+export abstract class StreamTask implements ChainTail {
+  protected readonly chain: OperatorChain;
+  protected writer: SinkWriter<Row, unknown, unknown> | undefined;
+  private readonly pending: Promise<void>[] = [];
+  protected canceled = false;
+  private wakeResolve: (() => void) | undefined;
+  private lastYield = performance.now();
+  /** Committables prepared at end of input, handed to the host with the final snapshot. */
+  private finalCommittables: SerializedValue[] = [];
+
+  constructor(
+    protected readonly host: TaskHost,
+    protected readonly vertex: TaskVertex,
+    readonly subtaskIndex: number,
+    protected readonly outputs: readonly RecordWriter[],
+    protected readonly restored: TaskSnapshot | undefined,
+    protected readonly metrics: TaskMetrics,
+  ) {
+    this.chain = new OperatorChain(vertex.operators, this, {
+      subtaskIndex,
+      parallelism: vertex.parallelism,
+      attemptNumber: host.attempt,
+      config: host.config.raw,
+      awaitBeforeNextBatch: (p) => this.pending.push(p),
+    });
+  }
+
+  get key(): string {
+    return `${this.vertex.id}#${this.subtaskIndex}`;
+  }
+
+  /** Runs the task to its end; rejects on failure. Resources are released in every case. */
+  abstract run(): Promise<void>;
+
+  // --- ChainTail ---
+
+  collect(rows: Row[]): void {
+    this.metrics.recordsOut += rows.length;
+    if (this.writer) {
+      const p = this.writer.write(rows);
+      if (p !== undefined) this.pending.push(p);
+      return;
+    }
+    for (const o of this.outputs) o.emit(rows);
+  }
+
+  emitWatermark(watermark: number): void {
+    if (this.writer) this.writer.writeWatermark?.(watermark);
+    else this.broadcast({ kind: 'watermark', watermark });
+  }
+
+  protected broadcast(e: StreamElement): void {
+    for (const o of this.outputs) o.broadcastElement(e);
+  }
+
+  // --- lifecycle helpers ---
+
+  protected async openChainAndWriter(): Promise<void> {
+    const sink = this.vertex.sink;
+    if (sink) {
+      const ser = sink.getWriterStateSerializer?.();
+      const restoredState = this.restored?.writerState?.map((v) => {
+        if (!ser) throw new Error(`sink '${this.vertex.name}' has writer state but no writer state serializer`);
+        return ser.deserialize(v.version, v.data);
+      });
+      this.writer = sink.createWriter(
+        {
+          subtaskIndex: this.subtaskIndex,
+          parallelism: this.vertex.parallelism,
+          attemptNumber: this.host.attempt,
+          restoredCheckpointId: this.host.restoredCheckpointId,
+          jobId: this.host.jobId,
+          config: this.host.config.raw,
+        },
+        restoredState,
+      );
+    }
+    await this.chain.open(this.restored?.operators);
+  }
+
+  /** Awaits sink writes and channel space before the next batch: the task's backpressure point. */
+  protected async drainBackpressure(): Promise<void> {
+    while (this.pending.length > 0) {
+      const ps = this.pending.splice(0);
+      await this.guard(ps.length === 1 ? ps[0]! : Promise.all(ps).then(() => undefined));
+    }
+    for (const o of this.outputs) {
+      for (let s = o.awaitSpace(); s !== undefined; s = o.awaitSpace()) await this.guard(s);
+    }
+    const now = performance.now();
+    if (now - this.lastYield > 4) {
+      // Let timers, IO and other tasks run; one yield per few ms keeps the per-batch cost negligible.
+      await yieldToLoop();
+      this.lastYield = performance.now();
+      if (this.canceled) throw new TaskCanceled();
+    }
+  }
+
+  /** Awaits `p` unless the task is canceled first. */
+  protected async guard<T>(p: Promise<T>): Promise<T> {
+    if (this.canceled) throw new TaskCanceled();
+    const r = await Promise.race([p, this.wakeOnCancel()]);
+    if (this.canceled) throw new TaskCanceled();
+    return r as T;
+  }
+
+  private cancelPromise: Promise<void> | undefined;
+  private cancelResolve: (() => void) | undefined;
+  private wakeOnCancel(): Promise<void> {
+    return (this.cancelPromise ??= new Promise((r) => (this.cancelResolve = r)));
+  }
+
+  /** A promise resolved by `wake()` (new events, barrier triggers), for idle waits. */
+  protected wakeSignal(): Promise<void> {
+    return new Promise((r) => (this.wakeResolve = r));
+  }
+
+  wake(): void {
+    const w = this.wakeResolve;
+    this.wakeResolve = undefined;
+    w?.();
+  }
+
+  cancel(): void {
+    this.canceled = true;
+    this.cancelResolve?.();
+    this.wake();
+    for (const o of this.outputs) o.releaseAll();
+  }
+
+  /** Waits for input, a wake-up, or the next processing-time timer / idle check. */
+  protected async idleWait(input: Promise<void>, maxWaitMs: number | undefined): Promise<void> {
+    const nextTimer = this.chain.nextProcessingTimer();
+    let wait = maxWaitMs;
+    if (nextTimer !== undefined) wait = Math.max(0, Math.min(wait ?? Infinity, nextTimer - Date.now()));
+    let t: NodeJS.Timeout | undefined;
+    const timeout = wait === undefined ? undefined : new Promise<void>((r) => (t = setTimeout(r, wait)));
+    try {
+      await this.guard(Promise.race(timeout ? [input, this.wakeSignal(), timeout] : [input, this.wakeSignal()]));
+    } finally {
+      if (t) clearTimeout(t);
+    }
+  }
+
+  protected fireProcessingTimers(): void {
+    const next = this.chain.nextProcessingTimer();
+    if (next !== undefined && next <= Date.now()) this.chain.fireProcessingTimers(Date.now());
+  }
+
+  // --- checkpoints ---
+
+  /** Snapshots the chain (and the sink writer's pre-commit), emits the barrier, acknowledges. */
+  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined): Promise<void> {
+    const operators = this.chain.snapshot(checkpointId);
+    const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);
+    this.broadcast({ kind: 'barrier', checkpointId });
+    this.host.acknowledge(this.key, checkpointId, { finished: false, splits, operators, writerState }, committables);
+  }
+
+  private async prepareSinkCommit(
+    endOfInput: boolean,
+    checkpointId: number,
+  ): Promise<{ committables: PendingCommittableValue[]; writerState: SerializedValue[] | undefined }> {
+    const w = this.writer;
+    const sink = this.vertex.sink;
+    if (!w || !sink) return { committables: [], writerState: undefined };
+    await this.guard(w.flush(endOfInput));
+    const raw = w.prepareCommit ? await this.guard(w.prepareCommit()) : [];
+    let committables: PendingCommittableValue[] = [];
+    if (raw.length > 0) {
+      const ser = sink.getCommittableSerializer?.();
+      if (!ser) throw new Error(`sink '${this.vertex.name}' prepares committables but has no committable serializer`);
+      committables = raw.map((c) => ({ version: ser.version, data: ser.serialize(c) }));
+    }
+    const st = w.snapshotState?.(checkpointId);
+    let writerState: SerializedValue[] | undefined;
+    if (st && st.length > 0) {
+      const ser = sink.getWriterStateSerializer?.();
+      if (!ser) throw new Error(`sink '${this.vertex.name}' has writer state but no writer state serializer`);
+      writerState = st.map((s) => ({ version: ser.version, data: ser.serialize(s) }));
+    }
+    return { committables, writerState };
+  }
+
+  notifyCheckpointComplete(checkpointId: number): void {
+    this.chain.notifyCheckpointComplete(checkpointId);
+  }
+
+  /** End of input: final results, sink end-of-input flush and pre-commit, end-of-partition downstream. */
+  protected async endOfInput(): Promise<void> {
+    await this.chain.finish();
+    await this.drainBackpressure();
+    const { committables } = await this.prepareSinkCommit(true, -1);
+    this.finalCommittables = committables;
+    this.broadcast({ kind: 'end' });
+    this.host.finished(this.key, { finished: true, splits: [], operators: [], writerState: undefined }, this.finalCommittables);
+  }
+
+  protected async closeAll(): Promise<void> {
+    await this.chain.close();
+    try {
+      await this.writer?.close();
+    } catch {
+      // A failing close must not hide the original failure.
+    }
+  }
+}

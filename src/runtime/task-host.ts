@@ -1,0 +1,46 @@
+import type { Row } from '../types/row.js';
+import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import type { RuntimeConfig } from './runtime-config.js';
+import type { AnySink } from './sink/sink.js';
+import type { AnySource } from './source/source.js';
+import type { SourceCoordinator } from './source/source-coordinator.js';
+import type { WatermarkStrategy } from './source/watermark-strategy.js';
+import type { OperatorFactory } from './stream-operator.js';
+
+/** A vertex after chaining: what one task runs. */
+export interface TaskVertex {
+  readonly id: string;
+  readonly name: string;
+  readonly parallelism: number;
+  readonly source: AnySource<Row> | undefined;
+  readonly watermarkStrategy: WatermarkStrategy<Row> | undefined;
+  readonly operators: readonly OperatorFactory[];
+  readonly sink: AnySink<Row> | undefined;
+}
+
+export type PendingCommittableValue = SerializedValue;
+
+/** Per task vertex counters, summed over subtasks and attempts. */
+export interface TaskMetrics {
+  recordsIn: number;
+  recordsOut: number;
+}
+
+/** Watermark alignment groups shared by all source tasks of a job. */
+export interface AlignmentRegistry {
+  /** Reports a split's watermark and returns the group's minimum watermark (the caller adds the max drift). */
+  report(group: string, splitKey: string, watermark: number): number;
+  remove(group: string, splitKey: string): void;
+}
+
+/** What a task calls on the job master. All calls are synchronous and cheap. */
+export interface TaskHost {
+  readonly jobId: string;
+  readonly attempt: number;
+  readonly config: RuntimeConfig;
+  readonly restoredCheckpointId: number | undefined;
+  readonly alignment: AlignmentRegistry;
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
+  finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
+  sourceCoordinator(taskId: string): SourceCoordinator;
+}
