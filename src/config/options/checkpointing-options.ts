@@ -1,0 +1,69 @@
+import { ConfigOptions } from '../config-options.js';
+
+/** Checkpoint and recovery options (Flink's `CheckpointingOptions`, `StateRecoveryOptions`), 2.x keys. */
+export const CheckpointingOptions = {
+  CHECKPOINTING_INTERVAL: ConfigOptions.key('execution.checkpointing.interval')
+    .durationType()
+    .noDefaultValue()
+    .withDescription('Interval between checkpoints; checkpointing is off when unset.'),
+
+  CHECKPOINTING_MODE: ConfigOptions.key('execution.checkpointing.mode')
+    .enumType(['EXACTLY_ONCE', 'AT_LEAST_ONCE'])
+    .defaultValue('EXACTLY_ONCE')
+    .withDescription('EXACTLY_ONCE aligns barriers; AT_LEAST_ONCE does not and may replay records after recovery.'),
+
+  CHECKPOINTING_TIMEOUT: ConfigOptions.key('execution.checkpointing.timeout')
+    .durationType()
+    .defaultValue(600_000)
+    .withDescription('A checkpoint not completed within this time is aborted.'),
+
+  MIN_PAUSE_BETWEEN_CHECKPOINTS: ConfigOptions.key('execution.checkpointing.min-pause')
+    .durationType()
+    .defaultValue(0)
+    .withDescription('Minimal pause between the end of one checkpoint and the start of the next.'),
+
+  MAX_CONCURRENT_CHECKPOINTS: ConfigOptions.key('execution.checkpointing.max-concurrent-checkpoints')
+    .intType()
+    .defaultValue(1)
+    .withDescription('How many checkpoints may be in progress at the same time.'),
+
+  TOLERABLE_FAILED_CHECKPOINTS: ConfigOptions.key('execution.checkpointing.tolerable-failed-checkpoints')
+    .intType()
+    .defaultValue(0)
+    .withDescription('Consecutive checkpoint failures tolerated before the job fails.'),
+
+  CHECKPOINTS_DIRECTORY: ConfigOptions.key('execution.checkpointing.dir')
+    .stringType()
+    .noDefaultValue()
+    .withFallbackKeys('state.checkpoints.dir')
+    .withDescription('Directory holding chk-<n>/ checkpoint folders.'),
+
+  MAX_RETAINED_CHECKPOINTS: ConfigOptions.key('execution.checkpointing.num-retained')
+    .intType()
+    .defaultValue(1)
+    .withFallbackKeys('state.checkpoints.num-retained')
+    .withDescription('Number of completed checkpoints to keep.'),
+
+  SAVEPOINT_DIRECTORY: ConfigOptions.key('execution.checkpointing.savepoint-dir')
+    .stringType()
+    .noDefaultValue()
+    .withFallbackKeys('state.savepoints.dir')
+    .withDescription('Default directory for savepoints.'),
+
+  EXTERNALIZED_CHECKPOINT_RETENTION: ConfigOptions.key('execution.checkpointing.externalized-checkpoint-retention')
+    .enumType(['DELETE_ON_CANCELLATION', 'RETAIN_ON_CANCELLATION', 'NO_EXTERNALIZED_CHECKPOINTS'])
+    .defaultValue('NO_EXTERNALIZED_CHECKPOINTS')
+    .withDescription('Whether completed checkpoints are kept when the job is cancelled.'),
+
+  SAVEPOINT_PATH: ConfigOptions.key('execution.state-recovery.path')
+    .stringType()
+    .noDefaultValue()
+    .withDeprecatedKeys('execution.savepoint.path')
+    .withDescription('Checkpoint or savepoint path the next submitted job restores its state from.'),
+
+  SAVEPOINT_IGNORE_UNCLAIMED_STATE: ConfigOptions.key('execution.state-recovery.ignore-unclaimed-state')
+    .booleanType()
+    .defaultValue(false)
+    .withDeprecatedKeys('execution.savepoint.ignore-unclaimed-state')
+    .withDescription('Allow restoring from a savepoint that holds state no operator of the new job claims.'),
+} as const;

@@ -1,0 +1,19 @@
+import { ConfigOptions } from '../config-options.js';
+
+/** Session options of job execution (Flink's `ExecutionOptions`, `CoreOptions`, `PipelineOptions`). */
+export const ExecutionOptions = {
+  RUNTIME_MODE: ConfigOptions.key('execution.runtime-mode')
+    .enumType(['streaming', 'batch'])
+    .defaultValue('streaming')
+    .withDescription('Runtime execution mode: streaming (unbounded, continuous results) or batch (bounded inputs, final results).'),
+
+  PARALLELISM: ConfigOptions.key('parallelism.default')
+    .intType()
+    .defaultValue(1)
+    .withDescription('Default number of parallel subtasks of each operator.'),
+
+  PIPELINE_NAME: ConfigOptions.key('pipeline.name')
+    .stringType()
+    .noDefaultValue()
+    .withDescription('The job name used for the next submitted job; by default insert-into_<sink> or collect.'),
+} as const;

@@ -1,0 +1,5 @@
+export * from './execution-options.js';
+export * from './checkpointing-options.js';
+export * from './restart-strategy-options.js';
+export * from './table-options.js';
+export * from './session-options.js';
