@@ -2,7 +2,7 @@ import { ObjectAlreadyExistsError, ObjectNotFoundError, ValidationError } from '
 import type { Catalog, ObjectPath } from './catalog.js';
 import type { CatalogBaseTable, CatalogDatabase, CatalogFunction } from './catalog-table.js';
 
-interface DatabaseEntry {
+export interface DatabaseEntry {
   info: CatalogDatabase;
   readonly tables: Map<string, CatalogBaseTable>;
   readonly functions: Map<string, CatalogFunction>;

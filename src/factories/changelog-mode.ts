@@ -22,7 +22,9 @@ export class ChangelogMode {
   }
 
   static of(...kinds: RowKind[]): ChangelogMode {
-    return new ChangelogMode(kinds.reduce((b, k) => b | (1 << k), 0));
+    let bits = 0;
+    for (const k of kinds) bits |= 1 << k;
+    return new ChangelogMode(bits);
   }
 
   contains(kind: RowKind): boolean {

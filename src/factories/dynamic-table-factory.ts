@@ -4,6 +4,7 @@ import type { ObjectIdentifier } from '../catalog/object-identifier.js';
 import type { DynamicTableSink } from './dynamic-table-sink.js';
 import type { DynamicTableSource } from './dynamic-table-source.js';
 import type { Factory } from './factory.js';
+import type { FactoryRegistry } from './factory-registry.js';
 
 /** What a table factory is given to build a source or sink (Flink's `DynamicTableFactory.Context`). */
 export interface DynamicTableFactoryContext {
@@ -13,6 +14,8 @@ export interface DynamicTableFactoryContext {
   /** The session configuration (`SET` keys). */
   readonly configuration: ReadableConfig;
   readonly isTemporary: boolean;
+  /** Where format factories are found (`'format' = 'json'`). */
+  readonly factories: FactoryRegistry;
 }
 
 export interface DynamicTableSourceFactory extends Factory {

@@ -1,0 +1,147 @@
+import type { LogicalType } from '../../types/logical-type.js';
+import { rowKindShortString } from '../../types/row-kind.js';
+import type { Row } from '../../types/row.js';
+import { formatValue, type FormatOptions } from '../../types/values/format-value.js';
+
+export interface TableauColumn {
+  readonly name: string;
+  readonly type: LogicalType;
+}
+
+export interface TableauOptions extends FormatOptions {
+  /** `table.display.max-column-width`: longer values end in `...`. */
+  readonly maxColumnWidth: number;
+  /** Streaming results print an `op` column and `Received a total of N rows`. */
+  readonly streaming: boolean;
+}
+
+const NULL_TEXT = '<NULL>';
+const OP_WIDTH = 2;
+
+/**
+ * Flink's tableau view (TableauStyle): ASCII borders, every cell right-aligned with one space of
+ * padding, `<NULL>` for nulls. Batch results size the columns from the data; streaming results cannot
+ * wait for the data and size them from the column types, as Flink does.
+ */
+export class TableauPrinter {
+  private readonly widths: number[];
+  private count = 0;
+
+  private constructor(
+    private readonly columns: readonly TableauColumn[],
+    private readonly options: TableauOptions,
+    widths: number[],
+  ) {
+    this.widths = widths;
+  }
+
+  /** For a streaming result: widths from types, rows printed as they arrive. */
+  static forStreaming(columns: readonly TableauColumn[], options: TableauOptions): TableauPrinter {
+    const widths = columns.map((c) => Math.min(options.maxColumnWidth, Math.max(c.name.length, widthOfType(c.type, options.maxColumnWidth))));
+    return new TableauPrinter(columns, options, widths);
+  }
+
+  /** A whole batch result at once: widths from the data. */
+  static render(columns: readonly TableauColumn[], rows: readonly Row[], options: TableauOptions): string {
+    if (rows.length === 0 && !options.streaming) return 'Empty set\n';
+    const cells = rows.map((r) => columns.map((c, i) => cellText(r.fields[i], c.type, options)));
+    const widths = columns.map((c, i) =>
+      Math.min(options.maxColumnWidth, cells.reduce((w, row) => Math.max(w, row[i]!.length), c.name.length)),
+    );
+    const p = new TableauPrinter(columns, options, widths);
+    let out = p.header();
+    rows.forEach((r, i) => (out += p.line(r.kind, cells[i]!)));
+    return out + p.footer();
+  }
+
+  header(): string {
+    const border = this.border();
+    const names = this.columns.map((c) => c.name);
+    return border + this.formatLine(this.options.streaming ? 'op' : undefined, names) + border;
+  }
+
+  row(row: Row): string {
+    return this.line(row.kind, this.columns.map((c, i) => cellText(row.fields[i], c.type, this.options)));
+  }
+
+  footer(): string {
+    if (this.options.streaming) {
+      return (this.count > 0 ? this.border() : '') + `Received a total of ${this.count} ${this.count === 1 ? 'row' : 'rows'}\n`;
+    }
+    return this.border() + `${this.count} ${this.count === 1 ? 'row' : 'rows'} in set\n`;
+  }
+
+  /** Footer for a streaming result that ended with no rows: Flink prints only the count line. */
+  get rowCount(): number {
+    return this.count;
+  }
+
+  private line(kind: Row['kind'], cells: string[]): string {
+    this.count++;
+    return this.formatLine(this.options.streaming ? rowKindShortString(kind) : undefined, cells);
+  }
+
+  private border(): string {
+    const parts = this.widths.map((w) => '-'.repeat(w + 2));
+    if (this.options.streaming) parts.unshift('-'.repeat(OP_WIDTH + 2));
+    return `+${parts.join('+')}+\n`;
+  }
+
+  private formatLine(op: string | undefined, cells: readonly string[]): string {
+    const parts = cells.map((c, i) => ` ${fit(c, this.widths[i]!)} `);
+    if (op !== undefined) parts.unshift(` ${op.padStart(OP_WIDTH)} `);
+    return `|${parts.join('|')}|\n`;
+  }
+}
+
+function cellText(v: unknown, type: LogicalType, options: FormatOptions): string {
+  return v === null || v === undefined ? NULL_TEXT : formatValue(v, type, options);
+}
+
+function fit(text: string, width: number): string {
+  if (text.length > width) return width <= 3 ? text.slice(0, width) : text.slice(0, width - 3) + '...';
+  return text.padStart(width);
+}
+
+/** The widest value a type can print, as Flink's `PrintStyle` estimates it for streaming results. */
+function widthOfType(t: LogicalType, max: number): number {
+  const nullWidth = t.nullable ? NULL_TEXT.length : 0;
+  let w: number;
+  switch (t.kind) {
+    case 'BOOLEAN':
+      w = 5;
+      break;
+    case 'TINYINT':
+      w = 4;
+      break;
+    case 'SMALLINT':
+      w = 6;
+      break;
+    case 'INT':
+      w = 11;
+      break;
+    case 'BIGINT':
+      w = 20;
+      break;
+    case 'DECIMAL':
+      w = t.precision + 2;
+      break;
+    case 'CHAR':
+    case 'VARCHAR':
+      w = Math.min(t.length, max);
+      break;
+    case 'DATE':
+      w = 10;
+      break;
+    case 'TIME':
+      w = 8 + (t.precision > 0 ? t.precision + 1 : 0);
+      break;
+    case 'TIMESTAMP':
+    case 'TIMESTAMP_LTZ':
+      w = 19 + (t.precision > 0 ? t.precision + 1 : 0);
+      break;
+    default:
+      w = max;
+  }
+  return Math.max(w, nullWidth);
+}

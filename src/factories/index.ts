@@ -1,0 +1,12 @@
+export * from './changelog-mode.js';
+export * from './factory.js';
+export * from './factory-options.js';
+export * from './factory-registry.js';
+export * from './dynamic-table-factory.js';
+export * from './dynamic-table-source.js';
+export * from './dynamic-table-sink.js';
+export * from './format.js';
+export * from './catalog-factory.js';
+export * from './table-factory-helper.js';
+export * from './create-table-source-sink.js';
+export { nearest, editDistance } from './suggest.js';
