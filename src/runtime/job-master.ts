@@ -47,6 +47,8 @@ class Attempt implements TaskHost {
   /** End-of-input committables not yet part of a checkpoint. */
   looseCommittables: PendingCommittable[] = [];
   pending: PendingCheckpoint | undefined;
+  /** A checkpoint that every task acknowledged and that is being written / committed. */
+  completing: Promise<unknown> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastCompletedAt = 0;
   private settle!: (o: AttemptOutcome | Error) => void;
@@ -187,7 +189,9 @@ class Attempt implements TaskHost {
     if (pc.acks.size < this.taskCount || this.pending !== pc) return;
     this.pending = undefined;
     clearTimeout(pc.timer);
-    this.jm.completeCheckpoint(this, pc).then(
+    const completing = this.jm.completeCheckpoint(this, pc);
+    this.completing = completing.catch(() => undefined);
+    completing.then(
       (cp) => {
         this.lastCompletedAt = Date.now();
         pc.resolve(cp);
@@ -350,8 +354,9 @@ export class JobMaster implements JobClient {
           }
         }
         this.nextCheckpointId = Math.max(this.nextCheckpointId, restore.checkpointId + 1);
-        this.pendingCommittables = [...restore.committables];
       }
+      // Committables of checkpoints after the restored one belong to replayed data: drop them.
+      this.pendingCommittables = restore ? [...restore.committables] : [];
       this.deploy(a, restore);
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
@@ -373,6 +378,7 @@ export class JobMaster implements JobClient {
       if (outcome.kind === 'finished') {
         a.abortPending('The job finished while the checkpoint was in progress.');
         await Promise.all(runs);
+        await a.completing;
         const all = [...this.pendingCommittables, ...a.looseCommittables];
         a.looseCommittables = [];
         this.pendingCommittables = await this.commitRunner().commit(all, Infinity);
