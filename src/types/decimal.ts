@@ -47,16 +47,18 @@ export class Decimal {
   static readonly ZERO = new Decimal(0n, 0);
   static readonly ONE = new Decimal(1n, 0);
 
-  private constructor(
+  /** The decimal `unscaled × 10^-scale`; prefer `Decimal.of` / `Decimal.parse` in code. */
+  constructor(
     /** The digits without the decimal point: 1.50 is 150n with scale 2. */
     readonly unscaled: bigint,
     /** Number of digits after the decimal point; never negative. */
     readonly scale: number,
-  ) {}
+  ) {
+    if (!Number.isInteger(scale) || scale < 0) throw new ValidationError(`Decimal scale must be a non-negative integer, but was ${scale}.`);
+  }
 
   /** The decimal `unscaled × 10^-scale`. */
   static of(unscaled: bigint, scale = 0): Decimal {
-    if (!Number.isInteger(scale) || scale < 0) throw new ValidationError(`Decimal scale must be a non-negative integer, but was ${scale}.`);
     return new Decimal(unscaled, scale);
   }
 

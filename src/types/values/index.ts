@@ -5,3 +5,4 @@ export * from './format-value.js';
 export * from './jsonl.js';
 export * from './equality.js';
 export * from './state-codec.js';
+export * from './conformance.js';

@@ -232,6 +232,16 @@ export function formatIntervalDayTime(ms: number): string {
   return `${sign}${days} ${formatTime(a - days * MS_PER_DAY, 3)}`;
 }
 
+/** TIMESTAMP_LTZ instant -> TIMESTAMP wall clock in `timeZone` (CAST(ltz AS TIMESTAMP)). */
+export function ltzToTimestamp(epochMs: number, timeZone: string): number {
+  return epochMs + zoneOffsetMs(epochMs, timeZone);
+}
+
+/** TIMESTAMP wall clock -> TIMESTAMP_LTZ instant, reading the wall clock in `timeZone`. */
+export function timestampToLtz(wallMs: number, timeZone: string): number {
+  return wallClockToEpochMs(wallMs, timeZone);
+}
+
 /** Days since epoch of an epoch-ms timestamp (floor), e.g. CAST(ts AS DATE). */
 export function timestampToDate(epochMs: number): number {
   return floorDiv(epochMs, MS_PER_DAY);
