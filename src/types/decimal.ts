@@ -6,6 +6,8 @@ const POW10: bigint[] = [1n];
 /** 10^n as a bigint, cached for the exponents decimals use. */
 export function pow10(n: number): bigint {
   if (n < 0) throw new RangeError(`negative exponent ${n}`);
+  // Cache the range DECIMAL(38, s) arithmetic uses; compute rarer, larger powers without caching them.
+  if (n > 80) return TEN ** BigInt(n);
   while (POW10.length <= n) POW10.push(POW10[POW10.length - 1]! * TEN);
   return POW10[n]!;
 }
