@@ -11,6 +11,7 @@ import {
   COORDINATOR_TYPE,
   kafkaErrorType,
   loadInternals,
+  withCoordinator,
   type InternalCluster,
   type InternalEosManager,
   type InternalMessageProducer,
@@ -139,7 +140,7 @@ export class KafkaTransaction {
  */
 export async function commitTransaction(cluster: InternalCluster, c: KafkaCommittable): Promise<CommitOutcome> {
   try {
-    await withCoordinator(cluster, c.transactionalId, (coordinator) =>
+    await withCoordinator(cluster, c.transactionalId, COORDINATOR_TYPE.TRANSACTION, (coordinator) =>
       coordinator.endTxn({ transactionalId: c.transactionalId, producerId: c.producerId, producerEpoch: c.epoch, transactionResult: true }),
     );
     return { kind: 'committed' };
@@ -184,38 +185,9 @@ export async function abortLingeringTransactions(
   return cleaned;
 }
 
-const RETRIABLE = new Set(['CONCURRENT_TRANSACTIONS', 'COORDINATOR_LOAD_IN_PROGRESS', 'COORDINATOR_NOT_AVAILABLE', 'NOT_COORDINATOR']);
-
-/**
- * Runs a request against the transaction coordinator of `transactionalId`, retrying for up to 30 s
- * while the coordinator loads (first use of __transaction_state), moves, or is still writing the
- * markers of a previous transaction of that id.
- */
-async function withCoordinator<T>(
-  cluster: InternalCluster,
-  transactionalId: string,
-  request: (coordinator: Awaited<ReturnType<InternalCluster['findGroupCoordinator']>>) => Promise<T>,
-): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const coordinator = await cluster.findGroupCoordinator({ groupId: transactionalId, coordinatorType: COORDINATOR_TYPE.TRANSACTION });
-      return await request(coordinator);
-    } catch (e) {
-      const type = kafkaErrorType(e);
-      if (type !== undefined && RETRIABLE.has(type) && Date.now() < deadline) {
-        if (type === 'NOT_COORDINATOR') await cluster.refreshMetadata().catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 200));
-        continue;
-      }
-      throw e;
-    }
-  }
-}
-
 async function initWithRetry(cluster: InternalCluster, transactionalId: string, timeoutMs: number): Promise<{ producerId: number; producerEpoch: number }> {
   try {
-    return await withCoordinator(cluster, transactionalId, (c) => c.initProducerId({ transactionalId, transactionTimeout: timeoutMs }));
+    return await withCoordinator(cluster, transactionalId, COORDINATOR_TYPE.TRANSACTION, (c) => c.initProducerId({ transactionalId, transactionTimeout: timeoutMs }));
   } catch (e) {
     throw new ConnectorError(`Aborting lingering Kafka transaction '${transactionalId}' failed: ${String(e)}`, { cause: e });
   }

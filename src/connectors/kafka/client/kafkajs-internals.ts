@@ -192,3 +192,34 @@ export function kafkaErrorType(e: unknown): string | undefined {
 export function errorName(e: unknown): string | undefined {
   return e instanceof Error ? e.name : undefined;
 }
+
+const COORDINATOR_RETRIABLE = new Set(['CONCURRENT_TRANSACTIONS', 'COORDINATOR_LOAD_IN_PROGRESS', 'COORDINATOR_NOT_AVAILABLE', 'NOT_COORDINATOR']);
+
+/**
+ * Runs a request against the group or transaction coordinator of `key`, retrying for up to 30 s
+ * while the coordinator loads (first use of __consumer_offsets / __transaction_state), moves, or (transactions) still writes the
+ * markers of a previous transaction of that id.
+ */
+export async function withCoordinator<T>(
+  cluster: InternalCluster,
+  key: string,
+  coordinatorType: number,
+  request: (coordinator: Awaited<ReturnType<InternalCluster['findGroupCoordinator']>>) => Promise<T>,
+): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const coordinator = await cluster.findGroupCoordinator({ groupId: key, coordinatorType });
+      return await request(coordinator);
+    } catch (e) {
+      const type = kafkaErrorType(e);
+      if (type !== undefined && COORDINATOR_RETRIABLE.has(type) && Date.now() < deadline) {
+        if (type === 'NOT_COORDINATOR') await cluster.refreshMetadata().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+

@@ -8,7 +8,7 @@
  */
 import type { Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
-import { COORDINATOR_TYPE, createCluster, type InternalCluster } from './kafkajs-internals.js';
+import { COORDINATOR_TYPE, createCluster, withCoordinator, type InternalCluster } from './kafkajs-internals.js';
 
 export class KafkaOffsetCommitter {
   private readonly cluster: InternalCluster;
@@ -39,13 +39,14 @@ export class KafkaOffsetCommitter {
       byTopic.set(o.topic, list);
     }
     try {
-      const coordinator = await this.cluster.findGroupCoordinator({ groupId: this.groupId, coordinatorType: COORDINATOR_TYPE.GROUP });
-      await coordinator.offsetCommit({
+      await withCoordinator(this.cluster, this.groupId, COORDINATOR_TYPE.GROUP, (coordinator) =>
+        coordinator.offsetCommit({
         groupId: this.groupId,
         groupGenerationId: -1,
         memberId: '',
         topics: [...byTopic].map(([topic, partitions]) => ({ topic, partitions })),
-      });
+        }),
+      );
     } catch (cause) {
       throw new ConnectorError(`Committing offsets to consumer group '${this.groupId}' failed: ${String(cause)}`, { cause });
     }
