@@ -1,0 +1,237 @@
+import { PlanningError } from '../../errors/sluice-error.js';
+import { DataTypes } from '../../types/data-types.js';
+import { toDecimalType } from '../../types/decimal-type-rules.js';
+import { DECIMAL_MAX_PRECISION, MAX_LENGTH, withNullability } from '../../types/logical-type.js';
+import type { LogicalType, LogicalTypeKind } from '../../types/logical-type.js';
+
+/**
+ * Type families and Flink's implicit-conversion rules, used by function type inference and the binder.
+ * Planning-time only.
+ */
+
+const NUMERIC_RANK: Partial<Record<LogicalTypeKind, number>> = {
+  TINYINT: 1,
+  SMALLINT: 2,
+  INT: 3,
+  BIGINT: 4,
+  DECIMAL: 5,
+  FLOAT: 6,
+  DOUBLE: 7,
+};
+
+export function isNumeric(t: LogicalType): boolean {
+  return NUMERIC_RANK[t.kind] !== undefined;
+}
+
+/** TINYINT, SMALLINT, INT, BIGINT. */
+export function isIntegral(t: LogicalType): boolean {
+  const r = NUMERIC_RANK[t.kind];
+  return r !== undefined && r <= 4;
+}
+
+/** Integral or DECIMAL. */
+export function isExactNumeric(t: LogicalType): boolean {
+  const r = NUMERIC_RANK[t.kind];
+  return r !== undefined && r <= 5;
+}
+
+export function isApproxNumeric(t: LogicalType): boolean {
+  return t.kind === 'FLOAT' || t.kind === 'DOUBLE';
+}
+
+export function isCharacterString(t: LogicalType): boolean {
+  return t.kind === 'CHAR' || t.kind === 'VARCHAR';
+}
+
+export function isBinaryString(t: LogicalType): boolean {
+  return t.kind === 'BINARY' || t.kind === 'VARBINARY';
+}
+
+export function isTimestamp(t: LogicalType): boolean {
+  return t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ';
+}
+
+/** DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ. */
+export function isDatetime(t: LogicalType): boolean {
+  return t.kind === 'DATE' || t.kind === 'TIME' || isTimestamp(t);
+}
+
+export function isInterval(t: LogicalType): boolean {
+  return t.kind === 'INTERVAL_YEAR_MONTH' || t.kind === 'INTERVAL_DAY_TIME';
+}
+
+/** The NULL type of an untyped NULL literal: fits anywhere. */
+export function isNullType(t: LogicalType): boolean {
+  return t.kind === 'NULL';
+}
+
+/** True when any type is nullable. */
+export function anyNullable(types: readonly LogicalType[]): boolean {
+  return types.some((t) => t.nullable);
+}
+
+/** The common type of two numeric types for arithmetic and comparison (nullable iff either is). */
+export function widenNumeric(a: LogicalType, b: LogicalType): LogicalType {
+  const nullable = a.nullable || b.nullable;
+  const ra = NUMERIC_RANK[a.kind]!;
+  const rb = NUMERIC_RANK[b.kind]!;
+  if (a.kind === 'DOUBLE' || b.kind === 'DOUBLE') return withNullability(DataTypes.DOUBLE(), nullable);
+  if (a.kind === 'FLOAT' || b.kind === 'FLOAT') return withNullability(DataTypes.FLOAT(), nullable);
+  if (a.kind === 'DECIMAL' || b.kind === 'DECIMAL') {
+    const da = toDecimalType(a)!;
+    const db = toDecimalType(b)!;
+    const scale = Math.max(da.scale, db.scale);
+    const intDigits = Math.max(da.precision - da.scale, db.precision - db.scale);
+    const precision = Math.min(DECIMAL_MAX_PRECISION, intDigits + scale);
+    return withNullability(DataTypes.DECIMAL(precision, Math.min(scale, precision)), nullable);
+  }
+  return withNullability(ra >= rb ? a : b, nullable);
+}
+
+/**
+ * Flink's least-restrictive common type of several types (CASE branches, COALESCE, IN lists, UNION
+ * columns, ARRAY elements), or undefined when there is none. NULL types are absorbed; the result is
+ * nullable when any input is.
+ */
+export function commonType(types: readonly LogicalType[]): LogicalType | undefined {
+  const nullable = anyNullable(types);
+  const real = types.filter((t) => t.kind !== 'NULL');
+  if (real.length === 0) return DataTypes.NULL();
+  let acc: LogicalType = real[0]!;
+  for (let i = 1; i < real.length; i++) {
+    const next = commonOfTwo(acc, real[i]!);
+    if (next === undefined) return undefined;
+    acc = next;
+  }
+  return withNullability(acc, nullable);
+}
+
+function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
+  const nullable = a.nullable || b.nullable;
+  if (isNumeric(a) && isNumeric(b)) return widenNumeric(a, b);
+  if (isCharacterString(a) && isCharacterString(b)) {
+    const la = (a as { length: number }).length;
+    const lb = (b as { length: number }).length;
+    if (a.kind === 'CHAR' && b.kind === 'CHAR') return withNullability(DataTypes.CHAR(Math.max(la, lb)), nullable);
+    return { kind: 'VARCHAR', length: Math.min(MAX_LENGTH, Math.max(la, lb)), nullable };
+  }
+  if (isBinaryString(a) && isBinaryString(b)) {
+    const la = (a as { length: number }).length;
+    const lb = (b as { length: number }).length;
+    const kind = a.kind === 'BINARY' && b.kind === 'BINARY' && la === lb ? 'BINARY' : 'VARBINARY';
+    return { kind, length: Math.max(la, lb), nullable };
+  }
+  if (a.kind === b.kind) {
+    switch (a.kind) {
+      case 'TIMESTAMP':
+      case 'TIMESTAMP_LTZ':
+      case 'TIME': {
+        const p = Math.max(a.precision, (b as typeof a).precision);
+        return { ...a, precision: p, nullable } as LogicalType;
+      }
+      case 'ARRAY':
+      case 'MULTISET': {
+        const e = commonType([a.element, (b as typeof a).element]);
+        return e === undefined ? undefined : { kind: a.kind, element: e, nullable };
+      }
+      case 'MAP': {
+        const o = b as typeof a;
+        const k = commonType([a.key, o.key]);
+        const v = commonType([a.value, o.value]);
+        return k === undefined || v === undefined ? undefined : { kind: 'MAP', key: k, value: v, nullable };
+      }
+      case 'ROW': {
+        const o = b as typeof a;
+        if (a.fields.length !== o.fields.length) return undefined;
+        const fields = [];
+        for (let i = 0; i < a.fields.length; i++) {
+          const t = commonType([a.fields[i]!.type, o.fields[i]!.type]);
+          if (t === undefined) return undefined;
+          fields.push({ name: a.fields[i]!.name, type: t });
+        }
+        return { kind: 'ROW', fields, nullable };
+      }
+      case 'INTERVAL_DAY_TIME':
+      case 'INTERVAL_YEAR_MONTH':
+        return withNullability(a, nullable);
+      default:
+        return withNullability(a, nullable);
+    }
+  }
+  if ((a.kind === 'DATE' && b.kind === 'TIMESTAMP') || (a.kind === 'TIMESTAMP' && b.kind === 'DATE')) {
+    return withNullability(a.kind === 'TIMESTAMP' ? a : b, nullable);
+  }
+  if (isTimestamp(a) && isTimestamp(b)) {
+    const pa = (a as { precision: number }).precision;
+    const pb = (b as { precision: number }).precision;
+    return { kind: 'TIMESTAMP_LTZ', precision: Math.max(pa, pb), nullable };
+  }
+  return undefined;
+}
+
+/**
+ * Operand types for a comparison of `a` and `b` (=, <, IN, BETWEEN, IS DISTINCT FROM), or undefined when
+ * they cannot be compared. As Flink: numerics widen to a common type, a string compared with a numeric,
+ * temporal or boolean value is cast to that type, temporal types meet at the wider one.
+ */
+export function comparisonTypes(a: LogicalType, b: LogicalType): readonly [LogicalType, LogicalType] | undefined {
+  if (a.kind === 'NULL' || b.kind === 'NULL') {
+    const t = a.kind === 'NULL' ? b : a;
+    return [withNullability(t, true), withNullability(t, true)];
+  }
+  if (isCharacterString(a) && !isCharacterString(b) && castTarget(b)) return [withNullability(b, a.nullable), b];
+  if (isCharacterString(b) && !isCharacterString(a) && castTarget(a)) return [a, withNullability(a, b.nullable)];
+  const c = commonOfTwo(a, b);
+  if (c === undefined) return undefined;
+  return [withNullability(c, a.nullable), withNullability(c, b.nullable)];
+}
+
+function castTarget(t: LogicalType): boolean {
+  return isNumeric(t) || isDatetime(t) || t.kind === 'BOOLEAN';
+}
+
+/** Calcite's name of a type in error messages: INTEGER, VARCHAR(2147483647), DECIMAL(10, 2). */
+export function sqlTypeName(t: LogicalType): string {
+  switch (t.kind) {
+    case 'INT':
+      return 'INTEGER';
+    case 'VARCHAR':
+    case 'CHAR':
+    case 'BINARY':
+    case 'VARBINARY':
+      return `${t.kind}(${t.length})`;
+    case 'DECIMAL':
+      return `DECIMAL(${t.precision}, ${t.scale})`;
+    case 'TIMESTAMP':
+      return `TIMESTAMP(${t.precision})`;
+    case 'TIMESTAMP_LTZ':
+      return `TIMESTAMP_WITH_LOCAL_TIME_ZONE(${t.precision})`;
+    case 'TIME':
+      return `TIME(${t.precision})`;
+    case 'INTERVAL_DAY_TIME':
+      return `INTERVAL ${t.resolution.replaceAll('_', ' ')}`;
+    case 'INTERVAL_YEAR_MONTH':
+      return `INTERVAL ${t.resolution.replaceAll('_', ' ')}`;
+    case 'ARRAY':
+      return `${sqlTypeName(t.element)} ARRAY`;
+    case 'MULTISET':
+      return `${sqlTypeName(t.element)} MULTISET`;
+    case 'MAP':
+      return `(${sqlTypeName(t.key)}, ${sqlTypeName(t.value)}) MAP`;
+    case 'ROW':
+      return `RecordType(${t.fields.map((f) => `${sqlTypeName(f.type)} ${f.name}`).join(', ')})`;
+    default:
+      return t.kind;
+  }
+}
+
+/**
+ * The PlanningError for a call whose operands do not fit, in Calcite's words:
+ * `Cannot apply '+' to arguments of type '<BOOLEAN> + <INTEGER>'. Supported form(s): '<NUMERIC> + <NUMERIC>'`.
+ * `infix` prints binary operators between their operands, everything else as `NAME(<A>, <B>)`.
+ */
+export function cannotApply(name: string, argTypes: readonly LogicalType[], supported: readonly string[], infix = false): PlanningError {
+  const args = argTypes.map((t) => `<${sqlTypeName(t)}>`);
+  const form = infix && args.length === 2 ? `${args[0]} ${name} ${args[1]}` : `${name}(${args.join(', ')})`;
+  return new PlanningError(`Cannot apply '${name}' to arguments of type '${form}'. Supported form(s): ${supported.map((s) => `'${s}'`).join('\n')}`);
+}
