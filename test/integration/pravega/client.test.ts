@@ -121,6 +121,7 @@ describe.skipIf(!available)('Pravega client against a real Pravega 0.13', () => 
     const stream = 'scaled';
     await controller.createStream(scope, stream, { scaling: { kind: 'fixed', segments: 1 } });
     const writer = await EventStreamWriter.open(controller, pool, scope, stream);
+    const late = await EventStreamWriter.open(controller, pool, scope, stream);
     const keys = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
     let n = 0;
     const writes: Promise<void>[] = [];
@@ -142,14 +143,22 @@ describe.skipIf(!available)('Pravega client against a real Pravega 0.13', () => 
     for (let i = 0; i < 20; i++) writeRound();
     await Promise.all(writes);
     await writer.close();
+    expect(writer.stats.sealedSegmentsFollowed).toBeLessThanOrEqual(1);
+    // `late` was opened before the scale and still routes to segment 0: its first block must bounce off the seal
+    // and go to the successors.
+    const lateBatch = Array.from({ length: 10 }, () => keys.map((k) => ({ routingKey: k, payload: Buffer.from(`${k}:${n++}`) }))).flat();
+    await late.writeEvents(lateBatch);
+    await late.close();
+    expect(late.stats.sealedSegmentsFollowed).toBe(1);
+    expect(late.stats.eventsResent).toBe(60);
     expect(writer.currentSegments.segments.map((s) => s.segment.segmentId).sort()).toEqual(newSegments.map((s) => s.segment.segmentId).sort());
 
     await sealSegments(controller, scope, stream);
     const all = await readStream(controller, pool, scope, stream);
-    expect(all.length).toBe(70 * keys.length);
+    expect(all.length).toBe(80 * keys.length);
     for (const k of keys) {
       const seq = all.filter((e) => e.startsWith(`${k}:`)).map((e) => Number(e.split(':')[1]));
-      expect(seq.length).toBe(70);
+      expect(seq.length).toBe(80);
       expect(seq).toEqual([...seq].sort((a, b) => a - b));
     }
     const successors = await controller.getSuccessors({ scope, stream, segmentId: 0 });

@@ -24,6 +24,8 @@ export class EventStreamWriter {
   private failure: Error | undefined;
   private readonly outstanding = new Set<Promise<void>>();
   private closed = false;
+  private sealedFollowed = 0;
+  private resent = 0;
 
   private constructor(
     readonly scope: string,
@@ -87,6 +89,11 @@ export class EventStreamWriter {
     }
   }
 
+  /** How often a sealed segment was replaced by its successors, and how many events were written again. */
+  get stats(): { readonly sealedSegmentsFollowed: number; readonly eventsResent: number } {
+    return { sealedSegmentsFollowed: this.sealedFollowed, eventsResent: this.resent };
+  }
+
   /** The segments events currently go to (for tests and diagnostics). */
   get currentSegments(): SegmentMap {
     return this.map;
@@ -125,9 +132,11 @@ export class EventStreamWriter {
         const successors = await this.controller.getSuccessors(writer.segment);
         if (successors.length === 0) throw new ConnectorError(`Pravega stream '${this.scope}/${this.stream}' is sealed; segment ${qualifiedSegmentName(writer.segment)} has no successors`);
         this.map = this.map.withReplacement(id, successors);
+        this.sealedFollowed++;
       } else {
         await new Promise((res) => setTimeout(res, 50));
       }
+      this.resent += unacked.length;
       this.dispatch(unacked);
     };
     this.enqueue(() => step().catch((e: unknown) => this.onFatal(e as Error, unacked)));
