@@ -14,3 +14,4 @@ export type { SourcePosition } from './position.js';
 export { SourceText } from './source-text.js';
 export { splitStatements } from './split-statements.js';
 export type { SplitStatement } from './split-statements.js';
+export { unparseColumn, unparseDataType, unparseExpression, unparsePrimaryKey, unparseQuery, unparseStatement, unparseTableRef, unparseWatermark } from './unparse.js';

@@ -13,8 +13,8 @@ export interface SplitStatement {
 
 /**
  * Splits a script at top-level `;`. Quotes ('' escapes, "..." and `...`), `--` and `/* *\/` comments
- * are respected, and `EXECUTE STATEMENT SET BEGIN ... END;` stays one statement (a CASE ... END inside
- * it does not close it). `BEGIN STATEMENT SET;` and `END;` split normally: the REPL form runs them
+ * are respected, and `EXECUTE STATEMENT SET BEGIN ... END;` (also after EXPLAIN) stays one statement
+ * (a CASE ... END inside it does not close it). `BEGIN STATEMENT SET;` and `END;` split normally: the REPL form runs them
  * one by one. Statements holding only comments are dropped. Throws SqlParseError for unterminated
  * quotes, comments and statement-set blocks, at the file's line.
  */
@@ -23,7 +23,7 @@ export function splitStatements(script: string | SourceText): SplitStatement[] {
   const text = source.text;
   const out: SplitStatement[] = [];
   let stmtStart = -1; // offset of the first significant char of the current statement
-  let words: string[] = []; // first words of the current statement, upper-cased
+  let words: string[] = []; // first words of the current statement, upper-cased, until a block starts
   let inBlock = false;
   let caseDepth = 0;
   let blockClosed = false;
@@ -100,15 +100,16 @@ export function splitStatements(script: string | SourceText): SplitStatement[] {
       let j = i + 1;
       while (j < text.length && /[A-Za-z0-9_$]/.test(text[j]!)) j++;
       const word = text.slice(i, j).toUpperCase();
-      if (words.length < 4) {
-        words.push(word);
-        if (words.length === 4 && words.join(' ') === 'EXECUTE STATEMENT SET BEGIN') inBlock = true;
-      } else if (inBlock && !blockClosed) {
-        if (word === 'CASE') caseDepth++;
-        else if (word === 'END') {
+      if (inBlock) {
+        if (!blockClosed && word === 'CASE') caseDepth++;
+        else if (!blockClosed && word === 'END') {
           if (caseDepth > 0) caseDepth--;
           else blockClosed = true;
         }
+      } else if (words.length < 8) {
+        // EXECUTE STATEMENT SET BEGIN, and EXPLAIN [details] [EXECUTE] STATEMENT SET BEGIN
+        words.push(word);
+        if (words.length >= 3 && words.slice(-3).join(' ') === 'STATEMENT SET BEGIN' && words[0] !== 'BEGIN') inBlock = true;
       }
       i = j;
       continue;

@@ -198,7 +198,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
         const index = this.parseExpression();
         this.expectSymbol(']');
         expr = { kind: 'item-access', expr, index, pos: expr.pos };
-      } else if (this.isSymbol('.') && expr.kind !== 'identifier' && expr.kind !== 'star') {
+      } else if (this.isSymbol('.') && expr.kind !== 'star') {
         this.next();
         expr = { kind: 'field-access', expr, field: this.parseNamePart(), pos: expr.pos };
       } else {

@@ -224,7 +224,6 @@ export class StatementParser extends DdlParser {
     } else if (this.isKeyword('EXECUTE') && this.isKeywordAt(1, 'STATEMENT')) {
       const setPos = this.pos;
       this.i += 3;
-      this.expectKeywords('SET');
       statement = this.parseStatementSetBlock(setPos);
     } else statement = this.parseQueryStatement();
     return { kind: 'explain', details, statement, pos };
