@@ -1,0 +1,44 @@
+import { Row } from '../../types/row.js';
+import { RowKind } from '../../types/row-kind.js';
+import type { RowType } from '../../types/logical-type.js';
+import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
+import { decodeError } from '../format-error.js';
+import { utf8Decode } from '../common/utf8.js';
+import { containsDecimal, createJsonRowConverter } from './json-to-row.js';
+import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';
+import { readJson } from './json-tree.js';
+
+/**
+ * `'format' = 'json'` decoder: one JSON object per message into one +I row (Flink's
+ * JsonRowDataDeserializationSchema). Numbers of BIGINT and DECIMAL fields are exact: see `readJson`.
+ * An empty message (a Kafka tombstone) yields nothing and is not counted as skipped.
+ */
+export class JsonRowDecoder implements DeserializationSchema {
+  skippedRecords = 0;
+  private readonly convert: JsonRowConverter;
+  private readonly scanDecimals: boolean;
+
+  constructor(
+    rowType: RowType,
+    private readonly settings: JsonDecodeSettings & { readonly ignoreParseErrors: boolean },
+  ) {
+    this.convert = createJsonRowConverter(rowType, settings);
+    this.scanDecimals = containsDecimal(rowType);
+  }
+
+  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
+    if (message.length === 0) return;
+    const text = utf8Decode(message);
+    let fields: unknown[];
+    try {
+      fields = readJson(text, this.scanDecimals, this.convert);
+    } catch (e) {
+      if (this.settings.ignoreParseErrors) {
+        this.skippedRecords++;
+        return;
+      }
+      throw decodeError('json', 'JSON message', text, e, origin);
+    }
+    out.push(new Row(RowKind.INSERT, fields));
+  }
+}
