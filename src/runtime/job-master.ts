@@ -107,10 +107,10 @@ class Attempt implements TaskHost {
 
   scheduleCheckpoint(): void {
     const interval = this.config.checkpointIntervalMs;
-    if (interval === undefined || this.config.runtimeMode === 'batch' || this.settled) return;
+    if (interval === undefined || this.config.runtimeMode === 'batch' || this.settled || this.timersStopped) return;
     const delay = Math.max(interval, this.lastCompletedAt + this.config.checkpointMinPauseMs - Date.now());
     this.timer = setTimeout(() => {
-      if (this.pending || this.settled) return;
+      if (this.pending || this.settled || this.timersStopped) return;
       this.trigger(false, undefined).done.then(
         () => this.scheduleCheckpoint(),
         () => this.scheduleCheckpoint(),
@@ -118,11 +118,15 @@ class Attempt implements TaskHost {
     }, delay);
   }
 
+  private timersStopped = false;
+
   stopTimers(): void {
+    this.timersStopped = true;
     if (this.timer) clearTimeout(this.timer);
   }
 
-  trigger(isSavepoint: boolean, target: string | undefined): PendingCheckpoint {
+  trigger(isSavepoint: boolean, target: string | undefined, suspend = false): PendingCheckpoint {
+    if (suspend) this.stopTimers();
     if (this.pending) throw new ExecutionError('A checkpoint is already in progress.');
     const id = this.jm.nextCheckpointId++;
     let resolve!: (cp: CompletedCheckpoint) => void, reject!: (e: unknown) => void;
@@ -143,7 +147,7 @@ class Attempt implements TaskHost {
     for (const [key, snap] of this.finishedTasks) pc.acks.set(key, snap);
     pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
     this.looseCommittables = [];
-    for (const t of this.tasks) if (t instanceof SourceStreamTask && !this.finishedTasks.has(t.key)) t.triggerCheckpoint(id);
+    for (const t of this.tasks) if (t instanceof SourceStreamTask && !this.finishedTasks.has(t.key)) t.triggerCheckpoint(id, suspend);
     this.maybeComplete(pc);
     return pc;
   }
@@ -278,16 +282,25 @@ export class JobMaster implements JobClient {
     await this.result.catch(() => undefined);
   }
 
-  async triggerSavepoint(dir: string): Promise<string> {
+  triggerSavepoint(dir: string): Promise<string> {
+    return this.savepoint(dir, false);
+  }
+
+  private async savepoint(dir: string, stop: boolean): Promise<string> {
     const a = this.attempt;
     if (!a || this.jobStatus !== 'RUNNING') throw new ExecutionError(`Job ${this.jobId} is not running; cannot take a savepoint.`);
-    while (a.pending) await a.pending.done.catch(() => undefined);
-    const cp = await a.trigger(true, savepointPath(dir, this.jobId)).done;
+    if (stop) a.stopTimers();
+    while (a.pending || a.completing) {
+      await a.pending?.done.catch(() => undefined);
+      await a.completing;
+      a.completing = undefined;
+    }
+    const cp = await a.trigger(true, savepointPath(dir, this.jobId), stop).done;
     return cp.path!;
   }
 
   async stopWithSavepoint(dir: string): Promise<string> {
-    const path = await this.triggerSavepoint(dir);
+    const path = await this.savepoint(dir, true);
     this.pendingCommittables = await this.commitRunner().commit(this.pendingCommittables, Infinity);
     this.attempt?.end({ kind: 'stopped', savepoint: path });
     await this.result;

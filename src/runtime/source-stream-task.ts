@@ -26,9 +26,15 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
     this.wake();
   }
 
-  /** Called by the checkpoint coordinator: the barrier goes out after the batch in flight. */
-  triggerCheckpoint(checkpointId: number): void {
+  private suspendAfter: number | undefined;
+
+  /**
+   * Called by the checkpoint coordinator: the barrier goes out after the batch in flight. With `suspend`
+   * (stop-with-savepoint) the task emits nothing after that barrier and waits to be canceled.
+   */
+  triggerCheckpoint(checkpointId: number, suspend = false): void {
     this.barriers.push(checkpointId);
+    if (suspend) this.suspendAfter = checkpointId;
     this.wake();
   }
 
@@ -57,7 +63,14 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
       for (;;) {
         if (this.canceled) return;
         this.applyInbox(reader);
-        while (this.barriers.length > 0) await this.checkpoint(this.barriers.shift()!, reader);
+        while (this.barriers.length > 0) {
+          const id = this.barriers.shift()!;
+          await this.checkpoint(id, reader);
+          if (id === this.suspendAfter) {
+            // Stop-with-savepoint: nothing may follow the savepoint's barrier.
+            await this.guard(new Promise<void>(() => {}));
+          }
+        }
         output.now = Date.now();
         status = reader.pollNext(output);
         const batch = output.buffer;
