@@ -70,11 +70,19 @@ export abstract class ParserBase {
     return t.type === 'symbol' && t.value === sym;
   }
 
-  /** Consumes the keyword sequence if all of it is there; otherwise consumes nothing. */
+  /**
+   * Consumes the keyword sequence if all of it is there; otherwise consumes nothing. A partial
+   * match records the missing word where it was missing (`ORDER a` expects "BY" at `a`).
+   */
   protected acceptKeywords(...kws: string[]): boolean {
-    if (!this.isKeyword(kws[0]!)) return false;
-    for (let k = 1; k < kws.length; k++) if (!this.isKeywordAt(k, kws[k]!)) return false;
-    this.i += kws.length;
+    const start = this.i;
+    for (const kw of kws) {
+      if (!this.isKeyword(kw)) {
+        this.i = start;
+        return false;
+      }
+      this.i++;
+    }
     return true;
   }
 
