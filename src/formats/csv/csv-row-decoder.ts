@@ -1,0 +1,68 @@
+import { Row } from '../../types/row.js';
+import { RowKind } from '../../types/row-kind.js';
+import type { RowType } from '../../types/logical-type.js';
+import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
+import { FieldValueError, decodeError, withField } from '../format-error.js';
+import { utf8Decode } from '../common/utf8.js';
+import type { CsvSettings } from './csv-options.js';
+import { CsvRecordParser } from './csv-record-parser.js';
+import { createCsvFieldReader } from './csv-values.js';
+import type { CsvFieldReader } from './csv-values.js';
+
+/**
+ * `'format' = 'csv'` decoder: one CSV record per message (a trailing line break is ignored) into one +I
+ * row. Comment lines (with `allow-comments`) and empty messages yield nothing. A record with the wrong
+ * number of fields or a field that does not parse fails, or with `ignore-parse-errors` is skipped and
+ * counted (Flink would null the field instead; Sluice never alters data silently).
+ */
+export class CsvRowDecoder implements DeserializationSchema {
+  skippedRecords = 0;
+  private readonly parser: CsvRecordParser;
+  private readonly readers: CsvFieldReader[];
+  private readonly names: string[];
+
+  constructor(
+    rowType: RowType,
+    private readonly settings: CsvSettings,
+  ) {
+    this.parser = new CsvRecordParser(settings);
+    this.readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
+    this.names = rowType.fields.map((f) => f.name);
+  }
+
+  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
+    if (message.length === 0) return;
+    let line = utf8Decode(message);
+    if (line.charCodeAt(line.length - 1) === 10) line = line.slice(0, line.charCodeAt(line.length - 2) === 13 ? -2 : -1);
+    if (this.settings.allowComments && line.charCodeAt(0) === 35) return;
+    try {
+      out.push(new Row(RowKind.INSERT, this.readLine(line)));
+    } catch (e) {
+      if (this.settings.ignoreParseErrors) {
+        this.skippedRecords++;
+        return;
+      }
+      throw decodeError('csv', 'CSV line', line, e, origin);
+    }
+  }
+
+  private readLine(line: string): unknown[] {
+    const texts = this.parser.parse(line);
+    const n = this.readers.length;
+    if (texts.length !== n) throw new FieldValueError(`Row length mismatch. ${n} fields expected but was ${texts.length}.`);
+    const nullLiteral = this.settings.nullLiteral;
+    const fields = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const t = texts[i]!;
+      if (t === nullLiteral) fields[i] = null;
+      else {
+        try {
+          fields[i] = this.readers[i]!(t);
+        } catch (e) {
+          throw withField(e, this.names[i]!);
+        }
+      }
+    }
+    return fields;
+  }
+}

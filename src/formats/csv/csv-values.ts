@@ -1,0 +1,244 @@
+import { Decimal } from '../../types/decimal.js';
+import { assertNever } from '../../types/logical-type.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import { typeToString } from '../../types/type-to-string.js';
+import { formatDouble, formatFloat } from '../../types/values/number-format.js';
+import { ValidationError } from '../../errors/sluice-error.js';
+import { FieldValueError, withField } from '../format-error.js';
+import { javaBigDecimalString } from '../common/java-text.js';
+import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
+import type { CsvSettings } from './csv-options.js';
+
+/** Reads one field's text (never the null literal) into a value. */
+export type CsvFieldReader = (text: string) => unknown;
+
+/**
+ * Writes one non-null value. `quoteChecked` false marks numbers and booleans, which Jackson writes
+ * without considering quotes; everything else goes through its string path and may be quoted.
+ */
+export interface CsvFieldWriter {
+  readonly write: (value: unknown) => string;
+  readonly quoteChecked: boolean;
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const MIN_LONG = -(2n ** 63n);
+const MAX_LONG = 2n ** 63n - 1n;
+
+function bad(text: string, type: LogicalType): FieldValueError {
+  return new FieldValueError(`cannot read '${text.length > 80 ? `${text.slice(0, 80)}...` : text}' as ${typeToString(type)}.`);
+}
+
+function intReader(type: LogicalType, min: number, max: number): CsvFieldReader {
+  return (text) => {
+    const t = text.trim();
+    if (t === '') return null;
+    if (!INTEGER_TEXT.test(t)) throw bad(text, type);
+    const v = Number(t);
+    if (v < min || v > max) throw bad(text, type);
+    return v;
+  };
+}
+
+function parseJavaDouble(t: string): number | undefined {
+  if (t === 'NaN') return NaN;
+  if (t === 'Infinity' || t === '+Infinity') return Infinity;
+  if (t === '-Infinity') return -Infinity;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?$/.test(t)) return undefined;
+  return Number(t.replace(/[fFdD]$/, ''));
+}
+
+function temporalReader(type: LogicalType, parse: (t: string) => number): CsvFieldReader {
+  return (text) => {
+    const t = text.trim();
+    if (t === '') return null;
+    const v = parse(t);
+    if (Number.isNaN(v)) throw bad(text, type);
+    return v;
+  };
+}
+
+function unsupported(type: LogicalType, where: string): never {
+  throw new ValidationError(`CSV format doesn't support ${typeToString(type)}${where}; use json or arrow for nested collections.`);
+}
+
+/**
+ * Reader of a field of `type` (Flink's CsvToRowDataConverters). An empty field of a non-string type reads
+ * as NULL, since that is how NULL is written when no null literal is set. `nested` is true for ARRAY
+ * elements and nested ROW fields, which cannot themselves be collections.
+ */
+export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, nested = false): CsvFieldReader {
+  switch (type.kind) {
+    case 'NULL':
+      return () => null;
+    case 'BOOLEAN':
+      return (text) => {
+        const t = text.trim();
+        return t === '' ? null : t.toLowerCase() === 'true';
+      };
+    case 'TINYINT':
+      return intReader(type, -128, 127);
+    case 'SMALLINT':
+      return intReader(type, -32768, 32767);
+    case 'INT':
+    case 'INTERVAL_YEAR_MONTH':
+      return intReader(type, -2147483648, 2147483647);
+    case 'INTERVAL_DAY_TIME':
+      return intReader(type, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    case 'BIGINT':
+      return (text) => {
+        const t = text.trim();
+        if (t === '') return null;
+        if (!INTEGER_TEXT.test(t)) throw bad(text, type);
+        const v = BigInt(t);
+        if (v < MIN_LONG || v > MAX_LONG) throw bad(text, type);
+        return v;
+      };
+    case 'FLOAT':
+    case 'DOUBLE': {
+      const single = type.kind === 'FLOAT';
+      return (text) => {
+        const t = text.trim();
+        if (t === '') return null;
+        const v = parseJavaDouble(t);
+        if (v === undefined) throw bad(text, type);
+        return single ? Math.fround(v) : v;
+      };
+    }
+    case 'DECIMAL': {
+      const { precision, scale } = type;
+      return (text) => {
+        const t = text.trim();
+        if (t === '') return null;
+        const d = Decimal.tryParse(t);
+        if (d === null) throw bad(text, type);
+        return d.toPrecision(precision, scale);
+      };
+    }
+    case 'CHAR':
+    case 'VARCHAR':
+      return (text) => text;
+    case 'BINARY':
+    case 'VARBINARY':
+      return (text) => new Uint8Array(Buffer.from(text.trim(), 'base64'));
+    case 'DATE':
+      return temporalReader(type, parseIsoDate);
+    case 'TIME':
+      return temporalReader(type, parseSqlTime);
+    case 'TIMESTAMP':
+      return temporalReader(type, (t) => {
+        const v = parseFlinkTimestamp(t, 'SQL', false);
+        return Number.isNaN(v) ? parseFlinkTimestamp(t, 'ISO-8601', false) : v;
+      });
+    case 'TIMESTAMP_LTZ':
+      return temporalReader(type, (t) => {
+        const v = parseFlinkTimestamp(t, 'SQL', true);
+        return Number.isNaN(v) ? parseFlinkTimestamp(t, 'ISO-8601', true) : v;
+      });
+    case 'ARRAY': {
+      if (nested) unsupported(type, ' inside an ARRAY or ROW');
+      const element = createCsvFieldReader(type.element, settings, true);
+      const { arrayElementDelimiter: sep, nullLiteral } = settings;
+      return (text) => {
+        if (text === '') return [];
+        return text.split(sep).map((e, i) => {
+          if (e === nullLiteral) return null;
+          try {
+            return element(e);
+          } catch (err) {
+            throw withField(err, `[${i}]`);
+          }
+        });
+      };
+    }
+    case 'ROW': {
+      if (nested) unsupported(type, ' inside an ARRAY or ROW');
+      const readers = type.fields.map((f) => createCsvFieldReader(f.type, settings, true));
+      const names = type.fields.map((f) => f.name);
+      const { arrayElementDelimiter: sep, nullLiteral } = settings;
+      return (text) => {
+        const parts = text.split(sep);
+        if (parts.length !== readers.length) {
+          throw new FieldValueError(`Row length mismatch. ${readers.length} fields expected but was ${parts.length}.`);
+        }
+        return parts.map((e, i) => {
+          if (e === nullLiteral) return null;
+          try {
+            return readers[i]!(e);
+          } catch (err) {
+            throw withField(err, names[i]!);
+          }
+        });
+      };
+    }
+    case 'MAP':
+    case 'MULTISET':
+      return unsupported(type, '');
+    default:
+      return assertNever(type, 'logical type');
+  }
+}
+
+const raw = (write: (value: unknown) => string): CsvFieldWriter => ({ write, quoteChecked: false });
+const str = (write: (value: unknown) => string): CsvFieldWriter => ({ write, quoteChecked: true });
+
+/** Writer of a field of `type`, producing the text Flink's CsvRowDataSerializationSchema writes. */
+export function createCsvFieldWriter(type: LogicalType, settings: CsvSettings, nested = false): CsvFieldWriter {
+  switch (type.kind) {
+    case 'NULL':
+      return raw(() => '');
+    case 'BOOLEAN':
+      return raw((v) => ((v as boolean) ? 'true' : 'false'));
+    case 'TINYINT':
+    case 'SMALLINT':
+    case 'INT':
+    case 'INTERVAL_YEAR_MONTH':
+    case 'INTERVAL_DAY_TIME':
+      return raw((v) => String(v as number));
+    case 'BIGINT':
+      return raw((v) => (v as bigint).toString());
+    case 'FLOAT':
+      return raw((v) => formatFloat(v as number));
+    case 'DOUBLE':
+      return raw((v) => formatDouble(v as number));
+    case 'DECIMAL':
+      // Jackson's CSV generator writes BigDecimal through its string path, so long ones get quoted.
+      return settings.writeBigDecimalInScientificNotation ? str((v) => javaBigDecimalString(v as Decimal)) : str((v) => (v as Decimal).toString());
+    case 'CHAR':
+    case 'VARCHAR':
+      return str((v) => v as string);
+    case 'BINARY':
+    case 'VARBINARY':
+      return str((v) => {
+        const b = v as Uint8Array;
+        return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+      });
+    case 'DATE':
+      return str((v) => formatIsoDate(v as number));
+    case 'TIME':
+      return str((v) => formatTimeOfDay((((v as number) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY, true));
+    case 'TIMESTAMP':
+      return str((v) => formatFlinkTimestamp(v as number, 'SQL', false));
+    case 'TIMESTAMP_LTZ':
+      return str((v) => formatFlinkTimestamp(v as number, 'SQL', true));
+    case 'ARRAY': {
+      if (nested) unsupported(type, ' inside an ARRAY or ROW');
+      const element = createCsvFieldWriter(type.element, settings, true).write;
+      const { arrayElementDelimiter: sep } = settings;
+      const nullText = settings.nullLiteral ?? '';
+      return str((v) => (v as readonly unknown[]).map((e) => (e === null || e === undefined ? nullText : element(e))).join(sep));
+    }
+    case 'ROW': {
+      if (nested) unsupported(type, ' inside an ARRAY or ROW');
+      const writers = type.fields.map((f) => createCsvFieldWriter(f.type, settings, true).write);
+      const { arrayElementDelimiter: sep } = settings;
+      const nullText = settings.nullLiteral ?? '';
+      return str((v) => (v as readonly unknown[]).map((e, i) => (e === null || e === undefined ? nullText : writers[i]!(e))).join(sep));
+    }
+    case 'MAP':
+    case 'MULTISET':
+      return unsupported(type, '');
+    default:
+      return assertNever(type, 'logical type');
+  }
+}
