@@ -27,8 +27,14 @@ class SplitOutput implements SourceOutput<Row> {
   }
 
   collectBatch(records: readonly Row[]): void {
-    const buf = this.owner.buffer;
     const s = this.strategy;
+    if (s === undefined && this.owner.buffer.length === 0) {
+      // The common case: a whole fetched batch becomes the task's batch with one copy.
+      this.owner.buffer = records.slice();
+      if (records.length > 0) this.touched();
+      return;
+    }
+    const buf = this.owner.buffer;
     let max = this.maxTimestamp;
     for (let i = 0; i < records.length; i++) {
       const r = records[i]!;
