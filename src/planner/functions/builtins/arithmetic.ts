@@ -1,0 +1,389 @@
+import { ExecutionError } from '../../../errors/sluice-error.js';
+import { DataTypes } from '../../../types/data-types.js';
+import { Decimal } from '../../../types/decimal.js';
+import {
+  decimalAddType,
+  decimalDivideType,
+  decimalModType,
+  decimalMultiplyType,
+  toDecimalType,
+} from '../../../types/decimal-type-rules.js';
+import { DECIMAL_MAX_PRECISION, withNullability } from '../../../types/logical-type.js';
+import type { DecimalType, LogicalType } from '../../../types/logical-type.js';
+import { MS_PER_DAY } from '../../../types/values/temporal.js';
+import { cannotApply, isApproxNumeric, isInterval, isNumeric, widenNumeric } from '../../expressions/type-rules.js';
+import { constantOperand, expr, fn, scalar } from '../define.js';
+import type { ScalarFunctionDefinition } from '../function-definition.js';
+import { addMonths } from './temporal-math.js';
+
+/** Arithmetic operators and math functions with Java overflow semantics and Flink's DECIMAL rules. */
+
+type ArithOp = '+' | '-' | '*' | '/' | '%';
+
+/** Operand types: both exact with a DECIMAL -> each as its own DECIMAL; else both widened to one type. */
+function numericOperands(a: LogicalType, b: LogicalType): [LogicalType, LogicalType] {
+  if ((a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && !isApproxNumeric(a) && !isApproxNumeric(b)) {
+    return [withNullability(toDecimalType(a)!, a.nullable), withNullability(toDecimalType(b)!, b.nullable)];
+  }
+  const w = widenNumeric(a, b);
+  return [withNullability(w, a.nullable), withNullability(w, b.nullable)];
+}
+
+function decimalResult(op: ArithOp, a: DecimalType, b: DecimalType): DecimalType {
+  switch (op) {
+    case '+':
+    case '-':
+      return decimalAddType(a.precision, a.scale, b.precision, b.scale);
+    case '*':
+      return decimalMultiplyType(a.precision, a.scale, b.precision, b.scale);
+    case '/':
+      return decimalDivideType(a.precision, a.scale, b.precision, b.scale);
+    case '%':
+      return decimalModType(a.precision, a.scale, b.precision, b.scale);
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
+const WRAP: Record<string, (x: string) => string> = {
+  TINYINT: (x) => `((${x}) << 24 >> 24)`,
+  SMALLINT: (x) => `((${x}) << 16 >> 16)`,
+  INT: (x) => `((${x}) | 0)`,
+  BIGINT: (x) => `BigInt.asIntN(64, ${x})`,
+  FLOAT: (x) => `Math.fround(${x})`,
+  DOUBLE: (x) => x,
+};
+
+/** JS of `a op b` for two non-null numeric values whose operands were coerced, giving `result`. */
+function numericCode(op: ArithOp, a: string, b: string, result: LogicalType): string {
+  if (result.kind === 'DECIMAL') {
+    const m = { '+': 'decAdd', '-': 'decSub', '*': 'decMul', '/': 'decDiv', '%': 'decMod' }[op];
+    return `rt.${m}(${a}, ${b}, ${result.precision}, ${result.scale})`;
+  }
+  const k = result.kind;
+  const wrap = WRAP[k]!;
+  const small = k === 'TINYINT' || k === 'SMALLINT' || k === 'INT';
+  switch (op) {
+    case '+':
+    case '-':
+      return wrap(`${a} ${op} ${b}`);
+    case '*':
+      return small ? wrap(`Math.imul(${a}, ${b})`) : wrap(`${a} * ${b}`);
+    case '/':
+      if (small) return wrap(`rt.divInt(${a}, ${b})`);
+      if (k === 'BIGINT') return `rt.divLong(${a}, ${b})`;
+      return wrap(`${a} / ${b}`);
+    case '%':
+      if (small) return `rt.modInt(${a}, ${b})`;
+      if (k === 'BIGINT') return `rt.modLong(${a}, ${b})`;
+      return wrap(`${a} % ${b}`);
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
+function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: string, sign: '+' | '-'): string {
+  if (i.kind === 'INTERVAL_YEAR_MONTH') {
+    const months = sign === '+' ? b : `-${b}`;
+    return `${addMonthsRef}(${a}, ${months}, ${t.kind === 'DATE' ? 'true' : 'false'})`;
+  }
+  switch (t.kind) {
+    case 'DATE':
+      return `(${a} ${sign} Math.trunc(${b} / ${MS_PER_DAY}))`;
+    case 'TIME':
+      return `(((${a} ${sign} ${b}) % ${MS_PER_DAY} + ${MS_PER_DAY}) % ${MS_PER_DAY})`;
+    default:
+      return `(${a} ${sign} ${b})`;
+  }
+}
+
+// Generated code reaches addMonths through a constant; the placeholder is replaced per call site.
+const addMonthsRef = '__ADD_MONTHS__';
+
+function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
+  const temporal = op === '+' || op === '-';
+  const forms = ['<NUMERIC> ' + name + ' <NUMERIC>'];
+  if (temporal) forms.push(`<DATETIME_INTERVAL> ${name} <DATETIME_INTERVAL>`, `<DATETIME> ${name} <DATETIME_INTERVAL>`);
+  const fail = (argTypes: readonly LogicalType[]): never => {
+    throw cannotApply(name, argTypes, forms, true);
+  };
+  return {
+    kind: 'scalar',
+    name,
+    deterministic: true,
+    coerceOperands(argTypes) {
+      if (op === '-' && argTypes.length === 1) {
+        if (!isNumeric(argTypes[0]!) && !isInterval(argTypes[0]!)) throw cannotApply('-', argTypes, ['-<NUMERIC>', '-<DATETIME_INTERVAL>'], false);
+        return undefined;
+      }
+      if (argTypes.length !== 2) return fail(argTypes);
+      let [a, b] = argTypes as [LogicalType, LogicalType];
+      if (a.kind === 'NULL') a = isNumeric(b) ? b : DataTypes.INT();
+      if (b.kind === 'NULL') b = isNumeric(a) ? a : DataTypes.INT();
+      if (isNumeric(a) && isNumeric(b)) return numericOperands(a, b);
+      if (temporal && isInterval(a) && isInterval(b) && a.kind === b.kind) return [a, b];
+      if (temporal && isDatetimeKind(a) && isInterval(b)) return [a, b];
+      if (op === '+' && isInterval(a) && isDatetimeKind(b)) return [a, b];
+      if (op === '*' && isInterval(a) && isNumeric(b)) return [a, b];
+      if (op === '*' && isNumeric(a) && isInterval(b)) return [a, b];
+      return fail(argTypes);
+    },
+    inferType(argTypes) {
+      const nullable = argTypes.some((t) => t.nullable);
+      if (argTypes.length === 1) return argTypes[0]!;
+      const [a, b] = argTypes as [LogicalType, LogicalType];
+      if (a.kind === 'DECIMAL' && b.kind === 'DECIMAL') return withNullability(decimalResult(op, a, b), nullable);
+      if (isNumeric(a) && isNumeric(b)) return withNullability(a.kind === b.kind ? a : widenNumeric(a, b), nullable);
+      if (isDatetimeKind(a)) return withNullability(a, nullable);
+      if (isDatetimeKind(b)) return withNullability(b, nullable);
+      if (isInterval(a)) return withNullability(a, nullable);
+      return withNullability(b, nullable);
+    },
+    codegen: {
+      kind: 'strict',
+      expr(args, call, g) {
+        const [x, y] = args as [string, string];
+        const ta = call.operands[0]!.type;
+        if (args.length === 1) {
+          if (ta.kind === 'DECIMAL') return `${x}.negate()`;
+          return WRAP[ta.kind]?.(`-${x}`) ?? `(-${x})`;
+        }
+        const tb = call.operands[1]!.type;
+        const months = (code: string): string => code.replace(addMonthsRef, g.constant(addMonths));
+        if (isDatetimeKind(ta)) return months(datetimePlusInterval(ta, tb, x, y, op as '+' | '-'));
+        if (isDatetimeKind(tb)) return months(datetimePlusInterval(tb, ta, y, x, '+'));
+        if (isInterval(ta) && isInterval(tb)) return `(${x} ${op} ${y})`;
+        if (isInterval(ta)) return `Math.trunc(${x} * Number(${tb.kind === 'DECIMAL' ? `${y}.toNumber()` : y}))`;
+        if (isInterval(tb)) return `Math.trunc(${y} * Number(${ta.kind === 'DECIMAL' ? `${x}.toNumber()` : x}))`;
+        return numericCode(op, x, y, call.type);
+      },
+    },
+  };
+}
+
+function isDatetimeKind(t: LogicalType): boolean {
+  return t.kind === 'DATE' || t.kind === 'TIME' || t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ';
+}
+
+/** DOUBLE function of DOUBLE operands (numeric arguments are cast to DOUBLE). */
+function doubleFn(name: string, arity: number, f: (...x: number[]) => number): ScalarFunctionDefinition {
+  return scalar({
+    name,
+    signatures: [Array<'NUMERIC'>(arity).fill('NUMERIC')],
+    coerce: (argTypes) => argTypes.map(() => DataTypes.DOUBLE()),
+    result: DataTypes.DOUBLE(),
+    codegen: fn(f),
+  });
+}
+
+function sameType(argTypes: readonly LogicalType[]): LogicalType {
+  return argTypes[0]!;
+}
+
+/** Round HALF_UP a Decimal to `n` digits (negative n rounds left of the point). */
+function roundDecimal(d: Decimal, n: number, truncate: boolean): Decimal {
+  if (n >= 0) return truncate ? d.truncate(n) : d.rescale(n);
+  const shift = Decimal.of(10n ** BigInt(-n));
+  const scaled = d.divide(shift, 0 + 8);
+  const r = truncate ? scaled.truncate(0) : scaled.rescale(0);
+  return r.multiply(shift).rescale(0);
+}
+
+function roundNumber(x: number, n: number, kind: string, truncate: boolean): unknown {
+  if (kind === 'DOUBLE' || kind === 'FLOAT') {
+    if (!Number.isFinite(x)) return x;
+    const r = roundDecimal(Decimal.fromNumber(x), n, truncate).toNumber();
+    return kind === 'FLOAT' ? Math.fround(r) : r;
+  }
+  if (kind === 'BIGINT') return BigInt.asIntN(64, roundDecimal(Decimal.fromBigInt(x as unknown as bigint), n, truncate).toBigInt());
+  return Number(roundDecimal(Decimal.fromBigInt(BigInt(x)), n, truncate).toBigInt()) | 0;
+}
+
+function roundLike(name: 'ROUND' | 'TRUNCATE'): ScalarFunctionDefinition {
+  const truncate = name === 'TRUNCATE';
+  return scalar({
+    name,
+    signatures: [['NUMERIC'], ['NUMERIC', 'INTEGER']],
+    result: (argTypes, binding) => {
+      const t = argTypes[0]!;
+      if (t.kind !== 'DECIMAL') return t;
+      const n = argTypes.length > 1 ? Number(constantOperand(binding, 1) ?? t.scale) : 0;
+      if (n >= t.scale) return t;
+      const s = Math.max(0, n);
+      const p = Math.min(DECIMAL_MAX_PRECISION, Math.max(1, t.precision - t.scale + s + (truncate ? 0 : 1)));
+      return DataTypes.DECIMAL(p, Math.min(s, p));
+    },
+    codegen: {
+      kind: 'strict',
+      expr(args, call, g) {
+        const t = call.operands[0]!.type;
+        const n = args[1] === undefined ? '0' : `Number(${args[1]})`;
+        if (t.kind === 'DECIMAL') {
+          const r = call.type as DecimalType;
+          return `${g.constant(roundDecimal)}(${args[0]}, ${n}, ${truncate}).toPrecision(${r.precision}, ${r.scale})`;
+        }
+        return `${g.constant(roundNumber)}(${args[0]}, ${n}, ${JSON.stringify(t.kind)}, ${truncate})`;
+      },
+    },
+  });
+}
+
+function floorCeilNumeric(x: unknown, kind: string, ceil: boolean): unknown {
+  if (x instanceof Decimal) return ceil ? x.ceil() : x.floor();
+  if (kind === 'DOUBLE' || kind === 'FLOAT') return ceil ? Math.ceil(x as number) : Math.floor(x as number);
+  return x;
+}
+
+/** FLOOR/CEIL of a number; the temporal `FLOOR(ts TO unit)` form lives in temporal.ts and dispatches here. */
+export function numericFloorCeilType(t: LogicalType): LogicalType {
+  if (t.kind !== 'DECIMAL') return t;
+  const p = Math.min(DECIMAL_MAX_PRECISION, Math.max(1, t.precision - t.scale + (t.scale > 0 ? 1 : 0)));
+  return withNullability(DataTypes.DECIMAL(p, 0), t.nullable);
+}
+
+export function numericFloorCeilCode(arg: string, t: LogicalType, ceil: boolean, constant: (v: unknown) => string): string {
+  if (t.kind === 'DECIMAL') return `${arg}.${ceil ? 'ceil' : 'floor'}()`;
+  if (t.kind === 'DOUBLE' || t.kind === 'FLOAT') return `Math.${ceil ? 'ceil' : 'floor'}(${arg})`;
+  void floorCeilNumeric;
+  void constant;
+  return arg;
+}
+
+function abs(x: unknown): unknown {
+  if (x instanceof Decimal) return x.abs();
+  if (typeof x === 'bigint') return BigInt.asIntN(64, x < 0n ? -x : x);
+  return Math.abs(x as number);
+}
+
+function sign(x: unknown): unknown {
+  if (x instanceof Decimal) return Decimal.of(BigInt(x.signum()), 0).rescale(x.scale);
+  if (typeof x === 'bigint') return x > 0n ? 1n : x < 0n ? -1n : 0n;
+  return Math.sign(x as number);
+}
+
+function hex(x: unknown): string {
+  if (typeof x === 'string') return Buffer.from(x, 'utf8').toString('hex').toUpperCase();
+  if (x instanceof Uint8Array) return Buffer.from(x).toString('hex').toUpperCase();
+  return BigInt.asUintN(64, BigInt(x as number)).toString(16).toUpperCase();
+}
+
+function bin(x: unknown): string {
+  return BigInt.asUintN(64, BigInt(x as number)).toString(2);
+}
+
+function log(a: number, b?: number): number | null {
+  if (b === undefined) return a <= 0 ? null : Math.log(a);
+  if (a <= 0 || a === 1 || b <= 0) return null;
+  return Math.log(b) / Math.log(a);
+}
+
+/** Java's Random is not reproduced; seeded RAND uses a small LCG so equal seeds give equal sequences. */
+function seeded(seed: number): () => number {
+  let s = BigInt.asUintN(48, BigInt(seed) ^ 0x5deece66dn);
+  return () => {
+    s = BigInt.asUintN(48, s * 0x5deece66dn + 0xbn);
+    const hi = Number(s >> 22n);
+    s = BigInt.asUintN(48, s * 0x5deece66dn + 0xbn);
+    const lo = Number(s >> 21n);
+    return (hi * 2 ** 27 + lo) / 2 ** 53;
+  };
+}
+
+const seededGenerators = new Map<number, () => number>();
+
+function rand(seed?: number): number {
+  if (seed === undefined || seed === null) return Math.random();
+  let g = seededGenerators.get(seed);
+  if (g === undefined) {
+    g = seeded(seed);
+    seededGenerators.set(seed, g);
+  }
+  return g();
+}
+
+function randInteger(a: number, b?: number): number {
+  const bound = b === undefined ? a : b;
+  if (bound <= 0) throw new ExecutionError(`RAND_INTEGER bound must be positive, but was ${bound}.`);
+  return Math.floor((b === undefined ? Math.random() : rand(a)) * bound);
+}
+
+export function arithmeticFunctions(): ScalarFunctionDefinition[] {
+  return [
+    arithmetic('+', '+'),
+    arithmetic('-', '-'),
+    arithmetic('*', '*'),
+    arithmetic('/', '/'),
+    arithmetic('%', '%'),
+    arithmetic('%', 'MOD'),
+    scalar({ name: 'ABS', signatures: [['NUMERIC'], ['INTERVAL']], result: sameType, codegen: fn(abs) }),
+    scalar({ name: 'SIGN', signatures: [['NUMERIC']], result: sameType, codegen: fn(sign) }),
+    scalar({
+      name: 'POWER',
+      signatures: [['NUMERIC', 'NUMERIC']],
+      coerce: () => [DataTypes.DOUBLE(), DataTypes.DOUBLE()],
+      result: DataTypes.DOUBLE(),
+      codegen: expr(([a, b]) => `Math.pow(${a}, ${b})`),
+    }),
+    doubleFn('SQRT', 1, Math.sqrt),
+    doubleFn('EXP', 1, Math.exp),
+    doubleFn('LN', 1, (x) => (x <= 0 ? NaN : Math.log(x))),
+    doubleFn('LOG10', 1, (x) => (x <= 0 ? NaN : Math.log10(x))),
+    doubleFn('LOG2', 1, (x) => (x <= 0 ? NaN : Math.log2(x))),
+    scalar({
+      name: 'LOG',
+      signatures: [['NUMERIC'], ['NUMERIC', 'NUMERIC']],
+      coerce: (argTypes) => argTypes.map(() => DataTypes.DOUBLE()),
+      result: DataTypes.DOUBLE(),
+      nulls: 'nullable',
+      codegen: fn(log),
+    }),
+    doubleFn('SIN', 1, Math.sin),
+    doubleFn('COS', 1, Math.cos),
+    doubleFn('TAN', 1, Math.tan),
+    doubleFn('COT', 1, (x) => 1 / Math.tan(x)),
+    doubleFn('ASIN', 1, Math.asin),
+    doubleFn('ACOS', 1, Math.acos),
+    doubleFn('ATAN', 1, Math.atan),
+    doubleFn('ATAN2', 2, Math.atan2),
+    doubleFn('SINH', 1, Math.sinh),
+    doubleFn('COSH', 1, Math.cosh),
+    doubleFn('TANH', 1, Math.tanh),
+    doubleFn('DEGREES', 1, (x) => (x * 180) / Math.PI),
+    doubleFn('RADIANS', 1, (x) => (x / 180) * Math.PI),
+    roundLike('ROUND'),
+    roundLike('TRUNCATE'),
+    scalar({ name: 'PI', signatures: [[]], result: DataTypes.DOUBLE(), nulls: 'not-null', codegen: expr(() => 'Math.PI') }),
+    scalar({ name: 'E', signatures: [[]], result: DataTypes.DOUBLE(), nulls: 'not-null', codegen: expr(() => 'Math.E') }),
+    scalar({
+      name: 'RAND',
+      signatures: [[], ['INTEGER']],
+      coerce: (argTypes) => argTypes.map(() => DataTypes.INT()),
+      result: DataTypes.DOUBLE(),
+      nulls: 'not-null',
+      deterministic: false,
+      codegen: fn(rand),
+    }),
+    scalar({
+      name: 'RAND_INTEGER',
+      signatures: [['INTEGER'], ['INTEGER', 'INTEGER']],
+      coerce: (argTypes) => argTypes.map(() => DataTypes.INT()),
+      result: DataTypes.INT(),
+      deterministic: false,
+      codegen: fn(randInteger),
+    }),
+    scalar({
+      name: 'UUID',
+      signatures: [[]],
+      result: DataTypes.STRING(),
+      nulls: 'not-null',
+      deterministic: false,
+      codegen: fn(() => crypto.randomUUID()),
+    }),
+    scalar({ name: 'HEX', signatures: [['INTEGER'], ['STRING'], ['BINARY']], result: DataTypes.STRING(), codegen: fn(hex) }),
+    scalar({ name: 'BIN', signatures: [['INTEGER']], result: DataTypes.STRING(), codegen: fn(bin) }),
+  ];
+}

@@ -1,0 +1,63 @@
+import { ExecutionError } from '../../../errors/sluice-error.js';
+
+/** LIKE and SIMILAR TO patterns as JS regular expressions. Compiled once per pattern, cached by callers. */
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/;
+
+function escapeChar(esc: string | null): string | null {
+  if (esc === null) return null;
+  if (esc.length !== 1) throw new ExecutionError(`Invalid escape character '${esc}': it must be exactly one character.`);
+  return esc;
+}
+
+/**
+ * `%` any sequence, `_` one character; `esc` (default backslash, as Flink) makes the next `%`, `_` or
+ * itself literal. Matches the whole string, across line breaks.
+ */
+export function likeToRegExp(pattern: string, esc: string | null, ignoreCase = false): RegExp {
+  const e = escapeChar(esc) ?? '\\';
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === e) {
+      const next = pattern[i + 1];
+      if (next === undefined) throw new ExecutionError(`Invalid escape sequence in LIKE pattern '${pattern}'.`);
+      out += REGEX_SPECIAL.test(next) ? `\\${next}` : next;
+      i++;
+    } else if (c === '%') {
+      out += '.*';
+    } else if (c === '_') {
+      out += '.';
+    } else {
+      out += REGEX_SPECIAL.test(c) ? `\\${c}` : c;
+    }
+  }
+  return new RegExp(`^${out}$`, ignoreCase ? 'isu' : 'su');
+}
+
+/** SQL regular expression of SIMILAR TO: LIKE's wildcards plus `|`, `*`, `+`, `?`, `{}`, `()`, `[]`. */
+export function similarToRegExp(pattern: string, esc: string | null): RegExp {
+  const e = escapeChar(esc);
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (e !== null && c === e) {
+      const next = pattern[i + 1] ?? '';
+      out += REGEX_SPECIAL.test(next) || next === '%' || next === '_' ? (next === '%' || next === '_' ? next : `\\${next}`) : next;
+      i++;
+    } else if (c === '%') {
+      out += '.*';
+    } else if (c === '_') {
+      out += '.';
+    } else if (c === '.' || c === '^' || c === '$' || c === '\\' || c === '/') {
+      out += `\\${c}`;
+    } else {
+      out += c;
+    }
+  }
+  try {
+    return new RegExp(`^(?:${out})$`, 'su');
+  } catch {
+    throw new ExecutionError(`Invalid regular expression in SIMILAR TO: '${pattern}'.`);
+  }
+}

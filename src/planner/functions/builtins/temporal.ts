@@ -1,0 +1,312 @@
+import { ExecutionError } from '../../../errors/sluice-error.js';
+import { DataTypes } from '../../../types/data-types.js';
+import { withNullability } from '../../../types/logical-type.js';
+import type { LogicalType } from '../../../types/logical-type.js';
+import { MS_PER_DAY, formatTimestamp, tryParseTimestamp, wallClockToEpochMs, zoneOffsetMs } from '../../../types/values/temporal.js';
+import { cannotApply, isNumeric, isTimestamp } from '../../expressions/type-rules.js';
+import { scalar } from '../define.js';
+import type { ScalarCodegen, ScalarFunctionDefinition } from '../function-definition.js';
+import { numericFloorCeilCode, numericFloorCeilType } from './arithmetic.js';
+import { formatWithPattern, parseWithPattern } from './date-format.js';
+import { addMonths } from './temporal-math.js';
+
+/**
+ * Temporal functions. TIMESTAMP values are UTC wall-clock ms; TIMESTAMP_LTZ instants are shown and
+ * split into fields in `table.local-time-zone` (CompileOptions.timeZone).
+ */
+
+const DEFAULT_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+/** Wall-clock ms of a DATE / TIMESTAMP / TIMESTAMP_LTZ value. */
+function toWall(v: number, kind: string, tz: string): number {
+  if (kind === 'DATE') return v * MS_PER_DAY;
+  if (kind === 'TIMESTAMP_LTZ') return v + zoneOffsetMs(v, tz);
+  return v;
+}
+
+function fromWall(wall: number, kind: string, tz: string): number {
+  if (kind === 'DATE') return Math.floor(wall / MS_PER_DAY);
+  if (kind === 'TIMESTAMP_LTZ') return wallClockToEpochMs(wall, tz);
+  return wall;
+}
+
+/** Strict codegen calling `f(...args, kindOfFirstTemporalOperand, timeZone)`. */
+function withZone(f: (...args: never[]) => unknown, kindOperand = 0): ScalarCodegen {
+  return {
+    kind: 'strict',
+    expr: (args, call, g) => `${g.constant(f)}(${[...args, JSON.stringify(call.operands[kindOperand]?.type.kind ?? ''), JSON.stringify(g.options.timeZone ?? 'UTC')].join(', ')})`,
+  };
+}
+
+function extractField(unit: string, wall: number): bigint {
+  const d = new Date(wall);
+  switch (unit) {
+    case 'YEAR':
+      return BigInt(d.getUTCFullYear());
+    case 'QUARTER':
+      return BigInt(Math.floor(d.getUTCMonth() / 3) + 1);
+    case 'MONTH':
+      return BigInt(d.getUTCMonth() + 1);
+    case 'WEEK':
+      return BigInt(isoWeek(d)[1]);
+    case 'ISOYEAR':
+      return BigInt(isoWeek(d)[0]);
+    case 'DAY':
+      return BigInt(d.getUTCDate());
+    case 'DOY':
+      return BigInt(Math.floor((wall - Date.UTC(d.getUTCFullYear(), 0, 1)) / MS_PER_DAY) + 1);
+    case 'DOW':
+      return BigInt(d.getUTCDay() + 1);
+    case 'ISODOW':
+      return BigInt(d.getUTCDay() === 0 ? 7 : d.getUTCDay());
+    case 'HOUR':
+      return BigInt(d.getUTCHours());
+    case 'MINUTE':
+      return BigInt(d.getUTCMinutes());
+    case 'SECOND':
+      return BigInt(d.getUTCSeconds());
+    case 'MILLISECOND':
+      return BigInt(d.getUTCSeconds() * 1000 + d.getUTCMilliseconds());
+    case 'MICROSECOND':
+      return BigInt((d.getUTCSeconds() * 1000 + d.getUTCMilliseconds()) * 1000);
+    case 'EPOCH':
+      return BigInt(Math.floor(wall / 1000));
+    case 'DECADE':
+      return BigInt(Math.floor(d.getUTCFullYear() / 10));
+    case 'CENTURY':
+      return BigInt(Math.ceil(d.getUTCFullYear() / 100));
+    case 'MILLENNIUM':
+      return BigInt(Math.ceil(d.getUTCFullYear() / 1000));
+    default:
+      throw new ExecutionError(`EXTRACT does not support the unit ${unit}.`);
+  }
+}
+
+function isoWeek(d: Date): [number, number] {
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const day = t.getUTCDay() === 0 ? 7 : t.getUTCDay();
+  t.setUTCDate(t.getUTCDate() + 4 - day);
+  const yearStart = Date.UTC(t.getUTCFullYear(), 0, 1);
+  return [t.getUTCFullYear(), Math.ceil(((t.getTime() - yearStart) / MS_PER_DAY + 1) / 7)];
+}
+
+function extract(unit: string, v: number, kind: string, tz: string): bigint {
+  if (kind === 'INTERVAL_DAY_TIME') {
+    const div: Record<string, number> = { DAY: MS_PER_DAY, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1000, MILLISECOND: 1 };
+    const mod: Record<string, number> = { DAY: Infinity, HOUR: 24, MINUTE: 60, SECOND: 60, MILLISECOND: 60_000 };
+    const q = Math.trunc(v / div[unit]!);
+    return BigInt(mod[unit] === Infinity ? q : q % mod[unit]!);
+  }
+  if (kind === 'INTERVAL_YEAR_MONTH') return BigInt(unit === 'YEAR' ? Math.trunc(v / 12) : v % 12);
+  if (kind === 'TIME') return extractField(unit, v);
+  return extractField(unit, toWall(v, kind, tz));
+}
+
+const UNIT_MS: Record<string, number> = { WEEK: 7 * MS_PER_DAY, DAY: MS_PER_DAY, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1000, MILLISECOND: 1 };
+const UNIT_MONTHS: Record<string, number> = { YEAR: 12, QUARTER: 3, MONTH: 1 };
+
+function floorWall(wall: number, unit: string, ceil: boolean): number {
+  let f: number;
+  if (UNIT_MONTHS[unit] !== undefined) {
+    const d = new Date(wall);
+    const step = UNIT_MONTHS[unit]!;
+    const m = Math.floor(d.getUTCMonth() / step) * step;
+    f = Date.UTC(d.getUTCFullYear(), m, 1);
+    if (ceil && f !== wall) f = addMonths(f, step, false);
+    return f;
+  }
+  if (unit === 'WEEK') {
+    // Calcite floors weeks to Sunday.
+    const days = Math.floor(wall / MS_PER_DAY);
+    const dow = ((days + 4) % 7 + 7) % 7;
+    f = (days - dow) * MS_PER_DAY;
+    return ceil && f !== wall ? f + UNIT_MS.WEEK! : f;
+  }
+  const u = UNIT_MS[unit];
+  if (u === undefined) throw new ExecutionError(`FLOOR/CEIL does not support the unit ${unit}.`);
+  f = Math.floor(wall / u) * u;
+  return ceil && f !== wall ? f + u : f;
+}
+
+function floorCeil(ceil: boolean): ScalarFunctionDefinition {
+  const name = ceil ? 'CEIL' : 'FLOOR';
+  const temporal = (v: number, unit: string, kind: string, tz: string): number => fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
+  return {
+    kind: 'scalar',
+    name,
+    deterministic: true,
+    inferType(ts) {
+      const t = ts[0]!;
+      if (ts.length === 1 && (isNumeric(t) || t.kind === 'NULL')) return numericFloorCeilType(t.kind === 'NULL' ? DataTypes.DOUBLE() : t);
+      if (ts.length === 2 && (isTimestamp(t) || t.kind === 'DATE' || t.kind === 'TIME')) return t;
+      throw cannotApply(name, ts, [`${name}(<NUMERIC>)`, `${name}(<DATETIME> TO <TIME_UNIT>)`]);
+    },
+    codegen: {
+      kind: 'strict',
+      expr(args, call, g) {
+        const t = call.operands[0]!.type;
+        if (args.length === 1) return numericFloorCeilCode(args[0]!, t, ceil, (v) => g.constant(v));
+        return `${g.constant(temporal)}(${args[0]}, ${args[1]}, ${JSON.stringify(t.kind)}, ${JSON.stringify(g.options.timeZone ?? 'UTC')})`;
+      },
+    },
+  };
+}
+
+function timestampAdd(unit: string, n: number, v: number, kind: string, tz: string): number {
+  const wall = toWall(v, kind, tz);
+  let out: number;
+  if (UNIT_MONTHS[unit] !== undefined) out = addMonths(wall, n * UNIT_MONTHS[unit]!, false);
+  else if (UNIT_MS[unit] !== undefined) out = wall + n * UNIT_MS[unit]!;
+  else throw new ExecutionError(`TIMESTAMPADD does not support the unit ${unit}.`);
+  return kind === 'DATE' && UNIT_MS[unit] !== undefined && UNIT_MS[unit]! < MS_PER_DAY ? out : fromWall(out, kind, tz);
+}
+
+function timestampDiff(unit: string, a: number, b: number, kindA: string, tz: string, kindB: string): number {
+  const wa = toWall(a, kindA, tz);
+  const wb = toWall(b, kindB, tz);
+  if (UNIT_MONTHS[unit] !== undefined) {
+    const da = new Date(wa);
+    const db = new Date(wb);
+    let months = (db.getUTCFullYear() - da.getUTCFullYear()) * 12 + (db.getUTCMonth() - da.getUTCMonth());
+    const restA = wa - Date.UTC(da.getUTCFullYear(), da.getUTCMonth(), 1);
+    const restB = wb - Date.UTC(db.getUTCFullYear(), db.getUTCMonth(), 1);
+    if (months > 0 && restB < restA) months--;
+    if (months < 0 && restB > restA) months++;
+    return Math.trunc(months / UNIT_MONTHS[unit]!);
+  }
+  const u = UNIT_MS[unit];
+  if (u === undefined) throw new ExecutionError(`TIMESTAMPDIFF does not support the unit ${unit}.`);
+  return Math.trunc((wb - wa) / u);
+}
+
+function dateFormat(v: unknown, fmt: string, kind: string, tz: string): string {
+  const wall = typeof v === 'string' ? tryParseTimestamp(v) : toWall(v as number, kind, tz);
+  if (wall === undefined) throw new ExecutionError(`DATE_FORMAT cannot parse '${String(v)}' as a timestamp.`);
+  return formatWithPattern(wall, fmt);
+}
+
+function toTimestamp(s: string, fmt?: string): number | null {
+  const r = fmt === undefined ? tryParseTimestamp(s) : parseWithPattern(s, fmt);
+  return r === undefined ? null : r;
+}
+
+function toTimestampLtz(v: unknown, precision?: number): number | null {
+  const n = typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : (v as { toNumber(): number }).toNumber();
+  const p = precision ?? 3;
+  if (p !== 0 && p !== 3) throw new ExecutionError(`The precision of TO_TIMESTAMP_LTZ must be 0 or 3, but was ${p}.`);
+  return Math.trunc(p === 0 ? n * 1000 : n);
+}
+
+function toDate(s: string, fmt?: string): number | null {
+  const r = fmt === undefined ? tryParseTimestamp(s) : parseWithPattern(s, fmt);
+  return r === undefined ? null : Math.floor(r / MS_PER_DAY);
+}
+
+function unixTimestamp(s: string, fmt: string | undefined, _kind: string, tz: string): bigint | null {
+  const wall = fmt === undefined || fmt === '' ? tryParseTimestamp(s) : parseWithPattern(s, fmt);
+  return wall === undefined ? null : BigInt(Math.floor(wallClockToEpochMs(wall, tz) / 1000));
+}
+
+function fromUnixtime(sec: unknown, fmt: string | undefined, _kind: string, tz: string): string {
+  const ms = Number(sec) * 1000;
+  return formatWithPattern(ms + zoneOffsetMs(ms, tz), fmt ?? DEFAULT_FORMAT);
+}
+
+function convertTz(s: string, from: string, to: string): string | null {
+  const wall = tryParseTimestamp(s);
+  if (wall === undefined) return null;
+  const instant = wallClockToEpochMs(wall, from);
+  return formatTimestamp(instant + zoneOffsetMs(instant, to), 0);
+}
+
+function niladic(name: string, type: LogicalType, code: (tz: string, g: { constant(v: unknown): string }) => string): ScalarFunctionDefinition {
+  return scalar({ name, signatures: [[]], result: type, nulls: 'type', deterministic: false, codegen: { kind: 'custom', gen: (_c, g) => code(g.options.timeZone ?? 'UTC', g) } });
+}
+
+const localNow = (tz: string): number => {
+  const now = Date.now();
+  return now + zoneOffsetMs(now, tz);
+};
+
+function extractFn(name: string, unit: string): ScalarFunctionDefinition {
+  const f = (v: number, kind: string, tz: string): bigint => extract(unit, v, kind, tz);
+  return scalar({ name, signatures: [['DATETIME']], result: DataTypes.BIGINT(), codegen: withZone(f) });
+}
+
+export function temporalFunctions(): ScalarFunctionDefinition[] {
+  const ltz3 = withNullability(DataTypes.TIMESTAMP_LTZ(3), false);
+  return [
+    niladic('CURRENT_TIMESTAMP', ltz3, () => 'Date.now()'),
+    niladic('NOW', ltz3, () => 'Date.now()'),
+    niladic('CURRENT_ROW_TIMESTAMP', ltz3, () => 'Date.now()'),
+    niladic('PROCTIME', withNullability(DataTypes.TIMESTAMP_LTZ(3, 'PROCTIME'), false), () => 'Date.now()'),
+    niladic('LOCALTIMESTAMP', withNullability(DataTypes.TIMESTAMP(3), false), (tz, g) => `${g.constant(localNow)}(${JSON.stringify(tz)})`),
+    niladic('CURRENT_DATE', withNullability(DataTypes.DATE(), false), (tz, g) => `Math.floor(${g.constant(localNow)}(${JSON.stringify(tz)}) / ${MS_PER_DAY})`),
+    niladic('CURRENT_TIME', withNullability(DataTypes.TIME(0), false), (tz, g) => `(Math.floor(${g.constant(localNow)}(${JSON.stringify(tz)}) / 1000) * 1000 % ${MS_PER_DAY})`),
+    niladic('LOCALTIME', withNullability(DataTypes.TIME(0), false), (tz, g) => `(Math.floor(${g.constant(localNow)}(${JSON.stringify(tz)}) / 1000) * 1000 % ${MS_PER_DAY})`),
+    scalar({
+      name: 'EXTRACT',
+      signatures: [['SYMBOL', 'DATETIME'], ['SYMBOL', 'INTERVAL']],
+      result: DataTypes.BIGINT(),
+      codegen: withZone(extract as (...a: never[]) => unknown, 1),
+    }),
+    extractFn('YEAR', 'YEAR'),
+    extractFn('QUARTER', 'QUARTER'),
+    extractFn('MONTH', 'MONTH'),
+    extractFn('WEEK', 'WEEK'),
+    extractFn('DAYOFYEAR', 'DOY'),
+    extractFn('DAYOFMONTH', 'DAY'),
+    extractFn('DAYOFWEEK', 'DOW'),
+    extractFn('HOUR', 'HOUR'),
+    extractFn('MINUTE', 'MINUTE'),
+    extractFn('SECOND', 'SECOND'),
+    floorCeil(false),
+    floorCeil(true),
+    scalar({
+      name: 'TIMESTAMPADD',
+      signatures: [['SYMBOL', 'INTEGER', 'DATETIME']],
+      coerce: (ts) => [ts[0]!, DataTypes.INT(), ts[2]!],
+      result: (ts, b) => {
+        const unit = b.operands[0]?.kind === 'symbol' ? b.operands[0].value : '';
+        const t = ts[2]!;
+        return t.kind === 'DATE' && UNIT_MS[unit] !== undefined && UNIT_MS[unit]! < MS_PER_DAY ? DataTypes.TIMESTAMP(3) : t;
+      },
+      codegen: withZone(timestampAdd as (...a: never[]) => unknown, 2),
+    }),
+    scalar({
+      name: 'TIMESTAMPDIFF',
+      signatures: [['SYMBOL', 'DATETIME', 'DATETIME']],
+      result: DataTypes.INT(),
+      codegen: {
+        kind: 'strict',
+        expr: (args, call, g) =>
+          `${g.constant(timestampDiff)}(${args.join(', ')}, ${JSON.stringify(call.operands[1]!.type.kind)}, ${JSON.stringify(g.options.timeZone ?? 'UTC')}, ${JSON.stringify(call.operands[2]!.type.kind)})`,
+      },
+    }),
+    scalar({ name: 'DATE_FORMAT', signatures: [['TIMESTAMP', 'STRING'], ['DATE', 'STRING'], ['STRING', 'STRING']], result: DataTypes.STRING(), codegen: withZone(dateFormat as (...a: never[]) => unknown) }),
+    scalar({ name: 'TO_TIMESTAMP', signatures: [['STRING'], ['STRING', 'STRING']], result: DataTypes.TIMESTAMP(3), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: toTimestamp as (...a: never[]) => unknown } }),
+    scalar({ name: 'TO_TIMESTAMP_LTZ', signatures: [['NUMERIC'], ['NUMERIC', 'INTEGER']], result: DataTypes.TIMESTAMP_LTZ(3), codegen: { kind: 'runtime-strict', fn: toTimestampLtz as (...a: never[]) => unknown } }),
+    scalar({ name: 'TO_DATE', signatures: [['STRING'], ['STRING', 'STRING']], result: DataTypes.DATE(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: toDate as (...a: never[]) => unknown } }),
+    scalar({
+      name: 'UNIX_TIMESTAMP',
+      signatures: [[], ['STRING'], ['STRING', 'STRING']],
+      result: DataTypes.BIGINT(),
+      nulls: 'nullable',
+      deterministic: false,
+      codegen: {
+        kind: 'strict',
+        expr: (args, _c, g) =>
+          args.length === 0
+            ? 'BigInt(Math.floor(Date.now() / 1000))'
+            : `${g.constant(unixTimestamp)}(${args[0]}, ${args[1] ?? 'undefined'}, "", ${JSON.stringify(g.options.timeZone ?? 'UTC')})`,
+      },
+    }),
+    scalar({
+      name: 'FROM_UNIXTIME',
+      signatures: [['INTEGER'], ['INTEGER', 'STRING']],
+      result: DataTypes.STRING(),
+      codegen: { kind: 'strict', expr: (args, _c, g) => `${g.constant(fromUnixtime)}(${args[0]}, ${args[1] ?? 'undefined'}, "", ${JSON.stringify(g.options.timeZone ?? 'UTC')})` },
+    }),
+    scalar({ name: 'CONVERT_TZ', signatures: [['STRING', 'STRING', 'STRING']], result: DataTypes.STRING(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: convertTz as (...a: never[]) => unknown } }),
+  ];
+}
