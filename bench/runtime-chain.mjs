@@ -91,7 +91,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const variants = [
   ['plain JS loop', async () => ({ count: plainLoop() })],
   ['job, no checkpoints', () => runJob(undefined)],
-  ['job, checkpoint every 1 s', () => runJob(1000)],
+  [`job, checkpoint every ${process.env.CP_MS ?? 1000} ms`, () => runJob(Number(process.env.CP_MS ?? 1000))],
 ];
 console.log(`runtime-chain: ${ROWS / 1e6} M rows per run, batches of ${BATCH}; variants interleaved to share machine noise`);
 await runJob(undefined); // warm-up
