@@ -1,0 +1,188 @@
+import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
+import type { SelectItem, SelectQuery } from '../../sql/ast/query.js';
+import { childExpressions } from '../../sql/ast/visitor.js';
+import { DataTypes } from '../../types/data-types.js';
+import { decimalAvgType, decimalSumType } from '../../types/decimal-type-rules.js';
+import { notNull, withNullability } from '../../types/logical-type.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import type { FunctionLookup } from '../functions/function-registry.js';
+import type { AggCall, PlanNode } from '../logical/plan-node.js';
+import { inputRef } from '../rex/rex-node.js';
+import type { RexNode } from '../rex/rex-node.js';
+import { rexKey } from '../rex/rex-key.js';
+import { sqlTypeName } from '../expressions/type-rules.js';
+import { bindExpression, isAggregateCall } from './bind-expression.js';
+import { itemName, project, type QueryBinder } from './bind-query.js';
+import { Scope } from './scope.js';
+
+/** True when the SELECT groups: GROUP BY, HAVING, or an aggregate call in the select list. */
+export function needsAggregate(q: SelectQuery, functions: FunctionLookup | undefined): boolean {
+  if (q.groupBy.length > 0 || q.having !== null) return true;
+  return q.items.some((it) => findAggregates(it.expr, functions).length > 0);
+}
+
+/** Aggregate calls in `e`, outermost only (not entering their arguments). */
+function findAggregates(e: Expression, functions: FunctionLookup | undefined, out: FunctionCall[] = []): FunctionCall[] {
+  if (isAggregateCall(e, functions)) {
+    out.push(e as FunctionCall);
+    return out;
+  }
+  for (const c of childExpressions(e)) findAggregates(c, functions, out);
+  return out;
+}
+
+/**
+ * GROUP BY binding (Calcite's AggregateScope): a pre-projection of group keys and aggregate arguments, the
+ * Aggregate, then HAVING and the select list bound against the aggregate's output.
+ */
+export function bindAggregate(binder: QueryBinder, q: SelectQuery, items: readonly SelectItem[], input: PlanNode, scope: Scope): PlanNode {
+  const functions = binder.ctx.functions;
+  const inputCtx = binder.exprContext(scope);
+  const groupExprs: Expression[] = [];
+  for (const g of q.groupBy) {
+    if (g.kind === 'group-expr') groupExprs.push(g.expr);
+    else if (g.kind !== 'group-empty') throw new PlanningError('GROUPING SETS, ROLLUP and CUBE are not supported yet');
+  }
+  const pre: RexNode[] = [];
+  const preKeys = new Map<string, number>();
+  const preIndex = (r: RexNode): number => {
+    const k = rexKey(r);
+    let i = preKeys.get(k);
+    if (i === undefined) {
+      i = pre.length;
+      pre.push(r);
+      preKeys.set(k, i);
+    }
+    return i;
+  };
+  const groupRex = groupExprs.map((e) => bindExpression(e, inputCtx));
+  const groupKeyIdx: number[] = [];
+  const groupKeyByRex = new Map<string, number>();
+  for (const r of groupRex) {
+    const k = rexKey(r);
+    if (groupKeyByRex.has(k)) continue;
+    groupKeyByRex.set(k, groupKeyIdx.length);
+    groupKeyIdx.push(preIndex(r));
+  }
+  const groupCount = groupKeyIdx.length;
+
+  const aggAsts = [...items.map((i) => i.expr), ...(q.having === null ? [] : [q.having])].flatMap((e) => findAggregates(e, functions));
+  const calls: AggCall[] = [];
+  const callByKey = new Map<string, number>();
+  const callIndexOfAst = new Map<Expression, number>();
+  for (const a of aggAsts) {
+    const name = a.name[a.name.length - 1]!.toUpperCase();
+    const star = a.args.length === 1 && a.args[0]!.kind === 'star';
+    const argRex = star ? [] : a.args.map((x) => {
+      if (findAggregates(x, functions).length > 0) throw new ValidationError('Aggregate function calls cannot be nested');
+      return bindExpression(x, inputCtx);
+    });
+    const filterRex = a.filter === null ? null : bindExpression(a.filter, inputCtx);
+    const key = `${name}|${a.quantifier === 'DISTINCT'}|${argRex.map(rexKey).join(',')}|${filterRex === null ? '' : rexKey(filterRex)}`;
+    let idx = callByKey.get(key);
+    if (idx === undefined) {
+      const args = argRex.map(preIndex);
+      const filterArg = filterRex === null ? -1 : preIndex(filterRex);
+      const type = aggregateType(name, argRex.map((r) => r.type), groupCount === 0 || filterRex !== null, functions, a.quantifier === 'DISTINCT');
+      idx = calls.length;
+      calls.push({ name, args, distinct: a.quantifier === 'DISTINCT', filterArg, type, alias: '' });
+      callByKey.set(key, idx);
+    }
+    callIndexOfAst.set(a, idx);
+  }
+
+  const preNames = pre.map((r, i) => (r.kind === 'input-ref' ? r.name : `$f${i}`));
+  const preNode = project(input, pre, preNames);
+  const aliasOf = new Map<number, string>();
+  items.forEach((it, i) => {
+    const c = callIndexOfAst.get(it.expr);
+    if (c !== undefined && !aliasOf.has(c)) aliasOf.set(c, itemName(it, i));
+  });
+  const finalCalls = calls.map((c, i) => ({ ...c, alias: aliasOf.get(i) ?? `EXPR$${i}` }));
+  const fields = [
+    ...groupKeyIdx.map((p) => preNode.fields[p]!),
+    ...finalCalls.map((c) => ({ name: c.alias, type: c.type })),
+  ];
+  const agg: PlanNode = { kind: 'aggregate', input: preNode, groupKeys: groupKeyIdx, aggCalls: finalCalls, fields };
+
+  const intercept = (e: Expression): RexNode | undefined => {
+    const ci = callIndexOfAst.get(e);
+    if (ci !== undefined) {
+      const f = fields[groupCount + ci]!;
+      return inputRef(groupCount + ci, f.name, f.type);
+    }
+    if (e.kind === 'numeric-literal' || e.kind === 'string-literal' || e.kind === 'boolean-literal' || e.kind === 'null-literal') return undefined;
+    let bound: RexNode | undefined;
+    try {
+      bound = bindExpression(e, inputCtx);
+    } catch {
+      bound = undefined;
+    }
+    if (bound !== undefined) {
+      const g = groupKeyByRex.get(rexKey(bound));
+      if (g !== undefined) return inputRef(g, fields[g]!.name, fields[g]!.type);
+    }
+    if (e.kind === 'identifier') {
+      throw new ValidationError(`Expression '${e.names.join('.')}' is not being grouped`);
+    }
+    return undefined;
+  };
+  const outCtx = binder.exprContext(Scope.of(fields, null), intercept);
+  let node: PlanNode = agg;
+  if (q.having !== null) {
+    const cond = bindExpression(q.having, outCtx);
+    node = { kind: 'calc', input: node, projects: fields.map((f, i) => inputRef(i, f.name, f.type)), condition: cond, fields };
+  }
+  const exprs = items.map((it) => bindExpression(it.expr, outCtx));
+  return project(node, exprs, items.map((it, i) => itemName(it, i)));
+}
+
+/** Result type of a built-in aggregate, as Flink infers it. */
+export function aggregateType(
+  name: string,
+  args: readonly LogicalType[],
+  forceNullable: boolean,
+  functions: FunctionLookup | undefined,
+  distinct: boolean,
+): LogicalType {
+  const a = args[0];
+  const nullable = forceNullable || (a?.nullable ?? false);
+  const need = (): LogicalType => {
+    if (a === undefined) throw new ValidationError(`Invalid number of arguments to function '${name}'. Was expecting 1 arguments`);
+    return a;
+  };
+  switch (name) {
+    case 'COUNT':
+      return notNull(DataTypes.BIGINT());
+    case 'SUM':
+    case 'SUM0': {
+      const t = need();
+      if (t.kind === 'DECIMAL') return withNullability(decimalSumType(t.precision, t.scale), nullable);
+      if (!['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE'].includes(t.kind)) throw badArg(name, t);
+      return withNullability(t, name === 'SUM0' ? false : nullable);
+    }
+    case 'AVG': {
+      const t = need();
+      if (t.kind === 'DECIMAL') return withNullability(decimalAvgType(t.precision, t.scale), nullable);
+      if (!['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE'].includes(t.kind)) throw badArg(name, t);
+      return withNullability(t, nullable);
+    }
+    case 'MIN':
+    case 'MAX':
+    case 'FIRST_VALUE':
+    case 'LAST_VALUE':
+      return withNullability(need(), nullable);
+    case 'LISTAGG':
+      return withNullability(DataTypes.STRING(), true);
+    default: {
+      const def = functions?.lookup(name);
+      if (def?.kind === 'aggregate') return def.inferType(args, { distinct });
+      throw new ValidationError(`No match found for function signature ${name}`);
+    }
+  }
+}
+
+function badArg(name: string, t: LogicalType): ValidationError {
+  return new ValidationError(`Cannot apply '${name}' to arguments of type '${name}(<${sqlTypeName(t)}>)'. Supported form(s): '${name}(<NUMERIC>)'`);
+}

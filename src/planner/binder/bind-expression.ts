@@ -1,0 +1,370 @@
+import { ValidationError } from '../../errors/sluice-error.js';
+import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
+import { DataTypes } from '../../types/data-types.js';
+import { Decimal } from '../../types/decimal.js';
+import { decimalAddType, decimalDivideType, decimalModType, decimalMultiplyType, toDecimalType } from '../../types/decimal-type-rules.js';
+import { isCharacterString, isInterval, isNumeric, isTimestamp, notNull, withNullability } from '../../types/logical-type.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
+import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
+import type { FunctionLookup } from '../functions/function-registry.js';
+import { call, literal } from '../rex/rex-node.js';
+import type { RexCall, RexNode } from '../rex/rex-node.js';
+import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
+import type { Scope } from './scope.js';
+
+/** Everything binding one expression needs. */
+export interface ExprBindContext {
+  readonly scope: Scope;
+  readonly timeZone: string;
+  readonly functions: FunctionLookup | undefined;
+  /**
+   * Consulted before normal binding for every sub-expression; returns a replacement (an aggregate
+   * result, a grouped expression) or undefined to bind normally. Used by the aggregate binder.
+   */
+  readonly intercept?: (e: Expression) => RexNode | undefined;
+}
+
+/** Names of the aggregate functions this planner runs itself. */
+export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
+
+export function isAggregateCall(e: Expression, functions: FunctionLookup | undefined): boolean {
+  if (e.kind !== 'function-call' || e.over !== null) return false;
+  const name = e.name[e.name.length - 1]!.toUpperCase();
+  return AGGREGATE_NAMES.has(name) || functions?.lookup(name)?.kind === 'aggregate';
+}
+
+const BOOLEAN_NN = notNull(DataTypes.BOOLEAN());
+
+function nullableIfAny(t: LogicalType, operands: readonly RexNode[]): LogicalType {
+  return withNullability(t, operands.some((o) => o.type.nullable));
+}
+
+/** Wraps `n` in a CAST to `t` unless it already has that kind (nullability ignored). */
+export function castTo(n: RexNode, t: LogicalType): RexNode {
+  if (n.type.kind === t.kind && JSON.stringify({ ...n.type, nullable: true }) === JSON.stringify({ ...t, nullable: true })) return n;
+  if (n.kind === 'literal' && n.value === null) return literal(null, withNullability(t, true));
+  return call('CAST', [n], withNullability(t, n.type.nullable));
+}
+
+/**
+ * Binds a parsed expression against `ctx.scope`, inferring types as Flink does for the common
+ * operators. @throws ValidationError naming the culprit.
+ */
+export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
+  const hit = ctx.intercept?.(e);
+  if (hit !== undefined) return hit;
+  const bind = (x: Expression): RexNode => bindExpression(x, ctx);
+  switch (e.kind) {
+    case 'numeric-literal':
+      return numericLiteral(e.text);
+    case 'string-literal':
+      return literal(e.value, { kind: 'CHAR', length: e.value.length, nullable: false });
+    case 'boolean-literal':
+      return literal(e.value, BOOLEAN_NN);
+    case 'null-literal':
+      return literal(null, DataTypes.NULL());
+    case 'binary-literal': {
+      const bytes = Uint8Array.from(Buffer.from(e.hex, 'hex'));
+      return literal(bytes, { kind: 'BINARY', length: bytes.length, nullable: false });
+    }
+    case 'typed-literal':
+      return typedLiteral(e.type, e.value, ctx.timeZone);
+    case 'interval-literal': {
+      const t = notNull(intervalType(e.qualifier));
+      return literal(intervalValue(e.value, e.qualifier, e.negative), t);
+    }
+    case 'identifier':
+      return ctx.scope.resolve(e.names);
+    case 'star':
+      throw new ValidationError("'*' is only allowed in a select list or COUNT(*)");
+    case 'field-access': {
+      const base = bind(e.expr);
+      if (base.type.kind !== 'ROW') throw new ValidationError(`Cannot access field '${e.field}' of a value of type ${sqlTypeName(base.type)}`);
+      const i = base.type.fields.findIndex((f) => f.name === e.field);
+      if (i < 0) throw new ValidationError(`Field '${e.field}' not found`);
+      return call('FIELD', [base, literal(i, notNull(DataTypes.INT()))], withNullability(base.type.fields[i]!.type, true));
+    }
+    case 'item-access': {
+      const base = bind(e.expr);
+      const key = bind(e.index);
+      if (base.type.kind === 'ARRAY') return call('ITEM', [base, key], withNullability(base.type.element, true));
+      if (base.type.kind === 'MAP') return call('ITEM', [base, key], withNullability(base.type.value, true));
+      throw new ValidationError(`Cannot apply ITEM to a value of type ${sqlTypeName(base.type)}`);
+    }
+    case 'function-call':
+      return bindFunction(e, ctx);
+    case 'cast': {
+      const operand = bind(e.expr);
+      const target = logicalTypeOf(e.type);
+      if (e.tryCast) return call('TRY_CAST', [operand], withNullability(target, true));
+      if (operand.kind === 'literal' && operand.value === null) return literal(null, withNullability(target, true));
+      return call('CAST', [operand], withNullability(target, operand.type.nullable));
+    }
+    case 'case': {
+      const operand = e.operand === null ? null : bind(e.operand);
+      const conds = e.whens.map((w) => (operand === null ? bind(w.when) : comparison('=', operand, bind(w.when))));
+      const thens = e.whens.map((w) => bind(w.then));
+      const elseNode = e.elseExpr === null ? literal(null, DataTypes.NULL()) : bind(e.elseExpr);
+      const t = commonType([...thens.map((x) => x.type), elseNode.type]);
+      if (t === undefined) throw new ValidationError('Illegal mixing of types in CASE or COALESCE statement');
+      const resultType = e.elseExpr === null ? withNullability(t, true) : t;
+      const ops: RexNode[] = [];
+      conds.forEach((c, i) => ops.push(c, castTo(thens[i]!, resultType)));
+      ops.push(castTo(elseNode, resultType));
+      return call('CASE', ops, resultType);
+    }
+    case 'unary': {
+      const x = bind(e.operand);
+      if (e.op === 'NOT') return call('NOT', [x], withNullability(DataTypes.BOOLEAN(), x.type.nullable));
+      if (e.op === '+') return x;
+      if (x.kind === 'literal' && x.value !== null) return literal(negateValue(x.value), x.type);
+      return call('NEGATE', [x], x.type);
+    }
+    case 'binary':
+      return bindBinary(e.op, bind(e.left), bind(e.right));
+    case 'is': {
+      const x = bind(e.expr);
+      const op = `IS ${e.negated ? 'NOT ' : ''}${e.test === 'UNKNOWN' ? 'NULL' : e.test}`;
+      return call(op, [x], BOOLEAN_NN);
+    }
+    case 'is-distinct-from':
+      return call(e.negated ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM', [bind(e.left), bind(e.right)], BOOLEAN_NN);
+    case 'between': {
+      const x = bind(e.expr);
+      const lo = bind(e.low);
+      const hi = bind(e.high);
+      let r: RexNode = bindBinary('AND', comparison('>=', x, lo), comparison('<=', x, hi));
+      if (e.symmetric) r = bindBinary('OR', r, bindBinary('AND', comparison('>=', x, hi), comparison('<=', x, lo)));
+      return e.negated ? call('NOT', [r], r.type) : r;
+    }
+    case 'in-list': {
+      const x = bind(e.expr);
+      const list = e.list.map(bind);
+      const all = [x, ...list];
+      const r = call('IN', all, nullableIfAny(DataTypes.BOOLEAN(), all));
+      return e.negated ? call('NOT', [r], r.type) : r;
+    }
+    case 'like': {
+      if (e.op !== 'LIKE') throw new ValidationError(`${e.op} is not supported yet`);
+      const x = bind(e.expr);
+      const p = bind(e.pattern);
+      return call(e.negated ? 'NOT LIKE' : 'LIKE', [x, p], nullableIfAny(DataTypes.BOOLEAN(), [x, p]));
+    }
+    case 'array-constructor': {
+      const els = e.elements.map(bind);
+      const t = commonType(els.map((x) => x.type));
+      if (t === undefined) throw new ValidationError('Parameters must be of the same type');
+      return call('ARRAY', els.map((x) => castTo(x, t)), notNull(DataTypes.ARRAY(t)));
+    }
+    case 'map-constructor': {
+      const els = e.entries.map(bind);
+      const kt = commonType(els.filter((_, i) => i % 2 === 0).map((x) => x.type))!;
+      const vt = commonType(els.filter((_, i) => i % 2 === 1).map((x) => x.type))!;
+      return call('MAP', els.map((x, i) => castTo(x, i % 2 === 0 ? kt : vt)), notNull(DataTypes.MAP(kt, vt)));
+    }
+    case 'row-constructor': {
+      const els = e.elements.map(bind);
+      return call('ROW', els, notNull(DataTypes.ROW(...els.map((x, i) => DataTypes.FIELD(`EXPR$${i}`, x.type)))));
+    }
+    case 'niladic':
+      switch (e.name) {
+        case 'CURRENT_TIMESTAMP':
+          return call('CURRENT_TIMESTAMP', [], notNull(DataTypes.TIMESTAMP_LTZ(3)), false);
+        case 'LOCALTIMESTAMP':
+          return call('LOCALTIMESTAMP', [], notNull(DataTypes.TIMESTAMP(3)), false);
+        default:
+          throw new ValidationError(`${e.name} is not supported yet`);
+      }
+    default:
+      throw new ValidationError(`Expression '${e.kind}' is not supported here yet`);
+  }
+}
+
+function negateValue(v: unknown): unknown {
+  if (v instanceof Decimal) return v.negate();
+  if (typeof v === 'bigint') return -v;
+  return -(v as number);
+}
+
+function numericLiteral(text: string): RexNode {
+  if (/[eE]/.test(text)) return literal(Number(text), notNull(DataTypes.DOUBLE()));
+  if (text.includes('.')) {
+    const d = Decimal.parse(text);
+    const scale = text.length - text.indexOf('.') - 1;
+    const precision = Math.max(d.precision(), scale, 1);
+    return literal(d, notNull(DataTypes.DECIMAL(Math.min(38, precision), scale)));
+  }
+  const b = BigInt(text);
+  if (b <= 2147483647n) return literal(Number(b), notNull(DataTypes.INT()));
+  if (b <= 9223372036854775807n) return literal(b, notNull(DataTypes.BIGINT()));
+  return literal(Decimal.parse(text), notNull(DataTypes.DECIMAL(Math.min(38, text.length), 0)));
+}
+
+function typedLiteral(kind: 'DATE' | 'TIME' | 'TIMESTAMP' | 'TIMESTAMP_LTZ', value: string, timeZone: string): RexNode {
+  const frac = /\.(\d+)\s*$/.exec(value)?.[1]?.length ?? 0;
+  switch (kind) {
+    case 'DATE':
+      return literal(parseDate(value), notNull(DataTypes.DATE()));
+    case 'TIME':
+      return literal(parseTime(value), notNull(DataTypes.TIME(Math.min(frac, 3))));
+    case 'TIMESTAMP':
+      return literal(parseTimestamp(value), notNull(DataTypes.TIMESTAMP(Math.min(frac, 9))));
+    case 'TIMESTAMP_LTZ':
+      return literal(parseTimestampLtz(value, timeZone), notNull(DataTypes.TIMESTAMP_LTZ(Math.min(frac, 9))));
+  }
+}
+
+/** `=`, `<` & co. with Flink's implicit casts between strings and other types. */
+export function comparison(op: string, l: RexNode, r: RexNode): RexNode {
+  const types = comparisonTypes(l.type, r.type);
+  if (types === undefined) {
+    throw new ValidationError(`Cannot apply '${op}' to arguments of type '<${sqlTypeName(l.type)}> ${op} <${sqlTypeName(r.type)}>'`);
+  }
+  const ll = isCharacterString(l.type) && !isCharacterString(types[0]) ? castTo(l, types[0]) : l;
+  const rr = isCharacterString(r.type) && !isCharacterString(types[1]) ? castTo(r, types[1]) : r;
+  return call(op, [ll, rr], nullableIfAny(DataTypes.BOOLEAN(), [ll, rr]));
+}
+
+/** Binary operators: arithmetic, comparison, AND/OR and `||`. */
+export function bindBinary(op: string, l: RexNode, r: RexNode): RexNode {
+  switch (op) {
+    case 'AND':
+    case 'OR': {
+      for (const x of [l, r]) {
+        if (x.type.kind !== 'BOOLEAN' && x.type.kind !== 'NULL') {
+          throw new ValidationError(`Cannot apply '${op}' to arguments of type '<${sqlTypeName(l.type)}> ${op} <${sqlTypeName(r.type)}>'`);
+        }
+      }
+      // Flatten nested AND/OR so EXPLAIN prints AND(a, b, c) as Flink does.
+      const flat = [l, r].flatMap((x) => (x.kind === 'call' && x.op === op ? x.operands : [x]));
+      return call(op, flat, nullableIfAny(DataTypes.BOOLEAN(), flat));
+    }
+    case '=':
+    case '<>':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return comparison(op, l, r);
+    case '||': {
+      const ls = isCharacterString(l.type) ? l : castTo(l, DataTypes.STRING());
+      const rs = isCharacterString(r.type) ? r : castTo(r, DataTypes.STRING());
+      const len = Math.min(2147483647, (ls.type as { length: number }).length + (rs.type as { length: number }).length);
+      const kind = ls.type.kind === 'CHAR' && rs.type.kind === 'CHAR' ? 'CHAR' : 'VARCHAR';
+      return call('||', [ls, rs], { kind, length: len, nullable: ls.type.nullable || rs.type.nullable });
+    }
+    default:
+      return arithmeticCall(op, l, r);
+  }
+}
+
+function arithmeticCall(op: string, l: RexNode, r: RexNode): RexCall {
+  const lt = l.type;
+  const rt = r.type;
+  const nullable = lt.nullable || rt.nullable;
+  const fail = (): never => {
+    throw new ValidationError(
+      `Cannot apply '${op}' to arguments of type '<${sqlTypeName(lt)}> ${op} <${sqlTypeName(rt)}>'. Supported form(s): '<NUMERIC> ${op} <NUMERIC>'`,
+    );
+  };
+  if ((lt.kind === 'NULL' || isNumeric(lt)) && (rt.kind === 'NULL' || isNumeric(rt))) {
+    const a = lt.kind === 'NULL' ? rt : lt;
+    const b = rt.kind === 'NULL' ? lt : rt;
+    if (a.kind === 'NULL') return call(op, [l, r], DataTypes.NULL());
+    let t: LogicalType;
+    if ((a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && a.kind !== 'DOUBLE' && b.kind !== 'DOUBLE' && a.kind !== 'FLOAT' && b.kind !== 'FLOAT') {
+      const da = toDecimalType(a)!;
+      const db = toDecimalType(b)!;
+      const rule = op === '*' ? decimalMultiplyType : op === '/' ? decimalDivideType : op === '%' ? decimalModType : decimalAddType;
+      t = rule(da.precision, da.scale, db.precision, db.scale);
+    } else {
+      t = widenNumeric(a, b);
+    }
+    return call(op, [l, r], withNullability(t, nullable));
+  }
+  if ((op === '+' || op === '-') && isInterval(rt) && (isTimestamp(lt) || lt.kind === 'TIME' || lt.kind === 'DATE' || isInterval(lt))) {
+    if (lt.kind === 'DATE' || rt.kind === 'INTERVAL_YEAR_MONTH') fail();
+    return call(op, [l, r], withNullability(isInterval(lt) ? lt : { ...lt, ...(isTimestamp(lt) ? { timeAttribute: undefined } : {}) } as LogicalType, nullable));
+  }
+  if (op === '+' && isInterval(lt) && isTimestamp(rt)) return call(op, [r, l], withNullability(rt, nullable));
+  if (op === '*' && isInterval(lt) && isNumeric(rt)) return call(op, [l, r], withNullability(lt, nullable));
+  return fail();
+}
+
+function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
+  const name = e.name[e.name.length - 1]!.toUpperCase();
+  if (e.over !== null) throw new ValidationError(`OVER windows are not supported yet (function ${name})`);
+  if (isAggregateCall(e, ctx.functions)) {
+    throw new ValidationError(`Aggregate function ${name} is not allowed here`);
+  }
+  const args = e.args.map((a) => bindExpression(a, ctx));
+  const types = args.map((a) => a.type);
+  const anyNull = args.some((a) => a.type.nullable);
+  const one = (): RexNode => {
+    if (args.length !== 1) throw noMatch(name, types);
+    return args[0]!;
+  };
+  switch (name) {
+    case 'UPPER':
+    case 'LOWER': {
+      const x = one();
+      return call(name, [x], withNullability(isCharacterString(x.type) ? { ...x.type, kind: 'VARCHAR' } as LogicalType : DataTypes.STRING(), x.type.nullable));
+    }
+    case 'CHAR_LENGTH':
+    case 'CHARACTER_LENGTH':
+      return call('CHAR_LENGTH', [one()], withNullability(DataTypes.INT(), anyNull));
+    case 'ABS':
+      return call('ABS', [one()], one().type);
+    case 'MOD':
+      if (args.length !== 2) throw noMatch(name, types);
+      return arithmeticCall('%', args[0]!, args[1]!);
+    case 'COALESCE':
+    case 'IFNULL': {
+      const t = commonType(types);
+      if (t === undefined || args.length === 0) throw new ValidationError('Illegal mixing of types in CASE or COALESCE statement');
+      const nn = args.some((a) => !a.type.nullable);
+      return call('COALESCE', args.map((a) => castTo(a, t)), withNullability(t, !nn));
+    }
+    case 'IF': {
+      if (args.length !== 3) throw noMatch(name, types);
+      const t = commonType([types[1]!, types[2]!]);
+      if (t === undefined) throw noMatch(name, types);
+      return call('IF', [args[0]!, castTo(args[1]!, t), castTo(args[2]!, t)], t);
+    }
+    case 'NULLIF':
+      if (args.length !== 2) throw noMatch(name, types);
+      return call('NULLIF', args, withNullability(types[0]!, true));
+    case 'CONCAT': {
+      const ss = args.map((a) => (isCharacterString(a.type) ? a : castTo(a, DataTypes.STRING())));
+      return call('CONCAT', ss, withNullability(DataTypes.STRING(), anyNull));
+    }
+    case 'GREATEST':
+    case 'LEAST': {
+      const t = commonType(types);
+      if (t === undefined) throw noMatch(name, types);
+      return call(name, args.map((a) => castTo(a, t)), t);
+    }
+    case 'PROCTIME':
+      return call('PROCTIME', [], notNull(DataTypes.TIMESTAMP_LTZ(3, 'PROCTIME')), false);
+    case 'NOW':
+      return call('NOW', [], notNull(DataTypes.TIMESTAMP_LTZ(3)), false);
+    default:
+      break;
+  }
+  const def = ctx.functions?.lookup(name);
+  if (def !== undefined && def.kind === 'scalar' && (def.codegen.kind === 'runtime' || def.codegen.kind === 'runtime-strict')) {
+    const type = def.inferType(types, { operands: [] });
+    const fn = def.codegen.fn as (...a: unknown[]) => unknown;
+    const strict = def.codegen.kind === 'runtime-strict';
+    const impl = strict
+      ? (vals: readonly unknown[]) => (vals.includes(null) ? null : fn(...vals))
+      : (vals: readonly unknown[]) => fn(...vals);
+    return { kind: 'call', op: name, operands: args, type, deterministic: def.deterministic, impl };
+  }
+  throw noMatch(name, types);
+}
+
+function noMatch(name: string, types: readonly LogicalType[]): ValidationError {
+  return new ValidationError(`No match found for function signature ${name}(${types.map((t) => `<${sqlTypeName(t)}>`).join(', ')})`);
+}

@@ -1,0 +1,341 @@
+import { ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import type { CatalogTable } from '../../catalog/catalog-table.js';
+import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
+import type { Expression } from '../../sql/ast/expressions.js';
+import type { OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
+import { parseExpression, parseStatement } from '../../sql/parse.js';
+import { DataTypes } from '../../types/data-types.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import { commonType } from '../expressions/type-rules.js';
+import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
+import type { PlannerContext } from '../planner-context.js';
+import { compileRex } from '../rex/compile-rex.js';
+import { inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
+import type { RexNode } from '../rex/rex-node.js';
+import { bindAggregate, needsAggregate } from './bind-aggregate.js';
+import { bindExpression, castTo } from './bind-expression.js';
+import type { ExprBindContext } from './bind-expression.js';
+import { Scope } from './scope.js';
+
+/** A bound FROM item: its plan and the names it exposes. */
+export interface BoundRelation {
+  readonly node: PlanNode;
+  readonly scope: Scope;
+}
+
+interface Cte {
+  readonly item: WithItem;
+  readonly outer: ReadonlyMap<string, Cte>;
+}
+
+/**
+ * Turns a parsed query into a logical plan, resolving names through the session. One instance per
+ * statement; async only because catalogs may be.
+ */
+export class QueryBinder {
+  readonly timeZone: string;
+  /** Nesting depth of view expansion, to stop a view that refers to itself. */
+  private viewDepth = 0;
+
+  constructor(readonly ctx: PlannerContext) {
+    this.timeZone = ctx.config.get('table.local-time-zone') ?? 'UTC';
+  }
+
+  exprContext(scope: Scope, intercept?: ExprBindContext['intercept']): ExprBindContext {
+    return intercept === undefined
+      ? { scope, timeZone: this.timeZone, functions: this.ctx.functions }
+      : { scope, timeZone: this.timeZone, functions: this.ctx.functions, intercept };
+  }
+
+  async bindQuery(q: Query, ctes: ReadonlyMap<string, Cte> = new Map()): Promise<PlanNode> {
+    switch (q.kind) {
+      case 'select':
+        return this.bindSelect(q, ctes);
+      case 'values':
+        return this.bindValues(q);
+      case 'with': {
+        const inner = new Map(ctes);
+        for (const item of q.items) inner.set(item.name.value, { item, outer: new Map(inner) });
+        return this.bindQuery(q.body, inner);
+      }
+      case 'set-operation': {
+        const left = await this.bindQuery(q.left, ctes);
+        const right = await this.bindQuery(q.right, ctes);
+        if (left.fields.length !== right.fields.length) {
+          throw new ValidationError(`Column count mismatch in ${q.op}: ${left.fields.length} vs ${right.fields.length}`);
+        }
+        if (q.op !== 'UNION') throw new PlanningError(`${q.op} is not supported yet`);
+        const types = left.fields.map((f, i) => {
+          const t = commonType([f.type, right.fields[i]!.type]);
+          if (t === undefined) throw new ValidationError(`Type mismatch in column ${i + 1} of UNION`);
+          return t;
+        });
+        const fields = left.fields.map((f, i) => ({ name: f.name, type: types[i]! }));
+        const union: PlanNode = { kind: 'union', inputs: [castFields(left, types), castFields(right, types)], fields };
+        return q.all ? union : distinct(union);
+      }
+      case 'order-by':
+        return this.bindOrderBy(q, ctes);
+      default: {
+        const never: never = q;
+        return never;
+      }
+    }
+  }
+
+  private async bindOrderBy(q: OrderByQuery, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
+    const input = await this.bindQuery(q.query, ctes);
+    const scope = Scope.of(input.fields, null);
+    const keys = q.orderBy.map((item) => {
+      let index: number;
+      if (item.expr.kind === 'numeric-literal') {
+        index = Number(item.expr.text) - 1;
+        if (index < 0 || index >= input.fields.length) throw new ValidationError(`Ordinal out of range: ${item.expr.text}`);
+      } else {
+        const r = bindExpression(item.expr, this.exprContext(scope));
+        if (r.kind !== 'input-ref') throw new PlanningError('ORDER BY supports only columns of the select list yet');
+        index = r.index;
+      }
+      const descending = item.direction === 'DESC';
+      // Flink's default: NULLS FIRST for ASC, NULLS LAST for DESC.
+      const nullsFirst = item.nulls === null ? !descending : item.nulls === 'FIRST';
+      return { index, descending, nullsFirst };
+    });
+    const offset = q.offset === null ? 0 : this.constantInt(q.offset, 'OFFSET');
+    const fetch = q.fetch === null ? null : this.constantInt(q.fetch, 'LIMIT');
+    return { kind: 'sort', input, keys, offset, fetch, fields: input.fields };
+  }
+
+  private constantInt(e: Expression, what: string): number {
+    const r = bindExpression(e, this.exprContext(new Scope([])));
+    if (!isConstant(r)) throw new ValidationError(`${what} must be a constant`);
+    const v = compileRex(r)([]);
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new ValidationError(`${what} must be a non-negative integer, but was ${String(v)}`);
+    return n;
+  }
+
+  bindValues(q: ValuesQuery): PlanNode {
+    const empty = this.exprContext(new Scope([]));
+    const bound = q.rows.map((row) => row.map((e) => bindExpression(e, empty)));
+    const width = bound[0]?.length ?? 0;
+    for (const r of bound) if (r.length !== width) throw new ValidationError('Values passed to VALUES operator must have the same number of columns');
+    const types: LogicalType[] = [];
+    for (let i = 0; i < width; i++) {
+      const t = commonType(bound.map((r) => r[i]!.type));
+      if (t === undefined) throw new ValidationError(`Values in column ${i + 1} of VALUES have incompatible types`);
+      // CHAR literals of different lengths widen to VARCHAR, as Flink's VALUES does.
+      const lens = new Set(bound.map((r) => (r[i]!.type as { length?: number }).length));
+      types.push(t.kind === 'CHAR' && lens.size > 1 ? { kind: 'VARCHAR', length: t.length, nullable: t.nullable } : t.kind === 'NULL' ? DataTypes.NULL() : t);
+    }
+    const rows = bound.map((r) =>
+      r.map((x, i) => {
+        const c = castTo(x, types[i]!);
+        if (!isConstant(c)) throw new ValidationError('VALUES supports only constant expressions');
+        return compileRex(c, { timeZone: this.timeZone })([]);
+      }),
+    );
+    const fields = types.map((type, i) => ({ name: `EXPR$${i}`, type }));
+    return { kind: 'values', rows, fields };
+  }
+
+  private async bindSelect(q: SelectQuery, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
+    const from: BoundRelation =
+      q.from === null
+        ? { node: { kind: 'values', rows: [[]], fields: [] }, scope: new Scope([]) }
+        : await this.bindTableRef(q.from, ctes);
+    let node = from.node;
+    const scope = from.scope;
+    if (q.where !== null) {
+      const cond = bindExpression(q.where, this.exprContext(scope));
+      requireBoolean(cond, 'WHERE');
+      node = { kind: 'calc', input: node, projects: identity(node.fields), condition: cond, fields: node.fields };
+    }
+    const items = expandStars(q.items, scope);
+    let result: PlanNode;
+    if (needsAggregate(q, this.ctx.functions)) {
+      result = bindAggregate(this, q, items, node, scope);
+    } else {
+      if (q.having !== null) throw new ValidationError('HAVING clause requires GROUP BY or an aggregate function');
+      const exprs = items.map((it) => bindExpression(it.expr, this.exprContext(scope)));
+      result = project(node, exprs, items.map((it, i) => itemName(it, i)));
+    }
+    return q.quantifier === 'DISTINCT' ? distinct(result) : result;
+  }
+
+  async bindTableRef(ref: TableRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
+    switch (ref.kind) {
+      case 'table': {
+        const parts = ref.name.parts;
+        const alias = ref.alias?.value ?? parts[parts.length - 1]!;
+        const cte = parts.length === 1 ? ctes.get(parts[0]!) : undefined;
+        let node: PlanNode;
+        if (cte !== undefined) {
+          node = renameFields(await this.bindQuery(cte.item.query, cte.outer), cte.item.columns.map((c) => c.value));
+        } else {
+          node = await this.bindCatalogTable(parts);
+        }
+        node = renameFields(node, ref.columnAliases.map((c) => c.value));
+        return { node, scope: Scope.of(node.fields, alias) };
+      }
+      case 'derived-table': {
+        if (ref.lateral) throw new PlanningError('LATERAL subqueries are not supported yet');
+        const node = renameFields(await this.bindQuery(ref.query, ctes), ref.columnAliases.map((c) => c.value));
+        return { node, scope: Scope.of(node.fields, ref.alias?.value ?? null) };
+      }
+      case 'join':
+      case 'table-function':
+      case 'unnest':
+        throw new PlanningError(`${ref.kind === 'join' ? `${ref.joinType} JOIN` : ref.kind} is not supported yet`);
+      default: {
+        const never: never = ref;
+        return never;
+      }
+    }
+  }
+
+  private async bindCatalogTable(parts: readonly string[]): Promise<PlanNode> {
+    let resolved;
+    try {
+      resolved = await this.ctx.resolveTable(parts);
+    } catch (e) {
+      if (e instanceof ObjectNotFoundError) throw new ValidationError(`Object '${parts.join('.')}' not found`, { cause: e });
+      throw e;
+    }
+    const { identifier, table, isTemporary } = resolved;
+    if (table.kind === 'view') {
+      if (++this.viewDepth > 32) throw new ValidationError(`View '${parts.join('.')}' refers to itself`);
+      try {
+        const stmt = parseStatement(table.expandedQuery || table.originalQuery);
+        if (stmt.kind !== 'query') throw new ValidationError(`View '${parts.join('.')}' does not hold a query`);
+        return await this.bindQuery(stmt.query);
+      } finally {
+        this.viewDepth--;
+      }
+    }
+    return this.bindScan(identifier, table, isTemporary);
+  }
+
+  /** A scan of all physical and metadata columns, then a calc adding computed columns in schema order. */
+  bindScan(identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean): PlanNode {
+    const source = this.ctx.createSource(identifier, table, isTemporary);
+    if (source.kind !== 'scan-source') {
+      throw new PlanningError(`Table '${identifier.catalog}.${identifier.database}.${identifier.object}' can only be used in a lookup join`);
+    }
+    const schema = table.schema;
+    const physical = schema.columns.filter((c) => c.kind === 'physical');
+    const metadata = schema.columns.filter((c) => c.kind === 'metadata');
+    const scanFields: PlanField[] = [...physical, ...metadata].map((c) => ({ name: c.name, type: c.type }));
+    const metadataKeys = metadata.map((c) => (c.kind === 'metadata' ? (c.metadataKey ?? c.name) : c.name));
+    const scanScope = Scope.of(scanFields, null);
+    // Columns in schema order over the scan's output: refs for stored columns, expressions for computed ones.
+    const columnExprs: RexNode[] = schema.columns.map((c) => {
+      if (c.kind === 'computed') {
+        const e = bindExpression(parseExpression(c.expression), this.exprContext(scanScope));
+        return castTo(e, c.type);
+      }
+      const i = scanFields.findIndex((f) => f.name === c.name);
+      return inputRef(i, c.name, c.type);
+    });
+    const fields = schema.columns.map((c) => ({ name: c.name, type: c.type }));
+    let watermark: WatermarkAssignment | null = null;
+    const spec = schema.watermarkSpecs[0];
+    if (spec !== undefined) {
+      const rowtimeIdx = schema.findColumnIndex(spec.rowtimeAttribute);
+      const tableScope = Scope.of(fields, null);
+      const wm = bindExpression(parseExpression(spec.expression), this.exprContext(tableScope));
+      const inlined = rewriteInputRefs(wm, (r) => columnExprs[r.index]!);
+      const rowtime = columnExprs[rowtimeIdx]!;
+      const delay = boundedDelay(wm, rowtimeIdx);
+      watermark =
+        delay !== undefined
+          ? { kind: 'bounded', rowtime, delayMs: delay, text: spec.expression }
+          : { kind: 'expression', rowtime, expr: inlined, text: spec.expression };
+    }
+    const scan: ScanNode = { kind: 'scan', identifier, table, source, physicalIndexes: null, metadataKeys, watermark, fields: scanFields };
+    const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
+    return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
+  }
+}
+
+/** `ts - INTERVAL ...` (or `ts` alone) over the rowtime column: the delay in ms; else undefined. */
+function boundedDelay(wm: RexNode, rowtimeIdx: number): number | undefined {
+  if (wm.kind === 'input-ref' && wm.index === rowtimeIdx) return 0;
+  if (wm.kind === 'call' && wm.op === '-') {
+    const [a, b] = wm.operands;
+    if (a?.kind === 'input-ref' && a.index === rowtimeIdx && b?.kind === 'literal' && typeof b.value === 'number') return b.value;
+  }
+  return undefined;
+}
+
+function requireBoolean(n: RexNode, clause: string): void {
+  if (n.type.kind !== 'BOOLEAN' && n.type.kind !== 'NULL') {
+    throw new ValidationError(`${clause} clause must be a condition, but is of type ${n.type.kind}`);
+  }
+}
+
+export function identity(fields: readonly PlanField[]): RexNode[] {
+  return fields.map((f, i) => inputRef(i, f.name, f.type));
+}
+
+/** A calc computing `exprs` named `names` over `input`, with duplicate names made unique as Calcite does. */
+export function project(input: PlanNode, exprs: readonly RexNode[], names: readonly string[]): PlanNode {
+  const used = new Set<string>();
+  const fields = exprs.map((e, i) => {
+    let name = names[i]!;
+    for (let k = 0; used.has(name); k++) name = `${names[i]}${k}`;
+    used.add(name);
+    return { name, type: e.type };
+  });
+  return { kind: 'calc', input, projects: exprs, condition: null, fields };
+}
+
+export function itemName(item: SelectItem, i: number): string {
+  if (item.alias !== null) return item.alias.value;
+  if (item.expr.kind === 'identifier') return item.expr.names[item.expr.names.length - 1]!;
+  if (item.expr.kind === 'field-access') return item.expr.field;
+  return `EXPR$${i}`;
+}
+
+/** Replaces `*` and `t.*` with one identifier item per column. */
+function expandStars(items: readonly SelectItem[], scope: Scope): SelectItem[] {
+  const out: SelectItem[] = [];
+  for (const it of items) {
+    if (it.expr.kind !== 'star') {
+      out.push(it);
+      continue;
+    }
+    const q = it.expr.qualifier;
+    let idx: number[];
+    if (q.length === 0) idx = scope.columns.map((_, i) => i);
+    else {
+      const found = scope.columnsOf(q[q.length - 1]!);
+      if (found === undefined) throw new ValidationError(`Unknown identifier '${q.join('.')}'`);
+      idx = found;
+    }
+    for (const i of idx) {
+      const c = scope.columns[i]!;
+      const names = c.qualifier === null ? [c.name] : [c.qualifier, c.name];
+      out.push({ expr: { kind: 'identifier', names, pos: it.pos }, alias: null, pos: it.pos });
+    }
+  }
+  return out;
+}
+
+function renameFields(node: PlanNode, names: readonly string[]): PlanNode {
+  if (names.length === 0) return node;
+  if (names.length !== node.fields.length) {
+    throw new ValidationError(`List of column aliases must have same degree as table; table has ${node.fields.length} columns, whereas alias list has ${names.length} columns`);
+  }
+  return project(node, identity(node.fields), names);
+}
+
+function castFields(node: PlanNode, types: readonly LogicalType[]): PlanNode {
+  if (node.fields.every((f, i) => JSON.stringify(f.type) === JSON.stringify(types[i]))) return node;
+  return project(node, identity(node.fields).map((r, i) => castTo(r, types[i]!)), node.fields.map((f) => f.name));
+}
+
+/** SELECT DISTINCT / UNION: a group-by over every column without aggregates. */
+export function distinct(node: PlanNode): PlanNode {
+  return { kind: 'aggregate', input: node, groupKeys: node.fields.map((_, i) => i), aggCalls: [], fields: node.fields };
+}

@@ -1,0 +1,77 @@
+import { PlanningError } from '../../errors/sluice-error.js';
+import { ChangelogMode } from '../../factories/changelog-mode.js';
+import { RowKind } from '../../types/row-kind.js';
+import { physicalNodeText } from './explain-plan.js';
+import type { PlanNode } from './plan-node.js';
+
+/**
+ * Changelog inference: which row kinds each node emits. Memoized per node object; plans are immutable.
+ */
+export class ChangelogInference {
+  private readonly modes = new Map<PlanNode, ChangelogMode>();
+  /** The node that first turned an insert-only stream into an updating one, per updating node. */
+  private readonly origins = new Map<PlanNode, PlanNode>();
+
+  constructor(private readonly mode: 'streaming' | 'batch') {}
+
+  of(n: PlanNode): ChangelogMode {
+    let m = this.modes.get(n);
+    if (m === undefined) {
+      m = this.compute(n);
+      this.modes.set(n, m);
+    }
+    return m;
+  }
+
+  /** The node to blame for updates reaching `n` (for the sink error message). */
+  originOf(n: PlanNode): PlanNode {
+    this.of(n);
+    return this.origins.get(n) ?? n;
+  }
+
+  private compute(n: PlanNode): ChangelogMode {
+    switch (n.kind) {
+      case 'scan':
+        return this.mode === 'batch' ? ChangelogMode.insertOnly() : n.source.getChangelogMode();
+      case 'values':
+        return ChangelogMode.insertOnly();
+      case 'calc':
+      case 'sink':
+        return this.inherit(n, n.input);
+      case 'aggregate': {
+        if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        const input = this.of(n.input);
+        this.origins.set(n, input.isInsertOnly() ? n : this.originOf(n.input));
+        return input.isInsertOnly() ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.all();
+      }
+      case 'union': {
+        const kinds: RowKind[] = [];
+        for (const i of n.inputs) {
+          const m = this.of(i);
+          for (const k of [RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE] as const) {
+            if (m.contains(k) && !kinds.includes(k)) kinds.push(k);
+          }
+          if (!m.isInsertOnly() && !this.origins.has(n)) this.origins.set(n, this.originOf(i));
+        }
+        return ChangelogMode.of(...kinds);
+      }
+      case 'sort': {
+        const input = this.of(n.input);
+        if (this.mode === 'streaming' && !input.isInsertOnly()) {
+          throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+        }
+        return ChangelogMode.insertOnly();
+      }
+      default: {
+        const never: never = n;
+        return never;
+      }
+    }
+  }
+
+  private inherit(n: PlanNode, input: PlanNode): ChangelogMode {
+    const m = this.of(input);
+    if (!m.isInsertOnly()) this.origins.set(n, this.originOf(input));
+    return m;
+  }
+}

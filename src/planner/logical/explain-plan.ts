@@ -1,0 +1,173 @@
+import { formatValue } from '../../types/values/format-value.js';
+import type { ChangelogMode } from '../../factories/changelog-mode.js';
+import { rexToString } from '../rex/rex-to-string.js';
+import type { RexNode } from '../rex/rex-node.js';
+import type { AggCall, AggregateNode, PlanNode } from './plan-node.js';
+import { inputsOf } from './plan-node.js';
+
+function tree(node: PlanNode, line: (n: PlanNode) => string[], prefix = '', out: string[] = []): string[] {
+  const lines = line(node);
+  lines.forEach((l, i) => out.push((i === 0 ? prefix : prefix.replace(/\+- $/, '   ').replace(/:- $/, ':  ')) + l));
+  const inputs = inputsOf(node);
+  const base = prefix.replace(/\+- $/, '   ').replace(/:- $/, ':  ');
+  inputs.forEach((c, i) => {
+    // Extra lines (an Exchange under a node) shift the children one level deeper.
+    const depth = lines.length - 1;
+    const childBase = base + '   '.repeat(depth);
+    tree(c, line, childBase + (i === inputs.length - 1 ? '+- ' : ':- '), out);
+  });
+  return out;
+}
+
+function names(n: PlanNode): (i: number, name: string) => string {
+  const fields = inputsOf(n)[0]?.fields ?? [];
+  return (i) => fields[i]?.name ?? `$${i}`;
+}
+
+function valuesText(n: PlanNode & { kind: 'values' }): string {
+  return `[${n.rows.map((r) => `{ ${r.map((v, i) => (typeof v === 'string' ? `'${v}'` : formatValue(v, n.fields[i]!.type))).join(', ')} }`).join(', ')}]`;
+}
+
+function aggText(c: AggCall, inputNames: readonly string[]): string {
+  const args = c.args.length === 0 ? '*' : c.args.map((a) => inputNames[a]).join(', ');
+  const filter = c.filterArg >= 0 ? ` FILTER ${inputNames[c.filterArg]}` : '';
+  return `${c.name}(${c.distinct ? 'DISTINCT ' : ''}${args})${filter} AS ${c.alias}`;
+}
+
+function aggSelect(n: AggregateNode): string {
+  const inNames = n.input.fields.map((f) => f.name);
+  return [...n.groupKeys.map((k) => inNames[k]!), ...n.aggCalls.map((c) => aggText(c, inNames))].join(', ');
+}
+
+/** The node text Flink shows in its physical plan, without the tree prefix. */
+export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): string {
+  switch (n.kind) {
+    case 'scan': {
+      const id = n.identifier;
+      const extra = n.watermark === null ? '' : `, watermark=[${n.watermark.text}]`;
+      return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${n.physicalIndexes === null ? '' : `, project=[${n.fields.map((f) => f.name).join(', ')}]`}]], fields=[${n.fields.map((f) => f.name).join(', ')}]${extra})`;
+    }
+    case 'values':
+      return `Values(tuples=[${valuesText(n)}])`;
+    case 'calc': {
+      const nm = names(n);
+      const sel = n.projects.map((p, i) => exprWithAlias(p, n.fields[i]!.name, nm)).join(', ');
+      return `Calc(select=[${sel}]${n.condition === null ? '' : `, where=[${rexToString(n.condition, nm)}]`})`;
+    }
+    case 'aggregate': {
+      const inNames = n.input.fields.map((f) => f.name);
+      const groupBy = n.groupKeys.length === 0 ? '' : `groupBy=[${n.groupKeys.map((k) => inNames[k]).join(', ')}], `;
+      return mode === 'batch'
+        ? `HashAggregate(isMerge=[false], ${groupBy}select=[${aggSelect(n)}])`
+        : `GroupAggregate(${groupBy}select=[${aggSelect(n)}])`;
+    }
+    case 'union':
+      return `Union(all=[true], union=[${n.fields.map((f) => f.name).join(', ')}])`;
+    case 'sort': {
+      const order = n.keys.map((k) => `${n.fields[k.index]!.name} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
+      if (n.keys.length === 0) return `Limit(offset=[${n.offset}], fetch=[${n.fetch ?? 'unlimited'}])`;
+      if (n.fetch === null && n.offset === 0) return `Sort(orderBy=[${order}])`;
+      return `SortLimit(orderBy=[${order}], offset=[${n.offset}], fetch=[${n.fetch ?? 'unlimited'}])`;
+    }
+    case 'sink': {
+      const id = n.identifier;
+      return `Sink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`;
+    }
+    default: {
+      const never: never = n;
+      return never;
+    }
+  }
+}
+
+function exprWithAlias(p: RexNode, name: string, nm: (i: number, name: string) => string): string {
+  const s = rexToString(p, nm);
+  return s === name ? s : `${s} AS ${name}`;
+}
+
+/** The exchange Flink puts in front of a node, if any. */
+function exchangeText(n: PlanNode): string | undefined {
+  switch (n.kind) {
+    case 'aggregate': {
+      if (n.groupKeys.length === 0) return 'Exchange(distribution=[single])';
+      const inNames = n.input.fields.map((f) => f.name);
+      return `Exchange(distribution=[hash[${n.groupKeys.map((k) => inNames[k]).join(', ')}]])`;
+    }
+    case 'sort':
+      return 'Exchange(distribution=[single])';
+    default:
+      return undefined;
+  }
+}
+
+/** The optimized plan as Flink's EXPLAIN prints it; with `changelog`, each node's mode is appended. */
+export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', changelog?: (n: PlanNode) => ChangelogMode): string {
+  return tree(root, (n) => {
+    const text = physicalNodeText(n, mode);
+    const withMode = changelog === undefined ? text : `${text.slice(0, -1)}, changelogMode=[${changelog(n).toString().slice(1, -1)}])`;
+    const ex = exchangeText(n);
+    return ex === undefined ? [withMode] : [withMode, `+- ${ex}`];
+  }).join('\n');
+}
+
+/** The unoptimized logical plan in Calcite's notation (the "Abstract Syntax Tree" section). */
+export function explainLogical(root: PlanNode): string {
+  const lines: string[] = [];
+  const walk = (n: PlanNode, indent: string): void => {
+    const dollar = (i: number): string => `$${i}`;
+    switch (n.kind) {
+      case 'scan': {
+        const id = n.identifier;
+        lines.push(`${indent}LogicalTableScan(table=[[${id.catalog}, ${id.database}, ${id.object}]])`);
+        return;
+      }
+      case 'values':
+        lines.push(`${indent}LogicalValues(tuples=[${valuesText(n)}])`);
+        return;
+      case 'calc': {
+        const isIdentity = n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i) && n.projects.length === n.input.fields.length;
+        let child = indent;
+        if (!isIdentity || n.condition === null) {
+          lines.push(`${indent}LogicalProject(${n.projects.map((p, i) => `${n.fields[i]!.name}=[${rexToString(p, dollar)}]`).join(', ')})`);
+          child = indent + '  ';
+        }
+        if (n.condition !== null) {
+          lines.push(`${child}LogicalFilter(condition=[${rexToString(n.condition, dollar)}])`);
+          child += '  ';
+        }
+        walk(n.input, child);
+        return;
+      }
+      case 'aggregate': {
+        const calls = n.aggCalls.map((c) => `${c.alias}=[${c.name}(${c.distinct ? 'DISTINCT ' : ''}${c.args.map(dollar).join(', ')})]`);
+        lines.push(`${indent}LogicalAggregate(group=[{${n.groupKeys.join(', ')}}]${calls.length === 0 ? '' : ', ' + calls.join(', ')})`);
+        walk(n.input, indent + '  ');
+        return;
+      }
+      case 'union':
+        lines.push(`${indent}LogicalUnion(all=[true])`);
+        for (const i of n.inputs) walk(i, indent + '  ');
+        return;
+      case 'sort': {
+        const parts = n.keys.flatMap((k, i) => [`sort${i}=[$${k.index}]`, `dir${i}=[${k.descending ? 'DESC' : 'ASC'}]`]);
+        if (n.offset > 0) parts.push(`offset=[${n.offset}]`);
+        if (n.fetch !== null) parts.push(`fetch=[${n.fetch}]`);
+        lines.push(`${indent}LogicalSort(${parts.join(', ')})`);
+        walk(n.input, indent + '  ');
+        return;
+      }
+      case 'sink': {
+        const id = n.identifier;
+        lines.push(`${indent}LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.fields.map((f) => f.name).join(', ')}])`);
+        walk(n.input, indent + '  ');
+        return;
+      }
+      default: {
+        const never: never = n;
+        return never;
+      }
+    }
+  };
+  walk(root, '');
+  return lines.join('\n');
+}

@@ -1,0 +1,150 @@
+import type { CatalogTable } from '../../catalog/catalog-table.js';
+import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
+import type { DynamicTableSink } from '../../factories/dynamic-table-sink.js';
+import type { ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import type { RexNode } from '../rex/rex-node.js';
+
+/** One output column of a plan node. */
+export interface PlanField {
+  readonly name: string;
+  readonly type: LogicalType;
+}
+
+/**
+ * How a scan assigns event time: `rowtime` (over the scan's output) with a bounded out-of-orderness, or a
+ * watermark expression evaluated per row (the watermark is the maximum seen so far).
+ */
+export type WatermarkAssignment =
+  | { readonly kind: 'bounded'; readonly rowtime: RexNode; readonly delayMs: number; readonly text: string }
+  | { readonly kind: 'expression'; readonly rowtime: RexNode; readonly expr: RexNode; readonly text: string };
+
+/**
+ * A catalog table read through its ScanTableSource. `physicalIndexes` are the physical columns the
+ * scan produces (after projection push-down, null = all), `metadataKeys` the metadata appended after.
+ */
+export interface ScanNode {
+  readonly kind: 'scan';
+  readonly identifier: ObjectIdentifier;
+  readonly table: CatalogTable;
+  readonly source: ScanTableSource;
+  readonly physicalIndexes: readonly number[] | null;
+  readonly metadataKeys: readonly string[];
+  readonly watermark: WatermarkAssignment | null;
+  readonly fields: readonly PlanField[];
+}
+
+/** Literal rows (VALUES / fromValues), already in the runtime representation. */
+export interface ValuesNode {
+  readonly kind: 'values';
+  readonly rows: readonly (readonly unknown[])[];
+  readonly fields: readonly PlanField[];
+}
+
+/** Projection plus optional filter (Flink's Calc): the condition is applied first, on the input. */
+export interface CalcNode {
+  readonly kind: 'calc';
+  readonly input: PlanNode;
+  readonly projects: readonly RexNode[];
+  readonly condition: RexNode | null;
+  readonly fields: readonly PlanField[];
+}
+
+/** An aggregate call over input fields; `filterArg` is the index of a BOOLEAN input field or -1. */
+export interface AggCall {
+  readonly name: string;
+  readonly args: readonly number[];
+  readonly distinct: boolean;
+  readonly filterArg: number;
+  readonly type: LogicalType;
+  /** Output alias for EXPLAIN (`cnt` in `COUNT(*) AS cnt`). */
+  readonly alias: string;
+}
+
+/** GROUP BY: output is the group keys followed by the aggregate results. */
+export interface AggregateNode {
+  readonly kind: 'aggregate';
+  readonly input: PlanNode;
+  readonly groupKeys: readonly number[];
+  readonly aggCalls: readonly AggCall[];
+  readonly fields: readonly PlanField[];
+}
+
+/** UNION ALL of inputs with the same field types. */
+export interface UnionNode {
+  readonly kind: 'union';
+  readonly inputs: readonly PlanNode[];
+  readonly fields: readonly PlanField[];
+}
+
+export interface SortKey {
+  readonly index: number;
+  readonly descending: boolean;
+  readonly nullsFirst: boolean;
+}
+
+/** ORDER BY with optional OFFSET / FETCH (LIMIT); `keys` empty for a bare LIMIT. */
+export interface SortNode {
+  readonly kind: 'sort';
+  readonly input: PlanNode;
+  readonly keys: readonly SortKey[];
+  readonly offset: number;
+  readonly fetch: number | null;
+  readonly fields: readonly PlanField[];
+}
+
+/** INSERT INTO a catalog table; fields are the sink's consumed columns. */
+export interface SinkNode {
+  readonly kind: 'sink';
+  readonly input: PlanNode;
+  readonly identifier: ObjectIdentifier;
+  readonly sink: DynamicTableSink;
+  readonly table: CatalogTable;
+  readonly overwrite: boolean;
+  readonly staticPartition: ReadonlyMap<string, string>;
+  readonly fields: readonly PlanField[];
+}
+
+export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode;
+
+export type PlanNodeKind = PlanNode['kind'];
+
+/** The direct inputs of a node. */
+export function inputsOf(node: PlanNode): readonly PlanNode[] {
+  switch (node.kind) {
+    case 'scan':
+    case 'values':
+      return [];
+    case 'calc':
+    case 'aggregate':
+    case 'sort':
+    case 'sink':
+      return [node.input];
+    case 'union':
+      return node.inputs;
+    default: {
+      const never: never = node;
+      return never;
+    }
+  }
+}
+
+/** The same node over new inputs (same count as inputsOf). */
+export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNode {
+  switch (node.kind) {
+    case 'scan':
+    case 'values':
+      return node;
+    case 'calc':
+    case 'aggregate':
+    case 'sort':
+    case 'sink':
+      return { ...node, input: inputs[0]! };
+    case 'union':
+      return { ...node, inputs };
+    default: {
+      const never: never = node;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import { PlanningError } from '../../errors/sluice-error.js';
+import type { JobEdge, JobGraph, JobVertex } from '../../runtime/job-graph.js';
+import type { Partitioner } from '../../runtime/partitioner.js';
+import type { AnySink } from '../../runtime/sink/sink.js';
+import type { AnySource } from '../../runtime/source/source.js';
+import { WatermarkStrategy } from '../../runtime/source/watermark-strategy.js';
+import type { OperatorFactory } from '../../runtime/stream-operator.js';
+import { Row } from '../../types/row.js';
+import { RowKind } from '../../types/row-kind.js';
+import { hashFields } from '../../types/values/equality.js';
+import { calcOperatorFactory } from '../../table-runtime/calc-operator.js';
+import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
+import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
+import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
+import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
+import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
+import { ValuesSource } from '../../table-runtime/values-source.js';
+import type { FunctionLookup } from '../functions/function-registry.js';
+import { physicalNodeText } from '../logical/explain-plan.js';
+import type { PlanNode } from '../logical/plan-node.js';
+import { compileRex } from '../rex/compile-rex.js';
+
+/** Settings the lowering reads. */
+export interface LoweringOptions {
+  readonly mode: 'streaming' | 'batch';
+  readonly parallelism: number;
+  readonly timeZone: string;
+  readonly functions: FunctionLookup | undefined;
+}
+
+/** A vertex under construction; operators may still be chained onto its end. */
+interface Stream {
+  readonly id: string;
+  readonly parallelism: number;
+}
+
+interface VertexDraft {
+  readonly id: string;
+  name: string;
+  readonly parallelism: number;
+  readonly kind: 'source' | 'operator' | 'sink';
+  source?: AnySource<Row>;
+  watermarkStrategy?: WatermarkStrategy<Row>;
+  sink?: AnySink<Row>;
+  readonly operators: OperatorFactory[];
+}
+
+/**
+ * Lowers an optimized plan to a job graph. Each plan node has one consumer, so a stateless node (calc)
+ * is chained onto its input's vertex; keyed and global nodes start a vertex behind a hash or single
+ * exchange. `terminal` ends the graph (a table sink, or the collect sink of a SELECT).
+ */
+export class JobGraphBuilder {
+  private readonly vertices: VertexDraft[] = [];
+  private readonly edges: JobEdge[] = [];
+  private next = 0;
+  /** Identical plan nodes (statement sets reading the same source) are lowered once. */
+  private readonly lowered = new Map<PlanNode, Stream>();
+
+  constructor(private readonly options: LoweringOptions) {}
+
+  private vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft {
+    const v: VertexDraft = { id: `v${this.next++}`, name, parallelism, kind, operators: [] };
+    this.vertices.push(v);
+    return v;
+  }
+
+  private draft(id: string): VertexDraft {
+    return this.vertices.find((v) => v.id === id)!;
+  }
+
+  private connect(from: Stream, to: VertexDraft, partitioner: Partitioner, inputIndex = 0): void {
+    const p: Partitioner = partitioner.kind === 'forward' && from.parallelism !== to.parallelism ? { kind: 'rebalance' } : partitioner;
+    this.edges.push(inputIndex === 0 ? { from: from.id, to: to.id, partitioner: p } : { from: from.id, to: to.id, inputIndex, partitioner: p });
+  }
+
+  /** Lowers `n`, returning the stream (vertex) its rows leave from. */
+  lower(n: PlanNode): Stream {
+    const done = this.lowered.get(n);
+    if (done !== undefined) return done;
+    const s = this.lowerNode(n);
+    this.lowered.set(n, s);
+    return s;
+  }
+
+  /** Adds a sink vertex consuming `input`'s stream. */
+  addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = []): void {
+    const v = this.vertex('sink', name, parallelism);
+    v.sink = sink;
+    v.operators.push(...operators);
+    this.connect(input, v, { kind: 'forward' });
+  }
+
+  build(jobName: string): JobGraph {
+    const vertices: JobVertex[] = this.vertices.map((v) => {
+      switch (v.kind) {
+        case 'source':
+          return {
+            kind: 'source',
+            id: v.id,
+            name: v.name,
+            parallelism: v.parallelism,
+            source: v.source!,
+            ...(v.watermarkStrategy === undefined ? {} : { watermarkStrategy: v.watermarkStrategy }),
+            operators: v.operators,
+          };
+        case 'operator':
+          return { kind: 'operator', id: v.id, name: v.name, parallelism: v.parallelism, operators: v.operators };
+        case 'sink':
+          return { kind: 'sink', id: v.id, name: v.name, parallelism: v.parallelism, sink: v.sink!, operators: v.operators };
+        default: {
+          const never: never = v.kind;
+          return never;
+        }
+      }
+    });
+    return { jobName, vertices, edges: this.edges };
+  }
+
+  private lowerNode(n: PlanNode): Stream {
+    const o = this.options;
+    const name = physicalNodeText(n, o.mode);
+    switch (n.kind) {
+      case 'values': {
+        const v = this.vertex('source', name, 1);
+        v.source = new ValuesSource(n.rows.map((r) => new Row(RowKind.INSERT, r.slice())));
+        return { id: v.id, parallelism: 1 };
+      }
+      case 'scan': {
+        const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch' });
+        const id = n.identifier;
+        if (o.mode === 'batch' && !provider.bounded) {
+          throw new PlanningError(
+            `Querying an unbounded table '${id.catalog}.${id.database}.${id.object}' in batch mode is not allowed. The table source is unbounded.`,
+          );
+        }
+        const p = provider.parallelism ?? o.parallelism;
+        const v = this.vertex('source', name, p);
+        v.source = provider.source;
+        if (n.watermark !== null && o.mode === 'streaming') {
+          const rowtime = compileRex(n.watermark.rowtime, { timeZone: o.timeZone });
+          const ts = (r: Row): number => (rowtime(r.fields) as number | null) ?? Number.MIN_SAFE_INTEGER;
+          if (n.watermark.kind === 'bounded') {
+            v.watermarkStrategy = WatermarkStrategy.forBoundedOutOfOrderness<Row>(n.watermark.delayMs, ts);
+          } else {
+            // A general watermark expression: derive the delay from the difference on first use would be
+            // wrong for non-linear expressions; approximate with the expression as the timestamp (delay 0).
+            const expr = compileRex(n.watermark.expr, { timeZone: o.timeZone });
+            v.watermarkStrategy = WatermarkStrategy.forBoundedOutOfOrderness<Row>(0, (r) => (expr(r.fields) as number | null) ?? Number.MIN_SAFE_INTEGER);
+          }
+        }
+        return { id: v.id, parallelism: p };
+      }
+      case 'calc': {
+        const input = this.lower(n.input);
+        const projections = n.projects.map((p) => compileRex(p, { timeZone: o.timeZone }));
+        const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
+        const draft = this.draft(input.id);
+        draft.operators.push(calcOperatorFactory(name, projections, condition));
+        return input;
+      }
+      case 'aggregate': {
+        const input = this.lower(n.input);
+        const keys = n.groupKeys;
+        const global = keys.length === 0;
+        const v = this.vertex('operator', name, global ? 1 : o.parallelism);
+        const calls = n.aggCalls;
+        const inputTypes = n.input.fields.map((f) => f.type);
+        const aggs = (): AggregateSpec[] =>
+          calls.map((c) => {
+            const argTypes = c.args.map((i) => inputTypes[i]!);
+            const def = o.functions?.lookup(c.name);
+            const fn =
+              def?.kind === 'aggregate' && !BUILTIN.has(c.name)
+                ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
+                : builtinAggregate(c.name, argTypes, c.type);
+            return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg };
+          });
+        v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode));
+        this.connect(input, v, global ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'union': {
+        const v = this.vertex('operator', name, o.parallelism);
+        v.operators.push(unionOperatorFactory(name));
+        n.inputs.forEach((i, idx) => this.connect(this.lower(i), v, { kind: 'forward' }, idx));
+        return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'sort': {
+        const input = this.lower(n.input);
+        const v = this.vertex('operator', name, 1);
+        if (n.keys.length === 0) v.operators.push(limitFactory(name, n.offset, n.fetch));
+        else if (o.mode === 'batch') v.operators.push(sortLimitFactory(name, n.keys, n.offset, n.fetch));
+        else throw new PlanningError('Sort on a non-time-attribute field is not supported.');
+        this.connect(input, v, { kind: 'rebalance' });
+        return { id: v.id, parallelism: 1 };
+      }
+      case 'sink':
+        throw new PlanningError('internal: sinks are lowered by the planner entry points');
+      default: {
+        const never: never = n;
+        return never;
+      }
+    }
+  }
+}
+
+const BUILTIN: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);

@@ -1,0 +1,287 @@
+import { PlanningError, ValidationError } from '../errors/sluice-error.js';
+import type { CatalogTable } from '../catalog/catalog-table.js';
+import { identifierToString } from '../catalog/object-identifier.js';
+import type { ObjectIdentifier } from '../catalog/object-identifier.js';
+import type { ChangelogMode } from '../factories/changelog-mode.js';
+import type { DynamicTableSink } from '../factories/dynamic-table-sink.js';
+import type { JobGraph } from '../runtime/job-graph.js';
+import type { Expression } from '../sql/ast/expressions.js';
+import type { Query } from '../sql/ast/query.js';
+import type { InsertStatement, Statement } from '../sql/ast/statements.js';
+import { isTimeAttribute, withNullability } from '../types/logical-type.js';
+import type { LogicalType } from '../types/logical-type.js';
+import { RowKind } from '../types/row-kind.js';
+import { ResolvedSchema } from '../types/schema.js';
+import { typeToString } from '../types/type-to-string.js';
+import { CollectSink } from '../table-runtime/collect-sink.js';
+import { dropUpdateBeforeFactory } from '../table-runtime/drop-update-before-operator.js';
+import { bindExpression, castTo } from './binder/bind-expression.js';
+import { QueryBinder, project } from './binder/bind-query.js';
+import { Scope } from './binder/scope.js';
+import type { FunctionLookup } from './functions/function-registry.js';
+import { ChangelogInference } from './logical/changelog.js';
+import { explainLogical, explainPhysical, physicalNodeText } from './logical/explain-plan.js';
+import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
+import { JobGraphBuilder } from './lowering/to-job-graph.js';
+import type { LoweringOptions } from './lowering/to-job-graph.js';
+import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
+import { literal } from './rex/rex-node.js';
+import { optimize } from './rules/optimize.js';
+import { parseExpression } from '../sql/parse.js';
+
+export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
+
+function loweringOptions(ctx: PlannerContext): LoweringOptions {
+  const p = Number(ctx.config.get('parallelism.default') ?? '1');
+  return {
+    mode: ctx.mode,
+    parallelism: Number.isInteger(p) && p > 0 ? p : 1,
+    timeZone: ctx.config.get('table.local-time-zone') ?? 'UTC',
+    functions: ctx.functions,
+  };
+}
+
+function timeZoneOf(ctx: PlannerContext): string {
+  return ctx.config.get('table.local-time-zone') ?? 'UTC';
+}
+
+/** Streaming ORDER BY must start with an ascending time attribute (Flink's rule). */
+function checkStreamingSort(n: PlanNode, mode: 'streaming' | 'batch'): void {
+  if (mode === 'streaming' && n.kind === 'sort' && n.keys.length > 0) {
+    const first = n.keys[0]!;
+    const t = n.fields[first.index]!.type;
+    if (!isTimeAttribute(t) || first.descending) throw new PlanningError('Sort on a non-time-attribute field is not supported.');
+    throw new PlanningError('Sort on a time attribute in streaming mode is not supported yet.');
+  }
+  const children = n.kind === 'union' ? n.inputs : n.kind === 'scan' || n.kind === 'values' ? [] : [n.input];
+  for (const c of children) checkStreamingSort(c, mode);
+}
+
+function schemaOf(fields: readonly PlanField[]): ResolvedSchema {
+  return ResolvedSchema.fromRowType({ kind: 'ROW', fields: fields.map((f) => ({ name: f.name, type: f.type })), nullable: false });
+}
+
+function explainText(logical: PlanNode, optimized: PlanNode, mode: 'streaming' | 'batch', details: readonly string[]): string {
+  const inference = new ChangelogInference(mode);
+  const changelog = details.includes('CHANGELOG_MODE') ? (n: PlanNode): ChangelogMode => inference.of(n) : undefined;
+  return [
+    '== Abstract Syntax Tree ==',
+    explainLogical(logical),
+    '',
+    '== Optimized Physical Plan ==',
+    explainPhysical(optimized, mode, changelog),
+    '',
+    '== Optimized Execution Plan ==',
+    explainPhysical(optimized, mode),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Plans a SELECT (or VALUES / WITH / set operation). The plan is bound, checked and optimized here; the
+ * job graph is built on each `toJobGraph` call.
+ * @throws ValidationError / ObjectNotFoundError / PlanningError naming the culprit.
+ */
+export async function planQuery(query: Query, ctx: PlannerContext): Promise<PlannedQuery> {
+  const binder = new QueryBinder(ctx);
+  const logical = await binder.bindQuery(query);
+  checkStreamingSort(logical, ctx.mode);
+  const optimized = optimize(logical, { timeZone: timeZoneOf(ctx) });
+  const inference = new ChangelogInference(ctx.mode);
+  const changelogMode = inference.of(optimized);
+  const schema = schemaOf(logical.fields);
+  const options = loweringOptions(ctx);
+  return {
+    kind: 'query',
+    schema,
+    changelogMode,
+    explain: (details = []) => explainText(logical, optimized, ctx.mode, details),
+    toJobGraph(collector: ResultCollector, jobName = 'collect'): JobGraph {
+      const b = new JobGraphBuilder(options);
+      const out = b.lower(optimized);
+      b.addSink(out, 'collect', new CollectSink(collector), 1);
+      return b.build(jobName);
+    },
+  };
+}
+
+interface BoundInsert {
+  readonly logical: SinkNode;
+  readonly optimized: SinkNode;
+  readonly dropUpdateBefore: boolean;
+}
+
+async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise<BoundInsert> {
+  const binder = new QueryBinder(ctx);
+  const resolved = await ctx.resolveTable(insert.table.parts);
+  const id = resolved.identifier;
+  if (resolved.table.kind !== 'table') throw new ValidationError(`Cannot insert into view '${identifierToString(id)}'; a view is read-only.`);
+  const table: CatalogTable = resolved.table;
+  const query = await binder.bindQuery(insert.query);
+  checkStreamingSort(query, ctx.mode);
+  const sinkColumns = table.schema.persistedColumns();
+  const partition = new Map<string, string>();
+  const partitionExprs = new Map<string, Expression>();
+  for (const p of insert.partition) {
+    partitionExprs.set(p.column.value, p.value);
+    partition.set(p.column.value, p.value.kind === 'string-literal' ? p.value.value : p.value.kind === 'numeric-literal' ? p.value.text : String(p.value.kind));
+  }
+  // Which query column feeds which sink column (null: NULL, or the static partition value).
+  const explicit = insert.columns.map((c) => c.value);
+  for (const c of explicit) {
+    if (!sinkColumns.some((s) => s.name === c)) throw new ValidationError(`Unknown target column '${c}' of table '${identifierToString(id)}'`);
+  }
+  const targetNames = explicit.length > 0 ? explicit : sinkColumns.map((c) => c.name).filter((n) => !partitionExprs.has(n));
+  if (query.fields.length !== targetNames.length) {
+    throw new ValidationError(
+      `Column types of query result and sink for '${identifierToString(id)}' do not match.\nCause: Different number of columns.\n\n` +
+        `Query schema: [${query.fields.map((f) => `${f.name}: ${typeToString(f.type)}`).join(', ')}]\n` +
+        `Sink schema:  [${sinkColumns.map((c) => `${c.name}: ${typeToString(c.type)}`).join(', ')}]`,
+    );
+  }
+  const empty = binder.exprContext(new Scope([]));
+  const projects = sinkColumns.map((c) => {
+    const qi = targetNames.indexOf(c.name);
+    if (qi >= 0) {
+      const f = query.fields[qi]!;
+      return castTo({ kind: 'input-ref', index: qi, name: f.name, type: f.type }, sinkType(c.type, f.type));
+    }
+    const pe = partitionExprs.get(c.name);
+    if (pe !== undefined) return castTo(bindExpression(pe, empty), c.type);
+    if (!c.type.nullable) throw new ValidationError(`Column '${c.name}' of table '${identifierToString(id)}' is NOT NULL and has no value in the INSERT`);
+    return literal(null, c.type);
+  });
+  const input = project(query, projects, sinkColumns.map((c) => c.name));
+  const sink = ctx.createSink(id, table, resolved.isTemporary);
+  if (insert.overwrite) {
+    if (sink.applyOverwrite === undefined) {
+      throw new ValidationError(`INSERT OVERWRITE requires that the underlying DynamicTableSink of table '${identifierToString(id)}' implements the SupportsOverwrite interface.`);
+    }
+    sink.applyOverwrite(true);
+  }
+  if (partition.size > 0) {
+    if (sink.applyStaticPartition === undefined) throw new ValidationError(`Table '${identifierToString(id)}' is not partitioned, but a partition spec was given.`);
+    sink.applyStaticPartition(partition);
+  }
+  const logical: SinkNode = {
+    kind: 'sink',
+    input,
+    identifier: id,
+    sink,
+    table,
+    overwrite: insert.overwrite,
+    staticPartition: partition,
+    fields: sinkColumns.map((c) => ({ name: c.name, type: c.type })),
+  };
+  const optimized = optimize(logical, { timeZone: timeZoneOf(ctx) }) as SinkNode;
+  const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
+  return { logical, optimized, dropUpdateBefore };
+}
+
+/** The sink column's type, keeping the query's nullability for the implicit cast. */
+function sinkType(sinkT: LogicalType, queryT: LogicalType): LogicalType {
+  return withNullability(sinkT, queryT.nullable);
+}
+
+/** Rejects updates a sink cannot take; returns true when -U rows must be dropped (upsert sink). */
+function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectIdentifier, mode: 'streaming' | 'batch'): boolean {
+  const inference = new ChangelogInference(mode);
+  const produced = inference.of(node.input);
+  if (produced.isInsertOnly()) return false;
+  const accepted = sink.getChangelogMode(produced);
+  const origin = physicalNodeText(inference.originOf(node.input), mode);
+  const name = identifierToString(id);
+  const updates = produced.contains(RowKind.UPDATE_AFTER) || produced.contains(RowKind.UPDATE_BEFORE);
+  if (updates && !accepted.contains(RowKind.UPDATE_AFTER)) {
+    throw new PlanningError(`Table sink '${name}' doesn't support consuming update changes which is produced by node ${origin}`);
+  }
+  if (produced.contains(RowKind.DELETE) && !accepted.contains(RowKind.DELETE)) {
+    throw new PlanningError(`Table sink '${name}' doesn't support consuming delete changes which is produced by node ${origin}`);
+  }
+  return produced.contains(RowKind.UPDATE_BEFORE) && !accepted.contains(RowKind.UPDATE_BEFORE);
+}
+
+function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
+  const b = new JobGraphBuilder(loweringOptions(ctx));
+  for (const ins of bound) {
+    const s = ins.optimized;
+    const out = b.lower(s.input);
+    const provider = s.sink.getSinkRuntimeProvider({ bounded: ctx.mode === 'batch' });
+    const ops = ins.dropUpdateBefore ? [dropUpdateBeforeFactory()] : [];
+    b.addSink(out, physicalNodeText(s, ctx.mode), provider.sink, provider.parallelism ?? out.parallelism, ops);
+  }
+  return b.build(jobName);
+}
+
+function insertJobName(bound: readonly BoundInsert[]): string {
+  return `insert-into_${bound.map((b) => identifierToString(b.optimized.identifier)).join(',')}`;
+}
+
+/** Plans INSERT INTO / OVERWRITE [PARTITION]. */
+export async function planInsert(insert: InsertStatement, ctx: PlannerContext): Promise<PlannedInsert> {
+  return planStatementSet([insert], ctx);
+}
+
+/** Plans several INSERTs into one job graph (EXECUTE STATEMENT SET). */
+export async function planStatementSet(inserts: readonly InsertStatement[], ctx: PlannerContext): Promise<PlannedInsert> {
+  if (inserts.length === 0) throw new ValidationError('A statement set must contain at least one INSERT statement.');
+  const bound: BoundInsert[] = [];
+  for (const i of inserts) bound.push(await bindInsert(i, ctx));
+  return {
+    kind: 'insert',
+    sinks: bound.map((b) => b.optimized.identifier),
+    explain: (details = []) => {
+      const parts = bound.map((b) => ({ l: explainLogical(b.logical), p: explainPhysical(b.optimized, ctx.mode, details.includes('CHANGELOG_MODE') ? (n) => new ChangelogInference(ctx.mode).of(n) : undefined), e: explainPhysical(b.optimized, ctx.mode) }));
+      return [
+        '== Abstract Syntax Tree ==',
+        parts.map((p) => p.l).join('\n\n'),
+        '',
+        '== Optimized Physical Plan ==',
+        parts.map((p) => p.p).join('\n\n'),
+        '',
+        '== Optimized Execution Plan ==',
+        parts.map((p) => p.e).join('\n\n'),
+        '',
+      ].join('\n');
+    },
+    toJobGraph: (jobName = insertJobName(bound)) => lowerInserts(bound, ctx, jobName),
+  };
+}
+
+/** EXPLAIN of a query, INSERT or statement set; `details` are EXPLAIN's keywords (CHANGELOG_MODE, ...). */
+export async function explain(stmt: Statement, ctx: PlannerContext, details: readonly string[] = []): Promise<string> {
+  switch (stmt.kind) {
+    case 'query':
+      return (await planQuery(stmt.query, ctx)).explain(details);
+    case 'insert':
+      return (await planInsert(stmt, ctx)).explain(details);
+    case 'statement-set':
+      return (await planStatementSet(stmt.inserts, ctx)).explain(details);
+    case 'explain':
+      return explain(stmt.statement, ctx, [...details, ...stmt.details]);
+    default:
+      throw new ValidationError(`EXPLAIN does not support ${stmt.kind} statements`);
+  }
+}
+
+/** The schema a view's query produces (CREATE VIEW). */
+export async function inferViewSchema(query: Query, ctx: PlannerContext): Promise<ResolvedSchema> {
+  const logical = await new QueryBinder(ctx).bindQuery(query);
+  return schemaOf(logical.fields);
+}
+
+/**
+ * The type of a computed column's expression over the table's physical and metadata columns (CREATE
+ * TABLE validation). Accepts the expression as AST or SQL text.
+ */
+export function resolveComputedColumnType(
+  expr: Expression | string,
+  columns: ResolvedSchema | readonly PlanField[],
+  functions?: FunctionLookup,
+  timeZone = 'UTC',
+): LogicalType {
+  const fields: PlanField[] =
+    columns instanceof ResolvedSchema ? columns.columns.filter((c) => c.kind !== 'computed').map((c) => ({ name: c.name, type: c.type })) : [...columns];
+  const ast = typeof expr === 'string' ? parseExpression(expr) : expr;
+  return bindExpression(ast, { scope: Scope.of(fields, null), timeZone, functions }).type;
+}

@@ -1,0 +1,122 @@
+import type { PlanNode, ScanNode } from '../logical/plan-node.js';
+import { inputsOf, withInputs } from '../logical/plan-node.js';
+import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
+import type { RexNode } from '../rex/rex-node.js';
+import { foldConstants } from './constant-folding.js';
+import { DataTypes } from '../../types/data-types.js';
+
+/** Options of the rule pass. */
+export interface OptimizeOptions {
+  readonly timeZone: string;
+}
+
+/**
+ * The rule pass, bottom-up to a fixpoint per node: constant folding, merging adjacent calcs, dropping
+ * identity calcs, projection push-down into scans, limit push-down. Source abilities (`applyProjection`,
+ * `applyLimit`) are called here, once per query: the caller must optimize a plan exactly once.
+ */
+export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
+  const rewrite = (n: PlanNode): PlanNode => {
+    const inputs = inputsOf(n).map(rewrite);
+    let node = inputs.length === 0 ? n : withInputs(n, inputs);
+    node = foldCalc(node, options.timeZone);
+    node = mergeCalcs(node);
+    node = pushProjectionIntoScan(node);
+    node = pushLimitIntoScan(node);
+    node = removeIdentityCalc(node);
+    return node;
+  };
+  return finalizeScans(rewrite(root));
+}
+
+function foldCalc(n: PlanNode, tz: string): PlanNode {
+  if (n.kind !== 'calc') return n;
+  let condition = n.condition === null ? null : foldConstants(n.condition, tz);
+  if (condition !== null && condition.kind === 'literal' && condition.value === true) condition = null;
+  return { ...n, projects: n.projects.map((p) => foldConstants(p, tz)), condition };
+}
+
+/** calc(calc(x)) -> calc(x): inline the inner projections into the outer ones and AND the conditions. */
+export function mergeCalcs(n: PlanNode): PlanNode {
+  if (n.kind !== 'calc' || n.input.kind !== 'calc') return n;
+  const inner = n.input;
+  if (!inner.projects.every(deterministic)) return n;
+  const inline = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => inner.projects[ref.index]!);
+  const outerCond = n.condition === null ? null : inline(n.condition);
+  const condition =
+    inner.condition === null ? outerCond : outerCond === null ? inner.condition : call('AND', [inner.condition, outerCond], DataTypes.BOOLEAN());
+  return { kind: 'calc', input: inner.input, projects: n.projects.map(inline), condition, fields: n.fields };
+}
+
+function deterministic(r: RexNode): boolean {
+  return r.kind !== 'call' || (r.deterministic && r.operands.every(deterministic));
+}
+
+function removeIdentityCalc(n: PlanNode): PlanNode {
+  if (n.kind !== 'calc' || n.condition !== null) return n;
+  const same =
+    n.projects.length === n.input.fields.length &&
+    n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i && n.input.fields[i]!.name === n.fields[i]!.name);
+  return same ? n.input : n;
+}
+
+/** calc(scan) where the calc reads a subset of the physical columns: ask the source to produce only those. */
+function pushProjectionIntoScan(n: PlanNode): PlanNode {
+  if (n.kind !== 'calc' || n.input.kind !== 'scan' || n.input.physicalIndexes !== null) return n;
+  const scan = n.input;
+  const used = new Set<number>();
+  for (const p of n.projects) collectInputRefs(p, used);
+  if (n.condition !== null) collectInputRefs(n.condition, used);
+  if (scan.watermark !== null) {
+    collectInputRefs(scan.watermark.rowtime, used);
+    if (scan.watermark.kind === 'expression') collectInputRefs(scan.watermark.expr, used);
+  }
+  const physicalCount = scan.table.schema.columns.filter((c) => c.kind === 'physical').length;
+  const keptPhysical = [...used].filter((i) => i < physicalCount).sort((a, b) => a - b);
+  const keptMetadata = [...used].filter((i) => i >= physicalCount).sort((a, b) => a - b);
+  if (keptPhysical.length === physicalCount && keptMetadata.length === scan.metadataKeys.length) return n;
+  const source = scan.source;
+  let physicalIndexes: number[] = keptPhysical;
+  if (keptPhysical.length < physicalCount) {
+    const ok = source.applyProjection?.(keptPhysical, { kind: 'ROW', fields: keptPhysical.map((i) => scan.fields[i]!), nullable: false }) ?? false;
+    if (!ok) physicalIndexes = Array.from({ length: physicalCount }, (_, i) => i);
+  }
+  const kept = [...physicalIndexes, ...keptMetadata];
+  const remap = new Map(kept.map((old, i) => [old, i]));
+  const fields = kept.map((i) => scan.fields[i]!);
+  const map = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => inputRef(remap.get(ref.index)!, ref.name, ref.type));
+  const newScan: ScanNode = {
+    ...scan,
+    physicalIndexes,
+    metadataKeys: keptMetadata.map((i) => scan.metadataKeys[i - physicalCount]!),
+    fields,
+    watermark:
+      scan.watermark === null
+        ? null
+        : scan.watermark.kind === 'bounded'
+          ? { ...scan.watermark, rowtime: map(scan.watermark.rowtime) }
+          : { ...scan.watermark, rowtime: map(scan.watermark.rowtime), expr: map(scan.watermark.expr) },
+  };
+  return { ...n, input: newScan, projects: n.projects.map(map), condition: n.condition === null ? null : map(n.condition) };
+}
+
+/** LIMIT over a scan (possibly through a filter-free calc): tell the source, keep the limit operator. */
+function pushLimitIntoScan(n: PlanNode): PlanNode {
+  if (n.kind !== 'sort' || n.keys.length > 0 || n.fetch === null) return n;
+  let below = n.input;
+  if (below.kind === 'calc' && below.condition === null) below = below.input;
+  if (below.kind === 'scan') below.source.applyLimit?.(n.offset + n.fetch);
+  return n;
+}
+
+/** Calls applyReadableMetadata once per scan that reads metadata columns. */
+function finalizeScans(root: PlanNode): PlanNode {
+  const visit = (n: PlanNode): void => {
+    if (n.kind === 'scan' && n.metadataKeys.length > 0) {
+      n.source.applyReadableMetadata?.(n.metadataKeys, { kind: 'ROW', fields: n.fields, nullable: false });
+    }
+    inputsOf(n).forEach(visit);
+  };
+  visit(root);
+  return root;
+}
