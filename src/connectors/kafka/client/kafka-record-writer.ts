@@ -134,6 +134,9 @@ export class KafkaRecordWriter {
           : list.map((m) => ({ ...m, partition: this.partitioner.partitionFor(topic) as number }));
       batches.push({ topic, messages });
     }
+    if (this.options.deliveryGuarantee === 'exactly-once' && !this.transaction) {
+      throw new ConnectorError('No Kafka transaction is open: beginTransaction must follow precommit before the next write.');
+    }
     try {
       if (this.transaction) {
         await this.transaction.send(batches);
@@ -165,13 +168,30 @@ export class KafkaRecordWriter {
    * opens the transaction `prefix-subtask-(checkpointId+1)`; the other guarantees return nothing.
    */
   async prepareCommit(checkpointId: number): Promise<KafkaCommittable[]> {
+    if (this.options.deliveryGuarantee !== 'exactly-once') return [];
+    const out = await this.precommit();
+    await this.beginTransaction(checkpointId);
+    return out;
+  }
+
+  /**
+   * Phase one alone: returns the committable of the current transaction (none if it holds no record)
+   * and leaves no transaction open; `beginTransaction` must follow before the next `write`. For callers
+   * that learn the checkpoint id only after the pre-commit (the Sink V2 writer gets it in snapshotState).
+   */
+  async precommit(): Promise<KafkaCommittable[]> {
     const current = this.transaction;
     if (!current) return [];
-    const out: KafkaCommittable[] = [];
-    if (current.recordCount > 0) out.push(current.committable());
-    else await current.abort(); // nothing sent: nothing to commit, free the id cleanly
+    this.transaction = undefined;
+    if (current.recordCount > 0) return [current.committable()];
+    await current.abort(); // nothing sent: nothing to commit, free the id cleanly
+    return [];
+  }
+
+  /** Opens the transaction `prefix-subtask-(checkpointId+1)` after barrier `checkpointId`. Exactly-once only. */
+  async beginTransaction(checkpointId: number): Promise<void> {
+    if (this.options.deliveryGuarantee !== 'exactly-once') return;
     this.transaction = await KafkaTransaction.begin(this.kafka, this.cluster, this.idFor(checkpointId + 1), this.options.transactionTimeoutMs);
-    return out;
   }
 
   /** End of input (bounded job). Sends are already acknowledged; nothing is buffered. */
