@@ -1,0 +1,13 @@
+import { Decimal } from '../../../types/decimal.js';
+import { encodeValue } from '../../../types/values/state-codec.js';
+
+/**
+ * A Map key for a value such that equal SQL values (1.5 and 1.50, equal byte arrays) share one key.
+ * Primitives (number, string, boolean, bigint) are their own key; Maps compare those by value already.
+ */
+export function keyOf(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Decimal) return `d:${v.stripTrailingZeros().toString()}`;
+  if (v instanceof Uint8Array) return `b:${Buffer.from(v).toString('hex')}`;
+  return `j:${JSON.stringify(encodeValue(v))}`;
+}

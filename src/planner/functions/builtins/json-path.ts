@@ -1,0 +1,91 @@
+import { ExecutionError } from '../../../errors/sluice-error.js';
+
+/** SQL/JSON path expressions (`lax $.a.b[0]`, `strict $['k'][*]`), compiled once per path text. */
+
+type Step = { readonly kind: 'member'; readonly name: string } | { readonly kind: 'index'; readonly index: number } | { readonly kind: 'wildcard' };
+
+export interface JsonPath {
+  readonly mode: 'lax' | 'strict';
+  readonly steps: readonly Step[];
+}
+
+const cache = new Map<string, JsonPath>();
+
+/** @throws ExecutionError for a malformed path. */
+export function parseJsonPath(text: string): JsonPath {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  let s = text.trim();
+  let mode: 'lax' | 'strict' = 'lax';
+  const m = /^(lax|strict)\s+/i.exec(s);
+  if (m !== null) {
+    mode = m[1]!.toLowerCase() as 'lax' | 'strict';
+    s = s.slice(m[0].length);
+  }
+  if (!s.startsWith('$')) throw new ExecutionError(`Illegal JSON path '${text}': it must start with '$'.`);
+  const steps: Step[] = [];
+  let i = 1;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === '.') {
+      const mm = /^\.(\*|[A-Za-z_$][\w$]*|"[^"]*")/.exec(s.slice(i));
+      if (mm === null) throw new ExecutionError(`Illegal JSON path '${text}' at position ${i}.`);
+      const name = mm[1]!;
+      steps.push(name === '*' ? { kind: 'wildcard' } : { kind: 'member', name: name.startsWith('"') ? name.slice(1, -1) : name });
+      i += mm[0].length;
+    } else if (c === '[') {
+      const mm = /^\[\s*(\*|\d+|'[^']*'|"[^"]*")\s*\]/.exec(s.slice(i));
+      if (mm === null) throw new ExecutionError(`Illegal JSON path '${text}' at position ${i}.`);
+      const v = mm[1]!;
+      if (v === '*') steps.push({ kind: 'wildcard' });
+      else if (/^\d+$/.test(v)) steps.push({ kind: 'index', index: Number(v) });
+      else steps.push({ kind: 'member', name: v.slice(1, -1) });
+      i += mm[0].length;
+    } else if (c === ' ') {
+      i++;
+    } else {
+      throw new ExecutionError(`Illegal JSON path '${text}' at position ${i}.`);
+    }
+  }
+  const p: JsonPath = { mode, steps };
+  if (cache.size > 1000) cache.clear();
+  cache.set(text, p);
+  return p;
+}
+
+/**
+ * The items a path selects. Lax mode: a missing member or index selects nothing; strict mode: it is an
+ * error (ExecutionError). `wildcard` may select several items.
+ */
+export function evaluateJsonPath(doc: unknown, path: JsonPath): unknown[] {
+  let items: unknown[] = [doc];
+  for (const step of path.steps) {
+    const next: unknown[] = [];
+    for (const item of items) {
+      switch (step.kind) {
+        case 'member':
+          if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.hasOwn(item, step.name)) {
+            next.push((item as Record<string, unknown>)[step.name]);
+          } else if (path.mode === 'strict') {
+            throw new ExecutionError(`No results for path: $['${step.name}']`);
+          }
+          break;
+        case 'index':
+          if (Array.isArray(item) && step.index < item.length) next.push(item[step.index]);
+          else if (path.mode === 'strict') throw new ExecutionError(`Array index ${step.index} out of bounds.`);
+          break;
+        case 'wildcard':
+          if (Array.isArray(item)) next.push(...item);
+          else if (item !== null && typeof item === 'object') next.push(...Object.values(item));
+          else if (path.mode === 'strict') throw new ExecutionError('Wildcard applied to a scalar.');
+          break;
+        default: {
+          const never: never = step;
+          return never;
+        }
+      }
+    }
+    items = next;
+  }
+  return items;
+}

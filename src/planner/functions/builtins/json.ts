@@ -1,0 +1,212 @@
+import { ExecutionError, PlanningError } from '../../../errors/sluice-error.js';
+import { DataTypes } from '../../../types/data-types.js';
+import { withNullability } from '../../../types/logical-type.js';
+import type { LogicalType } from '../../../types/logical-type.js';
+import { valueToJsonl } from '../../../types/values/jsonl.js';
+import type { BoundExpr } from '../../expressions/bound-expr.js';
+import { canCast, makeCaster } from '../../expressions/cast.js';
+import { sqlTypeName } from '../../expressions/type-rules.js';
+import { constantOperand, scalar } from '../define.js';
+import type { ScalarFunctionDefinition } from '../function-definition.js';
+import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+
+/**
+ * JSON functions. Operand conventions the binder follows (symbols are `symbol(...)` operands):
+ * - JSON_VALUE(json, path [, onEmpty, onEmptyDefault, onError, onErrorDefault]); behaviours 'NULL' | 'ERROR' | 'DEFAULT';
+ *   RETURNING type passed as bindCall's returnType (default STRING).
+ * - JSON_QUERY(json, path [, wrapper, onEmpty, onError]); wrapper 'WITHOUT ARRAY' | 'WITH CONDITIONAL ARRAY' |
+ *   'WITH UNCONDITIONAL ARRAY'; behaviours 'NULL' | 'ERROR' | 'EMPTY ARRAY' | 'EMPTY OBJECT'.
+ * - JSON_EXISTS(json, path [, onError]) with 'TRUE' | 'FALSE' | 'UNKNOWN' | 'ERROR'.
+ * - JSON_OBJECT(onNull, k1, v1, ...) and JSON_ARRAY(onNull, v1, ...) with onNull 'NULL' | 'ABSENT'.
+ * - `x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]` as functions named 'IS JSON VALUE', 'IS NOT JSON ARRAY', ...
+ */
+
+const STRING = DataTypes.STRING();
+const JSON_FUNCTIONS = new Set(['JSON_OBJECT', 'JSON_ARRAY', 'JSON_QUERY', 'JSON_STRING']);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ExecutionError(`Invalid JSON text: ${text.length > 100 ? text.slice(0, 100) + '...' : text}`);
+  }
+}
+
+function scalarText(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+type ValueBehavior = 'NULL' | 'ERROR' | 'DEFAULT';
+
+function jsonValueFn(returnType: LogicalType) {
+  const caster = returnType.kind === 'VARCHAR' || returnType.kind === 'CHAR' ? (v: unknown) => v : makeCaster(STRING, returnType);
+  return (json: string | null, path: string | null, onEmpty: ValueBehavior = 'NULL', emptyDefault: unknown = null, onError: ValueBehavior = 'NULL', errorDefault: unknown = null): unknown => {
+    if (json === null || path === null) return null;
+    let items: unknown[];
+    try {
+      items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
+      if (items.length > 1 || (items.length === 1 && items[0] !== null && typeof items[0] === 'object')) {
+        throw new ExecutionError(`JSON_VALUE: the path '${path}' does not select a single scalar value.`);
+      }
+    } catch (e) {
+      if (onError === 'ERROR') throw e;
+      return onError === 'DEFAULT' ? errorDefault : null;
+    }
+    if (items.length === 0 || items[0] === null) {
+      if (onEmpty === 'ERROR') throw new ExecutionError(`JSON_VALUE: no value at path '${path}'.`);
+      return onEmpty === 'DEFAULT' ? emptyDefault : null;
+    }
+    try {
+      return caster(scalarText(items[0]));
+    } catch (e) {
+      if (onError === 'ERROR') throw e;
+      return onError === 'DEFAULT' ? errorDefault : null;
+    }
+  };
+}
+
+function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT ARRAY', onEmpty = 'NULL', onError = 'NULL'): string | null {
+  if (json === null || path === null) return null;
+  const fallback = (b: string, err: unknown): string | null => {
+    if (b === 'ERROR') throw err instanceof Error ? err : new ExecutionError(String(err));
+    if (b === 'EMPTY ARRAY') return '[]';
+    if (b === 'EMPTY OBJECT') return '{}';
+    return null;
+  };
+  let items: unknown[];
+  try {
+    items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
+  } catch (e) {
+    return fallback(onError, e);
+  }
+  if (items.length === 0) return fallback(onEmpty, new ExecutionError(`JSON_QUERY: no value at path '${path}'.`));
+  const single = items.length === 1 ? items[0] : undefined;
+  const isStructured = single !== undefined && single !== null && typeof single === 'object';
+  if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !isStructured)) return JSON.stringify(items);
+  if (!isStructured) return fallback(onError, new ExecutionError(`JSON_QUERY: the path '${path}' selects a scalar; use WITH ARRAY WRAPPER.`));
+  return JSON.stringify(single);
+}
+
+function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
+  try {
+    return evaluateJsonPath(parseJson(json), parseJsonPath(path)).length > 0;
+  } catch (e) {
+    if (onError === 'ERROR') throw e;
+    return onError === 'TRUE' ? true : onError === 'UNKNOWN' ? null : false;
+  }
+}
+
+function isJson(kind: string): (s: string) => boolean {
+  return (s) => {
+    let v: unknown;
+    try {
+      v = JSON.parse(s);
+    } catch {
+      return false;
+    }
+    switch (kind) {
+      case 'ARRAY':
+        return Array.isArray(v);
+      case 'OBJECT':
+        return v !== null && typeof v === 'object' && !Array.isArray(v);
+      case 'SCALAR':
+        return v === null || typeof v !== 'object';
+      default:
+        return true;
+    }
+  };
+}
+
+/** A JSON fragment of an operand value: raw when it is itself produced by a JSON function. */
+function fragmentMaker(o: BoundExpr): (v: unknown) => string {
+  if (o.kind === 'call' && JSON_FUNCTIONS.has(o.fn.name)) return (v) => (v === null ? 'null' : (v as string));
+  const t = o.type;
+  return (v) => JSON.stringify(valueToJsonl(v, t));
+}
+
+
+export function jsonFunctions(): ScalarFunctionDefinition[] {
+  const isJsonDefs = (['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'] as const).flatMap((kind) => {
+    const f = isJson(kind);
+    return [
+      scalar({ name: `IS JSON ${kind}`, signatures: [['STRING']], result: DataTypes.BOOLEAN(), nulls: 'not-null', codegen: { kind: 'runtime', fn: ((s: string | null) => (s === null ? false : f(s))) as (...a: never[]) => unknown } }),
+      scalar({ name: `IS NOT JSON ${kind}`, signatures: [['STRING']], result: DataTypes.BOOLEAN(), nulls: 'not-null', codegen: { kind: 'runtime', fn: ((s: string | null) => (s === null ? false : !f(s))) as (...a: never[]) => unknown } }),
+    ];
+  });
+  return [
+    ...isJsonDefs,
+    {
+      kind: 'scalar',
+      name: 'JSON_VALUE',
+      deterministic: true,
+      inferType(ts, binding) {
+        const rt = binding.returnType ?? STRING;
+        if (!canCast(STRING, rt)) throw new PlanningError(`JSON_VALUE cannot return ${sqlTypeName(rt)}.`);
+        if (ts.length < 2) throw new PlanningError('JSON_VALUE needs a JSON text and a path.');
+        return withNullability(rt, true);
+      },
+      codegen: {
+        kind: 'custom',
+        gen(call, g) {
+          const args = call.operands.map((o) => g.gen(o));
+          const v = g.fresh();
+          g.emit(`${v} = ${g.constant(jsonValueFn(call.type))}(${args.join(', ')});`);
+          return v;
+        },
+      },
+    },
+    scalar({ name: 'JSON_QUERY', signatures: [['STRING', 'STRING'], ['STRING', 'STRING', 'SYMBOL', 'SYMBOL', 'SYMBOL']], result: STRING, nulls: 'nullable', codegen: { kind: 'runtime', fn: jsonQuery as (...a: never[]) => unknown } }),
+    scalar({ name: 'JSON_EXISTS', signatures: [['STRING', 'STRING'], ['STRING', 'STRING', 'SYMBOL']], result: DataTypes.BOOLEAN(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonExists as (...a: never[]) => unknown } }),
+    scalar({
+      name: 'JSON_STRING',
+      signatures: [['ANY']],
+      result: STRING,
+      codegen: { kind: 'strict', expr: (args, call, g) => `JSON.stringify(${g.constant(valueToJsonl)}(${args[0]}, ${g.constant(call.operands[0]!.type)}))` },
+    }),
+    scalar({
+      name: 'JSON_OBJECT',
+      signatures: [['SYMBOL'], ['SYMBOL', 'STRING', 'ANY']],
+      variadic: true,
+      result: withNullability(STRING, false),
+      nulls: 'type',
+      codegen: {
+        kind: 'custom',
+        gen(call, g) {
+          const absent = constantOperand({ operands: call.operands }, 0) === 'ABSENT';
+          const pairs: string[] = [];
+          for (let i = 1; i + 1 < call.operands.length; i += 2) {
+            const k = g.gen(call.operands[i]!);
+            const val = g.gen(call.operands[i + 1]!);
+            const frag = g.constant(fragmentMaker(call.operands[i + 1]!));
+            pairs.push(`if (${k} === null) rt.raise('JSON_OBJECT key must not be NULL'); ${absent ? `if (${val} !== null) ` : ''}parts.push(JSON.stringify(${k}) + ':' + ${frag}(${val}));`);
+          }
+          const v = g.fresh();
+          g.emit(`{ const parts = []; ${pairs.join(' ')} ${v} = '{' + parts.join(',') + '}'; }`);
+          return v;
+        },
+      },
+    }),
+    scalar({
+      name: 'JSON_ARRAY',
+      signatures: [['SYMBOL'], ['SYMBOL', 'ANY']],
+      variadic: true,
+      result: withNullability(STRING, false),
+      nulls: 'type',
+      codegen: {
+        kind: 'custom',
+        gen(call, g) {
+          const nullOnNull = constantOperand({ operands: call.operands }, 0) === 'NULL';
+          const items = call.operands.slice(1).map((o) => {
+            const val = g.gen(o);
+            return `${nullOnNull ? '' : `if (${val} !== null) `}parts.push(${g.constant(fragmentMaker(o))}(${val}));`;
+          });
+          const v = g.fresh();
+          g.emit(`{ const parts = []; ${items.join(' ')} ${v} = '[' + parts.join(',') + ']'; }`);
+          return v;
+        },
+      },
+    }),
+  ];
+}
+
+

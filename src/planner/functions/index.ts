@@ -1,0 +1,7 @@
+export * from './function-definition.js';
+export * from './function-registry.js';
+export * from './builtin-registry.js';
+export * from './udf.js';
+export * from './aggregates/aggregate-function.js';
+export { scalar, inFamily } from './define.js';
+export type { Family, ScalarSpec, NullRule } from './define.js';
