@@ -99,7 +99,7 @@ export function bindAggregate(binder: QueryBinder, q: SelectQuery, items: readon
     const c = callIndexOfAst.get(it.expr);
     if (c !== undefined && !aliasOf.has(c)) aliasOf.set(c, itemName(it, i));
   });
-  const finalCalls = calls.map((c, i) => ({ ...c, alias: aliasOf.get(i) ?? `EXPR$${i}` }));
+  const finalCalls = calls.map((c, i) => ({ ...c, alias: aliasOf.get(i) ?? `EXPR$${groupCount + i}` }));
   const fields = [
     ...groupKeyIdx.map((p) => preNode.fields[p]!),
     ...finalCalls.map((c) => ({ name: c.alias, type: c.type })),

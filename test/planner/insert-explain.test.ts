@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { parseStatement } from '../../src/sql/parse.js';
+import { explain, inferViewSchema, resolveComputedColumnType } from '../../src/planner/planner.js';
+import { Columns, ResolvedSchema } from '../../src/types/schema.js';
+import { DataTypes } from '../../src/types/data-types.js';
+import { Row } from '../../src/types/row.js';
+import { RowKind } from '../../src/types/row-kind.js';
+import { formatRows, runInsert, runQuery, testTable, TestContext } from './harness.js';
+
+const kv = ResolvedSchema.of([Columns.physical('k', DataTypes.STRING()), Columns.physical('v', DataTypes.INT())]);
+const kc = ResolvedSchema.of([Columns.physical('k', DataTypes.STRING()), Columns.physical('c', DataTypes.BIGINT())], [], ResolvedSchema.primaryKey(['k']));
+
+function ctxWith(mode: 'streaming' | 'batch'): TestContext {
+  return new TestContext(mode)
+    .add('src', testTable(kv, [Row.insert('a', 1), Row.insert('b', 2), Row.insert('a', 3)]))
+    .add('append_sink', testTable(kv))
+    .add('upsert_sink', testTable(kc, [], { sinkMode: 'upsert' }));
+}
+
+describe('planInsert', () => {
+  it('writes a projection into an insert-only sink', async () => {
+    const ctx = ctxWith('streaming');
+    await runInsert('INSERT INTO append_sink SELECT k, v * 10 FROM src WHERE v > 1', ctx);
+    expect(formatRows(ctx.tables.get('append_sink')!.written, kv.columnTypes())).toEqual(['+I[b, 20]', '+I[a, 30]']);
+  });
+
+  it('rejects an updating query into an insert-only sink with Flink message', async () => {
+    const ctx = ctxWith('streaming');
+    await expect(runInsert('INSERT INTO append_sink SELECT k, CAST(COUNT(*) AS INT) FROM src GROUP BY k', ctx)).rejects.toThrow(
+      "Table sink 'default_catalog.default_database.append_sink' doesn't support consuming update changes which is produced by node GroupAggregate(groupBy=[k], select=[k, COUNT(*) AS EXPR$1])",
+    );
+  });
+
+  it('gives an upsert sink updates without -U', async () => {
+    const ctx = ctxWith('streaming');
+    await runInsert('INSERT INTO upsert_sink SELECT k, COUNT(*) FROM src GROUP BY k', ctx);
+    expect(formatRows(ctx.tables.get('upsert_sink')!.written, kc.columnTypes())).toEqual(['+I[a, 1]', '+I[b, 1]', '+U[a, 2]']);
+  });
+
+  it('accepts an aggregate into an insert-only sink in batch mode', async () => {
+    const ctx = ctxWith('batch');
+    await runInsert('INSERT INTO append_sink SELECT k, CAST(SUM(v) AS INT) FROM src GROUP BY k', ctx);
+    expect(formatRows(ctx.tables.get('append_sink')!.written, kv.columnTypes())).toEqual(['+I[a, 4]', '+I[b, 2]']);
+  });
+
+  it('reports a column count mismatch naming both schemas', async () => {
+    await expect(runInsert('INSERT INTO append_sink SELECT k FROM src', ctxWith('batch'))).rejects.toThrow(
+      'Cause: Different number of columns.',
+    );
+  });
+
+  it('fills unlisted target columns with NULL', async () => {
+    const ctx = ctxWith('batch');
+    await runInsert('INSERT INTO append_sink (k) SELECT k FROM src WHERE v = 2', ctx);
+    expect(formatRows(ctx.tables.get('append_sink')!.written, kv.columnTypes())).toEqual(['+I[b, NULL]']);
+  });
+});
+
+describe('scans', () => {
+  it('pushes the used columns into the source', async () => {
+    const ctx = ctxWith('batch');
+    const r = await runQuery('SELECT v FROM src WHERE v > 1', ctx);
+    expect(ctx.tables.get('src')!.pushed.projection).toEqual([1]);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[2]', '+I[3]']);
+  });
+
+  it('rejects an unbounded source in batch mode naming the table', async () => {
+    const ctx = new TestContext('batch').add('inf', testTable(kv, [], { bounded: false }));
+    await expect(runQuery('SELECT * FROM inf', ctx)).rejects.toThrow("unbounded table 'default_catalog.default_database.inf'");
+  });
+
+  it('evaluates computed columns after the scan', async () => {
+    const schema = ResolvedSchema.of([Columns.physical('v', DataTypes.INT()), Columns.computed('w', DataTypes.INT(), 'v * 2')]);
+    const ctx = new TestContext('batch').add('c', testTable(schema, [Row.insert(4)]));
+    const r = await runQuery('SELECT w, v FROM c', ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[8, 4]']);
+  });
+
+  it('replays a retracting source through an aggregate', async () => {
+    const ctx = new TestContext('streaming').add(
+      'cdc',
+      testTable(kv, [Row.insert('a', 1), new Row(RowKind.UPDATE_BEFORE, ['a', 1]), new Row(RowKind.UPDATE_AFTER, ['a', 5])], {
+        changelog: (await import('../../src/factories/changelog-mode.js')).ChangelogMode.all(),
+      }),
+    );
+    const r = await runQuery('SELECT SUM(v) FROM cdc', ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[1]', '-D[1]', '+I[5]']);
+  });
+});
+
+describe('explain and schemas', () => {
+  it('prints the three sections with Flink node names', async () => {
+    const stmt = parseStatement('SELECT k, COUNT(*) AS cnt FROM src WHERE v > 1 GROUP BY k');
+    const text = await explain(stmt, ctxWith('streaming'), ['CHANGELOG_MODE']);
+    expect(text).toContain('== Abstract Syntax Tree ==\nLogicalProject(k=[$0], cnt=[$1])\n  LogicalAggregate(group=[{0}], cnt=[COUNT()])');
+    expect(text).toContain('== Optimized Physical Plan ==\nGroupAggregate(groupBy=[k], select=[k, COUNT(*) AS cnt], changelogMode=[I,UB,UA])\n+- Exchange(distribution=[hash[k]])');
+    expect(text).toContain('Calc(select=[k], where=[>(v, 1)]');
+    expect(text).toContain('== Optimized Execution Plan ==');
+  });
+
+  it('infers a view schema and computed column types', async () => {
+    const stmt = parseStatement('SELECT k, v + 1 AS w FROM src');
+    if (stmt.kind !== 'query') throw new Error();
+    const s = await inferViewSchema(stmt.query, ctxWith('batch'));
+    expect(s.columnNames()).toEqual(['k', 'w']);
+    expect(s.columnTypes()[1]!.kind).toBe('INT');
+    expect(resolveComputedColumnType('v * 2.5', kv).kind).toBe('DECIMAL');
+  });
+});
