@@ -1,0 +1,61 @@
+/**
+ * A small, fast, seedable PRNG (mulberry32) for generators on the hot path. Not cryptographic. One
+ * instance per reader or per event; `next()` costs a few integer ops and no allocation.
+ */
+export class FastRandom {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** Re-seeds in place (the Nexmark generator seeds once per event, as Beam's `new Random(eventId)`). */
+  reseed(seed: number): void {
+    this.state = seed >>> 0;
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  nextUint32(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  /** Uniform integer in [0, bound) for bound <= 2^32 (Java's `Random.nextInt(bound)` role). */
+  nextInt(bound: number): number {
+    return Math.floor(this.next() * bound);
+  }
+
+  /** Uniform integer in [min, max], both inclusive, for spans up to 2^53. */
+  nextIntBetween(min: number, max: number): number {
+    const span = max - min + 1;
+    if (span <= 4294967296) return min + Math.floor(this.next() * span);
+    return min + Math.floor((this.nextUint32() * 2097152 + (this.nextUint32() >>> 11)) / 9007199254740992 * span);
+  }
+
+  /** Uniform bigint in [min, max], both inclusive (64-bit spans; modulo bias is negligible for tests/benchmarks). */
+  nextBigIntBetween(min: bigint, max: bigint): bigint {
+    const span = max - min + 1n;
+    const r = (BigInt(this.nextUint32()) << 32n) | BigInt(this.nextUint32());
+    return min + (span > 0n ? r % span : r);
+  }
+}
+
+/** Mixes a seed with a 53-bit counter into a 32-bit seed (splitmix-style avalanche). */
+export function mixSeed(seed: number, counter: number): number {
+  let h = (seed ^ Math.imul(counter >>> 0, 0x9e3779b1) ^ Math.imul(Math.floor(counter / 4294967296), 0x85ebca6b)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A seed from the clock and Math.random, for generators that need not be reproducible. */
+export function randomSeed(): number {
+  return (Math.floor(Math.random() * 4294967296) ^ Date.now()) >>> 0;
+}
