@@ -1,0 +1,47 @@
+import type { ReadableConfig } from '../config/configuration.js';
+import { CheckpointingOptions } from '../config/options/checkpointing-options.js';
+import { ExecutionOptions } from '../config/options/execution-options.js';
+import { resolveRestartStrategy } from '../config/options/restart-strategy-options.js';
+import type { RestartStrategyConfig, RuntimeConfig } from '../runtime/runtime-config.js';
+import { defaultRuntimeConfig } from '../runtime/runtime-config.js';
+
+/**
+ * The runtime's settings read through the typed session options, so `SET` values are validated and
+ * deprecated keys (`execution.savepoint.path`, `state.checkpoints.dir`) work in one place.
+ */
+export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
+  const c = CheckpointingOptions;
+  const restart = resolveRestartStrategy(conf);
+  let restartStrategy: RestartStrategyConfig;
+  switch (restart.kind) {
+    case 'none':
+    case 'fixed-delay':
+      restartStrategy = restart;
+      break;
+    case 'failure-rate':
+      restartStrategy = { kind: 'failure-rate', maxFailuresPerInterval: restart.maxFailuresPerInterval, intervalMs: restart.failureRateIntervalMs, delayMs: restart.delayMs };
+      break;
+    case 'exponential-delay':
+      restartStrategy = {
+        kind: 'exponential-delay',
+        initialBackoffMs: restart.initialBackoffMs,
+        maxBackoffMs: restart.maxBackoffMs,
+        multiplier: restart.backoffMultiplier,
+        jitterFactor: restart.jitterFactor,
+        maxAttempts: restart.attemptsBeforeResetBackoff,
+      };
+      break;
+  }
+  return defaultRuntimeConfig({
+    runtimeMode: conf.get(ExecutionOptions.RUNTIME_MODE),
+    checkpointIntervalMs: conf.get(c.CHECKPOINTING_INTERVAL),
+    checkpointTimeoutMs: conf.get(c.CHECKPOINTING_TIMEOUT),
+    checkpointMinPauseMs: conf.get(c.MIN_PAUSE_BETWEEN_CHECKPOINTS),
+    checkpointingMode: conf.get(c.CHECKPOINTING_MODE),
+    checkpointDir: conf.get(c.CHECKPOINTS_DIRECTORY),
+    checkpointsRetained: conf.get(c.MAX_RETAINED_CHECKPOINTS),
+    restorePath: conf.get(c.SAVEPOINT_PATH),
+    restartStrategy,
+    raw: new Map(Object.entries(conf.toMap())),
+  });
+}

@@ -1,0 +1,79 @@
+import { pathToFileURL } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
+import type { CatalogTable } from '../catalog/catalog-table.js';
+import type { ObjectIdentifier } from '../catalog/object-identifier.js';
+import { TableOptions } from '../config/options/table-options.js';
+import { ObjectAlreadyExistsError, ValidationError } from '../errors/sluice-error.js';
+import { createDynamicTableSink, createDynamicTableSource } from '../factories/create-table-source-sink.js';
+import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
+import { inferViewSchema, planQuery, planStatementSet, resolveComputedColumnType } from '../planner/planner.js';
+import type { PlannerContext } from '../planner/planner-context.js';
+import { ResolvedSchema } from '../types/schema.js';
+import type { Session } from './session.js';
+import type { SessionPlanner } from './session-planner.js';
+
+/** The planner bound to a session: the session answers the planner's questions about tables and options. */
+export function createSessionPlanner(session: Session): SessionPlanner {
+  const context = (): PlannerContext => ({
+    mode: session.mode,
+    config: new Map(Object.entries(session.config.toMap())),
+    resolveTable: (names) => session.catalogs.resolveTable(names),
+    createSource: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
+      createDynamicTableSource({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
+    createSink: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
+      createDynamicTableSink({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
+    functions: session.functions,
+  });
+  const timeZone = (): string => {
+    const z = session.config.get(TableOptions.LOCAL_TIME_ZONE);
+    return z === 'default' ? Intl.DateTimeFormat().resolvedOptions().timeZone : z;
+  };
+  return {
+    planQuery: (query) => planQuery(query, context()),
+    planInserts: (inserts) => planStatementSet(inserts, context()),
+    async inferViewSchema(query, aliases) {
+      const schema = await inferViewSchema(query, context());
+      if (aliases.length === 0) return schema;
+      if (aliases.length !== schema.columnCount) {
+        throw new ValidationError(`The view has ${aliases.length} column names but its query produces ${schema.columnCount} columns.`);
+      }
+      return ResolvedSchema.of(schema.columns.map((c, i) => ({ ...c, name: aliases[i]! })));
+    },
+    typeComputedColumn: (expr, columns) =>
+      resolveComputedColumnType(
+        expr,
+        columns.filter((c) => c.kind !== 'computed').map((c) => ({ name: c.name, type: c.type })),
+        session.functions,
+        timeZone(),
+      ),
+    async loadFunction(name, identifier, ignoreIfExists) {
+      if (session.functions.has(name)) {
+        if (ignoreIfExists) return;
+        throw new ObjectAlreadyExistsError(`Function '${name}' already exists.`);
+      }
+      createTemporarySystemFunction(session.functions, name, await importUdf(identifier, session.baseDir));
+    },
+    unloadFunction: (name) => session.functions.unregister(name),
+  };
+}
+
+/**
+ * `'path/to/module.js#exportName'` (default export without `#`), resolved against the session's base
+ * directory, as `CREATE FUNCTION f AS '...'` names a JavaScript function.
+ */
+async function importUdf(identifier: string, baseDir: string): Promise<UdfInput> {
+  const hash = identifier.lastIndexOf('#');
+  const path = hash < 0 ? identifier : identifier.slice(0, hash);
+  const exportName = hash < 0 ? 'default' : identifier.slice(hash + 1);
+  const isPath = path.startsWith('.') || isAbsolute(path);
+  const specifier = isPath ? pathToFileURL(resolve(baseDir, path)).href : path;
+  let mod: Record<string, unknown>;
+  try {
+    mod = (await import(specifier)) as Record<string, unknown>;
+  } catch (e) {
+    throw new ValidationError(`Could not load the function module '${path}': ${(e as Error).message}`, { cause: e });
+  }
+  const fn = mod[exportName];
+  if (fn === undefined) throw new ValidationError(`Module '${path}' has no export named '${exportName}'.`);
+  return fn as UdfInput;
+}

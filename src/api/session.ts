@@ -1,0 +1,69 @@
+import { CatalogManager } from '../catalog/catalog-manager.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { InMemoryCatalog } from '../catalog/in-memory-catalog.js';
+import { Configuration, type ConfigLogger } from '../config/configuration.js';
+import { ExecutionOptions } from '../config/options/execution-options.js';
+import { FactoryRegistry } from '../factories/factory-registry.js';
+import type { Factory } from '../factories/factory.js';
+import { createBuiltinRegistry } from '../planner/functions/builtin-registry.js';
+import type { FunctionRegistry } from '../planner/functions/function-registry.js';
+import { JobRegistry } from './job-registry.js';
+
+export type RuntimeMode = 'streaming' | 'batch';
+
+export interface SessionOptions {
+  readonly mode?: RuntimeMode;
+  /** Initial session configuration (`-D key=value`, `SET` keys). */
+  readonly config?: Readonly<Record<string, string>>;
+  /** The default catalog; an in-memory `default_catalog` if absent. */
+  readonly catalog?: { readonly name: string; readonly catalog: Catalog };
+  /** Factories besides the built-ins. */
+  readonly factories?: readonly Factory[];
+  /** Where deprecation warnings go. */
+  readonly logger?: ConfigLogger;
+  /** Base directory for relative paths (UDF modules, file catalogs). */
+  readonly baseDir?: string;
+}
+
+/**
+ * Everything one session owns: its configuration, catalogs, factories, functions and jobs. The
+ * TableEnvironment is the public face; statement executors receive this.
+ */
+export class Session {
+  readonly config: Configuration;
+  readonly catalogs: CatalogManager;
+  readonly factories: FactoryRegistry;
+  readonly functions: FunctionRegistry;
+  readonly jobs = new JobRegistry();
+  readonly baseDir: string;
+  private readonly initialConfig: Readonly<Record<string, string>>;
+
+  constructor(options: SessionOptions, builtinFactories: readonly Factory[]) {
+    const initial: Record<string, string> = { ...(options.config ?? {}) };
+    if (options.mode) initial[ExecutionOptions.RUNTIME_MODE.key] = options.mode;
+    this.initialConfig = initial;
+    this.config = new Configuration(initial, options.logger ? { logger: options.logger } : {});
+    const catalog = options.catalog ?? { name: 'default_catalog', catalog: new InMemoryCatalog('default_catalog') };
+    this.catalogs = new CatalogManager(catalog.name, catalog.catalog);
+    this.factories = new FactoryRegistry([...builtinFactories, ...(options.factories ?? [])]);
+    this.functions = createBuiltinRegistry();
+    this.baseDir = options.baseDir ?? process.cwd();
+  }
+
+  get mode(): RuntimeMode {
+    return this.config.get(ExecutionOptions.RUNTIME_MODE);
+  }
+
+  /** `RESET 'k'`: back to the value the session started with. */
+  reset(key: string): void {
+    const initial = this.initialConfig[key];
+    if (initial === undefined) this.config.remove(key);
+    else this.config.set(key, initial);
+  }
+
+  /** `RESET;` */
+  resetAll(): void {
+    for (const k of this.config.keys()) this.config.remove(k);
+    for (const [k, v] of Object.entries(this.initialConfig)) this.config.set(k, v);
+  }
+}

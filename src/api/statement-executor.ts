@@ -1,0 +1,83 @@
+import { ValidationError } from '../errors/sluice-error.js';
+import type { Statement } from '../sql/ast/statements.js';
+import type { Session } from './session.js';
+import type { SessionPlanner } from './session-planner.js';
+import { executeDdl } from './statements/execute-ddl.js';
+import { executeExplain, executeInserts, executeQuery, executeStopJob } from './statements/execute-dml.js';
+import { executeReset, executeSet, executeUse } from './statements/execute-set.js';
+import { executeDescribe, executeShow, executeShowCreate } from './statements/execute-show.js';
+import { okResult } from './table-results.js';
+import type { TableResult } from './table-result.js';
+
+/**
+ * Runs one parsed statement against a session. Client-only commands (HELP, QUIT, CLEAR, BEGIN STATEMENT
+ * SET / END) are the front end's business and are refused here with a message saying so.
+ */
+export async function executeStatement(
+  session: Session,
+  planner: SessionPlanner,
+  stmt: Statement,
+  warn: (message: string) => void,
+): Promise<TableResult> {
+  switch (stmt.kind) {
+    case 'create-table':
+    case 'create-view':
+    case 'create-catalog':
+    case 'create-database':
+    case 'create-function':
+    case 'drop':
+    case 'alter-table':
+    case 'alter-view':
+    case 'alter-database':
+      return executeDdl(session, planner, stmt);
+    case 'query':
+      return executeQuery(session, planner, stmt);
+    case 'insert':
+      return executeInserts(session, planner, [stmt], 'insert');
+    case 'statement-set':
+      return executeInserts(session, planner, stmt.inserts, 'statement-set');
+    case 'execute':
+      return stmt.statement.kind === 'query' ? executeQuery(session, planner, stmt.statement) : executeInserts(session, planner, [stmt.statement], 'insert');
+    case 'explain':
+      return executeExplain(planner, stmt);
+    case 'set':
+      return executeSet(session, stmt, warn);
+    case 'reset':
+      return executeReset(session, stmt);
+    case 'use-catalog':
+    case 'use-database':
+      return executeUse(session, stmt);
+    case 'use-modules':
+      if (stmt.names.length !== 1 || stmt.names[0]!.value.toLowerCase() !== 'core') {
+        throw new ValidationError(`Sluice has only the 'core' module; USE MODULES ${stmt.names.map((n) => n.value).join(', ')} is not possible.`);
+      }
+      return okResult('use');
+    case 'show':
+      return executeShow(session, stmt);
+    case 'show-create':
+      return executeShowCreate(session, stmt);
+    case 'describe':
+      return executeDescribe(session, stmt);
+    case 'stop-job':
+      return executeStopJob(session, stmt);
+    case 'load-module':
+    case 'unload-module':
+      throw new ValidationError(`Modules are not supported: Sluice has only the built-in 'core' module.`);
+    case 'add-jar':
+    case 'remove-jar':
+      throw new ValidationError(`ADD JAR / REMOVE JAR are not supported: Sluice loads JavaScript functions with CREATE FUNCTION f AS 'module.js#export'.`);
+    case 'truncate-table':
+    case 'delete':
+      throw new ValidationError(`${stmt.kind === 'delete' ? 'DELETE' : 'TRUNCATE TABLE'} is not supported by any Sluice connector yet.`);
+    case 'begin-statement-set':
+    case 'end':
+    case 'help':
+    case 'quit':
+    case 'clear':
+      throw new ValidationError(`'${stmt.kind.toUpperCase().replaceAll('-', ' ')}' is a command of the SQL client, not a statement; use it in the sluice REPL or a SQL file.`);
+    default: {
+      const never: never = stmt;
+      throw new ValidationError(`Unsupported statement kind '${(never as { kind: string }).kind}'.`);
+    }
+  }
+}

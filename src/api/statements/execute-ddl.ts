@@ -1,0 +1,243 @@
+import type { CatalogTable, CatalogView } from '../../catalog/catalog-table.js';
+import { FileCatalog } from '../../catalog/file-catalog.js';
+import { InMemoryCatalog } from '../../catalog/in-memory-catalog.js';
+import { identifierToString } from '../../catalog/object-identifier.js';
+import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
+import type {
+  AlterTableStatement,
+  CreateCatalogStatement,
+  CreateDatabaseStatement,
+  CreateFunctionStatement,
+  CreateTableStatement,
+  CreateViewStatement,
+  DdlStatement,
+  DropStatement,
+} from '../../sql/ast/ddl.js';
+import { unparseQuery } from '../../sql/unparse/unparse-query.js';
+import { resolve } from 'node:path';
+import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
+import { alterTable } from '../ddl/alter-table.js';
+import type { Session } from '../session.js';
+import { okResult } from '../table-results.js';
+import type { TableResult } from '../table-result.js';
+import type { SessionPlanner } from '../session-planner.js';
+
+/** CREATE / DROP / ALTER of tables, views, databases, catalogs and functions. */
+export async function executeDdl(session: Session, planner: SessionPlanner, stmt: DdlStatement): Promise<TableResult> {
+  switch (stmt.kind) {
+    case 'create-table':
+      await createTable(session, planner, stmt);
+      break;
+    case 'create-view':
+      await createView(session, planner, stmt);
+      break;
+    case 'create-database':
+      await createDatabase(session, stmt);
+      break;
+    case 'create-catalog':
+      await createCatalog(session, stmt);
+      break;
+    case 'create-function':
+      await createFunction(session, planner, stmt);
+      break;
+    case 'drop':
+      await drop(session, planner, stmt);
+      break;
+    case 'alter-table':
+      await alter(session, planner, stmt);
+      break;
+    case 'alter-view': {
+      const id = session.catalogs.qualify(stmt.name.parts);
+      const existing = await session.catalogs.resolveTable(stmt.name.parts);
+      if (existing.table.kind !== 'view') throw new ValidationError(`ALTER VIEW for a table is not allowed: '${identifierToString(id)}' is a table.`);
+      if (stmt.action.kind === 'rename') {
+        const to = session.catalogs.qualify(stmt.action.newName.parts);
+        await session.catalogs.getCatalog(id.catalog).renameTable({ database: id.database, object: id.object }, to.object, false);
+      } else {
+        const view = await viewOf(planner, stmt.action.query, existing.table.comment);
+        await session.catalogs.getCatalog(id.catalog).alterTable({ database: id.database, object: id.object }, view, false);
+      }
+      break;
+    }
+    case 'alter-database': {
+      const [catalog, db] = stmt.name.parts.length === 2 ? stmt.name.parts : [session.catalogs.currentCatalog, stmt.name.parts[0]!];
+      const c = session.catalogs.getCatalog(catalog!);
+      const old = await c.getDatabase(db!);
+      const properties = { ...old.properties };
+      for (const p of stmt.options) properties[p.key] = p.value;
+      await c.alterDatabase(db!, { ...old, properties });
+      break;
+    }
+    default: {
+      const never: never = stmt;
+      throw new ValidationError(`Unsupported statement ${(never as { kind: string }).kind}`);
+    }
+  }
+  return okResult('ddl');
+}
+
+async function createTable(session: Session, planner: SessionPlanner, stmt: CreateTableStatement): Promise<void> {
+  const id = session.catalogs.qualify(stmt.name.parts);
+  if (stmt.asQuery) {
+    throw new ValidationError(`CREATE TABLE ... AS SELECT is not supported yet; create the table, then INSERT INTO it.`);
+  }
+  let likeSource: CatalogTable | undefined;
+  if (stmt.like) {
+    const src = await session.catalogs.resolveTable(stmt.like.source.parts);
+    if (src.table.kind !== 'table') {
+      throw new ValidationError(`Source table for LIKE must be a table, but '${identifierToString(src.identifier)}' is a view.`);
+    }
+    likeSource = src.table;
+  }
+  const table = catalogTableFromDdl(stmt, (expr, columns) => planner.typeComputedColumn(expr, columns), likeSource);
+  if (stmt.temporary) {
+    session.catalogs.createTemporaryTable(id, table, stmt.ifNotExists);
+  } else {
+    if (!stmt.ifNotExists && (await session.catalogs.getTable(stmt.name.parts))?.isTemporary === false) {
+      throw new ValidationError(`Could not execute CreateTable in path \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\`: table already exists.`);
+    }
+    await session.catalogs.createTable(id, table, stmt.ifNotExists);
+  }
+}
+
+async function viewOf(planner: SessionPlanner, query: CreateViewStatement['query'], comment: string | undefined, columns: readonly string[] = []): Promise<CatalogView> {
+  const schema = await planner.inferViewSchema(query, columns);
+  const text = unparseQuery(query);
+  return { kind: 'view', schema, originalQuery: text, expandedQuery: text, ...(comment === undefined ? {} : { comment }) };
+}
+
+async function createView(session: Session, planner: SessionPlanner, stmt: CreateViewStatement): Promise<void> {
+  const id = session.catalogs.qualify(stmt.name.parts);
+  const view = await viewOf(planner, stmt.query, stmt.comment ?? undefined, stmt.columns.map((c) => c.value));
+  if (stmt.temporary) session.catalogs.createTemporaryTable(id, view, stmt.ifNotExists);
+  else await session.catalogs.createTable(id, view, stmt.ifNotExists);
+}
+
+async function createDatabase(session: Session, stmt: CreateDatabaseStatement): Promise<void> {
+  const [catalog, db] = stmt.name.parts.length === 2 ? stmt.name.parts : [session.catalogs.currentCatalog, stmt.name.parts[0]!];
+  const properties: Record<string, string> = {};
+  for (const p of stmt.options) properties[p.key] = p.value;
+  await session.catalogs
+    .getCatalog(catalog!)
+    .createDatabase(db!, { properties, ...(stmt.comment === null ? {} : { comment: stmt.comment }) }, stmt.ifNotExists);
+}
+
+async function createCatalog(session: Session, stmt: CreateCatalogStatement): Promise<void> {
+  const options: Record<string, string> = {};
+  for (const p of stmt.options) options[p.key] = p.value;
+  const type = options['type'];
+  const name = stmt.name.value;
+  if (type === undefined) throw new ValidationError(`Catalog options do not contain an option key 'type' for discovering a catalog.`);
+  const unknown = Object.keys(options).filter((k) => !['type', 'default-database', 'path'].includes(k));
+  let catalog;
+  switch (type) {
+    case 'in-memory':
+    case 'generic_in_memory':
+      catalog = new InMemoryCatalog(name, options['default-database'] ?? 'default_database');
+      break;
+    case 'file': {
+      const path = options['path'];
+      if (path === undefined) throw new ValidationError(`Unable to create catalog '${name}'.\n\nOne or more required options are missing.\n\nMissing required options are:\n\npath`);
+      catalog = new FileCatalog(name, resolve(session.baseDir, path), options['default-database'] ?? 'default_database');
+      break;
+    }
+    default:
+      throw new ValidationError(
+        `Unable to create catalog '${name}'.\n\nCould not find any factory for identifier '${type}' that implements 'CatalogFactory'.\n\nAvailable factory identifiers are:\n\nfile\nin-memory`,
+      );
+  }
+  if (unknown.length > 0) {
+    throw new ValidationError(`Unable to create catalog '${name}'.\n\nUnsupported options found for '${type}'.\n\nUnsupported options:\n\n${unknown.sort().join('\n')}\n\nSupported options:\n\ndefault-database\npath\ntype`);
+  }
+  await session.catalogs.registerCatalog(name, catalog, stmt.ifNotExists);
+}
+
+async function createFunction(session: Session, planner: SessionPlanner, stmt: CreateFunctionStatement): Promise<void> {
+  if (stmt.language !== null && stmt.language !== 'JAVASCRIPT') {
+    throw new ValidationError(`Sluice runs JavaScript functions only: LANGUAGE ${stmt.language} is not supported for function '${stmt.name.parts.join('.')}'.`);
+  }
+  if (stmt.scope === 'catalog') {
+    const id = session.catalogs.qualify(stmt.name.parts);
+    await planner.loadFunction(stmt.name.parts.at(-1)!, stmt.className, false);
+    await session.catalogs
+      .getCatalog(id.catalog)
+      .createFunction({ database: id.database, object: id.object }, { identifier: stmt.className, language: 'JAVASCRIPT' }, stmt.ifNotExists);
+  } else {
+    await planner.loadFunction(stmt.name.parts.at(-1)!, stmt.className, stmt.ifNotExists);
+  }
+}
+
+async function drop(session: Session, planner: SessionPlanner, stmt: DropStatement): Promise<void> {
+  switch (stmt.objectType) {
+    case 'TABLE':
+    case 'VIEW': {
+      const id = session.catalogs.qualify(stmt.name.parts);
+      if (stmt.scope !== 'catalog') {
+        if (!session.catalogs.dropTemporaryTable(id) && !stmt.ifExists) {
+          throw new ObjectNotFoundError(`Temporary ${stmt.objectType === 'TABLE' ? 'table' : 'view'} with identifier '${identifierToString(id)}' does not exist.`);
+        }
+        return;
+      }
+      const found = await session.catalogs.getTable(stmt.name.parts);
+      if (!found) {
+        if (stmt.ifExists) return;
+        throw new ObjectNotFoundError(`${stmt.objectType === 'TABLE' ? 'Table' : 'View'} with identifier '${identifierToString(id)}' does not exist.`);
+      }
+      if (found.isTemporary) {
+        throw new ValidationError(
+          `Temporary ${stmt.objectType === 'TABLE' ? 'table' : 'view'} with identifier '${identifierToString(id)}' exists. Drop it first before removing the permanent ${stmt.objectType.toLowerCase()}.`,
+        );
+      }
+      if (stmt.objectType === 'VIEW' && found.table.kind !== 'view') throw new ValidationError(`DROP VIEW for a table is not allowed: '${identifierToString(id)}' is a table.`);
+      if (stmt.objectType === 'TABLE' && found.table.kind !== 'table') throw new ValidationError(`DROP TABLE for a view is not allowed: '${identifierToString(id)}' is a view; use DROP VIEW.`);
+      await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, stmt.ifExists);
+      return;
+    }
+    case 'DATABASE': {
+      const [catalog, db] = stmt.name.parts.length === 2 ? stmt.name.parts : [session.catalogs.currentCatalog, stmt.name.parts[0]!];
+      if (catalog === session.catalogs.currentCatalog && db === session.catalogs.currentDatabase) {
+        throw new ValidationError(`Cannot drop a database which is currently in use.`);
+      }
+      await session.catalogs.getCatalog(catalog!).dropDatabase(db!, stmt.ifExists, stmt.behavior === 'CASCADE');
+      return;
+    }
+    case 'CATALOG':
+      await session.catalogs.unregisterCatalog(stmt.name.parts[0]!, stmt.ifExists);
+      return;
+    case 'FUNCTION': {
+      const name = stmt.name.parts.at(-1)!;
+      if (stmt.scope === 'catalog') {
+        const id = session.catalogs.qualify(stmt.name.parts);
+        await session.catalogs.getCatalog(id.catalog).dropFunction({ database: id.database, object: id.object }, stmt.ifExists);
+        planner.unloadFunction(name);
+      } else if (!planner.unloadFunction(name) && !stmt.ifExists) {
+        throw new ObjectNotFoundError(`Temporary system function ${name} doesn't exist`);
+      }
+      return;
+    }
+  }
+}
+
+async function alter(session: Session, planner: SessionPlanner, stmt: AlterTableStatement): Promise<void> {
+  const found = await session.catalogs.getTable(stmt.name.parts);
+  const id = session.catalogs.qualify(stmt.name.parts);
+  if (!found) {
+    if (stmt.ifExists) return;
+    throw new ObjectNotFoundError(`Table \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\` doesn't exist or is a temporary table.`);
+  }
+  if (found.table.kind !== 'table') throw new ValidationError(`ALTER TABLE for a view is not allowed: '${identifierToString(id)}' is a view.`);
+  const path = { database: id.database, object: id.object };
+  if (stmt.action.kind === 'rename') {
+    const to = session.catalogs.qualify(stmt.action.newName.parts);
+    if (found.isTemporary) throw new ValidationError(`Temporary table '${identifierToString(id)}' cannot be renamed.`);
+    await session.catalogs.getCatalog(id.catalog).renameTable(path, to.object, false);
+    return;
+  }
+  const altered = alterTable(found.table, stmt.action, (expr, columns) => planner.typeComputedColumn(expr, columns));
+  if (found.isTemporary) {
+    session.catalogs.dropTemporaryTable(id);
+    session.catalogs.createTemporaryTable(id, altered, false);
+  } else {
+    await session.catalogs.getCatalog(id.catalog).alterTable(path, altered, false);
+  }
+}

@@ -1,0 +1,71 @@
+import { identifierToString } from '../../catalog/object-identifier.js';
+import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
+import { ExecutionOptions } from '../../config/options/execution-options.js';
+import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
+import { executeJob } from '../../runtime/job-master.js';
+import type { ExplainStatement, InsertStatement, QueryStatement, StopJobStatement } from '../../sql/ast/statements.js';
+import { Columns } from '../../types/column.js';
+import { DataTypes } from '../../types/data-types.js';
+import { Row } from '../../types/row.js';
+import { ResolvedSchema } from '../../types/schema.js';
+import { ResultQueue } from '../result-queue.js';
+import { runtimeConfigFromSession } from '../runtime-config-from-session.js';
+import type { Session } from '../session.js';
+import type { SessionPlanner } from '../session-planner.js';
+import { insertResult, queryResult, staticResult } from '../table-results.js';
+import type { TableResult } from '../table-result.js';
+
+/** SELECT: plan, start the job, and hand its rows to the caller through a bounded queue. */
+export async function executeQuery(session: Session, planner: SessionPlanner, stmt: QueryStatement): Promise<TableResult> {
+  const planned = await planner.planQuery(stmt.query);
+  const queue = new ResultQueue();
+  const graph = planned.toJobGraph(queue, session.config.get(ExecutionOptions.PIPELINE_NAME) ?? 'collect');
+  const job = executeJob(graph, runtimeConfigFromSession(session.config));
+  session.jobs.add(job);
+  job.waitForCompletion().then(
+    () => queue.end(),
+    (e: unknown) => queue.fail(e),
+  );
+  return queryResult(planned.schema, job, queue, !planned.changelogMode.isInsertOnly(), session.mode === 'streaming');
+}
+
+/** INSERT or a statement set: plan all into one job and start it; the caller decides whether to wait. */
+export async function executeInserts(session: Session, planner: SessionPlanner, inserts: readonly InsertStatement[], origin: 'insert' | 'statement-set'): Promise<TableResult> {
+  if (inserts.length === 0) throw new ValidationError('No statement in the statement set.');
+  const planned = await planner.planInserts(inserts);
+  const name = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? `insert-into_${planned.sinks.map(identifierToString).join(',')}`;
+  const job = executeJob(planned.toJobGraph(name), runtimeConfigFromSession(session.config));
+  session.jobs.add(job);
+  // A restore path applies to the next job only, as Flink's client clears it once a job was submitted from it.
+  session.config.remove(CheckpointingOptions.SAVEPOINT_PATH);
+  return insertResult(planned.sinks.map(identifierToString), job, origin);
+}
+
+/** EXPLAIN: the three sections of Flink's plan text. */
+export async function executeExplain(planner: SessionPlanner, stmt: ExplainStatement): Promise<TableResult> {
+  const inner = stmt.statement;
+  const planned =
+    inner.kind === 'query'
+      ? await planner.planQuery(inner.query)
+      : await planner.planInserts(inner.kind === 'insert' ? [inner] : inner.inserts);
+  const text = planned.explain(stmt.details);
+  return staticResult('explain', ResolvedSchema.of([Columns.physical('result', DataTypes.STRING())]), [Row.insert(text)]);
+}
+
+/** STOP JOB 'id' [WITH SAVEPOINT]: cancels, or stops with a savepoint and returns its path. */
+export async function executeStopJob(session: Session, stmt: StopJobStatement): Promise<TableResult> {
+  const job = session.jobs.get(stmt.jobId);
+  if (!job) throw new ObjectNotFoundError(`Could not stop job ${stmt.jobId}: no such job in this session.`);
+  if (!stmt.withSavepoint) {
+    await job.client.cancel();
+    return staticResult('stop-job', ResolvedSchema.of([Columns.physical('result', DataTypes.STRING())]), [], 'SUCCESS');
+  }
+  const dir = session.config.get(CheckpointingOptions.SAVEPOINT_DIRECTORY);
+  if (dir === undefined) {
+    throw new ValidationError(
+      `No savepoint directory is configured. Set 'execution.checkpointing.savepoint-dir' (or 'state.savepoints.dir') before STOP JOB ... WITH SAVEPOINT.`,
+    );
+  }
+  const path = await job.client.stopWithSavepoint(dir);
+  return staticResult('stop-job', ResolvedSchema.of([Columns.physical('savepoint path', DataTypes.STRING())]), [Row.insert(path)]);
+}

@@ -1,0 +1,66 @@
+import { findSessionOption, suggestSessionKeys, validateSessionOption } from '../../config/options/session-options.js';
+import { maskSecrets } from '../../config/secrets.js';
+import type { ResetStatement, SetStatement, UseCatalogStatement, UseDatabaseStatement } from '../../sql/ast/statements.js';
+import { Columns } from '../../types/column.js';
+import { DataTypes } from '../../types/data-types.js';
+import { withNullability } from '../../types/logical-type.js';
+import { Row } from '../../types/row.js';
+import { ResolvedSchema } from '../../types/schema.js';
+import type { Session } from '../session.js';
+import { okResult, staticResult } from '../table-results.js';
+import type { TableResult } from '../table-result.js';
+
+const KEY_VALUE = ResolvedSchema.of([
+  Columns.physical('key', withNullability(DataTypes.STRING(), false)),
+  Columns.physical('value', withNullability(DataTypes.STRING(), false)),
+]);
+
+/**
+ * `SET 'k' = 'v'` validates known session keys (a bad value is an error naming the key and what is
+ * allowed). Unknown keys are kept, as in Flink, with a warning when they are a near miss of a known key,
+ * since such a typo would otherwise be ignored without a word.
+ */
+export function executeSet(session: Session, stmt: SetStatement, warn: (message: string) => void): TableResult {
+  if (stmt.key === null) {
+    const entries = Object.entries(maskSecrets(session.config.toMap())).sort(([a], [b]) => a.localeCompare(b));
+    return staticResult('set', KEY_VALUE, entries.map(([k, v]) => Row.insert(k, v)));
+  }
+  const value = stmt.value ?? '';
+  const { known } = validateSessionOption(stmt.key, value);
+  if (!known) {
+    const near = suggestSessionKeys(stmt.key, 1)[0];
+    if (near !== undefined) warn(`'${stmt.key}' is not a session option Sluice knows; did you mean '${near}'? The value is kept as given.`);
+  } else {
+    const option = findSessionOption(stmt.key)!;
+    if (option.deprecatedKeys.includes(stmt.key)) warn(`Config uses deprecated configuration key '${stmt.key}' instead of proper key '${option.key}'`);
+  }
+  session.config.set(stmt.key, value);
+  return okResult('set');
+}
+
+export function executeReset(session: Session, stmt: ResetStatement): TableResult {
+  if (stmt.key === null) session.resetAll();
+  else session.reset(stmt.key);
+  return okResult('reset');
+}
+
+export async function executeUse(session: Session, stmt: UseCatalogStatement | UseDatabaseStatement): Promise<TableResult> {
+  if (stmt.kind === 'use-catalog') {
+    session.catalogs.setCurrentCatalog(stmt.name.value);
+  } else {
+    const parts = stmt.name.parts;
+    if (parts.length === 2) {
+      const prev = session.catalogs.currentCatalog;
+      session.catalogs.setCurrentCatalog(parts[0]!);
+      try {
+        await session.catalogs.setCurrentDatabase(parts[1]!);
+      } catch (e) {
+        session.catalogs.setCurrentCatalog(prev);
+        throw e;
+      }
+    } else {
+      await session.catalogs.setCurrentDatabase(parts[0]!);
+    }
+  }
+  return okResult('use');
+}

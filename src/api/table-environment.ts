@@ -1,0 +1,175 @@
+import { Configuration } from '../config/configuration.js';
+import { TableOptions } from '../config/options/table-options.js';
+import { ValidationError } from '../errors/sluice-error.js';
+import type { Factory } from '../factories/factory.js';
+import { parseStatement } from '../sql/parse.js';
+import type { Statement } from '../sql/ast/statements.js';
+import { builtinFactories } from './builtin-factories.js';
+import { Session, type SessionOptions } from './session.js';
+import type { SessionPlanner } from './session-planner.js';
+import { createSessionPlanner } from './session-planner-impl.js';
+import { sqlLiteral } from './sql-literal.js';
+import { executeStatement } from './statement-executor.js';
+import type { TableDescriptor } from './table-descriptor.js';
+import type { TableResult } from './table-result.js';
+import { Table } from './table.js';
+import { StatementSet } from './statement-set.js';
+import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
+
+/**
+ * The entry point of the programmatic API (Flink's `TableEnvironment`): one session with its own
+ * configuration, catalogs, functions and jobs.
+ *
+ * @example
+ * ```ts
+ * import { TableEnvironment } from 'sluice';
+ *
+ * const env = TableEnvironment.create({ mode: 'batch' });
+ * await env.executeSql(`CREATE TABLE nums (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '5',
+ *   'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '5')`);
+ * const result = await env.executeSql('SELECT SUM(n) AS total FROM nums');
+ * for await (const row of result.collect()) console.log(row.fields); // [ 15n ]
+ * await env.close();
+ * ```
+ */
+export class TableEnvironment {
+  /** @internal */
+  readonly session: Session;
+  /** @internal */
+  readonly planner: SessionPlanner;
+  private readonly ready: Promise<void>;
+  private readonly warnings: ((message: string) => void)[] = [];
+
+  private constructor(options: SessionOptions) {
+    this.session = new Session(options, builtinFactories());
+    this.planner = createSessionPlanner(this.session);
+    this.ready = this.session.catalogs.getCurrentCatalog().open();
+  }
+
+  /** A new session. `mode` sets `execution.runtime-mode`; `config` is the initial session configuration. */
+  static create(options: SessionOptions = {}): TableEnvironment {
+    return new TableEnvironment(options);
+  }
+
+  /** The session configuration; `SET` statements change it too. */
+  getConfig(): Configuration {
+    return this.session.config;
+  }
+
+  /** Receives warnings (deprecated keys, unknown SET keys); default: stderr. */
+  onWarning(listener: (message: string) => void): void {
+    this.warnings.push(listener);
+  }
+
+  /**
+   * Runs one SQL statement. DDL, SET, SHOW, DESCRIBE and EXPLAIN complete before this resolves; a
+   * SELECT or INSERT has started its job, which `result.await()` waits for.
+   * @throws SqlParseError with line and column, ValidationError, ObjectNotFoundError, PlanningError.
+   */
+  async executeSql(sql: string): Promise<TableResult> {
+    return this.executeStatement(parseStatement(sql));
+  }
+
+  /** Runs an already parsed statement (the CLI parses whole files first). */
+  async executeStatement(stmt: Statement): Promise<TableResult> {
+    await this.ready;
+    return executeStatement(this.session, this.planner, stmt, (m) => this.warn(m));
+  }
+
+  /** A query as a `Table`, checked now, run by `execute()` or `executeInsert()`. */
+  async sqlQuery(sql: string): Promise<Table> {
+    const stmt = parseStatement(sql);
+    if (stmt.kind !== 'query') throw new ValidationError(`sqlQuery() takes a query (SELECT, VALUES, WITH ...), not a ${stmt.kind} statement.`);
+    await this.ready;
+    const planned = await this.planner.planQuery(stmt.query);
+    return new Table(this, sql, planned.schema);
+  }
+
+  /**
+   * A table of literal rows. Values follow docs/values.md (a `bigint` is a BIGINT, a `Decimal` a DECIMAL).
+   *
+   * @example
+   * ```ts
+   * const t = await env.fromValues([[1, 'a'], [2, 'b']], ['id', 'name']);
+   * ```
+   */
+  async fromValues(rows: readonly (readonly unknown[])[], columnNames?: readonly string[]): Promise<Table> {
+    if (rows.length === 0) throw new ValidationError('fromValues needs at least one row.');
+    const values = rows.map((r) => `(${r.map(sqlLiteral).join(', ')})`).join(',\n  ');
+    const alias = columnNames ? `t(${columnNames.map((n) => '`' + n.replaceAll('`', '``') + '`').join(', ')})` : 't';
+    return this.sqlQuery(`SELECT * FROM (VALUES\n  ${values}\n) AS ${alias}`);
+  }
+
+  /** Registers `table` as a temporary view under `name` (one to three parts, dot separated). */
+  async createTemporaryView(name: string, table: Table): Promise<void> {
+    await this.executeSql(`CREATE TEMPORARY VIEW ${quotePath(name)} AS ${table.sql}`);
+  }
+
+  /** Creates a permanent table in the current (or named) catalog from a descriptor. */
+  async createTable(path: string, descriptor: TableDescriptor): Promise<void> {
+    await this.ready;
+    const id = this.session.catalogs.qualify(splitPath(path));
+    await this.session.catalogs.createTable(id, descriptor.toCatalogTable(), false);
+  }
+
+  /** Creates a temporary table from a descriptor. */
+  async createTemporaryTable(path: string, descriptor: TableDescriptor): Promise<void> {
+    await this.ready;
+    this.session.catalogs.createTemporaryTable(this.session.catalogs.qualify(splitPath(path)), descriptor.toCatalogTable(), false);
+  }
+
+  /** Several INSERTs run as one job. */
+  createStatementSet(): StatementSet {
+    return new StatementSet(this);
+  }
+
+  /** Makes a connector, format or catalog factory available to this session. */
+  registerFactory(factory: Factory): void {
+    this.session.factories.register(factory);
+  }
+
+  /**
+   * Registers a scalar function (a plain function returning STRING, or `{ eval, resultType, argumentTypes }`)
+   * or an aggregate function (createAccumulator / accumulate / retract / merge / getValue, resultType).
+   *
+   * @example
+   * ```ts
+   * env.createTemporarySystemFunction('twice', { eval: (x: number) => x * 2, resultType: DataTypes.INT() });
+   * ```
+   */
+  createTemporarySystemFunction(name: string, fn: UdfInput): void {
+    createTemporarySystemFunction(this.session.functions, name, fn);
+  }
+
+  listTables(): Promise<string[]> {
+    return this.ready.then(() => this.session.catalogs.getCurrentCatalog().listTables(this.session.catalogs.currentDatabase));
+  }
+
+  /** Cancels running jobs and closes the catalogs. */
+  async close(): Promise<void> {
+    await this.ready.catch(() => undefined);
+    for (const job of this.session.jobs.active()) await job.cancel().catch(() => undefined);
+    await this.session.catalogs.close();
+  }
+
+  /** `table.display.max-column-width`, for renderers. */
+  get maxColumnWidth(): number {
+    return this.session.config.get(TableOptions.DISPLAY_MAX_COLUMN_WIDTH);
+  }
+
+  private warn(message: string): void {
+    if (this.warnings.length === 0) console.error(`[WARNING] ${message}`);
+    for (const w of this.warnings) w(message);
+  }
+}
+
+function splitPath(path: string): string[] {
+  return path.split('.').map((p) => p.replace(/^`(.*)`$/, '$1'));
+}
+
+function quotePath(path: string): string {
+  return splitPath(path)
+    .map((p) => '`' + p.replaceAll('`', '``') + '`')
+    .join('.');
+}
+

@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { ValidationError } from '../errors/sluice-error.js';
+
+export type OutputFormat = 'tableau' | 'jsonl' | 'csv';
+
+/** What the command line asked for; one variant per way in, so a wrong mix cannot be represented. */
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'connectors'; readonly name: string | undefined }
+  | {
+      readonly kind: 'run';
+      /** `-f`: run this file and exit. */
+      readonly file: string | undefined;
+      /** `-i`: run this file, then the REPL. */
+      readonly init: string | undefined;
+      readonly config: Readonly<Record<string, string>>;
+      readonly catalogDir: string | undefined;
+      readonly output: OutputFormat;
+      /** `--resume DIR`: start jobs from the newest complete checkpoint under DIR. */
+      readonly resume: string | undefined;
+    };
+
+export const USAGE = `Usage: sluice [options]
+       sluice connectors [name]
+
+Runs Flink SQL on Node.js: a file with -f, else an interactive SQL client.
+
+Options:
+  -f, --file <file>        Run the statements of a SQL file, then exit (waits for the jobs it started)
+  -i, --init <file>        Run a SQL file (DDL, SET, USE), then start the interactive client
+  -D <key=value>           Set a session option, like SET 'key' = 'value' (repeatable)
+      --catalog-dir <dir>  Home of the default file catalog (default: ./catalog)
+      --output <format>    tableau (default), jsonl or csv
+      --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
+  -h, --help               Show this help
+  -v, --version            Show the version
+
+Commands:
+  connectors [name]        List connectors and formats, or one's options
+`;
+
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      file: { type: 'string', short: 'f' },
+      init: { type: 'string', short: 'i' },
+      define: { type: 'string', short: 'D', multiple: true },
+      'catalog-dir': { type: 'string' },
+      output: { type: 'string' },
+      resume: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  if (positionals[0] === 'connectors') return { kind: 'connectors', name: positionals[1] };
+  if (positionals.length > 0) throw new ValidationError(`Unknown argument '${positionals[0]}'. Run 'sluice --help' for usage.`);
+  const config: Record<string, string> = {};
+  for (const d of values.define ?? []) {
+    const eq = d.indexOf('=');
+    if (eq <= 0) throw new ValidationError(`-D expects key=value, got '${d}'.`);
+    config[d.slice(0, eq)] = d.slice(eq + 1);
+  }
+  const output = values.output ?? 'tableau';
+  if (output !== 'tableau' && output !== 'jsonl' && output !== 'csv') {
+    throw new ValidationError(`--output must be one of tableau, jsonl, csv; got '${output}'.`);
+  }
+  if (values.file !== undefined && values.init !== undefined) {
+    throw new ValidationError('-f and -i cannot be combined: -f runs a file and exits, -i runs a file before the interactive client.');
+  }
+  return {
+    kind: 'run',
+    file: values.file,
+    init: values.init,
+    config,
+    catalogDir: values['catalog-dir'],
+    output,
+    resume: values.resume,
+  };
+}

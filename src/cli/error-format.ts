@@ -1,0 +1,39 @@
+import { SluiceError, SqlParseError } from '../errors/sluice-error.js';
+
+/** Where a statement came from, for error messages: `quickstart.sql:12:1`. */
+export interface StatementLocation {
+  readonly file: string | undefined;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Flink's client error block (`[ERROR] Could not execute SQL statement. Reason:` and
+ * `<ErrorClass>: message`), plus what Flink lacks: the file, line and column, and for a parse error
+ * the source line with a caret under the spot.
+ */
+export function formatError(error: unknown, where?: StatementLocation): string {
+  let text = '[ERROR] Could not execute SQL statement. Reason:\n';
+  if (error instanceof SqlParseError) {
+    text += `${error.name}: ${error.message}\n`;
+    const file = where?.file ?? '<input>';
+    text += `  --> ${file}:${error.line}:${error.column}\n${indentCaret(error)}`;
+    return text;
+  }
+  if (error instanceof SluiceError) {
+    text += `${error.name}: ${error.message}\n`;
+  } else if (error instanceof Error) {
+    text += `${error.name}: ${error.message}\n`;
+  } else {
+    text += `${String(error)}\n`;
+  }
+  if (where) text += `  --> in the statement at ${where.file ?? '<input>'}:${where.line}:${where.column}\n`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && !(error as Error).message.includes(cause.message)) text += `Caused by: ${cause.name}: ${cause.message}\n`;
+  return text;
+}
+
+function indentCaret(e: SqlParseError): string {
+  const gutter = `${e.line} | `;
+  return `${gutter}${e.sourceLine}\n${' '.repeat(gutter.length + Math.max(0, e.column - 1))}^\n`;
+}

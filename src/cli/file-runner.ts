@@ -1,0 +1,74 @@
+import { SqlParseError, ValidationError } from '../errors/sluice-error.js';
+import type { Statement } from '../sql/ast/statements.js';
+import { parseScript, type ParsedStatement } from '../sql/parse.js';
+import type { OutputFormat } from './args.js';
+import type { ConsoleIO } from './console-io.js';
+import { formatError } from './error-format.js';
+import type { StatementRunner } from './statement-runner.js';
+
+export interface RunOptions {
+  readonly file: string | undefined;
+  readonly output: OutputFormat;
+  /** `-i`: only session statements are allowed (DDL, SET, USE), as in Flink's init files. */
+  readonly initOnly?: boolean;
+}
+
+/**
+ * Runs a script the way `sluice -f` does. The whole script is parsed before anything runs, so a typo
+ * on line 40 stops the run before line 1 has touched a sink. Statements then run in order and the
+ * first failure stops the run, naming the file, line and column. Returns whether every statement
+ * succeeded; the runner's `jobs` are the INSERT jobs started, for the caller to wait for.
+ */
+export async function runScript(runner: StatementRunner, script: string, io: ConsoleIO, options: RunOptions): Promise<boolean> {
+  const status = options.output === 'tableau' ? io.out : io.err;
+  let parsed: ParsedStatement[];
+  try {
+    parsed = parseScript(script);
+  } catch (e) {
+    if (e instanceof SqlParseError) {
+      status(formatError(e, { file: options.file, line: e.line, column: e.column }));
+      return false;
+    }
+    throw e;
+  }
+  for (const p of parsed) {
+    const where = { file: options.file, line: p.pos.line, column: p.pos.column };
+    try {
+      if (options.initOnly && !isInitStatement(p.statement)) {
+        throw new ValidationError(`Unsupported SQL statement in an init file: only DDL, SET, RESET and USE are allowed (found ${p.statement.kind.toUpperCase()}).`);
+      }
+      const outcome = await runner.run(p.statement);
+      if (outcome === 'quit') break;
+    } catch (e) {
+      status(formatError(e, where));
+      return false;
+    }
+  }
+  if (runner.inStatementSet) {
+    status(formatError(new ValidationError('The statement set was not closed: BEGIN STATEMENT SET needs a matching END.')));
+    return false;
+  }
+  return true;
+}
+
+function isInitStatement(stmt: Statement): boolean {
+  switch (stmt.kind) {
+    case 'create-table':
+    case 'create-view':
+    case 'create-catalog':
+    case 'create-database':
+    case 'create-function':
+    case 'drop':
+    case 'alter-table':
+    case 'alter-view':
+    case 'alter-database':
+    case 'set':
+    case 'reset':
+    case 'use-catalog':
+    case 'use-database':
+    case 'use-modules':
+      return true;
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { TableEnvironment } from '../api/table-environment.js';
+import { FileCatalog } from '../catalog/file-catalog.js';
+import { CheckpointingOptions } from '../config/options/checkpointing-options.js';
+import type { JobClient } from '../runtime/job-client.js';
+import { parseCliArgs, USAGE, type CliCommand } from './args.js';
+import { listConnectors } from './connectors-command.js';
+import { processIO, type ConsoleIO } from './console-io.js';
+import { formatError } from './error-format.js';
+import { runScript } from './file-runner.js';
+import { StatementRunner } from './statement-runner.js';
+import { startRepl } from './repl/repl.js';
+import { VERSION } from './version.js';
+
+/** The `sluice` command. Returns the process exit code: 0 only if every statement succeeded. */
+export async function main(argv: readonly string[], io: ConsoleIO = processIO): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCliArgs(argv);
+  } catch (e) {
+    io.err(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  switch (command.kind) {
+    case 'help':
+      io.out(USAGE);
+      return 0;
+    case 'version':
+      io.out(`sluice ${VERSION}\n`);
+      return 0;
+    case 'connectors':
+      return listConnectors(command.name, io);
+    case 'run':
+      break;
+  }
+  const catalogDir = resolve(command.catalogDir ?? 'catalog');
+  const config: Record<string, string> = { ...command.config };
+  if (command.resume !== undefined) {
+    try {
+      config[CheckpointingOptions.SAVEPOINT_PATH.key] = await (await import('./resume.js')).newestCheckpoint(resolve(command.resume));
+    } catch (e) {
+      io.err(formatError(e));
+      return 1;
+    }
+  }
+  const env = TableEnvironment.create({
+    config,
+    catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', catalogDir) },
+  });
+  env.onWarning((m) => io.err(`[WARNING] ${m}\n`));
+  const runner = new StatementRunner(env, io, command.output);
+  try {
+    if (command.file !== undefined || command.init !== undefined) {
+      const path = (command.file ?? command.init)!;
+      let script: string;
+      try {
+        script = await readFile(path, 'utf8');
+      } catch {
+        io.err(`[ERROR] Could not read SQL file '${path}'.\n`);
+        return 1;
+      }
+      const ok = await runScript(runner, script, io, { file: path, output: command.output, initOnly: command.init !== undefined });
+      if (!ok) {
+        await cancelAll(runner.jobs);
+        return 1;
+      }
+      if (command.init !== undefined) return await startRepl(env, runner, io);
+      return await waitForJobs(runner.jobs, io);
+    }
+    return await startRepl(env, runner, io);
+  } finally {
+    await env.close();
+  }
+}
+
+/**
+ * At the end of a file, as Flink's client in embedded mode: bounded jobs run to their end; unbounded ones
+ * run until SIGINT or SIGTERM, which cancels them (committed output stays committed).
+ */
+async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<number> {
+  if (jobs.length === 0) return 0;
+  let interrupted = false;
+  const onSignal = (): void => {
+    if (interrupted) return;
+    interrupted = true;
+    io.err('\n[INFO] Cancelling the running jobs...\n');
+    void cancelAll(jobs);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    let failed = false;
+    for (const job of jobs) {
+      try {
+        await job.waitForCompletion();
+      } catch (e) {
+        if (!interrupted) {
+          failed = true;
+          io.err(`[ERROR] Job ${job.jobId} (${job.jobName}) failed.\n${formatError(e)}`);
+        }
+      }
+    }
+    return failed ? 1 : interrupted ? 130 : 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+async function cancelAll(jobs: readonly JobClient[]): Promise<void> {
+  await Promise.all(jobs.map((j) => j.cancel().catch(() => undefined)));
+}

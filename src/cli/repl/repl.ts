@@ -1,0 +1,148 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { TableEnvironment } from '../../api/table-environment.js';
+import { parseSplitStatement } from '../../sql/parse.js';
+import { SourceText } from '../../sql/source-text.js';
+import { splitStatements } from '../../sql/split-statements.js';
+import type { ConsoleIO } from '../console-io.js';
+import { formatError } from '../error-format.js';
+import type { StatementRunner } from '../statement-runner.js';
+import { complete } from './completer.js';
+import { HELP_TEXT } from './help-text.js';
+
+const PROMPT = 'Sluice SQL> ';
+const CONTINUATION = '> ';
+const HISTORY_LIMIT = 1000;
+
+/** `~/.sluice/history`, or `SLUICE_HISTORY_FILE`. */
+function historyFile(): string {
+  return process.env['SLUICE_HISTORY_FILE'] ?? join(homedir(), '.sluice', 'history');
+}
+
+/**
+ * The interactive SQL client: reads until a statement ends with `;`, runs it, prints the result in the
+ * session's result mode, and keeps going after errors with the session intact. Ctrl-C stops a running
+ * query (or clears the input); Ctrl-D or QUIT leaves. Resolves with the exit code.
+ */
+export async function startRepl(env: TableEnvironment, runner: StatementRunner, io: ConsoleIO): Promise<number> {
+  runner.interactive = true;
+  const history = await loadHistory();
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: process.stdin.isTTY === true,
+    history,
+    historySize: HISTORY_LIMIT,
+    removeHistoryDuplicates: true,
+    completer: (line: string, callback: (err: Error | null, result: [string[], string]) => void) => {
+      complete(env, buffer, line).then(
+        (r) => callback(null, r),
+        () => callback(null, [[], line]),
+      );
+    },
+  });
+  let buffer = '';
+  let running = false;
+  io.out(`Welcome to Sluice, Flink SQL for Node.js. Type HELP; for the commands, QUIT; to leave.\n\n`);
+  rl.setPrompt(PROMPT);
+  rl.prompt();
+
+  rl.on('SIGINT', () => {
+    if (running) {
+      void runner.interrupt();
+      io.out('\n[INFO] Query stopped.\n');
+      return;
+    }
+    buffer = '';
+    io.out('^C\n');
+    rl.setPrompt(PROMPT);
+    rl.prompt();
+  });
+
+  return new Promise<number>((resolve) => {
+    let quitting = false;
+    const queue: string[] = [];
+    const pump = async (): Promise<void> => {
+      if (running) return;
+      while (queue.length > 0 && !quitting) {
+        const line = queue.shift()!;
+        buffer += (buffer ? '\n' : '') + line;
+        if (!isComplete(buffer)) {
+          rl.setPrompt(CONTINUATION);
+          continue;
+        }
+        const text = buffer;
+        buffer = '';
+        void appendFile(historyFile(), text.replaceAll('\n', ' ') + '\n').catch(() => undefined);
+        running = true;
+        try {
+          quitting = await runText(runner, text, io);
+        } finally {
+          running = false;
+        }
+        rl.setPrompt(PROMPT);
+      }
+      if (quitting) {
+        rl.close();
+        return;
+      }
+      rl.prompt();
+    };
+    rl.on('line', (line) => {
+      queue.push(line);
+      void pump();
+    });
+    rl.on('close', () => {
+      io.out('\nShutting down the session...\ndone.\n');
+      resolve(0);
+    });
+  });
+}
+
+/** True when `text` holds whole statements: ends in `;` outside strings, comments and BEGIN...END blocks. */
+function isComplete(text: string): boolean {
+  if (!/;\s*$/.test(text)) return false;
+  try {
+    const parts = splitStatements(new SourceText(text));
+    return parts.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs every statement in `text`; true if one of them asked to quit. */
+async function runText(runner: StatementRunner, text: string, io: ConsoleIO): Promise<boolean> {
+  const source = new SourceText(text);
+  let parts;
+  try {
+    parts = splitStatements(source);
+  } catch (e) {
+    io.out(formatError(e));
+    return false;
+  }
+  for (const part of parts) {
+    try {
+      const stmt = parseSplitStatement(source, part);
+      const outcome = await runner.run(stmt);
+      if (outcome === 'quit') return true;
+      if (outcome === 'help') io.out(HELP_TEXT);
+      if (outcome === 'clear') io.out('\x1b[2J\x1b[H');
+    } catch (e) {
+      io.out(formatError(e));
+      return false;
+    }
+  }
+  return false;
+}
+
+async function loadHistory(): Promise<string[]> {
+  try {
+    const lines = (await readFile(historyFile(), 'utf8')).split('\n').filter((l) => l.trim() !== '');
+    return lines.slice(-HISTORY_LIMIT).reverse();
+  } catch {
+    await mkdir(dirname(historyFile()), { recursive: true }).catch(() => undefined);
+    return [];
+  }
+}

@@ -1,0 +1,79 @@
+import type { TableResult } from '../api/table-result.js';
+import type { OutputFormat } from './args.js';
+import type { ConsoleIO } from './console-io.js';
+import { TableauPrinter } from './render/tableau.js';
+import { printLiveTable } from './render/live-table.js';
+import { csvHeader, rowToCsvLine, rowToJsonLine } from './render/row-formats.js';
+
+export interface PrintOptions {
+  readonly output: OutputFormat;
+  /**
+   * The REPL's `sql-client.execution.result-mode`: `tableau` prints rows as they come, `changelog` always
+   * shows the `op` column, `table` keeps a live view of the materialized result. Files use tableau.
+   */
+  readonly resultMode?: 'table' | 'changelog' | 'tableau';
+  readonly maxColumnWidth: number;
+  readonly timeZone?: string;
+}
+
+/**
+ * Prints a statement's result as Flink's SQL client does: `[INFO]` lines for statements without
+ * content, tableau for rows (or jsonl / csv, with status lines then on stderr so stdout stays data).
+ * Resolves when every row has been printed.
+ */
+export async function printResult(result: TableResult, io: ConsoleIO, options: PrintOptions): Promise<void> {
+  const status = options.output === 'tableau' ? io.out : io.err;
+  if (result.resultKind === 'SUCCESS') {
+    status('[INFO] Execute statement succeeded.\n');
+    return;
+  }
+  if (result.origin === 'insert' || result.origin === 'statement-set') {
+    status('[INFO] Submitting SQL update statement to the cluster...\n');
+    status('[INFO] SQL update statement has been successfully submitted to the cluster:\n');
+    status(`Job ID: ${result.getJobClient()?.jobId ?? ''}\n\n`);
+    return;
+  }
+  if (result.origin === 'explain' || (result.origin === 'show' && result.getResolvedSchema().columnNames()[0] === 'result')) {
+    for await (const row of result.collect()) io.out(`${String(row.fields[0])}\n`);
+    return;
+  }
+  const schema = result.getResolvedSchema();
+  const columns = schema.columns.map((c) => ({ name: c.name, type: c.type }));
+  const rowType = schema.toRowType();
+  const fmt = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
+  const streaming = (result.isStreaming || options.resultMode === 'changelog') && result.origin === 'query';
+  switch (options.output) {
+    case 'jsonl':
+      for await (const row of result.collect()) io.out(rowToJsonLine(row, rowType, fmt) + '\n');
+      return;
+    case 'csv': {
+      io.out(csvHeader(rowType, streaming) + '\n');
+      for await (const row of result.collect()) io.out(rowToCsvLine(row, rowType, streaming, fmt) + '\n');
+      return;
+    }
+    case 'tableau': {
+      if (options.resultMode === 'table' && result.origin === 'query' && io.isTTY) {
+        await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt });
+        return;
+      }
+      const tableauOptions = { maxColumnWidth: options.maxColumnWidth, streaming, ...fmt };
+      if (!streaming) {
+        const rows = [];
+        for await (const row of result.collect()) rows.push(row);
+        io.out(TableauPrinter.render(columns, rows, tableauOptions));
+        return;
+      }
+      const printer = TableauPrinter.forStreaming(columns, tableauOptions);
+      let headerShown = false;
+      for await (const row of result.collect()) {
+        if (!headerShown) {
+          io.out(printer.header());
+          headerShown = true;
+        }
+        io.out(printer.row(row));
+      }
+      io.out(printer.footer());
+      return;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import type { TableEnvironment } from '../api/table-environment.js';
+import type { TableResult } from '../api/table-result.js';
+import { TableOptions } from '../config/options/table-options.js';
+import { ValidationError } from '../errors/sluice-error.js';
+import type { JobClient } from '../runtime/job-client.js';
+import type { InsertStatement, Statement } from '../sql/ast/statements.js';
+import type { OutputFormat } from './args.js';
+import type { ConsoleIO } from './console-io.js';
+import { printResult } from './result-printer.js';
+
+/** What happened to one statement, so the REPL and the file runner can react. */
+export type StatementOutcome = 'done' | 'quit' | 'help' | 'clear';
+
+/**
+ * Runs statements one at a time for a front end, with the client-side state Flink's SQL client keeps:
+ * an open `BEGIN STATEMENT SET` collecting INSERTs, and the jobs started. Errors are thrown to the
+ * caller, which prints them with the statement's location.
+ */
+export class StatementRunner {
+  /** INSERT jobs started, for the file runner to wait for. */
+  readonly jobs: JobClient[] = [];
+  private statementSet: InsertStatement[] | undefined;
+  /** The result being printed, so Ctrl-C can stop it. */
+  current: TableResult | undefined;
+  /** In the REPL, results follow `sql-client.execution.result-mode`; files always print tableau. */
+  interactive = false;
+
+  constructor(
+    private readonly env: TableEnvironment,
+    private readonly io: ConsoleIO,
+    private readonly output: OutputFormat,
+  ) {}
+
+  private printer(result: TableResult): Promise<void> {
+    return printResult(result, this.io, {
+      output: this.output,
+      maxColumnWidth: this.env.maxColumnWidth,
+      resultMode: this.interactive ? this.env.getConfig().get(TableOptions.RESULT_MODE) : 'tableau',
+    });
+  }
+
+  get inStatementSet(): boolean {
+    return this.statementSet !== undefined;
+  }
+
+  private status(text: string): void {
+    (this.output === 'tableau' ? this.io.out : this.io.err)(text);
+  }
+
+  async run(stmt: Statement): Promise<StatementOutcome> {
+    switch (stmt.kind) {
+      case 'quit':
+        return 'quit';
+      case 'help':
+        return 'help';
+      case 'clear':
+        return 'clear';
+      case 'begin-statement-set':
+        if (this.statementSet) throw new ValidationError('A statement set is already open; finish it with END first.');
+        this.statementSet = [];
+        this.status('[INFO] Begin a statement set.\n');
+        return 'done';
+      case 'end': {
+        const inserts = this.statementSet;
+        if (!inserts) throw new ValidationError('No statement set to END: start one with BEGIN STATEMENT SET.');
+        this.statementSet = undefined;
+        if (inserts.length === 0) {
+          this.status('[INFO] No statement in the statement set, skip submit.\n');
+          return 'done';
+        }
+        await this.execute({ kind: 'statement-set', inserts, pos: stmt.pos });
+        return 'done';
+      }
+      default:
+        if (this.statementSet) {
+          if (stmt.kind !== 'insert') {
+            throw new ValidationError(`Only INSERT statements can be added to a statement set, found ${stmt.kind.toUpperCase()}.`);
+          }
+          this.statementSet.push(stmt);
+          this.status('[INFO] Add SQL update statement to the statement set.\n');
+          return 'done';
+        }
+        await this.execute(stmt);
+        return 'done';
+    }
+  }
+
+  /** Cancels the query being printed (Ctrl-C); the session stays. */
+  async interrupt(): Promise<void> {
+    const r = this.current;
+    this.current = undefined;
+    const job = r?.getJobClient();
+    if (job && r?.origin === 'query') await job.cancel().catch(() => undefined);
+  }
+
+  private async execute(stmt: Statement): Promise<void> {
+    const result = await this.env.executeStatement(stmt);
+    const isDml = result.origin === 'insert' || result.origin === 'statement-set';
+    if (isDml && this.env.getConfig().get(TableOptions.TABLE_DML_SYNC)) {
+      this.status('[INFO] Execute statement in sync mode. Please wait for the execution finish...\n');
+      await result.await();
+      this.status('[INFO] Complete execution of the SQL update statement.\n');
+      return;
+    }
+    this.current = result;
+    try {
+      await this.printer(result);
+      if (result.origin === 'query' && this.current === result) await result.await();
+    } finally {
+      this.current = undefined;
+    }
+    const job = result.getJobClient();
+    if (job && isDml) this.jobs.push(job);
+  }
+}
