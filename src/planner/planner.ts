@@ -21,6 +21,7 @@ import { Scope } from './binder/scope.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { explainLogical, explainPhysical, physicalNodeText } from './logical/explain-plan.js';
+import { inputsOf } from './logical/plan-node.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
@@ -53,8 +54,7 @@ function checkStreamingSort(n: PlanNode, mode: 'streaming' | 'batch'): void {
     if (!isTimeAttribute(t) || first.descending) throw new PlanningError('Sort on a non-time-attribute field is not supported.');
     throw new PlanningError('Sort on a time attribute in streaming mode is not supported yet.');
   }
-  const children = n.kind === 'union' ? n.inputs : n.kind === 'scan' || n.kind === 'values' ? [] : [n.input];
-  for (const c of children) checkStreamingSort(c, mode);
+  for (const c of inputsOf(n)) checkStreamingSort(c, mode);
 }
 
 function schemaOf(fields: readonly PlanField[]): ResolvedSchema {
@@ -193,7 +193,8 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
   const name = identifierToString(id);
   const updates = produced.contains(RowKind.UPDATE_AFTER) || produced.contains(RowKind.UPDATE_BEFORE);
   if (updates && !accepted.contains(RowKind.UPDATE_AFTER)) {
-    throw new PlanningError(`Table sink '${name}' doesn't support consuming update changes which is produced by node ${origin}`);
+    const what = produced.contains(RowKind.DELETE) && !accepted.contains(RowKind.DELETE) ? 'update and delete changes' : 'update changes';
+    throw new PlanningError(`Table sink '${name}' doesn't support consuming ${what} which is produced by node ${origin}`);
   }
   if (produced.contains(RowKind.DELETE) && !accepted.contains(RowKind.DELETE)) {
     throw new PlanningError(`Table sink '${name}' doesn't support consuming delete changes which is produced by node ${origin}`);

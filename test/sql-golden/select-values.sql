@@ -44,7 +44,7 @@ SELECT t.x FROM (VALUES (1)) AS t(a);
 -- error: Column 'x' not found in table 't'
 
 SELECT a FROM (VALUES (1)) AS t(a), (VALUES (2)) AS u(a);
--- error: JOIN is not supported yet
+-- error: Column 'a' is ambiguous
 
 SELECT * FROM nope;
 -- error: Object 'nope' not found

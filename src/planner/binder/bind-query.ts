@@ -2,18 +2,19 @@ import { ObjectNotFoundError, PlanningError, ValidationError } from '../../error
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import type { OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
+import type { JoinRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
 import { DataTypes } from '../../types/data-types.js';
+import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
 import type { PlannerContext } from '../planner-context.js';
 import { compileRex } from '../rex/compile-rex.js';
-import { inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindAggregate, needsAggregate } from './bind-aggregate.js';
-import { bindExpression, castTo } from './bind-expression.js';
+import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
 
@@ -184,14 +185,52 @@ export class QueryBinder {
         return { node, scope: Scope.of(node.fields, ref.alias?.value ?? null) };
       }
       case 'join':
+        return this.bindJoin(ref, ctes);
       case 'table-function':
       case 'unnest':
-        throw new PlanningError(`${ref.kind === 'join' ? `${ref.joinType} JOIN` : ref.kind} is not supported yet`);
+        throw new PlanningError(`${ref.kind} is not supported yet`);
       default: {
         const never: never = ref;
         return never;
       }
     }
+  }
+
+  private async bindJoin(ref: JoinRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
+    const left = await this.bindTableRef(ref.left, ctes);
+    const right = await this.bindTableRef(ref.right, ctes);
+    const scope = left.scope.concat(right.scope);
+    const nl = left.node.fields.length;
+    let cond: RexNode | null = null;
+    const c = ref.condition;
+    if (ref.natural || c?.kind === 'using') {
+      const names =
+        c?.kind === 'using' ? c.columns.map((x) => x.value) : left.node.fields.map((f) => f.name).filter((n) => right.node.fields.some((g) => g.name === n));
+      for (const name of names) {
+        const li = left.node.fields.findIndex((f) => f.name === name);
+        const ri = right.node.fields.findIndex((f) => f.name === name);
+        if (li < 0 || ri < 0) throw new ValidationError(`Column '${name}' not found in ${li < 0 ? 'left' : 'right'} side of join`);
+        const eq = comparison('=', inputRef(li, name, left.node.fields[li]!.type), inputRef(nl + ri, name, right.node.fields[ri]!.type));
+        cond = cond === null ? eq : bindBinary('AND', cond, eq);
+      }
+    } else if (c?.kind === 'on') {
+      cond = bindExpression(c.expr, this.exprContext(scope));
+      requireBoolean(cond, 'ON');
+    }
+    const joinType = ref.joinType === 'COMMA' || ref.joinType === 'CROSS' ? 'INNER' : ref.joinType;
+    const { leftKeys, rightKeys, rest } = splitEquiCondition(cond, nl);
+    const nullableLeft = joinType === 'RIGHT' || joinType === 'FULL';
+    const nullableRight = joinType === 'LEFT' || joinType === 'FULL';
+    const used = new Set<string>();
+    const fields = [...left.node.fields.map((f) => ({ f, n: nullableLeft })), ...right.node.fields.map((f) => ({ f, n: nullableRight }))].map(({ f, n }) => {
+      let name = f.name;
+      for (let k = 0; used.has(name); k++) name = `${f.name}${k}`;
+      used.add(name);
+      return { name, type: n ? withNullability(f.type, true) : f.type };
+    });
+    const node: PlanNode = { kind: 'join', joinType, left: left.node, right: right.node, leftKeys, rightKeys, condition: rest, fields };
+    const outScope = new Scope(scope.columns.map((col, i) => ({ ...col, type: fields[i]!.type })));
+    return { node, scope: outScope };
   }
 
   private async bindCatalogTable(parts: readonly string[]): Promise<PlanNode> {
@@ -256,6 +295,39 @@ export class QueryBinder {
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
     return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
   }
+}
+
+/** Splits a join condition into equi-key pairs (left field = right field) and the remaining predicate. */
+export function splitEquiCondition(cond: RexNode | null, leftCount: number): { leftKeys: number[]; rightKeys: number[]; rest: RexNode | null } {
+  const leftKeys: number[] = [];
+  const rightKeys: number[] = [];
+  const rest: RexNode[] = [];
+  const conjuncts = cond === null ? [] : cond.kind === 'call' && cond.op === 'AND' ? cond.operands : [cond];
+  for (const c of conjuncts) {
+    if (c.kind === 'call' && c.op === '=') {
+      const [a, b] = c.operands.map(stripCast);
+      if (a?.kind === 'input-ref' && b?.kind === 'input-ref') {
+        if (a.index < leftCount && b.index >= leftCount) {
+          leftKeys.push(a.index);
+          rightKeys.push(b.index - leftCount);
+          continue;
+        }
+        if (b.index < leftCount && a.index >= leftCount) {
+          leftKeys.push(b.index);
+          rightKeys.push(a.index - leftCount);
+          continue;
+        }
+      }
+    }
+    rest.push(c);
+  }
+  const restNode = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : call('AND', rest, DataTypes.BOOLEAN());
+  return { leftKeys, rightKeys, rest: restNode };
+}
+
+/** Numeric widening casts do not change equality (values compare across representations). */
+function stripCast(n: RexNode): RexNode {
+  return n.kind === 'call' && n.op === 'CAST' && n.operands[0]!.type.kind !== 'VARCHAR' && n.operands[0]!.type.kind !== 'CHAR' ? n.operands[0]! : n;
 }
 
 /** `ts - INTERVAL ...` (or `ts` alone) over the rowtime column: the delay in ms; else undefined. */

@@ -55,6 +55,14 @@ export class ChangelogInference {
         }
         return ChangelogMode.of(...kinds);
       }
+      case 'join': {
+        const l = this.of(n.left);
+        const r = this.of(n.right);
+        if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        if (l.isInsertOnly() && r.isInsertOnly() && n.joinType === 'INNER') return ChangelogMode.insertOnly();
+        this.origins.set(n, n.joinType !== 'INNER' ? n : !l.isInsertOnly() ? this.originOf(n.left) : this.originOf(n.right));
+        return ChangelogMode.all();
+      }
       case 'sort': {
         const input = this.of(n.input);
         if (this.mode === 'streaming' && !input.isInsertOnly()) {

@@ -69,6 +69,15 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       if (n.fetch === null && n.offset === 0) return `Sort(orderBy=[${order}])`;
       return `SortLimit(orderBy=[${order}], offset=[${n.offset}], fetch=[${n.fetch ?? 'unlimited'}])`;
     }
+    case 'join': {
+      const names = n.fields.map((f) => f.name);
+      const lk = n.leftKeys.map((k, i) => `=(${names[k]}, ${names[n.left.fields.length + n.rightKeys[i]!]})`);
+      const cond = n.condition === null ? [] : [rexToString(n.condition, (i) => names[i] ?? `$${i}`)];
+      const all = [...lk, ...cond];
+      const where = all.length === 0 ? 'true' : all.length === 1 ? all[0] : `AND(${all.join(', ')})`;
+      const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin' }[n.joinType];
+      return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
+    }
     case 'sink': {
       const id = n.identifier;
       return `Sink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`;
@@ -85,7 +94,7 @@ function exprWithAlias(p: RexNode, name: string, nm: (i: number, name: string) =
   return s === name ? s : `${s} AS ${name}`;
 }
 
-/** The exchange Flink puts in front of a node, if any. */
+/** The exchange Flink puts in front of a node, if any (joins: one per input, see explainPhysical). */
 function exchangeText(n: PlanNode): string | undefined {
   switch (n.kind) {
     case 'aggregate': {
@@ -154,6 +163,16 @@ export function explainLogical(root: PlanNode): string {
         if (n.fetch !== null) parts.push(`fetch=[${n.fetch}]`);
         lines.push(`${indent}LogicalSort(${parts.join(', ')})`);
         walk(n.input, indent + '  ');
+        return;
+      }
+      case 'join': {
+        const dollar2 = (i: number): string => `$${i}`;
+        const eq = n.leftKeys.map((k, i) => `=($${k}, $${n.left.fields.length + n.rightKeys[i]!})`);
+        const parts = [...eq, ...(n.condition === null ? [] : [rexToString(n.condition, dollar2)])];
+        const cond = parts.length === 0 ? 'true' : parts.length === 1 ? parts[0] : `AND(${parts.join(', ')})`;
+        lines.push(`${indent}LogicalJoin(condition=[${cond}], joinType=[${n.joinType.toLowerCase()}])`);
+        walk(n.left, indent + '  ');
+        walk(n.right, indent + '  ');
         return;
       }
       case 'sink': {

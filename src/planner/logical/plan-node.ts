@@ -105,7 +105,22 @@ export interface SinkNode {
   readonly fields: readonly PlanField[];
 }
 
-export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode;
+/**
+ * A regular join. `leftKeys`/`rightKeys` are the equi-join fields (pairwise), `condition` the rest of the
+ * ON clause over the joined row (left fields, then right fields).
+ */
+export interface JoinNode {
+  readonly kind: 'join';
+  readonly joinType: 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
+  readonly left: PlanNode;
+  readonly right: PlanNode;
+  readonly leftKeys: readonly number[];
+  readonly rightKeys: readonly number[];
+  readonly condition: RexNode | null;
+  readonly fields: readonly PlanField[];
+}
+
+export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode;
 
 export type PlanNodeKind = PlanNode['kind'];
 
@@ -122,6 +137,8 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
       return [node.input];
     case 'union':
       return node.inputs;
+    case 'join':
+      return [node.left, node.right];
     default: {
       const never: never = node;
       return never;
@@ -142,6 +159,8 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };
+    case 'join':
+      return { ...node, left: inputs[0]!, right: inputs[1]! };
     default: {
       const never: never = node;
       return never;

@@ -13,6 +13,7 @@ import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggrega
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
+import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
@@ -194,6 +195,28 @@ export class JobGraphBuilder {
         else throw new PlanningError('Sort on a non-time-attribute field is not supported.');
         this.connect(input, v, { kind: 'rebalance' });
         return { id: v.id, parallelism: 1 };
+      }
+      case 'join': {
+        const left = this.lower(n.left);
+        const right = this.lower(n.right);
+        const v = this.vertex('operator', name, n.leftKeys.length === 0 ? 1 : o.parallelism);
+        const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
+        v.operators.push(
+          joinOperatorFactory(name, {
+            joinType: n.joinType,
+            leftKeys: n.leftKeys,
+            rightKeys: n.rightKeys,
+            leftArity: n.left.fields.length,
+            rightArity: n.right.fields.length,
+            condition,
+            mode: o.mode,
+          }),
+        );
+        const lk = n.leftKeys;
+        const rk = n.rightKeys;
+        this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);
+        this.connect(right, v, { kind: 'hash', key: (r) => hashFields(r.fields, rk) }, 1);
+        return { id: v.id, parallelism: v.parallelism };
       }
       case 'sink':
         throw new PlanningError('internal: sinks are lowered by the planner entry points');
