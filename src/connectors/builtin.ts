@@ -1,6 +1,7 @@
 import type { Factory } from '../factories/factory.js';
 import { BlackHoleTableSinkFactory } from './blackhole/blackhole-table-sink-factory.js';
 import { DataGenTableSourceFactory } from './datagen/datagen-table-source-factory.js';
+import { NexmarkTableSourceFactory } from './nexmark/nexmark-table-source-factory.js';
 import { PrintTableSinkFactory } from './print/print-table-sink-factory.js';
 
 /**
@@ -11,4 +12,5 @@ export const builtinConnectorFactories: Factory[] = [
   new DataGenTableSourceFactory(),
   new PrintTableSinkFactory(),
   new BlackHoleTableSinkFactory(),
+  new NexmarkTableSourceFactory(),
 ];

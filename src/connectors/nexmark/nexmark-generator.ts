@@ -1,0 +1,301 @@
+import { FastRandom, mixSeed } from '../datagen/random.js';
+
+/** Generator parameters (Nexmark's `NexmarkConfiguration` / Beam's `GeneratorConfig`). */
+export interface NexmarkConfig {
+  readonly personProportion: number;
+  readonly auctionProportion: number;
+  readonly bidProportion: number;
+  /** Events per second in the first and second half of each rate period (SQUARE shape). */
+  readonly firstEventRate: number;
+  readonly nextEventRate: number;
+  readonly ratePeriodMs: number;
+  /** Event time of event 0 (epoch ms). */
+  readonly baseTime: number;
+  readonly seed: number;
+  readonly numActivePeople: number;
+  readonly numInFlightAuctions: number;
+  readonly hotAuctionRatio: number;
+  readonly hotSellersRatio: number;
+  readonly hotBiddersRatio: number;
+  readonly avgPersonByteSize: number;
+  readonly avgAuctionByteSize: number;
+  readonly avgBidByteSize: number;
+}
+
+export const DEFAULT_NEXMARK_CONFIG: NexmarkConfig = {
+  personProportion: 1,
+  auctionProportion: 3,
+  bidProportion: 46,
+  firstEventRate: 10_000,
+  nextEventRate: 10_000,
+  ratePeriodMs: 600_000,
+  baseTime: 0,
+  seed: 0,
+  numActivePeople: 1000,
+  numInFlightAuctions: 100,
+  hotAuctionRatio: 2,
+  hotSellersRatio: 4,
+  hotBiddersRatio: 4,
+  avgPersonByteSize: 200,
+  avgAuctionByteSize: 500,
+  avgBidByteSize: 100,
+};
+
+export const EVENT_PERSON = 0;
+export const EVENT_AUCTION = 1;
+export const EVENT_BID = 2;
+
+const FIRST_PERSON_ID = 1000;
+const FIRST_AUCTION_ID = 1000;
+const FIRST_CATEGORY_ID = 10;
+const NUM_CATEGORIES = 5;
+const PERSON_ID_LEAD = 10;
+const AUCTION_ID_LEAD = 10;
+/** A "hot" id is the first of each batch of 100 (HOT_*_RATIO in Nexmark's generators). */
+const HOT_BATCH = 100;
+const MIN_STRING_LENGTH = 3;
+const CHANNELS_NUMBER = 10_000;
+
+const FIRST_NAMES = ['Peter', 'Paul', 'Luke', 'John', 'Saul', 'Vicky', 'Kate', 'Julie', 'Sarah', 'Deiter', 'Walter'];
+const LAST_NAMES = ['Shultz', 'Abrams', 'Spencer', 'White', 'Bartels', 'Walton', 'Smith', 'Jones', 'Noris'];
+const US_CITIES = ['Phoenix', 'Los Angeles', 'San Francisco', 'Boise', 'Portland', 'Bend', 'Redmond', 'Seattle', 'Kent', 'Cheyenne'];
+const US_STATES = ['AZ', 'CA', 'ID', 'OR', 'WA', 'WY'];
+const HOT_CHANNELS = ['Google', 'Facebook', 'Baidu', 'Apple'];
+
+/**
+ * Fixed pools of text, sliced at random offsets: one slice replaces a per-character loop (the generator
+ * must reach millions of events per second). Built from a fixed seed, so output stays deterministic.
+ */
+const POOL_SIZE = 1 << 16;
+const { LETTERS, WORDS } = (() => {
+  const r = new FastRandom(0x5eed);
+  let letters = '';
+  let words = '';
+  for (let i = 0; i < POOL_SIZE; i++) {
+    letters += String.fromCharCode(97 + r.nextInt(26));
+    words += r.nextInt(13) === 0 ? ' ' : String.fromCharCode(97 + r.nextInt(26));
+  }
+  return { LETTERS: letters, WORDS: words };
+})();
+
+function nextString(r: FastRandom, maxLength: number): string {
+  const len = MIN_STRING_LENGTH + r.nextInt(maxLength - MIN_STRING_LENGTH);
+  const at = r.nextInt(POOL_SIZE - len);
+  return WORDS.slice(at, at + len).trim();
+}
+
+function nextExactString(r: FastRandom, length: number): string {
+  if (length <= 0) return '';
+  const at = r.nextInt(POOL_SIZE - length);
+  return LETTERS.slice(at, at + length);
+}
+
+/** Pads an event towards its average byte size (Nexmark's `nextExtra`). */
+function nextExtra(r: FastRandom, currentSize: number, desiredAverageSize: number): string {
+  if (currentSize > desiredAverageSize) return '';
+  const avg = desiredAverageSize - currentSize;
+  const delta = Math.round(avg * 0.2);
+  const minSize = avg - delta;
+  const size = minSize + (delta === 0 ? 0 : r.nextInt(2 * delta));
+  return nextExactString(r, size);
+}
+
+function nextPrice(r: FastRandom): number {
+  return Math.round(10 ** (r.next() * 6) * 100);
+}
+
+function baseUrl(r: FastRandom): string {
+  return `https://www.nexmark.com/${nextString(r, 5)}/${nextString(r, 5)}/${nextString(r, 5)}/item.htm?query=1`;
+}
+
+const HOT_URLS = (() => {
+  const r = new FastRandom(0x40757);
+  return HOT_CHANNELS.map(() => baseUrl(r));
+})();
+
+/** Channel `channel-i` and its URL; 90% of URLs carry `&channel_id=` (Nexmark's channel cache). */
+let channelCache: { readonly channels: string[]; readonly urls: string[] } | undefined;
+function channels(): { readonly channels: string[]; readonly urls: string[] } {
+  if (channelCache) return channelCache;
+  const r = new FastRandom(0xc4a77e1);
+  const cs: string[] = [];
+  const us: string[] = [];
+  for (let i = 0; i < CHANNELS_NUMBER; i++) {
+    cs.push(`channel-${i}`);
+    let url = baseUrl(r);
+    if (r.nextInt(10) > 0) url += `&channel_id=${Math.abs(reverseBits32(i))}`;
+    us.push(url);
+  }
+  return (channelCache = { channels: cs, urls: us });
+}
+
+function reverseBits32(v: number): number {
+  let x = v >>> 0;
+  let out = 0;
+  for (let i = 0; i < 32; i++) {
+    out = (out << 1) | (x & 1);
+    x >>>= 1;
+  }
+  return out | 0;
+}
+
+/**
+ * The Nexmark event generator. Event `n` (0-based, global over all parallel slices) is a pure function of
+ * the configuration and `n`: each event draws from a PRNG seeded with (seed, n), as Beam seeds
+ * `new Random(eventId)`, so any slice can start anywhere and a restore continues exactly.
+ *
+ * Rows follow the `nexmark` table: `[event_type, person, auction, bid]`, two of the three ROW values null.
+ */
+export class NexmarkGenerator {
+  private readonly r = new FastRandom(0);
+  private readonly total: number;
+  private readonly cycleEvents: number;
+  private readonly firstHalfEvents: number;
+  private readonly halfMs: number;
+  private readonly cache = channels();
+
+  constructor(readonly config: NexmarkConfig) {
+    this.total = config.personProportion + config.auctionProportion + config.bidProportion;
+    this.halfMs = config.ratePeriodMs / 2;
+    this.firstHalfEvents = (config.firstEventRate * this.halfMs) / 1000;
+    this.cycleEvents = this.firstHalfEvents + (config.nextEventRate * this.halfMs) / 1000;
+  }
+
+  /** Event time of event `n`: SQUARE rate shape, `firstEventRate` then `nextEventRate` per half period. */
+  timestampOf(n: number): number {
+    const c = this.config;
+    if (c.firstEventRate === c.nextEventRate) return c.baseTime + Math.floor((n * 1000) / c.firstEventRate);
+    const cycle = Math.floor(n / this.cycleEvents);
+    const within = n - cycle * this.cycleEvents;
+    const offset =
+      within < this.firstHalfEvents
+        ? (within * 1000) / c.firstEventRate
+        : this.halfMs + ((within - this.firstHalfEvents) * 1000) / c.nextEventRate;
+    return c.baseTime + cycle * c.ratePeriodMs + Math.floor(offset);
+  }
+
+  /** 0 person, 1 auction, 2 bid. */
+  eventType(n: number): number {
+    const rem = n % this.total;
+    if (rem < this.config.personProportion) return EVENT_PERSON;
+    if (rem < this.config.personProportion + this.config.auctionProportion) return EVENT_AUCTION;
+    return EVENT_BID;
+  }
+
+  private lastBase0PersonId(n: number): number {
+    const epoch = Math.floor(n / this.total);
+    let offset = n % this.total;
+    if (offset >= this.config.personProportion) offset = this.config.personProportion - 1;
+    return epoch * this.config.personProportion + offset;
+  }
+
+  private lastBase0AuctionId(n: number): number {
+    const c = this.config;
+    let epoch = Math.floor(n / this.total);
+    let offset = n % this.total;
+    if (offset < c.personProportion) {
+      epoch--;
+      offset = c.auctionProportion - 1;
+    } else if (offset >= c.personProportion + c.auctionProportion) {
+      offset = c.auctionProportion - 1;
+    } else {
+      offset -= c.personProportion;
+    }
+    return epoch * c.auctionProportion + offset;
+  }
+
+  private nextBase0PersonId(n: number): number {
+    const numPeople = this.lastBase0PersonId(n) + 1;
+    const active = Math.min(numPeople, this.config.numActivePeople);
+    return numPeople - active + this.r.nextInt(active + PERSON_ID_LEAD);
+  }
+
+  private nextBase0AuctionId(n: number): number {
+    const max = this.lastBase0AuctionId(n);
+    const min = Math.max(max - this.config.numInFlightAuctions, 0);
+    return min + this.r.nextInt(max - min + 1 + AUCTION_ID_LEAD);
+  }
+
+  /** The fields of event `n` as the table's row: `[event_type, person, auction, bid]`. */
+  event(n: number): unknown[] {
+    const r = this.r;
+    r.reseed(mixSeed(this.config.seed, n));
+    const ts = this.timestampOf(n);
+    switch (this.eventType(n)) {
+      case EVENT_PERSON:
+        return [EVENT_PERSON, this.person(n, ts), null, null];
+      case EVENT_AUCTION:
+        return [EVENT_AUCTION, null, this.auction(n, ts), null];
+      default:
+        return [EVENT_BID, null, null, this.bid(n, ts)];
+    }
+  }
+
+  private person(n: number, ts: number): unknown[] {
+    const r = this.r;
+    const id = this.lastBase0PersonId(n) + FIRST_PERSON_ID;
+    const name = `${FIRST_NAMES[r.nextInt(FIRST_NAMES.length)]!} ${LAST_NAMES[r.nextInt(LAST_NAMES.length)]!}`;
+    const email = `${nextString(r, 7)}@${nextString(r, 5)}.com`;
+    const card = `${pad4(r.nextInt(10000))} ${pad4(r.nextInt(10000))} ${pad4(r.nextInt(10000))} ${pad4(r.nextInt(10000))}`;
+    const city = US_CITIES[r.nextInt(US_CITIES.length)]!;
+    const state = US_STATES[r.nextInt(US_STATES.length)]!;
+    const size = 8 + name.length + email.length + card.length + city.length + state.length;
+    const extra = nextExtra(r, size, this.config.avgPersonByteSize);
+    return [BigInt(id), name, email, card, city, state, ts, extra];
+  }
+
+  private auction(n: number, ts: number): unknown[] {
+    const r = this.r;
+    const c = this.config;
+    const id = this.lastBase0AuctionId(n) + FIRST_AUCTION_ID;
+    let seller: number;
+    // Hot sellers: a share (1 - 1/ratio) goes to the first person of the latest batch of 100.
+    if (r.nextInt(c.hotSellersRatio) > 0) seller = Math.floor(this.lastBase0PersonId(n) / HOT_BATCH) * HOT_BATCH;
+    else seller = this.nextBase0PersonId(n);
+    seller += FIRST_PERSON_ID;
+    const category = FIRST_CATEGORY_ID + r.nextInt(NUM_CATEGORIES);
+    const initialBid = nextPrice(r);
+    const itemName = nextString(r, 20);
+    const description = nextString(r, 100);
+    const reserve = initialBid + nextPrice(r);
+    // Expiry: within twice the time it takes to create numInFlightAuctions more auctions.
+    const eventsForAuctions = Math.floor((c.numInFlightAuctions * this.total) / c.auctionProportion);
+    const horizon = this.timestampOf(n + eventsForAuctions) - ts;
+    const expires = ts + 1 + r.nextIntBetween(0, Math.max(horizon * 2, 1) - 1);
+    const size = 8 + itemName.length + description.length + 8 + 8 + 8 + 8 + 8;
+    const extra = nextExtra(r, size, c.avgAuctionByteSize);
+    return [BigInt(id), itemName, description, BigInt(initialBid), BigInt(reserve), ts, expires, BigInt(seller), BigInt(category), extra];
+  }
+
+  private bid(n: number, ts: number): unknown[] {
+    const r = this.r;
+    const c = this.config;
+    let auction: number;
+    if (r.nextInt(c.hotAuctionRatio) > 0) auction = Math.floor(this.lastBase0AuctionId(n) / HOT_BATCH) * HOT_BATCH;
+    else auction = this.nextBase0AuctionId(n);
+    auction += FIRST_AUCTION_ID;
+    let bidder: number;
+    if (r.nextInt(c.hotBiddersRatio) > 0) bidder = Math.floor(this.lastBase0PersonId(n) / HOT_BATCH) * HOT_BATCH + 1;
+    else bidder = this.nextBase0PersonId(n);
+    // Nexmark's BidGenerator adds FIRST_PERSON_ID twice; kept so outputs compare with Flink's.
+    bidder += FIRST_PERSON_ID + FIRST_PERSON_ID;
+    const price = nextPrice(r);
+    let channel: string;
+    let url: string;
+    if (r.nextInt(2) > 0) {
+      const i = r.nextInt(HOT_CHANNELS.length);
+      channel = HOT_CHANNELS[i]!;
+      url = HOT_URLS[i]!;
+    } else {
+      const i = r.nextInt(CHANNELS_NUMBER);
+      channel = this.cache.channels[i]!;
+      url = this.cache.urls[i]!;
+    }
+    const extra = nextExtra(r, 32, c.avgBidByteSize);
+    return [BigInt(auction), BigInt(bidder), BigInt(price), channel, url, ts, extra];
+  }
+}
+
+function pad4(n: number): string {
+  return n < 10 ? `000${n}` : n < 100 ? `00${n}` : n < 1000 ? `0${n}` : String(n);
+}
