@@ -1,4 +1,5 @@
 import type { Factory } from '../factories/factory.js';
+import { ArrowFormatFactory } from './arrow/arrow-format-factory.js';
 import { CanalJsonFormatFactory } from './canal-json/canal-json-format-factory.js';
 import { CsvFormatFactory } from './csv/csv-format-factory.js';
 import { DebeziumJsonFormatFactory } from './debezium-json/debezium-json-format-factory.js';
@@ -20,12 +21,22 @@ export { DebeziumJsonFormatFactory } from './debezium-json/debezium-json-format-
 export { DebeziumJsonOptions } from './debezium-json/debezium-json-options.js';
 export { CanalJsonFormatFactory } from './canal-json/canal-json-format-factory.js';
 export { CanalJsonOptions } from './canal-json/canal-json-options.js';
+export { ArrowFormatFactory } from './arrow/arrow-format-factory.js';
+export { ArrowOptions } from './arrow/arrow-options.js';
+export { ArrowBulkDecoder } from './arrow/arrow-bulk-decoder.js';
+export { ArrowBulkEncoder } from './arrow/arrow-bulk-encoder.js';
+export { isBulkFormatFactory } from './arrow/bulk-format.js';
+export type { BulkDecoder, BulkEncoder, BulkDecodingFormat, BulkEncodingFormat, BulkFormatFactory } from './arrow/bulk-format.js';
 
-/** Every format Sluice ships, for the factory registry's discovery. */
+/**
+ * Every format Sluice ships, for the factory registry's discovery. Message formats implement
+ * Decoding/EncodingFormatFactory; `arrow` is a BulkFormatFactory (see `isBulkFormatFactory`).
+ */
 export const builtinFormatFactories: Factory[] = [
   new JsonFormatFactory(),
   new CsvFormatFactory(),
   new RawFormatFactory(),
   new DebeziumJsonFormatFactory(),
   new CanalJsonFormatFactory(),
+  new ArrowFormatFactory(),
 ];
