@@ -15,10 +15,8 @@ const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ['SUBSTR', 'SUBSTRING'],
   ['CEILING', 'CEIL'],
   ['POW', 'POWER'],
-  ['DAYOFMONTH', 'DAYOFMONTH'],
   ['LCASE', 'LOWER'],
   ['UCASE', 'UPPER'],
-  ['SHA256', 'SHA256'],
 ];
 
 let builtins: readonly FunctionDefinition[] | undefined;
