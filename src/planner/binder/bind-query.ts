@@ -17,6 +17,7 @@ import { bindAggregate, needsAggregate } from './bind-aggregate.js';
 import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
+import { bindWindowTvf } from './bind-window-tvf.js';
 
 /** A bound FROM item: its plan and the names it exposes. */
 export interface BoundRelation {
@@ -24,7 +25,7 @@ export interface BoundRelation {
   readonly scope: Scope;
 }
 
-interface Cte {
+export interface Cte {
   readonly item: WithItem;
   readonly outer: ReadonlyMap<string, Cte>;
 }
@@ -186,7 +187,11 @@ export class QueryBinder {
       }
       case 'join':
         return this.bindJoin(ref, ctes);
-      case 'table-function':
+      case 'table-function': {
+        const node = await bindWindowTvf(this, ref, ctes);
+        const aliased = renameFields(node, ref.columnAliases.map((c) => c.value));
+        return { node: aliased, scope: Scope.of(aliased.fields, ref.alias?.value ?? null) };
+      }
       case 'unnest':
         throw new PlanningError(`${ref.kind} is not supported yet`);
       default: {

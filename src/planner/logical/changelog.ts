@@ -38,8 +38,18 @@ export class ChangelogInference {
       case 'calc':
       case 'sink':
         return this.inherit(n, n.input);
+      case 'window-tvf': {
+        const input = this.of(n.input);
+        if (!input.isInsertOnly()) {
+          throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+        }
+        return input;
+      }
       case 'aggregate': {
-        if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        if (this.mode === 'batch' || n.window !== undefined) {
+          this.of(n.input);
+          return ChangelogMode.insertOnly();
+        }
         const input = this.of(n.input);
         this.origins.set(n, input.isInsertOnly() ? n : this.originOf(n.input));
         return input.isInsertOnly() ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.all();

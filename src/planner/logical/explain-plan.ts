@@ -2,7 +2,7 @@ import { formatValue } from '../../types/values/format-value.js';
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import { rexToString } from '../rex/rex-to-string.js';
 import type { RexNode } from '../rex/rex-node.js';
-import type { AggCall, AggregateNode, PlanNode } from './plan-node.js';
+import type { AggCall, AggregateNode, PlanNode, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
 
 function tree(node: PlanNode, line: (n: PlanNode) => string[], prefix = '', out: string[] = []): string[] {
@@ -56,6 +56,11 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
     }
     case 'aggregate': {
       const inNames = n.input.fields.map((f) => f.name);
+      if (n.window !== undefined) {
+        const keys = n.groupKeys.filter((k) => !/^window_(start|end)$/.test(inNames[k]!)).map((k) => inNames[k]);
+        const gb = keys.length === 0 ? '' : `groupBy=[${keys.join(', ')}], `;
+        return `WindowAggregate(${gb}window=[${windowText(n.window.spec, n.window.timeField)}], select=[${aggSelect(n)}])`;
+      }
       const groupBy = n.groupKeys.length === 0 ? '' : `groupBy=[${n.groupKeys.map((k) => inNames[k]).join(', ')}], `;
       return mode === 'batch'
         ? `HashAggregate(isMerge=[false], ${groupBy}select=[${aggSelect(n)}])`
@@ -78,6 +83,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin' }[n.joinType];
       return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
     }
+    case 'window-tvf':
+      return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
     case 'sink': {
       const id = n.identifier;
       return `Sink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`;
@@ -92,6 +99,30 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
 function exprWithAlias(p: RexNode, name: string, nm: (i: number, name: string) => string): string {
   const s = rexToString(p, nm);
   return s === name ? s : `${s} AS ${name}`;
+}
+
+function duration(ms: number): string {
+  if (ms % 86_400_000 === 0) return `${ms / 86_400_000} d`;
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}
+
+function windowText(w: WindowSpec, timeField: string): string {
+  const off = w.offset === 0 ? '' : `, offset=[${duration(w.offset)}]`;
+  switch (w.kind) {
+    case 'TUMBLE':
+      return `TUMBLE(time_col=[${timeField}], size=[${duration(w.size)}]${off})`;
+    case 'HOP':
+      return `HOP(time_col=[${timeField}], size=[${duration(w.size)}], slide=[${duration(w.slide)}]${off})`;
+    case 'CUMULATE':
+      return `CUMULATE(time_col=[${timeField}], max_size=[${duration(w.size)}], step=[${duration(w.step)}]${off})`;
+    default: {
+      const never: never = w;
+      return never;
+    }
+  }
 }
 
 /** The exchange Flink puts in front of a node, if any (joins: one per input, see explainPhysical). */
@@ -175,6 +206,10 @@ export function explainLogical(root: PlanNode): string {
         walk(n.right, indent + '  ');
         return;
       }
+      case 'window-tvf':
+        lines.push(`${indent}LogicalTableFunctionScan(invocation=[${n.window.kind}(DESCRIPTOR($${n.timeIndex}))], rowType=[RecordType(${n.fields.map((f) => f.name).join(', ')})])`);
+        walk(n.input, indent + '  ');
+        return;
       case 'sink': {
         const id = n.identifier;
         lines.push(`${indent}LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.fields.map((f) => f.name).join(', ')}])`);

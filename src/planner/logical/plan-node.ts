@@ -68,6 +68,37 @@ export interface AggregateNode {
   readonly groupKeys: readonly number[];
   readonly aggCalls: readonly AggCall[];
   readonly fields: readonly PlanField[];
+  /**
+   * Set by the window rule when the keys include window_start and window_end of a window TVF: the
+   * aggregate then emits final rows once the watermark passes window_end (a WindowAggregate).
+   */
+  readonly window?: WindowAggregateInfo;
+}
+
+/** What makes an aggregate a window aggregate. */
+export interface WindowAggregateInfo {
+  /** Input field index of window_end. */
+  readonly windowEndField: number;
+  readonly spec: WindowSpec;
+  readonly timeField: string;
+}
+
+/** The window of a TUMBLE / HOP / CUMULATE table function, sizes in milliseconds. */
+export type WindowSpec =
+  | { readonly kind: 'TUMBLE'; readonly size: number; readonly offset: number }
+  | { readonly kind: 'HOP'; readonly slide: number; readonly size: number; readonly offset: number }
+  | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number };
+
+/**
+ * `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size))` & co.: the input's fields plus window_start, window_end
+ * and window_time; HOP and CUMULATE emit a row once per window it falls in.
+ */
+export interface WindowTvfNode {
+  readonly kind: 'window-tvf';
+  readonly input: PlanNode;
+  readonly timeIndex: number;
+  readonly window: WindowSpec;
+  readonly fields: readonly PlanField[];
 }
 
 /** UNION ALL of inputs with the same field types. */
@@ -120,7 +151,7 @@ export interface JoinNode {
   readonly fields: readonly PlanField[];
 }
 
-export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode;
+export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode | WindowTvfNode;
 
 export type PlanNodeKind = PlanNode['kind'];
 
@@ -134,6 +165,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'aggregate':
     case 'sort':
     case 'sink':
+    case 'window-tvf':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -156,6 +188,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'aggregate':
     case 'sort':
     case 'sink':
+    case 'window-tvf':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

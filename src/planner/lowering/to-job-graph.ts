@@ -14,6 +14,8 @@ import { groupAggregateFactory } from '../../table-runtime/group-aggregate-opera
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
+import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
+import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
@@ -177,7 +179,9 @@ export class JobGraphBuilder {
                 : builtinAggregate(c.name, argTypes, c.type);
             return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg };
           });
-        v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode));
+        v.operators.push(
+          n.window === undefined ? groupAggregateFactory(name, keys, aggs, o.mode) : windowAggregateFactory(name, keys, aggs, n.window.windowEndField),
+        );
         this.connect(input, v, global ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
       }
@@ -217,6 +221,11 @@ export class JobGraphBuilder {
         this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);
         this.connect(right, v, { kind: 'hash', key: (r) => hashFields(r.fields, rk) }, 1);
         return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'window-tvf': {
+        const input = this.lower(n.input);
+        this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
+        return input;
       }
       case 'sink':
         throw new PlanningError('internal: sinks are lowered by the planner entry points');

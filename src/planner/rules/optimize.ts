@@ -21,6 +21,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = foldCalc(node, options.timeZone);
     node = mergeCalcs(node);
+    node = detectWindowAggregate(node);
     node = pushProjectionIntoScan(node);
     node = pushLimitIntoScan(node);
     node = removeIdentityCalc(node);
@@ -58,6 +59,27 @@ function removeIdentityCalc(n: PlanNode): PlanNode {
     n.projects.length === n.input.fields.length &&
     n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i && n.input.fields[i]!.name === n.fields[i]!.name);
   return same ? n.input : n;
+}
+
+/**
+ * aggregate(calc(window-tvf)) grouping by the TVF's window_start and window_end becomes a window
+ * aggregate (final rows per window, fired by watermark) instead of an updating group aggregate.
+ */
+function detectWindowAggregate(n: PlanNode): PlanNode {
+  if (n.kind !== 'aggregate' || n.window !== undefined) return n;
+  const calc = n.input.kind === 'calc' ? n.input : null;
+  const tvf = calc === null ? n.input : calc.input;
+  if (tvf.kind !== 'window-tvf' || (calc !== null && calc.condition !== null)) return n;
+  const base = tvf.input.fields.length;
+  const source = (k: number): number | undefined => {
+    if (calc === null) return k;
+    const p = calc.projects[k];
+    return p?.kind === 'input-ref' ? p.index : undefined;
+  };
+  const startKey = n.groupKeys.find((k) => source(k) === base);
+  const endKey = n.groupKeys.find((k) => source(k) === base + 1);
+  if (startKey === undefined || endKey === undefined) return n;
+  return { ...n, window: { windowEndField: endKey, spec: tvf.window, timeField: tvf.input.fields[tvf.timeIndex]!.name } };
 }
 
 /** calc(scan) where the calc reads a subset of the physical columns: ask the source to produce only those. */
