@@ -1,0 +1,168 @@
+# table.q - CREATE/DROP/SHOW/ALTER/DESCRIBE TABLE, temporary tables, SHOW CREATE TABLE
+
+CREATE TABLE orders (
+  `user` BIGINT NOT NULL,
+  product VARCHAR(32),
+  amount INT,
+  ts TIMESTAMP(3),
+  ptime AS PROCTIME(),
+  total AS amount * 2,
+  off BIGINT METADATA FROM 'offset' VIRTUAL,
+  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND,
+  PRIMARY KEY (`user`) NOT ENFORCED
+) COMMENT 'the orders' WITH (
+  'connector' = 'datagen',
+  'properties.password' = 'hunter2'
+);
+[INFO] Execute statement succeeded.
+!info
+
+SHOW TABLES;
++------------+
+| table name |
++------------+
+|     orders |
++------------+
+1 row in set
+!ok
+
+DESCRIBE orders;
++---------+-----------------------------+-------+-----------+--------------------------------+----------------------------+
+|    name |                        type |  null |       key |                         extras |                  watermark |
++---------+-----------------------------+-------+-----------+--------------------------------+----------------------------+
+|    user |                      BIGINT | FALSE | PRI(user) |                                |                            |
+| product |                 VARCHAR(32) |  TRUE |           |                                |                            |
+|  amount |                         INT |  TRUE |           |                                |                            |
+|      ts |      TIMESTAMP(3) *ROWTIME* |  TRUE |           |                                | `ts` - INTERVAL '1' SECOND |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |           |                  AS PROCTIME() |                            |
+|   total |                         INT |  TRUE |           |                AS `amount` * 2 |                            |
+|     off |                      BIGINT |  TRUE |           | METADATA FROM 'offset' VIRTUAL |                            |
++---------+-----------------------------+-------+-----------+--------------------------------+----------------------------+
+7 rows in set
+!ok
+
+SHOW CREATE TABLE orders;
+CREATE TABLE `default_catalog`.`default_database`.`orders` (
+  `user` BIGINT NOT NULL,
+  `product` VARCHAR(32),
+  `amount` INT,
+  `ts` TIMESTAMP(3),
+  `ptime` AS PROCTIME(),
+  `total` AS `amount` * 2,
+  `off` BIGINT METADATA FROM 'offset' VIRTUAL,
+  WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND,
+  CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED
+)
+COMMENT 'the orders' WITH (
+  'connector' = 'datagen',
+  'properties.password' = '******'
+)
+
+!ok
+
+CREATE TABLE orders (a INT) WITH ('connector' = 'blackhole');
+[ERROR] Could not execute SQL statement. Reason:
+already exists
+!error
+
+CREATE TABLE IF NOT EXISTS orders (a INT) WITH ('connector' = 'blackhole');
+[INFO] Execute statement succeeded.
+!info
+
+CREATE TEMPORARY TABLE orders (a INT) WITH ('connector' = 'blackhole');
+[INFO] Execute statement succeeded.
+!info
+
+DESCRIBE orders;
++------+------+------+-----+--------+-----------+
+| name | type | null | key | extras | watermark |
++------+------+------+-----+--------+-----------+
+|    a |  INT | TRUE |     |        |           |
++------+------+------+-----+--------+-----------+
+1 row in set
+!ok
+
+DROP TABLE orders;
+[ERROR] Could not execute SQL statement. Reason:
+Temporary table with identifier 'default_catalog.default_database.orders' exists. Drop it first before removing the permanent table.
+!error
+
+DROP TEMPORARY TABLE orders;
+[INFO] Execute statement succeeded.
+!info
+
+ALTER TABLE orders SET ('number-of-rows' = '10');
+[INFO] Execute statement succeeded.
+!info
+
+ALTER TABLE orders RENAME TO orders2;
+[INFO] Execute statement succeeded.
+!info
+
+ALTER TABLE orders2 ADD (region STRING COMMENT 'where' AFTER product);
+[INFO] Execute statement succeeded.
+!info
+
+ALTER TABLE orders2 DROP WATERMARK;
+[INFO] Execute statement succeeded.
+!info
+
+SHOW CREATE TABLE orders2;
+CREATE TABLE `default_catalog`.`default_database`.`orders2` (
+  `user` BIGINT NOT NULL,
+  `product` VARCHAR(32),
+  `region` STRING COMMENT 'where',
+  `amount` INT,
+  `ts` TIMESTAMP(3),
+  `ptime` AS PROCTIME(),
+  `total` AS `amount` * 2,
+  `off` BIGINT METADATA FROM 'offset' VIRTUAL,
+  CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED
+)
+COMMENT 'the orders' WITH (
+  'connector' = 'datagen',
+  'properties.password' = '******',
+  'number-of-rows' = '10'
+)
+
+!ok
+
+CREATE TABLE t2 (a INT, b AS nmae + 1) WITH ('connector' = 'blackhole');
+[ERROR] Could not execute SQL statement. Reason:
+Column 'nmae' not found
+!error
+
+CREATE TABLE t3 LIKE orders2 (EXCLUDING OPTIONS);
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM t3;
+[ERROR] Could not execute SQL statement. Reason:
+Table options do not contain an option key 'connector'
+!error
+
+DROP TABLE t3;
+[INFO] Execute statement succeeded.
+!info
+
+CREATE TABLE t3 WITH ('connector' = 'blackhole') LIKE orders2 (EXCLUDING OPTIONS);
+[INFO] Execute statement succeeded.
+!info
+
+DROP TABLE t3;
+[INFO] Execute statement succeeded.
+!info
+
+DROP TABLE nothere;
+[ERROR] Could not execute SQL statement. Reason:
+Table with identifier 'default_catalog.default_database.nothere' does not exist.
+!error
+
+DROP TABLE IF EXISTS nothere;
+[INFO] Execute statement succeeded.
+!info
+
+SELECT * FROM nothere;
+[ERROR] Could not execute SQL statement. Reason:
+Object 'nothere' not found
+!error
