@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from './function-definition.js';
+import type { FunctionDefinition, WindowTvfMarker } from './function-definition.js';
 import { FunctionRegistry } from './function-registry.js';
 import { aggregateFunctions } from './aggregates/builtin-aggregates.js';
 import { arithmeticFunctions } from './builtins/arithmetic.js';
@@ -32,6 +32,7 @@ export function builtinFunctions(): readonly FunctionDefinition[] {
     ...collectionFunctions(),
     ...jsonFunctions(),
     ...aggregateFunctions(),
+    ...(['TUMBLE', 'HOP', 'CUMULATE', 'SESSION'] as const).map((name): WindowTvfMarker => ({ kind: 'window-tvf', name })),
   ];
   return builtins;
 }

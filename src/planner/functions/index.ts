@@ -5,3 +5,4 @@ export * from './udf.js';
 export * from './aggregates/aggregate-function.js';
 export { scalar, inFamily } from './define.js';
 export type { Family, ScalarSpec, NullRule } from './define.js';
+export * from './operator-names.js';

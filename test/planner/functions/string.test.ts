@@ -22,6 +22,7 @@ describe('string functions (Flink documented examples)', () => {
     expect(call('TRIM', [sym('BOTH'), s(' '), s(' hi  ')])).toBe('hi');
     expect(call('TRIM', [sym('LEADING'), s('x'), s('xxhixx')])).toBe('hixx');
     expect(call('TRIM', [sym('TRAILING'), s('x'), s('xxhixx')])).toBe('xxhi');
+    expect(call('TRIM', [s('  hi  ')])).toBe('hi');
     expect(call('LTRIM', [s('  hi ')])).toBe('hi ');
     expect(call('RTRIM', [s('  hi ')])).toBe('  hi');
     expect(call('BTRIM', [s('xxhixx'), s('x')])).toBe('hi');

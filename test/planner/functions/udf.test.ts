@@ -55,5 +55,8 @@ describe('UDFs', () => {
     expect(r.lookup('substr')).toBe(r.lookup('SUBSTRING'));
     expect(r.lookup('Character_Length')).toBe(r.lookup('CHAR_LENGTH'));
     expect(r.names().length).toBeGreaterThan(150);
+    expect(r.lookup('tumble')?.kind).toBe('window-tvf');
+    expect(r.lookup('count')?.kind).toBe('aggregate');
+    expect(r.lookup('no_such_function')).toBeUndefined();
   });
 });

@@ -206,7 +206,7 @@ export function stringFunctions(): ScalarFunctionDefinition[] {
     str('UPPER', [['STRING']], expr(([a]) => `${a}.toUpperCase()`), likeFirst),
     str('LOWER', [['STRING']], expr(([a]) => `${a}.toLowerCase()`), likeFirst),
     str('CHAR_LENGTH', [['STRING']], expr(([a]) => `${a}.length`), DataTypes.INT()),
-    str('TRIM', [['SYMBOL', 'STRING', 'STRING']], fn(trim), likeFirst),
+    str('TRIM', [['STRING'], ['SYMBOL', 'STRING', 'STRING']], fn((...a: string[]) => (a.length === 1 ? trimChars(a[0]!, ' ', true, true) : trim(a[0]!, a[1]!, a[2]!))), likeFirst),
     str('LTRIM', [['STRING'], ['STRING', 'STRING']], fn((s: string, c: string = ' ') => trimChars(s, c, true, false)), likeFirst),
     str('RTRIM', [['STRING'], ['STRING', 'STRING']], fn((s: string, c: string = ' ') => trimChars(s, c, false, true)), likeFirst),
     str('BTRIM', [['STRING'], ['STRING', 'STRING']], fn((s: string, c: string = ' ') => trimChars(s, c, true, true)), likeFirst),
