@@ -392,9 +392,16 @@ export class JobMaster implements JobClient {
         a.abortPending('The job finished while the checkpoint was in progress.');
         await Promise.all(runs);
         await a.completing;
-        const all = [...this.pendingCommittables, ...a.looseCommittables];
-        a.looseCommittables = [];
-        this.pendingCommittables = await this.commitRunner().commit(all, Infinity);
+        // A final checkpoint of the finished tasks holds the end-of-input committables, so a failing
+        // commit restarts from it (re-committing) instead of replaying input that was already committed.
+        try {
+          await a.trigger(false, undefined).done;
+        } catch (e) {
+          return e instanceof Error ? e : new Error(String(e));
+        }
+        if (this.pendingCommittables.length > 0) {
+          return new ExecutionError(`${this.pendingCommittables.length} committable(s) could not be committed when the job finished.`);
+        }
       }
       return outcome;
     } catch (e) {

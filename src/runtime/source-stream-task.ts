@@ -6,6 +6,9 @@ import type { SourceReader } from './source/source-reader.js';
 import type { InputStatus, SourceSplit } from './source/source-split.js';
 import { StreamTask } from './stream-task.js';
 
+/** How often a source with paused splits re-evaluates watermark alignment while it has no data. */
+const ALIGNMENT_RECHECK_MS = 50;
+
 /**
  * A task whose chain is fed by a FLIP-27 reader (Flink's `SourceStreamTask` + `SourceOperator`). Loop:
  * apply enumerator events, take a pending checkpoint (between two polls, so split states match the emitted
@@ -84,7 +87,9 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
         await this.drainBackpressure();
         if (status === 'END_OF_INPUT') break;
         if (status === 'NOTHING_AVAILABLE' && this.inbox.length === 0 && this.barriers.length === 0) {
-          await this.idleWait(reader.isAvailable(), idleTimeout);
+          // Paused splits produce nothing, so re-check alignment periodically (Flink's update interval).
+          const wait = this.paused.size > 0 ? Math.min(idleTimeout ?? ALIGNMENT_RECHECK_MS, ALIGNMENT_RECHECK_MS) : idleTimeout;
+          await this.idleWait(reader.isAvailable(), wait);
         }
       }
       while (this.barriers.length > 0) await this.checkpoint(this.barriers.shift()!, reader);

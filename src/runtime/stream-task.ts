@@ -61,7 +61,11 @@ export abstract class StreamTask implements ChainTail {
     for (const o of this.outputs) o.emit(rows);
   }
 
+  private lastEmittedWatermark = -Infinity;
+
   emitWatermark(watermark: number): void {
+    if (watermark <= this.lastEmittedWatermark) return;
+    this.lastEmittedWatermark = watermark;
     if (this.writer) this.writer.writeWatermark?.(watermark);
     else this.broadcast({ kind: 'watermark', watermark });
   }

@@ -33,6 +33,8 @@ export interface SequenceOptions {
   readonly onAssign?: (subtask: number, splitId: string) => void;
   /** Makes fetch reject with this message when the given number is about to be read. */
   readonly failFetchAt?: number;
+  /** Called when the split reader is asked to pause or resume splits (watermark alignment). */
+  readonly onPauseOrResume?: (paused: readonly string[], resumed: readonly string[]) => void;
 }
 
 class SeqSplitReader implements SplitReader<number, SeqSplit> {
@@ -64,6 +66,7 @@ class SeqSplitReader implements SplitReader<number, SeqSplit> {
   }
   wakeUp(): void {}
   pauseOrResumeSplits(p: readonly SeqSplit[], r: readonly SeqSplit[]): void {
+    this.o.onPauseOrResume?.(p.map((s) => s.splitId), r.map((s) => s.splitId));
     for (const s of p) this.paused.add(s.splitId);
     for (const s of r) this.paused.delete(s.splitId);
   }
