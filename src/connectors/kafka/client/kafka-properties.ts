@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import type { KafkaConfig, SASLOptions } from 'kafkajs';
-import { logLevel } from 'kafkajs';
+import { logLevel, type logCreator } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 
 export type IsolationLevel = 'read_committed' | 'read_uncommitted';
@@ -197,6 +197,13 @@ function sslOf(props: Readonly<Record<string, string>>): ConnectionOptions {
  * @example
  * toKafkaClientSettings({ 'bootstrap.servers': '127.0.0.1:9092', 'group.id': 'g' })
  */
+/** kafkajs log lines as one compact line each on stderr (its default logger writes INFO to stdout). */
+const stderrLogCreator: logCreator = () => ({ namespace, label, log }) => {
+  const { message, ...extra } = log;
+  const detail = Object.keys(extra).length > 0 ? ` ${JSON.stringify(extra)}` : '';
+  process.stderr.write(`[kafkajs ${label}] ${namespace ? `${namespace}: ` : ''}${message}${detail}\n`);
+};
+
 export function toKafkaClientSettings(props: Readonly<Record<string, string>>): KafkaClientSettings {
   if (props['transactional.id'] !== undefined) {
     fail("Set 'sink.transactional-id-prefix' instead of 'properties.transactional.id'.");
@@ -223,7 +230,11 @@ export function toKafkaClientSettings(props: Readonly<Record<string, string>>): 
   const client: KafkaConfig = {
     brokers,
     clientId: props['client.id'] ?? 'sluice',
-    logLevel: logLevel.WARN,
+    // Every failure reaches the job as a ConnectorError; kafkajs's own retry chatter (ERROR lines for
+    // retriable coordinator/metadata responses) would only pollute the CLI's output. KAFKAJS_LOG_LEVEL
+    // (kafkajs's own variable) turns it back on, on stderr so stdout results stay parseable.
+    logLevel: logLevel.NOTHING,
+    logCreator: stderrLogCreator,
     ...(protocol === 'SSL' || protocol === 'SASL_SSL' ? { ssl: sslOf(props) } : {}),
     ...(protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL' ? { sasl: saslOf(props) } : {}),
     ...(requestTimeout !== undefined ? { requestTimeout } : {}),

@@ -29,7 +29,7 @@
  * acks for that batch: no await per record); `prepareCommit` on each barrier; `flush` at end of input.
  * None of the methods may be called concurrently.
  */
-import type { Admin, Kafka } from 'kafkajs';
+import { Partitioners, type Admin, type Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 import { createCluster, type InternalCluster } from './kafkajs-internals.js';
 import {
@@ -89,12 +89,13 @@ export class KafkaRecordWriter {
     }
     const admin = kafka.admin();
     await admin.connect();
-    const cluster = createCluster(kafka);
+    // As Flink's producer: writing to a missing topic creates it when the broker allows that.
+    const cluster = createCluster(kafka, { allowAutoTopicCreation: true });
     await cluster.connect();
     const partitioner = new SinkPartitioner(options.partitioner, options.subtaskId, admin);
     let plain: ReturnType<Kafka['producer']> | undefined;
     if (!eo) {
-      plain = kafka.producer({ allowAutoTopicCreation: false, idempotent: false });
+      plain = kafka.producer({ allowAutoTopicCreation: true, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner });
       await plain.connect();
     }
     const writer = new KafkaRecordWriter(kafka, options, cluster, admin, partitioner, plain);

@@ -168,7 +168,7 @@ export function loadInternals(): Internals {
  * Builds a kafkajs `Cluster` with the client's own settings (brokers, SSL, SASL, timeouts), through the
  * factory kafkajs keeps behind a private symbol. Each call returns an independent cluster (own sockets).
  */
-export function createCluster(kafka: Kafka, options: { isolationLevel?: number } = {}): InternalCluster {
+export function createCluster(kafka: Kafka, options: { isolationLevel?: number; allowAutoTopicCreation?: boolean } = {}): InternalCluster {
   const symbol = Object.getOwnPropertySymbols(kafka).find((s) => s.description === 'private:Kafka:createCluster');
   const factory = symbol ? (kafka as unknown as Record<symbol, unknown>)[symbol] : undefined;
   if (typeof factory !== 'function') {
@@ -176,7 +176,7 @@ export function createCluster(kafka: Kafka, options: { isolationLevel?: number }
   }
   return (factory as (args: object) => InternalCluster)({
     metadataMaxAge: 300_000,
-    allowAutoTopicCreation: false,
+    allowAutoTopicCreation: options.allowAutoTopicCreation ?? false,
     isolationLevel: options.isolationLevel ?? ISOLATION_LEVEL.READ_COMMITTED,
   });
 }
