@@ -1,6 +1,7 @@
 import type { Factory } from '../factories/factory.js';
 import { BlackHoleTableSinkFactory } from './blackhole/blackhole-table-sink-factory.js';
 import { DataGenTableSourceFactory } from './datagen/datagen-table-source-factory.js';
+import { FileSystemTableFactory } from './filesystem/filesystem-table-factory.js';
 import { NexmarkTableSourceFactory } from './nexmark/nexmark-table-source-factory.js';
 import { PrintTableSinkFactory } from './print/print-table-sink-factory.js';
 
@@ -13,4 +14,5 @@ export const builtinConnectorFactories: Factory[] = [
   new PrintTableSinkFactory(),
   new BlackHoleTableSinkFactory(),
   new NexmarkTableSourceFactory(),
+  new FileSystemTableFactory(),
 ];

@@ -1,0 +1,343 @@
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import type { DeserializationSchema } from '../../factories/format.js';
+import { ConnectorError } from '../../errors/sluice-error.js';
+import type { BulkDecoder } from '../../formats/arrow/bulk-format.js';
+import {
+  jsonSerializer,
+  SingleThreadFetcherManager,
+  SourceReaderBase,
+  type Boundedness,
+  type RecordEmitter,
+  type RecordsWithSplitIds,
+  type Source,
+  type SourceOutput,
+  type SourceReader,
+  type SourceReaderContext,
+  type SplitEnumerator,
+  type SplitEnumeratorContext,
+  type SplitReader,
+  type SplitsChange,
+  type VersionedSerializer,
+} from '../../runtime/index.js';
+import { Row } from '../../types/row.js';
+import { partitionValuesOf } from './partitions.js';
+
+/** One file; `offset` is the byte after the last line emitted (line formats) or 0 / size (bulk formats). */
+export interface FileSplit {
+  readonly splitId: string;
+  readonly path: string;
+  readonly offset: number;
+  readonly size: number;
+  readonly modificationTime: number;
+  /** Partition values as folder text, in partition-key order. */
+  readonly partition: readonly string[];
+}
+
+export interface FileEnumState {
+  readonly unassigned: FileSplit[];
+  /** Paths already turned into splits (continuous mode never reads a path twice). */
+  readonly seen: string[];
+  readonly discovered: boolean;
+}
+
+/** How file bytes become rows: line by line through a DecodingFormat, or whole files through a bulk format. */
+export type FileReadFormat =
+  | { readonly kind: 'lines'; readonly decoder: () => DeserializationSchema }
+  | { readonly kind: 'bulk'; readonly decoder: () => BulkDecoder };
+
+/** Where each produced field comes from. */
+export type FieldSource =
+  | { readonly kind: 'file'; readonly index: number }
+  | { readonly kind: 'partition'; readonly index: number; readonly convert: (text: string) => unknown }
+  | { readonly kind: 'metadata'; readonly key: 'file.path' | 'file.name' | 'file.size' | 'file.modification-time' };
+
+export interface FileSourceSettings {
+  readonly root: string;
+  readonly partitionKeys: readonly string[];
+  readonly pathRegex: RegExp | undefined;
+  /** undefined = bounded (scan once). */
+  readonly monitorIntervalMs: number | undefined;
+  readonly format: FileReadFormat;
+  readonly fields: readonly FieldSource[];
+  /** Bytes read per fetch from a line-oriented file. */
+  readonly chunkSize?: number;
+}
+
+/** Lists the visible files below `root` (names starting with `.` or `_` are hidden, as in Flink). */
+export async function listFiles(settings: FileSourceSettings): Promise<FileSplit[]> {
+  const root = resolve(settings.root);
+  const out: FileSplit[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (e.name.startsWith('.') || e.name.startsWith('_')) continue;
+      const p = join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (e.isFile()) {
+        if (settings.pathRegex && !settings.pathRegex.test(p)) continue;
+        const partition = partitionValuesOf(relative(root, dir), settings.partitionKeys);
+        if (partition === undefined) continue;
+        const st = await stat(p);
+        out.push({ splitId: p, path: p, offset: 0, size: st.size, modificationTime: Math.floor(st.mtimeMs), partition });
+      }
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+interface Element {
+  readonly rows: Row[];
+  readonly offset: number;
+}
+
+class ElementBatch implements RecordsWithSplitIds<Element> {
+  private done = false;
+  private taken = false;
+  constructor(
+    private readonly splitId: string | null,
+    private readonly element: Element | null,
+    private readonly finished: ReadonlySet<string>,
+  ) {}
+  nextSplit(): string | null {
+    if (this.done || this.splitId === null) return null;
+    this.done = true;
+    return this.splitId;
+  }
+  nextRecordFromSplit(): Element | null {
+    if (this.taken || this.element === null) return null;
+    this.taken = true;
+    return this.element;
+  }
+  finishedSplits(): ReadonlySet<string> {
+    return this.finished;
+  }
+}
+
+/** Reads one file at a time: chunks of lines, or a whole bulk file. */
+class FileSplitReader implements SplitReader<Element, FileSplit> {
+  private readonly queue: FileSplit[] = [];
+  private current: { split: FileSplit; handle: FileHandle; position: number; carry: Buffer | undefined } | undefined;
+  private lineDecoder: DeserializationSchema | undefined;
+  private bulkDecoder: BulkDecoder | undefined;
+
+  constructor(private readonly s: FileSourceSettings) {}
+
+  async fetch(): Promise<RecordsWithSplitIds<Element>> {
+    if (!this.current) {
+      const split = this.queue.shift();
+      if (!split) return new ElementBatch(null, null, new Set());
+      let handle: FileHandle;
+      try {
+        handle = await open(split.path, 'r');
+      } catch (e) {
+        throw new ConnectorError(`Cannot open file '${split.path}': ${(e as Error).message}`, { cause: e });
+      }
+      this.current = { split, handle, position: split.offset, carry: undefined };
+    }
+    const cur = this.current;
+    const rows: Row[] = [];
+    let eof: boolean;
+    let offset: number;
+    if (this.s.format.kind === 'bulk') {
+      const data = await cur.handle.readFile();
+      const decoded = (this.bulkDecoder ??= this.s.format.decoder()).decode(data, () => `file ${cur.split.path}`);
+      for (const r of decoded) rows.push(this.project(r, cur.split, data.length));
+      eof = true;
+      offset = data.length;
+    } else {
+      const size = this.s.chunkSize ?? 256 * 1024;
+      const buf = Buffer.allocUnsafe(size);
+      const { bytesRead } = await cur.handle.read(buf, 0, size, cur.position);
+      eof = bytesRead === 0;
+      const chunk = cur.carry ? Buffer.concat([cur.carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
+      // The checkpointed offset always points at a line start: bytes after the last newline wait for more.
+      const start = cur.position - (cur.carry?.length ?? 0);
+      const lastNl = eof ? chunk.length : chunk.lastIndexOf(10);
+      const complete = lastNl < 0 ? 0 : eof ? chunk.length : lastNl + 1;
+      this.decodeLines(chunk.subarray(0, complete), start, cur.split, rows);
+      cur.carry = complete < chunk.length ? Buffer.from(chunk.subarray(complete)) : undefined;
+      cur.position += bytesRead;
+      offset = start + complete;
+    }
+    const id = cur.split.splitId;
+    if (eof) {
+      await cur.handle.close();
+      this.current = undefined;
+    }
+    return new ElementBatch(id, { rows, offset }, eof ? new Set([id]) : new Set());
+  }
+
+  private decodeLines(data: Buffer, start: number, split: FileSplit, rows: Row[]): void {
+    const decoder = (this.lineDecoder ??= (this.s.format as { decoder: () => DeserializationSchema }).decoder());
+    const decoded: Row[] = [];
+    let from = 0;
+    while (from < data.length) {
+      let nl = data.indexOf(10, from);
+      if (nl < 0) nl = data.length;
+      let end = nl;
+      if (end > from && data[end - 1] === 13) end--;
+      if (end > from) {
+        const at = start + from;
+        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, byte offset ${at}`);
+      }
+      from = nl + 1;
+    }
+    for (const r of decoded) rows.push(this.project(r, split, split.size));
+  }
+
+  private project(r: Row, split: FileSplit, size: number): Row {
+    const fields = this.s.fields;
+    const out = new Array<unknown>(fields.length);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      switch (f.kind) {
+        case 'file':
+          out[i] = r.fields[f.index] ?? null;
+          break;
+        case 'partition':
+          out[i] = f.convert(split.partition[f.index]!);
+          break;
+        case 'metadata':
+          out[i] =
+            f.key === 'file.path' ? split.path : f.key === 'file.name' ? basename(split.path) : f.key === 'file.size' ? BigInt(size) : split.modificationTime;
+          break;
+        default: {
+          const never: never = f;
+          throw new Error(`unknown field source ${String(never)}`);
+        }
+      }
+    }
+    return new Row(r.kind, out);
+  }
+
+  handleSplitsChanges(change: SplitsChange<FileSplit>): void {
+    if (change.kind === 'add') this.queue.push(...change.splits);
+  }
+
+  wakeUp(): void {}
+
+  async close(): Promise<void> {
+    await this.current?.handle.close().catch(() => undefined);
+    this.current = undefined;
+  }
+}
+
+interface SplitState {
+  offset: number;
+  readonly split: FileSplit;
+}
+
+const emitter: RecordEmitter<Element, Row, SplitState> = {
+  emitRecord(e: Element, output: SourceOutput<Row>, state: SplitState): void {
+    output.collectBatch(e.rows);
+    state.offset = e.offset;
+  },
+};
+
+class FileReader extends SourceReaderBase<Element, Row, FileSplit, SplitState> {
+  constructor(s: FileSourceSettings, ctx: SourceReaderContext) {
+    super(new SingleThreadFetcherManager(() => new FileSplitReader(s), 2), emitter, ctx);
+  }
+  protected initializedState(split: FileSplit): SplitState {
+    return { offset: split.offset, split };
+  }
+  protected toSplitType(_id: string, st: SplitState): FileSplit {
+    return { ...st.split, offset: st.offset };
+  }
+}
+
+/** Discovers files once (bounded) or every `monitorIntervalMs` (continuous) and hands them out on request. */
+class FileEnumerator implements SplitEnumerator<FileSplit, FileEnumState> {
+  private readonly waiting = new Set<number>();
+  private readonly seen: Set<string>;
+  private discovered: boolean;
+
+  constructor(
+    private readonly ctx: SplitEnumeratorContext<FileSplit>,
+    private readonly s: FileSourceSettings,
+    private readonly unassigned: FileSplit[],
+    seen: readonly string[],
+    discovered: boolean,
+  ) {
+    this.seen = new Set(seen);
+    this.discovered = discovered;
+  }
+
+  start(): void {
+    if (this.s.monitorIntervalMs !== undefined) {
+      this.ctx.callAsync(() => listFiles(this.s), (files, err) => this.onDiscovered(files, err), 0, this.s.monitorIntervalMs);
+    } else if (!this.discovered) {
+      this.ctx.callAsync(() => listFiles(this.s), (files, err) => this.onDiscovered(files, err));
+    }
+  }
+
+  private onDiscovered(files: FileSplit[] | undefined, err: unknown): void {
+    if (err !== undefined) throw new ConnectorError(`Cannot list files under '${this.s.root}': ${(err as Error).message}`, { cause: err });
+    for (const f of files ?? []) {
+      if (this.seen.has(f.path)) continue;
+      this.seen.add(f.path);
+      this.unassigned.push(f);
+    }
+    this.discovered = true;
+    for (const subtask of [...this.waiting]) {
+      this.waiting.delete(subtask);
+      this.handleSplitRequest(subtask);
+    }
+  }
+
+  handleSplitRequest(subtask: number): void {
+    const next = this.unassigned.shift();
+    if (next) this.ctx.assignSplit(next, subtask);
+    else if (this.discovered && this.s.monitorIntervalMs === undefined) this.ctx.signalNoMoreSplits(subtask);
+    else this.waiting.add(subtask);
+  }
+
+  addSplitsBack(splits: FileSplit[]): void {
+    this.unassigned.unshift(...splits);
+  }
+
+  addReader(): void {}
+
+  snapshotState(): FileEnumState {
+    return { unassigned: [...this.unassigned], seen: [...this.seen], discovered: this.discovered };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The filesystem connector's FLIP-27 source: a split per file, checkpointed byte offsets. */
+export class FileSource implements Source<Row, FileSplit, FileEnumState> {
+  constructor(readonly settings: FileSourceSettings) {}
+
+  boundedness(): Boundedness {
+    return this.settings.monitorIntervalMs === undefined ? 'BOUNDED' : 'CONTINUOUS_UNBOUNDED';
+  }
+
+  createReader(ctx: SourceReaderContext): SourceReader<Row, FileSplit> {
+    return new FileReader(this.settings, ctx);
+  }
+
+  createEnumerator(ctx: SplitEnumeratorContext<FileSplit>): SplitEnumerator<FileSplit, FileEnumState> {
+    return new FileEnumerator(ctx, this.settings, [], [], false);
+  }
+
+  restoreEnumerator(ctx: SplitEnumeratorContext<FileSplit>, cp: FileEnumState): SplitEnumerator<FileSplit, FileEnumState> {
+    return new FileEnumerator(ctx, this.settings, [...cp.unassigned], cp.seen, cp.discovered);
+  }
+
+  getSplitSerializer(): VersionedSerializer<FileSplit> {
+    return jsonSerializer();
+  }
+
+  getEnumeratorCheckpointSerializer(): VersionedSerializer<FileEnumState> {
+    return jsonSerializer();
+  }
+}

@@ -1,0 +1,89 @@
+import type { ChangelogMode } from '../../factories/changelog-mode.js';
+import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { DecodingFormat } from '../../factories/format.js';
+import type { BulkDecodingFormat } from '../../formats/arrow/bulk-format.js';
+import type { Source } from '../../runtime/index.js';
+import type { LogicalType, RowType } from '../../types/logical-type.js';
+import type { Row } from '../../types/row.js';
+import { FileSource, type FieldSource, type FileEnumState, type FileSplit } from './file-source.js';
+import { partitionStringToValue } from './partitions.js';
+
+export type DecodingFormatOf = { readonly kind: 'lines'; readonly format: DecodingFormat } | { readonly kind: 'bulk'; readonly format: BulkDecodingFormat };
+
+export interface FileSystemSourceSettings {
+  readonly root: string;
+  readonly columns: readonly { readonly name: string; readonly type: LogicalType }[];
+  readonly partitionKeys: readonly string[];
+  readonly defaultPartitionName: string;
+  readonly pathRegex: RegExp | undefined;
+  readonly monitorIntervalMs: number | undefined;
+  readonly format: DecodingFormatOf;
+  readonly parallelism: number | undefined;
+}
+
+const METADATA: MetadataTypes = new Map<string, LogicalType>([
+  ['file.path', { kind: 'VARCHAR', length: 2147483647, nullable: false }],
+  ['file.name', { kind: 'VARCHAR', length: 2147483647, nullable: false }],
+  ['file.size', { kind: 'BIGINT', nullable: false }],
+  ['file.modification-time', { kind: 'TIMESTAMP_LTZ', precision: 3, nullable: false }],
+]);
+
+type MetadataKey = 'file.path' | 'file.name' | 'file.size' | 'file.modification-time';
+
+/** `'connector' = 'filesystem'` as a scan source: partitions from `k=v/` folders, projection, file metadata. */
+export class FileSystemTableSource implements ScanTableSource {
+  readonly kind = 'scan-source';
+  private projection: readonly number[] | undefined;
+  private metadata: readonly MetadataKey[] = [];
+
+  constructor(private readonly s: FileSystemSourceSettings) {}
+
+  getChangelogMode(): ChangelogMode {
+    return this.s.format.format.getChangelogMode();
+  }
+
+  listReadableMetadata(): MetadataTypes {
+    return METADATA;
+  }
+
+  applyReadableMetadata(keys: readonly string[]): void {
+    this.metadata = keys.map((k) => {
+      if (!METADATA.has(k)) throw new Error(`Unknown metadata key '${k}' for the filesystem connector.`);
+      return k as MetadataKey;
+    });
+  }
+
+  applyProjection(fieldIndexes: readonly number[]): boolean {
+    this.projection = [...fieldIndexes];
+    return true;
+  }
+
+  getScanRuntimeProvider(_ctx: ScanContext): ScanRuntimeProvider {
+    const s = this.s;
+    const fileColumns = s.columns.filter((c) => !s.partitionKeys.includes(c.name));
+    const fileType: RowType = { kind: 'ROW', fields: fileColumns.map((c) => ({ name: c.name, type: c.type })), nullable: false };
+    const wanted = this.projection ?? s.columns.map((_, i) => i);
+    const fields: FieldSource[] = wanted.map((i) => {
+      const c = s.columns[i]!;
+      const p = s.partitionKeys.indexOf(c.name);
+      if (p >= 0) return { kind: 'partition', index: p, convert: (text: string) => partitionStringToValue(text, c.type, s.defaultPartitionName, c.name) };
+      return { kind: 'file', index: fileColumns.indexOf(c) };
+    });
+    for (const key of this.metadata) fields.push({ kind: 'metadata', key });
+    const f = s.format;
+    const source = new FileSource({
+      root: s.root,
+      partitionKeys: s.partitionKeys,
+      pathRegex: s.pathRegex,
+      monitorIntervalMs: s.monitorIntervalMs,
+      format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
+      fields,
+    }) as Source<Row, FileSplit, FileEnumState> as ScanRuntimeProvider['source'];
+    const bounded = s.monitorIntervalMs === undefined;
+    return s.parallelism === undefined ? { source, bounded } : { source, bounded, parallelism: s.parallelism };
+  }
+
+  asSummaryString(): string {
+    return `filesystem(path=${this.s.root})`;
+  }
+}

@@ -1,0 +1,100 @@
+import { ValidationError } from '../../errors/sluice-error.js';
+import { Decimal } from '../../types/decimal.js';
+import type { LogicalType } from '../../types/logical-type.js';
+import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../../types/values/temporal.js';
+
+/** Characters Hive (and Flink's PartitionPathUtils) escape in partition folder names as `%XX`. */
+const ESCAPED = new Set(['"', '#', '%', "'", '*', '/', ':', '=', '?', '\\', '\u007f', '{', '[', ']', '^']);
+
+export function escapePathName(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    out += c < 0x20 || ESCAPED.has(ch) ? `%${c.toString(16).toUpperCase().padStart(2, '0')}` : ch;
+  }
+  return out;
+}
+
+export function unescapePathName(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** A partition value as folder text (`dt=2024-01-01`); null or empty becomes the default name. */
+export function partitionValueToString(value: unknown, type: LogicalType, defaultName: string): string {
+  if (value === null || value === undefined) return defaultName;
+  let s: string;
+  switch (type.kind) {
+    case 'DATE':
+      s = formatDate(value as number);
+      break;
+    case 'TIMESTAMP':
+    case 'TIMESTAMP_LTZ':
+      s = formatTimestamp(value as number, type.precision);
+      break;
+    default:
+      s = String(value);
+  }
+  return s === '' ? defaultName : s;
+}
+
+/** `k1=v1/k2=v2` for the given values (relative, no leading or trailing slash). */
+export function partitionPath(keys: readonly string[], values: readonly string[]): string {
+  return keys.map((k, i) => `${escapePathName(k)}=${escapePathName(values[i]!)}`).join('/');
+}
+
+/**
+ * Reads the partition values of a file from its folders below the table root: the last `k=v` segment for
+ * each key wins. Returns undefined when a key has no folder (the file is not in a partition).
+ */
+export function partitionValuesOf(relativeDir: string, keys: readonly string[]): string[] | undefined {
+  if (keys.length === 0) return [];
+  const found = new Map<string, string>();
+  for (const seg of relativeDir.split(/[\\/]/)) {
+    const eq = seg.indexOf('=');
+    if (eq > 0) found.set(unescapePathName(seg.slice(0, eq)), unescapePathName(seg.slice(eq + 1)));
+  }
+  const out: string[] = [];
+  for (const k of keys) {
+    const v = found.get(k);
+    if (v === undefined) return undefined;
+    out.push(v);
+  }
+  return out;
+}
+
+/** Converts folder text back to a value of the partition column's type; the default name reads as NULL. */
+export function partitionStringToValue(text: string, type: LogicalType, defaultName: string, column: string): unknown {
+  if (text === defaultName) return null;
+  const fail = (): never => {
+    throw new ValidationError(`Partition value '${text}' of column '${column}' cannot be read as ${type.kind}.`);
+  };
+  switch (type.kind) {
+    case 'CHAR':
+    case 'VARCHAR':
+      return text;
+    case 'BOOLEAN':
+      return text.toLowerCase() === 'true' ? true : text.toLowerCase() === 'false' ? false : fail();
+    case 'TINYINT':
+    case 'SMALLINT':
+    case 'INT': {
+      const n = Number(text);
+      return Number.isInteger(n) ? n : fail();
+    }
+    case 'BIGINT':
+      return /^[+-]?\d+$/.test(text) ? BigInt(text) : fail();
+    case 'FLOAT':
+    case 'DOUBLE': {
+      const n = Number(text);
+      return Number.isNaN(n) ? fail() : type.kind === 'FLOAT' ? Math.fround(n) : n;
+    }
+    case 'DECIMAL':
+      return Decimal.parse(text).rescale(type.scale);
+    case 'DATE':
+      return parseDate(text);
+    case 'TIMESTAMP':
+    case 'TIMESTAMP_LTZ':
+      return parseTimestamp(text);
+    default:
+      throw new ValidationError(`Type ${type.kind} of partition column '${column}' is not supported for partitions.`);
+  }
+}
