@@ -18,6 +18,7 @@ import { bindBinary, bindExpression, castTo, comparison } from './bind-expressio
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
+import { bindRankOver, hasOverCalls } from './bind-over.js';
 
 /** A bound FROM item: its plan and the names it exposes. */
 export interface BoundRelation {
@@ -159,7 +160,13 @@ export class QueryBinder {
       result = bindAggregate(this, q, items, node, scope);
     } else {
       if (q.having !== null) throw new ValidationError('HAVING clause requires GROUP BY or an aggregate function');
-      const exprs = items.map((it) => bindExpression(it.expr, this.exprContext(scope)));
+      let ctx = this.exprContext(scope);
+      if (hasOverCalls(items)) {
+        const over = bindRankOver(items, q.windows, node, scope, ctx);
+        node = over.node;
+        ctx = this.exprContext(over.scope, over.intercept);
+      }
+      const exprs = items.map((it) => bindExpression(it.expr, ctx));
       result = project(node, exprs, items.map((it, i) => itemName(it, i)));
     }
     return q.quantifier === 'DISTINCT' ? distinct(result) : result;

@@ -73,6 +73,12 @@ export class ChangelogInference {
         this.origins.set(n, n.joinType !== 'INNER' ? n : !l.isInsertOnly() ? this.originOf(n.left) : this.originOf(n.right));
         return ChangelogMode.all();
       }
+      case 'rank': {
+        this.of(n.input);
+        if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        this.origins.set(n, n);
+        return n.outputRankNumber ? ChangelogMode.all() : ChangelogMode.of(RowKind.INSERT, RowKind.DELETE);
+      }
       case 'sort': {
         const input = this.of(n.input);
         if (this.mode === 'streaming' && !input.isInsertOnly()) {

@@ -1,4 +1,5 @@
 import { formatValue } from '../../types/values/format-value.js';
+import { isRowtimeAttribute, isTimeAttribute } from '../../types/logical-type.js';
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import { rexToString } from '../rex/rex-to-string.js';
 import type { RexNode } from '../rex/rex-node.js';
@@ -83,6 +84,18 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin' }[n.joinType];
       return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
     }
+    case 'rank': {
+      const inNames = n.input.fields.map((f) => f.name);
+      const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
+      const order = n.orderKeys.map((k) => `${inNames[k.index]} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
+      const timeOrdered = n.orderKeys.length === 1 && isTimeAttribute(n.input.fields[n.orderKeys[0]!.index]!.type);
+      if (timeOrdered && n.limit === 1 && !n.outputRankNumber) {
+        return `Deduplicate(keep=[${n.orderKeys[0]!.descending ? 'LastRow' : 'FirstRow'}], key=[${part}], order=[${isRowtimeAttribute(n.input.fields[n.orderKeys[0]!.index]!.type) ? 'ROWTIME' : 'PROCTIME'}])`;
+      }
+      const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
+      const name = mode === 'batch' ? 'Rank' : 'Rank';
+      return `${name}(strategy=[RetractStrategy], rankType=[ROW_NUMBER], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
+    }
     case 'window-tvf':
       return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
     case 'sink': {
@@ -135,6 +148,11 @@ function exchangeText(n: PlanNode): string | undefined {
     }
     case 'sort':
       return 'Exchange(distribution=[single])';
+    case 'rank': {
+      if (n.partitionKeys.length === 0) return 'Exchange(distribution=[single])';
+      const inNames = n.input.fields.map((f) => f.name);
+      return `Exchange(distribution=[hash[${n.partitionKeys.map((k) => inNames[k]).join(', ')}]])`;
+    }
     default:
       return undefined;
   }
@@ -204,6 +222,13 @@ export function explainLogical(root: PlanNode): string {
         lines.push(`${indent}LogicalJoin(condition=[${cond}], joinType=[${n.joinType.toLowerCase()}])`);
         walk(n.left, indent + '  ');
         walk(n.right, indent + '  ');
+        return;
+      }
+      case 'rank': {
+        const part = n.partitionKeys.map((k) => `$${k}`).join(', ');
+        const order = n.orderKeys.map((k) => `$${k.index} ${k.descending ? 'DESC' : ''}`.trim()).join(', ');
+        lines.push(`${indent}LogicalProject(${n.fields.map((f, i) => `${f.name}=[${i < n.input.fields.length ? `$${i}` : `ROW_NUMBER() OVER (PARTITION BY ${part} ORDER BY ${order})`}]`).join(', ')})`);
+        walk(n.input, indent + '  ');
         return;
       }
       case 'window-tvf':

@@ -151,7 +151,22 @@ export interface JoinNode {
   readonly fields: readonly PlanField[];
 }
 
-export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode | WindowTvfNode;
+/**
+ * ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...): Top-N when `limit` is set (from `WHERE rn <= N`),
+ * deduplication when N = 1 and the order is on a time attribute. `outputRankNumber` false when the query
+ * does not select the rank column (then it is not among `fields`).
+ */
+export interface RankNode {
+  readonly kind: 'rank';
+  readonly input: PlanNode;
+  readonly partitionKeys: readonly number[];
+  readonly orderKeys: readonly SortKey[];
+  readonly limit: number | null;
+  readonly outputRankNumber: boolean;
+  readonly fields: readonly PlanField[];
+}
+
+export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode | WindowTvfNode | RankNode;
 
 export type PlanNodeKind = PlanNode['kind'];
 
@@ -166,6 +181,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'sort':
     case 'sink':
     case 'window-tvf':
+    case 'rank':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -189,6 +205,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'sort':
     case 'sink':
     case 'window-tvf':
+    case 'rank':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

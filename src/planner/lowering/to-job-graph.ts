@@ -16,6 +16,7 @@ import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-o
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
+import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
@@ -220,6 +221,19 @@ export class JobGraphBuilder {
         const rk = n.rightKeys;
         this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);
         this.connect(right, v, { kind: 'hash', key: (r) => hashFields(r.fields, rk) }, 1);
+        return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'rank': {
+        const input = this.lower(n.input);
+        const keys = n.partitionKeys;
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        if (o.mode === 'streaming' && n.limit === null) {
+          throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
+        }
+        v.operators.push(
+          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode }),
+        );
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'window-tvf': {

@@ -22,6 +22,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = foldCalc(node, options.timeZone);
     node = mergeCalcs(node);
     node = detectWindowAggregate(node);
+    node = detectTopN(node);
     node = pushProjectionIntoScan(node);
     node = pushLimitIntoScan(node);
     node = removeIdentityCalc(node);
@@ -80,6 +81,46 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
   const endKey = n.groupKeys.find((k) => source(k) === base + 1);
   if (startKey === undefined || endKey === undefined) return n;
   return { ...n, window: { windowEndField: endKey, spec: tvf.window, timeField: tvf.input.fields[tvf.timeIndex]!.name } };
+}
+
+/**
+ * calc(rank) whose condition bounds the rank column (`rn <= N`, `rn < N`, `rn = 1`) becomes a Top-N:
+ * the bound moves into the rank node; if the calc does not read the rank column, it is not produced.
+ */
+function detectTopN(n: PlanNode): PlanNode {
+  if (n.kind === 'calc' && n.input.kind === 'rank' && n.input.limit !== null && n.input.outputRankNumber) return pruneRankNumber(n, n.input);
+  if (n.kind !== 'calc' || n.input.kind !== 'rank' || n.input.limit !== null || n.condition === null) return n;
+  const rank = n.input;
+  const rnIndex = rank.input.fields.length;
+  const conjuncts = n.condition.kind === 'call' && n.condition.op === 'AND' ? [...n.condition.operands] : [n.condition];
+  let limit: number | null = null;
+  const rest = conjuncts.filter((c) => {
+    if (limit !== null || c.kind !== 'call' || c.operands.length !== 2) return true;
+    const [a, b] = c.operands;
+    if (a?.kind !== 'input-ref' || a.index !== rnIndex || b?.kind !== 'literal' || typeof b.value !== 'number') return true;
+    if (c.op === '<=') limit = b.value;
+    else if (c.op === '<') limit = b.value - 1;
+    else if (c.op === '=' && b.value === 1) limit = 1;
+    return limit === null;
+  });
+  if (limit === null) return n;
+  const condition = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : call('AND', rest, DataTypes.BOOLEAN());
+  const used = new Set<number>();
+  for (const p of n.projects) collectInputRefs(p, used);
+  if (condition !== null) collectInputRefs(condition, used);
+  const outputRankNumber = used.has(rnIndex);
+  const newRank: PlanNode = { ...rank, limit, outputRankNumber, fields: outputRankNumber ? rank.fields : rank.fields.slice(0, rnIndex) };
+  return { ...n, input: newRank, condition };
+}
+
+/** A Top-N whose consumer no longer reads the rank column stops producing it (Flink's no-rank-number Top-N). */
+function pruneRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind: 'rank' }): PlanNode {
+  const rnIndex = rank.input.fields.length;
+  const used = new Set<number>();
+  for (const p of n.projects) collectInputRefs(p, used);
+  if (n.condition !== null) collectInputRefs(n.condition, used);
+  if (used.has(rnIndex)) return n;
+  return { ...n, input: { ...rank, outputRankNumber: false, fields: rank.fields.slice(0, rnIndex) } };
 }
 
 /** calc(scan) where the calc reads a subset of the physical columns: ask the source to produce only those. */

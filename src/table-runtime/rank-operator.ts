@@ -1,0 +1,127 @@
+import type { ValueState } from '../runtime/state/state.js';
+import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
+import { Row } from '../types/row.js';
+import { RowKind } from '../types/row-kind.js';
+import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { rowComparator } from './sort-limit-operator.js';
+import type { SortKeySpec } from './sort-limit-operator.js';
+
+export interface RankSpec {
+  readonly partitionKeys: readonly number[];
+  readonly orderKeys: readonly SortKeySpec[];
+  /** N of Top-N; null = rank every row (batch only). */
+  readonly limit: number | null;
+  readonly outputRankNumber: boolean;
+  readonly mode: 'streaming' | 'batch';
+}
+
+interface Partition {
+  readonly key: unknown[];
+  /** All live rows of the partition, sorted; ties keep arrival order. */
+  readonly rows: unknown[][];
+}
+
+/**
+ * ROW_NUMBER Top-N (Flink's RetractableTopNFunction). Streaming: keeps the partition's rows sorted in
+ * keyed state; after each input row it diffs the old and new top N and emits the changes: with the rank
+ * number per position (-U/+U for a changed rank, +I/-D when the list grows or shrinks), without it as
+ * -D/+I of the rows that left or entered. Batch: sorts each partition at end of input.
+ */
+export class RankOperator implements StreamOperator {
+  private ctx!: OperatorContext;
+  private state!: ValueState<Partition[]>;
+  private readonly cmp: (a: unknown[], b: unknown[]) => number;
+
+  constructor(private readonly spec: RankSpec) {
+    const c = rowComparator(spec.orderKeys);
+    this.cmp = (a, b) => c(new Row(RowKind.INSERT, a), new Row(RowKind.INSERT, b));
+  }
+
+  open(ctx: OperatorContext): void {
+    this.ctx = ctx;
+    this.state = ctx.keyedState.getState<Partition[]>('partitions');
+  }
+
+  processBatch(rows: Row[]): void {
+    const out: Row[] = [];
+    const ks = this.ctx.keyedState;
+    const pk = this.spec.partitionKeys;
+    for (const row of rows) {
+      const f = row.fields;
+      ks.setCurrentKey(hashFields(f, pk));
+      const parts = this.state.value() ?? [];
+      let p = parts.find((x) => pk.every((k, i) => valuesEqual(x.key[i], f[k])));
+      const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
+      if (p === undefined) {
+        if (!accumulate) continue;
+        p = { key: pk.map((k) => f[k]), rows: [] };
+        parts.push(p);
+      }
+      const before = this.spec.mode === 'streaming' ? this.top(p) : [];
+      if (accumulate) {
+        // Insert after equal rows so ties keep arrival order.
+        let lo = 0;
+        let hi = p.rows.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (this.cmp(p.rows[mid]!, f) <= 0) lo = mid + 1;
+          else hi = mid;
+        }
+        p.rows.splice(lo, 0, f);
+      } else {
+        const i = p.rows.findIndex((r) => r.every((v, j) => valuesEqual(v, f[j])));
+        if (i >= 0) p.rows.splice(i, 1);
+      }
+      if (p.rows.length === 0) parts.splice(parts.indexOf(p), 1);
+      if (parts.length === 0) this.state.clear();
+      else this.state.update(parts);
+      if (this.spec.mode === 'streaming') this.diff(before, this.top(p), out);
+    }
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  finish(): void {
+    if (this.spec.mode !== 'batch') return;
+    const out: Row[] = [];
+    const ks = this.ctx.keyedState;
+    for (const k of [...ks.keys('partitions')]) {
+      ks.setCurrentKey(k);
+      for (const p of this.state.value() ?? []) {
+        this.top(p).forEach((r, i) => out.push(new Row(RowKind.INSERT, this.withRank(r, i))));
+      }
+    }
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  private top(p: Partition): unknown[][] {
+    return this.spec.limit === null ? p.rows.slice() : p.rows.slice(0, this.spec.limit);
+  }
+
+  private withRank(r: unknown[], i: number): unknown[] {
+    return this.spec.outputRankNumber ? [...r, BigInt(i + 1)] : r.slice();
+  }
+
+  private diff(before: unknown[][], after: unknown[][], out: Row[]): void {
+    if (this.spec.outputRankNumber) {
+      const n = Math.max(before.length, after.length);
+      for (let i = 0; i < n; i++) {
+        const b = before[i];
+        const a = after[i];
+        if (b !== undefined && a !== undefined) {
+          if (b === a) continue;
+          out.push(new Row(RowKind.UPDATE_BEFORE, this.withRank(b, i)), new Row(RowKind.UPDATE_AFTER, this.withRank(a, i)));
+        } else if (b !== undefined) out.push(new Row(RowKind.DELETE, this.withRank(b, i)));
+        else if (a !== undefined) out.push(new Row(RowKind.INSERT, this.withRank(a, i)));
+      }
+      return;
+    }
+    const kept = new Set(after);
+    const had = new Set(before);
+    for (const b of before) if (!kept.has(b)) out.push(new Row(RowKind.DELETE, b.slice()));
+    for (const a of after) if (!had.has(a)) out.push(new Row(RowKind.INSERT, a.slice()));
+  }
+}
+
+export function rankOperatorFactory(name: string, spec: RankSpec): OperatorFactory {
+  return { name, create: () => new RankOperator(spec) };
+}
