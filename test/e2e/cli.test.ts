@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/** These run the built `sluice` (dist/cli/bin.js, built by `npm test`) as a child process, as a user would. */
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'dist', 'cli', 'bin.js');
+const run = promisify(execFile);
+
+async function sluice(args: string[], cwd = mkdtempSync(join(tmpdir(), 'sluice-cli-'))): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+function sqlFile(text: string): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+  const file = join(dir, 'job.sql');
+  writeFileSync(file, text);
+  return { dir, file };
+}
+
+describe('sluice command', () => {
+  it('prints its version and help', async () => {
+    const v = await sluice(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(/^sluice \d+\.\d+\.\d+/);
+    const h = await sluice(['--help']);
+    expect(h.stdout).toContain('-f, --file <file>');
+    const bad = await sluice(['--nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--nope'");
+  });
+
+  it('runs the quickstart: a bounded INSERT into print and a query as a table', async () => {
+    const r = await sluice(['-f', join(root, 'sql-examples', 'quickstart.sql')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/big> \+I\[1, \w, \d+\.\d\d\]/);
+    expect(r.stdout).toContain('| orders | first_id | last_id |');
+    expect(r.stdout).toContain('|   1000 |        1 |    1000 |');
+    expect(r.stdout).toContain('1 row in set');
+  });
+
+  it('stops at a parse error naming file, line and column before running any statement', async () => {
+    const { dir, file } = sqlFile(
+      "CREATE TABLE kept (a INT) WITH ('connector' = 'blackhole');\n\nSELECT a\nFORM kept;\n",
+    );
+    const r = await sluice(['-f', file, '--catalog-dir', join(dir, 'cat')], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('[ERROR] Could not execute SQL statement. Reason:');
+    expect(r.stdout).toContain(`--> ${file}:4:6`);
+    expect(r.stdout).toContain(`Encountered "kept" at line 4, column 6`);
+    expect(r.stdout).toContain('4 | FORM kept;');
+    expect(r.stdout).not.toContain('[INFO] Execute statement succeeded.');
+    // The CREATE TABLE on line 1 never ran: nothing was written to the catalog.
+    const tables = join(dir, 'cat', 'default_database', 'tables');
+    expect(existsSync(tables) ? readdirSync(tables) : []).toEqual([]);
+  });
+
+  it('names the statement of a runtime error and exits non-zero', async () => {
+    const { file } = sqlFile("SET 'execution.runtime-mode' = 'batch';\nSELECT nmae FROM (VALUES (1, 'a')) AS t(id, name);\n");
+    const r = await sluice(['-f', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("Column 'nmae' not found");
+    expect(r.stdout).toContain("did you mean 'name'?");
+    expect(r.stdout).toContain(`in the statement at ${file}:2:1`);
+  });
+
+  it('keeps permanent tables in the file catalog between runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+    const a = sqlFile("CREATE TABLE remembered (a INT) WITH ('connector' = 'blackhole');\n");
+    expect((await sluice(['-f', a.file], dir)).code).toBe(0);
+    const b = sqlFile('SHOW TABLES;\n');
+    const r = await sluice(['-f', b.file], dir);
+    expect(r.stdout).toContain('| remembered |');
+    expect(existsSync(join(dir, 'catalog', 'default_database', 'tables', 'remembered.json'))).toBe(true);
+  });
+
+  it('prints jsonl with exact BIGINT and DECIMAL values and status on stderr', async () => {
+    const { file } = sqlFile(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "SELECT CAST(9007199254740993 AS BIGINT) AS big, CAST('12345678901234567890.123456789012345678' AS DECIMAL(38, 18)) AS d, 'x' AS s, CAST(NULL AS INT) AS n;\n",
+    );
+    const r = await sluice(['-f', file, '--output', 'jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe('{"big":"9007199254740993","d":"12345678901234567890.123456789012345678","s":"x","n":null}');
+    expect(r.stderr).toContain('[INFO] Execute statement succeeded.');
+  });
+
+  it('prints csv with a header line', async () => {
+    const { file } = sqlFile("SET 'execution.runtime-mode' = 'batch';\nSELECT * FROM (VALUES (1, 'a,b'), (2, 'c')) AS t(id, name);\n");
+    const r = await sluice(['-f', file, '--output', 'csv']);
+    expect(r.stdout).toBe('id,name\n1,"a,b"\n2,c\n');
+  });
+
+  it('lists connectors and prints the options of one', async () => {
+    const list = await sluice(['connectors']);
+    expect(list.stdout).toMatch(/kafka\s+\[source, sink\]/);
+    expect(list.stdout).toMatch(/json\s+\[decode, encode\]/);
+    const dg = await sluice(['connectors', 'datagen']);
+    expect(dg.stdout).toContain('number-of-rows');
+    expect((await sluice(['connectors', 'nosuch'])).code).toBe(1);
+  });
+});
