@@ -197,7 +197,8 @@ class Generator implements CodegenScope {
 function inlineCast(from: LogicalType, to: LogicalType, v: string): string | undefined {
   if (typesEqualIgnoringNullability(from, to)) return v;
   const small = from.kind === 'TINYINT' || from.kind === 'SMALLINT' || from.kind === 'INT';
-  if (small && (to.kind === 'INT' || to.kind === 'DOUBLE' || to.kind === 'FLOAT' || (to.kind === 'SMALLINT' && from.kind === 'TINYINT'))) return v;
+  if (small && (to.kind === 'INT' || to.kind === 'DOUBLE' || (to.kind === 'SMALLINT' && from.kind === 'TINYINT'))) return v;
+  if (small && to.kind === 'FLOAT') return `Math.fround(${v})`;
   if (small && to.kind === 'BIGINT') return `BigInt(${v})`;
   if (from.kind === 'BIGINT' && to.kind === 'DOUBLE') return `Number(${v})`;
   if (from.kind === 'FLOAT' && to.kind === 'DOUBLE') return v;

@@ -41,6 +41,7 @@ describe('CAST', () => {
     expect(String(run(0.1, T.DOUBLE(), T.DECIMAL(5, 3)))).toBe('0.100');
     expect(run(d('1.25'), T.DECIMAL(3, 2), T.DOUBLE())).toBe(1.25);
     expect(run(5, T.INT(), T.BIGINT())).toBe(5n);
+    expect(run(16777217, T.INT(), T.FLOAT())).toBe(16777216);
     expect(run(5n, T.BIGINT(), T.DOUBLE())).toBe(5);
   });
   it('to and from BOOLEAN', () => {

@@ -91,6 +91,8 @@ describe('math functions', () => {
     expect(call('ROUND', [[-2.5, T.DOUBLE()]])).toBe(-3);
     expect(call('ROUND', [[1234, T.INT()], [-2, T.INT()]])).toBe(1200);
     expect(call('ROUND', [[1250, T.INT()], [-2, T.INT()]])).toBe(1300);
+    expect(call('ROUND', [[1249.999999999, T.DOUBLE()], [-2, T.INT()]])).toBe(1200);
+    expect(call('ROUND', [[300, T.INT()], lit(0, T.INT())])).toBe(300);
     const r = bind('ROUND', [[d('3.14159'), T.DECIMAL(6, 5)], lit(2, T.INT())]);
     expect(typeToString(r.call.type)).toBe('DECIMAL(4, 2) NOT NULL');
     expect(String(call('ROUND', [[d('3.14559'), T.DECIMAL(6, 5)], lit(2, T.INT())]))).toBe('3.15');

@@ -188,7 +188,8 @@ function sameType(argTypes: readonly LogicalType[]): LogicalType {
 function roundDecimal(d: Decimal, n: number, truncate: boolean): Decimal {
   if (n >= 0) return truncate ? d.truncate(n) : d.rescale(n);
   const shift = Decimal.of(10n ** BigInt(-n));
-  const scaled = d.divide(shift, 0 + 8);
+  // Dividing by 10^k at scale s + k is exact, so the single rounding below is the only one.
+  const scaled = d.divide(shift, d.scale - n);
   const r = truncate ? scaled.truncate(0) : scaled.rescale(0);
   return r.multiply(shift).rescale(0);
 }
@@ -232,12 +233,6 @@ function roundLike(name: 'ROUND' | 'TRUNCATE'): ScalarFunctionDefinition {
   });
 }
 
-function floorCeilNumeric(x: unknown, kind: string, ceil: boolean): unknown {
-  if (x instanceof Decimal) return ceil ? x.ceil() : x.floor();
-  if (kind === 'DOUBLE' || kind === 'FLOAT') return ceil ? Math.ceil(x as number) : Math.floor(x as number);
-  return x;
-}
-
 /** FLOOR/CEIL of a number; the temporal `FLOOR(ts TO unit)` form lives in temporal.ts and dispatches here. */
 export function numericFloorCeilType(t: LogicalType): LogicalType {
   if (t.kind !== 'DECIMAL') return t;
@@ -245,11 +240,9 @@ export function numericFloorCeilType(t: LogicalType): LogicalType {
   return withNullability(DataTypes.DECIMAL(p, 0), t.nullable);
 }
 
-export function numericFloorCeilCode(arg: string, t: LogicalType, ceil: boolean, constant: (v: unknown) => string): string {
+export function numericFloorCeilCode(arg: string, t: LogicalType, ceil: boolean): string {
   if (t.kind === 'DECIMAL') return `${arg}.${ceil ? 'ceil' : 'floor'}()`;
   if (t.kind === 'DOUBLE' || t.kind === 'FLOAT') return `Math.${ceil ? 'ceil' : 'floor'}(${arg})`;
-  void floorCeilNumeric;
-  void constant;
   return arg;
 }
 

@@ -145,7 +145,7 @@ function floorCeil(ceil: boolean): ScalarFunctionDefinition {
       kind: 'strict',
       expr(args, call, g) {
         const t = call.operands[0]!.type;
-        if (args.length === 1) return numericFloorCeilCode(args[0]!, t, ceil, (v) => g.constant(v));
+        if (args.length === 1) return numericFloorCeilCode(args[0]!, t, ceil);
         return `${g.constant(temporal)}(${args[0]}, ${args[1]}, ${JSON.stringify(t.kind)}, ${JSON.stringify(g.options.timeZone ?? 'UTC')})`;
       },
     },
