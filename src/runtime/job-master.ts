@@ -479,7 +479,7 @@ export class JobMaster implements JobClient {
     const parallelism = new Map(this.graph.tasks.map((t) => [t.id, t.parallelism] as [string, number]));
     const committables = [...this.pendingCommittables, ...pc.committables];
     let path: string | undefined = pc.target;
-    if (!path && this.config.checkpointDir) path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
+    if (!path && this.config.checkpointDir && this.config.runtimeMode === 'streaming') path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
     const cp: CompletedCheckpoint = {
       jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism,
       enumerators: pc.enumerators, committables, tasks: pc.acks, path,

@@ -50,6 +50,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
         subtaskIndex: this.subtaskIndex,
         parallelism: this.vertex.parallelism,
         config: this.host.config.raw,
+        elementQueueCapacity: this.host.config.elementQueueCapacity,
         sendSplitRequest: () => coord.requestSplit(this.subtaskIndex),
         sendSourceEventToCoordinator: (e) => coord.sourceEventFromReader(this.subtaskIndex, e),
       }));

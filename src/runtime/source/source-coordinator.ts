@@ -121,8 +121,14 @@ export class SourceCoordinator implements SplitEnumeratorContext<SourceSplit> {
       return;
     }
     const r = this.readers.get(subtask);
-    if (!r) throw new Error(`source '${this.sourceName}': no registered reader for subtask ${subtask}`);
-    r.deliver(e);
+    if (r) {
+      r.deliver(e);
+      return;
+    }
+    // A reader that already finished needs no signal; handing it splits would lose them.
+    if (e.kind === 'splits') {
+      throw new Error(`source '${this.sourceName}': cannot assign splits to subtask ${subtask}, which has no running reader`);
+    }
   }
 
   assignSplits(assignment: ReadonlyMap<number, readonly SourceSplit[]>): void {

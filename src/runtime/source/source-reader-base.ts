@@ -36,7 +36,7 @@ export abstract class SourceReaderBase<E, T, SplitT extends SourceSplit, SplitSt
   protected abstract toSplitType(splitId: string, state: SplitStateT): SplitT;
   /** Splits that ended; their states were removed. Default: ask the enumerator for more. */
   protected onSplitFinished(_finished: ReadonlyMap<string, SplitStateT>): void {
-    this.context.sendSplitRequest();
+    if (!this.noMoreSplits) this.context.sendSplitRequest();
   }
 
   start(): void {

@@ -7,8 +7,13 @@ export interface SourceReaderContext {
   readonly subtaskIndex: number;
   /** How many readers this source has; stable for the life of the reader. */
   readonly parallelism: number;
-  /** The runtime configuration as raw keys (e.g. `source.reader.element.queue.capacity`). */
+  /** The runtime configuration as raw keys. */
   readonly config: ReadonlyMap<string, string>;
+  /**
+   * `source.reader.element.queue.capacity` (default 2): pass it to the `SplitFetcherManager` so the
+   * queue between fetchers and the task holds at most this many fetched batches.
+   */
+  readonly elementQueueCapacity: number;
   /** Asks the enumerator for a split: leads to `SplitEnumerator.handleSplitRequest` on a later turn. */
   sendSplitRequest(): void;
   /** Sends a custom event to `SplitEnumerator.handleSourceEvent`, delivered on a later turn. */

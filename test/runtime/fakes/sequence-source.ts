@@ -88,7 +88,7 @@ const emitter: RecordEmitter<number, Row, SeqState> = {
 class SeqReader extends SourceReaderBase<number, Row, SeqSplit, SeqState> {
   constructor(o: SequenceOptions, ctx: SourceReaderContext) {
     const factory = (): SplitReader<number, SeqSplit> => new SeqSplitReader(o);
-    const cap = o.queueCapacity ?? 2;
+    const cap = o.queueCapacity ?? ctx.elementQueueCapacity;
     const mgr = o.fetcherModel === 'per-split' ? new PerSplitFetcherManager(factory, cap) : new SingleThreadFetcherManager(factory, cap);
     if (o.onQueueSize) {
       const q = mgr.queue;
