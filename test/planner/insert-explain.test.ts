@@ -107,3 +107,19 @@ describe('explain and schemas', () => {
     expect(resolveComputedColumnType('v * 2.5', kv).kind).toBe('DECIMAL');
   });
 });
+
+describe('event time from a WATERMARK spec', () => {
+  it('assigns watermarks at the scan so tumbling windows fire, and rejects descending streaming sort', async () => {
+    const schema = ResolvedSchema.of(
+      [Columns.physical('k', DataTypes.STRING()), Columns.physical('ts', DataTypes.TIMESTAMP(3))],
+      [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '1' SECOND" }],
+    );
+    const ctx = new TestContext('streaming').add('ev', testTable(schema, [Row.insert('a', 1000), Row.insert('a', 2000), Row.insert('b', 12000)]));
+    const r = await runQuery("SELECT k, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE ev, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end", ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[a, 2]', '+I[b, 1]']);
+    const text = await explain(parseStatement("SELECT k, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE ev, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end"), ctx);
+    expect(text).toContain("WindowAggregate(groupBy=[k], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[k, window_start, window_end, COUNT(*) AS c])");
+    expect(text).toContain("watermark=[ts - INTERVAL '1' SECOND]");
+    await expect(runQuery('SELECT k FROM ev ORDER BY ts DESC', ctx)).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
+  });
+});

@@ -16,6 +16,12 @@ SELECT a FROM (VALUES (3), (CAST(NULL AS INT)), (2)) AS t(a) ORDER BY 1;
 [2]
 [3]
 
+SELECT a FROM (VALUES (1, 'b'), (2, 'a'), (3, 'c')) AS t(a, b) ORDER BY b DESC;
+-- expect-ordered:
+[3]
+[1]
+[2]
+
 -- mode: streaming
 SELECT a FROM (VALUES (3), (1)) AS t(a) ORDER BY a;
 -- error: Sort on a non-time-attribute field is not supported.

@@ -87,7 +87,22 @@ export class QueryBinder {
   }
 
   private async bindOrderBy(q: OrderByQuery, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
-    const input = await this.bindQuery(q.query, ctes);
+    try {
+      return await this.bindOrderByOver(q, await this.bindQuery(q.query, ctes));
+    } catch (e) {
+      // ORDER BY a column that is not selected: select it as a hidden column, sort, then drop it.
+      const inner = q.query;
+      if (!(e instanceof ValidationError) || inner.kind !== 'select' || inner.quantifier === 'DISTINCT') throw e;
+      const hidden = q.orderBy.map((o, i) => ({ expr: o.expr, alias: { value: `$order${i}`, pos: o.pos }, pos: o.pos }));
+      const widened = await this.bindQuery({ ...inner, items: [...inner.items, ...hidden] }, ctes);
+      const width = widened.fields.length - hidden.length;
+      const orderBy = q.orderBy.map((o, i) => ({ ...o, expr: { kind: 'identifier' as const, names: [`$order${i}`], pos: o.pos } }));
+      const sorted = await this.bindOrderByOver({ ...q, orderBy }, widened);
+      return project(sorted, identity(sorted.fields).slice(0, width), sorted.fields.slice(0, width).map((f) => f.name));
+    }
+  }
+
+  private async bindOrderByOver(q: OrderByQuery, input: PlanNode): Promise<PlanNode> {
     const scope = Scope.of(input.fields, null);
     const keys = q.orderBy.map((item) => {
       let index: number;
