@@ -16,7 +16,7 @@ import { typeToString } from '../types/type-to-string.js';
 import { CollectSink } from '../table-runtime/collect-sink.js';
 import { dropUpdateBeforeFactory } from '../table-runtime/drop-update-before-operator.js';
 import { bindExpression, castTo } from './binder/bind-expression.js';
-import { QueryBinder, project } from './binder/bind-query.js';
+import { defaultFunctions, QueryBinder, project } from './binder/bind-query.js';
 import { Scope } from './binder/scope.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
@@ -38,7 +38,7 @@ function loweringOptions(ctx: PlannerContext): LoweringOptions {
     mode: ctx.mode,
     parallelism: Number.isInteger(p) && p > 0 ? p : 1,
     timeZone: ctx.config.get('table.local-time-zone') ?? 'UTC',
-    functions: ctx.functions,
+    functions: ctx.functions ?? defaultFunctions(),
   };
 }
 
@@ -284,5 +284,5 @@ export function resolveComputedColumnType(
   const fields: PlanField[] =
     columns instanceof ResolvedSchema ? columns.columns.filter((c) => c.kind !== 'computed').map((c) => ({ name: c.name, type: c.type })) : [...columns];
   const ast = typeof expr === 'string' ? parseExpression(expr) : expr;
-  return bindExpression(ast, { scope: Scope.of(fields, null), timeZone, functions }).type;
+  return bindExpression(ast, { scope: Scope.of(fields, null), timeZone, functions: functions ?? defaultFunctions() }).type;
 }

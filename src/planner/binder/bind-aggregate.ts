@@ -37,7 +37,7 @@ function findAggregates(e: Expression, functions: FunctionLookup | undefined, ou
  * Aggregate, then HAVING and the select list bound against the aggregate's output.
  */
 export function bindAggregate(binder: QueryBinder, q: SelectQuery, items: readonly SelectItem[], input: PlanNode, scope: Scope): PlanNode {
-  const functions = binder.ctx.functions;
+  const functions = binder.functions;
   const inputCtx = binder.exprContext(scope);
   const groupExprs: Expression[] = [];
   for (const g of q.groupBy) {

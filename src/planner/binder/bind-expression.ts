@@ -8,6 +8,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
 import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { scalarEvaluator } from '../expressions/scalar-evaluator.js';
 import { call, literal } from '../rex/rex-node.js';
 import type { RexCall, RexNode } from '../rex/rex-node.js';
 import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
@@ -146,7 +147,10 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
       return e.negated ? call('NOT', [r], r.type) : r;
     }
     case 'like': {
-      if (e.op !== 'LIKE') throw new ValidationError(`${e.op} is not supported yet`);
+      if (e.op !== 'LIKE' || e.escape !== null) {
+        const ops = [bind(e.expr), bind(e.pattern), ...(e.escape === null ? [] : [bind(e.escape)])];
+        return registryCall(`${e.negated ? 'NOT ' : ''}${e.op}`, ops, ctx);
+      }
       const x = bind(e.expr);
       const p = bind(e.pattern);
       return call(e.negated ? 'NOT LIKE' : 'LIKE', [x, p], nullableIfAny(DataTypes.BOOLEAN(), [x, p]));
@@ -167,6 +171,23 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
       const els = e.elements.map(bind);
       return call('ROW', els, notNull(DataTypes.ROW(...els.map((x, i) => DataTypes.FIELD(`EXPR$${i}`, x.type)))));
     }
+    case 'time-unit':
+      return symbolArg(e.unit);
+    case 'extract':
+      return registryCall('EXTRACT', [symbolArg(e.unit), bind(e.expr)], ctx);
+    case 'floor-ceil':
+      return registryCall(e.fn, [bind(e.expr), symbolArg(e.unit)], ctx);
+    case 'trim':
+      if (e.side === null && e.chars === null) return registryCall('TRIM', [bind(e.expr)], ctx);
+      return registryCall('TRIM', [symbolArg(e.side ?? 'BOTH'), e.chars === null ? literal(' ', notNull(DataTypes.CHAR(1))) : bind(e.chars), bind(e.expr)], ctx);
+    case 'position':
+      return registryCall('POSITION', [bind(e.needle), bind(e.haystack), ...(e.from === null ? [] : [bind(e.from)])], ctx);
+    case 'substring':
+      return registryCall('SUBSTRING', [bind(e.expr), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+    case 'overlay':
+      return registryCall('OVERLAY', [bind(e.expr), bind(e.placing), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+    case 'is-json':
+      return registryCall(`IS ${e.negated ? 'NOT ' : ''}JSON ${e.jsonType ?? 'VALUE'}`, [bind(e.expr)], ctx);
     case 'niladic':
       switch (e.name) {
         case 'CURRENT_TIMESTAMP':
@@ -174,7 +195,7 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
         case 'LOCALTIMESTAMP':
           return call('LOCALTIMESTAMP', [], notNull(DataTypes.TIMESTAMP(3)), false);
         default:
-          throw new ValidationError(`${e.name} is not supported yet`);
+          return registryCall(e.name, [], ctx);
       }
     default:
       throw new ValidationError(`Expression '${e.kind}' is not supported here yet`);
@@ -352,17 +373,29 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
     default:
       break;
   }
+  return registryCall(name, args, ctx);
+}
+
+/** A symbol operand (time unit, TRIM side) for registry functions: a CHAR literal flagged as a keyword. */
+function symbolArg(value: string): RexNode {
+  return { kind: 'call', op: 'SYMBOL', operands: [literal(value, notNull(DataTypes.STRING()))], type: notNull(DataTypes.STRING()), deterministic: true, impl: () => value };
+}
+
+/**
+ * A call of a function from the registry (built-ins of planner/functions and UDFs), compiled into a
+ * per-row evaluator over the evaluated operands. Literal and symbol operands are bound in as constants.
+ */
+export function registryCall(name: string, args: readonly RexNode[], ctx: ExprBindContext): RexNode {
   const def = ctx.functions?.lookup(name);
-  if (def !== undefined && def.kind === 'scalar' && (def.codegen.kind === 'runtime' || def.codegen.kind === 'runtime-strict')) {
-    const type = def.inferType(types, { operands: [] });
-    const fn = def.codegen.fn as (...a: unknown[]) => unknown;
-    const strict = def.codegen.kind === 'runtime-strict';
-    const impl = strict
-      ? (vals: readonly unknown[]) => (vals.includes(null) ? null : fn(...vals))
-      : (vals: readonly unknown[]) => fn(...vals);
-    return { kind: 'call', op: name, operands: args, type, deterministic: def.deterministic, impl };
-  }
-  throw noMatch(name, types);
+  if (def === undefined || def.kind !== 'scalar') throw noMatch(name, args.map((a) => a.type));
+  const constants = args.map((a) => {
+    if (a.kind === 'call' && a.op === 'SYMBOL') return { symbol: (a.operands[0] as { value: string }).value };
+    if (a.kind === 'literal') return { literal: a.value };
+    return undefined;
+  });
+  const types = args.map((a) => (a.kind === 'call' && a.op === 'SYMBOL' ? notNull(DataTypes.STRING()) : a.type));
+  const ev = scalarEvaluator(def, types, { timeZone: ctx.timeZone, constants });
+  return { kind: 'call', op: name, operands: args, type: ev.type, deterministic: def.deterministic, impl: ev.impl };
 }
 
 function noMatch(name: string, types: readonly LogicalType[]): ValidationError {

@@ -17,6 +17,8 @@ import { bindAggregate, needsAggregate } from './bind-aggregate.js';
 import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
+import { createBuiltinRegistry } from '../functions/builtin-registry.js';
+import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
 import { bindRankOver, hasOverCalls } from './bind-over.js';
 
@@ -40,14 +42,18 @@ export class QueryBinder {
   /** Nesting depth of view expansion, to stop a view that refers to itself. */
   private viewDepth = 0;
 
+  /** The session's functions, or the built-ins when the session gives none. */
+  readonly functions: FunctionLookup;
+
   constructor(readonly ctx: PlannerContext) {
     this.timeZone = ctx.config.get('table.local-time-zone') ?? 'UTC';
+    this.functions = ctx.functions ?? defaultFunctions();
   }
 
   exprContext(scope: Scope, intercept?: ExprBindContext['intercept']): ExprBindContext {
     return intercept === undefined
-      ? { scope, timeZone: this.timeZone, functions: this.ctx.functions }
-      : { scope, timeZone: this.timeZone, functions: this.ctx.functions, intercept };
+      ? { scope, timeZone: this.timeZone, functions: this.functions }
+      : { scope, timeZone: this.timeZone, functions: this.functions, intercept };
   }
 
   async bindQuery(q: Query, ctes: ReadonlyMap<string, Cte> = new Map()): Promise<PlanNode> {
@@ -171,7 +177,7 @@ export class QueryBinder {
     }
     const items = expandStars(q.items, scope);
     let result: PlanNode;
-    if (needsAggregate(q, this.ctx.functions)) {
+    if (needsAggregate(q, this.functions)) {
       result = bindAggregate(this, q, items, node, scope);
     } else {
       if (q.having !== null) throw new ValidationError('HAVING clause requires GROUP BY or an aggregate function');
@@ -322,6 +328,14 @@ export class QueryBinder {
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
     return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
   }
+}
+
+let builtins: FunctionLookup | undefined;
+
+/** The built-in registry, created once per process. */
+export function defaultFunctions(): FunctionLookup {
+  builtins ??= createBuiltinRegistry();
+  return builtins;
 }
 
 /** Splits a join condition into equi-key pairs (left field = right field) and the remaining predicate. */

@@ -17,6 +17,7 @@ export function rexToString(n: RexNode, nameOf: (index: number, name: string) =>
       return formatValue(n.value, n.type);
     case 'call': {
       const args = n.operands.map((o) => rexToString(o, nameOf));
+      if (n.op === 'SYMBOL') return String((n.operands[0] as { value: unknown }).value);
       if (n.op === 'CAST' || n.op === 'TRY_CAST') return `${n.op}(${args[0]} AS ${typeName(n)})`;
       if (n.op === 'FIELD') return `${args[0]}.${fieldName(n)}`;
       if (INFIX.has(n.op) || n.op.startsWith('IS ') || n.op === 'AND' || n.op === 'OR' || n.op === 'NOT' || n.op === 'LIKE' || n.op === 'NOT LIKE') {
