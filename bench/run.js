@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const dir = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.mjs'))
+  .filter((f) => f.endsWith('.mjs') && !f.endsWith('-util.mjs'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 let failed = 0;

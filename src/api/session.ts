@@ -36,13 +36,17 @@ export class Session {
   readonly functions: FunctionRegistry;
   readonly jobs = new JobRegistry();
   readonly baseDir: string;
+  /** Where warnings go; the TableEnvironment points it at its listeners. */
+  warn: (message: string) => void;
   private readonly initialConfig: Readonly<Record<string, string>>;
 
   constructor(options: SessionOptions, builtinFactories: readonly Factory[]) {
     const initial: Record<string, string> = { ...(options.config ?? {}) };
     if (options.mode) initial[ExecutionOptions.RUNTIME_MODE.key] = options.mode;
     this.initialConfig = initial;
-    this.config = new Configuration(initial, options.logger ? { logger: options.logger } : {});
+    // Deprecated keys are reported when they are read, through the session's warning channel.
+    this.config = new Configuration(initial, { logger: { warn: (m) => this.warn(m) } });
+    this.warn = options.logger ? (m) => options.logger!.warn(m) : (m) => console.error(`[WARNING] ${m}`);
     const catalog = options.catalog ?? { name: 'default_catalog', catalog: new InMemoryCatalog('default_catalog') };
     this.catalogs = new CatalogManager(catalog.name, catalog.catalog);
     this.factories = new FactoryRegistry([...builtinFactories, ...(options.factories ?? [])]);

@@ -42,6 +42,7 @@ export class TableEnvironment {
 
   private constructor(options: SessionOptions) {
     this.session = new Session(options, builtinFactories());
+    this.session.warn = (m) => this.warn(m);
     this.planner = createSessionPlanner(this.session);
     this.ready = this.session.catalogs.getCurrentCatalog().open();
   }

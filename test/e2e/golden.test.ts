@@ -9,6 +9,8 @@ import type { ConsoleIO } from '../../src/cli/console-io.js';
 import { formatError } from '../../src/cli/error-format.js';
 import { StatementRunner } from '../../src/cli/statement-runner.js';
 import { parseStatement } from '../../src/sql/parse.js';
+import { SourceText } from '../../src/sql/source-text.js';
+import { splitStatements } from '../../src/sql/split-statements.js';
 
 /**
  * SQL-client golden files in the shape of Flink's `.q` files: a statement (ending with `;` at the end of a
@@ -35,14 +37,24 @@ function parseQ(text: string, tmp: string): Block[] {
     }
     const start = i + 1;
     const stmt: string[] = [];
-    while (i < lines.length && !lines[i]!.trimEnd().endsWith(';')) stmt.push(lines[i++]!);
-    stmt.push(lines[i++]!);
+    // A statement ends at a line ending with `;`, unless it is inside a BEGIN ... END block.
+    do stmt.push(lines[i++]!);
+    while (i < lines.length && !isWholeStatement(stmt.join('\n')));
     const out: string[] = [];
     while (i < lines.length && !lines[i]!.startsWith('!')) out.push(lines[i++]!);
     const kind = lines[i++]!.slice(1).trim() as Block['kind'];
     blocks.push({ statement: stmt.join('\n'), expected: out.join('\n'), kind, line: start });
   }
   return blocks;
+}
+
+function isWholeStatement(text: string): boolean {
+  if (!text.trimEnd().endsWith(';')) return false;
+  try {
+    return splitStatements(new SourceText(text)).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 const dir = join(import.meta.dirname, 'golden');

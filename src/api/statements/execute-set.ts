@@ -1,4 +1,4 @@
-import { findSessionOption, suggestSessionKeys, validateSessionOption } from '../../config/options/session-options.js';
+import { suggestSessionKeys, validateSessionOption } from '../../config/options/session-options.js';
 import { maskSecrets } from '../../config/secrets.js';
 import type { ResetStatement, SetStatement, UseCatalogStatement, UseDatabaseStatement } from '../../sql/ast/statements.js';
 import { Columns } from '../../types/column.js';
@@ -30,9 +30,6 @@ export function executeSet(session: Session, stmt: SetStatement, warn: (message:
   if (!known) {
     const near = suggestSessionKeys(stmt.key, 1)[0];
     if (near !== undefined) warn(`'${stmt.key}' is not a session option Sluice knows; did you mean '${near}'? The value is kept as given.`);
-  } else {
-    const option = findSessionOption(stmt.key)!;
-    if (option.deprecatedKeys.includes(stmt.key)) warn(`Config uses deprecated configuration key '${stmt.key}' instead of proper key '${option.key}'`);
   }
   session.config.set(stmt.key, value);
   return okResult('set');
