@@ -5,7 +5,7 @@ import type { Row } from '../types/row.js';
 import { buildTaskGraph, type TaskGraph } from './chaining.js';
 import { Channel } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
-import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph } from './job-graph.js';
@@ -16,205 +16,17 @@ import type { RuntimeConfig } from './runtime-config.js';
 import type { AnySink } from './sink/sink.js';
 import { SourceCoordinator } from './source/source-coordinator.js';
 import { SourceStreamTask } from './source-stream-task.js';
-import { TaskCanceled, type StreamTask } from './stream-task.js';
-import type { AlignmentRegistry, TaskHost, TaskMetrics } from './task-host.js';
+import { TaskCanceled } from './stream-task.js';
+import type { TaskMetrics } from './task-host.js';
+import { Attempt, type AttemptOwner, type AttemptOutcome, type PendingCheckpoint } from './attempt.js';
 
 /** A 32-hex-character job id, as Flink's `JobID`. */
 export function generateJobId(): string {
   return randomBytes(16).toString('hex');
 }
 
-interface PendingCheckpoint {
-  readonly id: number;
-  readonly isSavepoint: boolean;
-  readonly target: string | undefined;
-  readonly acks: Map<string, TaskSnapshot>;
-  readonly committables: PendingCommittable[];
-  readonly enumerators: Map<string, SerializedValue>;
-  readonly done: Promise<CompletedCheckpoint>;
-  resolve(cp: CompletedCheckpoint): void;
-  reject(e: unknown): void;
-  timer: NodeJS.Timeout | undefined;
-}
-
-type AttemptOutcome = { kind: 'finished' } | { kind: 'canceled' } | { kind: 'stopped'; savepoint: string };
-
-/** Runs one attempt of a job: its tasks, coordinators and checkpoints. Discarded on failure. */
-class Attempt implements TaskHost {
-  readonly tasks: StreamTask[] = [];
-  readonly coordinators = new Map<string, SourceCoordinator>();
-  readonly finishedTasks = new Map<string, TaskSnapshot>();
-  /** End-of-input committables not yet part of a checkpoint. */
-  looseCommittables: PendingCommittable[] = [];
-  pending: PendingCheckpoint | undefined;
-  /** A checkpoint that every task acknowledged and that is being written / committed. */
-  completing: Promise<unknown> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private lastCompletedAt = 0;
-  private settle!: (o: AttemptOutcome | Error) => void;
-  readonly outcome = new Promise<AttemptOutcome | Error>((r) => (this.settle = r));
-  private settled = false;
-  readonly alignment: AlignmentRegistry;
-
-  constructor(
-    private readonly jm: JobMaster,
-    readonly attempt: number,
-    readonly restoredCheckpointId: number | undefined,
-  ) {
-    const groups = new Map<string, Map<string, number>>();
-    this.alignment = {
-      report(group, key, wm) {
-        let g = groups.get(group);
-        if (!g) groups.set(group, (g = new Map()));
-        g.set(key, wm);
-        let min = Infinity;
-        for (const v of g.values()) if (v < min) min = v;
-        return min;
-      },
-      remove(group, key) {
-        groups.get(group)?.delete(key);
-      },
-    };
-  }
-
-  get jobId(): string {
-    return this.jm.jobId;
-  }
-  get config(): RuntimeConfig {
-    return this.jm.config;
-  }
-
-  sourceCoordinator(taskId: string): SourceCoordinator {
-    return this.coordinators.get(taskId)!;
-  }
-
-  end(o: AttemptOutcome | Error): void {
-    if (this.settled) return;
-    this.settled = true;
-    this.settle(o);
-  }
-
-  fail(e: unknown): void {
-    if (e instanceof TaskCanceled) return;
-    this.end(e instanceof Error ? e : new Error(String(e)));
-  }
-
-  get taskCount(): number {
-    return this.jm.graph.tasks.reduce((n, t) => n + t.parallelism, 0);
-  }
-
-  // --- checkpoints ---
-
-  scheduleCheckpoint(): void {
-    const interval = this.config.checkpointIntervalMs;
-    if (interval === undefined || this.config.runtimeMode === 'batch' || this.settled || this.timersStopped) return;
-    const delay = Math.max(interval, this.lastCompletedAt + this.config.checkpointMinPauseMs - Date.now());
-    this.timer = setTimeout(() => {
-      if (this.pending || this.settled || this.timersStopped) return;
-      this.trigger(false, undefined).done.then(
-        () => this.scheduleCheckpoint(),
-        () => this.scheduleCheckpoint(),
-      );
-    }, delay);
-  }
-
-  private timersStopped = false;
-
-  stopTimers(): void {
-    this.timersStopped = true;
-    if (this.timer) clearTimeout(this.timer);
-  }
-
-  trigger(isSavepoint: boolean, target: string | undefined, suspend = false): PendingCheckpoint {
-    if (suspend) this.stopTimers();
-    if (this.pending) throw new ExecutionError('A checkpoint is already in progress.');
-    const id = this.jm.nextCheckpointId++;
-    let resolve!: (cp: CompletedCheckpoint) => void, reject!: (e: unknown) => void;
-    const done = new Promise<CompletedCheckpoint>((a, b) => ((resolve = a), (reject = b)));
-    done.catch(() => undefined);
-    const pc: PendingCheckpoint = {
-      id, isSavepoint, target, acks: new Map(), committables: [], enumerators: new Map(), done, resolve, reject, timer: undefined,
-    };
-    this.pending = pc;
-    pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
-    // The enumerators first, then the valves close, then the barriers: see SourceCoordinator.
-    for (const [taskId, coord] of this.coordinators) {
-      const running = this.tasks.filter((t): t is SourceStreamTask => t instanceof SourceStreamTask && t.key.startsWith(`${taskId}#`) && !this.finishedTasks.has(t.key));
-      const state = coord.snapshotAndCloseValves(id, running.map((t) => t.subtaskIndex));
-      const ser = this.jm.graph.tasks.find((t) => t.id === taskId)!.source!.getEnumeratorCheckpointSerializer();
-      pc.enumerators.set(taskId, { version: ser.version, data: ser.serialize(state) });
-    }
-    for (const [key, snap] of this.finishedTasks) pc.acks.set(key, snap);
-    pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
-    this.looseCommittables = [];
-    for (const t of this.tasks) if (t instanceof SourceStreamTask && !this.finishedTasks.has(t.key)) t.triggerCheckpoint(id, suspend);
-    this.maybeComplete(pc);
-    return pc;
-  }
-
-  private abort(pc: PendingCheckpoint, e: unknown): void {
-    if (this.pending !== pc) return;
-    this.pending = undefined;
-    clearTimeout(pc.timer);
-    // End-of-input committables must not be lost with the aborted checkpoint.
-    this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${c.sinkTaskId}#${c.subtaskIndex}`)));
-    for (const c of this.coordinators.values()) c.notifyCheckpointAborted(pc.id);
-    pc.reject(e);
-  }
-
-  abortPending(reason: string): void {
-    if (this.pending) this.abort(this.pending, new ExecutionError(reason));
-  }
-
-  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
-    const pc = this.pending;
-    if (!pc || pc.id !== checkpointId) return;
-    pc.acks.set(taskKey, snapshot);
-    const [taskId, sub] = splitKey(taskKey);
-    for (const value of committables) pc.committables.push({ checkpointId, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
-    this.coordinators.get(taskId)?.openValve(sub);
-    this.maybeComplete(pc);
-  }
-
-  finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
-    this.finishedTasks.set(taskKey, snapshot);
-    const [taskId, sub] = splitKey(taskKey);
-    const pc = this.pending;
-    if (pc && !pc.acks.has(taskKey)) {
-      this.acknowledge(taskKey, pc.id, snapshot, committables);
-    } else {
-      for (const value of committables) this.looseCommittables.push({ checkpointId: -1, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
-      this.coordinators.get(taskId)?.openValve(sub);
-    }
-    if (this.finishedTasks.size === this.taskCount) this.end({ kind: 'finished' });
-  }
-
-  private maybeComplete(pc: PendingCheckpoint): void {
-    if (pc.acks.size < this.taskCount || this.pending !== pc) return;
-    this.pending = undefined;
-    clearTimeout(pc.timer);
-    const completing = this.jm.completeCheckpoint(this, pc);
-    this.completing = completing.catch(() => undefined);
-    completing.then(
-      (cp) => {
-        this.lastCompletedAt = Date.now();
-        pc.resolve(cp);
-      },
-      (e: unknown) => {
-        pc.reject(e);
-        this.fail(e);
-      },
-    );
-  }
-}
-
-function splitKey(key: string): [string, number] {
-  const i = key.lastIndexOf('#');
-  return [key.slice(0, i), Number(key.slice(i + 1))];
-}
-
 /** Owns a job across attempts: deploys tasks, restarts from checkpoints, commits, reports status. */
-export class JobMaster implements JobClient {
+export class JobMaster implements JobClient, AttemptOwner {
   readonly jobId: string;
   readonly jobName: string;
   readonly graph: TaskGraph;
