@@ -50,7 +50,7 @@ describe('filesystem source checkpoints', () => {
       writeFileSync(join(root, 'b.csv'), lines(3001, 5000)); // no trailing newline
       const first = new SlowSink();
       const client = executeJob(pipe(fileSource(root), first, 2, 1), defaultRuntimeConfig({ checkpointDir: sp }));
-      await new Promise((r) => setTimeout(r, 150));
+      for (let i = 0; i < 500 && first.rows.length < 200; i++) await new Promise((r) => setTimeout(r, 2));
       const savepoint = await client.stopWithSavepoint(sp);
       expect(first.rows.length).toBeGreaterThan(0);
       expect(first.rows.length).toBeLessThan(5000);
