@@ -168,7 +168,7 @@ describe('datagen rows', () => {
         defaultRuntimeConfig({ checkpointIntervalMs: 20, checkpointDir: cpDir }),
       );
       // Stop part-way with a savepoint: everything before its barrier went to `first`.
-      await new Promise((r) => setTimeout(r, 120));
+      for (let i = 0; i < 500 && first.rows.length < 100; i++) await new Promise((r) => setTimeout(r, 2));
       const savepoint = await client.stopWithSavepoint(cpDir);
       const seen = first.rows.map((r) => r.fields[0] as number);
       expect(seen.length).toBeGreaterThan(0);
