@@ -2,6 +2,7 @@ import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
 import type { DecodingFormat } from '../../factories/format.js';
 import type { BulkDecodingFormat } from '../../formats/arrow/bulk-format.js';
+import { ValidationError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
 import type { LogicalType, RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
@@ -48,7 +49,7 @@ export class FileSystemTableSource implements ScanTableSource {
 
   applyReadableMetadata(keys: readonly string[]): void {
     this.metadata = keys.map((k) => {
-      if (!METADATA.has(k)) throw new Error(`Unknown metadata key '${k}' for the filesystem connector.`);
+      if (!METADATA.has(k)) throw new ValidationError(`Invalid metadata key '${k}' for the filesystem connector. Supported keys are: [${[...METADATA.keys()].join(', ')}]`);
       return k as MetadataKey;
     });
   }
