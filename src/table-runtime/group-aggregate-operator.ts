@@ -27,6 +27,23 @@ interface Group {
 
 export type AggregateMode = 'streaming' | 'batch';
 
+/** `fn.accumulate(acc, ...args of f)` without allocating an argument array for 0-2 arguments. */
+export function accumulator(a: AggregateSpec, add: boolean): (acc: unknown, f: readonly unknown[]) => void {
+  const fn = a.fn;
+  const op = add ? fn.accumulate.bind(fn) : (fn.retract?.bind(fn) ?? (() => {}));
+  const [i, j] = a.args;
+  switch (a.args.length) {
+    case 0:
+      return (acc) => op(acc);
+    case 1:
+      return (acc, f) => op(acc, f[i!]);
+    case 2:
+      return (acc, f) => op(acc, f[i!], f[j!]);
+    default:
+      return (acc, f) => op(acc, ...a.args.map((k) => f[k]));
+  }
+}
+
 /**
  * GROUP BY with retraction (Flink's GroupAggFunction without mini-batch). Streaming: per input row,
  * emits +I for a new group, -U/+U when its result changes, -D when its last row is retracted. Batch:
@@ -36,12 +53,17 @@ export type AggregateMode = 'streaming' | 'batch';
 export class GroupAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
   private state!: ValueState<Group[]>;
+  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
+  private readonly retractors: ((acc: unknown, f: readonly unknown[]) => void)[];
 
   constructor(
     private readonly groupKeys: readonly number[],
     private readonly aggs: readonly AggregateSpec[],
     private readonly mode: AggregateMode,
-  ) {}
+  ) {
+    this.adders = aggs.map((a) => accumulator(a, true));
+    this.retractors = aggs.map((a) => accumulator(a, false));
+  }
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
@@ -121,9 +143,9 @@ export class GroupAggregateOperator implements StreamOperator {
     for (let i = 0; i < aggs.length; i++) {
       const a = aggs[i]!;
       if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
-      const args = a.args.map((j) => f[j]);
       const seen = g.seen[i];
       if (seen != null) {
+        const args = a.args.map((j) => f[j]);
         if (args[0] === null) continue;
         const k = identity(args);
         const c = seen.get(k) ?? 0;
@@ -136,8 +158,8 @@ export class GroupAggregateOperator implements StreamOperator {
           if (c !== 1) continue;
         }
       }
-      if (add) a.fn.accumulate(g.accs[i], ...args);
-      else a.fn.retract?.(g.accs[i], ...args);
+      if (add) this.adders[i]!(g.accs[i], f);
+      else this.retractors[i]!(g.accs[i], f);
     }
   }
 

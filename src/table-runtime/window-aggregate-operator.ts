@@ -4,6 +4,7 @@ import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtim
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { accumulator } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 
 interface WindowGroup {
@@ -21,6 +22,7 @@ interface WindowGroup {
 export class WindowAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
   private state!: ValueState<WindowGroup[]>;
+  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
   /** Rows dropped because their window had already fired. */
   lateRecordsDropped = 0;
 
@@ -28,7 +30,9 @@ export class WindowAggregateOperator implements StreamOperator {
     private readonly groupKeys: readonly number[],
     private readonly aggs: readonly AggregateSpec[],
     private readonly windowEndField: number,
-  ) {}
+  ) {
+    this.adders = aggs.map((a) => accumulator(a, true));
+  }
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
@@ -47,19 +51,24 @@ export class WindowAggregateOperator implements StreamOperator {
         continue;
       }
       ks.setCurrentKey(hashFields(f, this.groupKeys));
-      const groups = this.state.value() ?? [];
-      let g = groups.find((x) => this.groupKeys.every((k, i) => valuesEqual(x.key[i], f[k])));
+      let groups = this.state.value();
+      let g: WindowGroup | undefined;
+      if (groups !== undefined) {
+        for (let x = 0; x < groups.length && g === undefined; x++) if (sameKey(groups[x]!.key, f, this.groupKeys)) g = groups[x];
+      }
       if (g === undefined) {
         g = { key: this.groupKeys.map((k) => f[k]), accs: this.aggs.map((a) => a.fn.createAccumulator()), windowEnd: end };
-        groups.push(g);
+        if (groups === undefined) {
+          groups = [g];
+          this.state.update(groups);
+        } else groups.push(g);
         timers.registerEventTimeTimer(end - 1);
       }
       for (let i = 0; i < this.aggs.length; i++) {
         const a = this.aggs[i]!;
         if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
-        a.fn.accumulate(g.accs[i], ...a.args.map((j) => f[j]));
+        this.adders[i]!(g.accs[i], f);
       }
-      this.state.update(groups);
     }
   }
 
@@ -98,6 +107,11 @@ export class WindowAggregateOperator implements StreamOperator {
     for (let i = 0; i < this.aggs.length; i++) fields.push(this.aggs[i]!.fn.getValue(g.accs[i]));
     return new Row(RowKind.INSERT, fields);
   }
+}
+
+function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly number[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (!valuesEqual(key[i], f[keys[i]!])) return false;
+  return true;
 }
 
 export function windowAggregateFactory(name: string, groupKeys: readonly number[], aggs: () => AggregateSpec[], windowEndField: number): OperatorFactory {

@@ -60,7 +60,16 @@ export class WindowAssignerOperator implements StreamOperator {
     for (const row of rows) {
       const ts = row.fields[this.timeIndex];
       if (ts === null || ts === undefined) continue;
-      for (const [s, e] of assignWindows(ts as number, this.window)) out.push(new Row(row.kind, [...row.fields, s, e, e - 1]));
+      const f = row.fields;
+      const n = f.length;
+      for (const [s, e] of assignWindows(ts as number, this.window)) {
+        const fields = new Array<unknown>(n + 3);
+        for (let i = 0; i < n; i++) fields[i] = f[i];
+        fields[n] = s;
+        fields[n + 1] = e;
+        fields[n + 2] = e - 1;
+        out.push(new Row(row.kind, fields));
+      }
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }
