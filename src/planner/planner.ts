@@ -204,6 +204,7 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
 
 function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
   const b = new JobGraphBuilder(loweringOptions(ctx));
+  b.planShared(bound.map((x) => x.optimized));
   for (const ins of bound) {
     const s = ins.optimized;
     const out = b.lower(s.input);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatement } from '../../src/sql/parse.js';
-import { explain, inferViewSchema, resolveComputedColumnType } from '../../src/planner/planner.js';
+import { explain, inferViewSchema, planStatementSet, resolveComputedColumnType } from '../../src/planner/planner.js';
+import { executeJob } from '../../src/runtime/job-master.js';
+import { defaultRuntimeConfig } from '../../src/runtime/runtime-config.js';
 import { Columns, ResolvedSchema } from '../../src/types/schema.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
@@ -121,5 +123,20 @@ describe('event time from a WATERMARK spec', () => {
     expect(text).toContain("WindowAggregate(groupBy=[k], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[k, window_start, window_end, COUNT(*) AS c])");
     expect(text).toContain("watermark=[ts - INTERVAL '1' SECOND]");
     await expect(runQuery('SELECT k FROM ev ORDER BY ts DESC', ctx)).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
+  });
+});
+
+describe('statement sets', () => {
+  it('reads a shared source once and writes every sink', async () => {
+    const ctx = ctxWith('batch').add('sink2', testTable(kv));
+    const a = parseStatement('INSERT INTO append_sink SELECT k, v FROM src WHERE v > 1');
+    const b = parseStatement('INSERT INTO sink2 SELECT k, v + 100 FROM src');
+    if (a.kind !== 'insert' || b.kind !== 'insert') throw new Error();
+    const planned = await planStatementSet([a, b], ctx);
+    const graph = planned.toJobGraph();
+    expect(graph.vertices.filter((v) => v.kind === 'source')).toHaveLength(1);
+    await executeJob(graph, defaultRuntimeConfig()).waitForCompletion();
+    expect(formatRows(ctx.tables.get('append_sink')!.written, kv.columnTypes())).toEqual(['+I[b, 2]', '+I[a, 3]']);
+    expect(formatRows(ctx.tables.get('sink2')!.written, kv.columnTypes())).toEqual(['+I[a, 101]', '+I[b, 102]', '+I[a, 103]']);
   });
 });

@@ -21,6 +21,7 @@ import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
+import { inputsOf } from '../logical/plan-node.js';
 import type { PlanNode } from '../logical/plan-node.js';
 import { compileRex } from '../rex/compile-rex.js';
 
@@ -36,6 +37,8 @@ export interface LoweringOptions {
 interface Stream {
   readonly id: string;
   readonly parallelism: number;
+  /** True for a source read by several statements: consumers start their own vertex instead of chaining. */
+  readonly shared?: boolean;
 }
 
 interface VertexDraft {
@@ -60,6 +63,9 @@ export class JobGraphBuilder {
   private next = 0;
   /** Identical plan nodes (statement sets reading the same source) are lowered once. */
   private readonly lowered = new Map<PlanNode, Stream>();
+  /** Scans by signature, for sharing one source between the statements of a set. */
+  private readonly scans = new Map<string, Stream>();
+  private readonly sharedSignatures = new Set<string>();
 
   constructor(private readonly options: LoweringOptions) {}
 
@@ -76,6 +82,28 @@ export class JobGraphBuilder {
   private connect(from: Stream, to: VertexDraft, partitioner: Partitioner, inputIndex = 0): void {
     const p: Partitioner = partitioner.kind === 'forward' && from.parallelism !== to.parallelism ? { kind: 'rebalance' } : partitioner;
     this.edges.push(inputIndex === 0 ? { from: from.id, to: to.id, partitioner: p } : { from: from.id, to: to.id, inputIndex, partitioner: p });
+  }
+
+  /**
+   * Declares the roots that will be lowered into this graph, so scans of the same table with the same
+   * projection, metadata and watermark are read once and fanned out (statement sets). Optional.
+   */
+  planShared(roots: readonly PlanNode[]): void {
+    const counts = new Map<string, number>();
+    const visit = (n: PlanNode): void => {
+      if (n.kind === 'scan') counts.set(scanSignature(n), (counts.get(scanSignature(n)) ?? 0) + 1);
+      inputsOf(n).forEach(visit);
+    };
+    roots.forEach(visit);
+    for (const [sig, c] of counts) if (c > 1) this.sharedSignatures.add(sig);
+  }
+
+  /** A stream the next stateless operator may be chained onto: a fresh vertex behind a shared source. */
+  private chainTarget(input: Stream, name: string): Stream {
+    if (input.shared !== true) return input;
+    const v = this.vertex('operator', name, input.parallelism);
+    this.connect(input, v, { kind: 'forward' });
+    return { id: v.id, parallelism: v.parallelism };
   }
 
   /** Lowers `n`, returning the stream (vertex) its rows leave from. */
@@ -131,6 +159,9 @@ export class JobGraphBuilder {
         return { id: v.id, parallelism: 1 };
       }
       case 'scan': {
+        const sig = scanSignature(n);
+        const known = this.scans.get(sig);
+        if (known !== undefined) return known;
         const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch' });
         const id = n.identifier;
         if (o.mode === 'batch' && !provider.bounded) {
@@ -153,10 +184,12 @@ export class JobGraphBuilder {
             v.watermarkStrategy = WatermarkStrategy.forBoundedOutOfOrderness<Row>(0, (r) => (expr(r.fields) as number | null) ?? Number.MIN_SAFE_INTEGER);
           }
         }
-        return { id: v.id, parallelism: p };
+        const stream: Stream = this.sharedSignatures.has(sig) ? { id: v.id, parallelism: p, shared: true } : { id: v.id, parallelism: p };
+        if (stream.shared === true) this.scans.set(sig, stream);
+        return stream;
       }
       case 'calc': {
-        const input = this.lower(n.input);
+        const input = this.chainTarget(this.lower(n.input), name);
         const projections = n.projects.map((p) => compileRex(p, { timeZone: o.timeZone }));
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
         const draft = this.draft(input.id);
@@ -237,7 +270,7 @@ export class JobGraphBuilder {
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'window-tvf': {
-        const input = this.lower(n.input);
+        const input = this.chainTarget(this.lower(n.input), name);
         this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
         return input;
       }
@@ -249,6 +282,11 @@ export class JobGraphBuilder {
       }
     }
   }
+}
+
+function scanSignature(n: PlanNode & { kind: 'scan' }): string {
+  const id = n.identifier;
+  return JSON.stringify([id.catalog, id.database, id.object, n.physicalIndexes, n.metadataKeys, n.watermark?.text ?? null]);
 }
 
 const BUILTIN: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
