@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import * as A from 'apache-arrow';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType, RowType } from '../../types/logical-type.js';
@@ -12,7 +13,6 @@ type Chunk = A.Data<A.DataType>;
 
 const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder('utf-8');
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** True when row `i` of the chunk holds a value. */
 function validity(d: Chunk): ((i: number) => boolean) | undefined {
@@ -52,8 +52,9 @@ function readChunk(d: Chunk, t: LogicalType, rows: Row[], base: number, col: num
     const bytes = d.values as Uint8Array;
     // One decode of the whole buffer, then substrings, when it is ASCII (the common case).
     const start = offsets[0]!;
-    const all = latin1.decode(bytes.subarray(start, offsets[n]!));
-    const ascii = !NON_ASCII.test(all);
+    const span = bytes.subarray(start, offsets[n]!);
+    const ascii = isAscii(span);
+    const all = ascii ? latin1.decode(span) : '';
     for (let i = 0; i < n; i++) {
       if (valid !== undefined && !valid(i)) put(i, null);
       else put(i, ascii ? all.substring(offsets[i]! - start, offsets[i + 1]! - start) : utf8.decode(bytes.subarray(offsets[i]!, offsets[i + 1]!)));
@@ -106,45 +107,70 @@ export class ArrowBulkDecoder implements BulkDecoder {
   constructor(private readonly rowType: RowType) {}
 
   decode(data: Uint8Array, origin?: MessageOrigin): Row[] {
+    const all: Row[] = [];
+    for (const batch of this.decodeBatches(data, origin)) for (const r of batch) all.push(r);
+    return all;
+  }
+
+  /**
+   * The rows one Arrow record batch at a time, so a reader can hand each batch on before the next is
+   * built (rows that die young are far cheaper for the garbage collector than one file-sized array).
+   */
+  *decodeBatches(data: Uint8Array, origin?: MessageOrigin): Generator<Row[], void, undefined> {
+    let table: A.Table;
+    let indexes: number[];
     try {
-      return this.read(data);
+      table = readTable(data);
+      indexes = this.columnIndexes(table.schema);
     } catch (e) {
       throw decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
     }
+    let base = 0;
+    for (const batch of table.batches) {
+      let rows: Row[];
+      try {
+        rows = this.readBatch(batch, indexes, base);
+      } catch (e) {
+        throw decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
+      }
+      base += batch.numRows;
+      yield rows;
+    }
   }
 
-  private read(data: Uint8Array): Row[] {
-    let table: A.Table;
-    try {
-      table = A.tableFromIPC(data);
-    } catch (e) {
-      throw new FieldValueError(`not an Arrow IPC stream or file (${e instanceof Error ? e.message : String(e)}).`);
-    }
-    const names = table.schema.fields.map((f) => f.name);
-    const indexes = this.rowType.fields.map((f) => {
+  private columnIndexes(schema: A.Schema): number[] {
+    const names = schema.fields.map((f) => f.name);
+    return this.rowType.fields.map((f) => {
       const i = names.indexOf(f.name);
       if (i < 0) throw new FieldValueError(`column '${f.name}' is missing; the data has columns [${names.join(', ')}].`);
       return i;
     });
+  }
+
+  private readBatch(batch: A.RecordBatch, indexes: readonly number[], base: number): Row[] {
     const arity = this.rowType.fields.length;
-    const rows = new Array<Row>(table.numRows);
+    const rows = new Array<Row>(batch.numRows);
     for (let r = 0; r < rows.length; r++) rows[r] = new Row(RowKind.INSERT, new Array<unknown>(arity));
-    let base = 0;
-    for (const batch of table.batches) {
-      for (let c = 0; c < arity; c++) {
-        const column = batch.getChildAt(indexes[c]!)!;
-        let chunkBase = base;
-        for (const d of column.data) {
-          try {
-            readChunk(d, this.rowType.fields[c]!.type, rows, chunkBase, c);
-          } catch (e) {
-            throw withField(e, this.rowType.fields[c]!.name);
-          }
-          chunkBase += d.length;
+    for (let c = 0; c < arity; c++) {
+      const column = batch.getChildAt(indexes[c]!)!;
+      let chunkBase = 0;
+      for (const d of column.data) {
+        try {
+          readChunk(d, this.rowType.fields[c]!.type, rows, chunkBase, c);
+        } catch (e) {
+          throw withField(withField(e, `row ${base + chunkBase}`), this.rowType.fields[c]!.name);
         }
+        chunkBase += d.length;
       }
-      base += batch.numRows;
     }
     return rows;
+  }
+}
+
+function readTable(data: Uint8Array): A.Table {
+  try {
+    return A.tableFromIPC(data);
+  } catch (e) {
+    throw new FieldValueError(`not an Arrow IPC stream or file (${e instanceof Error ? e.message : String(e)}).`);
   }
 }

@@ -17,6 +17,11 @@ export interface BulkDecoder {
    * column name). @throws FormatError naming `origin` when the data is not readable.
    */
   decode(data: Uint8Array, origin?: MessageOrigin): Row[];
+  /**
+   * The same rows in the format's own batches (an Arrow record batch), lazily: a reader should emit each
+   * batch downstream before pulling the next. Synchronous; never awaits.
+   */
+  decodeBatches(data: Uint8Array, origin?: MessageOrigin): Iterable<Row[]>;
 }
 
 /**

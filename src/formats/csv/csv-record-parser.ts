@@ -28,47 +28,51 @@ export class CsvRecordParser {
   private parseSlow(line: string): string[] {
     const out: string[] = [];
     const n = line.length;
+    const q = this.quote;
+    const esc = this.escape;
+    const delim = this.delim;
     let i = 0;
     for (;;) {
       let field = '';
-      if (line.charCodeAt(i) === this.quote) {
-        i++;
+      if (line.charCodeAt(i) === q) {
+        // Quoted: copy runs between quote/escape characters with slice, not char by char.
+        let runStart = ++i;
         let closed = false;
         while (i < n) {
           const c = line.charCodeAt(i);
-          if (c === this.escape && i + 1 < n) {
-            field += line[i + 1];
+          if (c === esc && i + 1 < n) {
+            field += line.slice(runStart, i) + line[i + 1];
             i += 2;
-          } else if (c === this.quote) {
-            if (line.charCodeAt(i + 1) === this.quote) {
+            runStart = i;
+          } else if (c === q) {
+            field += line.slice(runStart, i);
+            if (line.charCodeAt(i + 1) === q) {
               field += line[i];
               i += 2;
+              runStart = i;
             } else {
               i++;
               closed = true;
               break;
             }
-          } else {
-            field += line[i];
-            i++;
-          }
+          } else i++;
         }
         if (!closed) throw new FieldValueError(`unterminated quoted field starting at column ${out.length + 1}.`);
-        if (i < n && line.charCodeAt(i) !== this.delim) {
+        if (i < n && line.charCodeAt(i) !== delim) {
           throw new FieldValueError(`unexpected character '${line[i]}' after the closing quote of field ${out.length + 1}.`);
         }
       } else {
+        let runStart = i;
         while (i < n) {
           const c = line.charCodeAt(i);
-          if (c === this.delim) break;
-          if (c === this.escape && i + 1 < n) {
-            field += line[i + 1];
+          if (c === delim) break;
+          if (c === esc && i + 1 < n) {
+            field += line.slice(runStart, i) + line[i + 1];
             i += 2;
-          } else {
-            field += line[i];
-            i++;
-          }
+            runStart = i;
+          } else i++;
         }
+        field += line.slice(runStart, i);
       }
       out.push(field);
       if (i >= n) return out;

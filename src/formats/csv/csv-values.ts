@@ -29,12 +29,38 @@ function bad(text: string, type: LogicalType): FieldValueError {
   return new FieldValueError(`cannot read '${text.length > 80 ? `${text.slice(0, 80)}...` : text}' as ${typeToString(type)}.`);
 }
 
+/**
+ * The value of an optionally signed run of 1 to 15 decimal digits (exact as a double), or NaN. A char-code
+ * loop: the regex test plus Number() it replaces was the largest cost of reading a CSV line.
+ */
+function smallInteger(t: string): number {
+  const n = t.length;
+  let i = 0;
+  let neg = false;
+  const c0 = t.charCodeAt(0);
+  if (c0 === 45 || c0 === 43) {
+    neg = c0 === 45;
+    i = 1;
+  }
+  if (n === i || n - i > 15) return NaN;
+  let v = 0;
+  for (; i < n; i++) {
+    const d = t.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    v = v * 10 + d;
+  }
+  return neg ? -v : v;
+}
+
 function intReader(type: LogicalType, min: number, max: number): CsvFieldReader {
   return (text) => {
-    const t = text.trim();
-    if (t === '') return null;
-    if (!INTEGER_TEXT.test(t)) throw bad(text, type);
-    const v = Number(t);
+    let v = smallInteger(text);
+    if (Number.isNaN(v)) {
+      const t = text.trim();
+      if (t === '') return null;
+      if (!INTEGER_TEXT.test(t)) throw bad(text, type);
+      v = Number(t);
+    }
     if (v < min || v > max) throw bad(text, type);
     return v;
   };
@@ -87,6 +113,8 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
       return intReader(type, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     case 'BIGINT':
       return (text) => {
+        const small = smallInteger(text);
+        if (!Number.isNaN(small)) return BigInt(small);
         const t = text.trim();
         if (t === '') return null;
         if (!INTEGER_TEXT.test(t)) throw bad(text, type);

@@ -236,31 +236,41 @@ function nullable(convert: JsonValueConverter): (node: JsonNode | undefined) => 
   return (node) => (node === null || node === undefined ? null : convert(node));
 }
 
-/** Converter of a JSON object into a ROW's fields array (top level or nested). */
+/**
+ * Converter of a JSON object into a ROW's fields array (top level or nested). The field loop is generated
+ * per row type, so every property read is a constant-key load V8 caches per call site; a loop over a
+ * names array makes it one megamorphic keyed load and cost about a fifth of the whole decode.
+ */
 export function createJsonRowConverter(rowType: RowType, settings: JsonDecodeSettings): JsonRowConverter {
   const names = rowType.fields.map((f) => f.name);
   const converters = rowType.fields.map((f) => createJsonValueConverter(f.type, settings));
-  const n = names.length;
-  const failOnMissing = settings.failOnMissingField;
-  return (node) => {
-    if (!isObject(node)) throw new FieldValueError(`expected a JSON object but got ${stringifyJsonNode(node).slice(0, 80)}.`);
-    const out = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) {
-      const v = node[names[i]!];
-      if (v === undefined) {
-        if (failOnMissing) throw withField(new FieldValueError(`Could not find field with name '${names[i]}'.`), names[i]!);
-        out[i] = null;
-      } else if (v === null) out[i] = null;
-      else {
-        try {
-          out[i] = converters[i]!(v);
-        } catch (e) {
-          throw withField(e, names[i]!);
-        }
-      }
-    }
-    return out;
+  const missing = (i: number): null => {
+    if (settings.failOnMissingField) throw new FieldValueError(`Could not find field with name '${names[i]}'.`);
+    return null;
   };
+  const notObject = (node: JsonNode): never => {
+    throw new FieldValueError(`expected a JSON object but got ${stringifyJsonNode(node).slice(0, 80)}.`);
+  };
+  const body: string[] = [];
+  const fields: string[] = [];
+  names.forEach((name, i) => {
+    body.push(`i = ${i}; v = node[${JSON.stringify(name)}]; const f${i} = v === undefined ? missing(${i}) : v === null ? null : c[${i}](v);`);
+    fields.push(`f${i}`);
+  });
+  const source = `return function convertRow(node) {
+    if (node === null || typeof node !== 'object' || Array.isArray(node) || node instanceof JsonNumberText) notObject(node);
+    let i = 0, v;
+    try {
+      ${body.join('\n      ')}
+      return [${fields.join(', ')}];
+    } catch (e) {
+      throw withField(e, names[i]);
+    }
+  };`;
+  const factory = new Function('c', 'names', 'missing', 'notObject', 'withField', 'JsonNumberText', source) as (
+    ...args: unknown[]
+  ) => JsonRowConverter;
+  return factory(converters, names, missing, notObject, withField, JsonNumberText);
 }
 
 /** True when `type` holds a DECIMAL anywhere, so messages must be pre-scanned for long literals. */

@@ -27,6 +27,15 @@ export interface JsonEncodeSettings {
 /** Writes one non-null value as JSON text. */
 export type JsonValueWriter = (value: unknown) => string;
 
+// Anything JSON.stringify would escape: quote, backslash, control characters, lone surrogate halves.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string literal; skips JSON.stringify's call overhead for the common string that needs no escape. */
+export function writeJsonString(v: unknown): string {
+  const s = v as string;
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
 /** Java's textual double/float as a JSON token: Jackson quotes NaN and the infinities. */
 function floatingText(text: string): string {
   return text === 'NaN' || text === 'Infinity' || text === '-Infinity' ? `"${text}"` : text;
@@ -58,7 +67,7 @@ export function createJsonValueWriter(type: LogicalType, settings: JsonEncodeSet
       return settings.encodeDecimalAsPlainNumber ? (v) => (v as Decimal).toString() : (v) => javaBigDecimalString(v as Decimal);
     case 'CHAR':
     case 'VARCHAR':
-      return (v) => JSON.stringify(v as string);
+      return writeJsonString;
     case 'BINARY':
     case 'VARBINARY': {
       return (v) => {

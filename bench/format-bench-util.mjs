@@ -1,0 +1,57 @@
+// Shared by bench/format-*.mjs: where the compiled code lives, Nexmark-style rows, timing.
+import { performance } from 'node:perf_hooks';
+
+/** The compiled Sluice modules; SLUICE_DIST overrides ../dist (e.g. a private build directory). */
+export async function load(path) {
+  const base = process.env.SLUICE_DIST ? new URL(`file://${process.env.SLUICE_DIST.replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url);
+  return import(new URL(path, base).href);
+}
+
+export const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+
+/** Nexmark bid rows: auction, bidder, price (BIGINT), channel, url (STRING), dateTime TIMESTAMP(3), extra. */
+export async function bids(n = ROWS) {
+  const { DataTypes, FIELD, Row, RowKind } = await load('types/index.js');
+  const type = DataTypes.ROW(
+    FIELD('auction', DataTypes.BIGINT()),
+    FIELD('bidder', DataTypes.BIGINT()),
+    FIELD('price', DataTypes.BIGINT()),
+    FIELD('channel', DataTypes.STRING()),
+    FIELD('url', DataTypes.STRING()),
+    FIELD('dateTime', DataTypes.TIMESTAMP(3)),
+    FIELD('extra', DataTypes.STRING()),
+  );
+  const channels = ['Google', 'Facebook', 'Baidu', 'Apple'];
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    rows.push(
+      new Row(RowKind.INSERT, [
+        BigInt(1000 + (i % 997)),
+        BigInt(2000 + (i % 1999)),
+        BigInt(100 + ((i * 7919) % 100_000)),
+        channels[i % 4],
+        `https://www.nexmark.com/item.htm?query=1&channel_id=${i % 1000}`,
+        1_577_836_800_000 + i * 17,
+        'x'.repeat(20 + (i % 13)),
+      ]),
+    );
+  }
+  return { type, rows };
+}
+
+/** Median ms of `runs` timed calls of fn (after one warm-up). */
+export function median(fn, runs = 5) {
+  fn();
+  const times = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(runs / 2)];
+}
+
+export function report(name, ms, n = ROWS) {
+  console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms  ${((n / ms) * 1000 / 1e6).toFixed(2).padStart(6)} M rows/s`);
+}
