@@ -43,6 +43,8 @@ export class Attempt implements TaskHost {
   pending: PendingCheckpoint | undefined;
   /** A checkpoint that every task acknowledged and that is being written / committed. */
   completing: Promise<unknown> | undefined;
+  /** Why completing a checkpoint failed (e.g. a commit failed for an unknown reason), if it did. */
+  completionError: unknown = undefined;
   private timer: NodeJS.Timeout | undefined;
   private lastCompletedAt = 0;
   private settle!: (o: AttemptOutcome | Error) => void;
@@ -188,7 +190,12 @@ export class Attempt implements TaskHost {
     this.pending = undefined;
     clearTimeout(pc.timer);
     const completing = this.jm.completeCheckpoint(this, pc);
-    this.completing = completing.catch(() => undefined);
+    this.completing = completing.then(
+      () => undefined,
+      (e: unknown) => {
+        if (!(e instanceof TaskCanceled)) this.completionError ??= e;
+      },
+    );
     completing.then(
       (cp) => {
         this.lastCompletedAt = Date.now();

@@ -204,6 +204,9 @@ export class JobMaster implements JobClient, AttemptOwner {
         a.abortPending('The job finished while the checkpoint was in progress.');
         await Promise.all(runs);
         await a.completing;
+        if (a.completionError !== undefined) {
+          return a.completionError instanceof Error ? a.completionError : new Error(String(a.completionError));
+        }
         // A final checkpoint of the finished tasks holds the end-of-input committables, so a failing
         // commit restarts from it (re-committing) instead of replaying input that was already committed.
         try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/types/row.js';
-import { defaultRuntimeConfig, executeJob, type OperatorFactory } from '../../src/runtime/index.js';
+import { defaultRuntimeConfig, executeJob, type JobClient, type OperatorFactory } from '../../src/runtime/index.js';
 import { SequenceSource } from './fakes/sequence-source.js';
 import { FileCommitSink } from './fakes/file-commit-sink.js';
 
@@ -18,23 +18,50 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Passes rows through and throws once, after `failAfter` rows in total have passed. */
-function failingPassThrough(state: { seen: number; failAfter: number; failed: boolean }): OperatorFactory {
+interface Chaos {
+  seen: number;
+  failAfter: number;
+  failed: boolean;
+  checkpointed: boolean;
+  /** Records the source has read so far (set at the failure). */
+  readAtFailure: number;
+  sourceRead: () => number;
+}
+
+/**
+ * Passes rows through and throws once: after `failAfter` rows once a checkpoint completed, or at end of
+ * input if that never happened, so every trial fails exactly once.
+ */
+function failingPassThrough(state: Chaos): OperatorFactory {
+  const fail = (): never => {
+    state.failed = true;
+    state.readAtFailure = state.sourceRead();
+    throw new Error('injected task failure');
+  };
   return {
     name: 'chaos',
     create() {
       let emit: (r: Row[]) => void = () => {};
+      const snapshotSeen = new Map<number, number>();
       return {
         open(ctx) {
           emit = (r) => ctx.output.collect(r);
         },
         processBatch(rows) {
           state.seen += rows.length;
-          if (!state.failed && state.seen >= state.failAfter) {
-            state.failed = true;
-            throw new Error('injected task failure');
-          }
+          if (!state.failed && state.checkpointed && state.seen >= state.failAfter) fail();
           emit(rows);
+        },
+        snapshotState(id) {
+          snapshotSeen.set(id, state.seen);
+          return undefined;
+        },
+        notifyCheckpointComplete(id) {
+          // Only a checkpoint that holds progress makes the failure a real restore test.
+          if ((snapshotSeen.get(id) ?? 0) > 0) state.checkpointed = true;
+        },
+        finish() {
+          if (!state.failed) fail();
         },
       };
     },
@@ -51,10 +78,14 @@ describe('exactly-once under injected failures', () => {
       const dir = mkdtempSync(join(tmpdir(), 'sluice-fi-'));
       const cpDir = mkdtempSync(join(tmpdir(), 'sluice-fi-cp-'));
       const commitFailure = trial % 4 === 3;
-      const chaos = { seen: 0, failAfter: 1 + Math.floor(rand() * N), failed: commitFailure };
+      const chaos: Chaos = {
+        seen: 0, failAfter: 1 + Math.floor(rand() * N), failed: commitFailure, checkpointed: false, readAtFailure: 0,
+        sourceRead: () => client.metrics().vertices.find((v) => v.vertexId === 'src')!.recordsIn,
+      };
       const sink = new FileCommitSink(dir, { failCommitOnce: { remaining: commitFailure ? 1 : 0 } });
       const source = new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 40, fetchDelayMs: 1 });
-      const client = executeJob(
+      let client: JobClient;
+      client = executeJob(
         {
           jobName: `trial-${trial}`,
           vertices: [
@@ -75,9 +106,11 @@ describe('exactly-once under injected failures', () => {
       );
       const res = await client.waitForCompletion();
       restartsSeen += res.restarts;
+      if (process.env.FI_DEBUG) console.log(trial, res.restarts, client.metrics().vertices.find((v) => v.vertexId === "src")!.recordsIn, chaos.readAtFailure, chaos.checkpointed, client.metrics().completedCheckpoints);
       const read = client.metrics().vertices.find((v) => v.vertexId === 'src')!.recordsIn;
-      // A restart from scratch re-reads everything read before the failure; a restore does not.
-      if (!commitFailure && read < N + chaos.failAfter) restoredFromCheckpoint++;
+      // A restart from scratch reads all N again after the failure; a restore reads only what follows
+      // the checkpointed positions.
+      if (!commitFailure && read < N + chaos.readAtFailure) restoredFromCheckpoint++;
       const got = sink.committedNumbers().sort((a, b) => a - b);
       expect(got.length, `trial ${trial}`).toBe(N);
       expect(got, `trial ${trial}`).toEqual(Array.from({ length: N }, (_, i) => i + 1));
@@ -85,7 +118,7 @@ describe('exactly-once under injected failures', () => {
       rmSync(cpDir, { recursive: true, force: true });
     }
     expect(restartsSeen).toBeGreaterThanOrEqual(20);
-    // Timing-dependent under load, so only a floor: some trials must have resumed from a checkpoint.
-    expect(restoredFromCheckpoint).toBeGreaterThanOrEqual(3);
+    // Reads between the failure and the cancellation blur this count, so it is only a floor.
+    expect(restoredFromCheckpoint).toBeGreaterThanOrEqual(10);
   }, 20_000);
 });
