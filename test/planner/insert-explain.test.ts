@@ -140,3 +140,15 @@ describe('statement sets', () => {
     expect(formatRows(ctx.tables.get('sink2')!.written, kv.columnTypes())).toEqual(['+I[a, 101]', '+I[b, 102]', '+I[a, 103]']);
   });
 });
+
+describe('streaming OVER aggregates', () => {
+  it('emits each row once with its running aggregate in event-time order', async () => {
+    const schema = ResolvedSchema.of(
+      [Columns.physical('k', DataTypes.STRING()), Columns.physical('v', DataTypes.INT()), Columns.physical('ts', DataTypes.TIMESTAMP(3))],
+      [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '5' SECOND" }],
+    );
+    const ctx = new TestContext('streaming').add('ev', testTable(schema, [Row.insert('a', 1, 3000), Row.insert('a', 2, 1000), Row.insert('a', 4, 2000)]));
+    const r = await runQuery('SELECT v, SUM(v) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS s FROM ev', ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[2, 2]', '+I[4, 6]', '+I[1, 7]']);
+  });
+});

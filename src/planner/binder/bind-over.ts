@@ -4,8 +4,12 @@ import type { NamedWindow, SelectItem, WindowSpec } from '../../sql/ast/query.js
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
 import { notNull } from '../../types/logical-type.js';
-import type { PlanNode, SortKey } from '../logical/plan-node.js';
-import { inputRef } from '../rex/rex-node.js';
+
+import type { OverCall, PlanNode, SortKey } from '../logical/plan-node.js';
+import { inputRef, isConstant } from '../rex/rex-node.js';
+import { compileRex } from '../rex/compile-rex.js';
+import { isTimeAttribute } from '../../types/logical-type.js';
+import { aggregateType } from './bind-aggregate.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindExpression } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
@@ -25,35 +29,142 @@ export function hasOverCalls(items: readonly SelectItem[]): boolean {
   return items.some((it) => findOverCalls(it.expr).length > 0);
 }
 
+function resolveSpec(c: FunctionCall, windows: readonly NamedWindow[]): WindowSpec {
+  const over = c.over!;
+  if (over.kind === 'window-ref') {
+    const w = windows.find((x) => x.name.value === over.name);
+    if (w === undefined) throw new ValidationError(`Window '${over.name}' not found`);
+    return w.spec;
+  }
+  if (over.baseWindow !== null) {
+    const w = windows.find((x) => x.name.value === over.baseWindow);
+    if (w === undefined) throw new ValidationError(`Window '${over.baseWindow}' not found`);
+    return {
+      ...w.spec,
+      partitionBy: over.partitionBy.length > 0 ? over.partitionBy : w.spec.partitionBy,
+      orderBy: over.orderBy.length > 0 ? over.orderBy : w.spec.orderBy,
+      frame: over.frame ?? w.spec.frame,
+    };
+  }
+  return over;
+}
+
+type OverBinding = { node: PlanNode; scope: Scope; intercept: (e: Expression) => RexNode | undefined };
+
 /**
- * Binds `ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...)` in a select list into a rank node over
- * `input`; the calls are then bound as a reference to the rank column. Other OVER aggregates are not
- * supported yet.
+ * Binds the OVER calls of a select list: only ROW_NUMBER() -> a rank node (Top-N / dedup once a
+ * `WHERE rn <= N` is found); aggregates (SUM, COUNT, ...) -> an over-aggregate node. The calls are then
+ * bound as references to the new columns.
  */
-export function bindRankOver(
+export function bindOver(
   items: readonly SelectItem[],
   windows: readonly NamedWindow[],
   input: PlanNode,
   scope: Scope,
   ctx: ExprBindContext,
-): { node: PlanNode; scope: Scope; intercept: (e: Expression) => RexNode | undefined } {
+  mode: 'streaming' | 'batch',
+): OverBinding {
   const calls = items.flatMap((it) => findOverCalls(it.expr));
-  const first = calls[0]!;
-  for (const c of calls) {
-    const name = c.name[c.name.length - 1]!.toUpperCase();
-    if (name !== 'ROW_NUMBER') throw new PlanningError(`OVER aggregate ${name} is not supported yet; only ROW_NUMBER() for Top-N and deduplication`);
-    if (c.args.length > 0) throw new ValidationError('ROW_NUMBER takes no arguments');
+  const names = calls.map((c) => c.name[c.name.length - 1]!.toUpperCase());
+  if (names.every((n) => n === 'ROW_NUMBER')) return bindRankOver(calls, windows, input, scope, ctx);
+  if (names.some((n) => n === 'ROW_NUMBER' || n === 'RANK' || n === 'DENSE_RANK')) {
+    throw new PlanningError('Ranking functions cannot be mixed with OVER aggregates in one select list yet');
   }
+  const specs = calls.map((c) => resolveSpec(c, windows));
+  const shape = (sp: WindowSpec): string => JSON.stringify(stripPos([sp.partitionBy, sp.orderBy]));
+  if (specs.some((sp) => shape(sp) !== shape(specs[0]!))) {
+    throw new PlanningError('All OVER aggregates of a select list must use the same PARTITION BY and ORDER BY yet');
+  }
+  const spec = specs[0]!;
+  if (spec.orderBy.length !== 1) throw new ValidationError('OVER aggregates require exactly one ORDER BY key');
+  const order = bindExpression(spec.orderBy[0]!.expr, ctx);
+  if (order.kind !== 'input-ref') throw new PlanningError('ORDER BY of an OVER window supports only columns yet');
+  const descending = spec.orderBy[0]!.direction === 'DESC';
+  if (mode === 'streaming' && (!isTimeAttribute(order.type) || descending)) {
+    throw new PlanningError("OVER windows' ordering in stream mode must be defined on a time attribute.");
+  }
+  const partitionKeys = spec.partitionBy.map((e) => {
+    const r = bindExpression(e, ctx);
+    if (r.kind !== 'input-ref') throw new PlanningError('PARTITION BY of an OVER window supports only columns yet');
+    return r.index;
+  });
+  // Aggregate arguments that are expressions are computed by a calc below the over node.
+  const pre: RexNode[] = input.fields.map((f, i) => inputRef(i, f.name, f.type));
+  const argIndex = (r: RexNode): number => {
+    if (r.kind === 'input-ref') return r.index;
+    pre.push(r);
+    return pre.length - 1;
+  };
+  const constant = (e: Expression): unknown => {
+    const r = bindExpression(e, { ...ctx, scope: new Scope([]) });
+    if (!isConstant(r)) throw new ValidationError('OVER window frame offsets must be constants');
+    return compileRex(r)([]);
+  };
+  const overCalls: OverCall[] = calls.map((c, i) => {
+    const sp = specs[i]!;
+    const name = names[i]!;
+    const star = c.args.length === 1 && c.args[0]!.kind === 'star';
+    const argRex = star ? [] : c.args.map((a) => bindExpression(a, ctx));
+    const args = argRex.map(argIndex);
+    const type = aggregateType(name, argRex.map((r) => r.type), name !== 'COUNT', ctx.functions, c.quantifier === 'DISTINCT');
+    const frame = sp.frame;
+    let unit: 'ROWS' | 'RANGE' = frame?.unit ?? 'RANGE';
+    let preceding: number | null = null;
+    if (frame !== null) {
+      if (frame.end !== null && frame.end.kind !== 'current-row') throw new PlanningError('OVER windows must end at CURRENT ROW');
+      switch (frame.start.kind) {
+        case 'unbounded-preceding':
+          break;
+        case 'current-row':
+          preceding = 0;
+          break;
+        case 'preceding':
+          preceding = Number(constant(frame.start.offset));
+          break;
+        default:
+          throw new PlanningError('OVER windows must start at a PRECEDING bound');
+      }
+    }
+    if (unit === 'RANGE' && preceding === null) unit = 'RANGE';
+    return { call: { name, args, distinct: c.quantifier === 'DISTINCT', filterArg: -1, type, alias: `w0$o${i}` }, frame: { unit, preceding } };
+  });
+  const below: PlanNode =
+    pre.length === input.fields.length ? input : { kind: 'calc', input, projects: pre, condition: null, fields: pre.map((r, i) => ({ name: input.fields[i]?.name ?? `$f${i}`, type: r.type })) };
+  const base = below.fields.length;
+  const node: PlanNode = {
+    kind: 'over',
+    input: below,
+    partitionKeys,
+    orderKey: { index: order.index, descending, nullsFirst: !descending },
+    calls: overCalls,
+    fields: [...below.fields, ...overCalls.map((c) => ({ name: c.call.alias, type: c.call.type }))],
+  };
+  const byAst = new Map<Expression, number>(calls.map((c, i) => [c, base + i]));
+  const extra = below.fields.slice(input.fields.length).map((f) => ({ qualifier: null, name: `$pre:${f.name}`, type: f.type }));
+  return {
+    node,
+    scope: new Scope([...scope.columns, ...extra, ...overCalls.map((c) => ({ qualifier: null, name: `$over:${c.call.alias}`, type: c.call.type }))]),
+    intercept: (e) => {
+      const i = byAst.get(e);
+      return i === undefined ? undefined : inputRef(i, node.fields[i]!.name, node.fields[i]!.type);
+    },
+  };
+}
+
+/** ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...) -> a rank node over `input`. */
+function bindRankOver(
+  calls: readonly FunctionCall[],
+  windows: readonly NamedWindow[],
+  input: PlanNode,
+  scope: Scope,
+  ctx: ExprBindContext,
+): OverBinding {
+  const first = calls[0]!;
+  for (const c of calls) if (c.args.length > 0) throw new ValidationError('ROW_NUMBER takes no arguments');
   if (calls.length > 1 && JSON.stringify(stripPos(calls[0]!.over)) !== JSON.stringify(stripPos(calls[1]!.over))) {
     throw new PlanningError('Only one ROW_NUMBER() window per query is supported yet');
   }
-  let spec: WindowSpec;
-  if (first.over!.kind === 'window-ref') {
-    const ref = first.over!.name;
-    const w = windows.find((x) => x.name.value === ref);
-    if (w === undefined) throw new ValidationError(`Window '${ref}' not found`);
-    spec = w.spec;
-  } else spec = first.over as WindowSpec;
+  const spec = resolveSpec(first, windows);
   const col = (e: Expression, what: string): number => {
     const r = bindExpression(e, ctx);
     if (r.kind !== 'input-ref') throw new PlanningError(`${what} of ROW_NUMBER() supports only columns yet`);

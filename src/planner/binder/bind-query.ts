@@ -20,7 +20,7 @@ import { Scope } from './scope.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
-import { bindRankOver, hasOverCalls } from './bind-over.js';
+import { bindOver, hasOverCalls } from './bind-over.js';
 
 /** A bound FROM item: its plan and the names it exposes. */
 export interface BoundRelation {
@@ -183,7 +183,7 @@ export class QueryBinder {
       if (q.having !== null) throw new ValidationError('HAVING clause requires GROUP BY or an aggregate function');
       let ctx = this.exprContext(scope);
       if (hasOverCalls(items)) {
-        const over = bindRankOver(items, q.windows, node, scope, ctx);
+        const over = bindOver(items, q.windows, node, scope, ctx, this.ctx.mode);
         node = over.node;
         ctx = this.exprContext(over.scope, over.intercept);
       }

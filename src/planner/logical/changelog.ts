@@ -73,6 +73,13 @@ export class ChangelogInference {
         this.origins.set(n, n.joinType !== 'INNER' ? n : !l.isInsertOnly() ? this.originOf(n.left) : this.originOf(n.right));
         return ChangelogMode.all();
       }
+      case 'over': {
+        const input = this.of(n.input);
+        if (!input.isInsertOnly()) {
+          throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+        }
+        return ChangelogMode.insertOnly();
+      }
       case 'rank': {
         this.of(n.input);
         if (this.mode === 'batch') return ChangelogMode.insertOnly();

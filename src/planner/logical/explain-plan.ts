@@ -84,6 +84,16 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin' }[n.joinType];
       return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
     }
+    case 'over': {
+      const inNames = n.input.fields.map((f) => f.name);
+      const frames = n.calls.map((c) => {
+        const start = c.frame.preceding === null ? 'UNBOUNDED PRECEDING' : `${c.frame.preceding} PRECEDING`;
+        return `${c.frame.unit} BETWEEN ${start} AND CURRENT ROW`;
+      });
+      const aggs = n.calls.map((c) => aggText(c.call, inNames));
+      const part = n.partitionKeys.length === 0 ? '' : `partitionBy=[${n.partitionKeys.map((k) => inNames[k]).join(', ')}], `;
+      return `OverAggregate(${part}orderBy=[${inNames[n.orderKey.index]} ${n.orderKey.descending ? 'DESC' : 'ASC'}], window=[${[...new Set(frames)].join(', ')}], select=[${[...inNames, ...aggs].join(', ')}])`;
+    }
     case 'rank': {
       const inNames = n.input.fields.map((f) => f.name);
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
@@ -148,6 +158,7 @@ function exchangeText(n: PlanNode): string | undefined {
     }
     case 'sort':
       return 'Exchange(distribution=[single])';
+    case 'over':
     case 'rank': {
       if (n.partitionKeys.length === 0) return 'Exchange(distribution=[single])';
       const inNames = n.input.fields.map((f) => f.name);
@@ -222,6 +233,13 @@ export function explainLogical(root: PlanNode): string {
         lines.push(`${indent}LogicalJoin(condition=[${cond}], joinType=[${n.joinType.toLowerCase()}])`);
         walk(n.left, indent + '  ');
         walk(n.right, indent + '  ');
+        return;
+      }
+      case 'over': {
+        const part = n.partitionKeys.map((k) => `$${k}`).join(', ');
+        const calls = n.calls.map((c) => `${c.call.alias}=[${c.call.name}(${c.call.args.map((a) => `$${a}`).join(', ')}) OVER (PARTITION BY ${part} ORDER BY $${n.orderKey.index})]`);
+        lines.push(`${indent}LogicalProject(${[...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), ...calls].join(', ')})`);
+        walk(n.input, indent + '  ');
         return;
       }
       case 'rank': {

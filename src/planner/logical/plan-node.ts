@@ -166,7 +166,34 @@ export interface RankNode {
   readonly fields: readonly PlanField[];
 }
 
-export type PlanNode = ScanNode | ValuesNode | CalcNode | AggregateNode | UnionNode | SortNode | SinkNode | JoinNode | WindowTvfNode | RankNode;
+/** One aggregate of an OVER window: its call and its frame (ending at the current row). */
+export interface OverCall {
+  readonly call: AggCall;
+  readonly frame: { readonly unit: 'ROWS' | 'RANGE'; readonly preceding: number | null };
+}
+
+/** `agg(x) OVER (PARTITION BY ... ORDER BY t [frame])`: the input fields followed by one field per call. */
+export interface OverNode {
+  readonly kind: 'over';
+  readonly input: PlanNode;
+  readonly partitionKeys: readonly number[];
+  readonly orderKey: SortKey;
+  readonly calls: readonly OverCall[];
+  readonly fields: readonly PlanField[];
+}
+
+export type PlanNode =
+  | ScanNode
+  | ValuesNode
+  | CalcNode
+  | AggregateNode
+  | UnionNode
+  | SortNode
+  | SinkNode
+  | JoinNode
+  | WindowTvfNode
+  | RankNode
+  | OverNode;
 
 export type PlanNodeKind = PlanNode['kind'];
 
@@ -182,6 +209,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'sink':
     case 'window-tvf':
     case 'rank':
+    case 'over':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -206,6 +234,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'sink':
     case 'window-tvf':
     case 'rank':
+    case 'over':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

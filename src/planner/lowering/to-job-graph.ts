@@ -16,6 +16,8 @@ import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-o
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
+import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
+import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
@@ -254,6 +256,32 @@ export class JobGraphBuilder {
         const rk = n.rightKeys;
         this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);
         this.connect(right, v, { kind: 'hash', key: (r) => hashFields(r.fields, rk) }, 1);
+        return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'over': {
+        const input = this.lower(n.input);
+        const keys = n.partitionKeys;
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        const inputTypes = n.input.fields.map((f) => f.type);
+        const spec = (): OverSpec => ({
+          partitionKeys: keys,
+          orderKey: n.orderKey.index,
+          descending: n.orderKey.descending,
+          mode: o.mode,
+          calls: n.calls.map((c) => ({
+            create: () => {
+              const argTypes = c.call.args.map((i) => inputTypes[i]!);
+              const def = o.functions?.lookup(c.call.name);
+              return def?.kind === 'aggregate' && !BUILTIN.has(c.call.name)
+                ? def.create(argTypes, { distinct: c.call.distinct, star: c.call.args.length === 0 })
+                : builtinAggregate(c.call.name, argTypes, c.call.type);
+            },
+            args: c.call.args,
+            frame: c.frame,
+          })),
+        });
+        v.operators.push(overAggregateFactory(name, spec));
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'rank': {

@@ -1,0 +1,184 @@
+import type { ValueState } from '../runtime/state/state.js';
+import type { FiredTimer } from '../runtime/timer-service.js';
+import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
+import { Row } from '../types/row.js';
+import { RowKind } from '../types/row-kind.js';
+import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { compareNullable } from '../planner/rex/value-ops.js';
+import type { AggregateFunction } from '../planner/functions/aggregates/aggregate-function.js';
+
+/** A frame ending at the current row: `preceding` rows (ROWS) or order-key distance (RANGE); null = unbounded. */
+export interface OverFrame {
+  readonly unit: 'ROWS' | 'RANGE';
+  readonly preceding: number | null;
+}
+
+export interface OverCallSpec {
+  readonly create: () => AggregateFunction<unknown>;
+  readonly args: readonly number[];
+  readonly frame: OverFrame;
+}
+
+export interface OverSpec {
+  readonly partitionKeys: readonly number[];
+  readonly orderKey: number;
+  readonly descending: boolean;
+  readonly calls: readonly OverCallSpec[];
+  readonly mode: 'streaming' | 'batch';
+}
+
+interface PartitionState {
+  readonly key: unknown[];
+  /** Released rows in order (kept while some call has a bounded frame). */
+  readonly history: unknown[][];
+  /** Running accumulators of the unbounded calls (null for bounded ones). */
+  readonly accs: unknown[];
+  /** Rows waiting for the watermark (streaming) or the end of input (batch). */
+  readonly pending: unknown[][];
+}
+
+/**
+ * OVER aggregates (Flink's OverAggregate) with frames ending at the current row. Rows wait until their
+ * order key is covered by the watermark (streaming; late rows are dropped) or the input ends (batch),
+ * are then released in order, and each is emitted once (+I) with its aggregates appended. RANGE frames
+ * include the current row's peers. Unbounded frames keep running accumulators; bounded ones recompute
+ * over the kept history.
+ */
+export class OverAggregateOperator implements StreamOperator {
+  private ctx!: OperatorContext;
+  private state!: ValueState<PartitionState[]>;
+  private readonly fns: AggregateFunction<unknown>[];
+  private readonly keepHistory: boolean;
+  lateRecordsDropped = 0;
+
+  constructor(private readonly spec: OverSpec) {
+    this.fns = spec.calls.map((c) => c.create());
+    this.keepHistory = spec.calls.some((c) => c.frame.preceding !== null);
+  }
+
+  open(ctx: OperatorContext): void {
+    this.ctx = ctx;
+    this.state = ctx.keyedState.getState<PartitionState[]>('over');
+  }
+
+  processBatch(rows: Row[]): void {
+    const ks = this.ctx.keyedState;
+    const streaming = this.spec.mode === 'streaming';
+    const wm = this.ctx.timerService.currentWatermark();
+    for (const row of rows) {
+      const f = row.fields;
+      if (row.kind !== RowKind.INSERT && row.kind !== RowKind.UPDATE_AFTER) continue;
+      const ts = f[this.spec.orderKey];
+      if (streaming && (ts === null || (ts as number) <= wm)) {
+        this.lateRecordsDropped++;
+        continue;
+      }
+      ks.setCurrentKey(hashFields(f, this.spec.partitionKeys));
+      const parts = this.state.value() ?? [];
+      let p = parts.find((x) => this.spec.partitionKeys.every((k, i) => valuesEqual(x.key[i], f[k])));
+      if (p === undefined) {
+        p = { key: this.spec.partitionKeys.map((k) => f[k]), history: [], accs: this.spec.calls.map((c, i) => (c.frame.preceding === null ? this.fns[i]!.createAccumulator() : null)), pending: [] };
+        parts.push(p);
+        this.state.update(parts);
+      }
+      p.pending.push(f);
+      if (streaming) this.ctx.timerService.registerEventTimeTimer(ts as number);
+    }
+  }
+
+  onTimer(timer: FiredTimer): void {
+    const out: Row[] = [];
+    for (const p of this.state.value() ?? []) this.release(p, timer.timestamp, out);
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  finish(): void {
+    const out: Row[] = [];
+    const ks = this.ctx.keyedState;
+    for (const k of [...ks.keys('over')]) {
+      ks.setCurrentKey(k);
+      for (const p of this.state.value() ?? []) this.release(p, Infinity, out);
+    }
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  private cmp(a: unknown[], b: unknown[]): number {
+    const c = compareNullable(a[this.spec.orderKey], b[this.spec.orderKey]);
+    return this.spec.descending ? -c : c;
+  }
+
+  /** Emits the pending rows whose order key is <= upTo, in order, with their aggregates. */
+  private release(p: PartitionState, upTo: number, out: Row[]): void {
+    const ready = p.pending.filter((r) => upTo === Infinity || (r[this.spec.orderKey] as number) <= upTo);
+    if (ready.length === 0) return;
+    const rest = p.pending.filter((r) => !ready.includes(r));
+    p.pending.length = 0;
+    p.pending.push(...rest);
+    ready.sort((a, b) => this.cmp(a, b)); // stable: ties keep arrival order
+    const ok = this.spec.orderKey;
+    let i = 0;
+    while (i < ready.length) {
+      // A peer group: rows with an equal order key (they share RANGE results).
+      let j = i + 1;
+      while (j < ready.length && compareNullable(ready[j]![ok], ready[i]![ok]) === 0) j++;
+      const peers = ready.slice(i, j);
+      const rowsResults: unknown[][] = peers.map(() => []);
+      this.spec.calls.forEach((c, ci) => {
+        const fn = this.fns[ci]!;
+        if (c.frame.preceding === null) {
+          if (c.frame.unit === 'RANGE') {
+            for (const r of peers) fn.accumulate(p.accs[ci], ...c.args.map((a) => r[a]));
+            const v = fn.getValue(p.accs[ci]);
+            rowsResults.forEach((res) => res.push(v));
+          } else {
+            peers.forEach((r, k) => {
+              fn.accumulate(p.accs[ci], ...c.args.map((a) => r[a]));
+              rowsResults[k]!.push(fn.getValue(p.accs[ci]));
+            });
+          }
+          return;
+        }
+        const n = c.frame.preceding;
+        const hist = p.history;
+        peers.forEach((r, k) => {
+          const acc = fn.createAccumulator();
+          if (c.frame.unit === 'ROWS') {
+            const window = [...hist, ...peers.slice(0, k + 1)];
+            for (const w of window.slice(Math.max(0, window.length - 1 - n))) fn.accumulate(acc, ...c.args.map((a) => w[a]));
+          } else {
+            const key = r[ok] as number;
+            for (const w of [...hist, ...peers]) {
+              const wk = w[ok] as number;
+              if (Math.abs(key - wk) <= n) fn.accumulate(acc, ...c.args.map((a) => w[a]));
+            }
+          }
+          rowsResults[k]!.push(fn.getValue(acc));
+        });
+      });
+      peers.forEach((r, k) => out.push(new Row(RowKind.INSERT, [...r, ...rowsResults[k]!])));
+      if (this.keepHistory) p.history.push(...peers);
+      i = j;
+    }
+    this.trimHistory(p);
+  }
+
+  /** Drops history no bounded frame can reach any more. */
+  private trimHistory(p: PartitionState): void {
+    if (!this.keepHistory || p.history.length === 0) return;
+    let maxRows = 0;
+    let maxRange = 0;
+    for (const c of this.spec.calls) {
+      if (c.frame.preceding === null) continue;
+      if (c.frame.unit === 'ROWS') maxRows = Math.max(maxRows, c.frame.preceding);
+      else maxRange = Math.max(maxRange, c.frame.preceding);
+    }
+    const last = p.history[p.history.length - 1]![this.spec.orderKey] as number;
+    let drop = Math.max(0, p.history.length - maxRows);
+    while (drop > 0 && Math.abs(last - (p.history[drop - 1]![this.spec.orderKey] as number)) <= maxRange) drop--;
+    if (drop > 0) p.history.splice(0, drop);
+  }
+}
+
+export function overAggregateFactory(name: string, spec: () => OverSpec): OperatorFactory {
+  return { name, create: () => new OverAggregateOperator(spec()) };
+}
