@@ -1,5 +1,6 @@
 import type { Factory } from '../factories/factory.js';
 import { ArrowFormatFactory } from './arrow/arrow-format-factory.js';
+import { AvroFormatFactory } from './avro/avro-format-factory.js';
 import { CanalJsonFormatFactory } from './canal-json/canal-json-format-factory.js';
 import { CsvFormatFactory } from './csv/csv-format-factory.js';
 import { DebeziumJsonFormatFactory } from './debezium-json/debezium-json-format-factory.js';
@@ -21,6 +22,10 @@ export { DebeziumJsonFormatFactory } from './debezium-json/debezium-json-format-
 export { DebeziumJsonOptions } from './debezium-json/debezium-json-options.js';
 export { CanalJsonFormatFactory } from './canal-json/canal-json-format-factory.js';
 export { CanalJsonOptions } from './canal-json/canal-json-options.js';
+export { AvroFormatFactory } from './avro/avro-format-factory.js';
+export { AvroOptions } from './avro/avro-options.js';
+export { AvroRowDecoder, AvroRowEncoder } from './avro/avro-row-codec.js';
+export { avroSchemaOf } from './avro/avro-schema.js';
 export { ArrowFormatFactory } from './arrow/arrow-format-factory.js';
 export { ArrowOptions } from './arrow/arrow-options.js';
 export { ArrowBulkDecoder } from './arrow/arrow-bulk-decoder.js';
@@ -38,5 +43,6 @@ export const builtinFormatFactories: Factory[] = [
   new RawFormatFactory(),
   new DebeziumJsonFormatFactory(),
   new CanalJsonFormatFactory(),
+  new AvroFormatFactory(),
   new ArrowFormatFactory(),
 ];

@@ -4,7 +4,7 @@ import { isDecodingFormatFactory, isEncodingFormatFactory } from '../../src/fact
 
 describe('builtinFormatFactories', () => {
   it('lists every format once with its Flink identifier', () => {
-    expect(builtinFormatFactories.map((f) => f.factoryIdentifier)).toEqual(['json', 'csv', 'raw', 'debezium-json', 'canal-json', 'arrow']);
+    expect(builtinFormatFactories.map((f) => f.factoryIdentifier)).toEqual(['json', 'csv', 'raw', 'debezium-json', 'canal-json', 'avro', 'arrow']);
   });
 
   it('message formats decode and encode; arrow is a bulk format', () => {
