@@ -41,7 +41,7 @@ export interface FetchResponsePartition {
   readonly highWatermark: string;
   readonly lastStableOffset?: string;
   readonly messages: RawKafkaMessage[];
-  readonly abortedTransactions?: unknown[];
+  readonly abortedTransactions?: { producerId: string; firstOffset: string }[];
 }
 
 export interface InternalBroker {

@@ -19,15 +19,14 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 import type { FetchSettings, IsolationLevel, OffsetResetStrategy } from './kafka-properties.js';
+import { committedRecords } from './aborted-transactions.js';
 import { splitId, type KafkaPartitionSplit } from './kafka-split.js';
 import {
   createCluster,
   errorName,
   ISOLATION_LEVEL,
   kafkaErrorType,
-  loadInternals,
   type FetchPartitionRequest,
-  type FetchResponsePartition,
   type InternalCluster,
   type RawKafkaMessage,
 } from './kafkajs-internals.js';
@@ -231,7 +230,6 @@ export class KafkaPartitionSplitReader {
   }
 
   private async fetchFromLeaders(): Promise<KafkaFetchResult> {
-    const { Batch } = loadInternals();
     const { maxBytesPerPartition, maxWaitTimeMs, minBytes, maxBytes, maxRecordsPerFetch } = this.options.fetch;
     const generation = this.generation;
     // leader node id -> topic -> partition requests
@@ -290,7 +288,13 @@ export class KafkaPartitionSplitReader {
           const requested = perLeader.get(String(leaderOf.get(state.id)))?.get(topicName)?.find((r) => r.partition === state.partition);
           // Re-added with another position while the request was in flight: the response is stale.
           if (!requested || BigInt(requested.fetchOffset) !== state.next) continue;
-          const result = this.consume(state, new Batch(topicName, state.next.toString(), partitionData as FetchResponsePartition), budget);
+          // A fetch may start at the record batch holding the fetch offset: skip the records before it.
+          const all = partitionData.messages;
+          let first = 0;
+          while (first < all.length && BigInt((all[first] as RawKafkaMessage).offset) < state.next) first++;
+          const within = first === 0 ? all : all.slice(first);
+          const records = committedRecords(within, partitionData.abortedTransactions);
+          const result = this.consume(state, { messages: records, messagesWithinOffset: within }, budget);
           if (result) {
             budget -= result.records.length;
             if (result.records.length > 0) out.push(result);
