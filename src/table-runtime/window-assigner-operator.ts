@@ -5,7 +5,8 @@ import { Row } from '../types/row.js';
 export type WindowAssignment =
   | { readonly kind: 'TUMBLE'; readonly size: number; readonly offset: number }
   | { readonly kind: 'HOP'; readonly slide: number; readonly size: number; readonly offset: number }
-  | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number };
+  | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number }
+  | { readonly kind: 'SESSION'; readonly gap: number; readonly offset: number };
 
 /** Start of the window of length `size` (aligned at `offset`) containing `ts`; works for negative times. */
 export function windowStart(ts: number, size: number, offset: number): number {
@@ -26,6 +27,9 @@ export function assignWindows(ts: number, w: WindowAssignment): [number, number]
       for (let s = last; s > ts - w.size; s -= w.slide) out.push([s, s + w.size]);
       return out.reverse();
     }
+    case 'SESSION':
+      // A proto-session of the row alone; the session window aggregate merges them.
+      return [[ts, ts + w.gap]];
     case 'CUMULATE': {
       const out: [number, number][] = [];
       const s = windowStart(ts, w.size, w.offset);

@@ -34,3 +34,11 @@ WITH b AS (SELECT * FROM (VALUES ('a', 1, TIMESTAMP '2024-01-01 10:01:00'), ('a'
 SELECT k, SUM(v) AS s FROM TABLE(TUMBLE(TABLE b, DESCRIPTOR(ts), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, k;
 -- changelog:
 +I[a, 3]
+
+-- mode: both
+WITH b AS (SELECT * FROM (VALUES ('a', 1, TIMESTAMP '2024-01-01 10:00:00'), ('a', 2, TIMESTAMP '2024-01-01 10:03:00'), ('a', 4, TIMESTAMP '2024-01-01 10:20:00'), ('b', 8, TIMESTAMP '2024-01-01 10:01:00')) AS t(k, v, ts))
+SELECT window_start, window_end, k, SUM(v) FROM TABLE(SESSION(TABLE b PARTITION BY k, DESCRIPTOR(ts), INTERVAL '5' MINUTES)) GROUP BY window_start, window_end, k;
+-- expect:
+[2024-01-01 10:00:00.000, 2024-01-01 10:08:00.000, a, 3]
+[2024-01-01 10:20:00.000, 2024-01-01 10:25:00.000, a, 4]
+[2024-01-01 10:01:00.000, 2024-01-01 10:06:00.000, b, 8]

@@ -14,6 +14,7 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   TUMBLE: ['DATA', 'TIMECOL', 'SIZE', 'OFFSET'],
   HOP: ['DATA', 'TIMECOL', 'SLIDE', 'SIZE', 'OFFSET'],
   CUMULATE: ['DATA', 'TIMECOL', 'STEP', 'SIZE', 'OFFSET'],
+  SESSION: ['DATA', 'TIMECOL', 'GAP'],
 };
 
 /**
@@ -24,7 +25,6 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
 export async function bindWindowTvf(binder: QueryBinder, ref: TableFunctionRef, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
   const name = ref.call.name[ref.call.name.length - 1]!.toUpperCase();
   if (ref.lateral) throw new PlanningError(`LATERAL TABLE(${name}(...)) user-defined table functions are not supported yet`);
-  if (name === 'SESSION') throw new PlanningError('SESSION window table function is not supported yet');
   const params = PARAMS[name];
   if (params === undefined) throw new ValidationError(`No match found for function signature ${name}; table functions other than TUMBLE, HOP and CUMULATE are not supported yet`);
   const args = new Map<string, Expression>();
@@ -67,6 +67,9 @@ export async function bindWindowTvf(binder: QueryBinder, ref: TableFunctionRef, 
     case 'HOP':
       window = { kind: 'HOP', slide: interval('SLIDE', true), size: interval('SIZE', true), offset: interval('OFFSET', false) };
       if (window.size % window.slide !== 0) throw new ValidationError('HOP table function based aggregate requires size must be an integral multiple of slide');
+      break;
+    case 'SESSION':
+      window = { kind: 'SESSION', gap: interval('GAP', true), offset: 0 };
       break;
     default:
       window = { kind: 'CUMULATE', step: interval('STEP', true), size: interval('SIZE', true), offset: interval('OFFSET', false) };

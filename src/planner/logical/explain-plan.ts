@@ -141,6 +141,8 @@ function windowText(w: WindowSpec, timeField: string): string {
       return `HOP(time_col=[${timeField}], size=[${duration(w.size)}], slide=[${duration(w.slide)}]${off})`;
     case 'CUMULATE':
       return `CUMULATE(time_col=[${timeField}], max_size=[${duration(w.size)}], step=[${duration(w.step)}]${off})`;
+    case 'SESSION':
+      return `SESSION(time_col=[${timeField}], gap=[${duration(w.gap)}])`;
     default: {
       const never: never = w;
       return never;

@@ -77,7 +77,8 @@ export interface AggregateNode {
 
 /** What makes an aggregate a window aggregate. */
 export interface WindowAggregateInfo {
-  /** Input field index of window_end. */
+  /** Input field indexes of window_start and window_end. */
+  readonly windowStartField: number;
   readonly windowEndField: number;
   readonly spec: WindowSpec;
   readonly timeField: string;
@@ -87,7 +88,8 @@ export interface WindowAggregateInfo {
 export type WindowSpec =
   | { readonly kind: 'TUMBLE'; readonly size: number; readonly offset: number }
   | { readonly kind: 'HOP'; readonly slide: number; readonly size: number; readonly offset: number }
-  | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number };
+  | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number }
+  | { readonly kind: 'SESSION'; readonly gap: number; readonly offset: number };
 
 /**
  * `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size))` & co.: the input's fields plus window_start, window_end

@@ -14,6 +14,7 @@ import { groupAggregateFactory } from '../../table-runtime/group-aggregate-opera
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
+import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
@@ -201,8 +202,10 @@ export class JobGraphBuilder {
       case 'aggregate': {
         const input = this.lower(n.input);
         const keys = n.groupKeys;
-        const global = keys.length === 0;
-        const v = this.vertex('operator', name, global ? 1 : o.parallelism);
+        // Session windows are keyed without window_start/window_end (those are known only after merging).
+        const partitionKeys =
+          n.window?.spec.kind === 'SESSION' ? keys.filter((k) => k !== n.window!.windowStartField && k !== n.window!.windowEndField) : keys;
+        const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
         const calls = n.aggCalls;
         const inputTypes = n.input.fields.map((f) => f.type);
         const aggs = (): AggregateSpec[] =>
@@ -216,9 +219,13 @@ export class JobGraphBuilder {
             return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg };
           });
         v.operators.push(
-          n.window === undefined ? groupAggregateFactory(name, keys, aggs, o.mode) : windowAggregateFactory(name, keys, aggs, n.window.windowEndField),
+          n.window === undefined
+            ? groupAggregateFactory(name, keys, aggs, o.mode)
+            : n.window.spec.kind === 'SESSION'
+              ? sessionWindowFactory(name, { groupKeys: keys, windowStartField: n.window.windowStartField, windowEndField: n.window.windowEndField, gap: n.window.spec.gap }, aggs)
+              : windowAggregateFactory(name, keys, aggs, n.window.windowEndField),
         );
-        this.connect(input, v, global ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'union': {

@@ -80,7 +80,7 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
   const startKey = n.groupKeys.find((k) => source(k) === base);
   const endKey = n.groupKeys.find((k) => source(k) === base + 1);
   if (startKey === undefined || endKey === undefined) return n;
-  return { ...n, window: { windowEndField: endKey, spec: tvf.window, timeField: tvf.input.fields[tvf.timeIndex]!.name } };
+  return { ...n, window: { windowStartField: startKey, windowEndField: endKey, spec: tvf.window, timeField: tvf.input.fields[tvf.timeIndex]!.name } };
 }
 
 /**
