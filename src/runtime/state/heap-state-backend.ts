@@ -12,11 +12,15 @@ export interface KeyedStateSnapshot {
 interface Table {
   readonly kind: Kind;
   readonly data: Map<StateKey, unknown>;
+  /** With a TTL: when each key was last written (Flink's OnCreateAndWrite update type). */
+  written: Map<StateKey, number> | undefined;
+  ttlMs: number | undefined;
 }
 
 /**
  * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
- * TTL from descriptors is not enforced yet.
+ * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired) and drops
+ * them from snapshots; the write time is not part of checkpoints, so a restore restarts the clock.
  */
 export class HeapKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
@@ -32,14 +36,25 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   private table(d: string | StateDescriptor, kind: Kind): Map<StateKey, unknown> {
     const name = typeof d === 'string' ? d : d.name;
+    const ttlMs = typeof d === 'string' ? undefined : d.ttlMs;
     let t = this.tables.get(name);
     if (!t) {
-      t = { kind, data: new Map() };
+      t = { kind, data: new Map(), written: ttlMs ? new Map() : undefined, ttlMs: ttlMs || undefined };
       this.tables.set(name, t);
     } else if (t.kind !== kind) {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
+    } else if (ttlMs && !t.written) {
+      // Restored state: its entries count as written now.
+      const now = Date.now();
+      t.written = new Map([...t.data.keys()].map((k) => [k, now]));
+      t.ttlMs = ttlMs;
     }
-    return t.data;
+    if (!t.written) return t.data;
+    return ttlView(t);
+  }
+
+  private hasTtl(d: string | StateDescriptor): boolean {
+    return this.tables.get(typeof d === 'string' ? d : d.name)?.written !== undefined;
   }
 
   getState<T>(d: string | StateDescriptor): ValueState<T> {
@@ -53,9 +68,11 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   getListState<T>(d: string | StateDescriptor): ListState<T> {
     const data = this.table(d, 'list');
+    const ttl = this.hasTtl(d);
     const list = (create: boolean): T[] | undefined => {
       let l = data.get(this.currentKey) as T[] | undefined;
       if (!l && create) data.set(this.currentKey, (l = []));
+      else if (create && ttl) data.set(this.currentKey, l); // an in-place write refreshes the TTL
       return l;
     };
     return listHandle(list, () => data.delete(this.currentKey));
@@ -63,9 +80,11 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   getMapState<K, V>(d: string | StateDescriptor): MapState<K, V> {
     const data = this.table(d, 'map');
+    const ttl = this.hasTtl(d);
     const map = (create: boolean): Map<K, V> | undefined => {
       let m = data.get(this.currentKey) as Map<K, V> | undefined;
       if (!m && create) data.set(this.currentKey, (m = new Map()));
+      else if (create && ttl) data.set(this.currentKey, m); // an in-place write refreshes the TTL
       return m;
     };
     const empty = new Map<K, V>();
@@ -88,6 +107,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   /** A deep-enough copy for a checkpoint: lists and maps are copied so later writes do not leak in. */
   snapshot(): KeyedStateSnapshot {
+    for (const t of this.tables.values()) if (t.written) dropExpired(t);
     const states = [...this.tables].map(([name, t]) => ({
       name,
       kind: t.kind,
@@ -101,8 +121,53 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   restore(s: KeyedStateSnapshot): void {
     this.tables.clear();
-    for (const st of s.states) this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries) });
+    for (const st of s.states) {
+      this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries), written: undefined, ttlMs: undefined });
+    }
   }
+}
+
+function dropExpired(t: Table): void {
+  const now = Date.now();
+  for (const [k, w] of t.written!) {
+    if (now - w >= t.ttlMs!) {
+      t.data.delete(k);
+      t.written!.delete(k);
+    }
+  }
+}
+
+/**
+ * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
+ * and in-place list/map updates of the current key refresh its write time.
+ */
+function ttlView(t: Table): Map<StateKey, unknown> {
+  const written = t.written!;
+  const ttl = t.ttlMs!;
+  const live = (k: StateKey): boolean => {
+    const w = written.get(k);
+    if (w === undefined) return t.data.has(k);
+    if (Date.now() - w < ttl) return true;
+    t.data.delete(k);
+    written.delete(k);
+    return false;
+  };
+  return {
+    get: (k: StateKey) => {
+      if (!live(k)) return undefined;
+      return t.data.get(k);
+    },
+    has: (k: StateKey) => live(k),
+    set: (k: StateKey, v: unknown) => {
+      written.set(k, Date.now());
+      t.data.set(k, v);
+      return t.data;
+    },
+    delete: (k: StateKey) => {
+      written.delete(k);
+      return t.data.delete(k);
+    },
+  } as unknown as Map<StateKey, unknown>;
 }
 
 function listHandle<T>(list: (create: boolean) => T[] | undefined, clear: () => void): ListState<T> {

@@ -92,6 +92,23 @@ describe('recovery', () => {
     expect(sink.committedNumbers().sort((a, b) => a - b)).toEqual(all(N));
   });
 
+  it('a savepoint taken while running leaves the job running and its output exactly once', async () => {
+    const out = tmp('sluice-sp2-out-');
+    const N = 4000;
+    const sink = new FileCommitSink(out);
+    const client = executeJob(
+      graph(new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 10, fetchDelayMs: 2 }), sink),
+      defaultRuntimeConfig({ checkpointIntervalMs: 10 }),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const path = await client.triggerSavepoint(tmp('sluice-sp2-'));
+    expect(existsSync(join(path, '_metadata'))).toBe(true);
+    expect(client.status()).toBe('RUNNING');
+    const res = await client.waitForCompletion();
+    expect(res.savepointPath).toBeUndefined();
+    expect(sink.committedNumbers().sort((a, b) => a - b)).toEqual(all(N));
+  });
+
   it('cancel stops a running unbounded job', async () => {
     const src = new SequenceSource({ from: 1, to: 1e9, splits: 1, batchSize: 10, fetchDelayMs: 1, boundedness: 'CONTINUOUS_UNBOUNDED' });
     const client = executeJob(graph(src, new FileCommitSink(tmp('sluice-cancel-'))), defaultRuntimeConfig());
