@@ -12,6 +12,9 @@ const KEYWORDS = [
   'WATERMARK FOR', 'PRIMARY KEY', 'NOT ENFORCED', 'PARTITIONED BY', 'METADATA', 'VIRTUAL', 'COMMENT',
 ];
 
+/** Completion works word by word, so `SHOW CATA<tab>` finds CATALOGS. */
+const KEYWORD_WORDS = [...new Set(KEYWORDS.flatMap((k) => k.split(' ')))];
+
 /**
  * Tab completion for the REPL: inside `WITH (...)` of a CREATE TABLE, the option keys of the connector
  * named there (or `'connector'` and its identifiers); after `SET '`, session option keys; otherwise
@@ -42,7 +45,7 @@ export async function complete(env: TableEnvironment, buffer: string, line: stri
   }
   const candidates = new Set<string>();
   const upper = word.toUpperCase();
-  for (const k of KEYWORDS) if (k.startsWith(upper)) candidates.add(k);
+  for (const k of KEYWORD_WORDS) if (k.startsWith(upper)) candidates.add(k);
   const cm = env.session.catalogs;
   for (const c of cm.listCatalogs()) candidates.add(c);
   try {

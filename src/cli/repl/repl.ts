@@ -56,6 +56,9 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
       return;
     }
     buffer = '';
+    // Clear what readline holds of the current line too, as a shell does on Ctrl-C.
+    rl.write(null, { ctrl: true, name: 'e' });
+    rl.write(null, { ctrl: true, name: 'u' });
     io.out('^C\n');
     rl.setPrompt(PROMPT);
     rl.prompt();
