@@ -15,6 +15,7 @@ import { sqlTypeName } from '../expressions/type-rules.js';
 import { bindExpression, isAggregateCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
+import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
 
 /** True when the SELECT groups: GROUP BY, HAVING, or an aggregate call in the select list. */
 export function needsAggregate(q: SelectQuery, functions: FunctionLookup | undefined): boolean {
@@ -36,8 +37,13 @@ function findAggregates(e: Expression, functions: FunctionLookup | undefined, ou
  * GROUP BY binding (Calcite's AggregateScope): a pre-projection of group keys and aggregate arguments, the
  * Aggregate, then HAVING and the select list bound against the aggregate's output.
  */
-export function bindAggregate(binder: QueryBinder, q: SelectQuery, items: readonly SelectItem[], input: PlanNode, scope: Scope): PlanNode {
+export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: readonly SelectItem[], input0: PlanNode, scope0: Scope): PlanNode {
   const functions = binder.functions;
+  const legacy = rewriteLegacyGroupWindow(q0, items0, input0, scope0, binder.exprContext(scope0));
+  const q = legacy?.q ?? q0;
+  const items = legacy?.items ?? items0;
+  const input = legacy?.input ?? input0;
+  const scope = legacy?.scope ?? scope0;
   const inputCtx = binder.exprContext(scope);
   const groupExprs: Expression[] = [];
   for (const g of q.groupBy) {

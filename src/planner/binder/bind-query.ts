@@ -405,7 +405,11 @@ export function project(input: PlanNode, exprs: readonly RexNode[], names: reado
 
 export function itemName(item: SelectItem, i: number): string {
   if (item.alias !== null) return item.alias.value;
-  if (item.expr.kind === 'identifier') return item.expr.names[item.expr.names.length - 1]!;
+  if (item.expr.kind === 'identifier') {
+    const n = item.expr.names[item.expr.names.length - 1]!;
+    // Internal columns ($window_start of a legacy group window) are named as Flink names expressions.
+    if (!n.startsWith('$')) return n;
+  }
   if (item.expr.kind === 'field-access') return item.expr.field;
   return `EXPR$${i}`;
 }
