@@ -118,18 +118,27 @@ export abstract class StreamTask implements ChainTail {
   }
 
   /** Awaits `p` unless the task is canceled first. */
-  protected async guard<T>(p: Promise<T>): Promise<T> {
-    if (this.canceled) throw new TaskCanceled();
-    const r = await Promise.race([p, this.wakeOnCancel()]);
-    if (this.canceled) throw new TaskCanceled();
-    return r as T;
+  protected guard<T>(p: Promise<T>): Promise<T> {
+    if (this.canceled) return Promise.reject(new TaskCanceled());
+    // One listener per wait, removed when the wait ends: racing a long-lived promise would pile up reactions.
+    return new Promise<T>((resolve, reject) => {
+      const onCancel = (): void => reject(new TaskCanceled());
+      this.cancelListeners.add(onCancel);
+      p.then(
+        (v) => {
+          this.cancelListeners.delete(onCancel);
+          if (this.canceled) reject(new TaskCanceled());
+          else resolve(v);
+        },
+        (e: unknown) => {
+          this.cancelListeners.delete(onCancel);
+          reject(e);
+        },
+      );
+    });
   }
 
-  private cancelPromise: Promise<void> | undefined;
-  private cancelResolve: (() => void) | undefined;
-  private wakeOnCancel(): Promise<void> {
-    return (this.cancelPromise ??= new Promise((r) => (this.cancelResolve = r)));
-  }
+  private readonly cancelListeners = new Set<() => void>();
 
   /** A promise resolved by `wake()` (new events, barrier triggers), for idle waits. */
   protected wakeSignal(): Promise<void> {
@@ -144,7 +153,8 @@ export abstract class StreamTask implements ChainTail {
 
   cancel(): void {
     this.canceled = true;
-    this.cancelResolve?.();
+    for (const l of [...this.cancelListeners]) l();
+    this.cancelListeners.clear();
     this.wake();
     for (const o of this.outputs) o.releaseAll();
   }
