@@ -39,8 +39,22 @@ function pad2(n: number): string {
   return n < 10 ? `0${n}` : `${n}`;
 }
 
+// Timestamps in a stream mostly fall on the same day: remember the last date both ways.
+let lastFormattedDays = NaN;
+let lastFormattedDate = '';
+let lastParsedDate = '';
+let lastParsedDays = 0;
+
 /** `yyyy-MM-dd` as java.time's ISO_LOCAL_DATE (`+10000-01-01` beyond year 9999). */
 export function formatIsoDate(days: number): string {
+  if (days === lastFormattedDays) return lastFormattedDate;
+  const text = formatIsoDateUncached(days);
+  lastFormattedDays = days;
+  lastFormattedDate = text;
+  return text;
+}
+
+function formatIsoDateUncached(days: number): string {
   const [y, m, d] = civilFromDays(days);
   let year: string;
   if (y >= 0 && y <= 9999) year = y < 1000 ? String(y).padStart(4, '0') : String(y);
@@ -139,7 +153,15 @@ export function parseFlinkTimestamp(text: string, standard: TimestampStandard, z
   if (end < 19) return NaN;
   const sep = text.charCodeAt(10);
   if (sep !== (standard === 'SQL' ? 32 : 84)) return NaN;
-  const days = parseDateAt(text, 0);
+  let days: number;
+  if (lastParsedDate !== '' && text.startsWith(lastParsedDate)) days = lastParsedDays;
+  else {
+    days = parseDateAt(text, 0);
+    if (!Number.isNaN(days)) {
+      lastParsedDate = text.slice(0, 10);
+      lastParsedDays = days;
+    }
+  }
   const time = parseTimeAt(text, 11, end);
   return days * MS_PER_DAY + time;
 }

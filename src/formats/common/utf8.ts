@@ -1,5 +1,4 @@
 const decoder = new TextDecoder('utf-8');
-const encoder = new TextEncoder();
 
 type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
 // Buffer's native slice decoder works on any Uint8Array and skips TextDecoder's option handling:
@@ -11,6 +10,10 @@ export function utf8Decode(bytes: Uint8Array): string {
   return utf8Slice === undefined ? decoder.decode(bytes) : utf8Slice.call(bytes, 0, bytes.length);
 }
 
+/**
+ * UTF-8 bytes of `text`. Buffer.from allocates small results from Node's shared pool, about twice as fast
+ * as TextEncoder for message-sized strings; the result is a Buffer, which is a Uint8Array.
+ */
 export function utf8Encode(text: string): Uint8Array {
-  return encoder.encode(text);
+  return Buffer.from(text, 'utf8');
 }

@@ -76,9 +76,9 @@ export class CsvRowEncoder implements SerializationSchema {
 
   private quoted(t: string): string {
     const q = this.settings.quoteCharacter!;
-    let body = t.split(q).join(q + q);
+    let body = t.includes(q) ? t.replaceAll(q, q + q) : t;
     const esc = this.settings.escapeCharacter;
-    if (esc !== undefined && esc !== q) body = body.split(esc).join(esc + esc);
+    if (esc !== undefined && esc !== q && body.includes(esc)) body = body.replaceAll(esc, esc + esc);
     return q + body + q;
   }
 }
