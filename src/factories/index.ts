@@ -9,4 +9,4 @@ export * from './format.js';
 export * from './catalog-factory.js';
 export * from './table-factory-helper.js';
 export * from './create-table-source-sink.js';
-export { nearest, editDistance } from './suggest.js';
+export { nearest, editDistance } from '../util/suggest.js';

@@ -12,7 +12,7 @@ import {
   type EncodingFormat,
   type EncodingFormatFactory,
 } from './format.js';
-import { nearest } from './suggest.js';
+import { nearest } from '../util/suggest.js';
 
 /**
  * Validates a table's options against what its factory declares and discovers its formats (Flink's

@@ -1,4 +1,5 @@
 import type { ConfigOption } from '../config-option.js';
+import { editDistance } from '../../util/suggest.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { CheckpointingOptions } from './checkpointing-options.js';
 import { ExecutionOptions } from './execution-options.js';
@@ -60,18 +61,4 @@ export function validateSessionOptions(entries: Readonly<Record<string, string>>
     }
   }
   if (problems.length > 0) throw new ValidationError(problems.join('\n'));
-}
-
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length]!;
 }
