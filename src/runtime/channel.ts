@@ -17,7 +17,6 @@ export class Channel {
   private items: StreamElement[] = [];
   private head = 0;
   private spaceWaiters: Array<() => void> = [];
-  private dataWaiter: (() => void) | undefined;
 
   constructor(
     readonly capacity: number,
@@ -32,7 +31,6 @@ export class Channel {
   push(e: StreamElement): void {
     this.items.push(e);
     if (this.size === 1) this.onData();
-    this.dataWaiter?.();
   }
 
   hasSpace(): boolean {
