@@ -47,3 +47,14 @@ SELECT c.name, COUNT(*) AS n FROM (VALUES (1, 10), (2, 10), (3, 20)) AS o(id, ci
 SELECT o.id, c.name FROM (VALUES (1, 10)) AS o(id, cid) LEFT JOIN (SELECT cid, MAX(name) AS name FROM (VALUES (10, 'ann'), (10, 'bob')) AS t(cid, name) GROUP BY cid) AS c ON o.cid = c.cid;
 -- expect:
 [1, bob]
+
+-- mode: both
+SELECT o.id, c.name FROM (VALUES (1, 10), (2, 20)) AS o(id, cid) JOIN (VALUES (CAST(10 AS BIGINT), 'ann'), (CAST(20 AS BIGINT), 'bob')) AS c(cid, name) ON o.cid = c.cid;
+-- expect:
+[1, ann]
+[2, bob]
+
+SELECT o.id, c.name FROM (VALUES (1, 11), (2, 21)) AS o(id, cid) JOIN (VALUES (10, 'ann'), (20, 'bob')) AS c(cid, name) ON o.cid - 1 = c.cid AND o.id < c.cid;
+-- expect:
+[1, ann]
+[2, bob]

@@ -11,7 +11,7 @@ import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
 import type { PlannerContext } from '../planner-context.js';
 import { compileRex } from '../rex/compile-rex.js';
-import { call, inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, collectInputRefs, inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindAggregate, needsAggregate } from './bind-aggregate.js';
 import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
@@ -251,7 +251,7 @@ export class QueryBinder {
       requireBoolean(cond, 'ON');
     }
     const joinType = ref.joinType === 'COMMA' || ref.joinType === 'CROSS' ? 'INNER' : ref.joinType;
-    const { leftKeys, rightKeys, rest } = splitEquiCondition(cond, nl);
+    const split = splitEquiCondition(cond, nl);
     const nullableLeft = joinType === 'RIGHT' || joinType === 'FULL';
     const nullableRight = joinType === 'LEFT' || joinType === 'FULL';
     const used = new Set<string>();
@@ -261,8 +261,33 @@ export class QueryBinder {
       used.add(name);
       return { name, type: n ? withNullability(f.type, true) : f.type };
     });
-    const node: PlanNode = { kind: 'join', joinType, left: left.node, right: right.node, leftKeys, rightKeys, condition: rest, fields };
     const outScope = new Scope(scope.columns.map((col, i) => ({ ...col, type: fields[i]!.type })));
+    if (split.leftExtras.length === 0 && split.rightExtras.length === 0) {
+      const node: PlanNode = { kind: 'join', joinType, left: left.node, right: right.node, leftKeys: split.leftKeys, rightKeys: split.rightKeys, condition: split.rest, fields };
+      return { node, scope: outScope };
+    }
+    // Computed or cast join keys: compute them below the join, join on them, then drop them again.
+    const nr = right.node.fields.length;
+    const eL = split.leftExtras.length;
+    const l2 = project(left.node, [...identity(left.node.fields), ...split.leftExtras], [...left.node.fields.map((f) => f.name), ...split.leftExtras.map((_, i) => `$lkey${i}`)]);
+    const r2 = project(right.node, [...identity(right.node.fields), ...split.rightExtras], [...right.node.fields.map((f) => f.name), ...split.rightExtras.map((_, i) => `$rkey${i}`)]);
+    const shift = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => (ref.index < nl ? ref : inputRef(ref.index + eL, ref.name, ref.type)));
+    const joinFields = [
+      ...l2.fields.map((f) => ({ name: f.name, type: nullableLeft ? withNullability(f.type, true) : f.type })),
+      ...r2.fields.map((f) => ({ name: f.name, type: nullableRight ? withNullability(f.type, true) : f.type })),
+    ];
+    const join: PlanNode = {
+      kind: 'join',
+      joinType,
+      left: l2,
+      right: r2,
+      leftKeys: split.leftKeys,
+      rightKeys: split.rightKeys.map((k) => (k < 0 ? nr + (-k - 1) : k)),
+      condition: split.rest === null ? null : shift(split.rest),
+      fields: joinFields,
+    };
+    const keep = [...Array.from({ length: nl }, (_, i) => i), ...Array.from({ length: nr }, (_, i) => nl + eL + i)];
+    const node = project(join, keep.map((i) => inputRef(i, joinFields[i]!.name, joinFields[i]!.type)), fields.map((f) => f.name));
     return { node, scope: outScope };
   }
 
@@ -338,37 +363,50 @@ export function defaultFunctions(): FunctionLookup {
   return builtins;
 }
 
-/** Splits a join condition into equi-key pairs (left field = right field) and the remaining predicate. */
-export function splitEquiCondition(cond: RexNode | null, leftCount: number): { leftKeys: number[]; rightKeys: number[]; rest: RexNode | null } {
+/**
+ * Splits a join condition into equi-key pairs and the remaining predicate. A key side that is not a
+ * plain column of its input (an expression, or a column cast to the common type) becomes an extra
+ * column computed below the join (`leftExtras` over the left input, `rightExtras` over the right one).
+ */
+export function splitEquiCondition(
+  cond: RexNode | null,
+  leftCount: number,
+): { leftKeys: number[]; rightKeys: number[]; rest: RexNode | null; leftExtras: RexNode[]; rightExtras: RexNode[] } {
   const leftKeys: number[] = [];
   const rightKeys: number[] = [];
+  const leftExtras: RexNode[] = [];
+  const rightExtras: RexNode[] = [];
   const rest: RexNode[] = [];
+  const side = (r: RexNode): 'left' | 'right' | 'none' | 'both' => {
+    const refs = [...collectInputRefs(r)];
+    if (refs.length === 0) return 'none';
+    if (refs.every((i) => i < leftCount)) return 'left';
+    if (refs.every((i) => i >= leftCount)) return 'right';
+    return 'both';
+  };
   const conjuncts = cond === null ? [] : cond.kind === 'call' && cond.op === 'AND' ? cond.operands : [cond];
   for (const c of conjuncts) {
-    if (c.kind === 'call' && c.op === '=') {
-      const [a, b] = c.operands.map(stripCast);
-      if (a?.kind === 'input-ref' && b?.kind === 'input-ref') {
-        if (a.index < leftCount && b.index >= leftCount) {
-          leftKeys.push(a.index);
-          rightKeys.push(b.index - leftCount);
-          continue;
+    if (c.kind === 'call' && c.op === '=' && c.operands.length === 2) {
+      let [a, b] = c.operands as [RexNode, RexNode];
+      if (side(a) === 'right' && side(b) === 'left') [a, b] = [b, a];
+      if (side(a) === 'left' && side(b) === 'right') {
+        // Keys compare by representation, so both sides must have the same type.
+        const t = commonType([a.type, b.type]);
+        if (t !== undefined) {
+          a = castTo(a, t);
+          b = castTo(b, t);
         }
-        if (b.index < leftCount && a.index >= leftCount) {
-          leftKeys.push(b.index);
-          rightKeys.push(a.index - leftCount);
-          continue;
-        }
+        const local = rewriteInputRefs(b, (ref) => inputRef(ref.index - leftCount, ref.name, ref.type));
+        leftKeys.push(a.kind === 'input-ref' ? a.index : leftCount + leftExtras.push(a) - 1);
+        rightKeys.push(local.kind === 'input-ref' ? local.index : -(rightExtras.push(local)));
+        continue;
       }
     }
     rest.push(c);
   }
   const restNode = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : call('AND', rest, DataTypes.BOOLEAN());
-  return { leftKeys, rightKeys, rest: restNode };
-}
-
-/** Numeric widening casts do not change equality (values compare across representations). */
-function stripCast(n: RexNode): RexNode {
-  return n.kind === 'call' && n.op === 'CAST' && n.operands[0]!.type.kind !== 'VARCHAR' && n.operands[0]!.type.kind !== 'CHAR' ? n.operands[0]! : n;
+  // Right extras are placeholders -1, -2, ...: the caller puts them after the right input's columns.
+  return { leftKeys, rightKeys, rest: restNode, leftExtras, rightExtras };
 }
 
 /** `ts - INTERVAL ...` (or `ts` alone) over the rowtime column: the delay in ms; else undefined. */
