@@ -43,6 +43,8 @@ function intConverter(type: LogicalType, min: number, max: number): JsonValueCon
   return (node) => {
     let v: number;
     if (typeof node === 'number') v = node;
+    // The exact parse must read `1e3` as the fast path does, or a record's result would depend on its other fields.
+    else if (node instanceof JsonNumberText) v = Number(node.text);
     else {
       const t = scalarText(node);
       if (t === undefined || !INTEGER_TEXT.test(t)) throw bad(node, type);
@@ -62,8 +64,15 @@ function bigintConverter(type: LogicalType): JsonValueConverter {
       throw bad(node, type);
     }
     const t = scalarText(node);
-    if (t === undefined || !INTEGER_TEXT.test(t)) throw bad(node, type);
-    const v = BigInt(t);
+    if (t === undefined) throw bad(node, type);
+    let v: bigint;
+    if (INTEGER_TEXT.test(t)) v = BigInt(t);
+    else {
+      // A number literal such as 1e3 or 5.0 that denotes an integer, as Jackson's canConvertToLong allows.
+      const d = node instanceof JsonNumberText ? Decimal.tryParse(t)?.stripTrailingZeros() : undefined;
+      if (d === undefined || d === null || d.scale !== 0) throw bad(node, type);
+      v = d.unscaled;
+    }
     if (v < MIN_LONG || v > MAX_LONG) throw bad(node, type);
     return v;
   };

@@ -172,6 +172,15 @@ describe('json format', () => {
     expect((rows[0]!.fields[1] as Decimal).toString()).toBe('0.10000000000000000001');
   });
 
+  it('reads integral number literals the same on the fast and the exact path', () => {
+    const type = DataTypes.ROW(FIELD('i', DataTypes.INT()), FIELD('b', DataTypes.BIGINT()), FIELD('d', DataTypes.DECIMAL(20, 0)));
+    const dec = new JsonRowDecoder(type, DEFAULT_JSON_DECODE);
+    // The 20-digit DECIMAL forces the exact parse for the whole record.
+    expectFields(decodeAll(dec, '{"i":1e3,"b":5.0,"d":12345678901234567890}')[0]!.fields, [1000, 5n, Decimal.parse('12345678901234567890')]);
+    expectFields(decodeAll(dec, '{"i":1e3,"b":5.0,"d":1}')[0]!.fields, [1000, 5n, Decimal.parse('1')]);
+    expect(() => decodeAll(dec, '{"b":5.5,"d":12345678901234567890}')).toThrow(/field 'b'/);
+  });
+
   it('reads a DECIMAL that does not fit as NULL, as Flink', () => {
     const type = DataTypes.ROW(FIELD('d', DataTypes.DECIMAL(3, 1)));
     expect(decodeAll(new JsonRowDecoder(type, DEFAULT_JSON_DECODE), '{"d":1234.5}')[0]!.fields[0]).toBeNull();
