@@ -1,5 +1,6 @@
 import type { ConfigOption } from '../../config/config-option.js';
 import { Configuration } from '../../config/configuration.js';
+import { identifierToString } from '../../catalog/object-identifier.js';
 import type { DynamicTableFactoryContext, DynamicTableSourceFactory } from '../../factories/dynamic-table-factory.js';
 import type { DynamicTableSource } from '../../factories/dynamic-table-source.js';
 import type { Factory } from '../../factories/factory.js';
@@ -50,6 +51,7 @@ export class DataGenTableSourceFactory implements DynamicTableSourceFactory {
       rowsPerSecond,
       totalRows: total,
       parallelism: o.get(DataGenOptions.SOURCE_PARALLELISM),
+      tableName: identifierToString(ctx.identifier),
     });
   }
 }

@@ -15,6 +15,8 @@ export interface DataGenSettings {
   readonly parallelism: number | undefined;
   /** Fixes the random values (tests); by default every reader seeds from the clock. */
   readonly seed?: number;
+  /** `catalog.database.table`, named in errors (e.g. an unbounded table queried in batch mode). */
+  readonly tableName?: string;
 }
 
 /** Fills batches column by column from the projected fields' generators. */
@@ -73,7 +75,8 @@ export class DataGenTableSource implements ScanTableSource {
     const total = this.totalRows();
     if (ctx.batchMode && total === null) {
       throw new PlanningError(
-        "Querying an unbounded table 'datagen' in batch mode is not allowed: set 'number-of-rows' or give a field 'fields.<name>.kind' = 'sequence'.",
+        `Querying an unbounded table '${this.settings.tableName ?? 'datagen'}' in batch mode is not allowed: ` +
+          "set 'number-of-rows' or give a field 'fields.<name>.kind' = 'sequence'.",
       );
     }
     const all = this.settings.generators;
