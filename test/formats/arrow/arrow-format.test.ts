@@ -18,6 +18,8 @@ const NESTED = DataTypes.ROW(
   FIELD('iym', DataTypes.INTERVAL_YEAR_MONTH()),
   FIELD('idt', DataTypes.INTERVAL_DAY_TIME()),
   FIELD('tm3', DataTypes.TIME(3)),
+  FIELD('n', DataTypes.NULL()),
+  FIELD('f', DataTypes.FLOAT()),
 );
 
 const NESTED_ROW = [
@@ -29,6 +31,8 @@ const NESTED_ROW = [
   14,
   90061001,
   45296789,
+  null,
+  Math.fround(0.1),
 ];
 
 describe('arrow format', () => {

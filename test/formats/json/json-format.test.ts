@@ -97,6 +97,20 @@ describe('json format', () => {
     expectFields(decodeAll(new JsonRowDecoder(type, DEFAULT_JSON_DECODE), msg)[0]!.fields, row.fields);
   });
 
+  it('round-trips intervals, TIME(3) (whole seconds, as Flink writes), CHAR, BINARY and the NULL type', () => {
+    const type = DataTypes.ROW(
+      FIELD('ym', DataTypes.INTERVAL_YEAR_MONTH()),
+      FIELD('dt', DataTypes.INTERVAL_DAY_TIME()),
+      FIELD('t3', DataTypes.TIME(3)),
+      FIELD('c', DataTypes.CHAR(3)),
+      FIELD('bin', DataTypes.BINARY(2)),
+      FIELD('n', DataTypes.NULL()),
+    );
+    const msg = text(new JsonRowEncoder(type, DEFAULT_JSON_ENCODE).serialize(insert([14, 90061001, 45296789, 'abc', new Uint8Array([255, 0]), null])));
+    expect(msg).toBe('{"ym":14,"dt":90061001,"t3":"12:34:56","c":"abc","bin":"/wA=","n":null}');
+    expectFields(decodeAll(new JsonRowDecoder(type, DEFAULT_JSON_DECODE), msg)[0]!.fields, [14, 90061001, 45296000, 'abc', new Uint8Array([255, 0]), null]);
+  });
+
   it('handles NULL map keys by map-null-key.mode', () => {
     const type = DataTypes.ROW(FIELD('m', DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())));
     const row = insert([new Map<string | null, number>([[null, 1], ['a', 2]])]);
