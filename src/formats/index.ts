@@ -16,6 +16,7 @@ export { CsvFormatFactory } from './csv/csv-format-factory.js';
 export { CsvOptions } from './csv/csv-options.js';
 export { CsvRowDecoder } from './csv/csv-row-decoder.js';
 export { CsvRowEncoder } from './csv/csv-row-encoder.js';
+export { splitCsvRecords } from './csv/csv-record-splitter.js';
 export { RawFormatFactory } from './raw/raw-format-factory.js';
 export { RawOptions } from './raw/raw-options.js';
 export { DebeziumJsonFormatFactory } from './debezium-json/debezium-json-format-factory.js';

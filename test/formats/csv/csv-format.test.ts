@@ -119,3 +119,14 @@ describe('csv format', () => {
     expect(text(new CsvRowEncoder(type, DEFAULT_CSV).serialize(insert(['', Decimal.parse('0.000000027')])))).toBe(',2.7E-8\n');
   });
 });
+
+describe('splitCsvRecords', () => {
+  it('keeps quoted line breaks inside a record and returns the unterminated tail', async () => {
+    const { splitCsvRecords } = await import('../../../src/formats/csv/csv-record-splitter.js');
+    expect(splitCsvRecords('a,1\r\n"x\ny",2\n"q""\n",3\ntail', DEFAULT_CSV)).toEqual({ records: ['a,1', '"x\ny",2', '"q""\n",3'], rest: 'tail' });
+    expect(splitCsvRecords('a,1\nb,2\n', DEFAULT_CSV)).toEqual({ records: ['a,1', 'b,2'], rest: '' });
+    expect(splitCsvRecords('a\\\nb,1\n', { ...DEFAULT_CSV, escapeCharacter: '\\' })).toEqual({ records: ['a\\\nb,1'], rest: '' });
+    const rows = decodeAll(new CsvRowDecoder(DataTypes.ROW(FIELD('s', DataTypes.STRING()), FIELD('n', DataTypes.INT())), DEFAULT_CSV), ...splitCsvRecords('"x\ny",2\n', DEFAULT_CSV).records);
+    expectFields(rows[0]!.fields, ['x\ny', 2]);
+  });
+});
