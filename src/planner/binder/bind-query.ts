@@ -171,9 +171,19 @@ export class QueryBinder {
     let node = from.node;
     const scope = from.scope;
     if (q.where !== null) {
-      const cond = bindExpression(q.where, this.exprContext(scope));
-      requireBoolean(cond, 'WHERE');
-      node = { kind: 'calc', input: node, projects: identity(node.fields), condition: cond, fields: node.fields };
+      // Uncorrelated IN / EXISTS subqueries among the top-level conjuncts become semi / anti joins.
+      const conjuncts = splitAnd(q.where);
+      const plain: Expression[] = [];
+      for (const c of conjuncts) {
+        const sub = subqueryConjunct(c);
+        if (sub === undefined) plain.push(c);
+        else node = await this.semiJoin(node, scope, sub, ctes);
+      }
+      if (plain.length > 0) {
+        const cond = plain.map((c) => bindExpression(c, this.exprContext(scope))).reduce((a, b) => bindBinary('AND', a, b));
+        requireBoolean(cond, 'WHERE');
+        node = { kind: 'calc', input: node, projects: identity(node.fields), condition: cond, fields: node.fields };
+      }
     }
     const items = expandStars(q.items, scope);
     let result: PlanNode;
@@ -191,6 +201,25 @@ export class QueryBinder {
       result = project(node, exprs, items.map((it, i) => itemName(it, i)));
     }
     return q.quantifier === 'DISTINCT' ? distinct(result) : result;
+  }
+
+  /** `left` filtered by an IN / EXISTS subquery: a semi (or anti) join on the compared values. */
+  private async semiJoin(left: PlanNode, scope: Scope, sub: SubqueryConjunct, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
+    const right = await this.bindQuery(sub.query, ctes);
+    const kind = sub.negated ? 'ANTI' : 'SEMI';
+    if (sub.expr === null) {
+      return { kind: 'join', joinType: kind, left, right, leftKeys: [], rightKeys: [], condition: null, fields: left.fields };
+    }
+    if (right.fields.length !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
+    const l = bindExpression(sub.expr, this.exprContext(scope));
+    const r = inputRef(0, right.fields[0]!.name, right.fields[0]!.type);
+    const t = commonType([l.type, r.type]);
+    if (t === undefined) throw new ValidationError(`Values passed to IN operator must have compatible types: ${l.type.kind} and ${r.type.kind}`);
+    const n = left.fields.length;
+    const l2 = project(left, [...identity(left.fields), castTo(l, t)], [...left.fields.map((f) => f.name), '$in']);
+    const r2 = project(right, [castTo(r, t)], ['$in']);
+    const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields };
+    return project(join, identity(left.fields), left.fields.map((f) => f.name));
   }
 
   async bindTableRef(ref: TableRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
@@ -353,6 +382,27 @@ export class QueryBinder {
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
     return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
   }
+}
+
+interface SubqueryConjunct {
+  readonly expr: Expression | null;
+  readonly query: Query;
+  readonly negated: boolean;
+}
+
+function splitAnd(e: Expression): Expression[] {
+  return e.kind === 'binary' && e.op === 'AND' ? [...splitAnd(e.left), ...splitAnd(e.right)] : [e];
+}
+
+/** `x [NOT] IN (SELECT ...)`, `[NOT] EXISTS (SELECT ...)`, or undefined. */
+function subqueryConjunct(e: Expression): SubqueryConjunct | undefined {
+  if (e.kind === 'in-subquery') return { expr: e.expr, query: e.query, negated: e.negated };
+  if (e.kind === 'exists') return { expr: null, query: e.query, negated: false };
+  if (e.kind === 'unary' && e.op === 'NOT') {
+    const inner = subqueryConjunct(e.operand);
+    if (inner !== undefined) return { ...inner, negated: !inner.negated };
+  }
+  return undefined;
 }
 
 let builtins: FunctionLookup | undefined;

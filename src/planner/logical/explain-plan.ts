@@ -77,11 +77,12 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
     }
     case 'join': {
       const names = n.fields.map((f) => f.name);
-      const lk = n.leftKeys.map((k, i) => `=(${names[k]}, ${names[n.left.fields.length + n.rightKeys[i]!]})`);
+      const all2 = [...n.left.fields, ...n.right.fields].map((f) => f.name);
+      const lk = n.leftKeys.map((k, i) => `=(${all2[k]}, ${all2[n.left.fields.length + n.rightKeys[i]!]})`);
       const cond = n.condition === null ? [] : [rexToString(n.condition, (i) => names[i] ?? `$${i}`)];
       const all = [...lk, ...cond];
       const where = all.length === 0 ? 'true' : all.length === 1 ? all[0] : `AND(${all.join(', ')})`;
-      const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin' }[n.joinType];
+      const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin', SEMI: 'LeftSemiJoin', ANTI: 'LeftAntiJoin' }[n.joinType];
       return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
     }
     case 'over': {

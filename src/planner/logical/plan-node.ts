@@ -144,7 +144,8 @@ export interface SinkNode {
  */
 export interface JoinNode {
   readonly kind: 'join';
-  readonly joinType: 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
+  /** SEMI / ANTI (IN / NOT IN subqueries) output the left fields only. */
+  readonly joinType: 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'SEMI' | 'ANTI';
   readonly left: PlanNode;
   readonly right: PlanNode;
   readonly leftKeys: readonly number[];

@@ -13,6 +13,7 @@ import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggrega
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
+import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
@@ -248,9 +249,14 @@ export class JobGraphBuilder {
         const right = this.lower(n.right);
         const v = this.vertex('operator', name, n.leftKeys.length === 0 ? 1 : o.parallelism);
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
+        const jt = n.joinType;
+        if (jt === 'SEMI' || jt === 'ANTI') {
+          if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
+          v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode }));
+        } else
         v.operators.push(
           joinOperatorFactory(name, {
-            joinType: n.joinType,
+            joinType: jt,
             leftKeys: n.leftKeys,
             rightKeys: n.rightKeys,
             leftArity: n.left.fields.length,

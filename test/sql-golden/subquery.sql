@@ -1,0 +1,24 @@
+-- Uncorrelated IN / EXISTS subqueries as semi / anti joins.
+
+SELECT a FROM (VALUES (1), (2), (3)) AS t(a) WHERE a IN (SELECT b FROM (VALUES (2), (3), (3)) AS u(b));
+-- expect:
+[2]
+[3]
+
+SELECT a FROM (VALUES (1), (2), (3)) AS t(a) WHERE a NOT IN (SELECT b FROM (VALUES (2)) AS u(b)) AND a > 1;
+-- expect:
+[3]
+
+SELECT a FROM (VALUES (1), (2)) AS t(a) WHERE EXISTS (SELECT 1 FROM (VALUES (5)) AS u(b) WHERE b > 4);
+-- expect:
+[1]
+[2]
+
+SELECT a FROM (VALUES (1), (2)) AS t(a) WHERE NOT EXISTS (SELECT 1 FROM (VALUES (5)) AS u(b) WHERE b > 9);
+-- expect:
+[1]
+[2]
+
+SELECT a FROM (VALUES (1), (2)) AS t(a) WHERE a IN (SELECT CAST(b AS BIGINT) FROM (VALUES (2)) AS u(b));
+-- expect:
+[2]
