@@ -304,7 +304,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.pendingCommittables = committables;
     if (pc.isSavepoint) return cp;
     this.latest = cp;
-    this.completed++;
+    // The final checkpoint of a job without periodic checkpoints is an implementation detail.
+    if (this.config.checkpointIntervalMs !== undefined) this.completed++;
     if (path && this.config.checkpointDir && !pc.isSavepoint) {
       await pruneCheckpoints(join(this.config.checkpointDir, this.jobId), this.config.checkpointsRetained);
     }
