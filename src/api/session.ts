@@ -21,8 +21,13 @@ export interface SessionOptions {
   readonly factories?: readonly Factory[];
   /** Where deprecation warnings go. */
   readonly logger?: ConfigLogger;
-  /** Base directory for relative paths (UDF modules, file catalogs). */
+  /** Base directory for relative paths (UDF modules, file catalogs) and for `node_modules` discovery. */
   readonly baseDir?: string;
+  /**
+   * Register factories declared by installed npm packages (`"sluice": { "factories": "./x.js" }` in
+   * their package.json) under `<baseDir>/node_modules`. Default true.
+   */
+  readonly discoverPackages?: boolean;
 }
 
 /**

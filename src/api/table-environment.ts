@@ -5,6 +5,7 @@ import type { Factory } from '../factories/factory.js';
 import { parseStatement } from '../sql/parse.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { builtinFactories } from './builtin-factories.js';
+import { discoverPackageFactories } from '../factories/package-discovery.js';
 import { Session, type SessionOptions } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
 import { createSessionPlanner } from './session-planner-impl.js';
@@ -44,7 +45,12 @@ export class TableEnvironment {
     this.session = new Session(options, builtinFactories());
     this.session.warn = (m) => this.warn(m);
     this.planner = createSessionPlanner(this.session);
-    this.ready = this.session.catalogs.getCurrentCatalog().open();
+    this.ready = Promise.all([
+      this.session.catalogs.getCurrentCatalog().open(),
+      options.discoverPackages === false
+        ? undefined
+        : discoverPackageFactories(this.session.baseDir).then((fs) => fs.forEach((f) => this.session.factories.register(f))),
+    ]).then(() => undefined);
   }
 
   /** A new session. `mode` sets `execution.runtime-mode`; `config` is the initial session configuration. */

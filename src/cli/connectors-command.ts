@@ -2,6 +2,7 @@ import { builtinFactories } from '../api/builtin-factories.js';
 import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-factory.js';
 import type { Factory } from '../factories/factory.js';
 import { isDecodingFormatFactory, isEncodingFormatFactory } from '../factories/format.js';
+import { isCatalogFactory } from '../factories/catalog-factory.js';
 import type { ConsoleIO } from './console-io.js';
 import { describeOptions, factoryKinds } from './option-docs.js';
 
@@ -15,6 +16,8 @@ export function listConnectors(name: string | undefined, io: ConsoleIO): number 
     for (const f of sorted(connectors)) io.out(`  ${f.factoryIdentifier.padEnd(16)} ${factoryKinds(f)}${f.description ? `  ${f.description}` : ''}\n`);
     io.out('\nFormats:\n');
     for (const f of sorted(formats)) io.out(`  ${f.factoryIdentifier.padEnd(16)} ${factoryKinds(f)}${f.description ? `  ${f.description}` : ''}\n`);
+    io.out('\nCatalogs (CREATE CATALOG c WITH (\'type\' = ...)):\n');
+    for (const f of sorted(factories.filter(isCatalogFactory))) io.out(`  ${f.factoryIdentifier.padEnd(16)} ${f.description ?? ''}\n`);
     io.out(`\nRun 'sluice connectors <name>' for the options of one.\n`);
     return 0;
   }

@@ -4,6 +4,7 @@ import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-facto
 import type { Factory } from '../factories/factory.js';
 import { builtinFactories } from '../api/builtin-factories.js';
 import { isDecodingFormatFactory, isEncodingFormatFactory } from '../factories/format.js';
+import { isCatalogFactory } from '../factories/catalog-factory.js';
 
 /** `source, sink` / `decode, encode`: what a factory can do. */
 export function factoryKinds(f: Factory): string {
@@ -12,6 +13,7 @@ export function factoryKinds(f: Factory): string {
   if (isSinkFactory(f)) kinds.push('sink');
   if (isDecodingFormatFactory(f)) kinds.push('decode');
   if (isEncodingFormatFactory(f)) kinds.push('encode');
+  if (isCatalogFactory(f)) kinds.push('catalog');
   return `[${kinds.join(', ')}]`;
 }
 

@@ -1,6 +1,8 @@
 import type { CatalogTable, CatalogView } from '../../catalog/catalog-table.js';
-import { FileCatalog } from '../../catalog/file-catalog.js';
-import { InMemoryCatalog } from '../../catalog/in-memory-catalog.js';
+import { Configuration } from '../../config/configuration.js';
+import { maskSecrets } from '../../config/secrets.js';
+import { isCatalogFactory, type CatalogFactory } from '../../factories/catalog-factory.js';
+import { nearest } from '../../util/suggest.js';
 import { identifierToString } from '../../catalog/object-identifier.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
 import type {
@@ -14,7 +16,6 @@ import type {
   DropStatement,
 } from '../../sql/ast/ddl.js';
 import { unparseQuery } from '../../sql/unparse/unparse-query.js';
-import { resolve } from 'node:path';
 import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
 import { alterTable } from '../ddl/alter-table.js';
 import type { Session } from '../session.js';
@@ -125,31 +126,36 @@ async function createDatabase(session: Session, stmt: CreateDatabaseStatement): 
 async function createCatalog(session: Session, stmt: CreateCatalogStatement): Promise<void> {
   const options: Record<string, string> = {};
   for (const p of stmt.options) options[p.key] = p.value;
-  const type = options['type'];
   const name = stmt.name.value;
+  const type = options['type'];
   if (type === undefined) throw new ValidationError(`Catalog options do not contain an option key 'type' for discovering a catalog.`);
-  const unknown = Object.keys(options).filter((k) => !['type', 'default-database', 'path'].includes(k));
   let catalog;
-  switch (type) {
-    case 'in-memory':
-    case 'generic_in_memory':
-      catalog = new InMemoryCatalog(name, options['default-database'] ?? 'default_database');
-      break;
-    case 'file': {
-      const path = options['path'];
-      if (path === undefined) throw new ValidationError(`Unable to create catalog '${name}'.\n\nOne or more required options are missing.\n\nMissing required options are:\n\npath`);
-      catalog = new FileCatalog(name, resolve(session.baseDir, path), options['default-database'] ?? 'default_database');
-      break;
-    }
-    default:
-      throw new ValidationError(
-        `Unable to create catalog '${name}'.\n\nCould not find any factory for identifier '${type}' that implements 'CatalogFactory'.\n\nAvailable factory identifiers are:\n\nfile\nin-memory`,
-      );
-  }
-  if (unknown.length > 0) {
-    throw new ValidationError(`Unable to create catalog '${name}'.\n\nUnsupported options found for '${type}'.\n\nUnsupported options:\n\n${unknown.sort().join('\n')}\n\nSupported options:\n\ndefault-database\npath\ntype`);
+  try {
+    const factory = session.factories.discover('CatalogFactory', isCatalogFactory, type);
+    const conf = new Configuration(options);
+    validateCatalogOptions(factory, conf);
+    catalog = factory.createCatalog({ name, options: conf, baseDir: session.baseDir });
+  } catch (e) {
+    const shown = Object.entries(maskSecrets(options)).map(([k, v]) => `'${k}'='${v}'`).join('\n');
+    throw new ValidationError(`Unable to create catalog '${name}'.\n\nCatalog options are:\n\n${shown}\n\nCaused by: ${(e as Error).message}`, { cause: e });
   }
   await session.catalogs.registerCatalog(name, catalog, stmt.ifNotExists);
+}
+
+/** The same checks as a table factory's: required keys, unknown keys with a suggestion, value types. */
+function validateCatalogOptions(factory: CatalogFactory, conf: Configuration): void {
+  const declared = [...factory.requiredOptions(), ...factory.optionalOptions()];
+  const missing = factory.requiredOptions().filter((o) => !conf.contains(o)).map((o) => o.key);
+  if (missing.length > 0) throw new ValidationError(`One or more required options are missing.\n\nMissing required options are:\n\n${missing.join('\n')}`);
+  const known = new Set(['type', ...declared.flatMap((o) => o.allKeys())]);
+  const unknown = conf.keys().filter((k) => !known.has(k)).sort();
+  if (unknown.length > 0) {
+    const hints = unknown.map((k) => [k, nearest(k, known)] as const).filter(([, n]) => n !== undefined).map(([k, n]) => `'${k}': did you mean '${n}'?`);
+    throw new ValidationError(
+      `Unsupported options found for '${factory.factoryIdentifier}'.\n\nUnsupported options:\n\n${unknown.join('\n')}\n\n${hints.length > 0 ? hints.join('\n') + '\n\n' : ''}Supported options:\n\n${[...known].sort().join('\n')}`,
+    );
+  }
+  for (const o of declared) conf.getOptional(o);
 }
 
 async function createFunction(session: Session, planner: SessionPlanner, stmt: CreateFunctionStatement): Promise<void> {

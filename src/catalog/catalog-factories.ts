@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { ConfigOptions } from '../config/config-options.js';
+import type { CatalogFactory, CatalogFactoryContext } from '../factories/catalog-factory.js';
+import type { Catalog } from './catalog.js';
+import { FileCatalog } from './file-catalog.js';
+import { InMemoryCatalog } from './in-memory-catalog.js';
+
+/** Options of the built-in catalogs (`CREATE CATALOG c WITH ('type' = 'file', 'path' = '...')`). */
+export const CatalogOptions = {
+  TYPE: ConfigOptions.key('type').stringType().noDefaultValue().withDescription('The catalog factory identifier: file or in-memory.'),
+  DEFAULT_DATABASE: ConfigOptions.key('default-database')
+    .stringType()
+    .defaultValue('default_database')
+    .withDescription('The database USE CATALOG switches to; created if missing.'),
+  PATH: ConfigOptions.key('path').stringType().noDefaultValue().withDescription('Directory holding the catalog files (relative to the working directory).'),
+} as const;
+
+/** `'type' = 'in-memory'`: gone with the session (Flink's generic_in_memory). */
+export class InMemoryCatalogFactory implements CatalogFactory {
+  readonly factoryIdentifier = 'in-memory';
+  readonly description = 'Catalog held in memory for the session.';
+  requiredOptions() {
+    return [];
+  }
+  optionalOptions() {
+    return [CatalogOptions.DEFAULT_DATABASE];
+  }
+  createCatalog(ctx: CatalogFactoryContext): Catalog {
+    return new InMemoryCatalog(ctx.name, ctx.options.get(CatalogOptions.DEFAULT_DATABASE));
+  }
+}
+
+/** `'type' = 'file'`: databases, tables and views as JSON files under `path` (docs/catalog-format.md). */
+export class FileCatalogFactory implements CatalogFactory {
+  readonly factoryIdentifier = 'file';
+  readonly description = 'Catalog persisted as human-readable JSON files in a directory.';
+  requiredOptions() {
+    return [CatalogOptions.PATH];
+  }
+  optionalOptions() {
+    return [CatalogOptions.DEFAULT_DATABASE];
+  }
+  createCatalog(ctx: CatalogFactoryContext): Catalog {
+    return new FileCatalog(ctx.name, resolve(ctx.baseDir, ctx.options.get(CatalogOptions.PATH)!), ctx.options.get(CatalogOptions.DEFAULT_DATABASE));
+  }
+}
+
+export const builtinCatalogFactories = [new InMemoryCatalogFactory(), new FileCatalogFactory()];
