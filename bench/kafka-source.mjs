@@ -1,0 +1,184 @@
+// Kafka connector throughput against the bundled broker (scripts/kafka.sh start), next to bare kafkajs
+// doing the same work in the same run. Run after `npm run build`:
+//   node bench/kafka-source.mjs [records]        (default 200000; KAFKA_BOOTSTRAP overrides 127.0.0.1:9092)
+// 1. source: a bare kafkajs consumer (eachBatch, JSON.parse of every value) vs a Sluice job
+//    kafka (json, bounded latest-offset) -> blackhole, both reading the same topic from the start.
+// 2. sink:   a bare kafkajs producer (awaited sendBatch of 1024 JSON records, acks=all) vs a Sluice job
+//    datagen -> kafka (json, at-least-once).
+// 3. exactly-once sink with 1 s checkpoints vs the at-least-once sink (streaming mode, both).
+// Prints records/s as the median of 3 runs and the ratios; targets: source >= 0.8x, sink >= 0.8x,
+// exactly-once >= 0.7x of at-least-once. Always exits 0: the figures are the output.
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { Kafka, logLevel, Partitioners } = require('kafkajs');
+const dist = new URL('../dist/', import.meta.url);
+const { TableEnvironment } = await import(new URL('api/table-environment.js', dist).href);
+
+const N = Number(process.argv[2] ?? 200_000);
+const RUNS = 3;
+const BOOTSTRAP = process.env.KAFKA_BOOTSTRAP ?? '127.0.0.1:9092';
+const kafka = new Kafka({ clientId: 'sluice-bench', brokers: [BOOTSTRAP], logLevel: logLevel.NOTHING });
+const tag = randomUUID().slice(0, 8);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x) => `${Math.round(x).toLocaleString('en-US')} rec/s`;
+const record = (i) => JSON.stringify({ id: i, name: `name-${i % 1000}`, amount: (i % 10_000) / 100, flag: i % 2 === 0 });
+
+async function createTopic(topic) {
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }], waitForLeaders: true });
+  await admin.disconnect();
+}
+
+async function produceInput(topic) {
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  for (let i = 0; i < N; i += 5000) {
+    const messages = [];
+    for (let j = i; j < Math.min(N, i + 5000); j++) messages.push({ value: record(j) });
+    await producer.send({ topic, acks: -1, messages });
+  }
+  await producer.disconnect();
+}
+
+/** Bare kafkajs: a fresh group reads the topic from the start until N records were parsed. */
+async function bareConsumer(topic) {
+  const consumer = kafka.consumer({ groupId: `bench-${randomUUID()}`, maxBytes: 50 * 1024 * 1024, maxBytesPerPartition: 1024 * 1024 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  const t0 = performance.now();
+  let seen = 0;
+  let checksum = 0;
+  await new Promise((resolve, reject) => {
+    consumer
+      .run({
+        eachBatch: async ({ batch }) => {
+          for (const m of batch.messages) checksum += JSON.parse(m.value.toString()).id;
+          seen += batch.messages.length;
+          if (seen >= N) resolve();
+        },
+      })
+      .catch(reject);
+  });
+  const s = (performance.now() - t0) / 1000;
+  await consumer.disconnect();
+  if (checksum < 0) console.log(checksum);
+  return N / s;
+}
+
+async function runSql(statements, mode = 'batch', config = {}) {
+  const env = TableEnvironment.create({ mode, config });
+  try {
+    for (const s of statements.slice(0, -1)) await (await env.executeSql(s)).await();
+    const t0 = performance.now();
+    await (await env.executeSql(statements[statements.length - 1])).await();
+    return (performance.now() - t0) / 1000;
+  } finally {
+    await env.close();
+  }
+}
+
+const kafkaWith = (topic, extra = {}) =>
+  Object.entries({ connector: 'kafka', topic, 'properties.bootstrap.servers': BOOTSTRAP, format: 'json', ...extra })
+    .map(([k, v]) => `'${k}' = '${v}'`)
+    .join(', ');
+const COLUMNS = 'id BIGINT, name STRING, amount DOUBLE, flag BOOLEAN';
+
+/** Sluice: kafka (json, bounded) -> blackhole, timed from submit to end. */
+async function sluiceSource(topic) {
+  const s = await runSql([
+    `CREATE TEMPORARY TABLE src (${COLUMNS}) WITH (${kafkaWith(topic, { 'scan.startup.mode': 'earliest-offset', 'scan.bounded.mode': 'latest-offset' })})`,
+    `CREATE TEMPORARY TABLE sink (${COLUMNS}) WITH ('connector' = 'blackhole')`,
+    'INSERT INTO sink SELECT * FROM src',
+  ]);
+  return N / s;
+}
+
+/** Bare kafkajs producer: awaited sends of 1024 JSON records with acks=all. */
+async function bareProducer(topic) {
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  await producer.connect();
+  const t0 = performance.now();
+  for (let i = 0; i < N; i += 1024) {
+    const messages = [];
+    for (let j = i; j < Math.min(N, i + 1024); j++) messages.push({ value: record(j) });
+    await producer.send({ topic, acks: -1, messages });
+  }
+  const s = (performance.now() - t0) / 1000;
+  await producer.disconnect();
+  return N / s;
+}
+
+/** Sluice: datagen -> kafka (json), with the given guarantee. */
+async function sluiceSink(topic, guarantee, mode, config = {}) {
+  const extra = guarantee === 'exactly-once' ? { 'sink.transactional-id-prefix': `bench-${topic}` } : {};
+  const s = await runSql(
+    [
+      `CREATE TEMPORARY TABLE gen (${COLUMNS}) WITH ('connector' = 'datagen', 'number-of-rows' = '${N}', 'fields.name.length' = '10')`,
+      `CREATE TEMPORARY TABLE dst (${COLUMNS}) WITH (${kafkaWith(topic, { 'sink.delivery-guarantee': guarantee, ...extra })})`,
+      'INSERT INTO dst SELECT * FROM gen',
+    ],
+    mode,
+    config,
+  );
+  return N / s;
+}
+
+async function measure(label, fn) {
+  const xs = [];
+  for (let r = 0; r < RUNS; r++) xs.push(await fn(r));
+  const m = median(xs);
+  console.log(`  ${label.padEnd(44)} ${fmt(m)}   (runs: ${xs.map((x) => Math.round(x)).join(', ')})`);
+  return m;
+}
+
+function verdict(name, ratio, target) {
+  console.log(`  => ${name}: ${ratio.toFixed(2)}x (target >= ${target}x) ${ratio >= target ? 'OK' : 'MISSED'}`);
+}
+
+try {
+  console.log(`Kafka bench: ${N.toLocaleString('en-US')} JSON records (~${record(N).length} bytes), broker ${BOOTSTRAP}, median of ${RUNS}`);
+  const input = `bench-in-${tag}`;
+  await createTopic(input);
+  const t0 = performance.now();
+  await produceInput(input);
+  console.log(`  (produced the input in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+  console.log('source');
+  const bareIn = await measure('bare kafkajs consumer (eachBatch + JSON.parse)', () => bareConsumer(input));
+  const sluiceIn = await measure('sluice kafka json source -> blackhole', () => sluiceSource(input));
+  verdict('source', sluiceIn / bareIn, 0.8);
+
+  console.log('sink');
+  const bareOut = await measure('bare kafkajs producer (1024/send, acks=all)', async (r) => {
+    const t = `bench-bare-out-${tag}-${r}`;
+    await createTopic(t);
+    return bareProducer(t);
+  });
+  const sluiceOut = await measure('sluice datagen -> kafka json (at-least-once)', async (r) => {
+    const t = `bench-alo-out-${tag}-${r}`;
+    await createTopic(t);
+    return sluiceSink(t, 'at-least-once', 'batch');
+  });
+  verdict('sink', sluiceOut / bareOut, 0.8);
+
+  console.log('exactly-once (streaming, checkpoints every 1 s)');
+  const cp = { 'execution.checkpointing.interval': '1 s' };
+  const alo = await measure('at-least-once', async (r) => {
+    const t = `bench-alo-s-${tag}-${r}`;
+    await createTopic(t);
+    return sluiceSink(t, 'at-least-once', 'streaming', cp);
+  });
+  const eo = await measure('exactly-once', async (r) => {
+    const t = `bench-eo-${tag}-${r}`;
+    await createTopic(t);
+    return sluiceSink(t, 'exactly-once', 'streaming', cp);
+  });
+  verdict('exactly-once vs at-least-once', eo / alo, 0.7);
+} catch (e) {
+  console.log(`bench failed: ${e instanceof Error ? e.stack : String(e)}`);
+}
+process.exit(0);
