@@ -2,10 +2,10 @@ import { ObjectNotFoundError, PlanningError, ValidationError } from '../../error
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import type { JoinRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
+import type { JoinRef, UnnestRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
 import { DataTypes } from '../../types/data-types.js';
-import { withNullability } from '../../types/logical-type.js';
+import { notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
@@ -203,6 +203,40 @@ export class QueryBinder {
     return q.quantifier === 'DISTINCT' ? distinct(result) : result;
   }
 
+  /** `t CROSS JOIN UNNEST(t.arr) AS u(x)` (also `, UNNEST(...)` and `LEFT JOIN UNNEST(...) ON TRUE`). */
+  private async bindUnnest(ref: JoinRef, un: UnnestRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
+    if (ref.joinType !== 'CROSS' && ref.joinType !== 'COMMA' && ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') {
+      throw new PlanningError(`${ref.joinType} JOIN UNNEST is not supported`);
+    }
+    if (ref.condition !== null && !(ref.condition.kind === 'on' && ref.condition.expr.kind === 'boolean-literal' && ref.condition.expr.value)) {
+      throw new PlanningError('JOIN UNNEST supports only ON TRUE');
+    }
+    if (un.exprs.length !== 1) throw new PlanningError('UNNEST of several collections is not supported yet');
+    const left = await this.bindTableRef(ref.left, ctes);
+    const coll = bindExpression(un.exprs[0]!, this.exprContext(left.scope));
+    const t = coll.type;
+    let cols: PlanField[];
+    if (t.kind === 'ARRAY' && t.element.kind === 'ROW') cols = t.element.fields.map((f) => ({ name: f.name, type: withNullability(f.type, true) }));
+    else if (t.kind === 'ARRAY' || t.kind === 'MULTISET') cols = [{ name: 'EXPR$0', type: t.element }];
+    else if (t.kind === 'MAP') cols = [{ name: 'KEY', type: t.key }, { name: 'VALUE', type: t.value }];
+    else throw new ValidationError(`UNNEST requires an ARRAY, MAP or MULTISET, but got ${t.kind}`);
+    if (un.withOrdinality) cols.push({ name: 'ORDINALITY', type: notNull(DataTypes.INT()) });
+    const aliases = un.columnAliases.map((c) => c.value);
+    if (aliases.length > 0 && aliases.length !== cols.length) {
+      throw new ValidationError(`List of column aliases must have same degree as table; table has ${cols.length} columns, whereas alias list has ${aliases.length} columns`);
+    }
+    const named = cols.map((c, i) => ({ name: aliases[i] ?? c.name, type: ref.joinType === 'LEFT' ? withNullability(c.type, true) : c.type }));
+    const node: PlanNode = {
+      kind: 'unnest',
+      input: left.node,
+      collection: coll,
+      withOrdinality: un.withOrdinality,
+      keepEmpty: ref.joinType === 'LEFT',
+      fields: [...left.node.fields, ...named],
+    };
+    return { node, scope: left.scope.concat(Scope.of(named, un.alias?.value ?? null)) };
+  }
+
   /** `left` filtered by an IN / EXISTS subquery: a semi (or anti) join on the compared values. */
   private async semiJoin(left: PlanNode, scope: Scope, sub: SubqueryConjunct, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
     const right = await this.bindQuery(sub.query, ctes);
@@ -259,6 +293,7 @@ export class QueryBinder {
   }
 
   private async bindJoin(ref: JoinRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
+    if (ref.right.kind === 'unnest') return this.bindUnnest(ref, ref.right, ctes);
     const left = await this.bindTableRef(ref.left, ctes);
     const right = await this.bindTableRef(ref.right, ctes);
     const scope = left.scope.concat(right.scope);

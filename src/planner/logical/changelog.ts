@@ -37,6 +37,7 @@ export class ChangelogInference {
         return ChangelogMode.insertOnly();
       case 'calc':
       case 'sink':
+      case 'unnest':
         return this.inherit(n, n.input);
       case 'window-tvf': {
         const input = this.of(n.input);

@@ -107,6 +107,10 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const name = mode === 'batch' ? 'Rank' : 'Rank';
       return `${name}(strategy=[RetractStrategy], rankType=[ROW_NUMBER], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
+    case 'unnest': {
+      const inNames = n.input.fields.map((f) => f.name);
+      return `Correlate(invocation=[$UNNEST_ROWS$1(${rexToString(n.collection, (i) => inNames[i] ?? `$${i}`)})], select=[${n.fields.map((f) => f.name).join(', ')}], joinType=[${n.keepEmpty ? 'LEFT' : 'INNER'}])`;
+    }
     case 'window-tvf':
       return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
     case 'sink': {
@@ -252,6 +256,11 @@ export function explainLogical(root: PlanNode): string {
         walk(n.input, indent + '  ');
         return;
       }
+      case 'unnest':
+        lines.push(`${indent}LogicalCorrelate(correlation=[$cor0], joinType=[${n.keepEmpty ? 'left' : 'inner'}], requiredColumns=[{}])`);
+        walk(n.input, indent + '  ');
+        lines.push(`${indent}  Uncollect${n.withOrdinality ? '(withOrdinality=[true])' : ''}`);
+        return;
       case 'window-tvf':
         lines.push(`${indent}LogicalTableFunctionScan(invocation=[${n.window.kind}(DESCRIPTOR($${n.timeIndex}))], rowType=[RecordType(${n.fields.map((f) => f.name).join(', ')})])`);
         walk(n.input, indent + '  ');

@@ -185,7 +185,18 @@ export interface OverNode {
   readonly fields: readonly PlanField[];
 }
 
+/** `[LEFT] JOIN UNNEST(expr) [WITH ORDINALITY]`: the input fields followed by the element columns. */
+export interface UnnestNode {
+  readonly kind: 'unnest';
+  readonly input: PlanNode;
+  readonly collection: RexNode;
+  readonly withOrdinality: boolean;
+  readonly keepEmpty: boolean;
+  readonly fields: readonly PlanField[];
+}
+
 export type PlanNode =
+  | UnnestNode
   | ScanNode
   | ValuesNode
   | CalcNode
@@ -213,6 +224,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'window-tvf':
     case 'rank':
     case 'over':
+    case 'unnest':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -238,6 +250,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'window-tvf':
     case 'rank':
     case 'over':
+    case 'unnest':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

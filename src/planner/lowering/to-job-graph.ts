@@ -13,6 +13,7 @@ import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggrega
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
+import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
 import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
@@ -309,6 +310,17 @@ export class JobGraphBuilder {
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'unnest': {
+        const input = this.chainTarget(this.lower(n.input), name);
+        const t = n.collection.type;
+        const kind = t.kind === 'MAP' ? 'MAP' : t.kind === 'MULTISET' ? 'MULTISET' : 'ARRAY';
+        const expandRow = t.kind === 'ARRAY' && t.element.kind === 'ROW';
+        const width = n.fields.length - n.input.fields.length - (n.withOrdinality ? 1 : 0);
+        this.draft(input.id).operators.push(
+          unnestOperatorFactory(name, { collection: compileRex(n.collection, { timeZone: o.timeZone }), kind, expandRow, width, withOrdinality: n.withOrdinality, keepEmpty: n.keepEmpty }),
+        );
+        return input;
       }
       case 'window-tvf': {
         const input = this.chainTarget(this.lower(n.input), name);
