@@ -12,6 +12,11 @@ export const ExecutionOptions = {
     .defaultValue(1)
     .withDescription('Default number of parallel subtasks of each operator.'),
 
+  SOURCE_QUEUE_CAPACITY: ConfigOptions.key('source.reader.element.queue.capacity')
+    .intType()
+    .defaultValue(2)
+    .withDescription('Fetched batches a source reader buffers between its fetchers and its task; fetchers wait when it is full.'),
+
   PIPELINE_NAME: ConfigOptions.key('pipeline.name')
     .stringType()
     .noDefaultValue()
