@@ -22,3 +22,13 @@ SELECT a FROM (VALUES (1), (2)) AS t(a) WHERE NOT EXISTS (SELECT 1 FROM (VALUES 
 SELECT a FROM (VALUES (1), (2)) AS t(a) WHERE a IN (SELECT CAST(b AS BIGINT) FROM (VALUES (2)) AS u(b));
 -- expect:
 [2]
+
+SELECT a FROM (VALUES (1), (2), (2), (3)) AS t(a) INTERSECT SELECT b FROM (VALUES (2), (3), (4)) AS u(b);
+-- expect:
+[2]
+[3]
+
+SELECT a FROM (VALUES (1), (1), (2), (3)) AS t(a) EXCEPT SELECT b FROM (VALUES (2)) AS u(b);
+-- expect:
+[1]
+[3]

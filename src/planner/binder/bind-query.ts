@@ -73,13 +73,18 @@ export class QueryBinder {
         if (left.fields.length !== right.fields.length) {
           throw new ValidationError(`Column count mismatch in ${q.op}: ${left.fields.length} vs ${right.fields.length}`);
         }
-        if (q.op !== 'UNION') throw new PlanningError(`${q.op} is not supported yet`);
         const types = left.fields.map((f, i) => {
           const t = commonType([f.type, right.fields[i]!.type]);
           if (t === undefined) throw new ValidationError(`Type mismatch in column ${i + 1} of UNION`);
           return t;
         });
         const fields = left.fields.map((f, i) => ({ name: f.name, type: types[i]! }));
+        if (q.op !== 'UNION') {
+          if (q.all) throw new PlanningError(`${q.op} ALL is not supported yet`);
+          const keys = fields.map((_, i) => i);
+          const l = distinct(castFields(left, types));
+          return { kind: 'join', joinType: q.op === 'INTERSECT' ? 'SEMI' : 'ANTI', left: l, right: castFields(right, types), leftKeys: keys, rightKeys: keys, condition: null, fields: l.fields };
+        }
         const union: PlanNode = { kind: 'union', inputs: [castFields(left, types), castFields(right, types)], fields };
         return q.all ? union : distinct(union);
       }
