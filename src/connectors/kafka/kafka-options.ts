@@ -98,7 +98,9 @@ export const KafkaOptions = {
   DELIVERY_GUARANTEE: ConfigOptions.key('sink.delivery-guarantee')
     .enumType(DELIVERY_GUARANTEES)
     .defaultValue('at-least-once')
-    .withDescription('Optional delivery guarantee when committing.'),
+    .withDescription('Optional delivery guarantee when committing.')
+    // Flink's pre-1.14 key, still read (with a warning naming the new key).
+    .withDeprecatedKeys('sink.semantic'),
   TRANSACTIONAL_ID_PREFIX: ConfigOptions.key('sink.transactional-id-prefix')
     .stringType()
     .noDefaultValue()

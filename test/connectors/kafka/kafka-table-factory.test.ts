@@ -34,6 +34,13 @@ describe('kafka table factory validation', () => {
     expect(() => (source(base) as KafkaDynamicSource).getScanRuntimeProvider({ batchMode: true })).toThrow(/unbounded table 't'/);
   });
 
+  it("reads the deprecated 'sink.semantic' as 'sink.delivery-guarantee'; the new key wins when both are set", () => {
+    const eo = { ...base, 'sink.semantic': 'exactly-once', 'sink.transactional-id-prefix': 'p' };
+    expect((sink(eo) as KafkaDynamicSink).asSummaryString()).toBe('kafka(topic=[t1], delivery=exactly-once)');
+    expect((sink({ ...eo, 'sink.delivery-guarantee': 'none' }) as KafkaDynamicSink).asSummaryString()).toBe('kafka(topic=[t1], delivery=none)');
+    expect(() => sink({ ...base, 'sink.semantic': 'exactly-once' })).toThrow(/sink.transactional-id-prefix/);
+  });
+
   it('rejects topic together with topic-pattern, and neither', () => {
     expect(() => source({ ...base, 'topic-pattern': 't.*' })).toThrow("Option 'topic' and 'topic-pattern' shouldn't be set together.");
     const { topic: _t, ...noTopic } = base;

@@ -161,6 +161,29 @@ describe.skipIf(!up)('kafka table connector against a broker', () => {
     expect(four.fields[3]).toBe(ts);
   });
 
+  it("sink: the 'topic' metadata column routes each row to its topic and rejects topics outside the list", async () => {
+    const [ta, tb] = [uniqueTopic('route-a'), uniqueTopic('route-b')];
+    await createTopic(kafka, ta, 1);
+    await createTopic(kafka, tb, 1);
+    const cols = [Columns.physical('id', DataTypes.INT()), Columns.physical('name', DataTypes.STRING())];
+    const opts = { ...base(), topic: `${ta};${tb}` };
+    const dsink = kafkaFactory.createDynamicTableSink(kafkaContext(cols, opts)) as KafkaDynamicSink;
+    dsink.applyWritableMetadata(['topic'], { kind: 'ROW', nullable: false, fields: [] });
+    const rows = [Row.insert(1, 'a', ta), Row.insert(2, 'b', tb), Row.insert(3, 'c', ta)];
+    expect((await run(graph(new ListSource(rows) as unknown as AnySource<Row>, dsink.createSink() as unknown as AnySink<Row>))).status).toBe('FINISHED');
+    const read = async (t: string) =>
+      (await readBounded(cols, { ...base(), topic: t, 'scan.startup.mode': 'earliest-offset' })).map((r) => r.fields[0] as number).sort();
+    expect(await read(ta)).toEqual([1, 3]);
+    expect(await read(tb)).toEqual([2]);
+
+    const bad = kafkaFactory.createDynamicTableSink(kafkaContext(cols, opts)) as KafkaDynamicSink;
+    bad.applyWritableMetadata(['topic'], { kind: 'ROW', nullable: false, fields: [] });
+    const failed = await executeJob(graph(new ListSource([Row.insert(4, 'd', 'elsewhere')]) as unknown as AnySource<Row>, bad.createSink() as unknown as AnySink<Row>), defaultRuntimeConfig())
+      .waitForCompletion()
+      .then((r) => r, (e: unknown) => e);
+    expect(String(failed instanceof Error ? failed.message : JSON.stringify(failed))).toMatch(/topic 'elsewhere' of a written row is not in the sink's 'topic' list/);
+  });
+
   it('upsert-kafka: writes upserts and tombstones by key and reads them back as a normalized changelog', async () => {
     const t = uniqueTopic('upsert');
     await createTopic(kafka, t, 1);
