@@ -32,3 +32,17 @@ SELECT a FROM (VALUES (1), (1), (2), (3)) AS t(a) EXCEPT SELECT b FROM (VALUES (
 -- expect:
 [1]
 [3]
+
+SELECT a, (SELECT MAX(b) FROM (VALUES (5), (7)) AS u(b)) AS m FROM (VALUES (1), (2)) AS t(a);
+-- expect:
+[1, 7]
+[2, 7]
+
+SELECT a FROM (VALUES (1), (5), (9)) AS t(a) WHERE a > (SELECT AVG(b) FROM (VALUES (2), (6)) AS u(b));
+-- expect:
+[5]
+[9]
+
+SELECT * FROM (VALUES (1)) AS t(a) WHERE a < (SELECT MIN(b) FROM (VALUES (2)) AS u(b));
+-- expect:
+[1]

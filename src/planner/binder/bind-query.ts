@@ -4,6 +4,7 @@ import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
 import type { JoinRef, UnnestRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
+import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
 import { notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
@@ -175,6 +176,22 @@ export class QueryBinder {
         : await this.bindTableRef(q.from, ctes);
     let node = from.node;
     const scope = from.scope;
+    const items = expandStars(q.items, scope);
+    // Uncorrelated scalar subqueries in the select list: LEFT JOIN the one-row result, read its column.
+    const scalar = [...items.flatMap((it) => findScalarSubqueries(it.expr)), ...(q.where === null ? [] : findScalarSubqueries(q.where))];
+    const scalarRefs = new Map<Expression, RexNode>();
+    let selectScope = scope;
+    for (const sq of scalar) {
+      const right = await this.bindQuery(sq.query, ctes);
+      if (right.fields.length !== 1) throw new ValidationError('A scalar subquery must return exactly one column');
+      const width = node.fields.length;
+      const f = right.fields[0]!;
+      const type = withNullability(f.type, true);
+      node = { kind: 'join', joinType: 'LEFT', left: node, right, leftKeys: [], rightKeys: [], condition: null, fields: [...node.fields, { name: `$scalar${scalarRefs.size}`, type }] };
+      scalarRefs.set(sq, inputRef(width, f.name, type));
+      selectScope = new Scope([...selectScope.columns, { qualifier: null, name: `$scalar${scalarRefs.size}`, type }]);
+    }
+    const scalarIntercept = scalarRefs.size === 0 ? undefined : (e: Expression): RexNode | undefined => scalarRefs.get(e);
     if (q.where !== null) {
       // Uncorrelated IN / EXISTS subqueries among the top-level conjuncts become semi / anti joins.
       const conjuncts = splitAnd(q.where);
@@ -185,18 +202,17 @@ export class QueryBinder {
         else node = await this.semiJoin(node, scope, sub, ctes);
       }
       if (plain.length > 0) {
-        const cond = plain.map((c) => bindExpression(c, this.exprContext(scope))).reduce((a, b) => bindBinary('AND', a, b));
+        const cond = plain.map((c) => bindExpression(c, this.exprContext(selectScope, scalarIntercept))).reduce((a, b) => bindBinary('AND', a, b));
         requireBoolean(cond, 'WHERE');
         node = { kind: 'calc', input: node, projects: identity(node.fields), condition: cond, fields: node.fields };
       }
     }
-    const items = expandStars(q.items, scope);
     let result: PlanNode;
     if (needsAggregate(q, this.functions)) {
       result = bindAggregate(this, q, items, node, scope);
     } else {
       if (q.having !== null) throw new ValidationError('HAVING clause requires GROUP BY or an aggregate function');
-      let ctx = this.exprContext(scope);
+      let ctx = this.exprContext(selectScope, scalarIntercept);
       if (hasOverCalls(items)) {
         const over = bindOver(items, q.windows, node, scope, ctx, this.ctx.mode);
         node = over.node;
@@ -422,6 +438,16 @@ export class QueryBinder {
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
     return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
   }
+}
+
+/** Scalar subqueries `(SELECT ...)` used as values in `e` (not entering nested subqueries). */
+function findScalarSubqueries(e: Expression, out: (Expression & { kind: 'subquery' })[] = []): (Expression & { kind: 'subquery' })[] {
+  if (e.kind === 'subquery') {
+    out.push(e);
+    return out;
+  }
+  for (const c of childExpressions(e)) findScalarSubqueries(c, out);
+  return out;
 }
 
 interface SubqueryConjunct {
