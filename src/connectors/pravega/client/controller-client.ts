@@ -102,6 +102,12 @@ export function parseControllerUri(uri: string): Endpoint {
 export class ControllerClient {
   private readonly client: grpc.Client;
   private readonly deadlineMs: number;
+  /**
+   * Segment store per segment (qualified name), as the Java client's `SegmentStoreResolver` keeps it: a segment only
+   * moves when its container fails over, which the store reports with WrongHost or by dropping the connection, and
+   * callers then `invalidateEndpoint`. Without it every read costs a controller round trip.
+   */
+  private readonly endpoints = new Map<string, Promise<Endpoint>>();
 
   constructor(controllerUri: string, options: { readonly deadlineMs?: number } = {}) {
     const ep = parseControllerUri(controllerUri);
@@ -232,10 +238,29 @@ export class ControllerClient {
     return r.segments.map(toSegmentRange);
   }
 
-  /** The segment store that owns a segment (transaction segments live with their parent). */
-  async getEndpoint(segment: SegmentRef): Promise<Endpoint> {
-    const r = await this.call<{ endpoint: string; port: number }>('getURI', segmentIdMsg(segment));
-    return { host: r.endpoint, port: r.port };
+  /**
+   * The segment store that owns a segment (transaction segments live with their parent). Cached per segment:
+   * concurrent and later callers share one controller call until `invalidateEndpoint`. A failed lookup is not cached.
+   */
+  getEndpoint(segment: SegmentRef): Promise<Endpoint> {
+    const key = endpointKey(segment);
+    const cached = this.endpoints.get(key);
+    if (cached !== undefined) return cached;
+    if (this.endpoints.size >= MAX_CACHED_ENDPOINTS) this.endpoints.clear();
+    const lookup = this.call<{ endpoint: string; port: number }>('getURI', segmentIdMsg(segment)).then((r) => ({ host: r.endpoint, port: r.port }));
+    this.endpoints.set(key, lookup);
+    lookup.catch(() => {
+      if (this.endpoints.get(key) === lookup) this.endpoints.delete(key);
+    });
+    return lookup;
+  }
+
+  /**
+   * Forgets the cached segment store of `segment`; the next `getEndpoint` asks the controller again. Called by readers
+   * and writers when the store answered WrongHost or the connection to it failed.
+   */
+  invalidateEndpoint(segment: SegmentRef): void {
+    this.endpoints.delete(endpointKey(segment));
   }
 
   /** Opens a transaction with a lease in ms (the controller aborts it if not pinged within the lease). */
@@ -274,6 +299,13 @@ export class ControllerClient {
   close(): void {
     this.client.close();
   }
+}
+
+/** Bounds the endpoint cache for long-running readers that pass through many segments (scaling, transactions). */
+const MAX_CACHED_ENDPOINTS = 10_000;
+
+function endpointKey(s: SegmentRef): string {
+  return `${s.scope}/${s.stream}/${s.segmentId}`;
 }
 
 function streamConfigMsg(scope: string, stream: string, config: StreamConfiguration): object {

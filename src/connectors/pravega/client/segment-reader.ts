@@ -46,6 +46,8 @@ async function withSegmentStore(
     } catch (e) {
       lastError = e as Error;
     }
+    // The store moved or is unreachable: the cached endpoint may be stale.
+    controller.invalidateEndpoint(segment);
     await new Promise((res) => setTimeout(res, 100 * (attempt + 1)));
   }
   throw lastError ?? new ConnectorError(`cannot reach the segment store of ${qualifiedSegmentName(segment)}`);

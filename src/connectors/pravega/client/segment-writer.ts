@@ -215,6 +215,8 @@ export class SegmentWriter implements SessionListener {
 
   private displace(reason: DisplacementReason, _cause?: Error): void {
     this.state = 'displaced';
+    // WrongHost or a lost connection: the replacement writer must ask the controller where the segment lives now.
+    if (reason === 'reconnect') this.controller.invalidateEndpoint(this.segment);
     const unacked = this.takeUnacked();
     this.detach();
     this.onDisplaced(this, unacked, reason);
