@@ -15,6 +15,7 @@ import {
   type WriterInitContext,
 } from '../../runtime/index.js';
 import type { Row } from '../../types/row.js';
+import { removeStaleFiles, type FileWriterState } from './stale-files.js';
 
 /** A closed part file waiting for its checkpoint: renaming `pending` to `final` commits it. */
 export interface PendingFile {
@@ -79,7 +80,7 @@ const NEWLINE = Buffer.from('\n');
  * `.part-<uuid>-<subtask>-<n>.inprogress.<uuid>`. Every checkpoint rolls all open files (Flink's table
  * rolling policy), so at a barrier everything written is in pending files whose rename the committer does.
  */
-class FileWriter implements SinkWriter<Row, PendingFile, never> {
+class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
   private readonly buckets = new Map<string, Bucket>();
   private readonly rolled: PendingFile[] = [];
   private readonly firstSeen = new Map<string, number>();
@@ -90,16 +91,45 @@ class FileWriter implements SinkWriter<Row, PendingFile, never> {
   private endOfInput = false;
   private readonly encoder: SerializationSchema | undefined;
   private readonly bulk: BulkEncoder | undefined;
+  /** Pending files handed to the committer (or restored) whose rename was not seen yet: the writer state. */
+  private readonly prepared = new Set<string>();
+  /** Removal of a failed attempt's hidden files; awaited before the first file is written. */
+  private cleanup: Promise<void> | undefined;
 
   constructor(
     private readonly s: FileSinkSettings,
     private readonly ctx: WriterInitContext,
+    restoredState: readonly FileWriterState[] | undefined,
   ) {
     if (s.format.kind === 'lines') this.encoder = s.format.encoder();
     else this.bulk = s.format.encoder();
+    // Only a restore that carries writer state knows which hidden files the checkpoint may still commit;
+    // without it (a finished sink's snapshot, or a checkpoint of an older version) nothing is removed.
+    if (restoredState !== undefined && restoredState.length > 0) {
+      for (const st of restoredState) for (const p of st.pending) this.prepared.add(p);
+      this.cleanup = removeStaleFiles(s.root, {
+        subtaskIndex: ctx.subtaskIndex,
+        parallelism: ctx.parallelism,
+        keep: new Set(this.prepared),
+        ownUuid: this.uuid,
+      }).then(() => undefined);
+    } else if (ctx.attemptNumber > 0 && ctx.restoredCheckpointId === undefined) {
+      // A restart before any checkpoint completed: nothing was prepared that could still be committed.
+      this.cleanup = removeStaleFiles(s.root, { subtaskIndex: ctx.subtaskIndex, parallelism: ctx.parallelism, keep: new Set(), ownUuid: this.uuid }).then(
+        () => undefined,
+      );
+    }
+  }
+
+  private async awaitCleanup(): Promise<void> {
+    const c = this.cleanup;
+    if (c === undefined) return;
+    this.cleanup = undefined;
+    await c;
   }
 
   async write(batch: readonly Row[]): Promise<void> {
+    if (this.cleanup !== undefined) await this.awaitCleanup();
     const now = Date.now();
     // Buckets that reached the size limit mid-batch: detached at once so later rows open a new part.
     const full: Bucket[] = [];
@@ -197,6 +227,7 @@ class FileWriter implements SinkWriter<Row, PendingFile, never> {
   }
 
   async flush(endOfInput: boolean): Promise<void> {
+    await this.awaitCleanup();
     this.endOfInput = endOfInput;
     for (const b of [...this.buckets.values()]) await this.roll(b);
   }
@@ -204,10 +235,21 @@ class FileWriter implements SinkWriter<Row, PendingFile, never> {
   async prepareCommit(): Promise<PendingFile[]> {
     for (const b of [...this.buckets.values()]) await this.roll(b);
     const out = this.rolled.splice(0).map((p) => ({ ...p, watermark: this.watermark, endOfInput: this.endOfInput }));
+    for (const p of out) this.prepared.add(p.pending);
     return out;
   }
 
+  /**
+   * The pending files a restore may still have to commit. A file renamed meanwhile was committed and is
+   * dropped (one `existsSync` per pending file per checkpoint: they are few, one per open bucket).
+   */
+  snapshotState(_checkpointId: number): FileWriterState[] {
+    for (const p of this.prepared) if (!existsSync(p)) this.prepared.delete(p);
+    return [{ pending: [...this.prepared] }];
+  }
+
   async close(): Promise<void> {
+    await this.cleanup?.catch(() => undefined);
     for (const b of this.buckets.values()) await b.handle?.close().catch(() => undefined);
     this.buckets.clear();
   }
@@ -299,11 +341,15 @@ class PartitionCommitter implements GlobalCommitter<PendingFile> {
 }
 
 /** The filesystem connector's exactly-once Sink V2. */
-export class FileSink implements Sink<Row, PendingFile, never> {
+export class FileSink implements Sink<Row, PendingFile, FileWriterState> {
   constructor(readonly settings: FileSinkSettings) {}
 
-  createWriter(ctx: WriterInitContext): SinkWriter<Row, PendingFile, never> {
-    return new FileWriter(this.settings, ctx);
+  createWriter(ctx: WriterInitContext, restoredState?: readonly FileWriterState[]): SinkWriter<Row, PendingFile, FileWriterState> {
+    return new FileWriter(this.settings, ctx, restoredState);
+  }
+
+  getWriterStateSerializer(): VersionedSerializer<FileWriterState> {
+    return jsonSerializer();
   }
 
   createCommitter(): Committer<PendingFile> {

@@ -188,6 +188,8 @@ describe('filesystem sink', () => {
     const ids = committedLines(root).map((l) => Number(l.split(',')[0])).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: N }, (_, i) => i + 1));
     expect(readdirSync(root).filter((f) => !f.startsWith('.')).every((f) => /^part-[0-9a-f-]{36}-\d-\d+$/.test(f))).toBe(true);
+    // The failed attempt's in-progress files were removed on restore; everything else was committed.
+    expect(hiddenFiles(root)).toEqual([]);
   });
 
   it('writes partition folders and success files, rolling by size', async () => {
