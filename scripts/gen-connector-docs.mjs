@@ -11,7 +11,7 @@ const out = join(root, 'docs', 'connectors');
 const check = process.argv.includes('--check');
 mkdirSync(out, { recursive: true });
 let stale = 0;
-for (const [file, text] of connectorDocs()) {
+for (const [file, text] of await connectorDocs()) {
   const path = join(out, file);
   let current = '';
   try {

@@ -1,11 +1,52 @@
 import { builtinCatalogFactories } from '../catalog/catalog-factories.js';
 import { builtinConnectorFactories } from '../connectors/builtin.js';
-import { kafkaConnectorFactories } from '../connectors/kafka/index.js';
-import { pravegaConnectorFactories } from '../connectors/pravega/index.js';
 import type { Factory } from '../factories/factory.js';
-import { builtinFormatFactories } from '../formats/index.js';
+import { LazyFactory } from '../factories/lazy-factory.js';
+import { AvroFormatFactory } from '../formats/avro/avro-format-factory.js';
+import { CanalJsonFormatFactory } from '../formats/canal-json/canal-json-format-factory.js';
+import { CsvFormatFactory } from '../formats/csv/csv-format-factory.js';
+import { DebeziumJsonFormatFactory } from '../formats/debezium-json/debezium-json-format-factory.js';
+import { JsonFormatFactory } from '../formats/json/json-format-factory.js';
+import { RawFormatFactory } from '../formats/raw/raw-format-factory.js';
 
-/** Every connector and format factory Sluice ships, registered in each new session. */
+/**
+ * Every connector, format and catalog factory Sluice ships, registered in each new session. The ones
+ * built on heavy client libraries (kafkajs, gRPC for Pravega, Apache Arrow) are registered lazily and
+ * loaded the first time a statement uses them, so `sluice` starts in a blink (see LazyFactory).
+ */
 export function builtinFactories(): Factory[] {
-  return [...builtinConnectorFactories, ...kafkaConnectorFactories, ...pravegaConnectorFactories, ...builtinFormatFactories, ...builtinCatalogFactories];
+  return [
+    ...builtinConnectorFactories,
+    new JsonFormatFactory(),
+    new CsvFormatFactory(),
+    new RawFormatFactory(),
+    new DebeziumJsonFormatFactory(),
+    new CanalJsonFormatFactory(),
+    new AvroFormatFactory(),
+    new LazyFactory({
+      identifier: 'kafka',
+      description: 'Apache Kafka topics: FLIP-27 source (bounded or unbounded) and Sink V2 sink up to exactly-once.',
+      kinds: ['source', 'sink'],
+      load: async () => new (await import('../connectors/kafka/kafka-table-factory.js')).KafkaDynamicTableFactory(),
+    }),
+    new LazyFactory({
+      identifier: 'upsert-kafka',
+      description: 'A compacted Kafka topic as a changelog by PRIMARY KEY: upsert source, upsert/tombstone sink.',
+      kinds: ['source', 'sink'],
+      load: async () => new (await import('../connectors/kafka/kafka-table-factory.js')).UpsertKafkaDynamicTableFactory(),
+    }),
+    new LazyFactory({
+      identifier: 'pravega',
+      description: 'Pravega streams: segment-aware FLIP-27 source, transactional exactly-once sink.',
+      kinds: ['source', 'sink'],
+      load: async () => new (await import('../connectors/pravega/pravega-table-factory.js')).PravegaTableFactory(),
+    }),
+    new LazyFactory({
+      identifier: 'arrow',
+      description: 'Apache Arrow IPC stream or file (bulk, for the filesystem connector); insert-only.',
+      kinds: ['bulk-format'],
+      load: async () => new (await import('../formats/arrow/arrow-format-factory.js')).ArrowFormatFactory(),
+    }),
+    ...builtinCatalogFactories,
+  ];
 }

@@ -5,6 +5,7 @@ import type { ObjectIdentifier } from '../catalog/object-identifier.js';
 import { TableOptions } from '../config/options/table-options.js';
 import { ObjectAlreadyExistsError, ValidationError } from '../errors/sluice-error.js';
 import { createDynamicTableSink, createDynamicTableSource } from '../factories/create-table-source-sink.js';
+import { withFactoriesLoaded } from '../factories/lazy-factory.js';
 import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
 import { inferViewSchema, planQuery, planStatementSet, resolveComputedColumnType } from '../planner/planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
@@ -29,10 +30,10 @@ export function createSessionPlanner(session: Session): SessionPlanner {
     return z === 'default' ? Intl.DateTimeFormat().resolvedOptions().timeZone : z;
   };
   return {
-    planQuery: (query) => planQuery(query, context()),
-    planInserts: (inserts) => planStatementSet(inserts, context()),
+    planQuery: (query) => withFactoriesLoaded(() => planQuery(query, context())),
+    planInserts: (inserts) => withFactoriesLoaded(() => planStatementSet(inserts, context())),
     async inferViewSchema(query, aliases) {
-      const schema = await inferViewSchema(query, context());
+      const schema = await withFactoriesLoaded(() => inferViewSchema(query, context()));
       if (aliases.length === 0) return schema;
       if (aliases.length !== schema.columnCount) {
         throw new ValidationError(`The view has ${aliases.length} column names but its query produces ${schema.columnCount} columns.`);

@@ -1,14 +1,16 @@
 import { builtinFactories } from '../api/builtin-factories.js';
 import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-factory.js';
 import type { Factory } from '../factories/factory.js';
+import { loadAllFactories } from '../factories/lazy-factory.js';
 import { isDecodingFormatFactory, isEncodingFormatFactory } from '../factories/format.js';
 import { isCatalogFactory } from '../factories/catalog-factory.js';
 import type { ConsoleIO } from './console-io.js';
 import { describeOptions, factoryKinds } from './option-docs.js';
 
 /** `sluice connectors [name]`: the connector and format list, or one factory's options. */
-export function listConnectors(name: string | undefined, io: ConsoleIO): number {
+export async function listConnectors(name: string | undefined, io: ConsoleIO): Promise<number> {
   const factories = builtinFactories();
+  await loadAllFactories(factories);
   if (name === undefined) {
     const connectors = factories.filter((f) => isSourceFactory(f) || isSinkFactory(f));
     const formats = factories.filter((f) => isDecodingFormatFactory(f) || isEncodingFormatFactory(f));

@@ -1,6 +1,7 @@
 import { maskSecrets } from '../config/secrets.js';
 import { identifierToString } from '../catalog/object-identifier.js';
 import { ConnectorError, ValidationError } from '../errors/sluice-error.js';
+import { FactoryNotLoadedError } from './lazy-factory.js';
 import { isSinkFactory, isSourceFactory, type DynamicTableFactoryContext } from './dynamic-table-factory.js';
 import type { DynamicTableSink } from './dynamic-table-sink.js';
 import type { DynamicTableSource } from './dynamic-table-source.js';
@@ -45,6 +46,7 @@ function wrap<T>(ctx: DynamicTableFactoryContext, what: 'source' | 'sink', creat
   try {
     return create();
   } catch (e) {
+    if (e instanceof FactoryNotLoadedError) throw e;
     const options = Object.entries(maskSecrets(ctx.table.options))
       .map(([k, v]) => `'${k}'='${v}'`)
       .join('\n');

@@ -10,3 +10,4 @@ export * from './catalog-factory.js';
 export * from './table-factory-helper.js';
 export * from './create-table-source-sink.js';
 export { nearest, editDistance } from '../util/suggest.js';
+export * from './lazy-factory.js';

@@ -27,6 +27,8 @@ export interface TestTable {
   /** For sinks: accepted mode; 'upsert' or 'all' or 'insert'. */
   readonly sinkMode?: 'insert' | 'upsert' | 'all';
   readonly written: Row[];
+  /** Serve lookups (a LookupTableSource) instead of scans. */
+  readonly lookup?: boolean;
   /** Records what the planner pushed into the source. */
   readonly pushed: { projection?: readonly number[]; limit?: number; metadata?: readonly string[] };
 }
@@ -58,6 +60,14 @@ export class TestContext implements PlannerContext {
 
   createSource(id: ObjectIdentifier, _table: CatalogTable): DynamicTableSource {
     const t = this.tables.get(id.object)!;
+    if (t.lookup === true) {
+      return {
+        kind: 'lookup-source',
+        asSummaryString: () => id.object,
+        lookup: (keyIndexes) => async (key) =>
+          (t.rows ?? []).filter((r) => keyIndexes.every((k, i) => r.fields[k] === key[i])).map((r) => new Row(r.kind, r.fields.slice())),
+      };
+    }
     let projection: readonly number[] | null = null;
     const src: ScanTableSource = {
       kind: 'scan-source',

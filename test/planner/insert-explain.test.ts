@@ -152,3 +152,35 @@ describe('streaming OVER aggregates', () => {
     expect(formatRows(r.rows, r.types)).toEqual(['+I[2, 2]', '+I[4, 6]', '+I[1, 7]']);
   });
 });
+
+describe('lookup joins', () => {
+  const dimSchema = ResolvedSchema.of([Columns.physical('id', DataTypes.STRING()), Columns.physical('name', DataTypes.STRING())]);
+  const ordersSchema = ResolvedSchema.of([
+    Columns.physical('k', DataTypes.STRING()),
+    Columns.physical('v', DataTypes.INT()),
+    Columns.computed('pt', DataTypes.TIMESTAMP_LTZ(3, 'PROCTIME'), 'PROCTIME()'),
+  ]);
+  function lookupCtx(): TestContext {
+    return new TestContext('streaming')
+      .add('orders', testTable(ordersSchema, [Row.insert('a', 1), Row.insert('b', 2), Row.insert('c', 3)]))
+      .add('dim', testTable(dimSchema, [Row.insert('a', 'Ann'), Row.insert('b', 'Bob')], { lookup: true }));
+  }
+
+  it('joins each row with the rows looked up by key', async () => {
+    const r = await runQuery('SELECT o.v, d.name FROM orders AS o JOIN dim FOR SYSTEM_TIME AS OF o.pt AS d ON o.k = d.id', lookupCtx());
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[1, Ann]', '+I[2, Bob]']);
+  });
+
+  it('keeps unmatched rows with NULLs in a LEFT lookup join and explains as LookupJoin', async () => {
+    const ctx = lookupCtx();
+    const sql = 'SELECT o.v, d.name FROM orders AS o LEFT JOIN dim FOR SYSTEM_TIME AS OF o.pt AS d ON o.k = d.id';
+    const r = await runQuery(sql, ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[1, Ann]', '+I[2, Bob]', '+I[3, NULL]']);
+    expect(await explain(parseStatement(sql), ctx)).toContain('LookupJoin(table=[default_catalog.default_database.dim], joinType=[LeftOuterJoin], lookup=[id=k]');
+  });
+
+  it('rejects a dimension table that cannot be looked up', async () => {
+    const ctx = lookupCtx().add('scanonly', testTable(dimSchema, []));
+    await expect(runQuery('SELECT o.v FROM orders AS o JOIN scanonly FOR SYSTEM_TIME AS OF o.pt AS d ON o.k = d.id', ctx)).rejects.toThrow('to support lookups');
+  });
+});

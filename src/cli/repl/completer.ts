@@ -1,5 +1,6 @@
 import type { TableEnvironment } from '../../api/table-environment.js';
 import { isSinkFactory, isSourceFactory } from '../../factories/dynamic-table-factory.js';
+import { LazyFactory } from '../../factories/lazy-factory.js';
 import { sessionOptionKeys } from '../../config/options/session-options.js';
 
 const KEYWORDS = [
@@ -34,6 +35,7 @@ export async function complete(env: TableEnvironment, buffer: string, line: stri
       } else keys = ['connector'];
     } else {
       const factory = env.session.factories.all().find((f) => f.factoryIdentifier === connector);
+      if (factory instanceof LazyFactory) await factory.ensureLoaded();
       keys = factory ? [...factory.requiredOptions(), ...factory.optionalOptions()].map((o) => o.key) : [];
     }
     const hits = [...new Set(keys)].filter((k) => k.startsWith(quoted)).map((k) => `'${k}'`);

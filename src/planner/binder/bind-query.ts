@@ -1,12 +1,13 @@
 import { ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { identifierToString } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import type { JoinRef, UnnestRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
+import type { JoinRef, NamedTableRef, UnnestRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
-import { notNull, withNullability } from '../../types/logical-type.js';
+import { isRowtimeAttribute, notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
@@ -224,6 +225,56 @@ export class QueryBinder {
     return q.quantifier === 'DISTINCT' ? distinct(result) : result;
   }
 
+  /**
+   * `JOIN dim FOR SYSTEM_TIME AS OF t.proctime [AS d] ON t.k = d.id`: a lookup join when the dimension
+   * table's source is a LookupTableSource. Equality conjuncts on dimension columns become lookup keys.
+   */
+  private async bindLookupJoin(ref: JoinRef, dim: NamedTableRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
+    if (ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') throw new PlanningError(`${ref.joinType} JOIN is not supported for temporal table joins`);
+    const left = await this.bindTableRef(ref.left, ctes);
+    const period = bindExpression(dim.forSystemTimeAsOf!, this.exprContext(left.scope));
+    if (isRowtimeAttribute(period.type)) throw new PlanningError('Event-time temporal table joins are not supported yet; use a processing-time attribute (lookup join)');
+    const resolved = await this.ctx.resolveTable(dim.name.parts);
+    if (resolved.table.kind !== 'table') throw new PlanningError(`Temporal table join requires a table, but '${dim.name.parts.join('.')}' is a view`);
+    const source = this.ctx.createSource(resolved.identifier, resolved.table, resolved.isTemporary);
+    if (source.kind !== 'lookup-source') {
+      throw new PlanningError(`Temporal table join requires the table '${identifierToString(resolved.identifier)}' to support lookups (a LookupTableSource); its connector only supports scans`);
+    }
+    const rightFields = resolved.table.schema.physicalColumns().map((c) => ({ name: c.name, type: c.type }));
+    const alias = dim.alias?.value ?? dim.name.parts[dim.name.parts.length - 1]!;
+    const rightScope = Scope.of(rightFields, alias);
+    const scope = left.scope.concat(rightScope);
+    const nl = left.node.fields.length;
+    const cond = ref.condition?.kind === 'on' ? bindExpression(ref.condition.expr, this.exprContext(scope)) : null;
+    const split = splitEquiCondition(cond, nl);
+    if (split.rightExtras.length > 0) throw new PlanningError('Lookup join keys on the dimension table must be plain columns');
+    if (split.leftKeys.length === 0) throw new PlanningError(`Temporal table join requires an equality condition on fields of table '${identifierToString(resolved.identifier)}'.`);
+    let input = left.node;
+    const leftKeys = split.leftKeys;
+    if (split.leftExtras.length > 0) {
+      input = project(left.node, [...identity(left.node.fields), ...split.leftExtras], [...left.node.fields.map((f) => f.name), ...split.leftExtras.map((_, i) => `$lkey${i}`)]);
+    }
+    const eL = input.fields.length - nl;
+    const shift = (r: RexNode): RexNode => rewriteInputRefs(r, (x) => (x.index < nl ? x : inputRef(x.index + eL, x.name, x.type)));
+    const joinType = ref.joinType === 'LEFT' ? 'LEFT' : 'INNER';
+    const rf = rightFields.map((f) => ({ name: f.name, type: joinType === 'LEFT' ? withNullability(f.type, true) : f.type }));
+    const node: PlanNode = {
+      kind: 'lookup-join',
+      input,
+      identifier: resolved.identifier,
+      source,
+      joinType,
+      leftKeys,
+      rightKeys: split.rightKeys,
+      rightFields,
+      condition: split.rest === null ? null : shift(split.rest),
+      fields: [...input.fields, ...rf],
+    };
+    const keep = [...Array.from({ length: nl }, (_, i) => i), ...rightFields.map((_, i) => nl + eL + i)];
+    const out = eL === 0 ? node : project(node, keep.map((i) => inputRef(i, node.fields[i]!.name, node.fields[i]!.type)), keep.map((i) => node.fields[i]!.name));
+    return { node: out, scope: new Scope([...left.scope.columns, ...rightScope.columns.map((c, i) => ({ ...c, type: rf[i]!.type }))]) };
+  }
+
   /** `t CROSS JOIN UNNEST(t.arr) AS u(x)` (also `, UNNEST(...)` and `LEFT JOIN UNNEST(...) ON TRUE`). */
   private async bindUnnest(ref: JoinRef, un: UnnestRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
     if (ref.joinType !== 'CROSS' && ref.joinType !== 'COMMA' && ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') {
@@ -315,6 +366,7 @@ export class QueryBinder {
 
   private async bindJoin(ref: JoinRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
     if (ref.right.kind === 'unnest') return this.bindUnnest(ref, ref.right, ctes);
+    if (ref.right.kind === 'table' && ref.right.forSystemTimeAsOf !== null) return this.bindLookupJoin(ref, ref.right, ctes);
     const left = await this.bindTableRef(ref.left, ctes);
     const right = await this.bindTableRef(ref.right, ctes);
     const scope = left.scope.concat(right.scope);

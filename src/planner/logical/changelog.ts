@@ -38,6 +38,7 @@ export class ChangelogInference {
       case 'calc':
       case 'sink':
       case 'unnest':
+      case 'lookup-join':
         return this.inherit(n, n.input);
       case 'window-tvf': {
         const input = this.of(n.input);

@@ -107,6 +107,13 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const name = mode === 'batch' ? 'Rank' : 'Rank';
       return `${name}(strategy=[RetractStrategy], rankType=[ROW_NUMBER], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
+    case 'lookup-join': {
+      const id = n.identifier;
+      const inNames = n.input.fields.map((f) => f.name);
+      const lookup = n.rightKeys.map((k, i) => `${n.rightFields[k]!.name}=${inNames[n.leftKeys[i]!]}`).join(', ');
+      const where = n.condition === null ? '' : `, where=[${rexToString(n.condition, (i) => n.fields[i]?.name ?? `$${i}`)}]`;
+      return `LookupJoin(table=[${id.catalog}.${id.database}.${id.object}], joinType=[${n.joinType === 'LEFT' ? 'LeftOuterJoin' : 'InnerJoin'}], lookup=[${lookup}]${where}, select=[${n.fields.map((f) => f.name).join(', ')}])`;
+    }
     case 'unnest': {
       const inNames = n.input.fields.map((f) => f.name);
       return `Correlate(invocation=[$UNNEST_ROWS$1(${rexToString(n.collection, (i) => inNames[i] ?? `$${i}`)})], select=[${n.fields.map((f) => f.name).join(', ')}], joinType=[${n.keepEmpty ? 'LEFT' : 'INNER'}])`;
@@ -254,6 +261,14 @@ export function explainLogical(root: PlanNode): string {
         const order = n.orderKeys.map((k) => `$${k.index} ${k.descending ? 'DESC' : ''}`.trim()).join(', ');
         lines.push(`${indent}LogicalProject(${n.fields.map((f, i) => `${f.name}=[${i < n.input.fields.length ? `$${i}` : `ROW_NUMBER() OVER (PARTITION BY ${part} ORDER BY ${order})`}]`).join(', ')})`);
         walk(n.input, indent + '  ');
+        return;
+      }
+      case 'lookup-join': {
+        const id = n.identifier;
+        lines.push(`${indent}LogicalCorrelate(correlation=[$cor0], joinType=[${n.joinType.toLowerCase()}], requiredColumns=[{${n.leftKeys.join(', ')}}])`);
+        walk(n.input, indent + '  ');
+        lines.push(`${indent}  LogicalSnapshot(period=[$cor0.proctime])`);
+        lines.push(`${indent}    LogicalTableScan(table=[[${id.catalog}, ${id.database}, ${id.object}]])`);
         return;
       }
       case 'unnest':

@@ -1,7 +1,7 @@
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { DynamicTableSink } from '../../factories/dynamic-table-sink.js';
-import type { ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { LookupTableSource, ScanTableSource } from '../../factories/dynamic-table-source.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { RexNode } from '../rex/rex-node.js';
 
@@ -195,7 +195,23 @@ export interface UnnestNode {
   readonly fields: readonly PlanField[];
 }
 
+/** `JOIN dim FOR SYSTEM_TIME AS OF t.proctime ON ...` against a LookupTableSource. */
+export interface LookupJoinNode {
+  readonly kind: 'lookup-join';
+  readonly input: PlanNode;
+  readonly identifier: ObjectIdentifier;
+  readonly source: LookupTableSource;
+  readonly joinType: 'INNER' | 'LEFT';
+  /** Left fields compared with the dimension's `rightKeys` (physical column indexes). */
+  readonly leftKeys: readonly number[];
+  readonly rightKeys: readonly number[];
+  readonly rightFields: readonly PlanField[];
+  readonly condition: RexNode | null;
+  readonly fields: readonly PlanField[];
+}
+
 export type PlanNode =
+  | LookupJoinNode
   | UnnestNode
   | ScanNode
   | ValuesNode
@@ -225,6 +241,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'rank':
     case 'over':
     case 'unnest':
+    case 'lookup-join':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -251,6 +268,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'rank':
     case 'over':
     case 'unnest':
+    case 'lookup-join':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

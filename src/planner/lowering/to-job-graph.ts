@@ -13,6 +13,7 @@ import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggrega
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
+import { lookupJoinFactory } from '../../table-runtime/lookup-join-operator.js';
 import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
 import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
@@ -310,6 +311,21 @@ export class JobGraphBuilder {
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'lookup-join': {
+        const input = this.chainTarget(this.lower(n.input), name);
+        const source = n.source;
+        const rightKeys = n.rightKeys;
+        this.draft(input.id).operators.push(
+          lookupJoinFactory(name, {
+            lookup: () => source.lookup(rightKeys),
+            leftKeys: n.leftKeys,
+            rightArity: n.rightFields.length,
+            condition: n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone }),
+            joinType: n.joinType,
+          }),
+        );
+        return input;
       }
       case 'unnest': {
         const input = this.chainTarget(this.lower(n.input), name);
