@@ -69,3 +69,10 @@ export interface PlannedInsert {
   explain(details?: readonly string[]): string;
   toJobGraph(jobName?: string): JobGraph;
 }
+
+/** `table.local-time-zone` of the session; 'default' (Flink's default value) means the system zone. */
+export function sessionTimeZone(config: PlannerConfig): string {
+  const z = config.get('table.local-time-zone');
+  if (z === undefined || z === '') return 'UTC';
+  return z === 'default' ? Intl.DateTimeFormat().resolvedOptions().timeZone : z;
+}

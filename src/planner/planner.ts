@@ -26,6 +26,7 @@ import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
 import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
+import { sessionTimeZone } from './planner-context.js';
 import { literal } from './rex/rex-node.js';
 import { optimize } from './rules/optimize.js';
 import { parseExpression } from '../sql/parse.js';
@@ -37,13 +38,13 @@ function loweringOptions(ctx: PlannerContext): LoweringOptions {
   return {
     mode: ctx.mode,
     parallelism: Number.isInteger(p) && p > 0 ? p : 1,
-    timeZone: ctx.config.get('table.local-time-zone') ?? 'UTC',
+    timeZone: sessionTimeZone(ctx.config),
     functions: ctx.functions ?? defaultFunctions(),
   };
 }
 
 function timeZoneOf(ctx: PlannerContext): string {
-  return ctx.config.get('table.local-time-zone') ?? 'UTC';
+  return sessionTimeZone(ctx.config);
 }
 
 /** Streaming ORDER BY must start with an ascending time attribute (Flink's rule). */

@@ -12,6 +12,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
 import type { PlannerContext } from '../planner-context.js';
+import { sessionTimeZone } from '../planner-context.js';
 import { compileRex } from '../rex/compile-rex.js';
 import { call, collectInputRefs, inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
@@ -48,7 +49,7 @@ export class QueryBinder {
   readonly functions: FunctionLookup;
 
   constructor(readonly ctx: PlannerContext) {
-    this.timeZone = ctx.config.get('table.local-time-zone') ?? 'UTC';
+    this.timeZone = sessionTimeZone(ctx.config);
     this.functions = ctx.functions ?? defaultFunctions();
   }
 
