@@ -65,3 +65,26 @@ SELECT a FROM (VALUES (3), (1), (2)) AS t(a) LIMIT 2;
 -- expect:
 [1]
 [3]
+
+-- mode: both
+SELECT a, b, SUM(v) FROM (VALUES ('x', 'p', 1), ('x', 'q', 2), ('y', 'p', 4)) AS t(a, b, v) GROUP BY ROLLUP (a, b);
+-- expect:
+[x, p, 1]
+[x, q, 2]
+[y, p, 4]
+[x, NULL, 3]
+[y, NULL, 4]
+[NULL, NULL, 7]
+
+SELECT a, b, COUNT(*) FROM (VALUES ('x', 'p'), ('y', 'p')) AS t(a, b) GROUP BY GROUPING SETS ((a), (b));
+-- expect:
+[x, NULL, 1]
+[y, NULL, 1]
+[NULL, p, 2]
+
+SELECT a, b, COUNT(*) FROM (VALUES ('x', 'p')) AS t(a, b) GROUP BY CUBE (a, b);
+-- expect:
+[x, p, 1]
+[x, NULL, 1]
+[NULL, p, 1]
+[NULL, NULL, 1]

@@ -1,6 +1,6 @@
-import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
-import type { SelectItem, SelectQuery } from '../../sql/ast/query.js';
+import type { GroupingElement, SelectItem, SelectQuery } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
 import { decimalAvgType, decimalSumType } from '../../types/decimal-type-rules.js';
@@ -8,11 +8,11 @@ import { notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import type { AggCall, PlanNode } from '../logical/plan-node.js';
-import { inputRef } from '../rex/rex-node.js';
+import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
 import { sqlTypeName } from '../expressions/type-rules.js';
-import { bindExpression, isAggregateCall } from './bind-expression.js';
+import { bindExpression, castTo, isAggregateCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
 import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
@@ -45,11 +45,8 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   const input = legacy?.input ?? input0;
   const scope = legacy?.scope ?? scope0;
   const inputCtx = binder.exprContext(scope);
-  const groupExprs: Expression[] = [];
-  for (const g of q.groupBy) {
-    if (g.kind === 'group-expr') groupExprs.push(g.expr);
-    else if (g.kind !== 'group-empty') throw new PlanningError('GROUPING SETS, ROLLUP and CUBE are not supported yet');
-  }
+  const sets = groupingSets(q.groupBy);
+  const groupExprs: Expression[] = sets.flat();
   const pre: RexNode[] = [];
   const preKeys = new Map<string, number>();
   const preIndex = (r: RexNode): number => {
@@ -110,7 +107,28 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     ...groupKeyIdx.map((p) => preNode.fields[p]!),
     ...finalCalls.map((c) => ({ name: c.alias, type: c.type })),
   ];
-  const agg: PlanNode = { kind: 'aggregate', input: preNode, groupKeys: groupKeyIdx, aggCalls: finalCalls, fields };
+  let agg: PlanNode = { kind: 'aggregate', input: preNode, groupKeys: groupKeyIdx, aggCalls: finalCalls, fields };
+  const setKeys = sets.map((set) => [...new Set(set.map((e) => groupKeyByRex.get(rexKey(bindExpression(e, inputCtx)))!))].sort((a, b) => a - b));
+  if (sets.length > 1 || (sets.length === 1 && setKeys[0]!.length !== groupCount)) {
+    // GROUPING SETS / ROLLUP / CUBE: one aggregate per set, keys missing from a set are NULL, then UNION ALL.
+    for (let k = 0; k < groupCount; k++) fields[k] = { ...fields[k]!, type: withNullability(fields[k]!.type, true) };
+    const branches = setKeys.map((keys): PlanNode => {
+      const a: PlanNode = {
+        kind: 'aggregate',
+        input: preNode,
+        groupKeys: keys.map((k) => groupKeyIdx[k]!),
+        aggCalls: finalCalls,
+        fields: [...keys.map((k) => fields[k]!), ...fields.slice(groupCount)],
+      };
+      const projects = fields.map((f, j) => {
+        if (j >= groupCount) return inputRef(keys.length + (j - groupCount), f.name, f.type);
+        const at = keys.indexOf(j);
+        return at < 0 ? literal(null, f.type) : castTo(inputRef(at, f.name, a.fields[at]!.type), f.type);
+      });
+      return { kind: 'calc', input: a, projects, condition: null, fields };
+    });
+    agg = branches.length === 1 ? branches[0]! : { kind: 'union', inputs: branches, fields };
+  }
 
   const intercept = (e: Expression): RexNode | undefined => {
     const ci = callIndexOfAst.get(e);
@@ -142,6 +160,40 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   }
   const exprs = items.map((it) => bindExpression(it.expr, outCtx));
   return project(node, exprs, items.map((it, i) => itemName(it, i)));
+}
+
+/** The grouping sets of a GROUP BY clause (one set for a plain GROUP BY), as lists of expressions. */
+export function groupingSets(elements: readonly GroupingElement[]): Expression[][] {
+  let sets: Expression[][] = [[]];
+  const cross = (a: Expression[][], b: Expression[][]): Expression[][] => a.flatMap((x) => b.map((y) => [...x, ...y]));
+  const flatten = (e: Expression): Expression[] => (e.kind === 'row-constructor' && !e.explicit ? [...e.elements] : [e]);
+  const setsOf = (g: GroupingElement): Expression[][] => {
+    switch (g.kind) {
+      case 'group-expr':
+        return [flatten(g.expr)];
+      case 'group-empty':
+        return [[]];
+      case 'grouping-sets':
+        return g.elements.flatMap(setsOf);
+      case 'rollup': {
+        const out: Expression[][] = [];
+        for (let n = g.elements.length; n >= 0; n--) out.push(g.elements.slice(0, n).flatMap(flatten));
+        return out;
+      }
+      case 'cube': {
+        const out: Expression[][] = [];
+        const n = g.elements.length;
+        for (let mask = (1 << n) - 1; mask >= 0; mask--) out.push(g.elements.filter((_, i) => (mask & (1 << (n - 1 - i))) !== 0).flatMap(flatten));
+        return out;
+      }
+      default: {
+        const never: never = g;
+        return never;
+      }
+    }
+  };
+  for (const g of elements) sets = cross(sets, setsOf(g));
+  return sets;
 }
 
 /** Result type of a built-in aggregate, as Flink infers it. */
