@@ -16,10 +16,10 @@ async function rowsOf(env: TableEnvironment, sql: string): Promise<Row[]> {
   return out;
 }
 
-/** The segment name inside Java's EventPointer bytes: 6 bytes of serializer header, then a writeUTF string. */
+/** The segment name inside Java's EventPointer bytes: 8 bytes of serializer header, then a writeUTF string. */
 function segmentOfPointer(p: Uint8Array): string {
   const b = Buffer.from(p);
-  return b.subarray(8, 8 + b.readUInt16BE(6)).toString('utf8');
+  return b.subarray(10, 10 + b.readUInt16BE(8)).toString('utf8');
 }
 
 async function run(env: TableEnvironment, sql: string): Promise<void> {

@@ -35,14 +35,18 @@ function utf(s: string): Buffer {
 
 /**
  * The `event_pointer` metadata value: the bytes of Java's `EventPointer.toBytes()` (a VersionedSerializer record:
- * format version 0, revision 0 with its length, then segment name, start offset and length of the event including
+ * format 0, version 0, one revision (id 0) with its length, then segment name, start offset and length of the event including
  * its 8-byte header), so a Java client can `EventPointer.fromBytes` it and fetch the event.
  */
 export function eventPointerBytes(segment: SegmentRef, eventOffset: number, payloadLength: number): Uint8Array {
   const body = Buffer.concat([utf(qualifiedSegmentName(segment)), compactLong(eventOffset), compactInt(payloadLength + EVENT_HEADER_SIZE)]);
-  const header = Buffer.alloc(6);
+  // Checked byte for byte against pravega-client 0.13.0 (test/integration/pravega/java-interop.test.ts): serialization
+  // format 0, object version 0, one revision, revision id 0, then the revision's int32 length.
+  const header = Buffer.alloc(8);
   header.writeUInt8(0, 0);
   header.writeUInt8(0, 1);
-  header.writeInt32BE(body.length, 2);
+  header.writeUInt8(1, 2);
+  header.writeUInt8(0, 3);
+  header.writeInt32BE(body.length, 4);
   return new Uint8Array(Buffer.concat([header, body]));
 }
