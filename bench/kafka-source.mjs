@@ -117,7 +117,7 @@ async function sluiceSink(topic, guarantee, mode, config = {}) {
   const extra = guarantee === 'exactly-once' ? { 'sink.transactional-id-prefix': `bench-${topic}` } : {};
   const s = await runSql(
     [
-      `CREATE TEMPORARY TABLE gen (${COLUMNS}) WITH ('connector' = 'datagen', 'number-of-rows' = '${N}', 'fields.name.length' = '10')`,
+      `CREATE TEMPORARY TABLE gen (${COLUMNS}) WITH ('connector' = 'datagen', 'number-of-rows' = '${N}', 'rows-per-second' = '1000000000', 'fields.name.length' = '10')`,
       `CREATE TEMPORARY TABLE dst (${COLUMNS}) WITH (${kafkaWith(topic, { 'sink.delivery-guarantee': guarantee, ...extra })})`,
       'INSERT INTO dst SELECT * FROM gen',
     ],

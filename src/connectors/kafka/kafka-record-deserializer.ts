@@ -39,12 +39,28 @@ export interface SplitDecodeContext {
 export class KafkaRecordDeserializer {
   private readonly keyRows: Row[] = [];
   private readonly valueRows: Row[] = [];
+  /** The value format's rows already are the table's rows (no key, no metadata, identity order). */
+  private readonly passThrough: boolean;
+  /** The record being decoded, for error messages; one closure for all records instead of one each. */
+  private current: RawKafkaMessage | undefined;
+  private currentCtx: SplitDecodeContext | undefined;
+  private readonly origin = (): string =>
+    `topic '${this.currentCtx?.topic}', partition ${this.currentCtx?.partition}, offset ${this.current?.offset}`;
 
   constructor(
     private readonly layout: KafkaRowLayout,
     private readonly keyDecoder: DeserializationSchema | undefined,
     private readonly valueDecoder: DeserializationSchema,
-  ) {}
+  ) {
+    const L = layout;
+    this.passThrough =
+      keyDecoder === undefined &&
+      !L.upsert &&
+      L.metadataKeys.length === 0 &&
+      L.keyIndexes.length === 0 &&
+      L.valueIndexes.length === L.physicalArity &&
+      L.valueIndexes.every((v, i) => v === i);
+  }
 
   /** Records skipped by the formats' `ignore-parse-errors`. */
   get skippedRecords(): number {
@@ -57,7 +73,14 @@ export class KafkaRecordDeserializer {
    */
   deserialize(record: RawKafkaMessage, ctx: SplitDecodeContext, out: Row[]): void {
     const L = this.layout;
-    const origin = (): string => `topic '${ctx.topic}', partition ${ctx.partition}, offset ${record.offset}`;
+    this.current = record;
+    this.currentCtx = ctx;
+    const origin = this.origin;
+    if (this.passThrough && record.value !== null && record.value !== undefined) {
+      // The hot common case (value format only): the decoder's rows are the result, no re-assembly.
+      this.valueDecoder.deserialize(record.value, out, origin);
+      return;
+    }
     let keyFields: readonly unknown[] | undefined;
     if (this.keyDecoder && record.key !== null && record.key !== undefined) {
       this.keyRows.length = 0;
