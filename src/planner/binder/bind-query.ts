@@ -1,28 +1,27 @@
 import { ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
-import { identifierToString } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import type { JoinRef, NamedTableRef, UnnestRef, OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
+import type { OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
-import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
-import { isRowtimeAttribute, notNull, withNullability } from '../../types/logical-type.js';
+import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode, ScanNode, WatermarkAssignment } from '../logical/plan-node.js';
 import type { PlannerContext } from '../planner-context.js';
 import { sessionTimeZone } from '../planner-context.js';
 import { compileRex } from '../rex/compile-rex.js';
-import { call, collectInputRefs, inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
+import { inputRef, isConstant, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindAggregate, needsAggregate } from './bind-aggregate.js';
-import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
+import { bindBinary, bindExpression, castTo } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
+import { bindJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 
 /** A bound FROM item: its plan and the names it exposes. */
@@ -201,7 +200,7 @@ export class QueryBinder {
       for (const c of conjuncts) {
         const sub = subqueryConjunct(c);
         if (sub === undefined) plain.push(c);
-        else node = await this.semiJoin(node, scope, sub, ctes);
+        else node = await semiJoin(this, node, scope, sub, ctes);
       }
       if (plain.length > 0) {
         const cond = plain.map((c) => bindExpression(c, this.exprContext(selectScope, scalarIntercept))).reduce((a, b) => bindBinary('AND', a, b));
@@ -226,108 +225,8 @@ export class QueryBinder {
     return q.quantifier === 'DISTINCT' ? distinct(result) : result;
   }
 
-  /**
-   * `JOIN dim FOR SYSTEM_TIME AS OF t.proctime [AS d] ON t.k = d.id`: a lookup join when the dimension
-   * table's source is a LookupTableSource. Equality conjuncts on dimension columns become lookup keys.
-   */
-  private async bindLookupJoin(ref: JoinRef, dim: NamedTableRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
-    if (ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') throw new PlanningError(`${ref.joinType} JOIN is not supported for temporal table joins`);
-    const left = await this.bindTableRef(ref.left, ctes);
-    const period = bindExpression(dim.forSystemTimeAsOf!, this.exprContext(left.scope));
-    if (isRowtimeAttribute(period.type)) throw new PlanningError('Event-time temporal table joins are not supported yet; use a processing-time attribute (lookup join)');
-    const resolved = await this.ctx.resolveTable(dim.name.parts);
-    if (resolved.table.kind !== 'table') throw new PlanningError(`Temporal table join requires a table, but '${dim.name.parts.join('.')}' is a view`);
-    const source = this.ctx.createSource(resolved.identifier, resolved.table, resolved.isTemporary);
-    if (source.kind !== 'lookup-source') {
-      throw new PlanningError(`Temporal table join requires the table '${identifierToString(resolved.identifier)}' to support lookups (a LookupTableSource); its connector only supports scans`);
-    }
-    const rightFields = resolved.table.schema.physicalColumns().map((c) => ({ name: c.name, type: c.type }));
-    const alias = dim.alias?.value ?? dim.name.parts[dim.name.parts.length - 1]!;
-    const rightScope = Scope.of(rightFields, alias);
-    const scope = left.scope.concat(rightScope);
-    const nl = left.node.fields.length;
-    const cond = ref.condition?.kind === 'on' ? bindExpression(ref.condition.expr, this.exprContext(scope)) : null;
-    const split = splitEquiCondition(cond, nl);
-    if (split.rightExtras.length > 0) throw new PlanningError('Lookup join keys on the dimension table must be plain columns');
-    if (split.leftKeys.length === 0) throw new PlanningError(`Temporal table join requires an equality condition on fields of table '${identifierToString(resolved.identifier)}'.`);
-    let input = left.node;
-    const leftKeys = split.leftKeys;
-    if (split.leftExtras.length > 0) {
-      input = project(left.node, [...identity(left.node.fields), ...split.leftExtras], [...left.node.fields.map((f) => f.name), ...split.leftExtras.map((_, i) => `$lkey${i}`)]);
-    }
-    const eL = input.fields.length - nl;
-    const shift = (r: RexNode): RexNode => rewriteInputRefs(r, (x) => (x.index < nl ? x : inputRef(x.index + eL, x.name, x.type)));
-    const joinType = ref.joinType === 'LEFT' ? 'LEFT' : 'INNER';
-    const rf = rightFields.map((f) => ({ name: f.name, type: joinType === 'LEFT' ? withNullability(f.type, true) : f.type }));
-    const node: PlanNode = {
-      kind: 'lookup-join',
-      input,
-      identifier: resolved.identifier,
-      source,
-      joinType,
-      leftKeys,
-      rightKeys: split.rightKeys,
-      rightFields,
-      condition: split.rest === null ? null : shift(split.rest),
-      fields: [...input.fields, ...rf],
-    };
-    const keep = [...Array.from({ length: nl }, (_, i) => i), ...rightFields.map((_, i) => nl + eL + i)];
-    const out = eL === 0 ? node : project(node, keep.map((i) => inputRef(i, node.fields[i]!.name, node.fields[i]!.type)), keep.map((i) => node.fields[i]!.name));
-    return { node: out, scope: new Scope([...left.scope.columns, ...rightScope.columns.map((c, i) => ({ ...c, type: rf[i]!.type }))]) };
-  }
 
-  /** `t CROSS JOIN UNNEST(t.arr) AS u(x)` (also `, UNNEST(...)` and `LEFT JOIN UNNEST(...) ON TRUE`). */
-  private async bindUnnest(ref: JoinRef, un: UnnestRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
-    if (ref.joinType !== 'CROSS' && ref.joinType !== 'COMMA' && ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') {
-      throw new PlanningError(`${ref.joinType} JOIN UNNEST is not supported`);
-    }
-    if (ref.condition !== null && !(ref.condition.kind === 'on' && ref.condition.expr.kind === 'boolean-literal' && ref.condition.expr.value)) {
-      throw new PlanningError('JOIN UNNEST supports only ON TRUE');
-    }
-    if (un.exprs.length !== 1) throw new PlanningError('UNNEST of several collections is not supported yet');
-    const left = await this.bindTableRef(ref.left, ctes);
-    const coll = bindExpression(un.exprs[0]!, this.exprContext(left.scope));
-    const t = coll.type;
-    let cols: PlanField[];
-    if (t.kind === 'ARRAY' && t.element.kind === 'ROW') cols = t.element.fields.map((f) => ({ name: f.name, type: withNullability(f.type, true) }));
-    else if (t.kind === 'ARRAY' || t.kind === 'MULTISET') cols = [{ name: 'EXPR$0', type: t.element }];
-    else if (t.kind === 'MAP') cols = [{ name: 'KEY', type: t.key }, { name: 'VALUE', type: t.value }];
-    else throw new ValidationError(`UNNEST requires an ARRAY, MAP or MULTISET, but got ${t.kind}`);
-    if (un.withOrdinality) cols.push({ name: 'ORDINALITY', type: notNull(DataTypes.INT()) });
-    const aliases = un.columnAliases.map((c) => c.value);
-    if (aliases.length > 0 && aliases.length !== cols.length) {
-      throw new ValidationError(`List of column aliases must have same degree as table; table has ${cols.length} columns, whereas alias list has ${aliases.length} columns`);
-    }
-    const named = cols.map((c, i) => ({ name: aliases[i] ?? c.name, type: ref.joinType === 'LEFT' ? withNullability(c.type, true) : c.type }));
-    const node: PlanNode = {
-      kind: 'unnest',
-      input: left.node,
-      collection: coll,
-      withOrdinality: un.withOrdinality,
-      keepEmpty: ref.joinType === 'LEFT',
-      fields: [...left.node.fields, ...named],
-    };
-    return { node, scope: left.scope.concat(Scope.of(named, un.alias?.value ?? null)) };
-  }
 
-  /** `left` filtered by an IN / EXISTS subquery: a semi (or anti) join on the compared values. */
-  private async semiJoin(left: PlanNode, scope: Scope, sub: SubqueryConjunct, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
-    const right = await this.bindQuery(sub.query, ctes);
-    const kind = sub.negated ? 'ANTI' : 'SEMI';
-    if (sub.expr === null) {
-      return { kind: 'join', joinType: kind, left, right, leftKeys: [], rightKeys: [], condition: null, fields: left.fields };
-    }
-    if (right.fields.length !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
-    const l = bindExpression(sub.expr, this.exprContext(scope));
-    const r = inputRef(0, right.fields[0]!.name, right.fields[0]!.type);
-    const t = commonType([l.type, r.type]);
-    if (t === undefined) throw new ValidationError(`Values passed to IN operator must have compatible types: ${l.type.kind} and ${r.type.kind}`);
-    const n = left.fields.length;
-    const l2 = project(left, [...identity(left.fields), castTo(l, t)], [...left.fields.map((f) => f.name), '$in']);
-    const r2 = project(right, [castTo(r, t)], ['$in']);
-    const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields };
-    return project(join, identity(left.fields), left.fields.map((f) => f.name));
-  }
 
   async bindTableRef(ref: TableRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
     switch (ref.kind) {
@@ -350,7 +249,7 @@ export class QueryBinder {
         return { node, scope: Scope.of(node.fields, ref.alias?.value ?? null) };
       }
       case 'join':
-        return this.bindJoin(ref, ctes);
+        return bindJoin(this, ref, ctes);
       case 'table-function': {
         const node = await bindWindowTvf(this, ref, ctes);
         const aliased = renameFields(node, ref.columnAliases.map((c) => c.value));
@@ -365,69 +264,6 @@ export class QueryBinder {
     }
   }
 
-  private async bindJoin(ref: JoinRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
-    if (ref.right.kind === 'unnest') return this.bindUnnest(ref, ref.right, ctes);
-    if (ref.right.kind === 'table' && ref.right.forSystemTimeAsOf !== null) return this.bindLookupJoin(ref, ref.right, ctes);
-    const left = await this.bindTableRef(ref.left, ctes);
-    const right = await this.bindTableRef(ref.right, ctes);
-    const scope = left.scope.concat(right.scope);
-    const nl = left.node.fields.length;
-    let cond: RexNode | null = null;
-    const c = ref.condition;
-    if (ref.natural || c?.kind === 'using') {
-      const names =
-        c?.kind === 'using' ? c.columns.map((x) => x.value) : left.node.fields.map((f) => f.name).filter((n) => right.node.fields.some((g) => g.name === n));
-      for (const name of names) {
-        const li = left.node.fields.findIndex((f) => f.name === name);
-        const ri = right.node.fields.findIndex((f) => f.name === name);
-        if (li < 0 || ri < 0) throw new ValidationError(`Column '${name}' not found in ${li < 0 ? 'left' : 'right'} side of join`);
-        const eq = comparison('=', inputRef(li, name, left.node.fields[li]!.type), inputRef(nl + ri, name, right.node.fields[ri]!.type));
-        cond = cond === null ? eq : bindBinary('AND', cond, eq);
-      }
-    } else if (c?.kind === 'on') {
-      cond = bindExpression(c.expr, this.exprContext(scope));
-      requireBoolean(cond, 'ON');
-    }
-    const joinType = ref.joinType === 'COMMA' || ref.joinType === 'CROSS' ? 'INNER' : ref.joinType;
-    const split = splitEquiCondition(cond, nl);
-    const nullableLeft = joinType === 'RIGHT' || joinType === 'FULL';
-    const nullableRight = joinType === 'LEFT' || joinType === 'FULL';
-    const used = new Set<string>();
-    const fields = [...left.node.fields.map((f) => ({ f, n: nullableLeft })), ...right.node.fields.map((f) => ({ f, n: nullableRight }))].map(({ f, n }) => {
-      let name = f.name;
-      for (let k = 0; used.has(name); k++) name = `${f.name}${k}`;
-      used.add(name);
-      return { name, type: n ? withNullability(f.type, true) : f.type };
-    });
-    const outScope = new Scope(scope.columns.map((col, i) => ({ ...col, type: fields[i]!.type })));
-    if (split.leftExtras.length === 0 && split.rightExtras.length === 0) {
-      const node: PlanNode = { kind: 'join', joinType, left: left.node, right: right.node, leftKeys: split.leftKeys, rightKeys: split.rightKeys, condition: split.rest, fields };
-      return { node, scope: outScope };
-    }
-    // Computed or cast join keys: compute them below the join, join on them, then drop them again.
-    const nr = right.node.fields.length;
-    const eL = split.leftExtras.length;
-    const l2 = project(left.node, [...identity(left.node.fields), ...split.leftExtras], [...left.node.fields.map((f) => f.name), ...split.leftExtras.map((_, i) => `$lkey${i}`)]);
-    const r2 = project(right.node, [...identity(right.node.fields), ...split.rightExtras], [...right.node.fields.map((f) => f.name), ...split.rightExtras.map((_, i) => `$rkey${i}`)]);
-    const shift = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => (ref.index < nl ? ref : inputRef(ref.index + eL, ref.name, ref.type)));
-    const joinFields = [
-      ...l2.fields.map((f) => ({ name: f.name, type: nullableLeft ? withNullability(f.type, true) : f.type })),
-      ...r2.fields.map((f) => ({ name: f.name, type: nullableRight ? withNullability(f.type, true) : f.type })),
-    ];
-    const join: PlanNode = {
-      kind: 'join',
-      joinType,
-      left: l2,
-      right: r2,
-      leftKeys: split.leftKeys,
-      rightKeys: split.rightKeys.map((k) => (k < 0 ? nr + (-k - 1) : k)),
-      condition: split.rest === null ? null : shift(split.rest),
-      fields: joinFields,
-    };
-    const keep = [...Array.from({ length: nl }, (_, i) => i), ...Array.from({ length: nr }, (_, i) => nl + eL + i)];
-    const node = project(join, keep.map((i) => inputRef(i, joinFields[i]!.name, joinFields[i]!.type)), fields.map((f) => f.name));
-    return { node, scope: outScope };
-  }
 
   private async bindCatalogTable(parts: readonly string[]): Promise<PlanNode> {
     let resolved;
@@ -493,89 +329,12 @@ export class QueryBinder {
   }
 }
 
-/** Scalar subqueries `(SELECT ...)` used as values in `e` (not entering nested subqueries). */
-function findScalarSubqueries(e: Expression, out: (Expression & { kind: 'subquery' })[] = []): (Expression & { kind: 'subquery' })[] {
-  if (e.kind === 'subquery') {
-    out.push(e);
-    return out;
-  }
-  for (const c of childExpressions(e)) findScalarSubqueries(c, out);
-  return out;
-}
-
-interface SubqueryConjunct {
-  readonly expr: Expression | null;
-  readonly query: Query;
-  readonly negated: boolean;
-}
-
-function splitAnd(e: Expression): Expression[] {
-  return e.kind === 'binary' && e.op === 'AND' ? [...splitAnd(e.left), ...splitAnd(e.right)] : [e];
-}
-
-/** `x [NOT] IN (SELECT ...)`, `[NOT] EXISTS (SELECT ...)`, or undefined. */
-function subqueryConjunct(e: Expression): SubqueryConjunct | undefined {
-  if (e.kind === 'in-subquery') return { expr: e.expr, query: e.query, negated: e.negated };
-  if (e.kind === 'exists') return { expr: null, query: e.query, negated: false };
-  if (e.kind === 'unary' && e.op === 'NOT') {
-    const inner = subqueryConjunct(e.operand);
-    if (inner !== undefined) return { ...inner, negated: !inner.negated };
-  }
-  return undefined;
-}
-
 let builtins: FunctionLookup | undefined;
 
 /** The built-in registry, created once per process. */
 export function defaultFunctions(): FunctionLookup {
   builtins ??= createBuiltinRegistry();
   return builtins;
-}
-
-/**
- * Splits a join condition into equi-key pairs and the remaining predicate. A key side that is not a
- * plain column of its input (an expression, or a column cast to the common type) becomes an extra
- * column computed below the join (`leftExtras` over the left input, `rightExtras` over the right one).
- */
-export function splitEquiCondition(
-  cond: RexNode | null,
-  leftCount: number,
-): { leftKeys: number[]; rightKeys: number[]; rest: RexNode | null; leftExtras: RexNode[]; rightExtras: RexNode[] } {
-  const leftKeys: number[] = [];
-  const rightKeys: number[] = [];
-  const leftExtras: RexNode[] = [];
-  const rightExtras: RexNode[] = [];
-  const rest: RexNode[] = [];
-  const side = (r: RexNode): 'left' | 'right' | 'none' | 'both' => {
-    const refs = [...collectInputRefs(r)];
-    if (refs.length === 0) return 'none';
-    if (refs.every((i) => i < leftCount)) return 'left';
-    if (refs.every((i) => i >= leftCount)) return 'right';
-    return 'both';
-  };
-  const conjuncts = cond === null ? [] : cond.kind === 'call' && cond.op === 'AND' ? cond.operands : [cond];
-  for (const c of conjuncts) {
-    if (c.kind === 'call' && c.op === '=' && c.operands.length === 2) {
-      let [a, b] = c.operands as [RexNode, RexNode];
-      if (side(a) === 'right' && side(b) === 'left') [a, b] = [b, a];
-      if (side(a) === 'left' && side(b) === 'right') {
-        // Keys compare by representation, so both sides must have the same type.
-        const t = commonType([a.type, b.type]);
-        if (t !== undefined) {
-          a = castTo(a, t);
-          b = castTo(b, t);
-        }
-        const local = rewriteInputRefs(b, (ref) => inputRef(ref.index - leftCount, ref.name, ref.type));
-        leftKeys.push(a.kind === 'input-ref' ? a.index : leftCount + leftExtras.push(a) - 1);
-        rightKeys.push(local.kind === 'input-ref' ? local.index : -(rightExtras.push(local)));
-        continue;
-      }
-    }
-    rest.push(c);
-  }
-  const restNode = rest.length === 0 ? null : rest.length === 1 ? rest[0]! : call('AND', rest, DataTypes.BOOLEAN());
-  // Right extras are placeholders -1, -2, ...: the caller puts them after the right input's columns.
-  return { leftKeys, rightKeys, rest: restNode, leftExtras, rightExtras };
 }
 
 /** `ts - INTERVAL ...` (or `ts` alone) over the rowtime column: the delay in ms; else undefined. */
@@ -588,7 +347,7 @@ function boundedDelay(wm: RexNode, rowtimeIdx: number): number | undefined {
   return undefined;
 }
 
-function requireBoolean(n: RexNode, clause: string): void {
+export function requireBoolean(n: RexNode, clause: string): void {
   if (n.type.kind !== 'BOOLEAN' && n.type.kind !== 'NULL') {
     throw new ValidationError(`${clause} clause must be a condition, but is of type ${n.type.kind}`);
   }
