@@ -8,7 +8,7 @@ import type { JobGraph } from '../runtime/job-graph.js';
 import type { Expression } from '../sql/ast/expressions.js';
 import type { Query } from '../sql/ast/query.js';
 import type { InsertStatement, Statement } from '../sql/ast/statements.js';
-import { isTimeAttribute, withNullability } from '../types/logical-type.js';
+import { isRowtimeAttribute, withNullability } from '../types/logical-type.js';
 import type { LogicalType } from '../types/logical-type.js';
 import { RowKind } from '../types/row-kind.js';
 import { ResolvedSchema } from '../types/schema.js';
@@ -52,8 +52,7 @@ function checkStreamingSort(n: PlanNode, mode: 'streaming' | 'batch'): void {
   if (mode === 'streaming' && n.kind === 'sort' && n.keys.length > 0) {
     const first = n.keys[0]!;
     const t = n.fields[first.index]!.type;
-    if (!isTimeAttribute(t) || first.descending) throw new PlanningError('Sort on a non-time-attribute field is not supported.');
-    throw new PlanningError('Sort on a time attribute in streaming mode is not supported yet.');
+    if (!isRowtimeAttribute(t) || first.descending) throw new PlanningError('Sort on a non-time-attribute field is not supported.');
   }
   for (const c of inputsOf(n)) checkStreamingSort(c, mode);
 }

@@ -184,3 +184,15 @@ describe('lookup joins', () => {
     await expect(runQuery('SELECT o.v FROM orders AS o JOIN scanonly FOR SYSTEM_TIME AS OF o.pt AS d ON o.k = d.id', ctx)).rejects.toThrow('to support lookups');
   });
 });
+
+describe('streaming ORDER BY rowtime', () => {
+  it('sorts by the rowtime as the watermark passes', async () => {
+    const schema = ResolvedSchema.of(
+      [Columns.physical('k', DataTypes.STRING()), Columns.physical('ts', DataTypes.TIMESTAMP(3))],
+      [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '10' SECOND" }],
+    );
+    const ctx = new TestContext('streaming').add('ev', testTable(schema, [Row.insert('c', 3000), Row.insert('a', 1000), Row.insert('b', 2000)]));
+    const r = await runQuery('SELECT k FROM ev ORDER BY ts, k', ctx);
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[a]', '+I[b]', '+I[c]']);
+  });
+});

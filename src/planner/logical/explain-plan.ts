@@ -72,6 +72,7 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
     case 'sort': {
       const order = n.keys.map((k) => `${n.fields[k.index]!.name} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
       if (n.keys.length === 0) return `Limit(offset=[${n.offset}], fetch=[${n.fetch ?? 'unlimited'}])`;
+      if (mode === 'streaming') return `TemporalSort(orderBy=[${order}])`;
       if (n.fetch === null && n.offset === 0) return `Sort(orderBy=[${order}])`;
       return `SortLimit(orderBy=[${order}], offset=[${n.offset}], fetch=[${n.fetch ?? 'unlimited'}])`;
     }

@@ -12,6 +12,7 @@ import { calcOperatorFactory } from '../../table-runtime/calc-operator.js';
 import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
+import { temporalSortFactory } from '../../table-runtime/temporal-sort-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
 import { lookupJoinFactory } from '../../table-runtime/lookup-join-operator.js';
 import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
@@ -242,7 +243,11 @@ export class JobGraphBuilder {
         const v = this.vertex('operator', name, 1);
         if (n.keys.length === 0) v.operators.push(limitFactory(name, n.offset, n.fetch));
         else if (o.mode === 'batch') v.operators.push(sortLimitFactory(name, n.keys, n.offset, n.fetch));
-        else throw new PlanningError('Sort on a non-time-attribute field is not supported.');
+        else {
+          // Checked by the planner: the first key is an ascending rowtime.
+          v.operators.push(temporalSortFactory(name, n.keys[0]!.index, n.keys));
+          if (n.fetch !== null || n.offset > 0) v.operators.push(limitFactory(name, n.offset, n.fetch));
+        }
         this.connect(input, v, { kind: 'rebalance' });
         return { id: v.id, parallelism: 1 };
       }
