@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/sluice-error.js';
+import type { DdlStatement } from '../sql/ast/ddl.js';
 import type { Statement } from '../sql/ast/statements.js';
 import type { Session } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
@@ -8,6 +9,23 @@ import { executeReset, executeSet, executeUse } from './statements/execute-set.j
 import { executeDescribe, executeShow, executeShowCreate } from './statements/execute-show.js';
 import { okResult } from './table-results.js';
 import type { TableResult } from './table-result.js';
+
+const DDL_KINDS: ReadonlySet<Statement['kind']> = new Set<DdlStatement['kind']>([
+  'create-table',
+  'create-view',
+  'create-catalog',
+  'create-database',
+  'create-function',
+  'drop',
+  'alter-table',
+  'alter-view',
+  'alter-database',
+]);
+
+/** CREATE / DROP / ALTER of any catalog object. */
+export function isDdlStatement(stmt: Statement): stmt is DdlStatement {
+  return DDL_KINDS.has(stmt.kind);
+}
 
 /**
  * Runs one parsed statement against a session. Client-only commands (HELP, QUIT, CLEAR, BEGIN STATEMENT
@@ -19,17 +37,8 @@ export async function executeStatement(
   stmt: Statement,
   warn: (message: string) => void,
 ): Promise<TableResult> {
+  if (isDdlStatement(stmt)) return executeDdl(session, planner, stmt);
   switch (stmt.kind) {
-    case 'create-table':
-    case 'create-view':
-    case 'create-catalog':
-    case 'create-database':
-    case 'create-function':
-    case 'drop':
-    case 'alter-table':
-    case 'alter-view':
-    case 'alter-database':
-      return executeDdl(session, planner, stmt);
     case 'query':
       return executeQuery(session, planner, stmt);
     case 'insert':

@@ -1,5 +1,6 @@
 import { SqlParseError, ValidationError } from '../errors/sluice-error.js';
 import type { Statement } from '../sql/ast/statements.js';
+import { isDdlStatement } from '../api/statement-executor.js';
 import { parseScript, type ParsedStatement } from '../sql/parse.js';
 import type { OutputFormat } from './args.js';
 import type { ConsoleIO } from './console-io.js';
@@ -51,24 +52,7 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
   return true;
 }
 
+/** Flink's init files may hold only statements that shape the session: DDL, SET/RESET, USE. */
 function isInitStatement(stmt: Statement): boolean {
-  switch (stmt.kind) {
-    case 'create-table':
-    case 'create-view':
-    case 'create-catalog':
-    case 'create-database':
-    case 'create-function':
-    case 'drop':
-    case 'alter-table':
-    case 'alter-view':
-    case 'alter-database':
-    case 'set':
-    case 'reset':
-    case 'use-catalog':
-    case 'use-database':
-    case 'use-modules':
-      return true;
-    default:
-      return false;
-  }
+  return isDdlStatement(stmt) || stmt.kind === 'set' || stmt.kind === 'reset' || stmt.kind === 'use-catalog' || stmt.kind === 'use-database' || stmt.kind === 'use-modules';
 }
