@@ -46,3 +46,36 @@ SELECT a FROM (VALUES (1), (5), (9)) AS t(a) WHERE a > (SELECT AVG(b) FROM (VALU
 SELECT * FROM (VALUES (1)) AS t(a) WHERE a < (SELECT MIN(b) FROM (VALUES (2)) AS u(b));
 -- expect:
 [1]
+
+-- NULL semantics: a NULL in the NOT IN list makes the predicate UNKNOWN for every row.
+SELECT a FROM (VALUES (1), (2), (3)) AS t(a) WHERE a NOT IN (SELECT b FROM (VALUES (2), (CAST(NULL AS INT))) AS u(b));
+-- expect:
+
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT)), (3)) AS t(a) WHERE a NOT IN (SELECT b FROM (VALUES (2)) AS u(b));
+-- expect:
+[1]
+[3]
+
+-- An empty subquery: NOT IN is TRUE, even for a NULL left value.
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) WHERE a NOT IN (SELECT b FROM (VALUES (2)) AS u(b) WHERE b > 5);
+-- expect:
+[1]
+[NULL]
+
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT)), (2)) AS t(a) WHERE a IN (SELECT b FROM (VALUES (2), (CAST(NULL AS INT))) AS u(b));
+-- expect:
+[2]
+
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) WHERE NOT EXISTS (SELECT 1 FROM (VALUES (CAST(NULL AS INT))) AS u(b) WHERE b > 0);
+-- expect:
+[1]
+[NULL]
+
+-- Set operations compare rows as IS NOT DISTINCT FROM: NULL equals NULL.
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) INTERSECT SELECT b FROM (VALUES (CAST(NULL AS INT)), (3)) AS u(b);
+-- expect:
+[NULL]
+
+SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) EXCEPT SELECT b FROM (VALUES (CAST(NULL AS INT)), (3)) AS u(b);
+-- expect:
+[1]

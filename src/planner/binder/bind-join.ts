@@ -182,7 +182,9 @@ export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope
   const n = left.fields.length;
   const l2 = project(left, [...identity(left.fields), castTo(l, t)], [...left.fields.map((f) => f.name), '$in']);
   const r2 = project(right, [castTo(r, t)], ['$in']);
-  const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields };
+  // x NOT IN (...) is UNKNOWN when x or any subquery value is NULL (unless the subquery is empty).
+  const notIn = sub.negated && (l.type.nullable || r.type.nullable);
+  const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields, ...(notIn ? { semiNulls: 'not-in' as const } : {}) };
   return project(join, identity(left.fields), left.fields.map((f) => f.name));
 }
 

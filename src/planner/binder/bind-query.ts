@@ -85,7 +85,7 @@ export class QueryBinder {
           if (q.all) throw new PlanningError(`${q.op} ALL is not supported yet`);
           const keys = fields.map((_, i) => i);
           const l = distinct(castFields(left, types));
-          return { kind: 'join', joinType: q.op === 'INTERSECT' ? 'SEMI' : 'ANTI', left: l, right: castFields(right, types), leftKeys: keys, rightKeys: keys, condition: null, fields: l.fields };
+          return { kind: 'join', joinType: q.op === 'INTERSECT' ? 'SEMI' : 'ANTI', left: l, right: castFields(right, types), leftKeys: keys, rightKeys: keys, condition: null, fields: l.fields, semiNulls: 'null-equal' };
         }
         const union: PlanNode = { kind: 'union', inputs: [castFields(left, types), castFields(right, types)], fields };
         return q.all ? union : distinct(union);

@@ -152,6 +152,11 @@ export interface JoinNode {
   readonly rightKeys: readonly number[];
   readonly condition: RexNode | null;
   readonly fields: readonly PlanField[];
+  /**
+   * SEMI / ANTI only, how NULL keys compare (default `sql`: never equal): `null-equal` for INTERSECT /
+   * EXCEPT, `not-in` for the null-aware anti join of `x NOT IN (subquery)` over nullable keys.
+   */
+  readonly semiNulls?: 'sql' | 'null-equal' | 'not-in';
 }
 
 /**

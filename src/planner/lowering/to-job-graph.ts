@@ -254,12 +254,14 @@ export class JobGraphBuilder {
       case 'join': {
         const left = this.lower(n.left);
         const right = this.lower(n.right);
-        const v = this.vertex('operator', name, n.leftKeys.length === 0 ? 1 : o.parallelism);
+        // A null-aware anti join compares every left row with the right side's NULLs: one subtask.
+        const single = n.leftKeys.length === 0 || n.semiNulls === 'not-in';
+        const v = this.vertex('operator', name, single ? 1 : o.parallelism);
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
         const jt = n.joinType;
         if (jt === 'SEMI' || jt === 'ANTI') {
           if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
-          v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode }));
+          v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
         } else
         v.operators.push(
           joinOperatorFactory(name, {
