@@ -49,7 +49,9 @@ export class FastRandom {
 
 /** Mixes a seed with a 53-bit counter into a 32-bit seed (splitmix-style avalanche). */
 export function mixSeed(seed: number, counter: number): number {
-  let h = (seed ^ Math.imul(counter >>> 0, 0x9e3779b1) ^ Math.imul(Math.floor(counter / 4294967296), 0x85ebca6b)) >>> 0;
+  // The high word is 0 below 2^32 (every realistic counter): skip the float division then.
+  const high = counter < 4294967296 ? 0 : Math.floor(counter / 4294967296);
+  let h = (seed ^ Math.imul(counter >>> 0, 0x9e3779b1) ^ Math.imul(high, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
