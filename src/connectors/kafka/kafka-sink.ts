@@ -78,6 +78,7 @@ class KafkaSinkWriter implements SinkWriter<Row, KafkaCommittable> {
       deliveryGuarantee: settings.deliveryGuarantee,
       ...(settings.transactionalIdPrefix !== undefined ? { transactionalIdPrefix: settings.transactionalIdPrefix } : {}),
       subtaskId: ctx.subtaskIndex,
+      parallelism: ctx.parallelism,
       partitioner: settings.partitioner,
       transactionTimeoutMs: settings.client.transactionTimeoutMs,
       acks: settings.client.acks,

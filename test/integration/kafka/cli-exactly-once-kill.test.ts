@@ -44,6 +44,24 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/** The job: kafka `input` -> kafka `output`, exactly-once, checkpoints every 500 ms into `chk`. */
+function writeJob(path: string, chk: string, input: string, output: string, parallelism: number): void {
+  writeFileSync(
+    path,
+    `SET 'execution.checkpointing.interval' = '500 ms';
+SET 'execution.checkpointing.dir' = '${chk}';
+SET 'parallelism.default' = '${parallelism}';
+CREATE TEMPORARY TABLE src (id BIGINT, payload STRING) WITH (
+  'connector' = 'kafka', 'topic' = '${input}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
+  'format' = 'json', 'scan.startup.mode' = 'earliest-offset');
+CREATE TEMPORARY TABLE dst (id BIGINT, payload STRING) WITH (
+  'connector' = 'kafka', 'topic' = '${output}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
+  'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'kill-${output}');
+INSERT INTO dst SELECT id, payload FROM src;
+`,
+  );
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!up)('exactly-once Kafka -> Kafka through the CLI under kill -9', () => {
@@ -68,20 +86,7 @@ describe.skipIf(!up)('exactly-once Kafka -> Kafka through the CLI under kill -9'
     const random = mulberry32(seed);
     const chk = join(dir, 'chk');
     const job = join(dir, 'job.sql');
-    writeFileSync(
-      job,
-      `SET 'execution.checkpointing.interval' = '500 ms';
-SET 'execution.checkpointing.dir' = '${chk}';
-SET 'parallelism.default' = '2';
-CREATE TEMPORARY TABLE src (id BIGINT, payload STRING) WITH (
-  'connector' = 'kafka', 'topic' = '${input}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
-  'format' = 'json', 'scan.startup.mode' = 'earliest-offset');
-CREATE TEMPORARY TABLE dst (id BIGINT, payload STRING) WITH (
-  'connector' = 'kafka', 'topic' = '${output}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
-  'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'kill-${output}');
-INSERT INTO dst SELECT id, payload FROM src;
-`,
-    );
+    writeJob(job, chk, input, output, 2);
     const args = (): string[] => ['--catalog-dir', join(dir, 'catalog'), '-f', job, ...(hasCompleteCheckpoint(chk) ? ['--resume', chk] : [])];
     if (process.env.KAFKA_KILL_DEBUG) console.log(`kill test dir: ${dir}`);
     // ~200 records/s: enough to keep transactions non-empty, little enough that a restored run catches up within its first checkpoints.

@@ -18,6 +18,9 @@
  *   on start the writer calls `abortLingeringTransactions(prefix, subtask, fromCheckpointId = N)`, whose
  *   InitProducerId on `prefix-subtask-N`, `-N+1`, ... fences the dead producer (epoch bump) and aborts its
  *   transaction. The ids of checkpoints <= N-1 are untouched, so their pending commits stay possible.
+ *   After a restart with a smaller parallelism P, subtask i also probes the ids of subtasks i+P, i+2P, ...
+ *   (stopping at the first subtask that never used id N): an open transaction of a subtask that no longer
+ *   runs would otherwise hold read_committed readers back until `transaction.timeout.ms`.
  * - The one way to lose data is Kafka's transaction timeout: if the gap between the barrier and the
  *   commit (including a restart) exceeds `transaction.timeout.ms`, the broker aborts the transaction
  *   and the commit reports `lost` (Flink has the same limit). The default here is 15 minutes, the
@@ -33,6 +36,7 @@ import { Partitioners, type Admin, type Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 import { createCluster, type InternalCluster } from './kafkajs-internals.js';
 import {
+  abortLingeringOfRemovedSubtasks,
   abortLingeringTransactions,
   commitTransaction,
   KafkaTransaction,
@@ -58,6 +62,11 @@ export interface KafkaRecordWriterOptions {
   readonly subtaskId: number;
   /** Subtasks whose lingering transactions this writer aborts on start (default: just its own). */
   readonly lingeringSubtaskIds?: readonly number[];
+  /**
+   * The sink's parallelism. When given, the writer also cleans up after subtasks a smaller restart no
+   * longer runs (downscaling): subtask i probes i+P, i+2P, ... (see abortLingeringOfRemovedSubtasks).
+   */
+  readonly parallelism?: number;
   readonly partitioner: SinkPartitionerKind;
   readonly transactionTimeoutMs: number;
   /** acks for `none` (at-least-once always waits for all in-sync replicas). */
@@ -108,6 +117,16 @@ export class KafkaRecordWriter {
         first,
         options.transactionTimeoutMs,
       );
+      if (options.parallelism !== undefined && options.lingeringSubtaskIds === undefined) {
+        await abortLingeringOfRemovedSubtasks(
+          cluster,
+          options.transactionalIdPrefix as string,
+          options.subtaskId,
+          options.parallelism,
+          first,
+          options.transactionTimeoutMs,
+        );
+      }
       writer.transaction = await KafkaTransaction.begin(kafka, cluster, writer.idFor(first), options.transactionTimeoutMs);
     }
     return writer;

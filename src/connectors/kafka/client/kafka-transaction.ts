@@ -185,6 +185,30 @@ export async function abortLingeringTransactions(
   return cleaned;
 }
 
+/**
+ * Downscaling: aborts what subtasks `subtask + parallelism`, `subtask + 2 * parallelism`, ... of an earlier,
+ * wider run left open (each is probed as in abortLingeringTransactions). A subtask that was running when
+ * checkpoint `fromCheckpointId - 1` was taken had opened `prefix-j-fromCheckpointId` at that barrier, so
+ * the first subtask id whose probe finds that id unused (epoch 0) ends the search. Costs one extra
+ * InitProducerId per writer when the parallelism did not shrink. Called once by every exactly-once writer
+ * on start, after its own probe.
+ */
+export async function abortLingeringOfRemovedSubtasks(
+  cluster: InternalCluster,
+  prefix: string,
+  subtask: number,
+  parallelism: number,
+  fromCheckpointId: number,
+  timeoutMs: number,
+): Promise<string[]> {
+  const cleaned: string[] = [];
+  for (let j = subtask + parallelism; ; j += parallelism) {
+    const found = await abortLingeringTransactions(cluster, prefix, [j], fromCheckpointId, timeoutMs);
+    if (found.length === 0) return cleaned;
+    cleaned.push(...found);
+  }
+}
+
 async function initWithRetry(cluster: InternalCluster, transactionalId: string, timeoutMs: number): Promise<{ producerId: number; producerEpoch: number }> {
   try {
     return await withCoordinator(cluster, transactionalId, COORDINATOR_TYPE.TRANSACTION, (c) => c.initProducerId({ transactionalId, transactionTimeout: timeoutMs }));
