@@ -21,9 +21,13 @@ const TRIALS = Number(process.env.CRASH_TRIALS ?? '20');
 const N = 20_000;
 // 10 s of data: about 15-20 kills fit in one job, so most of the time goes to the runs, not to new rounds.
 const ROWS_PER_SECOND = 2_000;
-// Up to here after "Job ID" a run restores, checkpoints a few times and commits; near the end of a job
-// the kills also hit end of input and the final commit.
+// Up to here after "Job ID" a run restores, checkpoints a few times and commits. One kill in four waits
+// up to three times as long, so that near the end of a job kills also hit end of input and the final commit.
 const MAX_KILL_DELAY_MS = Number(process.env.CRASH_MAX_DELAY_MS ?? '2000');
+
+function killDelay(random: () => number): number {
+  return Math.floor(random() < 0.25 ? MAX_KILL_DELAY_MS * (1 + 2 * random()) : MAX_KILL_DELAY_MS * random());
+}
 
 function cliAvailable(): boolean {
   if (existsSync(CLI)) return true;
@@ -167,7 +171,7 @@ describe.skipIf(!cliAvailable())('filesystem sink under SIGKILL through the CLI'
         const killing = kills < TRIALS;
         if (killing) {
           await Promise.race([cli.submitted, sleep(30_000)]);
-          const delay = Math.floor(random() * MAX_KILL_DELAY_MS);
+          const delay = killDelay(random);
           await Promise.race([sleep(delay), cli.exited]);
           const alive = cli.child.exitCode === null && cli.child.signalCode === null;
           if (alive) {
