@@ -28,7 +28,7 @@ const schema = ResolvedSchema.of([
   Columns.physical('k', DataTypes.INT()),
   Columns.physical('v', DataTypes.BIGINT()),
   Columns.physical('ts', DataTypes.TIMESTAMP(3)),
-]);
+], [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '1' SECOND" }]);
 const dimSchema = ResolvedSchema.of([Columns.physical('k', DataTypes.INT()), Columns.physical('name', DataTypes.STRING())]);
 const tables = { src: { schema, rows }, dim: { schema: dimSchema, rows: dim } };
 

@@ -13,6 +13,8 @@ export interface AggregateSpec {
   readonly distinct: boolean;
   /** Index of a BOOLEAN input field (FILTER (WHERE ...)), or -1. */
   readonly filterArg: number;
+  /** The built-in COUNT(*): operators may count in a plain number instead of calling `fn`. */
+  readonly countStar?: boolean;
 }
 
 /** The state of one group; several groups whose keys collide on the hash share a state slot. */
@@ -147,7 +149,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (seen != null) {
         const args = a.args.map((j) => f[j]);
         if (args[0] === null) continue;
-        const k = identity(args);
+        const k = distinctIdentity(args);
         const c = seen.get(k) ?? 0;
         if (add) {
           seen.set(k, c + 1);
@@ -183,8 +185,8 @@ function rowsEqual(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/** A distinct value's identity as a Map key. */
-function identity(args: readonly unknown[]): unknown {
+/** A distinct value's (or argument list's) identity as a Map / Set key. */
+export function distinctIdentity(args: readonly unknown[]): unknown {
   const v = args.length === 1 ? args[0] : args;
   if (v instanceof Decimal) return 'D' + v.stripTrailingZeros().toString();
   if (typeof v === 'object' && v !== null) return 'J' + JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));

@@ -42,6 +42,7 @@ export class OperatorHarness {
       this.keyed.setCurrentKey(t.key);
       this.op.onTimer?.(t);
     });
+    this.op.processWatermark?.(w, 0);
     return this;
   }
 

@@ -92,7 +92,7 @@ describe('windows', () => {
 
   it('fires when the watermark passes window_end and drops late rows', async () => {
     const sum = () => ({ fn: builtinAggregate('SUM', [DataTypes.INT()], DataTypes.INT()), args: [1], distinct: false, filterArg: -1 });
-    const op = new WindowAggregateOperator([0, 2], [sum()], 2);
+    const op = new WindowAggregateOperator({ input: { kind: 'fields', startField: -1, endField: 2 }, keys: [{ kind: 'field', index: 0 }, { kind: 'end' }], output: null }, [sum()]);
     const h = await new OperatorHarness(op).open();
     // fields: k, v, window_end
     h.push([Row.insert('a', 1, 10), Row.insert('a', 2, 10), Row.insert('a', 4, 20)]);

@@ -20,6 +20,7 @@ import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
+import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
@@ -29,7 +30,8 @@ import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
-import type { PlanNode } from '../logical/plan-node.js';
+import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
+import { fuseWindowAggregate } from './window-fusion.js';
 import { compileRex } from '../rex/compile-rex.js';
 
 /** Settings the lowering reads. */
@@ -156,6 +158,54 @@ export class JobGraphBuilder {
     return { jobName, vertices, edges: this.edges };
   }
 
+  /** A group / window / session aggregate; `output` projects a window aggregate's columns (null: all). */
+  private lowerAggregate(n: AggregateNode, output: readonly number[] | null, name: string): Stream {
+    const o = this.options;
+    const fused = fuseWindowAggregate(n);
+    const inputNode = fused?.input ?? n.input;
+    const input = this.lower(inputNode);
+    const keys = n.groupKeys;
+    const w = n.window;
+    // Window aggregates are partitioned by their plain keys (every window of a key in one subtask).
+    const partitionKeys =
+      fused !== undefined
+        ? fused.keys.flatMap((k) => (k.kind === 'field' ? [k.index] : []))
+        : w !== undefined
+          ? keys.filter((k) => k !== w.windowStartField && k !== w.windowEndField)
+          : keys;
+    const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
+    const calls = fused?.calls ?? n.aggCalls;
+    const inputTypes = inputNode.fields.map((f) => f.type);
+    const aggs = (): AggregateSpec[] =>
+      calls.map((c) => {
+        const argTypes = c.args.map((i) => inputTypes[i]!);
+        const def = o.functions?.lookup(c.name);
+        const fn =
+          def?.kind === 'aggregate' && !BUILTIN.has(c.name)
+            ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
+            : builtinAggregate(c.name, argTypes, c.type);
+        const countStar = c.name === 'COUNT' && c.args.length === 0;
+        return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
+      });
+    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode));
+    else if (w.spec.kind === 'SESSION') {
+      if (n.aggCalls.some((c) => c.distinct)) throw new PlanningError('DISTINCT aggregates are not supported in session windows yet');
+      v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
+    } else {
+      const spec: WindowAggregateSpec =
+        fused !== undefined
+          ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window }, keys: fused.keys, output }
+          : {
+              input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField },
+              keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),
+              output,
+            };
+      v.operators.push(windowAggregateFactory(name, spec, aggs));
+    }
+    this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
+    return { id: v.id, parallelism: v.parallelism };
+  }
+
   private lowerNode(n: PlanNode): Stream {
     const o = this.options;
     const name = physicalNodeText(n, o.mode);
@@ -196,6 +246,12 @@ export class JobGraphBuilder {
         return stream;
       }
       case 'calc': {
+        const agg = n.input;
+        if (n.condition === null && agg.kind === 'aggregate' && agg.window !== undefined && agg.window.spec.kind !== 'SESSION' && !this.lowered.has(agg)) {
+          // A projection of a window aggregate's columns is done by the aggregate as it emits.
+          const refs = n.projects.map((p) => (p.kind === 'input-ref' ? p.index : -1));
+          if (refs.every((r) => r >= 0)) return this.lowerAggregate(agg, refs, physicalNodeText(agg, o.mode));
+        }
         const input = this.chainTarget(this.lower(n.input), name);
         const projections = n.projects.map((p) => compileRex(p, { timeZone: o.timeZone }));
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
@@ -203,35 +259,8 @@ export class JobGraphBuilder {
         draft.operators.push(calcOperatorFactory(name, projections, condition));
         return input;
       }
-      case 'aggregate': {
-        const input = this.lower(n.input);
-        const keys = n.groupKeys;
-        // Session windows are keyed without window_start/window_end (those are known only after merging).
-        const partitionKeys =
-          n.window?.spec.kind === 'SESSION' ? keys.filter((k) => k !== n.window!.windowStartField && k !== n.window!.windowEndField) : keys;
-        const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
-        const calls = n.aggCalls;
-        const inputTypes = n.input.fields.map((f) => f.type);
-        const aggs = (): AggregateSpec[] =>
-          calls.map((c) => {
-            const argTypes = c.args.map((i) => inputTypes[i]!);
-            const def = o.functions?.lookup(c.name);
-            const fn =
-              def?.kind === 'aggregate' && !BUILTIN.has(c.name)
-                ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
-                : builtinAggregate(c.name, argTypes, c.type);
-            return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg };
-          });
-        v.operators.push(
-          n.window === undefined
-            ? groupAggregateFactory(name, keys, aggs, o.mode)
-            : n.window.spec.kind === 'SESSION'
-              ? sessionWindowFactory(name, { groupKeys: keys, windowStartField: n.window.windowStartField, windowEndField: n.window.windowEndField, gap: n.window.spec.gap }, aggs)
-              : windowAggregateFactory(name, keys, aggs, n.window.windowEndField),
-        );
-        this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
-        return { id: v.id, parallelism: v.parallelism };
-      }
+      case 'aggregate':
+        return this.lowerAggregate(n, null, name);
       case 'union': {
         const v = this.vertex('operator', name, o.parallelism);
         v.operators.push(unionOperatorFactory(name));
