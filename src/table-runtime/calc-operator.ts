@@ -5,16 +5,29 @@ import { Row } from '../types/row.js';
 export type FieldsFunction = (fields: readonly unknown[]) => unknown;
 
 /**
+ * A compiled filter + projection over a whole batch (planner/rex `compileRexCalc`): appends to `out`
+ * one new row, of the input row's kind, per input row that passes. Called once per batch by the
+ * operator; synchronous, never awaits.
+ */
+export type CalcProgram = (rows: readonly Row[], out: Row[]) => void;
+
+/**
  * Projection plus filter (Flink's StreamExecCalc): keeps rows whose condition is TRUE and computes the
  * projections; the row kind passes through. One pass over the batch, one output batch.
  */
 export class CalcOperator implements StreamOperator {
   private ctx!: OperatorContext;
+  private readonly program: CalcProgram;
 
-  constructor(
-    private readonly projections: readonly FieldsFunction[],
-    private readonly condition: FieldsFunction | null,
-  ) {}
+  /**
+   * Either one generated `program` per batch (what the planner uses), or per-field closures and a
+   * condition closure (kept for callers that build expressions by hand).
+   */
+  constructor(program: CalcProgram);
+  constructor(projections: readonly FieldsFunction[], condition: FieldsFunction | null);
+  constructor(programOrProjections: CalcProgram | readonly FieldsFunction[], condition: FieldsFunction | null = null) {
+    this.program = typeof programOrProjections === 'function' ? programOrProjections : closureProgram(programOrProjections, condition);
+  }
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
@@ -22,9 +35,14 @@ export class CalcOperator implements StreamOperator {
 
   processBatch(rows: Row[]): void {
     const out: Row[] = [];
-    const cond = this.condition;
-    const projs = this.projections;
-    const n = projs.length;
+    this.program(rows, out);
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+}
+
+function closureProgram(projs: readonly FieldsFunction[], cond: FieldsFunction | null): CalcProgram {
+  const n = projs.length;
+  return (rows, out) => {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       const f = row.fields;
@@ -33,10 +51,14 @@ export class CalcOperator implements StreamOperator {
       for (let i = 0; i < n; i++) fields[i] = projs[i]!(f);
       out.push(new Row(row.kind, fields));
     }
-    if (out.length > 0) this.ctx.output.collect(out);
-  }
+  };
 }
 
-export function calcOperatorFactory(name: string, projections: readonly FieldsFunction[], condition: FieldsFunction | null): OperatorFactory {
-  return { name, create: () => new CalcOperator(projections, condition) };
+/** A factory creating one CalcOperator per subtask around a generated batch `program`. */
+export function calcOperatorFactory(name: string, program: CalcProgram): OperatorFactory;
+/** As above from per-field closures (the form before generated Calc programs). */
+export function calcOperatorFactory(name: string, projections: readonly FieldsFunction[], condition: FieldsFunction | null): OperatorFactory;
+export function calcOperatorFactory(name: string, p: CalcProgram | readonly FieldsFunction[], condition: FieldsFunction | null = null): OperatorFactory {
+  const program = typeof p === 'function' ? p : closureProgram(p, condition);
+  return { name, create: () => new CalcOperator(program) };
 }

@@ -8,9 +8,10 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
 import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
-import { scalarEvaluator } from '../expressions/scalar-evaluator.js';
+import { bindCall } from '../expressions/expr-factory.js';
 import { call, literal } from '../rex/rex-node.js';
 import type { RexCall, RexNode } from '../rex/rex-node.js';
+import { rexToBound } from '../rex/rex-to-bound.js';
 import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
 import type { Scope } from './scope.js';
 
@@ -378,24 +379,20 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
 
 /** A symbol operand (time unit, TRIM side) for registry functions: a CHAR literal flagged as a keyword. */
 function symbolArg(value: string): RexNode {
-  return { kind: 'call', op: 'SYMBOL', operands: [literal(value, notNull(DataTypes.STRING()))], type: notNull(DataTypes.STRING()), deterministic: true, impl: () => value };
+  return { kind: 'call', op: 'SYMBOL', operands: [literal(value, notNull(DataTypes.STRING()))], type: notNull(DataTypes.STRING()), deterministic: true };
 }
 
 /**
- * A call of a function from the registry (built-ins of planner/functions and UDFs), compiled into a
- * per-row evaluator over the evaluated operands. Literal and symbol operands are bound in as constants.
+ * A call of a function from the registry (built-ins of planner/functions and UDFs). The definition is
+ * kept on the node; the code generator compiles it with the rest of the expression (rex-to-bound.ts).
+ * @throws ValidationError when there is no such scalar function; PlanningError when the operands do not fit.
  */
 export function registryCall(name: string, args: readonly RexNode[], ctx: ExprBindContext): RexNode {
   const def = ctx.functions?.lookup(name);
   if (def === undefined || def.kind !== 'scalar') throw noMatch(name, args.map((a) => a.type));
-  const constants = args.map((a) => {
-    if (a.kind === 'call' && a.op === 'SYMBOL') return { symbol: (a.operands[0] as { value: string }).value };
-    if (a.kind === 'literal') return { literal: a.value };
-    return undefined;
-  });
-  const types = args.map((a) => (a.kind === 'call' && a.op === 'SYMBOL' ? notNull(DataTypes.STRING()) : a.type));
-  const ev = scalarEvaluator(def, types, { timeZone: ctx.timeZone, constants });
-  return { kind: 'call', op: name, operands: args, type: ev.type, deterministic: def.deterministic, impl: ev.impl };
+  // Bound once here for the operand check and the result type (literal operands shape some types).
+  const type = bindCall(def, args.map(rexToBound)).type;
+  return { kind: 'call', op: name, operands: args, type, deterministic: def.deterministic, fn: def };
 }
 
 function noMatch(name: string, types: readonly LogicalType[]): ValidationError {

@@ -6,5 +6,3 @@ export * from './type-rules.js';
 export { canCast, checkCast, makeCaster, makeTryCaster } from './cast.js';
 export type { Caster } from './cast.js';
 export { compileExpression, compilePredicate, compileProjection, compileCalc } from './compile.js';
-export { scalarEvaluator } from './scalar-evaluator.js';
-export type { ScalarEvaluator, ConstantOperand } from './scalar-evaluator.js';

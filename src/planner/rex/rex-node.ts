@@ -1,9 +1,10 @@
 import type { LogicalType } from '../../types/logical-type.js';
+import type { ScalarFunctionDefinition } from '../functions/function-definition.js';
 
 /**
  * The planner's own bound scalar expression (Calcite's RexNode, reduced). Kept in the planner core so
- * plans, rules and EXPLAIN do not depend on the richer expression IR of `planner/expressions/`; calls
- * whose operator this layer does not know are delegated through `RexCall.impl` (see compile-rex.ts).
+ * plans, rules and EXPLAIN do not depend on the richer expression IR of `planner/expressions/`.
+ * Evaluation is not done here: rex-to-bound.ts translates to that IR and its code generator compiles it.
  */
 export type RexNode = RexInputRef | RexLiteral | RexCall;
 
@@ -32,8 +33,11 @@ export interface RexCall {
   readonly operands: readonly RexNode[];
   readonly type: LogicalType;
   readonly deterministic: boolean;
-  /** Optional evaluator supplied by a function library; receives already evaluated operands. */
-  readonly impl?: (args: readonly unknown[]) => unknown;
+  /**
+   * The registry definition (built-in or UDF) of a call the binder resolved through the function
+   * registry; absent for the operators the binder types itself, which rex-to-bound.ts finds by `op`.
+   */
+  readonly fn?: ScalarFunctionDefinition;
 }
 
 export function inputRef(index: number, name: string, type: LogicalType): RexInputRef {
