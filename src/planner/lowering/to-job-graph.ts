@@ -32,7 +32,7 @@ import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
-import { compileRex } from '../rex/compile-rex.js';
+import { compileRex, compileRexCalc } from '../rex/compile-rex.js';
 
 /** Settings the lowering reads. */
 export interface LoweringOptions {
@@ -253,10 +253,8 @@ export class JobGraphBuilder {
           if (refs.every((r) => r >= 0)) return this.lowerAggregate(agg, refs, physicalNodeText(agg, o.mode));
         }
         const input = this.chainTarget(this.lower(n.input), name);
-        const projections = n.projects.map((p) => compileRex(p, { timeZone: o.timeZone }));
-        const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
         const draft = this.draft(input.id);
-        draft.operators.push(calcOperatorFactory(name, projections, condition));
+        draft.operators.push(calcOperatorFactory(name, compileRexCalc(n.projects, n.condition, { timeZone: o.timeZone })));
         return input;
       }
       case 'aggregate':
