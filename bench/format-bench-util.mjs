@@ -52,6 +52,30 @@ export function median(fn, runs = 5) {
   return times[Math.floor(runs / 2)];
 }
 
+/**
+ * Median ms of each named fn, timed in interleaved rounds (a, b, c, a, b, c, ...) after one warm-up of
+ * each, so a change in the machine's load hits every case alike; `ratio(a, b)` is then the median of the
+ * per-round ratios, which is far steadier than a ratio of medians taken minutes apart on a loaded machine.
+ */
+export function compare(cases, runs = Number(process.env.BENCH_RUNS ?? 7)) {
+  const names = Object.keys(cases);
+  for (const k of names) cases[k]();
+  const times = Object.fromEntries(names.map((k) => [k, []]));
+  for (let r = 0; r < runs; r++) {
+    for (const k of names) {
+      const t0 = performance.now();
+      cases[k]();
+      times[k].push(performance.now() - t0);
+    }
+  }
+  const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  return {
+    ms: Object.fromEntries(names.map((k) => [k, mid(times[k])])),
+    /** Median over rounds of time(a) / time(b): how many times faster b is than a. */
+    ratio: (a, b) => mid(times[a].map((t, i) => t / times[b][i])),
+  };
+}
+
 export function report(name, ms, n = ROWS) {
   console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms  ${((n / ms) * 1000 / 1e6).toFixed(2).padStart(6)} M rows/s`);
 }
