@@ -18,6 +18,7 @@ import { dropUpdateBeforeFactory } from '../table-runtime/drop-update-before-ope
 import { bindExpression, castTo } from './binder/bind-expression.js';
 import { defaultFunctions, QueryBinder, project } from './binder/bind-query.js';
 import { Scope } from './binder/scope.js';
+import { supportsImplicitCast } from './binder/sink-cast.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { explainLogical, explainPhysical, physicalNodeText } from './logical/explain-plan.js';
@@ -139,6 +140,16 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
         `Sink schema:  [${sinkColumns.map((c) => `${c.name}: ${typeToString(c.type)}`).join(', ')}]`,
     );
   }
+  const queryName = (i: number): string => `${query.fields[i]!.name}: ${typeToString(query.fields[i]!.type)}`;
+  sinkColumns.forEach((c, pos) => {
+    const qi = targetNames.indexOf(c.name);
+    if (qi < 0 || supportsImplicitCast(query.fields[qi]!.type, c.type)) return;
+    throw new ValidationError(
+      `Column types of query result and sink for '${identifierToString(id)}' do not match.\nCause: Incompatible types for sink column '${c.name}' at position ${pos}.\n\n` +
+        `Query schema: [${query.fields.map((_, i) => queryName(i)).join(', ')}]\n` +
+        `Sink schema:  [${sinkColumns.map((x) => `${x.name}: ${typeToString(x.type)}`).join(', ')}]`,
+    );
+  });
   const empty = binder.exprContext(new Scope([]));
   const projects = sinkColumns.map((c) => {
     const qi = targetNames.indexOf(c.name);

@@ -24,3 +24,7 @@ SELECT t, SUM(v) OVER w AS s FROM (VALUES (1, 1), (2, 2), (5, 3)) AS x(t, v) WIN
 -- mode: streaming
 SELECT t, SUM(v) OVER (ORDER BY t) FROM (VALUES (1, 1)) AS x(t, v);
 -- error: OVER windows' ordering in stream mode must be defined on a time attribute.
+
+-- mode: batch
+SELECT t, COUNT(DISTINCT v) OVER (ORDER BY t) FROM (VALUES (1, 1), (2, 1)) AS x(t, v);
+-- error: DISTINCT aggregates in OVER windows are not supported yet
