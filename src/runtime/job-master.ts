@@ -128,6 +128,16 @@ export class JobMaster implements JobClient, AttemptOwner {
     let restore: CompletedCheckpoint | undefined;
     try {
       if (this.config.restorePath) restore = await readCheckpoint(this.config.restorePath);
+      // Checked once, before any attempt: a restart cannot change parallelism, so retrying would only
+      // repeat the same refusal forever while the job looks alive.
+      if (restore) {
+        for (const t of this.graph.tasks) {
+          const p = restore.parallelism.get(t.id);
+          if (p !== undefined && p !== t.parallelism) {
+            throw new ValidationError(`Cannot restore '${t.name}' with parallelism ${t.parallelism} from a checkpoint taken with parallelism ${p}. Rescaling from a checkpoint is not supported yet: run with the parallelism the checkpoint was taken with.`);
+          }
+        }
+      }
     } catch (e) {
       this.jobStatus = 'FAILED';
       throw e;
@@ -172,12 +182,6 @@ export class JobMaster implements JobClient, AttemptOwner {
     const runs: Promise<void>[] = [];
     try {
       if (restore) {
-        for (const t of this.graph.tasks) {
-          const p = restore.parallelism.get(t.id);
-          if (p !== undefined && p !== t.parallelism) {
-            throw new ValidationError(`Cannot restore '${t.name}' with parallelism ${t.parallelism} from a checkpoint taken with parallelism ${p}.`);
-          }
-        }
         this.nextCheckpointId = Math.max(this.nextCheckpointId, restore.checkpointId + 1);
       }
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
