@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z as Z } from 'zod';
+import { lazyRequire } from '../util/lazy-require.js';
 import { formatDuration, formatMemorySize, parseDuration, parseMemorySize } from './units.js';
 import { formatList, formatMap, parseList, parseMap } from './structured-options.js';
 
@@ -33,15 +34,25 @@ export interface OptionType<T> {
   expectation(): string;
 }
 
+type ZodApi = typeof Z;
+
+/**
+ * zod is loaded on the first value that needs parsing, not at startup: an option left at its default
+ * is never parsed, and a CLI run that sets nothing should not pay for loading the library.
+ */
+const zodApi = lazyRequire<{ z: ZodApi }>('zod');
+
 function fromSchema<T>(
   descriptor: OptionTypeDescriptor,
-  schema: z.ZodType<T>,
+  buildSchema: (z: ZodApi) => Z.ZodType<T>,
   format: (v: T) => string,
   expectation: string,
 ): OptionType<T> {
+  let schema: Z.ZodType<T> | undefined;
   return {
     descriptor,
     parse(raw) {
+      schema ??= buildSchema(zodApi().z);
       const r = schema.safeParse(raw);
       return r.success ? { ok: true, value: r.data } : { ok: false };
     },
@@ -51,26 +62,27 @@ function fromSchema<T>(
 }
 
 /** A string input, or a value already of the target type passed through. */
-function stringOr<T>(typed: z.ZodType<T>, parseText: z.ZodType<T, string>): z.ZodType<T> {
-  return z.union([typed, z.string().pipe(parseText)]) as unknown as z.ZodType<T>;
+function stringOr<T>(z: ZodApi, typed: Z.ZodType<T>, parseText: Z.ZodType<T, string>): Z.ZodType<T> {
+  return z.union([typed, z.string().pipe(parseText)]) as unknown as Z.ZodType<T>;
 }
 
 const INT_TEXT = /^[+-]?\d+$/;
 const FLOAT_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(Infinity|NaN)$/;
 
 export const OptionTypes = {
-  string: fromSchema<string>({ kind: 'string' }, z.string(), (v) => v, 'a string'),
+  string: fromSchema<string>({ kind: 'string' }, (z) => z.string(), (v) => v, 'a string'),
 
   boolean: fromSchema<boolean>(
     { kind: 'boolean' },
-    stringOr(z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'])).transform((v) => v === 'true')),
+    (z) => stringOr(z, z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'])).transform((v) => v === 'true')),
     String,
     "'true' or 'false'",
   ),
 
   int: fromSchema<number>(
     { kind: 'int' },
-    stringOr(
+    (z) => stringOr(
+      z,
       z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
       z.string().trim().regex(INT_TEXT).transform(Number).pipe(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1)),
     ),
@@ -80,7 +92,8 @@ export const OptionTypes = {
 
   long: fromSchema<number>(
     { kind: 'long' },
-    stringOr(
+    (z) => stringOr(
+      z,
       z.number().int().refine(Number.isSafeInteger),
       z.string().trim().regex(INT_TEXT).transform(Number).pipe(z.number().refine(Number.isSafeInteger)),
     ),
@@ -90,21 +103,22 @@ export const OptionTypes = {
 
   float: fromSchema<number>(
     { kind: 'float' },
-    stringOr(z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
+    (z) => stringOr(z, z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
     String,
     'a number',
   ),
 
   double: fromSchema<number>(
     { kind: 'double' },
-    stringOr(z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
+    (z) => stringOr(z, z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
     String,
     'a number',
   ),
 
   duration: fromSchema<number>(
     { kind: 'duration' },
-    stringOr(
+    (z) => stringOr(
+      z,
       z.number().int().nonnegative(),
       z.string().transform((s, ctx) => {
         const ms = parseDuration(s);
@@ -121,7 +135,8 @@ export const OptionTypes = {
 
   memory: fromSchema<number>(
     { kind: 'memory' },
-    stringOr(
+    (z) => stringOr(
+      z,
       z.number().int().nonnegative(),
       z.string().transform((s, ctx) => {
         const bytes = parseMemorySize(s);
@@ -138,7 +153,8 @@ export const OptionTypes = {
 
   map: fromSchema<Readonly<Record<string, string>>>(
     { kind: 'map' },
-    stringOr(
+    (z) => stringOr(
+      z,
       z.record(z.string(), z.string()),
       z.string().transform((s, ctx) => {
         const m = parseMap(s);
@@ -158,7 +174,7 @@ export const OptionTypes = {
     const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
     return fromSchema<V[number]>(
       { kind: 'enum', values },
-      z.string().transform((s, ctx) => {
+      (z) => z.string().transform((s, ctx) => {
         const v = byLower.get(s.trim().toLowerCase());
         if (v === undefined) {
           ctx.addIssue({ code: 'custom', message: 'not an enum value' });
