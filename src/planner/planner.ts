@@ -31,6 +31,7 @@ import { sessionTimeZone } from './planner-context.js';
 import { literal } from './rex/rex-node.js';
 import { optimize } from './rules/optimize.js';
 import { parseExpression } from '../sql/parse.js';
+import { parseDuration } from '../config/units.js';
 
 export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
 
@@ -41,7 +42,17 @@ function loweringOptions(ctx: PlannerContext): LoweringOptions {
     parallelism: Number.isInteger(p) && p > 0 ? p : 1,
     timeZone: sessionTimeZone(ctx.config),
     functions: ctx.functions ?? defaultFunctions(),
+    stateTtlMs: stateTtl(ctx),
   };
+}
+
+/** `table.exec.state.ttl` in ms (a duration such as '1 h' or plain ms); 0 when unset. */
+function stateTtl(ctx: PlannerContext): number {
+  const text = ctx.config.get('table.exec.state.ttl');
+  if (text === undefined || text.trim() === '') return 0;
+  const ms = parseDuration(text);
+  if (ms === undefined) throw new ValidationError(`Could not parse value '${text}' for key 'table.exec.state.ttl' (a duration such as '1 h').`);
+  return ms;
 }
 
 function timeZoneOf(ctx: PlannerContext): string {

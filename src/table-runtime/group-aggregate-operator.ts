@@ -62,6 +62,8 @@ export class GroupAggregateOperator implements StreamOperator {
     private readonly groupKeys: readonly number[],
     private readonly aggs: readonly AggregateSpec[],
     private readonly mode: AggregateMode,
+    /** `table.exec.state.ttl` in ms (streaming only); 0 keeps groups forever. */
+    private readonly stateTtlMs = 0,
   ) {
     this.adders = aggs.map((a) => accumulator(a, true));
     this.retractors = aggs.map((a) => accumulator(a, false));
@@ -69,7 +71,9 @@ export class GroupAggregateOperator implements StreamOperator {
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
-    this.state = ctx.keyedState.getState<Group[]>('groups');
+    const ttlMs = this.mode === 'streaming' ? this.stateTtlMs : 0;
+    // An expired group starts again from scratch, as in Flink: its next row is a fresh +I.
+    this.state = ctx.keyedState.getState<Group[]>(ttlMs > 0 ? { name: 'groups', ttlMs } : 'groups');
   }
 
   processBatch(rows: Row[]): void {
@@ -193,6 +197,6 @@ export function distinctIdentity(args: readonly unknown[]): unknown {
   return v;
 }
 
-export function groupAggregateFactory(name: string, groupKeys: readonly number[], aggs: () => AggregateSpec[], mode: AggregateMode): OperatorFactory {
-  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode) };
+export function groupAggregateFactory(name: string, groupKeys: readonly number[], aggs: () => AggregateSpec[], mode: AggregateMode, stateTtlMs = 0): OperatorFactory {
+  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode, stateTtlMs) };
 }

@@ -23,6 +23,8 @@ export interface JoinSpec {
   /** Non-equi condition over the joined row (left fields then right fields), or null. */
   readonly condition: FieldsFunction | null;
   readonly mode: 'streaming' | 'batch';
+  /** `table.exec.state.ttl` in ms (streaming): rows of a key untouched for this long are forgotten; 0 keeps them. */
+  readonly stateTtlMs?: number;
 }
 
 /**
@@ -47,8 +49,9 @@ export class JoinOperator implements StreamOperator {
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
-    this.left = ctx.keyedState.getState<Entry[]>('left');
-    this.right = ctx.keyedState.getState<Entry[]>('right');
+    const ttlMs = this.spec.mode === 'streaming' ? (this.spec.stateTtlMs ?? 0) : 0;
+    this.left = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
+    this.right = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
   }
 
   processBatch(rows: Row[], inputIndex: number): void {

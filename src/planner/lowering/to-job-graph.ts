@@ -40,6 +40,8 @@ export interface LoweringOptions {
   readonly parallelism: number;
   readonly timeZone: string;
   readonly functions: FunctionLookup | undefined;
+  /** `table.exec.state.ttl` in ms for group aggregates and regular joins; 0 keeps state forever. */
+  readonly stateTtlMs?: number;
 }
 
 /** A vertex under construction; operators may still be chained onto its end. */
@@ -187,7 +189,7 @@ export class JobGraphBuilder {
         const countStar = c.name === 'COUNT' && c.args.length === 0;
         return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
       });
-    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode));
+    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0));
     else if (w.spec.kind === 'SESSION') {
       if (n.aggCalls.some((c) => c.distinct)) throw new PlanningError('DISTINCT aggregates are not supported in session windows yet');
       v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
@@ -299,6 +301,7 @@ export class JobGraphBuilder {
             rightArity: n.right.fields.length,
             condition,
             mode: o.mode,
+            stateTtlMs: o.stateTtlMs ?? 0,
           }),
         );
         const lk = n.leftKeys;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { builtinAggregate } from '../../src/table-runtime/aggregates/builtin-aggregates.js';
+import { GroupAggregateOperator } from '../../src/table-runtime/group-aggregate-operator.js';
+import { JoinOperator } from '../../src/table-runtime/join-operator.js';
+import { DataTypes } from '../../src/types/data-types.js';
+import { Row } from '../../src/types/row.js';
+import { rowKindShortString } from '../../src/types/row-kind.js';
+import { OperatorHarness } from './fake-context.js';
+
+const show = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${JSON.stringify(r.fields, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))}`);
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const count = () => ({ fn: builtinAggregate('COUNT', [], DataTypes.BIGINT()), args: [], distinct: false, filterArg: -1 });
+
+describe('table.exec.state.ttl', () => {
+  it('a group aggregate forgets a group untouched for longer than the TTL and starts it again with +I', async () => {
+    const h = await new OperatorHarness(new GroupAggregateOperator([0], [count()], 'streaming', 30)).open();
+    h.push([Row.insert('a'), Row.insert('a')]);
+    await sleep(60);
+    h.push([Row.insert('a')]);
+    expect(show(h.out)).toEqual(['+I["a",1]', '-U["a",1]', '+U["a",2]', '+I["a",1]']);
+  });
+
+  it('keeps groups written within the TTL', async () => {
+    const h = await new OperatorHarness(new GroupAggregateOperator([0], [count()], 'streaming', 10_000)).open();
+    h.push([Row.insert('a')]);
+    await sleep(20);
+    h.push([Row.insert('a')]);
+    expect(show(h.out)).toEqual(['+I["a",1]', '-U["a",1]', '+U["a",2]']);
+  });
+
+  it('a regular join no longer matches rows whose state expired', async () => {
+    const spec = { joinType: 'INNER' as const, leftKeys: [0], rightKeys: [0], leftArity: 2, rightArity: 2, condition: null, mode: 'streaming' as const, stateTtlMs: 30 };
+    const h = await new OperatorHarness(new JoinOperator(spec)).open();
+    h.push([Row.insert(1, 'old')], 0);
+    await sleep(60);
+    h.push([Row.insert(1, 'l')], 0);
+    h.push([Row.insert(1, 'r')], 1);
+    expect(show(h.out)).toEqual(['+I[1,"l",1,"r"]']);
+  });
+});
