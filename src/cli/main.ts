@@ -9,6 +9,7 @@ import { listConnectors } from './connectors-command.js';
 import { processIO, type ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
 import { runScript } from './file-runner.js';
+import { showProgress } from './progress.js';
 import { StatementRunner } from './statement-runner.js';
 import { startRepl } from './repl/repl.js';
 import { VERSION } from './version.js';
@@ -89,6 +90,7 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const stopProgress = showProgress(jobs, io);
   try {
     let failed = false;
     for (const job of jobs) {
@@ -103,6 +105,7 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
     }
     return failed ? 1 : interrupted ? 130 : 0;
   } finally {
+    stopProgress();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -7,6 +7,7 @@ import type { InsertStatement, Statement } from '../sql/ast/statements.js';
 import type { OutputFormat } from './args.js';
 import type { ConsoleIO } from './console-io.js';
 import { printResult } from './result-printer.js';
+import { showProgress } from './progress.js';
 
 /** What happened to one statement, so the REPL and the file runner can react. */
 export type StatementOutcome = 'done' | 'quit' | 'help' | 'clear';
@@ -98,7 +99,13 @@ export class StatementRunner {
     const isDml = result.origin === 'insert' || result.origin === 'statement-set';
     if (isDml && this.env.getConfig().get(TableOptions.TABLE_DML_SYNC)) {
       this.status('[INFO] Execute statement in sync mode. Please wait for the execution finish...\n');
-      await result.await();
+      const job = result.getJobClient();
+      const stopProgress = job ? showProgress([job], this.io) : () => {};
+      try {
+        await result.await();
+      } finally {
+        stopProgress();
+      }
       this.status('[INFO] Complete execution of the SQL update statement.\n');
       return;
     }

@@ -47,6 +47,21 @@ describe('sluice command', () => {
     expect(r.stdout).toContain('| orders | first_id | last_id |');
     expect(r.stdout).toContain('|   1000 |        1 |    1000 |');
     expect(r.stdout).toContain('1 row in set');
+    // Not a terminal: no progress line.
+    expect(r.stdout).not.toContain('rows read');
+  });
+
+  it('shows a progress line for a bounded INSERT on a terminal', async () => {
+    const { dir, file } = sqlFile(
+      "SET 'table.dml-sync' = 'true';\n" +
+        "CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '15000', 'rows-per-second' = '10000');\n" +
+        "CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO b SELECT n FROM s;\n',
+    );
+    // util-linux `script` gives the child a pseudo-terminal.
+    const { stdout } = await run('script', ['-qfc', `${process.execPath} ${bin} -f ${file}`, '/dev/null'], { cwd: dir, timeout: 90_000 });
+    expect(stdout).toMatch(/Job [0-9a-f]{8}: [\d,]+ rows read, [\d,]+ written, [\d,]+ rows\/s, \d\d:\d\d elapsed/);
+    expect(stdout).toContain('[INFO] Complete execution of the SQL update statement.');
   });
 
   it('stops at a parse error naming file, line and column before running any statement', async () => {
