@@ -79,6 +79,8 @@ const NEWLINE = Buffer.from('\n');
  * Writes part files `part-<uuid>-<subtask>-<n>` through hidden in-progress files
  * `.part-<uuid>-<subtask>-<n>.inprogress.<uuid>`. Every checkpoint rolls all open files (Flink's table
  * rolling policy), so at a barrier everything written is in pending files whose rename the committer does.
+ * A writer restored from a checkpoint first removes the hidden files of its subtask that a failed attempt
+ * left (see `removeStaleFiles`), keeping the pending files its state says the checkpoint may still commit.
  */
 class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
   private readonly buckets = new Map<string, Bucket>();
