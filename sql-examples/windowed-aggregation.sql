@@ -17,8 +17,8 @@ CREATE TEMPORARY TABLE clicks (
   'format' = 'csv'
 );
 
--- Clicks per minute.
-SELECT window_start, window_end, COUNT(*) AS clicks,
+-- Clicks, distinct users and checkouts per minute.
+SELECT window_start, window_end, COUNT(*) AS clicks, COUNT(DISTINCT user_name) AS users,
   SUM(CASE WHEN url = '/checkout' THEN 1 ELSE 0 END) AS checkouts
 FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(click_time), INTERVAL '1' MINUTE))
 GROUP BY window_start, window_end;
