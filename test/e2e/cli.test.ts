@@ -125,3 +125,18 @@ describe('sluice command', () => {
     expect((await sluice(['connectors', 'nosuch'])).code).toBe(1);
   });
 });
+
+describe('sluice -i with statements piped in', () => {
+  it('runs the init file, then every piped statement before shutting down', async () => {
+    const { dir, file } = sqlFile("CREATE TEMPORARY TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '3');\nSET 'execution.runtime-mode' = 'batch';\n");
+    const child = execFile(process.execPath, [bin, '-i', file, '--catalog-dir', join(dir, 'cat')], { cwd: dir, timeout: 60_000, env: { ...process.env, SLUICE_HISTORY_FILE: join(dir, 'h') } });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stdin!.end('SELECT COUNT(*) AS c FROM t;\nSELECT 2 AS x;\n');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(0);
+    expect(out).toMatch(/\| c \|\n\+---\+\n\| 3 \|/);
+    expect(out).toMatch(/\| x \|\n\+---\+\n\| 2 \|/);
+    expect(out.indexOf('Shutting down the session')).toBeGreaterThan(out.indexOf('| 2 |'));
+  });
+});

@@ -66,7 +66,15 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
 
   return new Promise<number>((resolve) => {
     let quitting = false;
+    let inputClosed = false;
     const queue: string[] = [];
+    let finished = false;
+    const finish = (): void => {
+      if (finished) return;
+      finished = true;
+      io.out('\nShutting down the session...\ndone.\n');
+      resolve(0);
+    };
     const pump = async (): Promise<void> => {
       if (running) return;
       while (queue.length > 0 && !quitting) {
@@ -89,6 +97,12 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
       }
       if (quitting) {
         rl.close();
+        finish();
+        return;
+      }
+      // Input piped in may end before its statements have run; finish them first.
+      if (inputClosed) {
+        finish();
         return;
       }
       rl.prompt();
@@ -98,8 +112,8 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
       void pump();
     });
     rl.on('close', () => {
-      io.out('\nShutting down the session...\ndone.\n');
-      resolve(0);
+      inputClosed = true;
+      if (quitting || (!running && queue.length === 0)) finish();
     });
   });
 }
