@@ -2,7 +2,8 @@ import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { Expression } from '../../sql/ast/expressions.js';
 import type { TableFunctionRef } from '../../sql/ast/query.js';
 import { DataTypes } from '../../types/data-types.js';
-import { isTimestamp, notNull } from '../../types/logical-type.js';
+import { isTimeAttribute, isTimestamp, notNull } from '../../types/logical-type.js';
+import { typeToString } from '../../types/type-to-string.js';
 import type { PlanNode, WindowSpec } from '../logical/plan-node.js';
 import { compileRex } from '../rex/compile-rex.js';
 import { isConstant } from '../rex/rex-node.js';
@@ -19,8 +20,8 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size [, offset]))`, HOP(…, slide, size), CUMULATE(…, step, size),
- * with positional or named (`SIZE => ...`) arguments. The time column may be any TIMESTAMP /
- * TIMESTAMP_LTZ; over a rowtime attribute windows fire on watermarks, otherwise at end of input.
+ * with positional or named (`SIZE => ...`) arguments. Streaming: the time column must be a time attribute
+ * (windows fire on watermarks); batch: any TIMESTAMP / TIMESTAMP_LTZ (windows fire at end of input).
  */
 export async function bindWindowTvf(binder: QueryBinder, ref: TableFunctionRef, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
   const name = ref.call.name[ref.call.name.length - 1]!.toUpperCase();
@@ -46,8 +47,9 @@ export async function bindWindowTvf(binder: QueryBinder, ref: TableFunctionRef, 
   const timeIndex = input.node.fields.findIndex((f) => f.name === timeName);
   if (timeIndex < 0) throw new ValidationError(`Column '${timeName}' not found in the input of ${name}`);
   const timeType = input.node.fields[timeIndex]!.type;
-  if (!isTimestamp(timeType)) {
-    throw new ValidationError(`The window function requires the timecol is a time attribute type, but is ${timeType.kind}.`);
+  // Batch mode windows any TIMESTAMP column; streaming needs a time attribute (watermarks or proctime), as Flink.
+  if (!isTimestamp(timeType) || (binder.ctx.mode === 'streaming' && !isTimeAttribute(timeType))) {
+    throw new ValidationError(`The window function requires the timecol is a time attribute type, but is ${isTimestamp(timeType) ? typeToString(timeType) : timeType.kind}.`);
   }
   const interval = (key: string, required: boolean): number => {
     const e = args.get(key);
