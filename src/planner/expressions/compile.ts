@@ -4,6 +4,7 @@ import { Row } from '../../types/row.js';
 import type { BoundExpr, CallExpr, CaseExpr, CastExpr } from './bound-expr.js';
 import { makeCaster, makeTryCaster } from './cast.js';
 import type { CodegenScope, CompileOptions } from './codegen-scope.js';
+import { foldLiteralCasts } from './fold-literal-casts.js';
 import { runtime } from './runtime.js';
 
 /**
@@ -209,6 +210,15 @@ function rowPrologue(options: CompileOptions): { params: string; prologue: strin
   return options.input === 'fields' ? { params: 'f', prologue: '' } : { params: 'row', prologue: 'const f = row.fields;' };
 }
 
+function fold(e: BoundExpr, o: CompileOptions): BoundExpr {
+  return foldLiteralCasts(e, o.timeZone ?? 'UTC');
+}
+
+/** `options` with its local expressions' literal casts folded (see fold-literal-casts.ts). */
+function prepared(options: CompileOptions): CompileOptions {
+  return options.locals === undefined ? options : { ...options, locals: options.locals.map((l) => fold(l, options)) };
+}
+
 /** The input a compiled function takes, per `CompileOptions.input`. */
 export type CompiledInput = Row | unknown[];
 
@@ -217,26 +227,29 @@ export type CompiledInput = Row | unknown[];
  * @example compileExpression(bindCall(plus, [inputRef(0, INT), literal(1, INT)]))(Row.insert(41)) // 42
  */
 export function compileExpression(expr: BoundExpr, options: CompileOptions = {}): (row: Row) => unknown {
-  const g = new Generator(options);
-  const { params, prologue } = rowPrologue(options);
-  const r = g.gen(expr);
-  return g.build(params, prologue, `return ${r};`, options.locals).fn as (row: Row) => unknown;
+  const o = prepared(options);
+  const g = new Generator(o);
+  const { params, prologue } = rowPrologue(o);
+  const r = g.gen(fold(expr, o));
+  return g.build(params, prologue, `return ${r};`, o.locals).fn as (row: Row) => unknown;
 }
 
 /** Compile a condition to `(row) => boolean`: true only when the condition is TRUE (NULL and FALSE reject). */
 export function compilePredicate(expr: BoundExpr, options: CompileOptions = {}): (row: Row) => boolean {
-  const g = new Generator(options);
-  const { params, prologue } = rowPrologue(options);
-  const r = g.gen(expr);
-  return g.build(params, prologue, `return ${r} === true;`, options.locals).fn as (row: Row) => boolean;
+  const o = prepared(options);
+  const g = new Generator(o);
+  const { params, prologue } = rowPrologue(o);
+  const r = g.gen(fold(expr, o));
+  return g.build(params, prologue, `return ${r} === true;`, o.locals).fn as (row: Row) => boolean;
 }
 
 /** Compile a projection to `(row) => fields` with one value per expression, in order. */
 export function compileProjection(exprs: readonly BoundExpr[], options: CompileOptions = {}): (row: Row) => unknown[] {
-  const g = new Generator(options);
-  const { params, prologue } = rowPrologue(options);
-  const rs = exprs.map((e) => g.gen(e));
-  return g.build(params, prologue, `return [${rs.join(', ')}];`, options.locals).fn as (row: Row) => unknown[];
+  const o = prepared(options);
+  const g = new Generator(o);
+  const { params, prologue } = rowPrologue(o);
+  const rs = exprs.map((e) => g.gen(fold(e, o)));
+  return g.build(params, prologue, `return [${rs.join(', ')}];`, o.locals).fn as (row: Row) => unknown[];
 }
 
 /**
@@ -249,14 +262,15 @@ export function compileCalc(
   condition: BoundExpr | null,
   options: CompileOptions = {},
 ): (rows: readonly Row[], out: Row[]) => void {
-  const g = new Generator(options);
+  const o = prepared(options);
+  const g = new Generator(o);
   const filterCode = condition === null ? '' : g.block(() => {
-    const c = g.gen(condition);
+    const c = g.gen(fold(condition, o));
     g.emit(`if (${c} !== true) continue;`);
   });
   const projCode = g.block(() => {
-    const rs = projection.map((e) => g.gen(e));
+    const rs = projection.map((e) => g.gen(fold(e, o)));
     g.emit(`out.push(new rt_Row(row.kind, [${rs.join(', ')}]));`);
   });
-  return g.buildLoop(filterCode, projCode, options.locals ?? []) as (rows: readonly Row[], out: Row[]) => void;
+  return g.buildLoop(filterCode, projCode, o.locals ?? []) as (rows: readonly Row[], out: Row[]) => void;
 }

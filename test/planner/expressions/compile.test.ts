@@ -5,7 +5,7 @@ import { Row } from '../../../src/types/row.js';
 import { RowKind } from '../../../src/types/row-kind.js';
 import type { LocalRefExpr } from '../../../src/planner/expressions/bound-expr.js';
 import { compileCalc, compileExpression, compilePredicate, compileProjection } from '../../../src/planner/expressions/compile.js';
-import { bindCall, inputRef, isDeterministic, literal } from '../../../src/planner/expressions/expr-factory.js';
+import { bindCall, cast, inputRef, isDeterministic, literal } from '../../../src/planner/expressions/expr-factory.js';
 import { createBuiltinRegistry } from '../../../src/planner/functions/builtin-registry.js';
 import type { ScalarFunctionDefinition } from '../../../src/planner/functions/function-definition.js';
 
@@ -70,5 +70,27 @@ describe('compilation', () => {
   it('marks non-deterministic expressions', () => {
     expect(isDeterministic(bindCall(fn('+'), [amount, literal(1, T.INT())]))).toBe(true);
     expect(isDeterministic(bindCall(fn('+'), [bindCall(fn('RAND_INTEGER'), [literal(10, T.INT())]), literal(1, T.INT())]))).toBe(false);
+  });
+});
+
+describe('literal casts folded at compile time', () => {
+  it('converts a coerced literal once and keeps division checks only where the divisor may be zero', () => {
+    const big = inputRef(0, T.BIGINT());
+    const mod = bindCall(fn('%'), [big, literal(2, T.INT())]);
+    expect(mod.operands[1]!.kind).toBe('cast');
+    const e = compileExpression(mod, { input: 'fields' }) as unknown as (f: unknown[]) => unknown;
+    expect(e([7n])).toBe(1n);
+    expect(e([null])).toBeNull();
+    const byZero = compileExpression(bindCall(fn('/'), [big, literal(0, T.INT())]), { input: 'fields' }) as unknown as (f: unknown[]) => unknown;
+    expect(() => byZero([7n])).toThrow('Division by zero');
+    const small = compileExpression(bindCall(fn('/'), [amount, literal(-2, T.INT())]), { input: 'fields' }) as unknown as (f: unknown[]) => unknown;
+    expect(small(['x', 7])).toBe(-3);
+  });
+  it('leaves a failing literal cast to fail when a row is evaluated', () => {
+    const bad = cast(literal('abc', T.STRING()), T.INT());
+    const e = compileExpression(bad, { input: 'fields' }) as unknown as (f: unknown[]) => unknown;
+    expect(() => e([])).toThrow(/Cannot cast/);
+    const ok = compileExpression(cast(literal('12', T.STRING()), T.BIGINT()), { input: 'fields' }) as unknown as (f: unknown[]) => unknown;
+    expect(ok([])).toBe(12n);
   });
 });

@@ -56,8 +56,11 @@ const WRAP: Record<string, (x: string) => string> = {
   DOUBLE: (x) => x,
 };
 
-/** JS of `a op b` for two non-null numeric values whose operands were coerced, giving `result`. */
-function numericCode(op: ArithOp, a: string, b: string, result: LogicalType): string {
+/**
+ * JS of `a op b` for two non-null numeric values whose operands were coerced, giving `result`.
+ * `nonZeroDivisor`: `b` is a constant other than zero, so `/` and `%` need no zero check.
+ */
+function numericCode(op: ArithOp, a: string, b: string, result: LogicalType, nonZeroDivisor = false): string {
   if (result.kind === 'DECIMAL') {
     const m = { '+': 'decAdd', '-': 'decSub', '*': 'decMul', '/': 'decDiv', '%': 'decMod' }[op];
     return `rt.${m}(${a}, ${b}, ${result.precision}, ${result.scale})`;
@@ -72,12 +75,12 @@ function numericCode(op: ArithOp, a: string, b: string, result: LogicalType): st
     case '*':
       return small ? wrap(`Math.imul(${a}, ${b})`) : wrap(`${a} * ${b}`);
     case '/':
-      if (small) return wrap(`rt.divInt(${a}, ${b})`);
-      if (k === 'BIGINT') return `rt.divLong(${a}, ${b})`;
+      if (small) return nonZeroDivisor ? wrap(`(${a} / ${b}) | 0`) : wrap(`rt.divInt(${a}, ${b})`);
+      if (k === 'BIGINT') return nonZeroDivisor ? `BigInt.asIntN(64, ${a} / ${b})` : `rt.divLong(${a}, ${b})`;
       return wrap(`${a} / ${b}`);
     case '%':
-      if (small) return `rt.modInt(${a}, ${b})`;
-      if (k === 'BIGINT') return `rt.modLong(${a}, ${b})`;
+      if (small) return nonZeroDivisor ? `(${a} % ${b})` : `rt.modInt(${a}, ${b})`;
+      if (k === 'BIGINT') return nonZeroDivisor ? `(${a} % ${b})` : `rt.modLong(${a}, ${b})`;
       return wrap(`${a} % ${b}`);
     default: {
       const never: never = op;
@@ -159,7 +162,9 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
         if (isInterval(ta) && isInterval(tb)) return `(${x} ${op} ${y})`;
         if (isInterval(ta)) return `Math.trunc(${x} * Number(${tb.kind === 'DECIMAL' ? `${y}.toNumber()` : y}))`;
         if (isInterval(tb)) return `Math.trunc(${y} * Number(${ta.kind === 'DECIMAL' ? `${x}.toNumber()` : x}))`;
-        return numericCode(op, x, y, call.type);
+        const divisor = call.operands[1]!;
+        const nonZero = divisor.kind === 'literal' && divisor.value !== null && divisor.value !== 0 && divisor.value !== 0n;
+        return numericCode(op, x, y, call.type, nonZero);
       },
     },
   };
