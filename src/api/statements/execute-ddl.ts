@@ -16,6 +16,11 @@ import type {
   DropStatement,
 } from '../../sql/ast/ddl.js';
 import { unparseQuery } from '../../sql/unparse/unparse-query.js';
+import type { Query } from '../../sql/ast/query.js';
+import type { InsertStatement } from '../../sql/ast/statements.js';
+import { withoutTimeAttribute } from '../../types/logical-type.js';
+import { ResolvedSchema } from '../../types/schema.js';
+import { executeInserts } from './execute-dml.js';
 import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
 import { alterTable } from '../ddl/alter-table.js';
 import type { Session } from '../session.js';
@@ -27,6 +32,7 @@ import type { SessionPlanner } from '../session-planner.js';
 export async function executeDdl(session: Session, planner: SessionPlanner, stmt: DdlStatement): Promise<TableResult> {
   switch (stmt.kind) {
     case 'create-table':
+      if (stmt.asQuery) return createTableAsSelect(session, planner, stmt, stmt.asQuery);
       await createTable(session, planner, stmt);
       break;
     case 'create-view':
@@ -79,9 +85,6 @@ export async function executeDdl(session: Session, planner: SessionPlanner, stmt
 
 async function createTable(session: Session, planner: SessionPlanner, stmt: CreateTableStatement): Promise<void> {
   const id = session.catalogs.qualify(stmt.name.parts);
-  if (stmt.asQuery) {
-    throw new ValidationError(`CREATE TABLE ... AS SELECT is not supported yet; create the table, then INSERT INTO it.`);
-  }
   let likeSource: CatalogTable | undefined;
   if (stmt.like) {
     const src = await session.catalogs.resolveTable(stmt.like.source.parts);
@@ -99,6 +102,38 @@ async function createTable(session: Session, planner: SessionPlanner, stmt: Crea
     }
     await session.catalogs.createTable(id, table, stmt.ifNotExists);
   }
+}
+
+/**
+ * CREATE TABLE t WITH (...) AS SELECT ...: the table gets the query's columns and the given options,
+ * then the query is inserted into it as one job (Flink's CTAS). The table is created before the job is
+ * planned, so a query the sink refuses leaves the table behind as Flink does.
+ */
+async function createTableAsSelect(session: Session, planner: SessionPlanner, stmt: CreateTableStatement, query: Query): Promise<TableResult> {
+  if (stmt.columns.length > 0 || stmt.watermarks.length > 0 || stmt.primaryKey || stmt.like) {
+    throw new ValidationError(
+      'CREATE TABLE ... AS SELECT takes its columns from the query: a column list, WATERMARK, PRIMARY KEY or LIKE cannot be combined with AS SELECT yet.',
+    );
+  }
+  const id = session.catalogs.qualify(stmt.name.parts);
+  if (await session.catalogs.getTable(stmt.name.parts)) {
+    if (stmt.ifNotExists) return okResult('ddl');
+    throw new ValidationError(`Could not execute CreateTable in path \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\`: table already exists.`);
+  }
+  const querySchema = await planner.inferViewSchema(query, []);
+  const options: Record<string, string> = {};
+  for (const p of stmt.options) options[p.key] = p.value;
+  const table: CatalogTable = {
+    kind: 'table',
+    schema: ResolvedSchema.of(querySchema.columns.map((c) => ({ kind: 'physical', name: c.name, type: withoutTimeAttribute(c.type) }))),
+    partitionKeys: stmt.partitionedBy.map((n) => n.value),
+    options,
+    ...(stmt.comment === null ? {} : { comment: stmt.comment }),
+  };
+  if (stmt.temporary) session.catalogs.createTemporaryTable(id, table, false);
+  else await session.catalogs.createTable(id, table, false);
+  const insert: InsertStatement = { kind: 'insert', overwrite: false, table: stmt.name, hints: [], partition: [], columns: [], query, pos: stmt.pos };
+  return executeInserts(session, planner, [insert], 'insert');
 }
 
 async function viewOf(planner: SessionPlanner, query: CreateViewStatement['query'], comment: string | undefined, columns: readonly string[] = []): Promise<CatalogView> {
