@@ -45,6 +45,12 @@ export const EVENT_PERSON = 0;
 export const EVENT_AUCTION = 1;
 export const EVENT_BID = 2;
 
+/** Which of the ROW columns `event` builds (bit 1 person, 2 auction, 4 bid); the others stay null. */
+export const PART_PERSON = 1;
+export const PART_AUCTION = 2;
+export const PART_BID = 4;
+export const ALL_PARTS = PART_PERSON | PART_AUCTION | PART_BID;
+
 const FIRST_PERSON_ID = 1000;
 const FIRST_AUCTION_ID = 1000;
 const FIRST_CATEGORY_ID = 10;
@@ -248,12 +254,22 @@ export class NexmarkGenerator {
     return min + this.r.nextInt(max - min + 1 + AUCTION_ID_LEAD);
   }
 
-  /** The fields of event `n` as the table's row: `[event_type, person, auction, bid]`. */
-  event(n: number): unknown[] {
+  /**
+   * The fields of event `n` as the table's row: `[event_type, person, auction, bid]`. Columns left out of
+   * `parts` (a projection without them) are null and cost nothing: each event draws from its own seed, so
+   * skipping one changes no other event.
+   */
+  event(n: number, parts: number = ALL_PARTS): unknown[] {
+    const type = this.eventType(n);
+    if (type === EVENT_BID) {
+      if ((parts & PART_BID) === 0) return [EVENT_BID, null, null, null];
+    } else if ((parts & (type === EVENT_PERSON ? PART_PERSON : PART_AUCTION)) === 0) {
+      return [type, null, null, null];
+    }
     const r = this.r;
     r.reseed(mixSeed(this.seed, n));
     const ts = this.timestampOf(n);
-    switch (this.eventType(n)) {
+    switch (type) {
       case EVENT_PERSON:
         return [EVENT_PERSON, this.person(n, ts), null, null];
       case EVENT_AUCTION:

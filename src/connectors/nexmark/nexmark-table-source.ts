@@ -4,7 +4,7 @@ import { PlanningError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
 import { Row } from '../../types/row.js';
 import { GeneratorSource, type GeneratorSplit, type RowBatchGenerator } from '../datagen/generator-source.js';
-import { NexmarkGenerator, type NexmarkConfig } from './nexmark-generator.js';
+import { ALL_PARTS, NexmarkGenerator, PART_AUCTION, PART_BID, PART_PERSON, type NexmarkConfig } from './nexmark-generator.js';
 
 export interface NexmarkSettings {
   /** baseTime undefined = the time the source is planned. */
@@ -18,20 +18,33 @@ export interface NexmarkSettings {
 /** Slice i of p emits global events i, i+p, i+2p, ...: event time advances at the same pace in every slice. */
 class NexmarkBatchGenerator implements RowBatchGenerator {
   private readonly gen: NexmarkGenerator;
+  /** The ROW columns the projection keeps: events of the other kinds are not generated at all. */
+  private readonly parts: number;
   constructor(
     config: NexmarkConfig,
     private readonly projection: readonly number[] | undefined,
   ) {
     this.gen = new NexmarkGenerator(config);
+    this.parts =
+      projection === undefined
+        ? ALL_PARTS
+        : (projection.includes(1) ? PART_PERSON : 0) | (projection.includes(2) ? PART_AUCTION : 0) | (projection.includes(3) ? PART_BID : 0);
   }
   generate(split: GeneratorSplit, from: number, count: number, out: Row[]): void {
     const gen = this.gen;
     const p = split.of;
     const proj = this.projection;
+    const parts = this.parts;
     let n = split.index + from * p;
     for (let k = 0; k < count; k++, n += p) {
-      const fields = gen.event(n);
-      out.push(new Row(0, proj === undefined ? fields : proj.map((i) => fields[i])));
+      const fields = gen.event(n, parts);
+      if (proj === undefined) {
+        out.push(new Row(0, fields));
+        continue;
+      }
+      const values = new Array<unknown>(proj.length);
+      for (let j = 0; j < proj.length; j++) values[j] = fields[proj[j]!];
+      out.push(new Row(0, values));
     }
   }
 }

@@ -106,6 +106,24 @@ describe('nexmark source', () => {
     for (const r of sink.rows) expect(expected.has(JSON.stringify(r.fields, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)))).toBe(true);
   });
 
+  it('with a projection without person and auction, emits the projected events unchanged and skips the rest', async () => {
+    const src = source({ 'events.num': '2000', seed: '5', 'base-time': '0', 'rate-limited': 'false' });
+    src.applyProjection!([3, 0], { kind: 'ROW', fields: [], nullable: false });
+    const sink = new MemorySink();
+    await runToEnd(pipe(src.getScanRuntimeProvider({ batchMode: true }).source, sink, 1, 1), { runtimeMode: 'batch' });
+    const g = new NexmarkGenerator({ ...DEFAULT_NEXMARK_CONFIG, seed: 5, baseTime: 0 });
+    const expected = Array.from({ length: 2000 }, (_, n) => {
+      const e = g.event(n);
+      return [e[3], e[0]];
+    });
+    expect(sink.rows).toHaveLength(2000);
+    for (let i = 0; i < 2000; i++) expect(valuesEqual(sink.rows[i]!.fields, expected[i]), `event ${i}`).toBe(true);
+    expect(sink.rows.filter((r) => r.fields[0] !== null)).toHaveLength(1840); // 46 of every 50 are bids
+    // Skipped kinds come back as null ROWs: the event type still tells them apart.
+    expect(g.event(0, 4)).toEqual([0, null, null, null]);
+    expect(g.event(1, 4)).toEqual([1, null, null, null]);
+  });
+
   it('projects columns and validates options', () => {
     const src = source({ 'events.num': '10' });
     expect(src.applyProjection!([3, 0], { kind: 'ROW', fields: [], nullable: false })).toBe(true);
