@@ -18,6 +18,9 @@ import { lookupJoinFactory } from '../../table-runtime/lookup-join-operator.js';
 import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
 import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
+import type { JoinSpec } from '../../table-runtime/join-operator.js';
+import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
+import { intervalBounds } from './interval-bounds.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
@@ -291,9 +294,8 @@ export class JobGraphBuilder {
         if (jt === 'SEMI' || jt === 'ANTI') {
           if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
           v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
-        } else
-        v.operators.push(
-          joinOperatorFactory(name, {
+        } else {
+          const spec: JoinSpec = {
             joinType: jt,
             leftKeys: n.leftKeys,
             rightKeys: n.rightKeys,
@@ -302,8 +304,12 @@ export class JobGraphBuilder {
             condition,
             mode: o.mode,
             stateTtlMs: o.stateTtlMs ?? 0,
-          }),
-        );
+          };
+          // An inner join bounding both sides' rowtimes against each other is an interval join: its state
+          // is cleaned as the watermark passes (a regular join keeps rows forever).
+          const bounds = o.mode === 'streaming' && jt === 'INNER' ? intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) : undefined;
+          v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));
+        }
         const lk = n.leftKeys;
         const rk = n.rightKeys;
         this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);

@@ -1,0 +1,61 @@
+import { isRowtimeAttribute } from '../../types/logical-type.js';
+import type { PlanField } from '../logical/plan-node.js';
+import type { RexNode } from '../rex/rex-node.js';
+
+/**
+ * The time bounds of an interval join: `lower <= left[leftTime] - right[rightTime] <= upper` (ms), from
+ * conjuncts such as `l.rt BETWEEN r.rt - INTERVAL '10' SECOND AND r.rt` over rowtime attributes of both sides.
+ */
+export interface IntervalBounds {
+  readonly leftTime: number;
+  readonly rightTime: number;
+  readonly lower: number;
+  readonly upper: number;
+}
+
+/** A rowtime column plus a constant: `t`, `t + c` or `t - c`. */
+function timeTerm(r: RexNode, fields: readonly PlanField[]): { index: number; offset: number } | undefined {
+  if (r.kind === 'input-ref') return isRowtimeAttribute(fields[r.index]!.type) ? { index: r.index, offset: 0 } : undefined;
+  if (r.kind === 'call' && (r.op === '+' || r.op === '-') && r.operands.length === 2) {
+    const [a, b] = r.operands as [RexNode, RexNode];
+    if (b.kind !== 'literal' || typeof b.value !== 'number') return undefined;
+    const t = timeTerm(a, fields);
+    return t === undefined ? undefined : { index: t.index, offset: t.offset + (r.op === '+' ? b.value : -b.value) };
+  }
+  return undefined;
+}
+
+function conjuncts(r: RexNode): RexNode[] {
+  return r.kind === 'call' && r.op === 'AND' ? r.operands.flatMap(conjuncts) : [r];
+}
+
+/**
+ * The bounds of an INNER join's condition over `fields` (left fields, then right fields) when it bounds
+ * the difference of one left and one right rowtime attribute from both sides; else undefined (a regular join).
+ */
+export function intervalBounds(condition: RexNode | null, fields: readonly PlanField[], leftArity: number): IntervalBounds | undefined {
+  if (condition === null) return undefined;
+  let leftTime = -1;
+  let rightTime = -1;
+  let lower = Number.NEGATIVE_INFINITY;
+  let upper = Number.POSITIVE_INFINITY;
+  for (const c of conjuncts(condition)) {
+    if (c.kind !== 'call' || c.operands.length !== 2 || !['<', '<=', '>', '>='].includes(c.op)) continue;
+    const a = timeTerm(c.operands[0]!, fields);
+    const b = timeTerm(c.operands[1]!, fields);
+    if (a === undefined || b === undefined) continue;
+    const aLeft = a.index < leftArity;
+    if (aLeft === b.index < leftArity) continue;
+    const [l, r] = aLeft ? [a, b] : [b, a];
+    if ((leftTime >= 0 && leftTime !== l.index) || (rightTime >= 0 && rightTime !== r.index)) return undefined;
+    leftTime = l.index;
+    rightTime = r.index;
+    // l.t + lo OP r.t + ro  <=>  l.t - r.t OP ro - lo (with OP mirrored when the right side came first).
+    const bound = r.offset - l.offset;
+    const op = aLeft ? c.op : ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const)[c.op as '<' | '<=' | '>' | '>='];
+    if (op === '<' || op === '<=') upper = Math.min(upper, bound);
+    else lower = Math.max(lower, bound);
+  }
+  if (leftTime < 0 || !Number.isFinite(lower) || !Number.isFinite(upper)) return undefined;
+  return { leftTime, rightTime: rightTime - leftArity, lower, upper };
+}
