@@ -8,6 +8,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
 import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { checkCast } from '../expressions/cast.js';
 import { bindCall } from '../expressions/expr-factory.js';
 import { call, literal } from '../rex/rex-node.js';
 import type { RexCall, RexNode } from '../rex/rex-node.js';
@@ -99,6 +100,8 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
     case 'cast': {
       const operand = bind(e.expr);
       const target = logicalTypeOf(e.type);
+      // Unsupported casts (numeric <-> TIMESTAMP, as Flink since 1.13) fail here, not when the job is built.
+      checkCast(operand.type, target);
       if (e.tryCast) return call('TRY_CAST', [operand], withNullability(target, true));
       if (operand.kind === 'literal' && operand.value === null) return literal(null, withNullability(target, true));
       return call('CAST', [operand], withNullability(target, operand.type.nullable));
