@@ -75,6 +75,8 @@ export class WindowAggregateOperator implements StreamOperator {
   private readonly countStar: boolean[];
   private readonly anyDistinct: boolean;
   private readonly anyCount: boolean;
+  /** Every call is COUNT(*): groups need no accumulator array. */
+  private readonly onlyCounts: boolean;
   private readonly windows = new Map<number, WindowBucket>();
   private last: WindowBucket | null = null;
   private watermark = Number.NEGATIVE_INFINITY;
@@ -91,6 +93,7 @@ export class WindowAggregateOperator implements StreamOperator {
     this.countStar = aggs.map((a) => a.countStar === true && !a.distinct);
     this.anyDistinct = aggs.some((a) => a.distinct);
     this.anyCount = this.countStar.some((c) => c);
+    this.onlyCounts = this.countStar.every((c) => c);
     this.output = spec.output;
   }
 
@@ -259,8 +262,11 @@ export class WindowAggregateOperator implements StreamOperator {
     const keys = this.plainKeys;
     const key = new Array<unknown>(keys.length);
     for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
-    const accs = new Array<unknown>(this.aggs.length);
-    for (let i = 0; i < this.aggs.length; i++) accs[i] = this.countStar[i] ? null : this.aggs[i]!.fn.createAccumulator();
+    let accs: unknown[] = NO_ACCS;
+    if (!this.onlyCounts) {
+      accs = new Array<unknown>(this.aggs.length);
+      for (let i = 0; i < this.aggs.length; i++) accs[i] = this.countStar[i] ? null : this.aggs[i]!.fn.createAccumulator();
+    }
     return {
       key,
       accs,
@@ -284,6 +290,9 @@ export class WindowAggregateOperator implements StreamOperator {
     return h;
   }
 }
+
+/** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
+const NO_ACCS: unknown[] = [];
 
 function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly number[]): boolean {
   for (let i = 0; i < keys.length; i++) {
