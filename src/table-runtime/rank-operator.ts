@@ -13,6 +13,14 @@ export interface RankSpec {
   readonly limit: number | null;
   readonly outputRankNumber: boolean;
   readonly mode: 'streaming' | 'batch';
+  /** Default ROW_NUMBER; RANK and DENSE_RANK number peers (equal order keys) alike, and `limit` bounds the number. */
+  readonly rankType?: 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';
+}
+
+/** A row of the top and its rank number. */
+interface Ranked {
+  readonly row: unknown[];
+  readonly rank: number;
 }
 
 interface Partition {
@@ -22,7 +30,7 @@ interface Partition {
 }
 
 /**
- * ROW_NUMBER Top-N (Flink's RetractableTopNFunction). Streaming: keeps the partition's rows sorted in
+ * ROW_NUMBER / RANK / DENSE_RANK Top-N (Flink's RetractableTopNFunction). Streaming: keeps the partition's rows sorted in
  * keyed state; after each input row it diffs the old and new top N and emits the changes: with the rank
  * number per position (-U/+U for a changed rank, +I/-D when the list grows or shrinks), without it as
  * -D/+I of the rows that left or entered. Batch: sorts each partition at end of input.
@@ -86,39 +94,48 @@ export class RankOperator implements StreamOperator {
     const ks = this.ctx.keyedState;
     for (const k of [...ks.keys('partitions')]) {
       ks.setCurrentKey(k);
-      for (const p of this.state.value() ?? []) {
-        this.top(p).forEach((r, i) => out.push(new Row(RowKind.INSERT, this.withRank(r, i))));
-      }
+      for (const p of this.state.value() ?? []) for (const r of this.top(p)) out.push(new Row(RowKind.INSERT, this.withRank(r)));
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }
 
-  private top(p: Partition): unknown[][] {
-    return this.spec.limit === null ? p.rows.slice() : p.rows.slice(0, this.spec.limit);
+  /** The partition's rows whose number is within the limit, numbered by the rank type. */
+  private top(p: Partition): Ranked[] {
+    const limit = this.spec.limit ?? Number.POSITIVE_INFINITY;
+    const type = this.spec.rankType ?? 'ROW_NUMBER';
+    const out: Ranked[] = [];
+    let rank = 0;
+    for (let i = 0; i < p.rows.length; i++) {
+      const row = p.rows[i]!;
+      if (type === 'ROW_NUMBER' || i === 0 || this.cmp(p.rows[i - 1]!, row) !== 0) rank = type === 'DENSE_RANK' ? rank + 1 : i + 1;
+      if (rank > limit) break;
+      out.push({ row, rank });
+    }
+    return out;
   }
 
-  private withRank(r: unknown[], i: number): unknown[] {
-    return this.spec.outputRankNumber ? [...r, BigInt(i + 1)] : r.slice();
+  private withRank(r: Ranked): unknown[] {
+    return this.spec.outputRankNumber ? [...r.row, BigInt(r.rank)] : r.row.slice();
   }
 
-  private diff(before: unknown[][], after: unknown[][], out: Row[]): void {
+  private diff(before: Ranked[], after: Ranked[], out: Row[]): void {
     if (this.spec.outputRankNumber) {
       const n = Math.max(before.length, after.length);
       for (let i = 0; i < n; i++) {
         const b = before[i];
         const a = after[i];
         if (b !== undefined && a !== undefined) {
-          if (b === a) continue;
-          out.push(new Row(RowKind.UPDATE_BEFORE, this.withRank(b, i)), new Row(RowKind.UPDATE_AFTER, this.withRank(a, i)));
-        } else if (b !== undefined) out.push(new Row(RowKind.DELETE, this.withRank(b, i)));
-        else if (a !== undefined) out.push(new Row(RowKind.INSERT, this.withRank(a, i)));
+          if (b.row === a.row && b.rank === a.rank) continue;
+          out.push(new Row(RowKind.UPDATE_BEFORE, this.withRank(b)), new Row(RowKind.UPDATE_AFTER, this.withRank(a)));
+        } else if (b !== undefined) out.push(new Row(RowKind.DELETE, this.withRank(b)));
+        else if (a !== undefined) out.push(new Row(RowKind.INSERT, this.withRank(a)));
       }
       return;
     }
-    const kept = new Set(after);
-    const had = new Set(before);
-    for (const b of before) if (!kept.has(b)) out.push(new Row(RowKind.DELETE, b.slice()));
-    for (const a of after) if (!had.has(a)) out.push(new Row(RowKind.INSERT, a.slice()));
+    const kept = new Set(after.map((r) => r.row));
+    const had = new Set(before.map((r) => r.row));
+    for (const b of before) if (!kept.has(b.row)) out.push(new Row(RowKind.DELETE, b.row.slice()));
+    for (const a of after) if (!had.has(a.row)) out.push(new Row(RowKind.INSERT, a.row.slice()));
   }
 }
 

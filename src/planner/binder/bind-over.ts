@@ -5,7 +5,7 @@ import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
 import { notNull } from '../../types/logical-type.js';
 
-import type { OverCall, PlanNode, SortKey } from '../logical/plan-node.js';
+import type { OverCall, PlanNode, RankType, SortKey } from '../logical/plan-node.js';
 import { inputRef, isConstant } from '../rex/rex-node.js';
 import { compileRex } from '../rex/compile-rex.js';
 import { isTimeAttribute } from '../../types/logical-type.js';
@@ -66,9 +66,11 @@ export function bindOver(
 ): OverBinding {
   const calls = items.flatMap((it) => findOverCalls(it.expr));
   const names = calls.map((c) => c.name[c.name.length - 1]!.toUpperCase());
-  if (names.every((n) => n === 'ROW_NUMBER')) return bindRankOver(calls, windows, input, scope, ctx);
-  if (names.some((n) => n === 'ROW_NUMBER' || n === 'RANK' || n === 'DENSE_RANK')) {
-    throw new PlanningError('Ranking functions cannot be mixed with OVER aggregates in one select list yet');
+  const ranking = (n: string): n is RankType => n === 'ROW_NUMBER' || n === 'RANK' || n === 'DENSE_RANK';
+  const first = names[0]!;
+  if (ranking(first) && names.every((n) => n === first)) return bindRankOver(calls, windows, input, scope, ctx, first);
+  if (names.some(ranking)) {
+    throw new PlanningError('Ranking functions cannot be mixed with each other or with OVER aggregates in one select list yet');
   }
   const specs = calls.map((c) => resolveSpec(c, windows));
   const shape = (sp: WindowSpec): string => JSON.stringify(stripPos([sp.partitionBy, sp.orderBy]));
@@ -160,16 +162,17 @@ function bindRankOver(
   input: PlanNode,
   scope: Scope,
   ctx: ExprBindContext,
+  rankType: RankType,
 ): OverBinding {
   const first = calls[0]!;
-  for (const c of calls) if (c.args.length > 0) throw new ValidationError('ROW_NUMBER takes no arguments');
+  for (const c of calls) if (c.args.length > 0) throw new ValidationError(`${rankType} takes no arguments`);
   if (calls.length > 1 && JSON.stringify(stripPos(calls[0]!.over)) !== JSON.stringify(stripPos(calls[1]!.over))) {
-    throw new PlanningError('Only one ROW_NUMBER() window per query is supported yet');
+    throw new PlanningError(`Only one ${rankType}() window per query is supported yet`);
   }
   const spec = resolveSpec(first, windows);
   const col = (e: Expression, what: string): number => {
     const r = bindExpression(e, ctx);
-    if (r.kind !== 'input-ref') throw new PlanningError(`${what} of ROW_NUMBER() supports only columns yet`);
+    if (r.kind !== 'input-ref') throw new PlanningError(`${what} of ${rankType}() supports only columns yet`);
     return r.index;
   };
   const partitionKeys = spec.partitionBy.map((e) => col(e, 'PARTITION BY'));
@@ -177,7 +180,7 @@ function bindRankOver(
     const descending = o.direction === 'DESC';
     return { index: col(o.expr, 'ORDER BY'), descending, nullsFirst: o.nulls === null ? !descending : o.nulls === 'FIRST' };
   });
-  if (orderKeys.length === 0) throw new ValidationError('ROW_NUMBER() requires an ORDER BY in its OVER clause');
+  if (orderKeys.length === 0) throw new ValidationError(`${rankType}() requires an ORDER BY in its OVER clause`);
   const rnIndex = input.fields.length;
   const rnType = notNull(DataTypes.BIGINT());
   const node: PlanNode = {
@@ -188,6 +191,7 @@ function bindRankOver(
     limit: null,
     outputRankNumber: true,
     fields: [...input.fields, { name: `w0$o0`, type: rnType }],
+    ...(rankType === 'ROW_NUMBER' ? {} : { rankType }),
   };
   const callSet = new Set<Expression>(calls);
   return {

@@ -106,7 +106,7 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       }
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
       const name = mode === 'batch' ? 'Rank' : 'Rank';
-      return `${name}(strategy=[RetractStrategy], rankType=[ROW_NUMBER], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
+      return `${name}(strategy=[RetractStrategy], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
     case 'lookup-join': {
       const id = n.identifier;
@@ -260,7 +260,7 @@ export function explainLogical(root: PlanNode): string {
       case 'rank': {
         const part = n.partitionKeys.map((k) => `$${k}`).join(', ');
         const order = n.orderKeys.map((k) => `$${k.index} ${k.descending ? 'DESC' : ''}`.trim()).join(', ');
-        lines.push(`${indent}LogicalProject(${n.fields.map((f, i) => `${f.name}=[${i < n.input.fields.length ? `$${i}` : `ROW_NUMBER() OVER (PARTITION BY ${part} ORDER BY ${order})`}]`).join(', ')})`);
+        lines.push(`${indent}LogicalProject(${n.fields.map((f, i) => `${f.name}=[${i < n.input.fields.length ? `$${i}` : `${n.rankType ?? 'ROW_NUMBER'}() OVER (PARTITION BY ${part} ORDER BY ${order})`}]`).join(', ')})`);
         walk(n.input, indent + '  ');
         return;
       }

@@ -172,7 +172,11 @@ export interface RankNode {
   readonly limit: number | null;
   readonly outputRankNumber: boolean;
   readonly fields: readonly PlanField[];
+  /** Default ROW_NUMBER; RANK and DENSE_RANK give peers (equal order keys) the same number. */
+  readonly rankType?: RankType;
 }
+
+export type RankType = 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';
 
 /** One aggregate of an OVER window: its call and its frame (ending at the current row). */
 export interface OverCall {

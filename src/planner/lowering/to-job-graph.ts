@@ -350,7 +350,7 @@ export class JobGraphBuilder {
           throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
         }
         v.operators.push(
-          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode }),
+          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode, rankType: n.rankType ?? 'ROW_NUMBER' }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
