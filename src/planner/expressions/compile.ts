@@ -214,6 +214,10 @@ function fold(e: BoundExpr, o: CompileOptions): BoundExpr {
   return foldLiteralCasts(e, o.timeZone ?? 'UTC');
 }
 
+function conjuncts(e: BoundExpr): BoundExpr[] {
+  return e.kind === 'call' && e.fn.name === 'AND' ? e.operands.flatMap(conjuncts) : [e];
+}
+
 /** `options` with its local expressions' literal casts folded (see fold-literal-casts.ts). */
 function prepared(options: CompileOptions): CompileOptions {
   return options.locals === undefined ? options : { ...options, locals: options.locals.map((l) => fold(l, options)) };
@@ -264,9 +268,10 @@ export function compileCalc(
 ): (rows: readonly Row[], out: Row[]) => void {
   const o = prepared(options);
   const g = new Generator(o);
+  // A row is dropped when its condition is FALSE or NULL alike, so a top-level AND needs no
+  // three-valued bookkeeping: each conjunct that is not TRUE drops the row at once.
   const filterCode = condition === null ? '' : g.block(() => {
-    const c = g.gen(fold(condition, o));
-    g.emit(`if (${c} !== true) continue;`);
+    for (const c of conjuncts(fold(condition, o))) g.emit(`if (${g.gen(c)} !== true) continue;`);
   });
   const projCode = g.block(() => {
     const rs = projection.map((e) => g.gen(fold(e, o)));

@@ -94,3 +94,14 @@ describe('literal casts folded at compile time', () => {
     expect(ok([])).toBe(12n);
   });
 });
+
+describe('compileCalc with a conjunctive condition', () => {
+  it('keeps a row only when every conjunct is TRUE (NULL or FALSE drops it)', () => {
+    const gt = bindCall(fn('>'), [amount, literal(10, T.INT())]);
+    const notA = bindCall(fn('<>'), [name, literal('a', T.STRING())]);
+    const calc = compileCalc([name], bindCall(fn('AND'), [gt, bindCall(fn('AND'), [notA, bindCall(fn('IS NOT NULL'), [name])])]));
+    const out: Row[] = [];
+    calc([Row.insert('b', 11), Row.insert('a', 11), Row.insert(null, 11), Row.insert('c', null), Row.insert('d', 5), Row.insert('e', 12)], out);
+    expect(out.map((r) => r.fields[0])).toEqual(['b', 'e']);
+  });
+});
