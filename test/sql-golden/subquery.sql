@@ -79,3 +79,17 @@ SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) INTERSECT SELECT b FROM 
 SELECT a FROM (VALUES (1), (CAST(NULL AS INT))) AS t(a) EXCEPT SELECT b FROM (VALUES (CAST(NULL AS INT)), (3)) AS u(b);
 -- expect:
 [1]
+
+-- INTERSECT ALL / EXCEPT ALL keep multiplicities: min(left, right) and max(left - right, 0) copies.
+SELECT a FROM (VALUES (1), (1), (1), (2), (CAST(NULL AS INT)), (CAST(NULL AS INT))) AS t(a) INTERSECT ALL SELECT b FROM (VALUES (1), (1), (3), (CAST(NULL AS INT))) AS u(b);
+-- expect:
+[1]
+[1]
+[NULL]
+
+SELECT a FROM (VALUES (1), (1), (1), (2), (CAST(NULL AS INT)), (CAST(NULL AS INT))) AS t(a) EXCEPT ALL SELECT b FROM (VALUES (1), (3), (CAST(NULL AS INT))) AS u(b);
+-- expect:
+[1]
+[1]
+[2]
+[NULL]

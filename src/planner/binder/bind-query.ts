@@ -82,8 +82,11 @@ export class QueryBinder {
         });
         const fields = left.fields.map((f, i) => ({ name: f.name, type: types[i]! }));
         if (q.op !== 'UNION') {
-          if (q.all) throw new PlanningError(`${q.op} ALL is not supported yet`);
           const keys = fields.map((_, i) => i);
+          if (q.all) {
+            const l = castFields(left, types);
+            return { kind: 'join', joinType: q.op === 'INTERSECT' ? 'SEMI' : 'ANTI', left: l, right: castFields(right, types), leftKeys: keys, rightKeys: keys, condition: null, fields, semiNulls: 'null-equal', setOpAll: true };
+          }
           const l = distinct(castFields(left, types));
           return { kind: 'join', joinType: q.op === 'INTERSECT' ? 'SEMI' : 'ANTI', left: l, right: castFields(right, types), leftKeys: keys, rightKeys: keys, condition: null, fields: l.fields, semiNulls: 'null-equal' };
         }

@@ -157,6 +157,11 @@ export interface JoinNode {
    * EXCEPT, `not-in` for the null-aware anti join of `x NOT IN (subquery)` over nullable keys.
    */
   readonly semiNulls?: 'sql' | 'null-equal' | 'not-in';
+  /**
+   * INTERSECT ALL (SEMI) / EXCEPT ALL (ANTI) over all columns: rows keep their multiplicity,
+   * min(left, right) and max(left - right, 0) copies.
+   */
+  readonly setOpAll?: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-o
 import { lookupJoinFactory } from '../../table-runtime/lookup-join-operator.js';
 import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
 import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
+import { setOpAllFactory } from '../../table-runtime/set-op-all-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
@@ -293,7 +294,8 @@ export class JobGraphBuilder {
         const jt = n.joinType;
         if (jt === 'SEMI' || jt === 'ANTI') {
           if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
-          v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
+          if (n.setOpAll === true) v.operators.push(setOpAllFactory(name, jt === 'SEMI' ? 'INTERSECT' : 'EXCEPT', n.left.fields.length, o.mode));
+          else v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
         } else {
           const spec: JoinSpec = {
             joinType: jt,
