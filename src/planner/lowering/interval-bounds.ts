@@ -1,5 +1,5 @@
 import { isRowtimeAttribute } from '../../types/logical-type.js';
-import type { PlanField } from '../logical/plan-node.js';
+import type { PlanField, PlanNode } from '../logical/plan-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 
 /**
@@ -58,4 +58,32 @@ export function intervalBounds(condition: RexNode | null, fields: readonly PlanF
   }
   if (leftTime < 0 || !Number.isFinite(lower) || !Number.isFinite(upper)) return undefined;
   return { leftTime, rightTime: rightTime - leftArity, lower, upper };
+}
+
+/** Whether field `i` of `n` is the window_end of a window TVF or window aggregate (through plain projections). */
+export function isWindowEnd(n: PlanNode, i: number): boolean {
+  switch (n.kind) {
+    case 'calc': {
+      const p = n.projects[i];
+      return p !== undefined && p.kind === 'input-ref' && isWindowEnd(n.input, p.index);
+    }
+    case 'aggregate':
+      return n.window !== undefined && n.window.spec.kind !== 'SESSION' && i < n.groupKeys.length && n.groupKeys[i] === n.window.windowEndField;
+    case 'window-tvf':
+      return n.window.kind !== 'SESSION' && i === n.input.fields.length + 1;
+    default:
+      return false;
+  }
+}
+
+/**
+ * A window join (Flink's WindowJoin): an inner join whose equi keys pair the window_end of both inputs.
+ * Rows of a window are complete once the watermark passes its end, so the join may forget them then:
+ * bounds `0 <= l.end - r.end <= 0` over the paired fields.
+ */
+export function windowJoinBounds(left: PlanNode, right: PlanNode, leftKeys: readonly number[], rightKeys: readonly number[]): IntervalBounds | undefined {
+  for (let k = 0; k < leftKeys.length; k++) {
+    if (isWindowEnd(left, leftKeys[k]!) && isWindowEnd(right, rightKeys[k]!)) return { leftTime: leftKeys[k]!, rightTime: rightKeys[k]!, lower: 0, upper: 0 };
+  }
+  return undefined;
 }

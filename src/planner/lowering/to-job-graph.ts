@@ -21,7 +21,7 @@ import { setOpAllFactory } from '../../table-runtime/set-op-all-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
-import { intervalBounds } from './interval-bounds.js';
+import { intervalBounds, windowJoinBounds } from './interval-bounds.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
@@ -309,7 +309,11 @@ export class JobGraphBuilder {
           };
           // An inner join bounding both sides' rowtimes against each other is an interval join: its state
           // is cleaned as the watermark passes (a regular join keeps rows forever).
-          const bounds = o.mode === 'streaming' && jt === 'INNER' ? intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) : undefined;
+          // Likewise a window join (window_end = window_end): a window's rows are complete once the watermark passes it.
+          const bounds =
+            o.mode === 'streaming' && jt === 'INNER'
+              ? (intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) ?? windowJoinBounds(n.left, n.right, n.leftKeys, n.rightKeys))
+              : undefined;
           v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));
         }
         const lk = n.leftKeys;

@@ -5,6 +5,7 @@ import { DEFAULT_NEXMARK_CONFIG, NexmarkGenerator } from '../../../src/connector
 import { DataTypes } from '../../../src/types/data-types.js';
 import { RowKind } from '../../../src/types/row-kind.js';
 import { NEXMARK_QUERIES } from './nexmark-queries.js';
+import { parseStatement } from '../../../src/sql/parse.js';
 
 /*
  * Nexmark q0-q22 on a bounded run (5 000 events at 200 events/s of event time, so windows of 10 s close on
@@ -309,4 +310,17 @@ describe('Nexmark on a bounded run (streaming)', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(await run('interval-join', undefined, sql)).toEqual(sorted(expected));
   });
+
+  it('plans q8 as a window join and the interval join as an interval join (state cleaned on watermark)', async () => {
+    env = TableEnvironment.create({ mode: 'streaming', discoverPackages: false });
+    for (const st of nexmarkDdl(TPS, 10).split(/;\s*\n/)) if (st.trim() !== '') await env.executeSql(st);
+    const operators = async (sql: string): Promise<string[]> => {
+      const planned = await env!.planner.planQuery((parseStatement(sql) as { query: never }).query);
+      return planned.toJobGraph({ push() {}, end() {} }).vertices.flatMap((v) => v.operators.map((o) => o.create().constructor.name));
+    };
+    expect(await operators(NEXMARK_QUERIES.find((q) => q.name === 'q8')!.sql)).toContain('IntervalJoinOperator');
+    expect(await operators(NEXMARK_QUERIES.find((q) => q.name === 'q20')!.sql)).not.toContain('IntervalJoinOperator');
+    expect(await operators("SELECT B.auction FROM bid B JOIN auction A ON B.auction = A.id AND B.dateTime BETWEEN A.dateTime AND A.dateTime + INTERVAL '5' SECOND")).toContain('IntervalJoinOperator');
+  });
 });
+
