@@ -1,5 +1,5 @@
 // Arrow IPC read vs JSON read of the same rows (target: arrow >= 10x). Run after `npm run build`.
-import { ROWS, bids, compare, load, report } from './format-bench-util.mjs';
+import { CLOCK, ROWS, bids, compare, load, report } from './format-bench-util.mjs';
 
 const { ArrowBulkDecoder, ArrowBulkEncoder, JsonRowDecoder, JsonRowEncoder } = await load('formats/index.js');
 const { DEFAULT_JSON_DECODE, DEFAULT_JSON_ENCODE } = await load('formats/json/json-options.js');
@@ -10,7 +10,7 @@ const arrowEnc = new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 81
 const ipc = arrowEnc.encode(rows);
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-console.log(`arrow: ${ROWS} Nexmark bids, IPC stream ${(ipc.length / 1e6).toFixed(1)} MB; median of ${runs}, interleaved`);
+console.log(`arrow: ${ROWS} Nexmark bids, IPC stream ${(ipc.length / 1e6).toFixed(1)} MB; median of ${runs}, interleaved, ${CLOCK} clock`);
 let sink = 0;
 const jsonDec = new JsonRowDecoder(type, DEFAULT_JSON_DECODE);
 const arrowDec = new ArrowBulkDecoder(type);

@@ -53,6 +53,17 @@ export function median(fn, runs = 5) {
 }
 
 /**
+ * The clock of `compare`: wall time by default; BENCH_CLOCK=cpu counts the process's CPU time (all its
+ * threads, so GC helpers too), which a machine shared with other jobs disturbs far less than wall time.
+ */
+export const CLOCK = process.env.BENCH_CLOCK === 'cpu' ? 'cpu' : 'wall';
+function now() {
+  if (CLOCK === 'wall') return performance.now();
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
  * Median ms of each named fn, timed in interleaved rounds (a, b, c, a, b, c, ...) after one warm-up of
  * each, so a change in the machine's load hits every case alike; `ratio(a, b)` is then the median of the
  * per-round ratios, which is far steadier than a ratio of medians taken minutes apart on a loaded machine.
@@ -63,9 +74,9 @@ export function compare(cases, runs = Number(process.env.BENCH_RUNS ?? 7)) {
   const times = Object.fromEntries(names.map((k) => [k, []]));
   for (let r = 0; r < runs; r++) {
     for (const k of names) {
-      const t0 = performance.now();
+      const t0 = now();
       cases[k]();
-      times[k].push(performance.now() - t0);
+      times[k].push(now() - t0);
     }
   }
   const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

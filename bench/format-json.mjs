@@ -3,7 +3,7 @@
 // Like for like: the decoder gets bytes and must read every field, so the fair baseline decodes the same
 // bytes (with Buffer's native UTF-8 slice, the fastest Node has) and reads all seven properties. The
 // issue's original baseline (JSON.parse of ready strings, one property read) is reported too.
-import { ROWS, bids, compare, load, report } from './format-bench-util.mjs';
+import { CLOCK, ROWS, bids, compare, load, report } from './format-bench-util.mjs';
 
 const { JsonRowDecoder, JsonRowEncoder } = await load('formats/index.js');
 const { DEFAULT_JSON_DECODE, DEFAULT_JSON_ENCODE } = await load('formats/json/json-options.js');
@@ -17,7 +17,7 @@ if (names.join() !== 'auction,bidder,price,channel,url,dateTime,extra') throw ne
 let sink = 0;
 const dec = new JsonRowDecoder(type, DEFAULT_JSON_DECODE);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-console.log(`json: ${ROWS} Nexmark bids, ${(messages.reduce((s, m) => s + m.length, 0) / ROWS).toFixed(0)} bytes each; median of ${runs}, interleaved`);
+console.log(`json: ${ROWS} Nexmark bids, ${(messages.reduce((s, m) => s + m.length, 0) / ROWS).toFixed(0)} bytes each; median of ${runs}, interleaved, ${CLOCK} clock`);
 const r = compare({
   bareString: () => {
     for (const l of lines) sink += JSON.parse(l).price;

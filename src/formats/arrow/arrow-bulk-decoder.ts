@@ -4,6 +4,7 @@ import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { MessageOrigin } from '../../factories/format.js';
 import { FieldValueError, decodeError, withField } from '../format-error.js';
+import type { FormatError } from '../format-error.js';
 import type { BulkDecoder } from './bulk-format.js';
 import { readColumn } from './arrow-columns.js';
 import type { ColumnValues } from './arrow-columns.js';
@@ -34,14 +35,7 @@ function createRowAssembler(arity: number): RowAssembler {
   return new Function('Row', 'INSERT', source)(Row, RowKind.INSERT) as RowAssembler;
 }
 
-/** One column of a record batch as one indexable array (a batch column almost always has one chunk). */
-function concatChunks(parts: ColumnValues[], n: number): ColumnValues {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Array<unknown>(n);
-  let k = 0;
-  for (const p of parts) for (let i = 0; i < p.length; i++) out[k++] = p[i];
-  return out;
-}
+type Chunk = A.Data<A.DataType>;
 
 /**
  * Reads a whole Arrow IPC stream or file into +I rows. Columns are matched to the physical fields by
@@ -61,27 +55,40 @@ export class ArrowBulkDecoder implements BulkDecoder {
   }
 
   /**
-   * The rows one Arrow record batch at a time, so a reader can hand each batch on before the next is
-   * built (rows that die young are far cheaper for the garbage collector than one file-sized array).
+   * The rows in batches of at most ROWS_PER_YIELD, record batch by record batch, so a reader can hand each
+   * batch on before the next is built (rows that die young are far cheaper for the garbage collector than
+   * one file-sized array). The IPC data is read one record batch at a time too: a whole `Table` up front
+   * kept every batch's metadata alive, and copied, through each young-generation GC of the read.
    */
   *decodeBatches(data: Uint8Array, origin?: MessageOrigin): Generator<Row[], void, undefined> {
-    let table: A.Table;
+    const fail = (e: unknown): FormatError => decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
+    let batches: Iterator<A.RecordBatch>;
     let indexes: number[];
     try {
-      table = readTable(data);
-      indexes = this.columnIndexes(table.schema);
+      const reader = openReader(data);
+      indexes = this.columnIndexes(reader.schema);
+      batches = reader[Symbol.iterator]();
     } catch (e) {
-      throw decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
+      throw fail(e);
     }
     let base = 0;
-    for (const batch of table.batches) {
+    for (;;) {
+      let next: IteratorResult<A.RecordBatch>;
+      try {
+        next = batches.next();
+      } catch (e) {
+        throw fail(unreadable(e));
+      }
+      if (next.done === true) return;
+      const batch = next.value;
+      const columns = indexes.map((i) => batch.data.children[i]!);
       for (let from = 0; from < batch.numRows; from += ROWS_PER_YIELD) {
         const to = Math.min(batch.numRows, from + ROWS_PER_YIELD);
         let rows: Row[];
         try {
-          rows = this.readBatch(from === 0 && to === batch.numRows ? batch : batch.slice(from, to), indexes, base);
+          rows = this.readRows(columns, from, to, base);
         } catch (e) {
-          throw decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
+          throw fail(e);
         }
         base += to - from;
         yield rows;
@@ -98,31 +105,34 @@ export class ArrowBulkDecoder implements BulkDecoder {
     });
   }
 
-  private readBatch(batch: A.RecordBatch, indexes: readonly number[], base: number): Row[] {
+  /** Rows [from, to) of a record batch whose columns (in physical field order) are `columns`. */
+  private readRows(columns: readonly Chunk[], from: number, to: number, base: number): Row[] {
     const fields = this.rowType.fields;
-    const columns = new Array<ColumnValues>(fields.length);
+    const values = new Array<ColumnValues>(fields.length);
     for (let c = 0; c < fields.length; c++) {
-      const column = batch.getChildAt(indexes[c]!)!;
-      const parts: ColumnValues[] = [];
-      let chunkBase = 0;
-      for (const d of column.data) {
-        try {
-          parts.push(readColumn(d, fields[c]!.type));
-        } catch (e) {
-          throw withField(withField(e, `row ${base + chunkBase}`), fields[c]!.name);
-        }
-        chunkBase += d.length;
+      const d = columns[c]!;
+      try {
+        values[c] = readColumn(from === 0 && to === d.length ? d : d.slice(from, to - from), fields[c]!.type);
+      } catch (e) {
+        throw withField(withField(e, `row ${base}`), fields[c]!.name);
       }
-      columns[c] = concatChunks(parts, batch.numRows);
     }
-    return this.assemble(columns, batch.numRows);
+    return this.assemble(values, to - from);
   }
 }
 
-function readTable(data: Uint8Array): A.Table {
+function unreadable(e: unknown): FieldValueError {
+  return e instanceof FieldValueError ? e : new FieldValueError(`not an Arrow IPC stream or file (${e instanceof Error ? e.message : String(e)}).`);
+}
+
+/** A synchronous reader of the IPC stream or file in `data`, opened (its schema read). */
+function openReader(data: Uint8Array): A.RecordBatchReader {
   try {
-    return A.tableFromIPC(data);
+    const reader = A.RecordBatchReader.from(data);
+    reader.open();
+    if (reader.schema === undefined) throw new Error('no schema message');
+    return reader;
   } catch (e) {
-    throw new FieldValueError(`not an Arrow IPC stream or file (${e instanceof Error ? e.message : String(e)}).`);
+    throw unreadable(e);
   }
 }

@@ -18,8 +18,9 @@ export interface BulkDecoder {
    */
   decode(data: Uint8Array, origin?: MessageOrigin): Row[];
   /**
-   * The same rows in the format's own batches (an Arrow record batch), lazily: a reader should emit each
-   * batch downstream before pulling the next. Synchronous; never awaits.
+   * The same rows in batches, lazily: a reader should emit each batch downstream before pulling the next.
+   * Batches follow the format's own (an Arrow record batch) but hold at most 1024 rows, so a big record
+   * batch arrives in several. Synchronous; never awaits.
    */
   decodeBatches(data: Uint8Array, origin?: MessageOrigin): Iterable<Row[]>;
 }
