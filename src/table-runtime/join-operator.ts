@@ -109,7 +109,7 @@ export class JoinOperator implements StreamOperator {
     if (out.length > 0) this.ctx.output.collect(out);
   }
 
-  finish(): void {
+  async finish(): Promise<void> {
     if (this.spec.mode !== 'batch') return;
     const [l, r] = this.buffered;
     const { leftKeys, rightKeys } = this.spec;
@@ -121,8 +121,18 @@ export class JoinOperator implements StreamOperator {
       else b.push(row);
     }
     const matchedRight = new Set<Row>();
-    const out: Row[] = [];
-    for (const lr of l) {
+    let out: Row[] = [];
+    this.buffered[0] = [];
+    for (let li = 0; li < l.length; li++) {
+      const lr = l[li]!;
+      // Emit in chunks and let downstream tasks drain between them: one output array of every joined row
+      // (and the probe rows kept alive meanwhile) made the batch join spend most of its time in GC.
+      if (out.length >= JOIN_OUTPUT_CHUNK) {
+        this.ctx.output.collect(out);
+        out = [];
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      (l as (Row | undefined)[])[li] = undefined;
       let matched = false;
       for (const rr of index.get(hashFields(lr.fields, leftKeys)) ?? []) {
         if (!keysEqual(lr.fields, leftKeys, rr.fields, rightKeys)) continue;
@@ -145,6 +155,9 @@ export class JoinOperator implements StreamOperator {
     return out;
   }
 }
+
+/** Rows per output batch of the batch join. */
+const JOIN_OUTPUT_CHUNK = 8192;
 
 function keysEqual(a: readonly unknown[], ak: readonly number[], b: readonly unknown[], bk: readonly number[]): boolean {
   for (let i = 0; i < ak.length; i++) {
