@@ -91,7 +91,7 @@ async function bindLookupJoin(binder: QueryBinder, ref: JoinRef, dim: NamedTable
   if (ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') throw new PlanningError(`${ref.joinType} JOIN is not supported for temporal table joins`);
   const left = await binder.bindTableRef(ref.left, ctes);
   const period = bindExpression(dim.forSystemTimeAsOf!, binder.exprContext(left.scope));
-  if (isRowtimeAttribute(period.type)) throw new PlanningError('Event-time temporal table joins are not supported yet; use a processing-time attribute (lookup join)');
+  if (isRowtimeAttribute(period.type)) return bindTemporalJoin(binder, ref, dim, left, period, ctes);
   const resolved = await binder.ctx.resolveTable(dim.name.parts);
   if (resolved.table.kind !== 'table') throw new PlanningError(`Temporal table join requires a table, but '${dim.name.parts.join('.')}' is a view`);
   const source = binder.ctx.createSource(resolved.identifier, resolved.table, resolved.isTemporary);
@@ -131,6 +131,66 @@ async function bindLookupJoin(binder: QueryBinder, ref: JoinRef, dim: NamedTable
   const keep = [...Array.from({ length: nl }, (_, i) => i), ...rightFields.map((_, i) => nl + eL + i)];
   const out = eL === 0 ? node : project(node, keep.map((i) => inputRef(i, node.fields[i]!.name, node.fields[i]!.type)), keep.map((i) => node.fields[i]!.name));
   return { node: out, scope: new Scope([...left.scope.columns, ...rightScope.columns.map((c, i) => ({ ...c, type: rf[i]!.type }))]) };
+}
+
+/**
+ * `JOIN versioned FOR SYSTEM_TIME AS OF l.rowtime [AS v] ON l.k = v.pk`: an event-time temporal join. The
+ * versioned table needs a primary key and a rowtime attribute, and the ON clause an equality on the key.
+ */
+async function bindTemporalJoin(
+  binder: QueryBinder,
+  ref: JoinRef,
+  dim: NamedTableRef,
+  left: BoundRelation,
+  period: RexNode,
+  ctes: ReadonlyMap<string, Cte>,
+): Promise<BoundRelation> {
+  if (binder.ctx.mode === 'batch') throw new PlanningError('Event-time temporal table joins are only supported in streaming mode');
+  if (period.kind !== 'input-ref') throw new PlanningError('FOR SYSTEM_TIME AS OF must reference a time attribute column of the left table');
+  const resolved = await binder.ctx.resolveTable(dim.name.parts);
+  const pk = resolved.table.kind === 'table' ? resolved.table.schema.primaryKey : undefined;
+  if (pk === undefined) {
+    throw new ValidationError(`Temporal Table Join requires primary key in versioned table, but no primary key can be found. Table: '${identifierToString(resolved.identifier)}'`);
+  }
+  const right = await binder.bindTableRef({ ...dim, forSystemTimeAsOf: null }, ctes);
+  const rightTime = right.node.fields.findIndex((f) => isRowtimeAttribute(f.type));
+  if (rightTime < 0) {
+    throw new ValidationError(
+      `Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found. Table: '${identifierToString(resolved.identifier)}'`,
+    );
+  }
+  const nl = left.node.fields.length;
+  const scope = left.scope.concat(right.scope);
+  const cond = ref.condition?.kind === 'on' ? bindExpression(ref.condition.expr, binder.exprContext(scope)) : null;
+  const split = splitEquiCondition(cond, nl);
+  if (split.leftExtras.length > 0 || split.rightExtras.length > 0) throw new PlanningError('Temporal table join keys must be plain columns of the same type');
+  const keyNames = split.rightKeys.map((k) => right.node.fields[k]!.name);
+  const missing = pk.columns.filter((c) => !keyNames.includes(c));
+  if (missing.length > 0 || split.leftKeys.length === 0) {
+    throw new ValidationError(`Temporal table join requires an equality condition on the primary key [${pk.columns.join(', ')}] of '${identifierToString(resolved.identifier)}'.`);
+  }
+  if (ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') throw new PlanningError(`${ref.joinType} JOIN is not supported for temporal table joins`);
+  const joinType = ref.joinType;
+  const fields = [...left.node.fields, ...right.node.fields.map((f) => ({ name: f.name, type: joinType === 'LEFT' ? withNullability(f.type, true) : f.type }))];
+  const used = new Set<string>();
+  const unique = fields.map((f) => {
+    let name = f.name;
+    for (let k = 0; used.has(name); k++) name = `${f.name}${k}`;
+    used.add(name);
+    return { name, type: f.type };
+  });
+  const node: PlanNode = {
+    kind: 'join',
+    joinType,
+    left: left.node,
+    right: right.node,
+    leftKeys: split.leftKeys,
+    rightKeys: split.rightKeys,
+    condition: split.rest,
+    fields: unique,
+    temporal: { leftTime: period.index, rightTime },
+  };
+  return { node, scope: new Scope(scope.columns.map((c, i) => ({ ...c, type: unique[i]!.type }))) };
 }
 
 /** `t CROSS JOIN UNNEST(t.arr) AS u(x)` (also `, UNNEST(...)` and `LEFT JOIN UNNEST(...) ON TRUE`). */

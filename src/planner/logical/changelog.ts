@@ -71,6 +71,8 @@ export class ChangelogInference {
         const l = this.of(n.left);
         const r = this.of(n.right);
         if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        // A temporal join emits each left row once, whatever the versioned side does.
+        if (n.temporal !== undefined && l.isInsertOnly()) return ChangelogMode.insertOnly();
         if (l.isInsertOnly() && r.isInsertOnly() && (n.joinType === 'INNER' || n.joinType === 'SEMI')) return ChangelogMode.insertOnly();
         this.origins.set(n, n.joinType !== 'INNER' && n.joinType !== 'SEMI' ? n : !l.isInsertOnly() ? this.originOf(n.left) : this.originOf(n.right));
         return ChangelogMode.all();

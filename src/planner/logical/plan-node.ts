@@ -162,6 +162,11 @@ export interface JoinNode {
    * min(left, right) and max(left - right, 0) copies.
    */
   readonly setOpAll?: boolean;
+  /**
+   * Event-time temporal join (`FOR SYSTEM_TIME AS OF left.rowtime`, INNER / LEFT): the left field giving the
+   * time and the versioned (right) table's rowtime field, as indexes into each input.
+   */
+  readonly temporal?: { readonly leftTime: number; readonly rightTime: number };
 }
 
 /**

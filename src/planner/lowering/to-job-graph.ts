@@ -18,6 +18,7 @@ import { lookupJoinFactory } from '../../table-runtime/lookup-join-operator.js';
 import { unnestOperatorFactory } from '../../table-runtime/unnest-operator.js';
 import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { setOpAllFactory } from '../../table-runtime/set-op-all-operator.js';
+import { temporalJoinFactory } from '../../table-runtime/temporal-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
@@ -296,6 +297,20 @@ export class JobGraphBuilder {
           if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
           if (n.setOpAll === true) v.operators.push(setOpAllFactory(name, jt === 'SEMI' ? 'INTERSECT' : 'EXCEPT', n.left.fields.length, o.mode));
           else v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
+        } else if (n.temporal !== undefined) {
+          if (jt !== 'INNER' && jt !== 'LEFT') throw new PlanningError(`${jt} JOIN is not supported for temporal table joins`);
+          v.operators.push(
+            temporalJoinFactory(name, {
+              joinType: jt,
+              leftKeys: n.leftKeys,
+              rightKeys: n.rightKeys,
+              leftArity: n.left.fields.length,
+              rightArity: n.right.fields.length,
+              leftTime: n.temporal.leftTime,
+              rightTime: n.temporal.rightTime,
+              condition,
+            }),
+          );
         } else {
           const spec: JoinSpec = {
             joinType: jt,
