@@ -129,14 +129,18 @@ describe.skipIf(!up)('kafka table connector against a broker', () => {
       await waitFor(() => sink.rows.length >= 1, 15_000);
       await admin.createPartitions({ topicPartitions: [{ topic: t, count: 3 }] });
       await produceRecords(kafka, t, [1, 2].map((p) => ({ partition: p, key: `{"id":${p + 1}}`, value: '{"name":"b"}' })));
+      // Under load the test's producer may retry a send and write a record twice; what matters is that
+      // the job reads exactly what the log holds, from the partitions it discovered.
       const ends = await admin.fetchTopicOffsets(t);
-      expect(ends.map((o) => [o.partition, o.high]).sort()).toEqual([[0, '1'], [1, '1'], [2, '1']]);
-      await waitFor(() => sink.rows.length >= 3, 15_000);
+      for (const o of ends) expect(Number(o.high), `partition ${o.partition}`).toBeGreaterThanOrEqual(1);
+      const inLog = ends.reduce((n, o) => n + Number(o.high), 0);
+      await waitFor(() => sink.rows.length >= inLog, 15_000);
+      expect(sink.rows.length).toBe(inLog);
     } finally {
       await client.cancel();
       await admin.disconnect();
     }
-    expect(sink.rows.map((r) => r.fields[0]).sort()).toEqual([1, 2, 3]);
+    expect([...new Set(sink.rows.map((r) => r.fields[0]))].sort()).toEqual([1, 2, 3]);
   }, 40_000);
 
   it('writes through the sink and reads the same rows back (at-least-once, key + headers + timestamp metadata)', async () => {
