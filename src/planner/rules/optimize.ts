@@ -21,6 +21,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = foldCalc(node, options.timeZone);
     node = mergeCalcs(node);
+    node = pushFilterIntoJoin(node, rewrite);
     node = detectWindowAggregate(node);
     node = detectTopN(node);
     node = pushProjectionIntoScan(node);
@@ -48,6 +49,76 @@ export function mergeCalcs(n: PlanNode): PlanNode {
   const condition =
     inner.condition === null ? outerCond : outerCond === null ? inner.condition : call('AND', [inner.condition, outerCond], DataTypes.BOOLEAN());
   return { kind: 'calc', input: inner.input, projects: n.projects.map(inline), condition, fields: n.fields };
+}
+
+/**
+ * A filter over a join moves into it: conjuncts over one side's columns filter that input (both sides
+ * for INNER, the preserved side of LEFT / RIGHT), conjuncts over both sides of an INNER join join the ON
+ * condition, where equalities of same-typed columns become equi keys. So `FROM a, b WHERE a.id = b.id`
+ * is a hash join, not a filtered cross product. `optimizeChild` re-runs the rules on a changed input.
+ */
+function pushFilterIntoJoin(n: PlanNode, optimizeChild: (c: PlanNode) => PlanNode): PlanNode {
+  if (n.kind !== 'calc' || n.condition === null || n.input.kind !== 'join') return n;
+  const join = n.input;
+  const jt = join.joinType;
+  if (jt === 'FULL' || jt === 'SEMI' || jt === 'ANTI' || join.temporal !== undefined || join.setOpAll === true) return n;
+  const nl = join.left.fields.length;
+  const toLeft: RexNode[] = [];
+  const toRight: RexNode[] = [];
+  const toJoin: RexNode[] = [];
+  const keep: RexNode[] = [];
+  for (const c of conjunctsOf(n.condition)) {
+    const refs = [...collectInputRefs(c)];
+    if (!deterministic(c) || refs.length === 0) keep.push(c);
+    else if (refs.every((i) => i < nl) && jt !== 'RIGHT') toLeft.push(c);
+    else if (refs.every((i) => i >= nl) && jt !== 'LEFT') toRight.push(rewriteInputRefs(c, (r) => inputRef(r.index - nl, r.name, r.type)));
+    else if (jt === 'INNER') toJoin.push(c);
+    else keep.push(c);
+  }
+  if (toLeft.length + toRight.length + toJoin.length === 0) return n;
+  const filter = (input: PlanNode, conds: RexNode[]): PlanNode =>
+    conds.length === 0
+      ? input
+      : optimizeChild({ kind: 'calc', input, projects: input.fields.map((f, i) => inputRef(i, f.name, f.type)), condition: andOf(conds), fields: input.fields });
+  const leftKeys = [...join.leftKeys];
+  const rightKeys = [...join.rightKeys];
+  const rest: RexNode[] = join.condition === null ? [] : conjunctsOf(join.condition);
+  for (const c of toJoin) {
+    if (c.kind === 'call' && c.op === '=' && c.operands.length === 2) {
+      let [a, b] = c.operands as [RexNode, RexNode];
+      if (a.kind === 'input-ref' && b.kind === 'input-ref' && a.index >= nl && b.index < nl) [a, b] = [b, a];
+      if (a.kind === 'input-ref' && b.kind === 'input-ref' && a.index < nl && b.index >= nl && JSON.stringify(withoutNull(a.type)) === JSON.stringify(withoutNull(b.type))) {
+        leftKeys.push(a.index);
+        rightKeys.push(b.index - nl);
+        continue;
+      }
+    }
+    rest.push(c);
+  }
+  const newJoin: PlanNode = {
+    ...join,
+    left: filter(join.left, toLeft),
+    right: filter(join.right, toRight),
+    leftKeys,
+    rightKeys,
+    condition: rest.length === 0 ? null : andOf(rest),
+  };
+  return { ...n, input: newJoin, condition: keep.length === 0 ? null : andOf(keep) };
+}
+
+function conjunctsOf(r: RexNode): RexNode[] {
+  return r.kind === 'call' && r.op === 'AND' ? r.operands.flatMap(conjunctsOf) : [r];
+}
+
+function andOf(rs: readonly RexNode[]): RexNode {
+  return rs.length === 1 ? rs[0]! : call('AND', rs, DataTypes.BOOLEAN());
+}
+
+/** A type with its nullability and time attribute dropped, for comparing key types. */
+function withoutNull(t: RexNode['type']): unknown {
+  const { nullable: _n, ...rest } = t as { nullable: boolean; timeAttribute?: string };
+  delete (rest as { timeAttribute?: string }).timeAttribute;
+  return rest;
 }
 
 function deterministic(r: RexNode): boolean {
