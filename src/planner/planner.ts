@@ -43,6 +43,7 @@ function loweringOptions(ctx: PlannerContext): LoweringOptions {
     timeZone: sessionTimeZone(ctx.config),
     functions: ctx.functions ?? defaultFunctions(),
     stateTtlMs: stateTtl(ctx),
+    miniBatch: ctx.config.get('table.exec.mini-batch.enabled')?.trim().toLowerCase() === 'true',
   };
 }
 

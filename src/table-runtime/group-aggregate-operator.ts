@@ -64,6 +64,8 @@ export class GroupAggregateOperator implements StreamOperator {
     private readonly mode: AggregateMode,
     /** `table.exec.state.ttl` in ms (streaming only); 0 keeps groups forever. */
     private readonly stateTtlMs = 0,
+    /** `table.exec.mini-batch.enabled`: one change per group per input batch instead of one per row. */
+    private readonly miniBatch = false,
   ) {
     this.adders = aggs.map((a) => accumulator(a, true));
     this.retractors = aggs.map((a) => accumulator(a, false));
@@ -77,6 +79,10 @@ export class GroupAggregateOperator implements StreamOperator {
   }
 
   processBatch(rows: Row[]): void {
+    if (this.miniBatch && this.mode === 'streaming') {
+      this.processMiniBatch(rows);
+      return;
+    }
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
     const keys = this.groupKeys;
@@ -113,6 +119,50 @@ export class GroupAggregateOperator implements StreamOperator {
       const next = this.values(g);
       if (prev === null) out.push(new Row(RowKind.INSERT, next));
       else if (!rowsEqual(prev, next)) {
+        out.push(new Row(RowKind.UPDATE_BEFORE, prev));
+        out.push(new Row(RowKind.UPDATE_AFTER, next));
+      }
+    }
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  /**
+   * Mini-batch (Flink's MiniBatchGroupAggFunction, with the runtime's batch as the bundle): accumulates the
+   * whole batch, then emits per touched group only the difference between its result before the batch and
+   * after it.
+   */
+  private processMiniBatch(rows: Row[]): void {
+    const ks = this.ctx.keyedState;
+    const keys = this.groupKeys;
+    /** Touched groups in first-touch order, with their result before this batch (null: none). */
+    const touched = new Map<Group, unknown[] | null>();
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const f = row.fields;
+      ks.setCurrentKey(hashFields(f, keys));
+      let groups = this.state.value();
+      let g = groups === undefined ? undefined : findGroup(groups, f, keys);
+      const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
+      if (g === undefined) {
+        if (!accumulate) continue;
+        g = this.newGroup(f);
+        groups = groups === undefined ? [g] : [...groups, g];
+      }
+      if (!touched.has(g)) touched.set(g, g.count > 0 ? this.values(g) : null);
+      this.apply(g, f, accumulate);
+      g.count += accumulate ? 1 : -1;
+      if (g.count <= 0) {
+        const rest = groups!.filter((x) => x !== g);
+        if (rest.length === 0) this.state.clear();
+        else this.state.update(rest);
+      } else this.state.update(groups!);
+    }
+    const out: Row[] = [];
+    for (const [g, prev] of touched) {
+      const next = g.count > 0 ? this.values(g) : null;
+      if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
+      else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
+      else if (prev !== null && next !== null && !rowsEqual(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -197,6 +247,13 @@ export function distinctIdentity(args: readonly unknown[]): unknown {
   return v;
 }
 
-export function groupAggregateFactory(name: string, groupKeys: readonly number[], aggs: () => AggregateSpec[], mode: AggregateMode, stateTtlMs = 0): OperatorFactory {
-  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode, stateTtlMs) };
+export function groupAggregateFactory(
+  name: string,
+  groupKeys: readonly number[],
+  aggs: () => AggregateSpec[],
+  mode: AggregateMode,
+  stateTtlMs = 0,
+  miniBatch = false,
+): OperatorFactory {
+  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode, stateTtlMs, miniBatch) };
 }

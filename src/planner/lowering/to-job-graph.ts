@@ -47,6 +47,8 @@ export interface LoweringOptions {
   readonly functions: FunctionLookup | undefined;
   /** `table.exec.state.ttl` in ms for group aggregates and regular joins; 0 keeps state forever. */
   readonly stateTtlMs?: number;
+  /** `table.exec.mini-batch.enabled`: group aggregates emit one change per group per input batch. */
+  readonly miniBatch?: boolean;
 }
 
 /** A vertex under construction; operators may still be chained onto its end. */
@@ -194,7 +196,7 @@ export class JobGraphBuilder {
         const countStar = c.name === 'COUNT' && c.args.length === 0;
         return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
       });
-    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0));
+    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
     else if (w.spec.kind === 'SESSION') {
       if (n.aggCalls.some((c) => c.distinct)) throw new PlanningError('DISTINCT aggregates are not supported in session windows yet');
       v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
