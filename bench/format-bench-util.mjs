@@ -1,6 +1,7 @@
 // Shared by bench/format-*.mjs: where the compiled code lives, Nexmark-style rows, timing.
 import { performance } from 'node:perf_hooks';
 
+
 /** The compiled Sluice modules; SLUICE_DIST overrides ../dist (e.g. a private build directory). */
 export async function load(path) {
   const base = process.env.SLUICE_DIST ? new URL(`file://${process.env.SLUICE_DIST.replace(/\/?$/, '/')}`) : new URL('../dist/', import.meta.url);
@@ -67,6 +68,8 @@ function now() {
  * Median ms of each named fn, timed in interleaved rounds (a, b, c, a, b, c, ...) after one warm-up of
  * each, so a change in the machine's load hits every case alike; `ratio(a, b)` is then the median of the
  * per-round ratios, which is far steadier than a ratio of medians taken minutes apart on a loaded machine.
+ * (No forced GC between runs: after one, V8 shrinks the young generation and the next run pays 2x for
+ * regrowing it. Cases that leave much old-generation garbage belong in a separate `compare`.)
  */
 export function compare(cases, runs = Number(process.env.BENCH_RUNS ?? 7)) {
   const names = Object.keys(cases);
