@@ -93,3 +93,23 @@ SELECT a FROM (VALUES (1), (1), (1), (2), (CAST(NULL AS INT)), (CAST(NULL AS INT
 [1]
 [2]
 [NULL]
+
+-- Correlated IN / EXISTS with equality correlations become semi / anti joins on the correlation columns.
+SELECT a, k FROM (VALUES (1, 'x'), (2, 'x'), (3, 'y'), (4, CAST(NULL AS STRING))) AS t(a, k) WHERE EXISTS (SELECT 1 FROM (VALUES ('x', 2), ('y', 9)) AS u(k2, b) WHERE u.k2 = t.k AND b > 1);
+-- expect:
+[1, x]
+[2, x]
+[3, y]
+
+SELECT a, k FROM (VALUES (1, 'x'), (2, 'x'), (3, 'y'), (4, CAST(NULL AS STRING))) AS t(a, k) WHERE NOT EXISTS (SELECT 1 FROM (VALUES ('x', 2), ('y', 9)) AS u(k2, b) WHERE t.k = u.k2 AND b < 5);
+-- expect:
+[3, y]
+[4, NULL]
+
+SELECT a FROM (VALUES (1, 'x'), (2, 'x'), (9, 'y')) AS t(a, k) WHERE a IN (SELECT b FROM (VALUES ('x', 2), ('y', 2), ('y', 9)) AS u(k2, b) WHERE u.k2 = t.k);
+-- expect:
+[2]
+[9]
+
+SELECT a FROM (VALUES (1, 'x')) AS t(a, k) WHERE a IN (SELECT MAX(b) FROM (VALUES ('x', 1)) AS u(k2, b) WHERE u.k2 = t.k);
+-- error: Correlated subqueries with aggregation are not supported yet

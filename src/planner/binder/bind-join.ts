@@ -13,6 +13,8 @@ import { bindBinary, bindExpression, castTo, comparison } from './bind-expressio
 import { identity, project, requireBoolean } from './bind-query.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
+import { decorrelate } from './decorrelate.js';
+import type { Decorrelated } from './decorrelate.js';
 
 /*
  * Joins of every kind the binder builds: regular joins (with computed or cast keys), lookup joins,
@@ -229,8 +231,17 @@ async function bindUnnest(binder: QueryBinder, ref: JoinRef, un: UnnestRef, ctes
 
 /** `left` filtered by an IN / EXISTS subquery: a semi (or anti) join on the compared values. */
 export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope, sub: SubqueryConjunct, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
-  const right = await binder.bindQuery(sub.query, ctes);
   const kind = sub.negated ? 'ANTI' : 'SEMI';
+  let right: PlanNode;
+  try {
+    right = await binder.bindQuery(sub.query, ctes);
+  } catch (e) {
+    // An unknown column may be a reference to the outer query: try it as a correlated subquery.
+    if (!(e instanceof ValidationError)) throw e;
+    const corr = await decorrelate(binder, sub.query, scope, sub.expr !== null, ctes);
+    if (corr === undefined) throw e;
+    return correlatedSemiJoin(binder, left, scope, sub, corr, ctes);
+  }
   if (sub.expr === null) {
     return { kind: 'join', joinType: kind, left, right, leftKeys: [], rightKeys: [], condition: null, fields: left.fields };
   }
@@ -245,6 +256,37 @@ export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope
   // x NOT IN (...) is UNKNOWN when x or any subquery value is NULL (unless the subquery is empty).
   const notIn = sub.negated && (l.type.nullable || r.type.nullable);
   const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields, ...(notIn ? { semiNulls: 'not-in' as const } : {}) };
+  return project(join, identity(left.fields), left.fields.map((f) => f.name));
+}
+
+/**
+ * A decorrelated IN / EXISTS: a semi (anti) join on the compared value (IN) plus every correlation pair.
+ * NULL correlation keys never match, as `inner = outer` is not TRUE for them.
+ */
+async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Scope, sub: SubqueryConjunct, corr: Decorrelated, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
+  const right = await binder.bindQuery(corr.query, ctes);
+  const ctx = binder.exprContext(scope);
+  const outer = [...(sub.expr === null ? [] : [sub.expr]), ...corr.outer].map((e) => bindExpression(e, ctx));
+  const rightCols = outer.map((_, i) => (sub.expr === null ? corr.firstCorrelated + i : i === 0 ? 0 : corr.firstCorrelated + i - 1));
+  if (sub.expr !== null && corr.firstCorrelated !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
+  const lk: RexNode[] = [];
+  const rk: RexNode[] = [];
+  outer.forEach((l, i) => {
+    const rf = right.fields[rightCols[i]!]!;
+    const r = inputRef(rightCols[i]!, rf.name, rf.type);
+    const t = commonType([l.type, r.type]);
+    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
+    lk.push(castTo(l, t));
+    rk.push(castTo(r, t));
+  });
+  if (sub.negated && sub.expr !== null && (lk[0]!.type.nullable || rk[0]!.type.nullable)) {
+    throw new PlanningError('Correlated NOT IN over nullable values is not supported yet; use NOT EXISTS');
+  }
+  const n = left.fields.length;
+  const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);
+  const r2 = project(right, rk, rk.map((_, i) => `$k${i}`));
+  const keys = lk.map((_, i) => i);
+  const join: PlanNode = { kind: 'join', joinType: sub.negated ? 'ANTI' : 'SEMI', left: l2, right: r2, leftKeys: keys.map((i) => n + i), rightKeys: keys, condition: null, fields: l2.fields };
   return project(join, identity(left.fields), left.fields.map((f) => f.name));
 }
 
