@@ -34,6 +34,30 @@ describe('temporal text', () => {
     expect(parseFlinkTimestamp('2021-06-31 01:02:03', 'SQL', false)).toBeNaN();
   });
 
+  it('reads every TIMESTAMP(3) text as Date.UTC does and rejects a bad char at any position', () => {
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 400; k++) {
+      // Runs of the same date, then a new one, as a stream has them.
+      const ms = Date.UTC(1900 + rnd(200), rnd(12), 1 + rnd(28), rnd(24), rnd(60), rnd(60), rnd(1000));
+      const sql = new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
+      expect(parseFlinkTimestamp(sql, 'SQL', false)).toBe(ms);
+      expect(parseFlinkTimestamp(`${sql.replace(' ', 'T')}Z`, 'ISO-8601', true)).toBe(ms);
+      const at = rnd(23);
+      const bad = `${sql.slice(0, at)}${'x:-. T'[rnd(6)]}${sql.slice(at + 1)}`;
+      if (bad !== sql) expect(parseFlinkTimestamp(bad, 'SQL', false)).toBeNaN();
+    }
+    expect(parseFlinkTimestamp('2021-06-01 24:00:00.000', 'SQL', false)).toBeNaN();
+    expect(parseFlinkTimestamp('2021-06-01 23:60:00.000', 'SQL', false)).toBeNaN();
+    expect(parseFlinkTimestamp('2021-06-01 23:00:60.000', 'SQL', false)).toBeNaN();
+    // The cached date must not accept the same digits with other separators.
+    expect(parseFlinkTimestamp('2021-06-01 23:00:00.000', 'SQL', false)).toBe(Date.UTC(2021, 5, 1, 23));
+    expect(parseFlinkTimestamp('2021/06/01 23:00:00.000', 'SQL', false)).toBeNaN();
+  });
+
   it('formats and parses times', () => {
     expect(formatTimeOfDay(45296789, true)).toBe('12:34:56.789');
     expect(formatTimeOfDay(45296789, false)).toBe('12:34:56');
