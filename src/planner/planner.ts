@@ -10,6 +10,7 @@ import type { Query } from '../sql/ast/query.js';
 import type { InsertStatement, Statement } from '../sql/ast/statements.js';
 import { isRowtimeAttribute, withNullability } from '../types/logical-type.js';
 import type { LogicalType } from '../types/logical-type.js';
+import type { Column, MetadataColumn } from '../types/column.js';
 import { RowKind } from '../types/row-kind.js';
 import { ResolvedSchema } from '../types/schema.js';
 import { typeToString } from '../types/type-to-string.js';
@@ -162,8 +163,10 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
         `Sink schema:  [${sinkColumns.map((x) => `${x.name}: ${typeToString(x.type)}`).join(', ')}]`,
     );
   });
+  // A sink consumes its physical columns, then the writable metadata columns in the order applied.
+  const consumed = [...sinkColumns.filter((c) => c.kind === 'physical'), ...sinkColumns.filter((c) => c.kind === 'metadata')];
   const empty = binder.exprContext(new Scope([]));
-  const projects = sinkColumns.map((c) => {
+  const projects = consumed.map((c) => {
     const qi = targetNames.indexOf(c.name);
     if (qi >= 0) {
       const f = query.fields[qi]!;
@@ -174,8 +177,9 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     if (!c.type.nullable) throw new ValidationError(`Column '${c.name}' of table '${identifierToString(id)}' is NOT NULL and has no value in the INSERT`);
     return literal(null, c.type);
   });
-  const input = project(query, projects, sinkColumns.map((c) => c.name));
+  const input = project(query, projects, consumed.map((c) => c.name));
   const sink = ctx.createSink(id, table, resolved.isTemporary);
+  applyWritableMetadata(sink, consumed, id);
   if (insert.overwrite) {
     if (sink.applyOverwrite === undefined) {
       throw new ValidationError(`INSERT OVERWRITE requires that the underlying DynamicTableSink of table '${identifierToString(id)}' implements the SupportsOverwrite interface.`);
@@ -194,11 +198,33 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     table,
     overwrite: insert.overwrite,
     staticPartition: partition,
-    fields: sinkColumns.map((c) => ({ name: c.name, type: c.type })),
+    fields: consumed.map((c) => ({ name: c.name, type: c.type })),
   };
   const optimized = optimize(logical, { timeZone: timeZoneOf(ctx) }) as SinkNode;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
   return { logical, optimized, dropUpdateBefore };
+}
+
+/**
+ * Tells the sink which metadata it receives after the physical columns (Flink's SupportsWritingMetadata),
+ * with Flink's message for a key the connector cannot write.
+ */
+function applyWritableMetadata(sink: DynamicTableSink, consumed: readonly Column[], id: ObjectIdentifier): void {
+  const meta = consumed.filter((c): c is MetadataColumn => c.kind === 'metadata');
+  if (meta.length === 0) return;
+  const writable = sink.listWritableMetadata?.() ?? new Map<string, LogicalType>();
+  for (const c of meta) {
+    const key = c.metadataKey ?? c.name;
+    if (!writable.has(key)) {
+      throw new ValidationError(
+        `Invalid metadata key '${key}' in column '${c.name}' of table '${identifierToString(id)}'. The sink ${sink.asSummaryString()} supports the following metadata keys for writing:\n${[...writable.keys()].join('\n') || '(none)'}`,
+      );
+    }
+  }
+  sink.applyWritableMetadata!(
+    meta.map((c) => c.metadataKey ?? c.name),
+    { kind: 'ROW', nullable: false, fields: consumed.map((c) => ({ name: c.name, type: c.type })) },
+  );
 }
 
 /** The sink column's type, keeping the query's nullability for the implicit cast. */

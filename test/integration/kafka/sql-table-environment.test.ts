@@ -103,12 +103,7 @@ describe.skipIf(!up)('Kafka tables in SQL through TableEnvironment', () => {
     expect(rows.map((r) => r.fields).sort()).toEqual([['a', 8], ['b', 5]]);
   });
 
-  // PLANNER GAP (not the connector): bindInsert in src/planner/planner.ts feeds the persisted metadata
-  // columns to the sink but never calls DynamicTableSink.applyWritableMetadata, so the Kafka sink does
-  // not know which trailing fields are metadata and writes neither headers nor timestamp. The connector
-  // side works (kafka-table-connector.test.ts applies the keys directly). Un-skip once the planner calls
-  // applyWritableMetadata(keys in Flink's order: physical columns, then metadata columns).
-  it.skip('writable metadata: headers and timestamp written by INSERT are read back', async () => {
+  it('writable metadata: headers and timestamp written by INSERT are read back', async () => {
     const topic = uniqueTopic('sql-meta');
     await createTopic(kafka, topic, 1);
     const env = newEnv();
