@@ -37,3 +37,15 @@ describe('CREATE TABLE AS SELECT and INSERT OVERWRITE', () => {
     await env.close();
   });
 });
+
+describe('changelog sources in batch mode', () => {
+  it('are refused, naming the table, as Flink does', async () => {
+    const env = TableEnvironment.create({ mode: 'batch' });
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-cdc-'));
+    await env.executeSql(`CREATE TEMPORARY TABLE cdc (id INT, v STRING) WITH ('connector' = 'filesystem', 'path' = '${dir}', 'format' = 'debezium-json')`);
+    await expect(env.executeSql('SELECT * FROM cdc')).rejects.toThrow(
+      "Querying a table in batch mode is currently only possible for INSERT-only table sources. But the source for table 'default_catalog.default_database.cdc' produces other changelog messages than just INSERT.",
+    );
+    await env.close();
+  });
+});

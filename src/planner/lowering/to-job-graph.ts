@@ -228,8 +228,13 @@ export class JobGraphBuilder {
         const sig = scanSignature(n);
         const known = this.scans.get(sig);
         if (known !== undefined) return known;
-        const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch' });
         const id = n.identifier;
+        if (o.mode === 'batch' && !n.source.getChangelogMode().isInsertOnly()) {
+          throw new PlanningError(
+            `Querying a table in batch mode is currently only possible for INSERT-only table sources. But the source for table '${id.catalog}.${id.database}.${id.object}' produces other changelog messages than just INSERT.`,
+          );
+        }
+        const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch' });
         if (o.mode === 'batch' && !provider.bounded) {
           throw new PlanningError(
             `Querying an unbounded table '${id.catalog}.${id.database}.${id.object}' in batch mode is not allowed. The table source is unbounded.`,
