@@ -23,10 +23,16 @@ import {
 import { Row } from '../../types/row.js';
 import { partitionValuesOf } from './partitions.js';
 
-/** One file; `offset` is the byte after the last line emitted (line formats) or 0 / size (bulk formats). */
+/** One file, and how far it has been read. */
 export interface FileSplit {
   readonly splitId: string;
   readonly path: string;
+  /**
+   * Line formats: the byte after the last line emitted (always a line start). Bulk formats: the number of
+   * rows already emitted, since a bulk file is decoded from its start and has no resumable byte position.
+   * Checkpoints from before bulk files were read in batches only ever hold 0 here for a bulk split (its
+   * state ended with the file), so both readings agree on them.
+   */
   readonly offset: number;
   readonly size: number;
   readonly modificationTime: number;
@@ -121,10 +127,32 @@ class ElementBatch implements RecordsWithSplitIds<Element> {
   }
 }
 
-/** Reads one file at a time: chunks of lines, or a whole bulk file. */
+/** A line file being read: bytes are fetched in chunks from `position`; `carry` is an unfinished last line. */
+interface LineCursor {
+  readonly kind: 'lines';
+  readonly split: FileSplit;
+  readonly handle: FileHandle;
+  position: number;
+  carry: Buffer | undefined;
+}
+
+/**
+ * A bulk file being read: its bytes are in memory (the format needs them all) and `batches` yields its rows
+ * lazily, so only one batch of rows is built per fetch instead of the whole file's.
+ */
+interface BulkCursor {
+  readonly kind: 'bulk';
+  readonly split: FileSplit;
+  readonly size: number;
+  readonly batches: Iterator<Row[]>;
+  /** Rows of the file read so far, emitted or skipped; the split's offset after the next element. */
+  row: number;
+}
+
+/** Reads one file at a time: chunks of lines, or a bulk file one decoded batch at a time. */
 class FileSplitReader implements SplitReader<Element, FileSplit> {
   private readonly queue: FileSplit[] = [];
-  private current: { split: FileSplit; handle: FileHandle; position: number; carry: Buffer | undefined } | undefined;
+  private current: LineCursor | BulkCursor | undefined;
   private lineDecoder: DeserializationSchema | undefined;
   private bulkDecoder: BulkDecoder | undefined;
 
@@ -140,39 +168,73 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       } catch (e) {
         throw new ConnectorError(`Cannot open file '${split.path}': ${(e as Error).message}`, { cause: e });
       }
-      this.current = { split, handle, position: split.offset, carry: undefined };
+      this.current =
+        this.s.format.kind === 'bulk'
+          ? await this.openBulk(split, handle, this.s.format.decoder)
+          : { kind: 'lines', split, handle, position: split.offset, carry: undefined };
     }
     const cur = this.current;
+    return cur.kind === 'bulk' ? this.fetchBulk(cur) : this.fetchLines(cur);
+  }
+
+  /** The complete lines of the next chunk; bytes after the last newline wait for the next fetch. */
+  private async fetchLines(cur: LineCursor): Promise<RecordsWithSplitIds<Element>> {
     const rows: Row[] = [];
-    let eof: boolean;
-    let offset: number;
-    if (this.s.format.kind === 'bulk') {
-      const data = await cur.handle.readFile();
-      const decoded = (this.bulkDecoder ??= this.s.format.decoder()).decode(data, () => `file ${cur.split.path}`);
-      for (const r of decoded) rows.push(this.project(r, cur.split, data.length));
-      eof = true;
-      offset = data.length;
-    } else {
-      const size = this.s.chunkSize ?? 256 * 1024;
-      const buf = Buffer.allocUnsafe(size);
-      const { bytesRead } = await cur.handle.read(buf, 0, size, cur.position);
-      eof = bytesRead === 0;
-      const chunk = cur.carry ? Buffer.concat([cur.carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
-      // The checkpointed offset always points at a line start: bytes after the last newline wait for more.
-      const start = cur.position - (cur.carry?.length ?? 0);
-      const lastNl = eof ? chunk.length : chunk.lastIndexOf(10);
-      const complete = lastNl < 0 ? 0 : eof ? chunk.length : lastNl + 1;
-      this.decodeLines(chunk.subarray(0, complete), start, cur.split, rows);
-      cur.carry = complete < chunk.length ? Buffer.from(chunk.subarray(complete)) : undefined;
-      cur.position += bytesRead;
-      offset = start + complete;
-    }
+    const size = this.s.chunkSize ?? 256 * 1024;
+    const buf = Buffer.allocUnsafe(size);
+    const { bytesRead } = await cur.handle.read(buf, 0, size, cur.position);
+    const eof = bytesRead === 0;
+    const chunk = cur.carry ? Buffer.concat([cur.carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
+    // The checkpointed offset always points at a line start: bytes after the last newline wait for more.
+    const start = cur.position - (cur.carry?.length ?? 0);
+    const lastNl = eof ? chunk.length : chunk.lastIndexOf(10);
+    const complete = lastNl < 0 ? 0 : eof ? chunk.length : lastNl + 1;
+    this.decodeLines(chunk.subarray(0, complete), start, cur.split, rows);
+    cur.carry = complete < chunk.length ? Buffer.from(chunk.subarray(complete)) : undefined;
+    cur.position += bytesRead;
+    const offset = start + complete;
     const id = cur.split.splitId;
     if (eof) {
       await cur.handle.close();
       this.current = undefined;
     }
     return new ElementBatch(id, { rows, offset }, eof ? new Set([id]) : new Set());
+  }
+
+  /** Reads the whole file (the handle is closed here) and starts decoding it; no rows are built yet. */
+  private async openBulk(split: FileSplit, handle: FileHandle, decoder: () => BulkDecoder): Promise<BulkCursor> {
+    let data: Buffer;
+    try {
+      data = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    const batches = (this.bulkDecoder ??= decoder()).decodeBatches(data, () => `file ${split.path}`)[Symbol.iterator]();
+    return { kind: 'bulk', split, size: data.length, batches, row: 0 };
+  }
+
+  /**
+   * The next decoded batch after the split's offset. A restored split's first `offset` rows were emitted
+   * before the checkpoint; they are decoded again (the only way to reach them) but dropped, so each row is
+   * emitted exactly once. The end of the file is an element-less batch that finishes the split, which keeps
+   * each fetch to one decoded batch instead of peeking at the next.
+   */
+  private fetchBulk(cur: BulkCursor): RecordsWithSplitIds<Element> {
+    const id = cur.split.splitId;
+    for (;;) {
+      const next = cur.batches.next();
+      if (next.done === true) {
+        this.current = undefined;
+        return new ElementBatch(id, null, new Set([id]));
+      }
+      const batch = next.value;
+      const skip = Math.min(batch.length, Math.max(0, cur.split.offset - cur.row));
+      cur.row += batch.length;
+      if (skip === batch.length) continue;
+      const rows = new Array<Row>(batch.length - skip);
+      for (let i = skip; i < batch.length; i++) rows[i - skip] = this.project(batch[i]!, cur.split, cur.size);
+      return new ElementBatch(id, { rows, offset: cur.row }, new Set());
+    }
   }
 
   private decodeLines(data: Buffer, start: number, split: FileSplit, rows: Row[]): void {
@@ -225,8 +287,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   wakeUp(): void {}
 
   async close(): Promise<void> {
-    await this.current?.handle.close().catch(() => undefined);
+    const cur = this.current;
     this.current = undefined;
+    // A bulk file's handle is already closed; ending its generator lets the decoder drop the file's bytes.
+    if (cur?.kind === 'bulk') cur.batches.return?.();
+    else await cur?.handle.close().catch(() => undefined);
   }
 }
 
@@ -313,7 +378,7 @@ class FileEnumerator implements SplitEnumerator<FileSplit, FileEnumState> {
   async close(): Promise<void> {}
 }
 
-/** The filesystem connector's FLIP-27 source: a split per file, checkpointed byte offsets. */
+/** The filesystem connector's FLIP-27 source: a split per file, checkpointed byte offsets (lines) or row counts (bulk). */
 export class FileSource implements Source<Row, FileSplit, FileEnumState> {
   constructor(readonly settings: FileSourceSettings) {}
 
