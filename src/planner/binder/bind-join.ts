@@ -13,16 +13,18 @@ import { bindBinary, bindExpression, castTo, comparison } from './bind-expressio
 import { identity, project, requireBoolean } from './bind-query.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
+import { bindLateralTable, isLateralTableFunction } from './bind-lateral-table.js';
 import { decorrelate } from './decorrelate.js';
 import type { Decorrelated } from './decorrelate.js';
 
 /*
  * Joins of every kind the binder builds: regular joins (with computed or cast keys), lookup joins,
- * UNNEST, and the semi / anti joins of IN and EXISTS subqueries.
+ * UNNEST, LATERAL TABLE (bind-lateral-table.ts), and the semi / anti joins of IN and EXISTS subqueries.
  */
 
 export async function bindJoin(binder: QueryBinder, ref: JoinRef, ctes: ReadonlyMap<string, Cte>): Promise<BoundRelation> {
   if (ref.right.kind === 'unnest') return bindUnnest(binder, ref, ref.right, ctes);
+  if (isLateralTableFunction(ref)) return bindLateralTable(binder, ref, ctes);
   if (ref.right.kind === 'table' && ref.right.forSystemTimeAsOf !== null) return bindLookupJoin(binder, ref, ref.right, ctes);
   const left = await binder.bindTableRef(ref.left, ctes);
   const right = await binder.bindTableRef(ref.right, ctes);

@@ -25,7 +25,8 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
  */
 export async function bindWindowTvf(binder: QueryBinder, ref: TableFunctionRef, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
   const name = ref.call.name[ref.call.name.length - 1]!.toUpperCase();
-  if (ref.lateral) throw new PlanningError(`LATERAL TABLE(${name}(...)) user-defined table functions are not supported yet`);
+  // A correlated call needs the rows it is correlated with; joins bind it (bind-lateral-table.ts).
+  if (ref.lateral) throw new PlanningError(`LATERAL TABLE(${name}(...)) must follow a table it reads from, as in FROM t, LATERAL TABLE(${name}(t.x)) AS u(a)`);
   const params = PARAMS[name];
   if (params === undefined) throw new ValidationError(`No match found for function signature ${name}; table functions other than TUMBLE, HOP and CUMULATE are not supported yet`);
   const args = new Map<string, Expression>();

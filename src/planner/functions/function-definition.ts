@@ -93,6 +93,11 @@ export interface AggregateCallOptions {
 export interface TableFunctionDefinition {
   readonly kind: 'table';
   readonly name: string;
+  /**
+   * Target types for implicit casts of the arguments, as `ScalarFunctionDefinition.coerceOperands`; absent
+   * or undefined: arguments stay as they are. Called once per call site before `inferType`.
+   */
+  coerceOperands?(argTypes: readonly LogicalType[]): readonly LogicalType[] | undefined;
   /** The ROW type of the produced rows; called once per call site. */
   inferType(argTypes: readonly LogicalType[]): LogicalType;
   /** Produce the rows (each a fields array) for one input's arguments; called per input row, must not await. */

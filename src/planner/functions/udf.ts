@@ -1,11 +1,11 @@
-import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
-import { DataTypes } from '../../types/data-types.js';
+import { ExecutionError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { DataTypes, FIELD } from '../../types/data-types.js';
 import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { canCast } from '../expressions/cast.js';
 import { cannotApply } from '../expressions/type-rules.js';
 import type { AggregateFunction } from './aggregates/aggregate-function.js';
-import type { AggregateFunctionDefinition, ScalarFunctionDefinition } from './function-definition.js';
+import type { AggregateFunctionDefinition, ScalarFunctionDefinition, TableFunctionDefinition } from './function-definition.js';
 import type { FunctionRegistry } from './function-registry.js';
 
 /**
@@ -38,7 +38,41 @@ export interface AggregateUdf<Acc> extends AggregateFunction<Acc> {
   readonly argumentTypes?: readonly LogicalType[];
 }
 
-export type UdfInput = ((...args: never[]) => unknown) | ScalarUdf | AggregateUdf<unknown>;
+/**
+ * A table UDF (Flink's TableFunction), used as `FROM t, LATERAL TABLE(f(t.x)) AS u(a, b)`: `eval` is called
+ * once per input row, synchronously, and yields that row's output rows (zero or more).
+ *
+ * @example
+ * createTemporarySystemFunction(registry, 'split', {
+ *   kind: 'table',
+ *   eval: function* (s: string) { for (const w of s.split(' ')) yield [w, w.length]; },
+ *   resultType: DataTypes.ROW(FIELD('word', DataTypes.STRING()), FIELD('len', DataTypes.INT())),
+ * });
+ */
+export interface TableUdf {
+  /** The marker that tells a table UDF from a scalar one (both have `eval`). */
+  readonly kind: 'table';
+  /**
+   * Yields one fields array per output row when `resultType` is a ROW, else one plain value per row
+   * (a single column named `f0`, as Flink names an atomic result). Receives NULL arguments as null.
+   */
+  readonly eval: (...args: never[]) => Iterable<unknown>;
+  /** The produced row type: a ROW (one column per field) or any other type (one column `f0`). */
+  readonly resultType: LogicalType;
+  /** Declared argument types: arguments are implicitly cast to them; absent means any arguments as they are. */
+  readonly argumentTypes?: readonly LogicalType[];
+}
+
+/** Marks `udf` as a table UDF; the same as writing `kind: 'table'` in the object. */
+export function tableFunction(udf: Omit<TableUdf, 'kind'>): TableUdf {
+  return { ...udf, kind: 'table' };
+}
+
+export type UdfInput = ((...args: never[]) => unknown) | ScalarUdf | AggregateUdf<unknown> | TableUdf;
+
+function isTable(u: UdfInput): u is TableUdf {
+  return typeof u === 'object' && 'kind' in u && u.kind === 'table';
+}
 
 function isAggregate(u: UdfInput): u is AggregateUdf<unknown> {
   return typeof u === 'object' && 'createAccumulator' in u && 'accumulate' in u && 'getValue' in u;
@@ -96,21 +130,66 @@ export function aggregateUdf(name: string, udaf: AggregateUdf<unknown>): Aggrega
   };
 }
 
+/** A table function definition for a table UDF; rows always come out as fields arrays of the ROW type. */
+export function tableUdf(name: string, udtf: TableUdf): TableFunctionDefinition {
+  const upper = name.toUpperCase();
+  const declared = udtf.resultType;
+  // An atomic result type is one column `f0`; normalising here keeps the planner and runtime ROW-only.
+  const rowType = declared.kind === 'ROW' ? declared : DataTypes.ROW(FIELD('f0', declared));
+  const width = rowType.fields.length;
+  const atomic = declared.kind !== 'ROW';
+  const f = udtf.eval as (...args: unknown[]) => Iterable<unknown>;
+  return {
+    kind: 'table',
+    name: upper,
+    coerceOperands(argTypes) {
+      checkArgs(upper, udtf.argumentTypes, argTypes);
+      return udtf.argumentTypes;
+    },
+    inferType(argTypes) {
+      checkArgs(upper, udtf.argumentTypes, argTypes);
+      return rowType;
+    },
+    *eval(...args) {
+      const rows = f(...args);
+      if (rows === null || rows === undefined || typeof (rows as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+        throw new ExecutionError(`Table function '${upper}' must return an iterable of rows (write eval as a generator: function* (...) { yield [...] }).`);
+      }
+      for (const r of rows) {
+        if (atomic) {
+          yield [r === undefined ? null : r];
+          continue;
+        }
+        if (!Array.isArray(r) || r.length !== width) {
+          throw new ExecutionError(`Table function '${upper}' yielded ${JSON.stringify(r)}; each row must be an array of ${width} field values (${rowType.fields.map((x) => x.name).join(', ')}).`);
+        }
+        // Nothing downstream may see undefined (docs/values.md): a missing value is NULL.
+        yield r.includes(undefined) ? r.map((v: unknown) => (v === undefined ? null : v)) : (r as unknown[]);
+      }
+    },
+  };
+}
+
 /**
- * Register a UDF under `name` (case-insensitive): a plain function (result STRING), a `ScalarUdf`, or an
- * object with createAccumulator/accumulate/[retract]/[merge]/getValue and a resultType.
+ * Register a UDF under `name` (case-insensitive): a plain function (result STRING), a `ScalarUdf`, a
+ * `TableUdf` (`kind: 'table'`), or an object with createAccumulator/accumulate/[retract]/[merge]/getValue
+ * and a resultType.
  * @throws ValidationError when the name is taken or the object is neither form.
  */
 export function createTemporarySystemFunction(registry: FunctionRegistry, name: string, udf: UdfInput): void {
   if (typeof udf === 'function') {
     registry.register(name, scalarUdf(name, { eval: udf }));
+  } else if (isTable(udf)) {
+    if (udf.resultType === undefined) throw new ValidationError(`Table function '${name}' must declare its resultType.`);
+    if (typeof udf.eval !== 'function') throw new ValidationError(`Table function '${name}' must have an eval generator function.`);
+    registry.register(name, tableUdf(name, udf));
   } else if (isAggregate(udf)) {
     if (udf.resultType === undefined) throw new ValidationError(`Aggregate function '${name}' must declare its resultType.`);
     registry.register(name, aggregateUdf(name, udf));
   } else if (typeof udf === 'object' && typeof udf.eval === 'function') {
     registry.register(name, scalarUdf(name, udf));
   } else {
-    throw new ValidationError(`Cannot register '${name}': expected a function, { eval, resultType } or an aggregate with createAccumulator/accumulate/getValue.`);
+    throw new ValidationError(`Cannot register '${name}': expected a function, { eval, resultType }, { kind: 'table', eval, resultType } or an aggregate with createAccumulator/accumulate/getValue.`);
   }
 }
 
