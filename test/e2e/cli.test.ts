@@ -140,3 +140,14 @@ describe('sluice -i with statements piped in', () => {
     expect(out.indexOf('Shutting down the session')).toBeGreaterThan(out.indexOf('| 2 |'));
   });
 });
+
+describe("import from 'sluice'", () => {
+  it('resolves the built package through its exports map', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "import { TableEnvironment } from 'sluice'; const env = TableEnvironment.create({ mode: 'batch' }); for await (const r of (await env.executeSql('SELECT 40 + 2 AS x')).collect()) console.log(JSON.stringify(r.fields)); await env.close();"],
+      { cwd: root, timeout: 60_000 },
+    );
+    expect(stdout.trim()).toBe('[42]');
+  });
+});
