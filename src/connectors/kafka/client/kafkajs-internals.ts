@@ -193,7 +193,21 @@ export function errorName(e: unknown): string | undefined {
   return e instanceof Error ? e.name : undefined;
 }
 
-const COORDINATOR_RETRIABLE = new Set(['CONCURRENT_TRANSACTIONS', 'COORDINATOR_LOAD_IN_PROGRESS', 'COORDINATOR_NOT_AVAILABLE', 'NOT_COORDINATOR']);
+/**
+ * Coordinator errors worth waiting out. kafkajs names them after the old protocol (codes 14-16 are
+ * GROUP_LOAD_IN_PROGRESS, GROUP_COORDINATOR_NOT_AVAILABLE, NOT_COORDINATOR_FOR_GROUP); the Java client's
+ * names are kept too in case a kafkajs release renames them.
+ */
+const COORDINATOR_RETRIABLE = new Set([
+  'CONCURRENT_TRANSACTIONS',
+  'GROUP_LOAD_IN_PROGRESS',
+  'GROUP_COORDINATOR_NOT_AVAILABLE',
+  'NOT_COORDINATOR_FOR_GROUP',
+  'COORDINATOR_LOAD_IN_PROGRESS',
+  'COORDINATOR_NOT_AVAILABLE',
+  'NOT_COORDINATOR',
+]);
+const NOT_COORDINATOR = new Set(['NOT_COORDINATOR_FOR_GROUP', 'NOT_COORDINATOR']);
 
 /**
  * Runs a request against the group or transaction coordinator of `key`, retrying for up to 30 s
@@ -214,7 +228,7 @@ export async function withCoordinator<T>(
     } catch (e) {
       const type = kafkaErrorType(e);
       if (type !== undefined && COORDINATOR_RETRIABLE.has(type) && Date.now() < deadline) {
-        if (type === 'NOT_COORDINATOR') await cluster.refreshMetadata().catch(() => undefined);
+        if (NOT_COORDINATOR.has(type)) await cluster.refreshMetadata().catch(() => undefined);
         await new Promise((r) => setTimeout(r, 200));
         continue;
       }
