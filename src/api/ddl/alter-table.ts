@@ -1,13 +1,12 @@
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import { ValidationError } from '../../errors/sluice-error.js';
-import type { AlterTableAction, SchemaChange, TableColumn } from '../../sql/ast/ddl.js';
+import type { AlterTableAction, SchemaChange } from '../../sql/ast/ddl.js';
 import { unparseExpression } from '../../sql/unparse/unparse-expression.js';
 import type { Column, UniqueConstraint, WatermarkSpec } from '../../types/column.js';
 import { defaultPrimaryKeyName } from '../../types/column.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
-import { logicalTypeOf } from '../../planner/binder/ast-type.js';
-import type { ExpressionTyper } from './catalog-table-from-ddl.js';
+import { columnFromDdl, type ExpressionTyper } from './catalog-table-from-ddl.js';
 
 /**
  * The table after an ALTER TABLE action (other than RENAME TO, which is a catalog operation), with
@@ -84,7 +83,7 @@ function applyChange(
 ): { columns: Column[]; watermarks: WatermarkSpec[]; pk: UniqueConstraint | undefined } {
   switch (change.kind) {
     case 'column': {
-      const col = toColumn(change.column, columns, typeOf);
+      const col = columnFromDdl(change.column, columns, typeOf);
       const existing = columns.findIndex((c) => c.name === col.name);
       if (mode === 'add' && existing >= 0) throw new ValidationError(`Try to add a column \`${col.name}\` which already exists in the table.`);
       if (mode === 'modify' && existing < 0) throw new ValidationError(`Try to modify a column \`${col.name}\` which does not exist in the table.`);
@@ -116,17 +115,5 @@ function applyChange(
       const cols = change.primaryKey.columns.map((n) => n.value);
       return { columns, watermarks, pk: { name: change.primaryKey.constraintName ?? defaultPrimaryKeyName(cols), columns: cols } };
     }
-  }
-}
-
-function toColumn(c: TableColumn, before: readonly Column[], typeOf: ExpressionTyper): Column {
-  const comment = c.comment === null ? {} : { comment: c.comment };
-  switch (c.kind) {
-    case 'physical':
-      return { kind: 'physical', name: c.name.value, type: logicalTypeOf(c.type), ...comment };
-    case 'metadata':
-      return { kind: 'metadata', name: c.name.value, type: logicalTypeOf(c.type), virtual: c.virtual, ...(c.metadataKey === null ? {} : { metadataKey: c.metadataKey }), ...comment };
-    case 'computed':
-      return { kind: 'computed', name: c.name.value, type: typeOf(c.expr, before), expression: unparseExpression(c.expr), ...comment };
   }
 }

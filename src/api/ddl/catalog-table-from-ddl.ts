@@ -49,7 +49,7 @@ export function catalogTableFromDdl(
       add(c, true);
     }
   }
-  for (const c of stmt.columns) add(toColumn(c, columns, typeOf), false);
+  for (const c of stmt.columns) add(columnFromDdl(c, columns, typeOf), false);
 
   let watermarks: WatermarkSpec[] = stmt.watermarks.map((w) => ({
     rowtimeAttribute: w.column.join('.'),
@@ -112,7 +112,8 @@ export function catalogTableFromDdl(
   };
 }
 
-function toColumn(c: TableColumn, before: readonly Column[], typeOf: ExpressionTyper): Column {
+/** One column of a CREATE TABLE or ALTER TABLE ADD/MODIFY, computed columns typed over the columns before it. */
+export function columnFromDdl(c: TableColumn, before: readonly Column[], typeOf: ExpressionTyper): Column {
   const comment = c.comment === null ? {} : { comment: c.comment };
   switch (c.kind) {
     case 'physical':
