@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = join(root, 'dist', 'cli', 'bin.js');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
 const RUNS = Number(process.env.RUNS ?? 7);
 const tmp = mkdtempSync(join(tmpdir(), 'sluice-bench-'));
 const file = join(tmp, 'select1.sql');

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-/** These run the built `sluice` (dist/cli/bin.js, built by `npm test`) as a child process, as a user would. */
+/** These run the built `sluice` (dist/bundle/bin.js, built by `npm test`) as a child process, as a user would. */
 const root = join(import.meta.dirname, '..', '..');
-const bin = join(root, 'dist', 'cli', 'bin.js');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
 const run = promisify(execFile);
 
 async function sluice(args: string[], cwd = mkdtempSync(join(tmpdir(), 'sluice-cli-'))): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
 import { DataTypes } from '../../src/types/data-types.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
 const TRIALS = Number(process.env.CRASH_TRIALS ?? '20');
 const N = 20_000;
 // 10 s of data: about 15-20 kills fit in one job, so most of the time goes to the runs, not to new rounds.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../sql-examples', import.meta.url));
 
 function cliAvailable(): boolean {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
  * Drives the built REPL through a real pseudo-terminal (util-linux `script` allocates one), typing
  * keystrokes and reading the screen, as a person at a terminal would.
  */
-const bin = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'bin.js');
+const bin = join(import.meta.dirname, '..', '..', 'dist', 'bundle', 'bin.js');
 
 class Terminal {
   screen = '';

@@ -1,11 +1,11 @@
-// Runs the built `sluice` CLI (dist/cli/bin.js) as a child process for the Kafka end-to-end tests.
+// Runs the built `sluice` CLI (dist/bundle/bin.js) as a child process for the Kafka end-to-end tests.
 // The CLI must be built (`npm run build`; `npm test` does it). Without dist/ the CI run fails, a local
 // run skips with a message, as for a missing broker.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../../dist/cli/bin.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../../dist/bundle/bin.js', import.meta.url));
 
 export function cliAvailable(): boolean {
   if (existsSync(CLI)) return true;

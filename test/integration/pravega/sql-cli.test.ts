@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
-/** Runs the built `sluice` (dist/cli/bin.js, built by `npm test`) as a child process, as a user would. */
+/** Runs the built `sluice` (dist/bundle/bin.js, built by `npm test`) as a child process, as a user would. */
 const root = join(import.meta.dirname, '..', '..', '..');
-const bin = join(root, 'dist', 'cli', 'bin.js');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
 const run = promisify(execFile);
 
 const available = await pravegaAvailable();

@@ -13,7 +13,7 @@ import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
  * last run the committed output must hold every input event exactly once, each key in order.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
-const bin = join(root, 'dist', 'cli', 'bin.js');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
 const TRIALS = Number(process.env.PRAVEGA_KILL_TRIALS ?? 20);
 const KEYS = Array.from({ length: 16 }, (_, i) => `k${i}`);
 
