@@ -1,12 +1,36 @@
+/** A key pressed while the REPL shows a live result (readline's keypress shape). */
+export interface KeyPress {
+  readonly name: string | undefined;
+  readonly ctrl: boolean;
+}
+
 /** Where the CLI writes: stdout for results, stderr for status when results are machine-readable. */
 export interface ConsoleIO {
   out(text: string): void;
   err(text: string): void;
   readonly isTTY: boolean;
+  /** Terminal height, for paging a live table. */
+  readonly rows?: number;
+  /**
+   * Calls `listener` for every key pressed until the returned function is called; absent when input is
+   * not a terminal. The REPL's readline already turns stdin into keypress events.
+   */
+  onKeypress?(listener: (key: KeyPress) => void): () => void;
 }
 
 export const processIO: ConsoleIO = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   isTTY: process.stdout.isTTY === true,
+  get rows(): number | undefined {
+    return process.stdout.rows;
+  },
+  onKeypress: process.stdin.isTTY
+    ? (listener) => {
+        const handler = (_: string | undefined, key: { name?: string; ctrl?: boolean } | undefined): void =>
+          listener({ name: key?.name, ctrl: key?.ctrl === true });
+        process.stdin.on('keypress', handler);
+        return () => void process.stdin.off('keypress', handler);
+      }
+    : undefined,
 };

@@ -87,6 +87,19 @@ describe('interactive client', () => {
     at = await term.waitFor('[INFO] Query stopped.', at);
     at = await term.waitFor('Sluice SQL> ', at);
 
+    // Table mode: a live, paginated view of the materialized result; N/P page, Q leaves.
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const values = Array.from({ length: 40 }, (_, i) => `(${i + 1})`).join(', ');
+    term.type(`SELECT v FROM (VALUES ${values}) AS t(v);\r`);
+    at = await term.waitFor(/Page (\d+) of \1 \(40 rows, finished\)/, at);
+    term.type('f');
+    at = await term.waitFor(/Page 1 of \d+ \(40 rows, finished\)/, at);
+    term.type('n');
+    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    term.type('q');
+    at = await term.waitFor('Sluice SQL> ', at);
+
     term.type('HELP;\r');
     at = await term.waitFor('QUIT/EXIT', at);
     term.type('QUIT;\r');

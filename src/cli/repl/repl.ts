@@ -8,6 +8,7 @@ import { SourceText } from '../../sql/source-text.js';
 import { splitStatements } from '../../sql/split-statements.js';
 import type { ConsoleIO } from '../console-io.js';
 import { formatError } from '../error-format.js';
+import { TableOptions } from '../../config/options/table-options.js';
 import type { StatementRunner } from '../statement-runner.js';
 import { complete } from './completer.js';
 import { HELP_TEXT } from './help-text.js';
@@ -88,10 +89,16 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         buffer = '';
         void appendFile(historyFile(), text.replaceAll('\n', ' ') + '\n').catch(() => undefined);
         running = true;
+        runner.lastOrigin = undefined;
         try {
           quitting = await runText(runner, text, io);
         } finally {
           running = false;
+        }
+        // Keys pressed to page a live table also reached readline's line; they are not input.
+        if (process.stdin.isTTY && runner.lastOrigin === 'query' && env.getConfig().get(TableOptions.RESULT_MODE) === 'table') {
+          rl.write(null, { ctrl: true, name: 'e' });
+          rl.write(null, { ctrl: true, name: 'u' });
         }
         rl.setPrompt(PROMPT);
       }
