@@ -151,3 +151,24 @@ describe("import from 'sluice'", () => {
     expect(stdout.trim()).toBe('[42]');
   });
 });
+
+describe('an unbounded job started by sluice -f', () => {
+  it('runs until SIGTERM, which cancels it cleanly', async () => {
+    const { dir, file } = sqlFile(
+      "CREATE TEMPORARY TABLE endless (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100');\n" +
+        "CREATE TEMPORARY TABLE sink (n BIGINT) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO sink SELECT n FROM endless;\n',
+    );
+    const child = execFile(process.execPath, [bin, '-f', file], { cwd: dir, timeout: 60_000 });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    while (!/Job ID: [0-9a-f]{32}/.test(out)) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(err).toContain('[INFO] Cancelling the running jobs...');
+  });
+});
