@@ -1,13 +1,10 @@
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { RowType } from '../../types/logical-type.js';
-import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
-import { FieldValueError, decodeError, withField } from '../format-error.js';
-import { utf8Decode } from '../common/utf8.js';
-import { containsDecimal, createJsonRowConverter } from '../json/json-to-row.js';
-import type { JsonDecodeSettings, JsonRowConverter } from '../json/json-to-row.js';
-import { JsonNumberText, readJson } from '../json/json-tree.js';
+import { FieldValueError, withField } from '../format-error.js';
+import type { JsonDecodeSettings } from '../json/json-to-row.js';
+import { asObject, JsonChangelogDecoder, type JsonObject } from '../json/json-changelog-decoder.js';
 import type { JsonNode } from '../json/json-tree.js';
 import { CANAL_METADATA } from './canal-metadata.js';
 
@@ -16,12 +13,6 @@ export interface CanalDecodeSettings extends JsonDecodeSettings {
   /** Java regexes matched against the whole meta field, as `Pattern.matches`. */
   readonly databaseInclude: string | undefined;
   readonly tableInclude: string | undefined;
-}
-
-type JsonObject = { [key: string]: JsonNode };
-
-function asObject(node: JsonNode | undefined): JsonObject | undefined {
-  return node !== null && node !== undefined && typeof node === 'object' && !Array.isArray(node) && !(node instanceof JsonNumberText) ? node : undefined;
 }
 
 function fullMatch(pattern: string | undefined, what: string): RegExp | undefined {
@@ -39,11 +30,7 @@ function fullMatch(pattern: string | undefined, what: string): RegExp | undefine
  * DELETE -> -D per element. DDL events (`isDdl`, CREATE) and messages filtered out by
  * `database.include` / `table.include` yield nothing and are not counted as skipped.
  */
-export class CanalJsonDecoder implements DeserializationSchema {
-  skippedRecords = 0;
-  metadataValues: unknown[] = [];
-  private readonly convert: JsonRowConverter;
-  private readonly scanDecimals: boolean;
+export class CanalJsonDecoder extends JsonChangelogDecoder {
   private readonly names: string[];
   private readonly database: RegExp | undefined;
   private readonly table: RegExp | undefined;
@@ -51,11 +38,10 @@ export class CanalJsonDecoder implements DeserializationSchema {
 
   constructor(
     rowType: RowType,
-    private readonly settings: CanalDecodeSettings,
+    settings: CanalDecodeSettings,
     metadataKeys: readonly string[] = [],
   ) {
-    this.convert = createJsonRowConverter(rowType, settings);
-    this.scanDecimals = containsDecimal(rowType);
+    super(rowType, settings, settings.ignoreParseErrors, 'canal-json', 'Canal JSON message');
     this.names = rowType.fields.map((f) => f.name);
     this.database = fullMatch(settings.databaseInclude, 'database.include');
     this.table = fullMatch(settings.tableInclude, 'table.include');
@@ -66,23 +52,7 @@ export class CanalJsonDecoder implements DeserializationSchema {
     });
   }
 
-  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
-    if (message.length === 0) return;
-    const text = utf8Decode(message);
-    let rows: Row[];
-    try {
-      rows = readJson(text, this.scanDecimals, (tree) => this.decodeTree(tree));
-    } catch (e) {
-      if (this.settings.ignoreParseErrors) {
-        this.skippedRecords++;
-        return;
-      }
-      throw decodeError('canal-json', 'Canal JSON message', text, e, origin);
-    }
-    for (const r of rows) out.push(r);
-  }
-
-  private decodeTree(tree: JsonNode): Row[] {
+  protected decodeTree(tree: JsonNode): Row[] {
     const root = asObject(tree);
     if (root === undefined) throw new FieldValueError('expected a JSON object.');
     if (this.database !== undefined && !this.database.test(String(root['database'] ?? ''))) return [];

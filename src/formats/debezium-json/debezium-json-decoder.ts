@@ -1,25 +1,16 @@
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { RowType } from '../../types/logical-type.js';
-import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
-import { FieldValueError, decodeError, withField } from '../format-error.js';
-import { utf8Decode } from '../common/utf8.js';
-import { containsDecimal, createJsonRowConverter } from '../json/json-to-row.js';
-import type { JsonDecodeSettings, JsonRowConverter } from '../json/json-to-row.js';
-import { JsonNumberText, readJson } from '../json/json-tree.js';
+import { FieldValueError, withField } from '../format-error.js';
+import type { JsonDecodeSettings } from '../json/json-to-row.js';
+import { asObject, JsonChangelogDecoder, type JsonObject } from '../json/json-changelog-decoder.js';
 import type { JsonNode } from '../json/json-tree.js';
 import { DEBEZIUM_METADATA } from './debezium-metadata.js';
 
 export interface DebeziumDecodeSettings extends JsonDecodeSettings {
   readonly schemaInclude: boolean;
   readonly ignoreParseErrors: boolean;
-}
-
-type JsonObject = { [key: string]: JsonNode };
-
-function asObject(node: JsonNode | undefined): JsonObject | undefined {
-  return node !== null && node !== undefined && typeof node === 'object' && !Array.isArray(node) && !(node instanceof JsonNumberText) ? node : undefined;
 }
 
 const REPLICA_IDENTITY_HINT =
@@ -31,11 +22,7 @@ const REPLICA_IDENTITY_HINT =
  * and truncate/message events (`t`, `m`) yield nothing. Metadata values of the last message are in
  * `metadataValues`, in the order of `metadataKeys`.
  */
-export class DebeziumJsonDecoder implements DeserializationSchema {
-  skippedRecords = 0;
-  metadataValues: unknown[] = [];
-  private readonly convert: JsonRowConverter;
-  private readonly scanDecimals: boolean;
+export class DebeziumJsonDecoder extends JsonChangelogDecoder {
   private readonly metadata;
 
   constructor(
@@ -43,8 +30,7 @@ export class DebeziumJsonDecoder implements DeserializationSchema {
     private readonly settings: DebeziumDecodeSettings,
     metadataKeys: readonly string[] = [],
   ) {
-    this.convert = createJsonRowConverter(rowType, settings);
-    this.scanDecimals = containsDecimal(rowType);
+    super(rowType, settings, settings.ignoreParseErrors, 'debezium-json', 'Debezium JSON message');
     this.metadata = metadataKeys.map((k) => {
       const m = DEBEZIUM_METADATA.get(k);
       if (m === undefined) throw new ValidationError(`Unknown debezium-json metadata key '${k}'. Available keys: ${[...DEBEZIUM_METADATA.keys()].join(', ')}.`);
@@ -52,23 +38,7 @@ export class DebeziumJsonDecoder implements DeserializationSchema {
     });
   }
 
-  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
-    if (message.length === 0) return;
-    const text = utf8Decode(message);
-    let rows: Row[];
-    try {
-      rows = readJson(text, this.scanDecimals, (tree) => this.decodeTree(tree));
-    } catch (e) {
-      if (this.settings.ignoreParseErrors) {
-        this.skippedRecords++;
-        return;
-      }
-      throw decodeError('debezium-json', 'Debezium JSON message', text, e, origin);
-    }
-    for (const r of rows) out.push(r);
-  }
-
-  private decodeTree(tree: JsonNode): Row[] {
+  protected decodeTree(tree: JsonNode): Row[] {
     const root = asObject(tree);
     if (root === undefined) throw new FieldValueError('expected a JSON object.');
     let payload: JsonObject | undefined = root;
