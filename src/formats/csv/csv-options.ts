@@ -23,7 +23,7 @@ export const CsvOptions = {
   IGNORE_PARSE_ERRORS: ConfigOptions.key('ignore-parse-errors')
     .booleanType()
     .defaultValue(false)
-    .withDescription('Skip (and count) lines that fail to parse instead of failing the job.'),
+    .withDescription('Skip fields and rows with parse errors instead of failing: a field that does not parse is NULL, a line that cannot be split is skipped and counted.'),
   ARRAY_ELEMENT_DELIMITER: ConfigOptions.key('array-element-delimiter')
     .stringType()
     .defaultValue(';')

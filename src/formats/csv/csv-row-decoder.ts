@@ -12,8 +12,10 @@ import type { CsvFieldReader } from './csv-values.js';
 /**
  * `'format' = 'csv'` decoder: one CSV record per message (a trailing line break is ignored) into one +I
  * row. Comment lines (with `allow-comments`) and empty messages yield nothing. A record with the wrong
- * number of fields or a field that does not parse fails, or with `ignore-parse-errors` is skipped and
- * counted (Flink would null the field instead; Sluice never alters data silently).
+ * number of fields or a field that does not parse fails. With `ignore-parse-errors`, as Flink's
+ * CsvToRowDataConverters: a field that does not parse reads as NULL and the row is kept, a record with too
+ * few fields reads the missing ones as NULL; a record that cannot be split (an unterminated quote) or has
+ * too many fields (Jackson's "Too many entries") is skipped and counted in `skippedRecords`.
  */
 export class CsvRowDecoder implements DeserializationSchema {
   skippedRecords = 0;
@@ -49,17 +51,21 @@ export class CsvRowDecoder implements DeserializationSchema {
   private readLine(line: string): unknown[] {
     const texts = this.parser.parse(line);
     const n = this.readers.length;
-    if (texts.length !== n) throw new FieldValueError(`Row length mismatch. ${n} fields expected but was ${texts.length}.`);
+    const lenient = this.settings.ignoreParseErrors;
+    if (texts.length !== n && !(lenient && texts.length < n)) {
+      throw new FieldValueError(`Row length mismatch. ${n} fields expected but was ${texts.length}.`);
+    }
     const nullLiteral = this.settings.nullLiteral;
     const fields = new Array<unknown>(n);
     for (let i = 0; i < n; i++) {
-      const t = texts[i]!;
-      if (t === nullLiteral) fields[i] = null;
+      const t = texts[i];
+      if (t === undefined || t === nullLiteral) fields[i] = null;
       else {
         try {
           fields[i] = this.readers[i]!(t);
         } catch (e) {
-          throw withField(e, this.names[i]!);
+          if (!lenient) throw withField(e, this.names[i]!);
+          fields[i] = null;
         }
       }
     }

@@ -174,6 +174,8 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
           try {
             return element(e);
           } catch (err) {
+            // As Flink's nullable converters: with ignore-parse-errors a bad element reads as NULL.
+            if (settings.ignoreParseErrors) return null;
             throw withField(err, `[${i}]`);
           }
         });
@@ -186,14 +188,18 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
       const { arrayElementDelimiter: sep, nullLiteral } = settings;
       return (text) => {
         const parts = text.split(sep);
-        if (parts.length !== readers.length) {
+        // Flink checks a nested row's arity only without ignore-parse-errors; with it, missing fields are
+        // NULL and extra parts are ignored.
+        if (parts.length !== readers.length && !settings.ignoreParseErrors) {
           throw new FieldValueError(`Row length mismatch. ${readers.length} fields expected but was ${parts.length}.`);
         }
-        return parts.map((e, i) => {
-          if (e === nullLiteral) return null;
+        return readers.map((read, i) => {
+          const e = parts[i];
+          if (e === undefined || e === nullLiteral) return null;
           try {
-            return readers[i]!(e);
+            return read(e);
           } catch (err) {
+            if (settings.ignoreParseErrors) return null;
             throw withField(err, names[i]!);
           }
         });

@@ -92,15 +92,41 @@ describe('csv format', () => {
     expect(() => decodeAll(new CsvRowDecoder(type, DEFAULT_CSV), '# header')).toThrow(FormatError);
   });
 
-  it('fails on bad records naming origin and field, or skips and counts them', () => {
+  it('fails on bad records naming origin and field', () => {
     const type = DataTypes.ROW(FIELD('a', DataTypes.STRING()), FIELD('b', DataTypes.INT()));
     const dec = new CsvRowDecoder(type, DEFAULT_CSV);
     expect(() => decodeAll(dec, 'x,abc')).toThrow(/Failed to deserialize CSV line \(file a.csv, line 3\): field 'b': cannot read 'abc' as INT/);
     expect(() => decodeAll(dec, 'x,1,2')).toThrow(/Row length mismatch. 2 fields expected but was 3/);
+    expect(() => decodeAll(dec, 'x')).toThrow(/Row length mismatch. 2 fields expected but was 1/);
     expect(() => decodeAll(dec, '"x,1')).toThrow(/unterminated quoted field/);
+  });
+
+  it('with ignore-parse-errors nulls bad fields and keeps the row, skipping only lines it cannot split (as Flink)', () => {
+    const type = DataTypes.ROW(FIELD('a', DataTypes.STRING()), FIELD('b', DataTypes.INT()), FIELD('ts', DataTypes.TIMESTAMP(3)));
     const lenient = new CsvRowDecoder(type, { ...DEFAULT_CSV, ignoreParseErrors: true });
-    expect(decodeAll(lenient, 'x,abc', 'y,2', 'z')).toHaveLength(1);
+    const rows = decodeAll(lenient, 'x,abc,2020-01-01 00:00:00', 'y,2,not a time', 'z', '"unterminated,1,', 'w,1,,extra', 'v,3,');
+    expect(rows.map((r) => r.fields)).toEqual([
+      ['x', null, Date.UTC(2020, 0, 1)],
+      ['y', 2, null],
+      // Too few fields: the missing ones are NULL (Flink checks the arity only without ignore-parse-errors).
+      ['z', null, null],
+      ['v', 3, null],
+    ]);
+    // The unterminated quote and the extra field (Jackson's "Too many entries") cannot be mapped to the row.
     expect(lenient.skippedRecords).toBe(2);
+  });
+
+  it('with ignore-parse-errors nulls bad ARRAY elements and nested ROW fields', () => {
+    const type = DataTypes.ROW(FIELD('xs', DataTypes.ARRAY(DataTypes.INT())), FIELD('r', DataTypes.ROW(FIELD('p', DataTypes.INT()), FIELD('q', DataTypes.BOOLEAN()))));
+    const strict = new CsvRowDecoder(type, DEFAULT_CSV);
+    expect(() => decodeAll(strict, '1;x;3,5')).toThrow(/field 'xs.\[1\]'/);
+    expect(() => decodeAll(strict, '1,5')).toThrow(/Row length mismatch. 2 fields expected but was 1/);
+    const lenient = new CsvRowDecoder(type, { ...DEFAULT_CSV, ignoreParseErrors: true });
+    expect(decodeAll(lenient, '1;x;3,y;true', '2,5').map((r) => r.fields)).toEqual([
+      [[1, null, 3], [null, true]],
+      [[2], [5, null]],
+    ]);
+    expect(lenient.skippedRecords).toBe(0);
   });
 
   it('rejects MAP and nested collections when the codec is built', () => {
