@@ -6,6 +6,7 @@ import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
 import { compareNullable } from '../planner/rex/value-ops.js';
 import type { AggregateFunction } from '../planner/functions/aggregates/aggregate-function.js';
+import { distinctIdentity } from './group-aggregate-operator.js';
 
 /** A frame ending at the current row: `preceding` rows (ROWS) or order-key distance (RANGE); null = unbounded. */
 export interface OverFrame {
@@ -17,6 +18,8 @@ export interface OverCallSpec {
   readonly create: () => AggregateFunction<unknown>;
   readonly args: readonly number[];
   readonly frame: OverFrame;
+  /** `AGG(DISTINCT x)`: each non-NULL argument value counts once per frame. */
+  readonly distinct?: boolean;
 }
 
 export interface OverSpec {
@@ -33,6 +36,8 @@ interface PartitionState {
   readonly history: unknown[][];
   /** Running accumulators of the unbounded calls (null for bounded ones). */
   readonly accs: unknown[];
+  /** Distinct values already accumulated by the unbounded DISTINCT calls (null for the others). */
+  readonly seen?: (Set<unknown> | null)[];
   /** Rows waiting for the watermark (streaming) or the end of input (batch). */
   readonly pending: unknown[][];
 }
@@ -42,7 +47,9 @@ interface PartitionState {
  * order key is covered by the watermark (streaming; late rows are dropped) or the input ends (batch),
  * are then released in order, and each is emitted once (+I) with its aggregates appended. RANGE frames
  * include the current row's peers. Unbounded frames keep running accumulators; bounded ones recompute
- * over the kept history.
+ * over the kept history. DISTINCT calls skip NULLs and values already in the frame: an unbounded frame
+ * remembers the values it has seen, a bounded one dedups while recomputing, so a value that left the frame
+ * counts again when it comes back.
  */
 export class OverAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
@@ -77,7 +84,14 @@ export class OverAggregateOperator implements StreamOperator {
       const parts = this.state.value() ?? [];
       let p = parts.find((x) => this.spec.partitionKeys.every((k, i) => valuesEqual(x.key[i], f[k])));
       if (p === undefined) {
-        p = { key: this.spec.partitionKeys.map((k) => f[k]), history: [], accs: this.spec.calls.map((c, i) => (c.frame.preceding === null ? this.fns[i]!.createAccumulator() : null)), pending: [] };
+        const calls = this.spec.calls;
+        p = {
+          key: this.spec.partitionKeys.map((k) => f[k]),
+          history: [],
+          accs: calls.map((c, i) => (c.frame.preceding === null ? this.fns[i]!.createAccumulator() : null)),
+          pending: [],
+          seen: calls.map((c) => (c.frame.preceding === null && c.distinct === true ? new Set<unknown>() : null)),
+        };
         parts.push(p);
         this.state.update(parts);
       }
@@ -126,13 +140,14 @@ export class OverAggregateOperator implements StreamOperator {
       this.spec.calls.forEach((c, ci) => {
         const fn = this.fns[ci]!;
         if (c.frame.preceding === null) {
+          const seen = p.seen?.[ci] ?? null;
           if (c.frame.unit === 'RANGE') {
-            for (const r of peers) fn.accumulate(p.accs[ci], ...c.args.map((a) => r[a]));
+            for (const r of peers) this.add(ci, p.accs[ci], r, seen);
             const v = fn.getValue(p.accs[ci]);
             rowsResults.forEach((res) => res.push(v));
           } else {
             peers.forEach((r, k) => {
-              fn.accumulate(p.accs[ci], ...c.args.map((a) => r[a]));
+              this.add(ci, p.accs[ci], r, seen);
               rowsResults[k]!.push(fn.getValue(p.accs[ci]));
             });
           }
@@ -142,14 +157,15 @@ export class OverAggregateOperator implements StreamOperator {
         const hist = p.history;
         peers.forEach((r, k) => {
           const acc = fn.createAccumulator();
+          const seen = c.distinct === true ? new Set<unknown>() : null;
           if (c.frame.unit === 'ROWS') {
             const window = [...hist, ...peers.slice(0, k + 1)];
-            for (const w of window.slice(Math.max(0, window.length - 1 - n))) fn.accumulate(acc, ...c.args.map((a) => w[a]));
+            for (const w of window.slice(Math.max(0, window.length - 1 - n))) this.add(ci, acc, w, seen);
           } else {
             const key = r[ok] as number;
             for (const w of [...hist, ...peers]) {
               const wk = w[ok] as number;
-              if (Math.abs(key - wk) <= n) fn.accumulate(acc, ...c.args.map((a) => w[a]));
+              if (Math.abs(key - wk) <= n) this.add(ci, acc, w, seen);
             }
           }
           rowsResults[k]!.push(fn.getValue(acc));
@@ -160,6 +176,18 @@ export class OverAggregateOperator implements StreamOperator {
       i = j;
     }
     this.trimHistory(p);
+  }
+
+  /** Accumulates row `r` into call `ci`'s `acc`; with `seen` (DISTINCT), only a non-NULL value not seen yet. */
+  private add(ci: number, acc: unknown, r: readonly unknown[], seen: Set<unknown> | null): void {
+    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
+    if (seen !== null) {
+      if (args.some((v) => v === null)) return;
+      const id = distinctIdentity(args);
+      if (seen.has(id)) return;
+      seen.add(id);
+    }
+    this.fns[ci]!.accumulate(acc, ...args);
   }
 
   /** Drops history no bounded frame can reach any more. */

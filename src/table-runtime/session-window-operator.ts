@@ -4,6 +4,7 @@ import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtim
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 
 interface Session {
@@ -31,7 +32,9 @@ export interface SessionSpec {
  * SESSION window aggregate: per key (the group keys other than window_start/window_end), rows closer
  * than `gap` form a session; sessions merge when a row bridges them. A session is emitted (+I, final)
  * once the watermark passes its end; late rows (end already passed) are dropped and counted. Sessions
- * keep their rows and aggregate when they fire, so every aggregate works without `merge`.
+ * keep their rows and aggregate when they fire, so every aggregate works without `merge`, and DISTINCT
+ * (values counted once, NULLs skipped) and FILTER apply to the merged session's rows as a whole: merging
+ * two sessions that saw the same value counts it once.
  */
 export class SessionWindowOperator implements StreamOperator {
   private ctx!: OperatorContext;
@@ -117,9 +120,17 @@ export class SessionWindowOperator implements StreamOperator {
       s.rows.sort((a, b) => (a[this.spec.windowStartField] as number) - (b[this.spec.windowStartField] as number));
       for (const a of this.aggs) {
         const acc = a.fn.createAccumulator();
+        const seen = a.distinct ? new Set<unknown>() : null;
         for (const r of s.rows) {
           if (a.filterArg >= 0 && r[a.filterArg] !== true) continue;
-          a.fn.accumulate(acc, ...a.args.map((i) => r[i]));
+          const args = a.args.map((i) => r[i]);
+          if (seen !== null) {
+            if (args.some((v) => v === null)) continue;
+            const id = distinctIdentity(args);
+            if (seen.has(id)) continue;
+            seen.add(id);
+          }
+          a.fn.accumulate(acc, ...args);
         }
         fields.push(a.fn.getValue(acc));
       }

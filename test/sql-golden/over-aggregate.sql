@@ -27,4 +27,6 @@ SELECT t, SUM(v) OVER (ORDER BY t) FROM (VALUES (1, 1)) AS x(t, v);
 
 -- mode: batch
 SELECT t, COUNT(DISTINCT v) OVER (ORDER BY t) FROM (VALUES (1, 1), (2, 1)) AS x(t, v);
--- error: DISTINCT aggregates in OVER windows are not supported yet
+-- expect:
+[1, 1]
+[2, 1]

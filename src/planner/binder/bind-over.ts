@@ -128,9 +128,7 @@ export function bindOver(
       }
     }
     if (unit === 'RANGE' && preceding === null) unit = 'RANGE';
-    // The OVER operator keeps no per-value multiplicities; refuse rather than silently count duplicates.
-    if (c.quantifier === 'DISTINCT') throw new PlanningError(`DISTINCT aggregates in OVER windows are not supported yet: ${name}(DISTINCT ...)`);
-    return { call: { name, args, distinct: false, filterArg: -1, type, alias: `w0$o${i}` }, frame: { unit, preceding } };
+    return { call: { name, args, distinct: c.quantifier === 'DISTINCT', filterArg: -1, type, alias: `w0$o${i}` }, frame: { unit, preceding } };
   });
   const below: PlanNode =
     pre.length === input.fields.length ? input : { kind: 'calc', input, projects: pre, condition: null, fields: pre.map((r, i) => ({ name: input.fields[i]?.name ?? `$f${i}`, type: r.type })) };

@@ -198,7 +198,6 @@ export class JobGraphBuilder {
       });
     if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
     else if (w.spec.kind === 'SESSION') {
-      if (n.aggCalls.some((c) => c.distinct)) throw new PlanningError('DISTINCT aggregates are not supported in session windows yet');
       v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
     } else {
       const spec: WindowAggregateSpec =
@@ -364,6 +363,7 @@ export class JobGraphBuilder {
             },
             args: c.call.args,
             frame: c.frame,
+            distinct: c.call.distinct,
           })),
         });
         v.operators.push(overAggregateFactory(name, spec));
