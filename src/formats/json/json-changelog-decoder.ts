@@ -33,7 +33,8 @@ export abstract class JsonChangelogDecoder implements DeserializationSchema {
     /** `Debezium JSON message`, named in errors. */
     private readonly what: string,
   ) {
-    this.convert = createJsonRowConverter(rowType, settings);
+    // Flink's debezium and canal decoders wrap a JSON row decoder built with the same ignore-parse-errors.
+    this.convert = createJsonRowConverter(rowType, { ...settings, ignoreParseErrors });
     this.scanDecimals = containsDecimal(rowType);
   }
 

@@ -14,7 +14,7 @@ export const JsonOptions = {
   IGNORE_PARSE_ERRORS: ConfigOptions.key('ignore-parse-errors')
     .booleanType()
     .defaultValue(false)
-    .withDescription('Skip (and count) records that fail to parse instead of failing the job.'),
+    .withDescription('Skip fields and rows with parse errors instead of failing: a value that does not convert is NULL, a message that is not a JSON object is skipped and counted.'),
 
   TIMESTAMP_FORMAT: ConfigOptions.key('timestamp-format.standard')
     .enumType(['SQL', 'ISO-8601'])

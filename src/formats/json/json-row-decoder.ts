@@ -11,7 +11,9 @@ import { readJson } from './json-tree.js';
 /**
  * `'format' = 'json'` decoder: one JSON object per message into one +I row (Flink's
  * JsonRowDataDeserializationSchema). Numbers of BIGINT and DECIMAL fields are exact: see `readJson`.
- * An empty message (a Kafka tombstone) yields nothing and is not counted as skipped.
+ * An empty message (a Kafka tombstone) yields nothing and is not counted as skipped. With
+ * `ignore-parse-errors`, as Flink, a value that does not convert is NULL and the row kept; a message that
+ * is not JSON or not an object is skipped and counted in `skippedRecords`.
  */
 export class JsonRowDecoder implements DeserializationSchema {
   skippedRecords = 0;

@@ -14,6 +14,12 @@ export interface JsonDecodeSettings {
   /** Throw when a ROW field is absent instead of reading NULL. */
   readonly failOnMissingField: boolean;
   readonly timestampStandard: TimestampStandard;
+  /**
+   * Read a value that does not convert as NULL instead of failing the record (Flink's nullable converters
+   * under `ignore-parse-errors`), at every level: row fields, array elements, map values. Only a message
+   * that is not JSON, or not an object at the top, still fails.
+   */
+  readonly ignoreParseErrors?: boolean;
 }
 
 /** Converts one JSON node (never undefined; null is handled by the caller) into a Sluice value. */
@@ -180,7 +186,7 @@ export function createJsonValueConverter(type: LogicalType, settings: JsonDecode
       return temporalConverter(type, (t) => parseFlinkTimestamp(t, std, true));
     }
     case 'ARRAY': {
-      const element = nullable(createJsonValueConverter(type.element, settings));
+      const element = nullable(createJsonElementConverter(type.element, settings));
       return (node) => {
         if (!Array.isArray(node)) throw bad(node, type);
         const out = new Array<unknown>(node.length);
@@ -210,7 +216,7 @@ export function createJsonValueConverter(type: LogicalType, settings: JsonDecode
     }
     case 'MAP': {
       requireStringKey(type, type.key);
-      const value = nullable(createJsonValueConverter(type.value, settings));
+      const value = nullable(createJsonElementConverter(type.value, settings));
       return (node) => {
         if (!isObject(node)) throw bad(node, type);
         const out = new Map<unknown, unknown>();
@@ -245,6 +251,24 @@ function nullable(convert: JsonValueConverter): (node: JsonNode | undefined) => 
   return (node) => (node === null || node === undefined ? null : convert(node));
 }
 
+/** `convert`, reading NULL for a value it cannot convert; NEED_EXACT still asks for the exact parse. */
+function lenient(convert: JsonValueConverter): JsonValueConverter {
+  return (node) => {
+    try {
+      return convert(node);
+    } catch (e) {
+      if (e === NEED_EXACT) throw e;
+      return null;
+    }
+  };
+}
+
+/** The converter of a field, array element or map value: lenient under ignore-parse-errors. */
+function createJsonElementConverter(type: LogicalType, settings: JsonDecodeSettings): JsonValueConverter {
+  const convert = createJsonValueConverter(type, settings);
+  return settings.ignoreParseErrors === true ? lenient(convert) : convert;
+}
+
 /**
  * Converter of a JSON object into a ROW's fields array (top level or nested). The field loop is generated
  * per row type, so every property read is a constant-key load V8 caches per call site; a loop over a
@@ -252,7 +276,7 @@ function nullable(convert: JsonValueConverter): (node: JsonNode | undefined) => 
  */
 export function createJsonRowConverter(rowType: RowType, settings: JsonDecodeSettings): JsonRowConverter {
   const names = rowType.fields.map((f) => f.name);
-  const converters = rowType.fields.map((f) => createJsonValueConverter(f.type, settings));
+  const converters = rowType.fields.map((f) => createJsonElementConverter(f.type, settings));
   const missing = (i: number): null => {
     if (settings.failOnMissingField) throw new FieldValueError(`Could not find field with name '${names[i]}'.`);
     return null;

@@ -171,12 +171,31 @@ describe('json format', () => {
     );
   });
 
-  it('skips and counts bad records with ignore-parse-errors', () => {
+  it('with ignore-parse-errors nulls values that do not convert and skips only messages that are not JSON objects (as Flink)', () => {
     const dec = new JsonRowDecoder(SCALAR_TYPE, { ...DEFAULT_JSON_DECODE, ignoreParseErrors: true });
-    const rows = decodeAll(dec, '{"i":"abc"}', 'not json', '{"i":5}', '');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.fields[3]).toBe(5);
+    const rows = decodeAll(dec, '{"i":"abc","s":"kept"}', 'not json', '{"i":5}', '', '[1]', '{"ts":"yesterday","big":1.5,"b":true}');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]!.fields[3]).toBe(null);
+    expect(rows[0]!.fields[8]).toBe('kept');
+    expect(rows[1]!.fields[3]).toBe(5);
+    expect([rows[2]!.fields[0], rows[2]!.fields[4], rows[2]!.fields[12]]).toEqual([true, null, null]);
+    // 'not json' and the top-level array; the empty message is a tombstone, not an error.
     expect(dec.skippedRecords).toBe(2);
+  });
+
+  it('with ignore-parse-errors nulls bad array elements, map values and nested row fields', () => {
+    const type = DataTypes.ROW(
+      FIELD('xs', DataTypes.ARRAY(DataTypes.INT())),
+      FIELD('m', DataTypes.MAP(DataTypes.STRING(), DataTypes.BIGINT())),
+      FIELD('r', DataTypes.ROW(FIELD('p', DataTypes.INT()), FIELD('q', DataTypes.DATE()))),
+      FIELD('r2', DataTypes.ROW(FIELD('p', DataTypes.INT()))),
+    );
+    const msg = '{"xs":[1,"x",3],"m":{"a":1,"b":"two"},"r":{"p":"n","q":"2020-01-01"},"r2":7}';
+    expect(() => decodeAll(new JsonRowDecoder(type, DEFAULT_JSON_DECODE), msg)).toThrow(/field 'xs.\[1\]'/);
+    const dec = new JsonRowDecoder(type, { ...DEFAULT_JSON_DECODE, ignoreParseErrors: true });
+    const [row] = decodeAll(dec, msg);
+    expect(row!.fields).toEqual([[1, null, 3], new Map<string, unknown>([['a', 1n], ['b', null]]), [null, 18262], null]);
+    expect(dec.skippedRecords).toBe(0);
   });
 
   it('is exact for BIGINT beyond 2^53 nested and for long DECIMAL literals', () => {
