@@ -21,20 +21,30 @@ import {
   type VersionedSerializer,
 } from '../../runtime/index.js';
 import { Row } from '../../types/row.js';
+import type { SplitSizing } from './file-ranges.js';
+import { FileEnumerator } from './file-enumerator.js';
+import { LineRangeCursor } from './line-range-cursor.js';
 import { partitionValuesOf } from './partitions.js';
 
-/** One file, and how far it has been read. */
+/** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
 export interface FileSplit {
+  /** The path for a whole file; path plus byte range for a range. */
   readonly splitId: string;
   readonly path: string;
   /**
-   * Line formats: the byte after the last line emitted (always a line start). Bulk formats: the number of
+   * Line formats: the byte after the last line emitted (always a line start), or `start` before the
+   * range's first line was found. Bulk formats: the number of
    * rows already emitted, since a bulk file is decoded from its start and has no resumable byte position.
    * Checkpoints from before bulk files were read in batches only ever hold 0 here for a bulk split (its
    * state ended with the file), so both readings agree on them.
    */
   readonly offset: number;
+  /** The file's size (the `file.size` metadata column), not the range's. */
   readonly size: number;
+  /** First byte of the range; absent (checkpoints from before ranges) = 0. */
+  readonly start?: number;
+  /** The range owns lines starting before this byte; absent = to the end of the file. */
+  readonly end?: number;
   readonly modificationTime: number;
   /** Partition values as folder text, in partition-key order. */
   readonly partition: readonly string[];
@@ -68,6 +78,11 @@ export interface FileSourceSettings {
   readonly fields: readonly FieldSource[];
   /** Bytes read per fetch from a line-oriented file. */
   readonly chunkSize?: number;
+  /**
+   * Line formats whose records never span a line break: files larger than a range are read as byte
+   * ranges, one split each. Absent = one split per file (bulk formats are never cut).
+   */
+  readonly split?: SplitSizing;
 }
 
 /** Lists the visible files below `root` (names starting with `.` or `_` are hidden, as in Flink). */
@@ -127,13 +142,11 @@ class ElementBatch implements RecordsWithSplitIds<Element> {
   }
 }
 
-/** A line file being read: bytes are fetched in chunks from `position`; `carry` is an unfinished last line. */
+/** A line file or range being read. */
 interface LineCursor {
   readonly kind: 'lines';
   readonly split: FileSplit;
-  readonly handle: FileHandle;
-  position: number;
-  carry: Buffer | undefined;
+  readonly lines: LineRangeCursor;
 }
 
 /**
@@ -171,34 +184,23 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       this.current =
         this.s.format.kind === 'bulk'
           ? await this.openBulk(split, handle, this.s.format.decoder)
-          : { kind: 'lines', split, handle, position: split.offset, carry: undefined };
+          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity) };
     }
     const cur = this.current;
     return cur.kind === 'bulk' ? this.fetchBulk(cur) : this.fetchLines(cur);
   }
 
-  /** The complete lines of the next chunk; bytes after the last newline wait for the next fetch. */
+  /** The complete owned lines of the next chunk; bytes after the last line break wait for the next fetch. */
   private async fetchLines(cur: LineCursor): Promise<RecordsWithSplitIds<Element>> {
     const rows: Row[] = [];
-    const size = this.s.chunkSize ?? 256 * 1024;
-    const buf = Buffer.allocUnsafe(size);
-    const { bytesRead } = await cur.handle.read(buf, 0, size, cur.position);
-    const eof = bytesRead === 0;
-    const chunk = cur.carry ? Buffer.concat([cur.carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
-    // The checkpointed offset always points at a line start: bytes after the last newline wait for more.
-    const start = cur.position - (cur.carry?.length ?? 0);
-    const lastNl = eof ? chunk.length : chunk.lastIndexOf(10);
-    const complete = lastNl < 0 ? 0 : eof ? chunk.length : lastNl + 1;
-    this.decodeLines(chunk.subarray(0, complete), start, cur.split, rows);
-    cur.carry = complete < chunk.length ? Buffer.from(chunk.subarray(complete)) : undefined;
-    cur.position += bytesRead;
-    const offset = start + complete;
+    const chunk = await cur.lines.next(this.s.chunkSize ?? 256 * 1024);
+    this.decodeLines(chunk.data, chunk.at, cur.split, rows);
     const id = cur.split.splitId;
-    if (eof) {
-      await cur.handle.close();
+    if (chunk.done) {
+      await cur.lines.close();
       this.current = undefined;
     }
-    return new ElementBatch(id, { rows, offset }, eof ? new Set([id]) : new Set());
+    return new ElementBatch(id, { rows, offset: chunk.offset }, chunk.done ? new Set([id]) : new Set());
   }
 
   /** Reads the whole file (the handle is closed here) and starts decoding it; no rows are built yet. */
@@ -291,7 +293,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     this.current = undefined;
     // A bulk file's handle is already closed; ending its generator lets the decoder drop the file's bytes.
     if (cur?.kind === 'bulk') cur.batches.return?.();
-    else await cur?.handle.close().catch(() => undefined);
+    else await cur?.lines.close().catch(() => undefined);
   }
 }
 
@@ -319,66 +321,10 @@ class FileReader extends SourceReaderBase<Element, Row, FileSplit, SplitState> {
   }
 }
 
-/** Discovers files once (bounded) or every `monitorIntervalMs` (continuous) and hands them out on request. */
-class FileEnumerator implements SplitEnumerator<FileSplit, FileEnumState> {
-  private readonly waiting = new Set<number>();
-  private readonly seen: Set<string>;
-  private discovered: boolean;
-
-  constructor(
-    private readonly ctx: SplitEnumeratorContext<FileSplit>,
-    private readonly s: FileSourceSettings,
-    private readonly unassigned: FileSplit[],
-    seen: readonly string[],
-    discovered: boolean,
-  ) {
-    this.seen = new Set(seen);
-    this.discovered = discovered;
-  }
-
-  start(): void {
-    if (this.s.monitorIntervalMs !== undefined) {
-      this.ctx.callAsync(() => listFiles(this.s), (files, err) => this.onDiscovered(files, err), 0, this.s.monitorIntervalMs);
-    } else if (!this.discovered) {
-      this.ctx.callAsync(() => listFiles(this.s), (files, err) => this.onDiscovered(files, err));
-    }
-  }
-
-  private onDiscovered(files: FileSplit[] | undefined, err: unknown): void {
-    if (err !== undefined) throw new ConnectorError(`Cannot list files under '${this.s.root}': ${(err as Error).message}`, { cause: err });
-    for (const f of files ?? []) {
-      if (this.seen.has(f.path)) continue;
-      this.seen.add(f.path);
-      this.unassigned.push(f);
-    }
-    this.discovered = true;
-    for (const subtask of [...this.waiting]) {
-      this.waiting.delete(subtask);
-      this.handleSplitRequest(subtask);
-    }
-  }
-
-  handleSplitRequest(subtask: number): void {
-    const next = this.unassigned.shift();
-    if (next) this.ctx.assignSplit(next, subtask);
-    else if (this.discovered && this.s.monitorIntervalMs === undefined) this.ctx.signalNoMoreSplits(subtask);
-    else this.waiting.add(subtask);
-  }
-
-  addSplitsBack(splits: FileSplit[]): void {
-    this.unassigned.unshift(...splits);
-  }
-
-  addReader(): void {}
-
-  snapshotState(): FileEnumState {
-    return { unassigned: [...this.unassigned], seen: [...this.seen], discovered: this.discovered };
-  }
-
-  async close(): Promise<void> {}
-}
-
-/** The filesystem connector's FLIP-27 source: a split per file, checkpointed byte offsets (lines) or row counts (bulk). */
+/**
+ * The filesystem connector's FLIP-27 source: a split per file or per byte range of a large line file,
+ * checkpointed byte offsets (lines) or row counts (bulk).
+ */
 export class FileSource implements Source<Row, FileSplit, FileEnumState> {
   constructor(readonly settings: FileSourceSettings) {}
 
@@ -391,11 +337,11 @@ export class FileSource implements Source<Row, FileSplit, FileEnumState> {
   }
 
   createEnumerator(ctx: SplitEnumeratorContext<FileSplit>): SplitEnumerator<FileSplit, FileEnumState> {
-    return new FileEnumerator(ctx, this.settings, [], [], false);
+    return new FileEnumerator(ctx, this.settings, () => listFiles(this.settings), [], [], false);
   }
 
   restoreEnumerator(ctx: SplitEnumeratorContext<FileSplit>, cp: FileEnumState): SplitEnumerator<FileSplit, FileEnumState> {
-    return new FileEnumerator(ctx, this.settings, [...cp.unassigned], cp.seen, cp.discovered);
+    return new FileEnumerator(ctx, this.settings, () => listFiles(this.settings), [...cp.unassigned], cp.seen, cp.discovered);
   }
 
   getSplitSerializer(): VersionedSerializer<FileSplit> {
