@@ -1,8 +1,17 @@
 // Pravega throughput against a running scripts/pravega.sh server, after `npm run build`:
 //   node bench/pravega-client.mjs [events]
 // 1 KB events: write with the Sluice client (events/s, MB/s), read with the bare client loop (SegmentReader over the
-// segments), and read through the pravega source -> discarding sink job. Medians of 3 runs; ratio source/bare
-// (target >= 0.8).
+// segments), and read through the pravega source -> discarding sink job. Then, in the same run and on the same
+// Pravega, the official Java client (test/java/pravega-interop BenchRounds) does the same in one warm JVM: write with
+// one writer, same keys, same segment count; read with the batch client (segments directly, like the bare loop) and
+// with a reader group (like the source job). Each side: WARMUP rounds discarded, medians of RUNS rounds; prints the
+// Sluice/Java ratios (goal >= 0.8). JAVA=0 skips the Java side (no JDK, or no jars in .cache/pravega/lib).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 
 const distRoot = process.env.SLUICE_DIST ?? new URL('../dist/', import.meta.url).href;
@@ -17,6 +26,8 @@ const URI = process.env.PRAVEGA_CONTROLLER_URI ?? 'tcp://127.0.0.1:9090';
 const N = Number(process.argv[2] ?? 100_000);
 const SIZE = 1024;
 const RUNS = Number(process.env.RUNS ?? 3);
+const WARMUP = Number(process.env.WARMUP ?? 1);
+const SEGMENTS = 2;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const controller = new client.ControllerClient(URI);
@@ -26,7 +37,7 @@ await controller.createScope(scope);
 const payload = Buffer.alloc(SIZE, 120);
 
 async function writeRun(stream) {
-  await controller.createStream(scope, stream, { scaling: { kind: 'fixed', segments: 2 } });
+  await controller.createStream(scope, stream, { scaling: { kind: 'fixed', segments: SEGMENTS } });
   const w = await client.EventStreamWriter.open(controller, pool, scope, stream);
   const t0 = performance.now();
   const BATCH = 1000;
@@ -89,22 +100,55 @@ async function sourceRead(stream) {
 }
 
 const w = [], b = [], s = [], startups = [];
-for (let run = 0; run < RUNS; run++) {
+for (let run = 0; run < WARMUP + RUNS; run++) {
   const stream = `s${run}`;
-  w.push(await writeRun(stream));
-  b.push(await bareRead(stream));
-  s.push(await sourceRead(stream));
+  const times = [await writeRun(stream), await bareRead(stream), await sourceRead(stream)];
+  if (run < WARMUP) startups.pop();
+  else [w, b, s].forEach((list, i) => list.push(times[i]));
   // The bundled Pravega keeps segments in its heap (in-memory storage): drop each run's data or a few runs fill it.
   await controller.sealStream(scope, stream);
   await controller.deleteStream(scope, stream);
 }
+
+/** Runs BenchRounds in one JVM on the same Pravega; resolves with events/s per figure, or undefined when skipped. */
+async function javaRounds() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const lib = join(root, '.cache', 'pravega', 'lib');
+  if (process.env.JAVA === '0' || !existsSync(join(lib, 'pravega-client-0.13.0.jar'))) return undefined;
+  const run = promisify(execFile);
+  const classes = mkdtempSync(join(tmpdir(), 'sluice-bench-java-'));
+  try {
+    const src = join(root, 'test', 'java', 'pravega-interop', 'src', 'main', 'java', 'dev', 'sluice', 'interop');
+    await run('javac', ['-d', classes, '-cp', `${lib}/*`, join(src, 'Interop.java'), join(src, 'BenchRounds.java')]);
+    const args = ['rounds', URI, scope, 'j', String(N), String(RUNS), String(WARMUP), String(SEGMENTS)];
+    const { stdout } = await run('java', ['-cp', `${classes}:${lib}/*`, 'dev.sluice.interop.Interop', ...args], { maxBuffer: 256 * 1024 * 1024 });
+    for (const line of stdout.split('\n')) if (line.startsWith('round ')) console.log(`  java ${line}`);
+    const m = /^write=(\d+) read=(\d+) group=(\d+)$/m.exec(stdout);
+    if (m === null) throw new Error(`Java bench printed no result:\n${stdout.slice(-2000)}`);
+    return { write: Number(m[1]), read: Number(m[2]), group: Number(m[3]) };
+  } finally {
+    rmSync(classes, { recursive: true, force: true });
+  }
+}
+
+const java = await javaRounds();
 await controller.deleteScope(scope);
-const rate = (ms) => `${Math.round((N / ms) * 1000).toLocaleString()} events/s, ${((N * SIZE) / 1e6 / (ms / 1000)).toFixed(1)} MB/s`;
-console.log(`events: ${N} x ${SIZE} B, median of ${RUNS}`);
-console.log(`write (Sluice client):        ${rate(median(w))}`);
-console.log(`read  (bare client loop):     ${rate(median(b))}`);
-console.log(`read  (pravega source job):   ${rate(median(s))}`);
+const eps = (ms) => (N / ms) * 1000;
+const rate = (perSec) => `${Math.round(perSec).toLocaleString()} events/s, ${((perSec * SIZE) / 1e6).toFixed(1)} MB/s`;
+console.log(`events: ${N} x ${SIZE} B, ${SEGMENTS} segments, median of ${RUNS} after ${WARMUP} warm-up`);
+console.log(`write (Sluice client):        ${rate(eps(median(w)))}`);
+console.log(`read  (bare client loop):     ${rate(eps(median(b)))}`);
+console.log(`read  (pravega source job):   ${rate(eps(median(s)))}`);
 console.log(`source job start to first row: ${median(startups).toFixed(0)} ms (included above)`);
 console.log(`ratio source / bare: ${(median(b) / median(s)).toFixed(2)} (target >= 0.8)`);
+if (java === undefined) {
+  console.log('Java client: skipped (JAVA=0 or no jars in .cache/pravega/lib; run scripts/pravega.sh start)');
+} else {
+  console.log(`write (Java client):          ${rate(java.write)}`);
+  console.log(`read  (Java batch client):    ${rate(java.read)}`);
+  console.log(`read  (Java reader group):    ${rate(java.group)}`);
+  const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+  console.log(`Sluice / Java: write ${ratio(eps(median(w)), java.write)}, bare read / batch read ${ratio(eps(median(b)), java.read)}, source job / reader group ${ratio(eps(median(s)), java.group)} (goal >= 0.8)`);
+}
 controller.close();
 await pool.close();

@@ -4,19 +4,37 @@
 #   controller gRPC: tcp://127.0.0.1:${PRAVEGA_CONTROLLER_PORT:-9090}
 #   segment store:   127.0.0.1:${PRAVEGA_SEGMENTSTORE_PORT:-6000} (published as 127.0.0.1, not 0.0.0.0)
 # The jars come from Maven Central via scripts/pravega/pom.xml into .cache/pravega (git-ignored) on first start.
+#
+# PRAVEGA_SECURE=1 runs a second, secured instance beside the plain one (its own ports and .cache/pravega/run-secure):
+# TLS on the controller and the segment store, and auth with the default PasswordAuthHandler.
+#   controller gRPC: tls://127.0.0.1:${PRAVEGA_CONTROLLER_PORT:-9190}, segment store 127.0.0.1:${PRAVEGA_SEGMENTSTORE_PORT:-6100}
+#   CA to trust:     .cache/pravega/run-secure/tls/ca.pem (server certificate for localhost and 127.0.0.1)
+#   user:            admin / ${PRAVEGA_SECURE_PASSWORD:-1111_aaaa} (auth-type Basic, token base64("admin:<password>"))
+# Certificates and the password file are made with openssl and the Pravega jars on each fresh start.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="$ROOT/.cache/pravega"
 LIB="$CACHE/lib"
-RUN="$CACHE/run"
+SECURE="${PRAVEGA_SECURE:-0}"
+if [[ "$SECURE" == 1 ]]; then
+  RUN="$CACHE/run-secure"
+  CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9190}"
+  SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6100}"
+  ZK_PORT="${PRAVEGA_ZK_PORT:-4100}"
+  REST_PORT="${PRAVEGA_REST_PORT:-9191}"
+  ADMIN_PORT="${PRAVEGA_ADMIN_PORT:-9998}"
+  SECURE_PASSWORD="${PRAVEGA_SECURE_PASSWORD:-1111_aaaa}"
+else
+  RUN="$CACHE/run"
+  CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9090}"
+  SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6000}"
+  ZK_PORT="${PRAVEGA_ZK_PORT:-4000}"
+  REST_PORT="${PRAVEGA_REST_PORT:-9091}"
+  ADMIN_PORT="${PRAVEGA_ADMIN_PORT:-9999}"
+fi
 PID_FILE="$RUN/pravega.pid"
 LOG_FILE="$RUN/pravega.log"
-CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9090}"
-SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6000}"
-ZK_PORT="${PRAVEGA_ZK_PORT:-4000}"
-REST_PORT="${PRAVEGA_REST_PORT:-9091}"
-ADMIN_PORT="${PRAVEGA_ADMIN_PORT:-9999}"
 START_TIMEOUT="${PRAVEGA_START_TIMEOUT:-180}"
 
 log() { echo "pravega.sh: $*" >&2; }
@@ -41,6 +59,56 @@ fetch() {
   touch "$LIB/.complete"
 }
 
+# The secured instance's material: a CA, a server certificate it signs (SAN localhost and 127.0.0.1, so clients can
+# validate the host name either way; PKCS#8 key as netty wants), and a password file whose hash comes from Pravega's
+# own StrongPasswordProcessor (PBKDF2 with a random salt, so it cannot be a constant here).
+make_security() {
+  local tls="$RUN/tls"
+  rm -rf "$tls"; mkdir -p "$tls"
+  openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj "/CN=Sluice test CA" \
+    -keyout "$tls/ca.key" -out "$tls/ca.pem" 2>/dev/null
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$tls/server.key" 2>/dev/null
+  openssl req -new -key "$tls/server.key" -subj "/CN=localhost" -out "$tls/server.csr" 2>/dev/null
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$tls/san.ext"
+  openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 30 \
+    -extfile "$tls/san.ext" -out "$tls/server.pem" 2>/dev/null
+  # The emulator also insists on JKS stores and their password file; its ZooKeeper TLS client opens the trust store
+  # with the hard-coded password 1111_aaaa, so the stores use that one.
+  printf '1111_aaaa' > "$tls/keystore.pwd"
+  openssl pkcs12 -export -in "$tls/server.pem" -inkey "$tls/server.key" -name server -passout pass:1111_aaaa \
+    -out "$tls/server.p12"
+  keytool -importkeystore -noprompt -srckeystore "$tls/server.p12" -srcstoretype PKCS12 -srcstorepass 1111_aaaa \
+    -destkeystore "$tls/server.keystore.jks" -deststoretype JKS -deststorepass 1111_aaaa >/dev/null 2>&1
+  keytool -importcert -noprompt -alias ca -file "$tls/ca.pem" -keystore "$tls/client.truststore.jks" \
+    -storepass 1111_aaaa >/dev/null 2>&1
+  cat > "$tls/HashPassword.java" <<'JAVA'
+public class HashPassword {
+  public static void main(String[] a) throws Exception {
+    System.out.print(io.pravega.shared.security.crypto.StrongPasswordProcessor.builder().build().encryptPassword(a[0]));
+  }
+}
+JAVA
+  local hash; hash="$(java -cp "$LIB/*" "$tls/HashPassword.java" "$SECURE_PASSWORD")"
+  # ACL: everything, read and update (the 0.13 "prn::*" resource syntax).
+  printf 'admin:%s:prn::*,READ_UPDATE;\n' "$hash" > "$tls/passwd"
+}
+
+security_opts() {
+  [[ "$SECURE" == 1 ]] || return 0
+  local tls="$RUN/tls"
+  printf '%s\n' \
+    -Dsinglenode.security.tls.enable=true \
+    -Dsinglenode.security.tls.privateKey.location="$tls/server.key" \
+    -Dsinglenode.security.tls.certificate.location="$tls/server.pem" \
+    -Dsinglenode.security.tls.keyStore.location="$tls/server.keystore.jks" \
+    -Dsinglenode.security.tls.keyStore.pwd.location="$tls/keystore.pwd" \
+    -Dsinglenode.security.tls.trustStore.location="$tls/client.truststore.jks" \
+    -Dsinglenode.security.auth.enable=true \
+    -Dsinglenode.security.auth.credentials.username=admin \
+    -Dsinglenode.security.auth.credentials.pwd="$SECURE_PASSWORD" \
+    -Dsinglenode.security.auth.pwdAuthHandler.accountsDb.location="$tls/passwd"
+}
+
 # Controller gRPC answers when an HTTP/2 preface gets a SETTINGS frame back; bash alone cannot speak HTTP/2, so
 # readiness is: both ports listen and the emulator logged that the sandbox is up (it logs after the controller
 # has created its system streams, i.e. once it really serves requests).
@@ -62,6 +130,8 @@ start() {
   if [[ -z "${pid:-}" ]]; then
     : > "$RUN/standalone-config.properties"   # must exist; every setting comes from -D below
     : > "$LOG_FILE"
+    local security=()
+    if [[ "$SECURE" == 1 ]]; then make_security; mapfile -t security < <(security_opts); fi
     # Java 17: Pravega 0.13 (built for 11) reflects into JDK internals (netty direct buffers, ZooKeeper, BookKeeper).
     local opens=(
       --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
@@ -85,6 +155,7 @@ start() {
         -Dpravegaservice.service.published.host.nameOrIp=127.0.0.1 \
         -Dpravegaservice.service.listener.host.nameOrIp=127.0.0.1 \
         -Dlog.level=INFO \
+        ${security[@]+"${security[@]}"} \
         -cp "$LIB/*" io.pravega.local.LocalPravegaEmulator
     ) >>"$LOG_FILE" 2>&1 &
     echo $! > "$PID_FILE"
@@ -103,7 +174,8 @@ start() {
     if (( $(date +%s) > deadline )); then log "not ready after ${START_TIMEOUT}s; see $LOG_FILE"; exit 1; fi
     sleep 1
   done
-  log "ready: controller tcp://127.0.0.1:$CONTROLLER_PORT, segment store 127.0.0.1:$SEGMENTSTORE_PORT ($(( $(date +%s) - t0 ))s)"
+  local scheme=tcp; [[ "$SECURE" == 1 ]] && scheme=tls
+  log "ready: controller $scheme://127.0.0.1:$CONTROLLER_PORT, segment store 127.0.0.1:$SEGMENTSTORE_PORT ($(( $(date +%s) - t0 ))s)"
 }
 
 stop() {

@@ -23,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
  *   write URI SCOPE STREAM N KEYS    writes N events "key:seq" (key = k(seq % KEYS)) routed by key
  *   read URI SCOPE STREAM N          reads N events with a reader group; prints "payload<TAB>base64(EventPointer)"
  *   bench URI SCOPE STREAM N         writes then reads N 1 KB events; prints "write=<events/s> read=<events/s>"
- * The scope and stream must exist.
+ *   rounds URI SCOPE PREFIX N ROUNDS WARMUP [SEGMENTS]
+ *                                    bench/pravega-client.mjs's Java column (see BenchRounds)
+ * The scope and stream must exist (rounds creates and deletes its own streams PREFIX0, PREFIX1, ...).
  */
 public final class Interop {
   public static void main(String[] args) throws Exception {
@@ -74,13 +76,16 @@ public final class Interop {
         System.out.printf("write=%.0f read=%.0f%n", n / writeS, n / readS);
         break;
       }
+      case "rounds":
+        BenchRounds.run(config, scope, stream, n, Integer.parseInt(args[5]), Integer.parseInt(args[6]), args.length > 7 ? Integer.parseInt(args[7]) : 2);
+        break;
       default:
         throw new IllegalArgumentException("unknown mode " + args[0]);
     }
     System.exit(0);
   }
 
-  private static void read(ClientConfig config, String scope, String stream, int n, java.util.function.Consumer<EventRead<ByteBuffer>> each) throws Exception {
+  static void read(ClientConfig config, String scope, String stream, int n, java.util.function.Consumer<EventRead<ByteBuffer>> each) throws Exception {
     String group = "interop" + UUID.randomUUID().toString().replace("-", "");
     try (ReaderGroupManager m = ReaderGroupManager.withScope(scope, config)) {
       m.createReaderGroup(group, ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).disableAutomaticCheckpoints().build());
