@@ -3,6 +3,7 @@ import type { AnySource } from '../runtime/source/source.js';
 import type { LogicalType, RowType } from '../types/logical-type.js';
 import type { Row } from '../types/row.js';
 import type { ChangelogMode } from './changelog-mode.js';
+import type { FilterCompiler, FilterPushDownResult, SourceExpression } from './source-filter.js';
 
 /** What the planner tells a source when it asks for the runtime implementation. */
 export interface ScanContext {
@@ -46,6 +47,26 @@ export interface ScanTableSource {
   applyProjection?(fieldIndexes: readonly number[], producedType: RowType): boolean;
   /** SupportsLimitPushDown. */
   applyLimit?(limit: number): void;
+  /**
+   * SupportsFilterPushDown: called by the planner at most once per query, at planning time, with the
+   * deterministic conjuncts of the filter directly above the scan that read physical columns only (see
+   * SourceExpression). The source says which it applies (`accepted`) and which the planner must still
+   * evaluate (`remaining`); see FilterPushDownResult. `compiler` compiles a filter with the planner's
+   * expression engine for a source that evaluates filters on rows.
+   */
+  applyFilters?(filters: readonly SourceExpression[], compiler: FilterCompiler): FilterPushDownResult;
+  /**
+   * SupportsPartitionPushDown: every partition of the table as partition key to value text (null = the
+   * default partition, i.e. a NULL value), or null if the source cannot list them (the planner then
+   * offers the partition predicates to `applyFilters`). Called by the planner at most once per query,
+   * at planning time, only if the query filters on partition columns; may do synchronous I/O.
+   */
+  listPartitions?(): readonly ReadonlyMap<string, string | null>[] | null;
+  /**
+   * SupportsPartitionPushDown: the partitions (from `listPartitions`) that survive the planner's pruning;
+   * the source reads only these. Called at most once per query, after `listPartitions`.
+   */
+  applyPartitions?(remaining: readonly ReadonlyMap<string, string | null>[]): void;
   /** SupportsWatermarkPushDown: the source wants to generate watermarks per split itself. */
   readonly supportsWatermarkPushDown?: boolean;
 }

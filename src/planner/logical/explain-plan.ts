@@ -5,6 +5,7 @@ import { rexToString } from '../rex/rex-to-string.js';
 import type { RexNode } from '../rex/rex-node.js';
 import type { AggCall, AggregateNode, PlanNode, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
+import { scanPushDownDigests } from '../rules/scan-digest.js';
 
 function tree(node: PlanNode, line: (n: PlanNode) => string[], prefix = '', out: string[] = []): string[] {
   const lines = line(node);
@@ -46,7 +47,7 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
     case 'scan': {
       const id = n.identifier;
       const extra = n.watermark === null ? '' : `, watermark=[${n.watermark.text}]`;
-      return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${n.physicalIndexes === null ? '' : `, project=[${n.fields.map((f) => f.name).join(', ')}]`}]], fields=[${n.fields.map((f) => f.name).join(', ')}]${extra})`;
+      return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${scanPushDownDigests(n).map((d) => `, ${d}`).join('')}${n.physicalIndexes === null ? '' : `, project=[${n.fields.map((f) => f.name).join(', ')}]`}]], fields=[${n.fields.map((f) => f.name).join(', ')}]${extra})`;
     }
     case 'values':
       return `Values(tuples=[${valuesText(n)}])`;

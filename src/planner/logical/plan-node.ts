@@ -32,6 +32,13 @@ export interface ScanNode {
   readonly metadataKeys: readonly string[];
   readonly watermark: WatermarkAssignment | null;
   readonly fields: readonly PlanField[];
+  /**
+   * Set once filter push-down offered filters to the source: those it accepted, over the table's
+   * physical row (`$i` = physical column i), for the digest. Undefined = not offered.
+   */
+  readonly acceptedFilters?: readonly RexNode[];
+  /** Set by partition push-down: the partitions left after pruning (null value = default partition). */
+  readonly partitions?: readonly ReadonlyMap<string, string | null>[];
 }
 
 /** Literal rows (VALUES / fromValues), already in the runtime representation. */

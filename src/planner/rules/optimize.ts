@@ -3,6 +3,8 @@ import { inputsOf, withInputs } from '../logical/plan-node.js';
 import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { foldConstants } from './constant-folding.js';
+import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
+import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { DataTypes } from '../../types/data-types.js';
 
 /** Options of the rule pass. */
@@ -11,9 +13,11 @@ export interface OptimizeOptions {
 }
 
 /**
- * The rule pass, bottom-up to a fixpoint per node: constant folding, merging adjacent calcs, dropping
- * identity calcs, projection push-down into scans, limit push-down. Source abilities (`applyProjection`,
- * `applyLimit`) are called here, once per query: the caller must optimize a plan exactly once.
+ * Two bottom-up passes. The first rewrites the plan: constant folding, merging adjacent calcs, filters
+ * into joins, window aggregates, Top-N, dropping identity calcs. The second, once every filter sits
+ * merged directly above its scan, calls the source abilities in Flink's order: partitions, filters,
+ * projection, limit (then metadata in finalizeScans). Abilities are called once per query: the caller
+ * must optimize a plan exactly once.
  */
 export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
   const rewrite = (n: PlanNode): PlanNode => {
@@ -24,12 +28,19 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = pushFilterIntoJoin(node, rewrite);
     node = detectWindowAggregate(node);
     node = detectTopN(node);
-    node = pushProjectionIntoScan(node);
-    node = pushLimitIntoScan(node);
     node = removeIdentityCalc(node);
     return node;
   };
-  return finalizeScans(rewrite(root));
+  const pushIntoScans = (n: PlanNode): PlanNode => {
+    const inputs = inputsOf(n).map(pushIntoScans);
+    let node = inputs.length === 0 ? n : withInputs(n, inputs);
+    node = pushPredicatesIntoScan(node, options.timeZone);
+    node = pushProjectionIntoScan(node);
+    node = removeIdentityCalc(node);
+    node = pushLimitIntoScan(node);
+    return node;
+  };
+  return finalizeScans(pushIntoScans(rewrite(root)));
 }
 
 function foldCalc(n: PlanNode, tz: string): PlanNode {
@@ -106,23 +117,11 @@ function pushFilterIntoJoin(n: PlanNode, optimizeChild: (c: PlanNode) => PlanNod
   return { ...n, input: newJoin, condition: keep.length === 0 ? null : andOf(keep) };
 }
 
-function conjunctsOf(r: RexNode): RexNode[] {
-  return r.kind === 'call' && r.op === 'AND' ? r.operands.flatMap(conjunctsOf) : [r];
-}
-
-function andOf(rs: readonly RexNode[]): RexNode {
-  return rs.length === 1 ? rs[0]! : call('AND', rs, DataTypes.BOOLEAN());
-}
-
 /** A type with its nullability and time attribute dropped, for comparing key types. */
 function withoutNull(t: RexNode['type']): unknown {
   const { nullable: _n, ...rest } = t as { nullable: boolean; timeAttribute?: string };
   delete (rest as { timeAttribute?: string }).timeAttribute;
   return rest;
-}
-
-function deterministic(r: RexNode): boolean {
-  return r.kind !== 'call' || (r.deterministic && r.operands.every(deterministic));
 }
 
 function removeIdentityCalc(n: PlanNode): PlanNode {
