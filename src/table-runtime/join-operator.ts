@@ -149,17 +149,23 @@ export class JoinOperator implements StreamOperator {
   }
 
   private concat(l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
-    const out = new Array<unknown>(this.spec.leftArity + this.spec.rightArity);
-    for (let i = 0; i < this.spec.leftArity; i++) out[i] = l === null ? null : l[i];
-    for (let i = 0; i < this.spec.rightArity; i++) out[this.spec.leftArity + i] = r === null ? null : r[i];
-    return out;
+    return joinedRow(this.spec, l, r);
   }
+}
+
+/** The joined row's fields: left fields then right fields, a missing side (null) padded with NULLs. */
+export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
+  const out = new Array<unknown>(spec.leftArity + spec.rightArity);
+  for (let i = 0; i < spec.leftArity; i++) out[i] = l === null ? null : l[i];
+  for (let i = 0; i < spec.rightArity; i++) out[spec.leftArity + i] = r === null ? null : r[i];
+  return out;
 }
 
 /** Rows per output batch of the batch join. */
 const JOIN_OUTPUT_CHUNK = 8192;
 
-function keysEqual(a: readonly unknown[], ak: readonly number[], b: readonly unknown[], bk: readonly number[]): boolean {
+/** Whether the join keys of two rows are equal; NULL keys never are (SQL equality). */
+export function keysEqual(a: readonly unknown[], ak: readonly number[], b: readonly unknown[], bk: readonly number[]): boolean {
   for (let i = 0; i < ak.length; i++) {
     const x = a[ak[i]!];
     // SQL equality: NULL keys never join.
@@ -168,7 +174,8 @@ function keysEqual(a: readonly unknown[], ak: readonly number[], b: readonly unk
   return true;
 }
 
-function rowEquals(a: readonly unknown[], b: readonly unknown[]): boolean {
+/** Whether two rows' fields are equal value by value. */
+export function rowEquals(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
   return true;

@@ -25,12 +25,12 @@ const rt = inputRef(3, 'rt', RT);
 describe('interval join', () => {
   it('reads the bounds of l.t BETWEEN r.t - 10 s AND r.t + 5 s', () => {
     const cond = call('AND', [call('>=', [lt, call('-', [rt, literal(10_000, IV)], RT)], BOOL), call('<=', [lt, call('+', [rt, literal(5000, IV)], RT)], BOOL)], BOOL);
-    expect(intervalBounds(cond, fields, 2)).toEqual({ leftTime: 1, rightTime: 1, lower: -10_000, upper: 5000 });
+    expect(intervalBounds(cond, fields, 2)).toEqual({ leftTime: 1, rightTime: 1, lower: -10_000, upper: 5000, timeDomain: 'EVENT_TIME' });
   });
 
   it('mirrors a comparison written right side first, and needs both bounds', () => {
     const both = call('AND', [call('<=', [rt, lt], BOOL), call('>', [call('+', [rt, literal(2000, IV)], RT), lt], BOOL)], BOOL);
-    expect(intervalBounds(both, fields, 2)).toEqual({ leftTime: 1, rightTime: 1, lower: 0, upper: 2000 });
+    expect(intervalBounds(both, fields, 2)).toEqual({ leftTime: 1, rightTime: 1, lower: 0, upper: 2000, timeDomain: 'EVENT_TIME' });
     expect(intervalBounds(call('<=', [rt, lt], BOOL), fields, 2)).toBeUndefined();
   });
 
@@ -47,6 +47,134 @@ describe('interval join', () => {
     expect(op.expiredRows).toBe(2);
     h.push([Row.insert(1, 11_500)], 1);
     expect(show(h.out)).toEqual(['+I[1,10500,1,10000]', '+I[1,12000,1,11500]']);
-    expect(h.watermarks).toEqual([11_000]);
+    // The left row at 12 000 and the right one at 11 500 remain.
+    expect(op.retainedRows).toBe(2);
+  });
+
+  it('reads processing-time bounds from proctime attributes, and refuses mixing rowtime with proctime', () => {
+    const PT = DataTypes.TIMESTAMP_LTZ(3, 'PROCTIME');
+    const pf = [fields[0]!, { name: 'lt', type: PT }, fields[2]!, { name: 'rt', type: PT }];
+    const l = inputRef(1, 'lt', PT);
+    const r = inputRef(3, 'rt', PT);
+    const cond = call('AND', [call('>=', [l, r], BOOL), call('<=', [l, call('+', [r, literal(1000, IV)], PT)], BOOL)], BOOL);
+    expect(intervalBounds(cond, pf, 2)).toEqual({ leftTime: 1, rightTime: 1, lower: 0, upper: 1000, timeDomain: 'PROCESSING_TIME' });
+    const mixed = [fields[0]!, { name: 'lt', type: PT }, fields[2]!, fields[3]!];
+    const cond2 = call('AND', [call('>=', [l, rt], BOOL), call('<=', [l, call('+', [rt, literal(1000, IV)], RT)], BOOL)], BOOL);
+    expect(intervalBounds(cond2, mixed, 2)).toBeUndefined();
+  });
+});
+
+// l.lt BETWEEN r.rt AND r.rt + 1000 (lower 0, upper 1000); joined: 0 k, 1 lt, 2 k, 3 rt
+const within = (f: readonly unknown[]): boolean => (f[1] as number) >= (f[3] as number) && (f[1] as number) <= (f[3] as number) + 1000;
+const BOUNDS = { leftTime: 1, rightTime: 1, lower: 0, upper: 1000 };
+const outerJoin = (joinType: 'LEFT' | 'RIGHT' | 'FULL'): IntervalJoinOperator =>
+  new IntervalJoinOperator({ joinType, leftKeys: [0], rightKeys: [0], leftArity: 2, rightArity: 2, condition: within, mode: 'streaming' }, BOUNDS);
+
+describe('outer interval join', () => {
+  it('LEFT: pads a left row exactly once when the watermark passes its upper bound, and drops its state', async () => {
+    const op = outerJoin('LEFT');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 10_000), Row.insert(2, 10_000), Row.insert(1, 20_000)], 0);
+    expect(op.retainedRows).toBe(3);
+    h.push([Row.insert(1, 9500)], 1);
+    expect(show(h.out)).toEqual(['+I[1,10000,1,9500]']);
+    expect(op.retainedRows).toBe(4);
+    // A left row at tl can meet right rows up to tr = tl: at watermark 10 000 both left rows at 10 000 are done
+    // (the matched one silently), the right row at 9 500 waits until 10 500.
+    h.watermark(10_000);
+    expect(show(h.out.slice(1))).toEqual(['+I[2,10000,null,null]']);
+    expect(op.retainedRows).toBe(2);
+    h.watermark(10_500);
+    expect(op.retainedRows).toBe(1);
+    h.watermark(15_000);
+    expect(show(h.out.slice(2))).toEqual([]);
+    h.push([Row.insert(1, 19_500)], 1);
+    h.watermark(30_000);
+    expect(show(h.out.slice(1))).toEqual(['+I[2,10000,null,null]', '+I[1,20000,1,19500]']);
+    expect(op.retainedRows).toBe(0);
+    expect(op.expiredRows).toBe(5);
+    await h.finish();
+    expect(h.out).toHaveLength(3);
+  });
+
+  it('RIGHT: pads unmatched right rows; a right row that arrives already expired is padded at once', async () => {
+    const op = outerJoin('RIGHT');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 5000)], 0);
+    h.push([Row.insert(1, 4500), Row.insert(1, 6000)], 1);
+    expect(show(h.out)).toEqual(['+I[1,5000,1,4500]']);
+    h.watermark(7000);
+    expect(show(h.out)).toEqual(['+I[1,5000,1,4500]', '+I[null,null,1,6000]']);
+    // tr + upper <= watermark: no future left row can match it; it still joins the stored left rows (none here).
+    h.push([Row.insert(2, 5000)], 1);
+    expect(show(h.out.slice(2))).toEqual(['+I[null,null,2,5000]']);
+    expect(op.retainedRows).toBe(0);
+  });
+
+  it('FULL: pads both sides, and end of input pads what is still stored', async () => {
+    const op = outerJoin('FULL');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 1000), Row.insert(3, 50_000)], 0);
+    h.push([Row.insert(2, 1000), Row.insert(1, 500), Row.insert(4, 60_000)], 1);
+    expect(show(h.out)).toEqual(['+I[1,1000,1,500]']);
+    h.watermark(2000);
+    expect(show(h.out.slice(1))).toEqual(['+I[null,null,2,1000]']);
+    expect(op.retainedRows).toBe(2);
+    await h.finish();
+    expect(show(h.out.slice(2)).sort()).toEqual(['+I[3,50000,null,null]', '+I[null,null,4,60000]']);
+    expect(op.retainedRows).toBe(0);
+  });
+
+  it('a row with a NULL time never joins; an outer side pads it at once and keeps no state', async () => {
+    const op = outerJoin('LEFT');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 1000)], 1);
+    h.push([Row.insert(1, null)], 0);
+    expect(show(h.out)).toEqual(['+I[1,null,null,null]']);
+    expect(op.retainedRows).toBe(1);
+  });
+
+  it('processing time: rows expire on processing-time timers', async () => {
+    const op = new IntervalJoinOperator(
+      { joinType: 'LEFT', leftKeys: [0], rightKeys: [0], leftArity: 2, rightArity: 2, condition: within, mode: 'streaming' },
+      { ...BOUNDS, timeDomain: 'PROCESSING_TIME' },
+    );
+    const h = await new OperatorHarness(op).open();
+    const now = Date.now();
+    h.push([Row.insert(1, now + 60_000), Row.insert(2, now + 120_000)], 0);
+    h.push([Row.insert(1, now + 59_500)], 1);
+    expect(op.retainedRows).toBe(3);
+    h.timers.fire('PROCESSING_TIME', now + 61_000, (t) => {
+      h.keyed.setCurrentKey(t.key);
+      op.onTimer(t);
+    });
+    expect(show(h.out)).toEqual([`+I[1,${now + 60_000},1,${now + 59_500}]`]);
+    expect(op.retainedRows).toBe(1);
+    h.timers.fire('PROCESSING_TIME', now + 120_000, (t) => {
+      h.keyed.setCurrentKey(t.key);
+      op.onTimer(t);
+    });
+    expect(show(h.out.slice(1))).toEqual([`+I[2,${now + 120_000},null,null]`]);
+    expect(op.retainedRows).toBe(0);
+  });
+
+  it('window join (exclusive window ends): pads unmatched rows when the window fires, at end - 1', async () => {
+    // Rows: k, window_end; joined on both.
+    const op = new IntervalJoinOperator(
+      { joinType: 'FULL', leftKeys: [0, 1], rightKeys: [0, 1], leftArity: 2, rightArity: 2, condition: null, mode: 'streaming' },
+      { leftTime: 1, rightTime: 1, lower: 0, upper: 0, exclusiveEnd: true },
+    );
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert('a', 10_000), Row.insert('b', 10_000), Row.insert('a', 20_000)], 0);
+    h.push([Row.insert('a', 10_000), Row.insert('c', 10_000)], 1);
+    expect(show(h.out)).toEqual(['+I["a",10000,"a",10000]']);
+    h.watermark(9998);
+    expect(h.out).toHaveLength(1);
+    h.watermark(9999);
+    expect(show(h.out.slice(1)).sort()).toEqual(['+I["b",10000,null,null]', '+I[null,null,"c",10000]']);
+    expect(op.retainedRows).toBe(1);
+    h.watermark(19_999);
+    expect(show(h.out.slice(3))).toEqual(['+I["a",20000,null,null]']);
+    expect(op.retainedRows).toBe(0);
   });
 });

@@ -328,11 +328,11 @@ export class JobGraphBuilder {
             mode: o.mode,
             stateTtlMs: o.stateTtlMs ?? 0,
           };
-          // An inner join bounding both sides' rowtimes against each other is an interval join: its state
-          // is cleaned as the watermark passes (a regular join keeps rows forever).
+          // A join bounding both sides' time attributes against each other is an interval join: its state
+          // is cleaned as time passes, and outer sides are padded then (a regular join keeps rows forever).
           // Likewise a window join (window_end = window_end): a window's rows are complete once the watermark passes it.
           const bounds =
-            o.mode === 'streaming' && jt === 'INNER'
+            o.mode === 'streaming'
               ? (intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) ?? windowJoinBounds(n.left, n.right, n.leftKeys, n.rightKeys))
               : undefined;
           v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));

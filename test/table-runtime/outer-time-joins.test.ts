@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Columns, ResolvedSchema } from '../../src/types/schema.js';
+import { DataTypes } from '../../src/types/data-types.js';
+import { Row } from '../../src/types/row.js';
+import { RowKind } from '../../src/types/row-kind.js';
+import { formatRows, materialize, runQuery, testTable, TestContext } from '../planner/harness.js';
+
+const schema = (time: string): ResolvedSchema =>
+  ResolvedSchema.of([Columns.physical('id', DataTypes.INT()), Columns.physical(time, DataTypes.TIMESTAMP(3))], [{ rowtimeAttribute: time, expression: time }]);
+
+function ctx(mode: 'streaming' | 'batch'): TestContext {
+  return new TestContext(mode)
+    .add('orders', testTable(schema('ot'), [Row.insert(1, 1000), Row.insert(2, 2000), Row.insert(3, 3000), Row.insert(4, 9000)]))
+    .add('shipments', testTable(schema('st'), [Row.insert(1, 1500), Row.insert(3, 8000), Row.insert(5, 8500), Row.insert(4, 9100), Row.insert(4, 9200)]));
+}
+
+const INTERVAL = "FROM orders AS o {JOIN} shipments AS s ON o.id = s.id AND s.st BETWEEN o.ot AND o.ot + INTERVAL '1' SECOND";
+
+describe('outer interval joins (SQL)', () => {
+  for (const mode of ['streaming', 'batch'] as const) {
+    it(`LEFT JOIN pads orders never shipped within the bound, insert-only [${mode}]`, async () => {
+      const r = await runQuery(`SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'LEFT JOIN')}`, ctx(mode));
+      expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[2, NULL]', '[3, NULL]', '[4, 4]', '[4, 4]']);
+      expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+    });
+
+    it(`FULL JOIN pads both sides exactly once [${mode}]`, async () => {
+      const r = await runQuery(`SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'FULL JOIN')}`, ctx(mode));
+      expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[2, NULL]', '[3, NULL]', '[4, 4]', '[4, 4]', '[NULL, 3]', '[NULL, 5]']);
+      expect(r.rows).toHaveLength(7);
+      expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+    });
+  }
+
+  it('RIGHT JOIN in streaming emits the padded shipments as the watermark passes them', async () => {
+    const r = await runQuery(`SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'RIGHT JOIN')}`, ctx('streaming'));
+    expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[4, 4]', '[4, 4]', '[NULL, 3]', '[NULL, 5]']);
+    expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+  });
+});
+
+const WINDOW = (join: string): string => `
+  SELECT l.k, l.window_start, l.c, r.c AS rc FROM
+    (SELECT k, window_start, window_end, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE lt, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end) AS l
+  ${join}
+    (SELECT k, window_start, window_end, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE rt, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end) AS r
+  ON l.k = r.k AND l.window_start = r.window_start AND l.window_end = r.window_end`;
+
+function windowCtx(mode: 'streaming' | 'batch'): TestContext {
+  const s = ResolvedSchema.of([Columns.physical('k', DataTypes.STRING()), Columns.physical('ts', DataTypes.TIMESTAMP(3))], [{ rowtimeAttribute: 'ts', expression: 'ts' }]);
+  return new TestContext(mode)
+    .add('lt', testTable(s, [Row.insert('a', 1000), Row.insert('a', 2000), Row.insert('b', 3000), Row.insert('a', 12_000)]))
+    .add('rt', testTable(s, [Row.insert('a', 4000), Row.insert('c', 5000), Row.insert('c', 15_000)]));
+}
+
+describe('outer window joins (SQL)', () => {
+  for (const mode of ['streaming', 'batch'] as const) {
+    it(`FULL OUTER window join pads the unmatched rows of each window once [${mode}]`, async () => {
+      const r = await runQuery(WINDOW('FULL OUTER JOIN'), windowCtx(mode));
+      expect(materialize(r.rows, r.types)).toEqual([
+        '[NULL, NULL, NULL, 1]',
+        '[NULL, NULL, NULL, 1]',
+        '[a, 1970-01-01 00:00:00.000, 2, 1]',
+        '[a, 1970-01-01 00:00:10.000, 1, NULL]',
+        '[b, 1970-01-01 00:00:00.000, 1, NULL]',
+      ]);
+      expect(r.rows).toHaveLength(5);
+      expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+    });
+  }
+
+  it('LEFT window join in streaming keeps the unmatched left windows, padded, as inserts only', async () => {
+    const r = await runQuery(WINDOW('LEFT JOIN'), windowCtx('streaming'));
+    const lines = formatRows(r.rows, r.types);
+    expect(lines.sort()).toEqual(['+I[a, 1970-01-01 00:00:00.000, 2, 1]', '+I[a, 1970-01-01 00:00:10.000, 1, NULL]', '+I[b, 1970-01-01 00:00:00.000, 1, NULL]']);
+  });
+});
