@@ -75,3 +75,34 @@ describe('outer window joins (SQL)', () => {
     expect(lines.sort()).toEqual(['+I[a, 1970-01-01 00:00:00.000, 2, 1]', '+I[a, 1970-01-01 00:00:10.000, 1, NULL]', '+I[b, 1970-01-01 00:00:00.000, 1, NULL]']);
   });
 });
+
+describe('window join over window TVFs (the Flink docs example)', () => {
+  const t = (hm: string): number => Date.UTC(2020, 3, 15, Number(hm.slice(0, 2)), Number(hm.slice(3)));
+  function docsCtx(mode: 'streaming' | 'batch'): TestContext {
+    const s = ResolvedSchema.of(
+      [Columns.physical('row_time', DataTypes.TIMESTAMP(3)), Columns.physical('num', DataTypes.INT()), Columns.physical('id', DataTypes.STRING())],
+      [{ rowtimeAttribute: 'row_time', expression: "row_time - INTERVAL '1' SECOND" }],
+    );
+    return new TestContext(mode)
+      .add('LeftTable', testTable(s, [Row.insert(t('12:02'), 1, 'L1'), Row.insert(t('12:06'), 2, 'L2'), Row.insert(t('12:03'), 3, 'L3')]))
+      .add('RightTable', testTable(s, [Row.insert(t('12:01'), 2, 'R2'), Row.insert(t('12:04'), 3, 'R3'), Row.insert(t('12:05'), 4, 'R4')]));
+  }
+  const sql = `
+    SELECT L.num AS L_Num, L.id AS L_Id, R.num AS R_Num, R.id AS R_Id, COALESCE(L.window_start, R.window_start) AS window_start, COALESCE(L.window_end, R.window_end) AS window_end
+    FROM (SELECT * FROM TABLE(TUMBLE(TABLE LeftTable, DESCRIPTOR(row_time), INTERVAL '5' MINUTES))) L
+    FULL JOIN (SELECT * FROM TABLE(TUMBLE(TABLE RightTable, DESCRIPTOR(row_time), INTERVAL '5' MINUTES))) R
+    ON L.num = R.num AND L.window_start = R.window_start AND L.window_end = R.window_end`;
+  for (const mode of ['streaming', 'batch'] as const) {
+    it(`FULL JOIN: L2 and R2 are in different windows, so both are padded [${mode}]`, async () => {
+      const r = await runQuery(sql, docsCtx(mode));
+      expect(materialize(r.rows, r.types)).toEqual([
+        '[1, L1, NULL, NULL, 2020-04-15 12:00:00.000, 2020-04-15 12:05:00.000]',
+        '[2, L2, NULL, NULL, 2020-04-15 12:05:00.000, 2020-04-15 12:10:00.000]',
+        '[3, L3, 3, R3, 2020-04-15 12:00:00.000, 2020-04-15 12:05:00.000]',
+        '[NULL, NULL, 2, R2, 2020-04-15 12:00:00.000, 2020-04-15 12:05:00.000]',
+        '[NULL, NULL, 4, R4, 2020-04-15 12:05:00.000, 2020-04-15 12:10:00.000]',
+      ]);
+      expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+    });
+  }
+});
