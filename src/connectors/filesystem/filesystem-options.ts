@@ -21,6 +21,15 @@ export const FileSystemOptions = {
     .stringType()
     .noDefaultValue()
     .withDescription('Only files whose absolute path matches this regular expression are read.'),
+  /** Sluice-specific: Flink's filesystem source cuts files only at file-system blocks, which local files do not have. */
+  SOURCE_SPLIT_MAX_SIZE: ConfigOptions.key('source.split-max-size')
+    .memoryType()
+    .defaultValue(128 * 1024 * 1024)
+    .withDescription(
+      'Sluice-specific. Files of line formats whose records never span lines (json, raw, csv with csv.disable-quote-character) are read as byte ranges, ' +
+        'so a large file is read by several subtasks: each range is the discovered bytes per source subtask, at least 4 mb and at most this size ' +
+        '(as Flink\'s table.exec.hive.split-max-size and file-open-cost). A range reads the lines that start in it. Quoted csv, changelog and bulk formats are read one file per split.',
+    ),
   SINK_ROLLING_POLICY_FILE_SIZE: ConfigOptions.key('sink.rolling-policy.file-size')
     .memoryType()
     .defaultValue(128 * 1024 * 1024)

@@ -9,9 +9,11 @@ import { ValidationError } from '../../errors/sluice-error.js';
 import { isBulkFormatFactory, type BulkFormatFactory } from '../../formats/arrow/bulk-format.js';
 import { parseDate, parseTimestamp } from '../../types/values/temporal.js';
 import type { PartitionCommitSettings } from './file-sink.js';
+import { DEFAULT_MIN_SPLIT_BYTES } from './file-ranges.js';
 import { FileSystemOptions } from './filesystem-options.js';
 import { FileSystemTableSink, type EncodingFormatOf } from './filesystem-table-sink.js';
 import { FileSystemTableSource, type DecodingFormatOf } from './filesystem-table-source.js';
+import { isSplittableLineFormat } from './line-splitting.js';
 import { partitionValuesOf } from './partitions.js';
 
 /**
@@ -71,12 +73,14 @@ export class FileSystemTableFactory implements DynamicTableSourceFactory, Dynami
     } catch (e) {
       throw new ValidationError(`Invalid value for option 'source.path.regex-pattern': '${regex}'. ${(e as Error).message}`);
     }
+    const splittable = format.kind === 'lines' && isSplittableLineFormat(format.format, ctx.table.options['format'], ctx.table.options);
     return new FileSystemTableSource({
       ...this.common(ctx, helper),
       pathRegex,
       monitorIntervalMs: o.get(FileSystemOptions.SOURCE_MONITOR_INTERVAL),
       format,
       parallelism: o.get(FileSystemOptions.SOURCE_PARALLELISM),
+      ...(splittable ? { split: { maxBytes: o.get(FileSystemOptions.SOURCE_SPLIT_MAX_SIZE), minBytes: DEFAULT_MIN_SPLIT_BYTES } } : {}),
     });
   }
 

@@ -6,6 +6,7 @@ import { ValidationError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
 import type { LogicalType, RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
+import type { SplitSizing } from './file-ranges.js';
 import { FileSource, type FieldSource, type FileEnumState, type FileSplit } from './file-source.js';
 import { partitionStringToValue } from './partitions.js';
 
@@ -20,6 +21,8 @@ export interface FileSystemSourceSettings {
   readonly monitorIntervalMs: number | undefined;
   readonly format: DecodingFormatOf;
   readonly parallelism: number | undefined;
+  /** Byte ranges for large files of a splittable line format (file-ranges.ts); absent = a split per file. */
+  readonly split?: SplitSizing;
 }
 
 const METADATA: MetadataTypes = new Map<string, LogicalType>([
@@ -79,6 +82,7 @@ export class FileSystemTableSource implements ScanTableSource {
       monitorIntervalMs: s.monitorIntervalMs,
       format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
       fields,
+      ...(s.split ? { split: s.split } : {}),
     }) as Source<Row, FileSplit, FileEnumState> as ScanRuntimeProvider['source'];
     const bounded = s.monitorIntervalMs === undefined;
     return s.parallelism === undefined ? { source, bounded } : { source, bounded, parallelism: s.parallelism };
