@@ -6,19 +6,25 @@
 // 2. sink:   a bare kafkajs producer (awaited sendBatch of 1024 JSON records, acks=all) vs a Sluice job
 //    datagen -> kafka (json, at-least-once).
 // 3. exactly-once sink with 1 s checkpoints vs the at-least-once sink (streaming mode, both).
-// Prints records/s as the median of 3 runs and the ratios; targets: source >= 0.8x, sink >= 0.8x,
-// exactly-once >= 0.7x of at-least-once. Always exits 0: the figures are the output.
+// Each pair is measured interleaved (bare, sluice, bare, sluice, ...) so load drift on the shared machine
+// hits both sides alike. Prints records/s as the median of RUNS (default 3) runs and the ratios; targets:
+// source >= 0.8x, sink >= 0.8x, exactly-once >= 0.7x of at-least-once. Always exits 0: the figures are the output.
+// Env: SLUICE_DIST=<dir> runs a build other than ./dist; BENCH_ONLY=source|sink|eos runs one section;
+// RUNS=<n>. For a profile of the source path: BENCH_ONLY=source node --cpu-prof bench/kafka-source.mjs
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { Kafka, logLevel, Partitioners } = require('kafkajs');
-const dist = new URL('../dist/', import.meta.url);
+const dist = process.env.SLUICE_DIST
+  ? new URL(`file://${process.env.SLUICE_DIST.replace(/\/?$/, '/')}`)
+  : new URL('../dist/', import.meta.url);
 const { TableEnvironment } = await import(new URL('api/table-environment.js', dist).href);
 
 const N = Number(process.argv[2] ?? 200_000);
-const RUNS = 3;
+const RUNS = Number(process.env.RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY;
 const BOOTSTRAP = process.env.KAFKA_BOOTSTRAP ?? '127.0.0.1:9092';
 const kafka = new Kafka({ clientId: 'sluice-bench', brokers: [BOOTSTRAP], logLevel: logLevel.NOTHING });
 const tag = randomUUID().slice(0, 8);
@@ -127,57 +133,86 @@ async function sluiceSink(topic, guarantee, mode, config = {}) {
   return N / s;
 }
 
-async function measure(label, fn) {
+/**
+ * Runs `a` and `b` alternately RUNS times (a, b, a, b, ...), prints both medians and returns the ratio
+ * b/a of the medians; the per-run ratios are printed too so drift is visible.
+ */
+async function pair(labelA, a, labelB, b) {
   const xs = [];
-  for (let r = 0; r < RUNS; r++) xs.push(await fn(r));
-  const m = median(xs);
-  console.log(`  ${label.padEnd(44)} ${fmt(m)}   (runs: ${xs.map((x) => Math.round(x)).join(', ')})`);
-  return m;
+  const ys = [];
+  for (let r = 0; r < RUNS; r++) {
+    xs.push(await a(r));
+    ys.push(await b(r));
+  }
+  for (const [label, v] of [[labelA, xs], [labelB, ys]]) {
+    console.log(`  ${label.padEnd(44)} ${fmt(median(v))}   (runs: ${v.map((x) => Math.round(x)).join(', ')})`);
+  }
+  console.log(`  per-run ratios: ${ys.map((y, i) => (y / xs[i]).toFixed(2)).join(', ')}`);
+  return median(ys) / median(xs);
 }
 
 function verdict(name, ratio, target) {
   console.log(`  => ${name}: ${ratio.toFixed(2)}x (target >= ${target}x) ${ratio >= target ? 'OK' : 'MISSED'}`);
 }
 
+const wants = (section) => ONLY === undefined || ONLY === section;
+
 try {
   console.log(`Kafka bench: ${N.toLocaleString('en-US')} JSON records (~${record(N).length} bytes), broker ${BOOTSTRAP}, median of ${RUNS}`);
-  const input = `bench-in-${tag}`;
-  await createTopic(input);
-  const t0 = performance.now();
-  await produceInput(input);
-  console.log(`  (produced the input in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  if (wants('source')) {
+    const input = `bench-in-${tag}`;
+    await createTopic(input);
+    const t0 = performance.now();
+    await produceInput(input);
+    console.log(`  (produced the input in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log('source');
+    const ratio = await pair(
+      'bare kafkajs consumer (eachBatch + JSON.parse)',
+      () => bareConsumer(input),
+      'sluice kafka json source -> blackhole',
+      () => sluiceSource(input),
+    );
+    verdict('source', ratio, 0.8);
+  }
 
-  console.log('source');
-  const bareIn = await measure('bare kafkajs consumer (eachBatch + JSON.parse)', () => bareConsumer(input));
-  const sluiceIn = await measure('sluice kafka json source -> blackhole', () => sluiceSource(input));
-  verdict('source', sluiceIn / bareIn, 0.8);
+  if (wants('sink')) {
+    console.log('sink');
+    const ratio = await pair(
+      'bare kafkajs producer (1024/send, acks=all)',
+      async (r) => {
+        const t = `bench-bare-out-${tag}-${r}`;
+        await createTopic(t);
+        return bareProducer(t);
+      },
+      'sluice datagen -> kafka json (at-least-once)',
+      async (r) => {
+        const t = `bench-alo-out-${tag}-${r}`;
+        await createTopic(t);
+        return sluiceSink(t, 'at-least-once', 'batch');
+      },
+    );
+    verdict('sink', ratio, 0.8);
+  }
 
-  console.log('sink');
-  const bareOut = await measure('bare kafkajs producer (1024/send, acks=all)', async (r) => {
-    const t = `bench-bare-out-${tag}-${r}`;
-    await createTopic(t);
-    return bareProducer(t);
-  });
-  const sluiceOut = await measure('sluice datagen -> kafka json (at-least-once)', async (r) => {
-    const t = `bench-alo-out-${tag}-${r}`;
-    await createTopic(t);
-    return sluiceSink(t, 'at-least-once', 'batch');
-  });
-  verdict('sink', sluiceOut / bareOut, 0.8);
-
-  console.log('exactly-once (streaming, checkpoints every 1 s)');
-  const cp = { 'execution.checkpointing.interval': '1 s' };
-  const alo = await measure('at-least-once', async (r) => {
-    const t = `bench-alo-s-${tag}-${r}`;
-    await createTopic(t);
-    return sluiceSink(t, 'at-least-once', 'streaming', cp);
-  });
-  const eo = await measure('exactly-once', async (r) => {
-    const t = `bench-eo-${tag}-${r}`;
-    await createTopic(t);
-    return sluiceSink(t, 'exactly-once', 'streaming', cp);
-  });
-  verdict('exactly-once vs at-least-once', eo / alo, 0.7);
+  if (wants('eos')) {
+    console.log('exactly-once (streaming, checkpoints every 1 s)');
+    const cp = { 'execution.checkpointing.interval': '1 s' };
+    const ratio = await pair(
+      'at-least-once',
+      async (r) => {
+        const t = `bench-alo-s-${tag}-${r}`;
+        await createTopic(t);
+        return sluiceSink(t, 'at-least-once', 'streaming', cp);
+      },
+      'exactly-once',
+      async (r) => {
+        const t = `bench-eo-${tag}-${r}`;
+        await createTopic(t);
+        return sluiceSink(t, 'exactly-once', 'streaming', cp);
+      },
+    );
+    verdict('exactly-once vs at-least-once', ratio, 0.7);
+  }
 } catch (e) {
   console.log(`bench failed: ${e instanceof Error ? e.stack : String(e)}`);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kafka } from 'kafkajs';
 import { KafkaPartitionSplitReader, type KafkaFetchResult } from '../../../src/connectors/kafka/client/partition-split-reader.js';
 import type { KafkaPartitionSplit } from '../../../src/connectors/kafka/client/kafka-split.js';
@@ -90,6 +90,39 @@ describe.skipIf(!up)('KafkaPartitionSplitReader against a real broker', () => {
       const { seen, fetches } = await drain(reader, (_, f) => f.size === 1);
       expect(seen.get(`${topic}-0`)).toEqual(values(0, 50));
       for (const f of fetches) expect(f.splits.reduce((n, s) => n + s.records.length, 0)).toBeLessThanOrEqual(7);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('hands out the records beyond max.poll.records from the same response, without fetching them again', async () => {
+    const reader = newReader(kafka, { 'max.poll.records': '7' });
+    const requests = vi.spyOn(reader as unknown as { fetchFromLeaders: () => Promise<KafkaFetchResult> }, 'fetchFromLeaders');
+    try {
+      // The 50 records of partition 0 were produced in one send: one record batch, one response.
+      reader.addSplits([{ topic, partition: 0, startingOffset: 0n, stoppingOffset: 50n }]);
+      const first = await drain(reader, (s) => (s.get(`${topic}-0`)?.length ?? 0) >= 7);
+      expect(first.seen.get(`${topic}-0`)).toEqual(values(0, 7));
+      // A checkpoint now must resume at the first record not handed out, not after the buffered ones.
+      expect(reader.currentSplits()).toEqual([{ topic, partition: 0, startingOffset: 7n, stoppingOffset: 50n }]);
+      const requestsBefore = requests.mock.calls.length;
+      const rest = await drain(reader, (_, f) => f.size === 1);
+      expect(rest.seen.get(`${topic}-0`)).toEqual(values(0, 50).slice(7));
+      expect(requests.mock.calls.length).toBe(requestsBefore);
+      expect(rest.fetches.map((f) => f.splits.reduce((n, x) => n + x.records.length, 0))).toEqual([7, 7, 7, 7, 7, 7, 1]);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('forgets buffered records of a split that is re-added at another position', async () => {
+    const reader = newReader(kafka, { 'max.poll.records': '5' });
+    try {
+      reader.addSplits([{ topic, partition: 0, startingOffset: 0n, stoppingOffset: 50n }]);
+      await drain(reader, (s) => (s.get(`${topic}-0`)?.length ?? 0) >= 5);
+      reader.addSplits([{ topic, partition: 0, startingOffset: 40n, stoppingOffset: 45n }]);
+      const { seen } = await drain(reader, (_, f) => f.size === 1);
+      expect(seen.get(`${topic}-0`)).toEqual(values(0, 50).slice(40, 45));
     } finally {
       await reader.close();
     }

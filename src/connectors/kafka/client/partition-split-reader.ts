@@ -61,6 +61,16 @@ interface SplitState {
   readonly id: string;
   next: bigint;
   readonly stop: bigint | undefined;
+  /**
+   * Records fetched but not yet handed out because `max.poll.records` was reached (Kafka's consumer
+   * buffers them the same way). Served by the next `fetch()` without a request: dropping them would
+   * make the broker send, and kafkajs decode, the same record batches again.
+   */
+  pending: RawKafkaMessage[] | undefined;
+  /** Index in `pending` of the next record to hand out. */
+  pendingFrom: number;
+  /** The split's position once all of `pending` is handed out (past trailing control records). */
+  pendingEnd: bigint;
 }
 
 const EMPTY: KafkaFetchResult = { splits: [], finishedSplits: [] };
@@ -115,7 +125,16 @@ export class KafkaPartitionSplitReader {
         this.pendingFinished.push(id);
         continue;
       }
-      this.splits.set(id, { topic: s.topic, partition: s.partition, id, next: s.startingOffset, stop: s.stoppingOffset });
+      this.splits.set(id, {
+        topic: s.topic,
+        partition: s.partition,
+        id,
+        next: s.startingOffset,
+        stop: s.stoppingOffset,
+        pending: undefined,
+        pendingFrom: 0,
+        pendingEnd: s.startingOffset,
+      });
     }
     this.wakeUp();
   }
@@ -138,7 +157,8 @@ export class KafkaPartitionSplitReader {
    * Fetches the next records of the assigned splits: one Fetch request per leader broker, in parallel.
    * May wait up to `fetch.max.wait.ms` when no data is available (the broker's long poll), less after
    * `wakeUp()`, which makes it resolve with whatever it has (possibly nothing). Returns at most
-   * `max.poll.records` records. Must not be called concurrently with itself.
+   * `max.poll.records` records; records of a previous response beyond that are returned first, without
+   * a request. Must not be called concurrently with itself.
    * Transient broker trouble (leader moved, connection lost) returns an empty result after refreshing
    * metadata; the caller simply calls again. Anything else rejects with a ConnectorError.
    */
@@ -153,6 +173,12 @@ export class KafkaPartitionSplitReader {
       if (finishedBefore.length > 0) return { splits: [], finishedSplits: finishedBefore };
       await this.waitForWake(this.options.fetch.maxWaitTimeMs);
       return EMPTY;
+    }
+    const buffered = this.takePending();
+    if (buffered) {
+      return finishedBefore.length > 0
+        ? { splits: buffered.splits, finishedSplits: [...finishedBefore, ...buffered.finishedSplits] }
+        : buffered;
     }
     await this.ensureConnected();
     const woken = new Promise<'woken'>((resolve) => {
@@ -309,7 +335,41 @@ export class KafkaPartitionSplitReader {
     return { splits: out, finishedSplits: finished };
   }
 
-  /** Applies one partition's batch to its split: trims to the stop offset and the record budget. */
+  /** Hands out records buffered by an earlier fetch, up to the record budget; undefined if there are none. */
+  private takePending(): KafkaFetchResult | undefined {
+    let any = false;
+    let budget = this.options.fetch.maxRecordsPerFetch;
+    const out: KafkaSplitRecords[] = [];
+    const finished: string[] = [];
+    for (const state of this.splits.values()) {
+      const pending = state.pending;
+      if (pending === undefined) continue;
+      any = true;
+      if (budget === 0) break;
+      const from = state.pendingFrom;
+      const take = Math.min(budget, pending.length - from);
+      const records = from === 0 && take === pending.length ? pending : pending.slice(from, from + take);
+      budget -= take;
+      if (from + take === pending.length) {
+        state.pending = undefined;
+        state.next = state.pendingEnd;
+      } else {
+        state.pendingFrom = from + take;
+        state.next = BigInt((pending[from + take] as RawKafkaMessage).offset);
+      }
+      out.push({ splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: state.next });
+      if (state.pending === undefined && state.stop !== undefined && state.next >= state.stop) {
+        this.splits.delete(state.id);
+        finished.push(state.id);
+      }
+    }
+    return any ? { splits: out, finishedSplits: finished } : undefined;
+  }
+
+  /**
+   * Applies one partition's batch to its split: trims to the stop offset; records beyond the record
+   * budget are kept as the split's `pending` for the next fetch.
+   */
   private consume(
     state: SplitState,
     batch: { messages: RawKafkaMessage[]; messagesWithinOffset: RawKafkaMessage[] },
@@ -326,7 +386,10 @@ export class KafkaPartitionSplitReader {
       next = stop;
     }
     if (records.length > budget) {
-      // Resume at the first record we could not hand out.
+      state.pending = records;
+      state.pendingFrom = budget;
+      state.pendingEnd = next;
+      // The position is the first record not handed out; a checkpoint now re-reads the pending ones.
       next = BigInt((records[budget] as RawKafkaMessage).offset);
       records = records.slice(0, budget);
     }
