@@ -7,6 +7,8 @@ import { utf8Decode } from '../common/utf8.js';
 import { containsDecimal, createJsonRowConverter } from './json-to-row.js';
 import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';
 import { readJson } from './json-tree.js';
+import { createJsonFastDecoder } from './json-fast-decoder.js';
+import type { JsonFastDecoder } from './json-fast-decoder.js';
 
 /**
  * `'format' = 'json'` decoder: one JSON object per message into one +I row (Flink's
@@ -19,6 +21,7 @@ export class JsonRowDecoder implements DeserializationSchema {
   skippedRecords = 0;
   private readonly convert: JsonRowConverter;
   private readonly scanDecimals: boolean;
+  private readonly fast: JsonFastDecoder | undefined;
 
   constructor(
     rowType: RowType,
@@ -26,10 +29,23 @@ export class JsonRowDecoder implements DeserializationSchema {
   ) {
     this.convert = createJsonRowConverter(rowType, settings);
     this.scanDecimals = containsDecimal(rowType);
+    this.fast = createJsonFastDecoder(rowType, settings);
   }
 
   deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
     if (message.length === 0) return;
+    if (this.fast !== undefined) {
+      let fast: unknown[] | undefined;
+      try {
+        fast = this.fast(message);
+      } catch {
+        // A value the converter rejects: the general path below fails (or nulls it) with the full context.
+      }
+      if (fast !== undefined) {
+        out.push(new Row(RowKind.INSERT, fast));
+        return;
+      }
+    }
     const text = utf8Decode(message);
     let fields: unknown[];
     try {

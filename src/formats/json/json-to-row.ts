@@ -264,7 +264,7 @@ function lenient(convert: JsonValueConverter): JsonValueConverter {
 }
 
 /** The converter of a field, array element or map value: lenient under ignore-parse-errors. */
-function createJsonElementConverter(type: LogicalType, settings: JsonDecodeSettings): JsonValueConverter {
+export function createJsonElementConverter(type: LogicalType, settings: JsonDecodeSettings): JsonValueConverter {
   const convert = createJsonValueConverter(type, settings);
   return settings.ignoreParseErrors === true ? lenient(convert) : convert;
 }
