@@ -8,7 +8,7 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileSource, type FieldSource, type FileEnumState, type FileSplit } from './file-source.js';
-import { partitionStringToValue } from './partitions.js';
+import { listPartitionSpecs, partitionPathRegex, partitionStringToValue } from './partitions.js';
 
 export type DecodingFormatOf = { readonly kind: 'lines'; readonly format: DecodingFormat } | { readonly kind: 'bulk'; readonly format: BulkDecodingFormat };
 
@@ -39,6 +39,8 @@ export class FileSystemTableSource implements ScanTableSource {
   readonly kind = 'scan-source';
   private projection: readonly number[] | undefined;
   private metadata: readonly MetadataKey[] = [];
+  /** Set by partition push-down: only these partition folders are read. */
+  private partitions: readonly ReadonlyMap<string, string | null>[] | undefined;
 
   constructor(private readonly s: FileSystemSourceSettings) {}
 
@@ -62,6 +64,19 @@ export class FileSystemTableSource implements ScanTableSource {
     return true;
   }
 
+  /**
+   * SupportsPartitionPushDown. As Flink's filesystem source, the partitions are the folders that exist
+   * when the query is planned: a monitored (streaming) source whose partitions were pruned keeps
+   * discovering new files in the surviving folders, but not new partition folders.
+   */
+  listPartitions(): readonly ReadonlyMap<string, string | null>[] {
+    return listPartitionSpecs(this.s.root, this.s.partitionKeys, this.s.defaultPartitionName);
+  }
+
+  applyPartitions(remaining: readonly ReadonlyMap<string, string | null>[]): void {
+    this.partitions = remaining;
+  }
+
   getScanRuntimeProvider(_ctx: ScanContext): ScanRuntimeProvider {
     const s = this.s;
     const fileColumns = s.columns.filter((c) => !s.partitionKeys.includes(c.name));
@@ -78,7 +93,7 @@ export class FileSystemTableSource implements ScanTableSource {
     const source = new FileSource({
       root: s.root,
       partitionKeys: s.partitionKeys,
-      pathRegex: s.pathRegex,
+      pathRegex: this.partitions === undefined ? s.pathRegex : partitionPathRegex(s.root, s.partitionKeys, this.partitions, s.defaultPartitionName, s.pathRegex),
       monitorIntervalMs: s.monitorIntervalMs,
       format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
       fields,

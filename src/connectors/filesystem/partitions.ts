@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
@@ -97,4 +99,55 @@ export function partitionStringToValue(text: string, type: LogicalType, defaultN
     default:
       throw new ValidationError(`Type ${type.kind} of partition column '${column}' is not supported for partitions.`);
   }
+}
+
+/**
+ * The partitions under `root` (Flink's `PartitionPathUtils.searchPartSpecAndPaths`): every visible
+ * folder exactly `keys.length` levels down whose `k=v` segments name all keys, as key to value text in
+ * key order, the default name read as null. Synchronous: called once at planning time.
+ */
+export function listPartitionSpecs(root: string, keys: readonly string[], defaultName: string): Map<string, string | null>[] {
+  const out: Map<string, string | null>[] = [];
+  const seen = new Set<string>();
+  const walk = (dir: string, rel: string, depth: number): void => {
+    if (depth === keys.length) {
+      const values = partitionValuesOf(rel, keys);
+      if (values === undefined) return;
+      const id = partitionPath(keys, values);
+      if (seen.has(id)) return;
+      seen.add(id);
+      out.push(new Map(keys.map((k, i) => [k, values[i] === defaultName ? null : values[i]!])));
+      return;
+    }
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!e.isDirectory() || e.name.startsWith('.') || e.name.startsWith('_') || !e.name.includes('=')) continue;
+      walk(join(dir, e.name), rel === '' ? e.name : `${rel}/${e.name}`, depth + 1);
+    }
+  };
+  walk(resolve(root), '', 0);
+  return out;
+}
+
+/**
+ * A path filter that passes only files inside the given partition folders (and, if set, matching the
+ * user's `source.path.regex-pattern`, itself anchored). Matches nothing for an empty list.
+ */
+export function partitionPathRegex(
+  root: string,
+  keys: readonly string[],
+  partitions: readonly ReadonlyMap<string, string | null>[],
+  defaultName: string,
+  user: RegExp | undefined,
+): RegExp {
+  if (partitions.length === 0) return /(?!)/;
+  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const dirs = partitions.map((p) => escape(join(resolve(root), partitionPath(keys, keys.map((k) => p.get(k) ?? defaultName))) + '/'));
+  return new RegExp(`^(?=(?:${dirs.join('|')}))${user === undefined ? '' : user.source}`, user?.flags ?? '');
 }
