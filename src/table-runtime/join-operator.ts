@@ -41,6 +41,10 @@ export class JoinOperator implements StreamOperator {
   private readonly leftOuter: boolean;
   private readonly rightOuter: boolean;
   private readonly buffered: [Row[], Row[]] = [[], []];
+  /** `table.exec.state.ttl` in effect (streaming only); 0: keep rows forever. */
+  private ttlMs = 0;
+  /** Wall-clock time of the last sweep of expired keys. */
+  private lastSweep = Date.now();
 
   constructor(private readonly spec: JoinSpec) {
     this.leftOuter = spec.joinType === 'LEFT' || spec.joinType === 'FULL';
@@ -50,6 +54,7 @@ export class JoinOperator implements StreamOperator {
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
     const ttlMs = this.spec.mode === 'streaming' ? (this.spec.stateTtlMs ?? 0) : 0;
+    this.ttlMs = ttlMs;
     this.left = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
     this.right = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
   }
@@ -60,6 +65,7 @@ export class JoinOperator implements StreamOperator {
       for (const r of rows) buf.push(r);
       return;
     }
+    if (this.ttlMs > 0) this.sweepExpired();
     const out: Row[] = [];
     const isLeft = inputIndex === 0;
     const keys = isLeft ? this.spec.leftKeys : this.spec.rightKeys;
@@ -107,6 +113,26 @@ export class JoinOperator implements StreamOperator {
       }
     }
     if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  /**
+   * With a state TTL, reading a key drops it once expired, but a key never read again would stay in memory:
+   * once per TTL period every key of both sides is read, so expired ones are freed (as Flink's cleanup).
+   * Expired rows vanish silently, outer ones included: a later row of the other side no longer sees them.
+   */
+  private sweepExpired(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < this.ttlMs) return;
+    this.lastSweep = now;
+    const ks = this.ctx.keyedState;
+    const prev = ks.getCurrentKey();
+    for (const [name, state] of [['left', this.left], ['right', this.right]] as const) {
+      for (const k of [...ks.keys(name)]) {
+        ks.setCurrentKey(k);
+        state.value();
+      }
+    }
+    ks.setCurrentKey(prev);
   }
 
   async finish(): Promise<void> {

@@ -37,4 +37,20 @@ describe('table.exec.state.ttl', () => {
     h.push([Row.insert(1, 'r')], 1);
     expect(show(h.out)).toEqual(['+I[1,"l",1,"r"]']);
   });
+
+  it('an outer join frees expired keys it never reads again, and pads rows whose partner expired', async () => {
+    const spec = { joinType: 'LEFT' as const, leftKeys: [0], rightKeys: [0], leftArity: 2, rightArity: 2, condition: null, mode: 'streaming' as const, stateTtlMs: 30 };
+    const h = await new OperatorHarness(new JoinOperator(spec)).open();
+    h.push([Row.insert(1, 'a')], 0);
+    h.push([Row.insert(1, 'x')], 1);
+    expect([...h.keyed.keys('left')]).toHaveLength(1);
+    await sleep(60);
+    // Key 2's rows make the operator sweep: key 1's expired rows on both sides are dropped.
+    h.push([Row.insert(2, 'b')], 0);
+    expect([...h.keyed.keys('left')]).toHaveLength(1);
+    expect([...h.keyed.keys('right')]).toHaveLength(0);
+    h.push([Row.insert(1, 'c')], 0);
+    expect(show(h.out)).toEqual(['+I[1,"a",null,null]', '-D[1,"a",null,null]', '+I[1,"a",1,"x"]', '+I[2,"b",null,null]', '+I[1,"c",null,null]']);
+  });
 });
+
