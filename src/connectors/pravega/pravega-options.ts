@@ -2,7 +2,7 @@ import { ConfigOptions } from '../../config/config-options.js';
 import type { ConfigOption } from '../../config/config-option.js';
 import type { ReadableConfig } from '../../config/configuration.js';
 import { ValidationError } from '../../errors/sluice-error.js';
-import { streamCutFromText, type StreamCutSpec } from './client/index.js';
+import { streamCutFromText, type PravegaSecurity, type StreamCutSpec } from './client/index.js';
 
 /**
  * The table options of `'connector' = 'pravega'`, key for key as the Flink connector's `PravegaOptions`. Like Flink
@@ -16,10 +16,10 @@ import { streamCutFromText, type StreamCutSpec } from './client/index.js';
 export const PravegaOptions = {
   CONTROLLER_URI: ConfigOptions.key('controller-uri').stringType().noDefaultValue().withDescription('Pravega controller URI, e.g. tcp://localhost:9090.'),
   SCOPE: ConfigOptions.key('scope').stringType().noDefaultValue().withDescription('Scope of the streams read and written.'),
-  SECURITY_AUTH_TYPE: ConfigOptions.key('security.auth-type').stringType().noDefaultValue().withDescription('Static authentication type (not supported by the Sluice client yet).'),
-  SECURITY_AUTH_TOKEN: ConfigOptions.key('security.auth-token').stringType().noDefaultValue().withDescription('Static authentication token (secret; not supported by the Sluice client yet).'),
+  SECURITY_AUTH_TYPE: ConfigOptions.key('security.auth-type').stringType().noDefaultValue().withDescription("Static authentication type, e.g. 'Basic' (sent as 'Authorization: <type> <token>')."),
+  SECURITY_AUTH_TOKEN: ConfigOptions.key('security.auth-token').stringType().noDefaultValue().withDescription('Static authentication token (secret), e.g. base64 of user:password for Basic.'),
   SECURITY_VALIDATE_HOSTNAME: ConfigOptions.key('security.validate-hostname').booleanType().defaultValue(true).withDescription('Validate the TLS host name.'),
-  SECURITY_TRUST_STORE: ConfigOptions.key('security.trust-store').stringType().noDefaultValue().withDescription('TLS trust store path.'),
+  SECURITY_TRUST_STORE: ConfigOptions.key('security.trust-store').stringType().noDefaultValue().withDescription('TLS trust store: a PEM file of CA certificates (TLS is on for tls:// controller URIs).'),
   SCAN_EXECUTION_TYPE: ConfigOptions.key('scan.execution.type').stringType().defaultValue('streaming').withDescription("'streaming' reads unbounded; 'batch' reads up to the end stream cuts (or the tail at start)."),
   SCAN_STREAMS: ConfigOptions.key('scan.streams').stringType().asList().noDefaultValue().withDescription('Streams to read, separated by semicolons.'),
   SCAN_START_STREAMCUTS: ConfigOptions.key('scan.start-streamcuts').stringType().asList().noDefaultValue().withDescription('Base64 stream cuts to start from, one per stream (default: the head).'),
@@ -67,6 +67,7 @@ export interface StreamToRead {
 
 export interface PravegaSourceConfig {
   readonly controllerUri: string;
+  readonly security: PravegaSecurity;
   readonly executionType: ScanExecutionType;
   readonly streams: readonly StreamToRead[];
   /** True for batch execution or when every stream has an end cut. */
@@ -77,6 +78,7 @@ export interface PravegaSourceConfig {
 
 export interface PravegaSinkConfig {
   readonly controllerUri: string;
+  readonly security: PravegaSecurity;
   readonly scope: string;
   readonly stream: string;
   readonly semantic: SinkSemantic;
@@ -93,17 +95,24 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], key: stri
   throw new ValidationError(`Unsupported value '${value}' for '${key}'. Supported values are [${allowed.map((v) => `'${v}'`).join(', ')}].`);
 }
 
-function checkSecurity(options: ReadableConfig): void {
+/**
+ * The client security options. Like Flink's connector, credentials apply only when type and token are both given,
+ * but one without the other is refused here (Flink silently drops it, which then surfaces as an auth failure far away).
+ */
+function readSecurity(options: ReadableConfig): PravegaSecurity {
   const max = options.get(PravegaOptions.SCAN_READER_GROUP_MAX_OUTSTANDING_CHECKPOINT_REQUEST);
   if (max < 1) throw new ValidationError(`'scan.reader-group.max-outstanding-checkpoint-request' requires a positive integer, received ${max}`);
-  const uri = options.get(PravegaOptions.CONTROLLER_URI) ?? '';
-  // The client speaks plaintext without auth; refusing here beats a confusing handshake failure at run time.
-  if (/^(tls|ssl):\/\//i.test(uri) || options.get(PravegaOptions.SECURITY_TRUST_STORE) !== undefined) {
-    throw new ValidationError(`Pravega TLS ('${uri}', 'security.trust-store') is not supported by Sluice's Pravega client yet; use a tcp:// controller URI`);
+  const type = options.get(PravegaOptions.SECURITY_AUTH_TYPE);
+  const token = options.get(PravegaOptions.SECURITY_AUTH_TOKEN);
+  if ((type === undefined) !== (token === undefined)) {
+    throw new ValidationError(`'security.auth-type' and 'security.auth-token' go together; only '${type === undefined ? 'security.auth-token' : 'security.auth-type'}' is set`);
   }
-  if (options.get(PravegaOptions.SECURITY_AUTH_TYPE) !== undefined && options.get(PravegaOptions.SECURITY_AUTH_TOKEN) !== undefined) {
-    throw new ValidationError("Pravega authentication ('security.auth-type', 'security.auth-token') is not supported by Sluice's Pravega client yet");
-  }
+  const trustStore = options.get(PravegaOptions.SECURITY_TRUST_STORE);
+  return {
+    ...(type === undefined || token === undefined ? {} : { auth: { type, token } }),
+    ...(trustStore === undefined ? {} : { trustStore }),
+    validateHostname: options.get(PravegaOptions.SECURITY_VALIDATE_HOSTNAME),
+  };
 }
 
 function parseCuts(texts: readonly string[] | undefined, key: string, scope: string, streams: readonly string[]): StreamCutSpec[] {
@@ -127,7 +136,7 @@ function parseCuts(texts: readonly string[] | undefined, key: string, scope: str
  * read from another scope than `scope`.
  */
 export function readPravegaSourceConfig(options: ReadableConfig): PravegaSourceConfig {
-  checkSecurity(options);
+  const security = readSecurity(options);
   const streams = options.get(PravegaOptions.SCAN_STREAMS);
   if (streams === undefined || streams.length === 0) throw new ValidationError("'scan.streams' is required but missing");
   const executionType = oneOf(options.get(PravegaOptions.SCAN_EXECUTION_TYPE), EXECUTION_TYPES, 'scan.execution.type');
@@ -156,6 +165,7 @@ export function readPravegaSourceConfig(options: ReadableConfig): PravegaSourceC
   const uid = options.get(PravegaOptions.SCAN_UID);
   return {
     controllerUri: options.get(PravegaOptions.CONTROLLER_URI)!,
+    security,
     executionType,
     streams: list,
     bounded,
@@ -166,7 +176,7 @@ export function readPravegaSourceConfig(options: ReadableConfig): PravegaSourceC
 
 /** Reads the sink side (Flink's `PravegaOptionsUtil` checks and messages). */
 export function readPravegaSinkConfig(options: ReadableConfig): PravegaSinkConfig {
-  checkSecurity(options);
+  const security = readSecurity(options);
   const stream = options.get(PravegaOptions.SINK_STREAM);
   if (stream === undefined || stream.trim() === '') throw new ValidationError("'sink.stream' is required but missing");
   const semantic = oneOf(options.get(PravegaOptions.SINK_SEMANTIC), SEMANTICS, 'sink.semantic');
@@ -178,6 +188,7 @@ export function readPravegaSinkConfig(options: ReadableConfig): PravegaSinkConfi
   const routingKeyField = options.get(PravegaOptions.SINK_ROUTING_KEY_FIELD_NAME);
   return {
     controllerUri: options.get(PravegaOptions.CONTROLLER_URI)!,
+    security,
     scope: options.get(PravegaOptions.SCOPE)!,
     stream: stream.trim(),
     semantic,

@@ -116,8 +116,21 @@ describe('pravega table options', () => {
     expect(factory.createDynamicTableSink(ctx({ ...BASE, 'sink.stream': 's', 'sink.routing-key.field.name': 'k' })).asSummaryString()).toBe('pravega(stream=sc/s, semantic=at-least-once)');
   });
 
-  it('refuses TLS and auth, which the client cannot speak yet', () => {
-    expect(errorOf(() => readPravegaSinkConfig(new Configuration({ ...BASE, 'controller-uri': 'tls://h:9090', 'sink.stream': 's' })))).toContain('TLS');
+  it('reads the security options: credentials only as a pair, trust store and host-name check passed on', () => {
+    const sink = (o: Record<string, string>) => readPravegaSinkConfig(new Configuration({ ...BASE, 'sink.stream': 's', ...o }));
+    expect(sink({}).security).toEqual({ validateHostname: true });
+    const full = sink({
+      'controller-uri': 'tls://h:9090',
+      'security.auth-type': 'Basic',
+      'security.auth-token': 'YWRtaW46eA==',
+      'security.trust-store': '/ca.pem',
+      'security.validate-hostname': 'false',
+    });
+    expect(full.controllerUri).toBe('tls://h:9090');
+    expect(full.security).toEqual({ auth: { type: 'Basic', token: 'YWRtaW46eA==' }, trustStore: '/ca.pem', validateHostname: false });
+    expect(errorOf(() => sink({ 'security.auth-type': 'Basic' }))).toBe("'security.auth-type' and 'security.auth-token' go together; only 'security.auth-type' is set");
+    const src = readPravegaSourceConfig(new Configuration({ ...BASE, 'scan.streams': 'a', 'security.auth-type': 'Bearer', 'security.auth-token': 't' }));
+    expect(src.security.auth).toEqual({ type: 'Bearer', token: 't' });
   });
 });
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ConnectorError } from '../../../errors/sluice-error.js';
+import { DelegationTokenCache, type AccessOperation } from './delegation-tokens.js';
+import { authorizationValue, tlsSettingsFor, type PravegaSecurity, type TlsSettings } from './security.js';
 import type { Endpoint } from './segment-store-connection.js';
 import type { SegmentRef, TxnId } from './segment-names.js';
 
@@ -87,17 +89,24 @@ function cutMsg(cut: ReadonlyMap<number, number>): Record<string, string> {
   return out;
 }
 
-/** Parses `tcp://host:port` (the Flink connector's `controller-uri`) into host and port. */
+/** Parses `tcp://host:port` or `tls://host:port` (the Flink connector's `controller-uri`) into host and port. */
 export function parseControllerUri(uri: string): Endpoint {
-  const m = /^(?:tcp:\/\/)?([^:/]+):(\d+)\/?$/.exec(uri.trim());
-  if (m === null) throw new ConnectorError(`controller URI '${uri}' is not of the form tcp://host:port (TLS 'tls://' is not supported yet)`);
+  const m = /^(?:(?:tcp|tls|ssl):\/\/)?([^:/]+):(\d+)\/?$/i.exec(uri.trim());
+  if (m === null) throw new ConnectorError(`controller URI '${uri}' is not of the form tcp://host:port or tls://host:port`);
   return { host: m[1]!, port: Number(m[2]) };
 }
 
+export interface ControllerClientOptions {
+  readonly deadlineMs?: number;
+  /** TLS trust and credentials; TLS is on when the URI is `tls://` (or `ssl://`). */
+  readonly security?: PravegaSecurity;
+}
+
 /**
- * The Pravega controller over gRPC (plaintext HTTP/2, auth off). Every method is one unary call, safe to call
- * concurrently, and rejects with ConnectorError naming the operation and the object when the controller refuses.
- * Not for per-record use: callers cache segment layouts and endpoints.
+ * The Pravega controller over gRPC: plaintext or TLS HTTP/2 by the URI's scheme, with the `Authorization` header on
+ * every call when `security.auth` is set. Every method is one unary call, safe to call concurrently, and rejects with
+ * ConnectorError naming the operation and the object when the controller refuses. Not for per-record use: callers
+ * cache segment layouts and endpoints.
  */
 export class ControllerClient {
   private readonly client: grpc.Client;
@@ -108,25 +117,57 @@ export class ControllerClient {
    * callers then `invalidateEndpoint`. Without it every read costs a controller round trip.
    */
   private readonly endpoints = new Map<string, Promise<Endpoint>>();
+  private readonly authorization: string | undefined;
+  private readonly tokens: DelegationTokenCache;
+  /** TLS for the segment store connections: the same trust as the controller's (pass to SegmentStoreConnectionPool). */
+  readonly segmentStoreTls: TlsSettings | undefined;
 
-  constructor(controllerUri: string, options: { readonly deadlineMs?: number } = {}) {
+  constructor(controllerUri: string, options: ControllerClientOptions = {}) {
     const ep = parseControllerUri(controllerUri);
     const pkg = grpc.loadPackageDefinition(loadDefinition()) as unknown as {
       io: { pravega: { controller: { stream: { api: { grpc: { v1: { ControllerService: grpc.ServiceClientConstructor } } } } } } };
     };
     const Ctor = pkg.io.pravega.controller.stream.api.grpc.v1.ControllerService;
-    this.client = new Ctor(`${ep.host}:${ep.port}`, grpc.credentials.createInsecure());
+    this.segmentStoreTls = tlsSettingsFor(controllerUri, options.security);
+    const tls = this.segmentStoreTls;
+    const credentials =
+      tls === undefined
+        ? grpc.credentials.createInsecure()
+        : grpc.credentials.createSsl(tls.ca ?? null, null, null, tls.validateHostname ? {} : { checkServerIdentity: () => undefined });
+    this.client = new Ctor(`${ep.host}:${ep.port}`, credentials);
     this.deadlineMs = options.deadlineMs ?? 30_000;
+    this.authorization = authorizationValue(options.security);
+    this.tokens = new DelegationTokenCache((scope, stream, access) =>
+      this.call<{ delegationToken: string }>('getDelegationToken', { scope, stream, accessOperation: access }).then((r) => r.delegationToken),
+    );
   }
 
   private call<T>(method: string, req: object): Promise<T> {
     const fn = (this.client as unknown as Record<string, Unary>)[method]!;
+    const meta = new grpc.Metadata();
+    // Per call rather than as call credentials: grpc-js refuses those on a plaintext channel, and Pravega allows auth
+    // without TLS.
+    if (this.authorization !== undefined) meta.set('authorization', this.authorization);
     return new Promise((resolve, reject) => {
-      fn.call(this.client, req, new grpc.Metadata(), { deadline: Date.now() + this.deadlineMs }, (err, res) => {
-        if (err !== null) reject(new ConnectorError(`Pravega controller call ${method} failed: ${err.details || err.message}`, { cause: err }));
+      fn.call(this.client, req, meta, { deadline: Date.now() + this.deadlineMs }, (err, res) => {
+        if (err !== null) reject(controllerError(method, err));
         else resolve(res as T);
       });
     });
+  }
+
+  /**
+   * The token the segment store wants in SetupAppend / ReadSegment / GetStreamSegmentInfo for this stream. Empty
+   * (no controller call) without `security.auth`: a server without auth ignores it, one with auth refuses the
+   * controller calls before any segment is touched. Cached and renewed before it expires; called per request.
+   */
+  delegationToken(scope: string, stream: string, access: AccessOperation): Promise<string> {
+    return this.authorization === undefined ? EMPTY_TOKEN : this.tokens.get(scope, stream, access);
+  }
+
+  /** Forgets the stream's delegation tokens after the segment store answered AuthTokenCheckFailed (expired). */
+  invalidateDelegationToken(scope: string, stream: string): void {
+    this.tokens.invalidate(scope, stream);
   }
 
   /** Creates a scope; resolves false if it already existed. */
@@ -298,6 +339,21 @@ export class ControllerClient {
 
   close(): void {
     this.client.close();
+  }
+}
+
+const EMPTY_TOKEN = Promise.resolve('');
+
+/** Names the usual misconfigurations: wrong credentials, missing rights, TLS trouble. */
+function controllerError(method: string, err: grpc.ServiceError): ConnectorError {
+  const detail = err.details || err.message;
+  switch (err.code) {
+    case grpc.status.UNAUTHENTICATED:
+      return new ConnectorError(`Pravega controller refused the credentials on ${method} (check 'security.auth-type' and 'security.auth-token'): ${detail}`, { cause: err });
+    case grpc.status.PERMISSION_DENIED:
+      return new ConnectorError(`Pravega controller denied ${method}: the authenticated user lacks the permission (${detail})`, { cause: err });
+    default:
+      return new ConnectorError(`Pravega controller call ${method} failed: ${detail}`, { cause: err });
   }
 }
 

@@ -1,5 +1,5 @@
 export { ControllerClient, parseControllerUri } from './controller-client.js';
-export type { CreatedTxn, PingStatus, RetentionPolicy, ScalingPolicy, SegmentWithRange, StreamConfiguration, Successor, TxnState } from './controller-client.js';
+export type { ControllerClientOptions, CreatedTxn, PingStatus, RetentionPolicy, ScalingPolicy, SegmentWithRange, StreamConfiguration, Successor, TxnState } from './controller-client.js';
 export { EventStreamWriter } from './event-writer.js';
 export type { EventToWrite } from './event-writer.js';
 export { hashRoutingKey } from './routing-key.js';
@@ -13,3 +13,6 @@ export type { Endpoint } from './segment-store-connection.js';
 export { headStreamCut, streamCutFromText, streamCutToText, tailStreamCut, UNBOUNDED } from './stream-cut.js';
 export type { StreamCut, StreamCutSpec, UnboundedStreamCut } from './stream-cut.js';
 export { DEFAULT_TXN_LEASE_MS, Transaction } from './transactional-writer.js';
+export { isTlsUri } from './security.js';
+export type { PravegaSecurity, TlsSettings } from './security.js';
+export type { AccessOperation } from './delegation-tokens.js';

@@ -1,5 +1,6 @@
 import { ConnectorError } from '../../../errors/sluice-error.js';
 import type { ControllerClient } from './controller-client.js';
+import { tokenRefusedMessage, TOKEN_EXPIRED } from './security.js';
 import { qualifiedSegmentName, type SegmentRef } from './segment-names.js';
 import { nextRequestId, type SegmentStoreConnectionPool } from './segment-store-connection.js';
 import { EVENT_HEADER_SIZE, MAX_EVENT_SIZE, type IncomingCommand, type OutgoingCommand } from './wire-commands.js';
@@ -34,13 +35,20 @@ async function withSegmentStore(
   controller: ControllerClient,
   pool: SegmentStoreConnectionPool,
   segment: SegmentRef,
-  send: (requestId: number) => OutgoingCommand & { readonly requestId: number },
+  send: (requestId: number, delegationToken: string) => OutgoingCommand & { readonly requestId: number },
 ): Promise<IncomingCommand> {
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
       const conn = await pool.get(await controller.getEndpoint(segment));
-      const reply = await conn.request(send(nextRequestId()));
+      const token = await controller.delegationToken(segment.scope, segment.stream, 'READ');
+      const reply = await conn.request(send(nextRequestId(), token));
+      if (reply.kind === 'AuthTokenCheckFailed' && reply.errorCode === TOKEN_EXPIRED) {
+        // Renew and retry at once; any other refusal goes back to the caller.
+        controller.invalidateDelegationToken(segment.scope, segment.stream);
+        lastError = new ConnectorError(tokenRefusedMessage('read', qualifiedSegmentName(segment), reply.errorCode));
+        continue;
+      }
       if (reply.kind !== 'WrongHost') return reply;
       lastError = new ConnectorError(`segment ${qualifiedSegmentName(segment)} moved to ${reply.correctHost}`);
     } catch (e) {
@@ -56,9 +64,10 @@ async function withSegmentStore(
 /** Asks the segment store for a segment's length, start (after truncation) and sealed flag. */
 export async function getSegmentInfo(controller: ControllerClient, pool: SegmentStoreConnectionPool, segment: SegmentRef): Promise<SegmentInfo> {
   const name = qualifiedSegmentName(segment);
-  const reply = await withSegmentStore(controller, pool, segment, (requestId) => ({ kind: 'GetStreamSegmentInfo', requestId, segment: name, delegationToken: '' }));
+  const reply = await withSegmentStore(controller, pool, segment, (requestId, delegationToken) => ({ kind: 'GetStreamSegmentInfo', requestId, segment: name, delegationToken }));
   if (reply.kind === 'StreamSegmentInfo') return { exists: reply.exists, isSealed: reply.isSealed, startOffset: reply.startOffset, writeOffset: reply.writeOffset };
   if (reply.kind === 'NoSuchSegment') return { exists: false, isSealed: false, startOffset: 0, writeOffset: 0 };
+  if (reply.kind === 'AuthTokenCheckFailed') throw new ConnectorError(tokenRefusedMessage('read', name, reply.errorCode));
   throw new ConnectorError(`cannot get info of Pravega segment ${name}: ${reply.kind}`);
 }
 
@@ -101,12 +110,12 @@ export class SegmentReader {
     if (this.finished !== 'no') return this.batch([]);
     const fetchOffset = this.position + this.partial.length;
     const length = this.endOffset === undefined ? suggestedLength : Math.max(1, Math.min(suggestedLength, this.endOffset - fetchOffset));
-    const reply = await withSegmentStore(this.controller, this.pool, this.segment, (requestId) => ({
+    const reply = await withSegmentStore(this.controller, this.pool, this.segment, (requestId, delegationToken) => ({
       kind: 'ReadSegment',
       segment: this.name,
       offset: fetchOffset,
       suggestedLength: length,
-      delegationToken: '',
+      delegationToken,
       requestId,
     }));
     switch (reply.kind) {
@@ -116,6 +125,8 @@ export class SegmentReader {
         throw new ConnectorError(`Pravega segment ${this.name} is truncated at ${reply.startOffset}; cannot read from offset ${fetchOffset}`);
       case 'NoSuchSegment':
         throw new ConnectorError(`Pravega segment ${this.name} does not exist`);
+      case 'AuthTokenCheckFailed':
+        throw new ConnectorError(tokenRefusedMessage('read', this.name, reply.errorCode));
       default:
         throw new ConnectorError(`unexpected reply ${reply.kind} reading Pravega segment ${this.name}`);
     }

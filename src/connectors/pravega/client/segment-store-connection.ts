@@ -1,5 +1,7 @@
 import { connect, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { ConnectorError } from '../../../errors/sluice-error.js';
+import { segmentStoreTlsOptions, type TlsSettings } from './security.js';
 import {
   decodeCommand,
   encodeCommand,
@@ -65,21 +67,26 @@ export class SegmentStoreConnection {
     this.keepAlive.unref();
   }
 
-  /** Connects and negotiates the wire version; rejects with ConnectorError if the server is unreachable or incompatible. */
-  static async open(endpoint: Endpoint, timeoutMs = 10_000): Promise<SegmentStoreConnection> {
+  /**
+   * Connects (over TLS when `tls` is given: handshake and certificate check before any frame) and negotiates the wire
+   * version; rejects with ConnectorError if the server is unreachable, untrusted or incompatible.
+   */
+  static async open(endpoint: Endpoint, timeoutMs = 10_000, tls?: TlsSettings): Promise<SegmentStoreConnection> {
     const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ host: endpoint.host, port: endpoint.port });
+      const s =
+        tls === undefined ? connect({ host: endpoint.host, port: endpoint.port }) : connectTls({ ...segmentStoreTlsOptions(tls, endpoint.host), port: endpoint.port });
       const timer = setTimeout(() => {
         s.destroy();
         reject(new ConnectorError(`timed out connecting to Pravega segment store ${endpoint.host}:${endpoint.port}`));
       }, timeoutMs);
-      s.once('connect', () => {
+      s.once(tls === undefined ? 'connect' : 'secureConnect', () => {
         clearTimeout(timer);
         resolve(s);
       });
       s.once('error', (e) => {
         clearTimeout(timer);
-        reject(new ConnectorError(`cannot connect to Pravega segment store ${endpoint.host}:${endpoint.port}: ${e.message}`, { cause: e }));
+        const what = tls === undefined ? 'connect to' : 'open a TLS connection to';
+        reject(new ConnectorError(`cannot ${what} Pravega segment store ${endpoint.host}:${endpoint.port}: ${e.message}`, { cause: e }));
       });
     });
     const conn = new SegmentStoreConnection(endpoint, socket);
@@ -234,9 +241,14 @@ export class SegmentStoreConnection {
   }
 }
 
-/** One shared connection per segment-store endpoint; a closed one is replaced on the next `get`. */
+/**
+ * One shared connection per segment-store endpoint; a closed one is replaced on the next `get`. Plaintext unless
+ * `tls` is given (take `ControllerClient.segmentStoreTls`: the stores speak TLS exactly when the controller does).
+ */
 export class SegmentStoreConnectionPool {
   private readonly connections = new Map<string, Promise<SegmentStoreConnection>>();
+
+  constructor(private readonly tls?: TlsSettings) {}
 
   /** Returns the open connection to `endpoint`, connecting if needed. Concurrent callers share one attempt. */
   async get(endpoint: Endpoint): Promise<SegmentStoreConnection> {
@@ -248,7 +260,7 @@ export class SegmentStoreConnectionPool {
       if (this.connections.get(key) === existing) this.connections.delete(key);
       return this.get(endpoint);
     }
-    const attempt = SegmentStoreConnection.open(endpoint);
+    const attempt = SegmentStoreConnection.open(endpoint, undefined, this.tls);
     this.connections.set(key, attempt);
     attempt.catch(() => {
       if (this.connections.get(key) === attempt) this.connections.delete(key);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConnectorError } from '../../../errors/sluice-error.js';
 import type { ControllerClient } from './controller-client.js';
+import { tokenRefusedMessage, TOKEN_EXPIRED } from './security.js';
 import type { SegmentRef } from './segment-names.js';
 import {
   nextRequestId,
@@ -102,7 +103,9 @@ export class SegmentWriter implements SessionListener {
       if (this.state !== 'opening') return;
       this.conn = conn;
       conn.addSession(this.requestId, this.writerId, this);
-      const reply = await conn.request({ kind: 'SetupAppend', requestId: this.requestId, writerId: this.writerId, segment: this.segmentName, delegationToken: '' });
+      const delegationToken = await this.controller.delegationToken(this.segment.scope, this.segment.stream, 'WRITE');
+      if (this.state !== 'opening') return;
+      const reply = await conn.request({ kind: 'SetupAppend', requestId: this.requestId, writerId: this.writerId, segment: this.segmentName, delegationToken });
       if (this.state !== 'opening') return;
       switch (reply.kind) {
         case 'AppendSetup':
@@ -185,6 +188,14 @@ export class SegmentWriter implements SessionListener {
         this.fatal(new ConnectorError(`Pravega segment ${this.segmentName} does not exist (stream deleted or transaction ended)`));
         return;
       case 'AuthTokenCheckFailed':
+        // Only SetupAppend carries the token: an expired one is renewed by the replacement writer's setup.
+        if (cmd.errorCode === TOKEN_EXPIRED) {
+          this.controller.invalidateDelegationToken(this.segment.scope, this.segment.stream);
+          this.displace('reconnect');
+        } else {
+          this.fatal(new ConnectorError(tokenRefusedMessage('append to', this.segmentName, cmd.errorCode)));
+        }
+        return;
       case 'OperationUnsupported':
       case 'ErrorMessage':
       case 'ConditionalCheckFailed':

@@ -1,6 +1,6 @@
 import { ConnectorError } from '../../../errors/sluice-error.js';
 import type { CommitRequest, Committer } from '../../../runtime/sink/committer.js';
-import { ControllerClient, type TxnId } from '../client/index.js';
+import { ControllerClient, type PravegaSecurity, type TxnId } from '../client/index.js';
 import type { PravegaCommittable } from './pravega-committable.js';
 
 const COMMIT_TIMEOUT_MS = 60_000;
@@ -17,8 +17,8 @@ function txnIdOf(c: PravegaCommittable): TxnId {
 export class PravegaCommitter implements Committer<PravegaCommittable> {
   private readonly controller: ControllerClient;
 
-  constructor(controllerUri: string) {
-    this.controller = new ControllerClient(controllerUri);
+  constructor(controllerUri: string, security: PravegaSecurity = {}) {
+    this.controller = new ControllerClient(controllerUri, { security });
   }
 
   async commit(requests: readonly CommitRequest<PravegaCommittable>[]): Promise<void> {

@@ -39,13 +39,14 @@ export async function ensureStream(controller: ControllerClient, scope: string, 
 
 abstract class PravegaWriterBase {
   protected readonly controller: ControllerClient;
-  protected readonly pool = new SegmentStoreConnectionPool();
+  protected readonly pool: SegmentStoreConnectionPool;
   private readonly serializer: SerializationSchema;
   private ready: Promise<void> | undefined;
   protected readonly inFlight = new Set<Promise<void>>();
 
   constructor(protected readonly settings: PravegaSinkSettings) {
-    this.controller = new ControllerClient(settings.config.controllerUri);
+    this.controller = new ControllerClient(settings.config.controllerUri, { security: settings.config.security });
+    this.pool = new SegmentStoreConnectionPool(this.controller.segmentStoreTls);
     this.serializer = settings.createSerializer();
   }
 

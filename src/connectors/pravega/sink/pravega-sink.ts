@@ -19,7 +19,7 @@ export function createPravegaSink(settings: PravegaSinkSettings): Sink<Row, Prav
   if (settings.config.semantic === 'exactly-once') {
     return {
       createWriter: (_ctx: WriterInitContext): SinkWriter<Row, PravegaCommittable, never> => new PravegaTransactionalSinkWriter(settings),
-      createCommitter: () => new PravegaCommitter(settings.config.controllerUri),
+      createCommitter: () => new PravegaCommitter(settings.config.controllerUri, settings.config.security),
       getCommittableSerializer: () => pravegaCommittableSerializer(),
     };
   }

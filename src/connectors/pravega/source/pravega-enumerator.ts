@@ -1,7 +1,7 @@
 import { ConnectorError } from '../../../errors/sluice-error.js';
 import type { SplitEnumerator, SplitEnumeratorContext } from '../../../runtime/source/split-enumerator.js';
 import type { SourceEvent } from '../../../runtime/source/source-split.js';
-import { ControllerClient, SegmentStoreConnectionPool, tailStreamCut, type Successor } from '../client/index.js';
+import { ControllerClient, SegmentStoreConnectionPool, tailStreamCut, type PravegaSecurity, type Successor } from '../client/index.js';
 import type { StreamToRead } from '../pravega-options.js';
 import { segmentSplitId, type FinishAcknowledgedEvent, type PravegaSplit, type SegmentsFinishedEvent } from './pravega-split.js';
 
@@ -31,6 +31,7 @@ export interface PravegaEnumState {
 
 export interface PravegaEnumeratorSettings {
   readonly controllerUri: string;
+  readonly security: PravegaSecurity;
   readonly streams: readonly StreamToRead[];
   /** Batch execution: streams without an end cut stop at their tail as of the first start. */
   readonly stopAtTail: boolean;
@@ -75,7 +76,7 @@ export class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, Pra
   }
 
   async start(): Promise<void> {
-    this.controller = new ControllerClient(this.settings.controllerUri);
+    this.controller = new ControllerClient(this.settings.controllerUri, { security: this.settings.security });
     if (!this.initialized) await this.initialize(this.controller);
     for (const id of this.awaitingSuccessors) this.lookUpSuccessors(id);
     this.promotePending();
@@ -83,7 +84,7 @@ export class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, Pra
   }
 
   private async initialize(controller: ControllerClient): Promise<void> {
-    const pool = new SegmentStoreConnectionPool();
+    const pool = new SegmentStoreConnectionPool(controller.segmentStoreTls);
     try {
       for (const s of this.settings.streams) {
         if (!(await controller.streamExists(s.scope, s.stream))) {

@@ -6,7 +6,7 @@ import type { SourceOutput } from '../../../runtime/source/reader-output.js';
 import type { RecordEmitter } from '../../../runtime/source/record-emitter.js';
 import type { SourceEvent } from '../../../runtime/source/source-split.js';
 import type { Row } from '../../../types/row.js';
-import { qualifiedSegmentName, type ReadEvent } from '../client/index.js';
+import { qualifiedSegmentName, type PravegaSecurity, type ReadEvent } from '../client/index.js';
 import { EVENT_HEADER_SIZE } from '../client/wire-commands.js';
 import { eventPointerBytes } from './event-pointer.js';
 import type { FinishAcknowledgedEvent, FinishReason, PravegaSplit, SegmentsFinishedEvent } from './pravega-split.js';
@@ -22,6 +22,7 @@ export interface PravegaSplitState {
 /** What the reader needs beyond the splits: how to reach Pravega and how to turn events into rows. */
 export interface PravegaReaderSettings {
   readonly controllerUri: string;
+  readonly security: PravegaSecurity;
   readonly eventReadTimeoutMs: number;
   /** A fresh decoder per reader (formats may keep per-instance buffers). */
   readonly createDeserializer: () => DeserializationSchema;
@@ -64,7 +65,7 @@ export class PravegaSourceReader extends SourceReaderBase<ReadEvent, Row, Praveg
   constructor(settings: PravegaReaderSettings, context: SourceReaderContext) {
     const capacity = Number(context.config.get('source.reader.element.queue.capacity') ?? 2);
     super(
-      new SingleThreadFetcherManager(() => new PravegaSplitReader(settings.controllerUri, settings.eventReadTimeoutMs), capacity),
+      new SingleThreadFetcherManager(() => new PravegaSplitReader(settings.controllerUri, settings.eventReadTimeoutMs, settings.security), capacity),
       new PravegaRecordEmitter(settings.createDeserializer(), settings.withEventPointer),
       context,
     );

@@ -35,6 +35,7 @@ export class PravegaSource implements Source<Row, PravegaSplit, PravegaEnumState
     return new PravegaSourceReader(
       {
         controllerUri: this.config.controllerUri,
+        security: this.config.security,
         eventReadTimeoutMs: this.config.eventReadTimeoutMs,
         createDeserializer: this.decoding.createDeserializer,
         withEventPointer: this.decoding.withEventPointer ?? false,
@@ -62,6 +63,7 @@ export class PravegaSource implements Source<Row, PravegaSplit, PravegaEnumState
   private enumeratorSettings(): ConstructorParameters<typeof PravegaSplitEnumerator>[1] {
     return {
       controllerUri: this.config.controllerUri,
+      security: this.config.security,
       streams: this.config.streams,
       stopAtTail: this.config.executionType === 'batch',
       bounded: this.config.bounded,

@@ -3,6 +3,7 @@ import {
   getSegmentInfo,
   SegmentReader,
   SegmentStoreConnectionPool,
+  type PravegaSecurity,
   type ReadEvent,
   type SegmentRef,
 } from '../client/index.js';
@@ -44,7 +45,7 @@ const READ_SIZE = 1024 * 1024;
 export class PravegaSplitReader implements SplitReader<ReadEvent, PravegaSplit> {
   private readonly cursors = new Map<string, SegmentCursor>();
   private readonly controller: ControllerClient;
-  private readonly pool = new SegmentStoreConnectionPool();
+  private readonly pool: SegmentStoreConnectionPool;
   private idleWaitMs = MIN_IDLE_WAIT_MS;
   private wake: (() => void) | undefined;
   private woken = false;
@@ -52,8 +53,10 @@ export class PravegaSplitReader implements SplitReader<ReadEvent, PravegaSplit> 
   constructor(
     controllerUri: string,
     private readonly maxIdleWaitMs: number,
+    security: PravegaSecurity = {},
   ) {
-    this.controller = new ControllerClient(controllerUri);
+    this.controller = new ControllerClient(controllerUri, { security });
+    this.pool = new SegmentStoreConnectionPool(this.controller.segmentStoreTls);
   }
 
   async fetch(): Promise<RecordsWithSplitIds<ReadEvent>> {

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TableEnvironment } from '../../../src/api/table-environment.js';
+import { ControllerClient } from '../../../src/connectors/pravega/client/index.js';
+import type { Row } from '../../../src/types/row.js';
+import { uniqueName } from './pravega-env.js';
+import { SECURE_BASIC_TOKEN, SECURE_CA_FILE, SECURE_CONTROLLER_URI, secureStartPossible, startSecurePravega, stopSecurePravega } from './secure-pravega.js';
+
+/**
+ * Sluice against a Pravega with TLS and auth (PRAVEGA_SECURE=1 scripts/pravega.sh, started here if it is not running
+ * and then stopped again): SQL writes and reads with the Flink connector's security options, and each piece of
+ * misconfiguration fails with an error that names it.
+ */
+const possible = secureStartPossible();
+if (!possible) {
+  if (process.env.CI) throw new Error('no Pravega jars in .cache/pravega/lib; run scripts/pravega.sh start first');
+  console.warn('no Pravega jars in .cache/pravega/lib: skipping the secured Pravega test');
+}
+
+describe.skipIf(!possible)('Pravega with TLS and auth', () => {
+  const scope = uniqueName('sluicesec');
+  let startedHere = false;
+  const envs: TableEnvironment[] = [];
+
+  function ddl(table: string, stream: string, security: Record<string, string>): string {
+    const opts: Record<string, string> = {
+      connector: 'pravega',
+      'controller-uri': SECURE_CONTROLLER_URI,
+      scope,
+      'scan.streams': stream,
+      'sink.stream': stream,
+      'scan.execution.type': 'batch',
+      format: 'json',
+      ...security,
+    };
+    const withs = Object.entries(opts)
+      .map(([k, v]) => `'${k}' = '${v}'`)
+      .join(', ');
+    return `CREATE TEMPORARY TABLE ${table} (id BIGINT, name STRING) WITH (${withs})`;
+  }
+
+  async function batchEnv(): Promise<TableEnvironment> {
+    const env = TableEnvironment.create();
+    envs.push(env);
+    await (await env.executeSql("SET 'execution.runtime-mode' = 'batch'")).await();
+    return env;
+  }
+
+  const good = {
+    'security.auth-type': 'Basic',
+    'security.auth-token': SECURE_BASIC_TOKEN,
+    'security.trust-store': SECURE_CA_FILE,
+    'security.validate-hostname': 'true',
+  };
+
+  beforeAll(async () => {
+    const t0 = Date.now();
+    startedHere = await startSecurePravega();
+    console.log(`secured Pravega ${startedHere ? `started in ${Date.now() - t0} ms` : 'already running'}`);
+  }, 240_000);
+  afterAll(async () => {
+    for (const e of envs) await e.close();
+    if (startedHere) await stopSecurePravega();
+  }, 60_000);
+
+  it('writes and reads through SQL over TLS with Basic credentials and delegation tokens', { timeout: 60_000 }, async () => {
+    const env = await batchEnv();
+    await (await env.executeSql(ddl('t', 'secured', good))).await();
+    await (await env.executeSql("INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')")).await();
+    const rows: Row[] = [];
+    for await (const r of (await env.executeSql('SELECT id, name FROM t')).collect()) rows.push(r);
+    expect(rows.map((r) => `${r.fields[0]}:${r.fields[1]}`).sort()).toEqual(['1:a', '2:b', '3:c']);
+  });
+
+  it('fails a wrong token with an error that names the auth options', { timeout: 60_000 }, async () => {
+    const env = await batchEnv();
+    const wrong = { ...good, 'security.auth-token': Buffer.from('admin:wrong').toString('base64') };
+    await (await env.executeSql(ddl('w', 'secured', wrong))).await();
+    const err = await (async () => {
+      for await (const _ of (await env.executeSql('SELECT id FROM w')).collect()) void _;
+    })().then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(String(err?.message) + String((err?.cause as Error | undefined)?.message ?? '')).toMatch(/refused the credentials .*'security.auth-type' and 'security.auth-token'/);
+  });
+
+  it('refuses a server it cannot trust, and a plaintext client', { timeout: 60_000 }, async () => {
+    const noTrust = new ControllerClient(SECURE_CONTROLLER_URI, { deadlineMs: 5_000, security: { auth: { type: 'Basic', token: SECURE_BASIC_TOKEN } } });
+    await expect(noTrust.scopeExists(scope)).rejects.toThrow(/certificate/i);
+    noTrust.close();
+    const plain = new ControllerClient(SECURE_CONTROLLER_URI.replace('tls://', 'tcp://'), { deadlineMs: 5_000, security: { auth: { type: 'Basic', token: SECURE_BASIC_TOKEN } } });
+    await expect(plain.scopeExists(scope)).rejects.toThrow(/Pravega controller call checkScopeExists failed/);
+    plain.close();
+  });
+});
