@@ -2,7 +2,6 @@ import { PlanningError, ValidationError } from '../errors/sluice-error.js';
 import type { CatalogTable } from '../catalog/catalog-table.js';
 import { identifierToString } from '../catalog/object-identifier.js';
 import type { ObjectIdentifier } from '../catalog/object-identifier.js';
-import type { ChangelogMode } from '../factories/changelog-mode.js';
 import type { DynamicTableSink } from '../factories/dynamic-table-sink.js';
 import type { JobGraph } from '../runtime/job-graph.js';
 import type { Expression } from '../sql/ast/expressions.js';
@@ -22,7 +21,8 @@ import { Scope } from './binder/scope.js';
 import { supportsImplicitCast } from './binder/sink-cast.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
-import { explainLogical, explainPhysical, physicalNodeText } from './logical/explain-plan.js';
+import { physicalNodeText } from './logical/explain-plan.js';
+import { explainPlans } from './logical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
@@ -75,22 +75,6 @@ function schemaOf(fields: readonly PlanField[]): ResolvedSchema {
   return ResolvedSchema.fromRowType({ kind: 'ROW', fields: fields.map((f) => ({ name: f.name, type: f.type })), nullable: false });
 }
 
-function explainText(logical: PlanNode, optimized: PlanNode, mode: 'streaming' | 'batch', details: readonly string[]): string {
-  const inference = new ChangelogInference(mode);
-  const changelog = details.includes('CHANGELOG_MODE') ? (n: PlanNode): ChangelogMode => inference.of(n) : undefined;
-  return [
-    '== Abstract Syntax Tree ==',
-    explainLogical(logical),
-    '',
-    '== Optimized Physical Plan ==',
-    explainPhysical(optimized, mode, changelog),
-    '',
-    '== Optimized Execution Plan ==',
-    explainPhysical(optimized, mode),
-    '',
-  ].join('\n');
-}
-
 /**
  * Plans a SELECT (or VALUES / WITH / set operation). The plan is bound, checked and optimized here; the
  * job graph is built on each `toJobGraph` call.
@@ -105,17 +89,21 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const changelogMode = inference.of(optimized);
   const schema = schemaOf(logical.fields);
   const options = loweringOptions(ctx);
+  const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
+    const b = new JobGraphBuilder(options);
+    const out = b.lower(optimized);
+    b.addSink(out, 'collect', new CollectSink(collector), 1);
+    return b.build(jobName);
+  };
   return {
     kind: 'query',
     schema,
     changelogMode,
-    explain: (details = []) => explainText(logical, optimized, ctx.mode, details),
-    toJobGraph(collector: ResultCollector, jobName = 'collect'): JobGraph {
-      const b = new JobGraphBuilder(options);
-      const out = b.lower(optimized);
-      b.addSink(out, 'collect', new CollectSink(collector), 1);
-      return b.build(jobName);
+    explain: (details = []) => {
+      const jobGraph = (): JobGraph => toJobGraph({ push: () => undefined, end: () => undefined });
+      return explainPlans({ logical: [logical], optimized: [optimized], mode: ctx.mode, jobGraph, isQuery: true }, details);
     },
+    toJobGraph,
   };
 }
 
@@ -281,20 +269,11 @@ export async function planStatementSet(inserts: readonly InsertStatement[], ctx:
   return {
     kind: 'insert',
     sinks: bound.map((b) => b.optimized.identifier),
-    explain: (details = []) => {
-      const parts = bound.map((b) => ({ l: explainLogical(b.logical), p: explainPhysical(b.optimized, ctx.mode, details.includes('CHANGELOG_MODE') ? (n) => new ChangelogInference(ctx.mode).of(n) : undefined), e: explainPhysical(b.optimized, ctx.mode) }));
-      return [
-        '== Abstract Syntax Tree ==',
-        parts.map((p) => p.l).join('\n\n'),
-        '',
-        '== Optimized Physical Plan ==',
-        parts.map((p) => p.p).join('\n\n'),
-        '',
-        '== Optimized Execution Plan ==',
-        parts.map((p) => p.e).join('\n\n'),
-        '',
-      ].join('\n');
-    },
+    explain: (details = []) =>
+      explainPlans(
+        { logical: bound.map((b) => b.logical), optimized: bound.map((b) => b.optimized), mode: ctx.mode, jobGraph: () => lowerInserts(bound, ctx, insertJobName(bound)), isQuery: false },
+        details,
+      ),
     toJobGraph: (jobName = insertJobName(bound)) => lowerInserts(bound, ctx, jobName),
   };
 }

@@ -1,33 +1,26 @@
-import { formatValue } from '../../types/values/format-value.js';
 import { isRowtimeAttribute, isTimeAttribute } from '../../types/logical-type.js';
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
-import { rexToString } from '../rex/rex-to-string.js';
 import type { RexNode } from '../rex/rex-node.js';
-import type { AggCall, AggregateNode, PlanNode, WindowSpec } from './plan-node.js';
+import { astTree } from './explain-ast.js';
+import { costSuffix, CostEstimator } from './explain-cost.js';
+import { explainRex } from './explain-rex.js';
+import type { FieldNamer } from './explain-rex.js';
+import { node, renderTree } from './explain-tree.js';
+import type { ExplainTree } from './explain-tree.js';
+import type { AggCall, AggregateNode, PlanNode, ScanNode, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
 
-function tree(node: PlanNode, line: (n: PlanNode) => string[], prefix = '', out: string[] = []): string[] {
-  const lines = line(node);
-  lines.forEach((l, i) => out.push((i === 0 ? prefix : prefix.replace(/\+- $/, '   ').replace(/:- $/, ':  ')) + l));
-  const inputs = inputsOf(node);
-  const base = prefix.replace(/\+- $/, '   ').replace(/:- $/, ':  ');
-  inputs.forEach((c, i) => {
-    // Extra lines (an Exchange under a node) shift the children one level deeper.
-    const depth = lines.length - 1;
-    const childBase = base + '   '.repeat(depth);
-    tree(c, line, childBase + (i === inputs.length - 1 ? '+- ' : ':- '), out);
-  });
-  return out;
-}
+/** How a physical plan's expressions print: `prefix` in the optimized physical plan, `infix` in the execution plan. */
+export type PhysicalStyle = 'prefix' | 'infix';
 
-function names(n: PlanNode): (i: number, name: string) => string {
+function names(n: PlanNode): FieldNamer {
   const fields = inputsOf(n)[0]?.fields ?? [];
   return (i) => fields[i]?.name ?? `$${i}`;
 }
 
-function valuesText(n: PlanNode & { kind: 'values' }): string {
-  return `[${n.rows.map((r) => `{ ${r.map((v, i) => (typeof v === 'string' ? `'${v}'` : formatValue(v, n.fields[i]!.type))).join(', ')} }`).join(', ')}]`;
+function valuesText(n: PlanNode & { kind: 'values' }, style: PhysicalStyle = 'prefix'): string {
+  return `[${n.rows.map((r) => `{ ${r.map((v, i) => explainRex({ kind: 'literal', value: v, type: n.fields[i]!.type }, style, (j) => `$${j}`)).join(', ')} }`).join(', ')}]`;
 }
 
 function aggText(c: AggCall, inputNames: readonly string[]): string {
@@ -41,8 +34,12 @@ function aggSelect(n: AggregateNode): string {
   return [...n.groupKeys.map((k) => inNames[k]!), ...n.aggCalls.map((c) => aggText(c, inNames))].join(', ');
 }
 
-/** The node text Flink shows in its physical plan, without the tree prefix. */
-export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): string {
+/**
+ * The node text Flink shows in its physical plan (`prefix` expressions) or execution plan (`infix`),
+ * without the tree prefix. Also names job graph vertices and the node in changelog errors.
+ */
+export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix'): string {
+  const rex = (e: RexNode, nameOf: FieldNamer): string => explainRex(e, style, nameOf);
   switch (n.kind) {
     case 'scan': {
       const id = n.identifier;
@@ -50,11 +47,11 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${scanPushDownDigests(n).map((d) => `, ${d}`).join('')}${n.physicalIndexes === null ? '' : `, project=[${n.fields.map((f) => f.name).join(', ')}]`}]], fields=[${n.fields.map((f) => f.name).join(', ')}]${extra})`;
     }
     case 'values':
-      return `Values(tuples=[${valuesText(n)}])`;
+      return `Values(tuples=[${valuesText(n, style)}])`;
     case 'calc': {
       const nm = names(n);
-      const sel = n.projects.map((p, i) => exprWithAlias(p, n.fields[i]!.name, nm)).join(', ');
-      return `Calc(select=[${sel}]${n.condition === null ? '' : `, where=[${rexToString(n.condition, nm)}]`})`;
+      const sel = n.projects.map((p, i) => withAlias(rex(p, nm), n.fields[i]!.name)).join(', ');
+      return `Calc(select=[${sel}]${n.condition === null ? '' : `, where=[${rex(n.condition, nm)}]`})`;
     }
     case 'aggregate': {
       const inNames = n.input.fields.map((f) => f.name);
@@ -79,9 +76,10 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
     }
     case 'join': {
       const names = n.fields.map((f) => f.name);
-      const all2 = [...n.left.fields, ...n.right.fields].map((f) => f.name);
+      // Keys by the join's output names (`a0` for the right side's `a`), unless SEMI / ANTI drop the right side.
+      const all2 = (n.fields.length === n.left.fields.length + n.right.fields.length ? n.fields : [...n.left.fields, ...n.right.fields]).map((f) => f.name);
       const lk = n.leftKeys.map((k, i) => `=(${all2[k]}, ${all2[n.left.fields.length + n.rightKeys[i]!]})`);
-      const cond = n.condition === null ? [] : [rexToString(n.condition, (i) => names[i] ?? `$${i}`)];
+      const cond = n.condition === null ? [] : [rex(n.condition, (i) => names[i] ?? `$${i}`)];
       const all = [...lk, ...cond];
       const where = all.length === 0 ? 'true' : all.length === 1 ? all[0] : `AND(${all.join(', ')})`;
       const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin', SEMI: 'LeftSemiJoin', ANTI: 'LeftAntiJoin' }[n.joinType];
@@ -113,12 +111,12 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
       const id = n.identifier;
       const inNames = n.input.fields.map((f) => f.name);
       const lookup = n.rightKeys.map((k, i) => `${n.rightFields[k]!.name}=${inNames[n.leftKeys[i]!]}`).join(', ');
-      const where = n.condition === null ? '' : `, where=[${rexToString(n.condition, (i) => n.fields[i]?.name ?? `$${i}`)}]`;
+      const where = n.condition === null ? '' : `, where=[${rex(n.condition, (i) => n.fields[i]?.name ?? `$${i}`)}]`;
       return `LookupJoin(table=[${id.catalog}.${id.database}.${id.object}], joinType=[${n.joinType === 'LEFT' ? 'LeftOuterJoin' : 'InnerJoin'}], lookup=[${lookup}]${where}, select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
     case 'unnest': {
       const inNames = n.input.fields.map((f) => f.name);
-      return `Correlate(invocation=[$UNNEST_ROWS$1(${rexToString(n.collection, (i) => inNames[i] ?? `$${i}`)})], select=[${n.fields.map((f) => f.name).join(', ')}], joinType=[${n.keepEmpty ? 'LEFT' : 'INNER'}])`;
+      return `Correlate(invocation=[$UNNEST_ROWS$1(${rex(n.collection, (i) => inNames[i] ?? `$${i}`)})], select=[${n.fields.map((f) => f.name).join(', ')}], joinType=[${n.keepEmpty ? 'LEFT' : 'INNER'}])`;
     }
     case 'window-tvf':
       return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
@@ -133,9 +131,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch'): stri
   }
 }
 
-function exprWithAlias(p: RexNode, name: string, nm: (i: number, name: string) => string): string {
-  const s = rexToString(p, nm);
-  return s === name ? s : `${s} AS ${name}`;
+function withAlias(text: string, name: string): string {
+  return text === name ? text : `${text} AS ${name}`;
 }
 
 function duration(ms: number): string {
@@ -164,136 +161,100 @@ function windowText(w: WindowSpec, timeField: string): string {
   }
 }
 
-/** The exchange Flink puts in front of a node, if any (joins: one per input, see explainPhysical). */
-function exchangeText(n: PlanNode): string | undefined {
+function hashOrSingle(keys: readonly number[], inNames: readonly string[]): string {
+  return keys.length === 0 ? 'Exchange(distribution=[single])' : `Exchange(distribution=[hash[${keys.map((k) => inNames[k]).join(', ')}]])`;
+}
+
+/** The exchange Flink puts in front of input `i` of a node, if any. */
+function exchangeText(n: PlanNode, i: number): string | undefined {
   switch (n.kind) {
     case 'aggregate': {
-      if (n.groupKeys.length === 0) return 'Exchange(distribution=[single])';
       const inNames = n.input.fields.map((f) => f.name);
-      return `Exchange(distribution=[hash[${n.groupKeys.map((k) => inNames[k]).join(', ')}]])`;
+      // A window aggregate shuffles by its grouping keys only; window_start / window_end are not keys of the exchange.
+      const keys = n.window === undefined ? n.groupKeys : n.groupKeys.filter((k) => k !== n.window!.windowStartField && k !== n.window!.windowEndField);
+      return hashOrSingle(keys, inNames);
     }
     case 'sort':
       return 'Exchange(distribution=[single])';
     case 'over':
-    case 'rank': {
-      if (n.partitionKeys.length === 0) return 'Exchange(distribution=[single])';
-      const inNames = n.input.fields.map((f) => f.name);
-      return `Exchange(distribution=[hash[${n.partitionKeys.map((k) => inNames[k]).join(', ')}]])`;
+    case 'rank':
+      return hashOrSingle(n.partitionKeys, n.input.fields.map((f) => f.name));
+    case 'join': {
+      const side = i === 0 ? n.left : n.right;
+      return hashOrSingle(i === 0 ? n.leftKeys : n.rightKeys, side.fields.map((f) => f.name));
     }
     default:
       return undefined;
   }
 }
 
-/** The optimized plan as Flink's EXPLAIN prints it; with `changelog`, each node's mode is appended. */
-export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', changelog?: (n: PlanNode) => ChangelogMode): string {
-  return tree(root, (n) => {
-    const text = physicalNodeText(n, mode);
-    const withMode = changelog === undefined ? text : `${text.slice(0, -1)}, changelogMode=[${changelog(n).toString().slice(1, -1)}])`;
-    const ex = exchangeText(n);
-    return ex === undefined ? [withMode] : [withMode, `+- ${ex}`];
-  }).join('\n');
+/** Whether an Exchange sits between `parent` and its input `input` (costs count it). */
+export function hasExchange(parent: PlanNode, input: PlanNode): boolean {
+  return exchangeText(parent, inputsOf(parent).indexOf(input)) !== undefined;
+}
+
+/** What EXPLAIN appends to each physical node: the ExplainDetails CHANGELOG_MODE and ESTIMATED_COST. */
+export interface PhysicalAnnotations {
+  readonly changelog?: (n: PlanNode) => ChangelogMode;
+  readonly costs?: CostEstimator;
+  /** A subtree to print instead of a node's own (the execution plan's `Reused(reference_id=[n])`). */
+  readonly replace?: (n: PlanNode) => ExplainTree | undefined;
+}
+
+/** `Calc(...)` + `, changelogMode=[I]` inside the parentheses + the cost suffix after them. */
+function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefined, a: PhysicalAnnotations): string {
+  let out = text;
+  if (a.changelog !== undefined) {
+    // A sink emits nothing downstream, which Flink prints as NONE; an exchange passes its input's mode on.
+    const modeText = n.kind === 'sink' && exchangedInput === undefined ? 'NONE' : a.changelog(exchangedInput ?? n).toString().slice(1, -1);
+    out = `${out.slice(0, -1)}, changelogMode=[${modeText}])`;
+  }
+  if (a.costs !== undefined) {
+    const c = a.costs;
+    if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n, hasExchange));
+    else {
+      const x = c.exchangeCost(exchangedInput);
+      const below = c.cumulative(exchangedInput, hasExchange);
+      out += costSuffix(c.rowCount(exchangedInput), { rows: x.rows + below.rows, cpu: x.cpu + below.cpu, io: x.io + below.io, network: x.network + below.network, memory: x.memory + below.memory });
+    }
+  }
+  return out;
+}
+
+/** The physical plan as a tree: each node with its exchanges in front of its inputs. */
+export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
+  const replaced = a.replace?.(n);
+  if (replaced !== undefined) return replaced;
+  const children = inputsOf(n).map((c, i) => {
+    const sub = physicalTree(c, mode, style, a);
+    const ex = exchangeText(n, i);
+    return ex === undefined ? sub : node(annotate(ex, n, c, a), [sub]);
+  });
+  return node(annotate(physicalNodeText(n, mode, style), n, undefined, a), children);
+}
+
+/** The optimized plan as Flink's EXPLAIN prints it (physical plan: `prefix`, execution plan: `infix`). */
+export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix', a: PhysicalAnnotations = {}): string {
+  return renderTree(physicalTree(root, mode, style, a));
 }
 
 /** The unoptimized logical plan in Calcite's notation (the "Abstract Syntax Tree" section). */
 export function explainLogical(root: PlanNode): string {
+  return renderTree(astTree(root));
+}
+
+/** The AST's LogicalTableScan line of a scan (explain-ast.ts puts it under its watermark assigner). */
+export function logicalScanText(n: ScanNode): string {
   const lines: string[] = [];
-  const walk = (n: PlanNode, indent: string): void => {
-    const dollar = (i: number): string => `$${i}`;
+  const walk = (n: ScanNode, indent: string): void => {
     switch (n.kind) {
       case 'scan': {
         const id = n.identifier;
         lines.push(`${indent}LogicalTableScan(table=[[${id.catalog}, ${id.database}, ${id.object}]])`);
         return;
       }
-      case 'values':
-        lines.push(`${indent}LogicalValues(tuples=[${valuesText(n)}])`);
-        return;
-      case 'calc': {
-        const isIdentity = n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i) && n.projects.length === n.input.fields.length;
-        let child = indent;
-        if (!isIdentity || n.condition === null) {
-          lines.push(`${indent}LogicalProject(${n.projects.map((p, i) => `${n.fields[i]!.name}=[${rexToString(p, dollar)}]`).join(', ')})`);
-          child = indent + '  ';
-        }
-        if (n.condition !== null) {
-          lines.push(`${child}LogicalFilter(condition=[${rexToString(n.condition, dollar)}])`);
-          child += '  ';
-        }
-        walk(n.input, child);
-        return;
-      }
-      case 'aggregate': {
-        const calls = n.aggCalls.map((c) => `${c.alias}=[${c.name}(${c.distinct ? 'DISTINCT ' : ''}${c.args.map(dollar).join(', ')})]`);
-        lines.push(`${indent}LogicalAggregate(group=[{${n.groupKeys.join(', ')}}]${calls.length === 0 ? '' : ', ' + calls.join(', ')})`);
-        walk(n.input, indent + '  ');
-        return;
-      }
-      case 'union':
-        lines.push(`${indent}LogicalUnion(all=[true])`);
-        for (const i of n.inputs) walk(i, indent + '  ');
-        return;
-      case 'sort': {
-        const parts = n.keys.flatMap((k, i) => [`sort${i}=[$${k.index}]`, `dir${i}=[${k.descending ? 'DESC' : 'ASC'}]`]);
-        if (n.offset > 0) parts.push(`offset=[${n.offset}]`);
-        if (n.fetch !== null) parts.push(`fetch=[${n.fetch}]`);
-        lines.push(`${indent}LogicalSort(${parts.join(', ')})`);
-        walk(n.input, indent + '  ');
-        return;
-      }
-      case 'join': {
-        const dollar2 = (i: number): string => `$${i}`;
-        const eq = n.leftKeys.map((k, i) => `=($${k}, $${n.left.fields.length + n.rightKeys[i]!})`);
-        const parts = [...eq, ...(n.condition === null ? [] : [rexToString(n.condition, dollar2)])];
-        const cond = parts.length === 0 ? 'true' : parts.length === 1 ? parts[0] : `AND(${parts.join(', ')})`;
-        lines.push(`${indent}LogicalJoin(condition=[${cond}], joinType=[${n.joinType.toLowerCase()}])`);
-        walk(n.left, indent + '  ');
-        walk(n.right, indent + '  ');
-        return;
-      }
-      case 'over': {
-        const part = n.partitionKeys.map((k) => `$${k}`).join(', ');
-        const calls = n.calls.map((c) => `${c.call.alias}=[${c.call.name}(${c.call.args.map((a) => `$${a}`).join(', ')}) OVER (PARTITION BY ${part} ORDER BY $${n.orderKey.index})]`);
-        lines.push(`${indent}LogicalProject(${[...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), ...calls].join(', ')})`);
-        walk(n.input, indent + '  ');
-        return;
-      }
-      case 'rank': {
-        const part = n.partitionKeys.map((k) => `$${k}`).join(', ');
-        const order = n.orderKeys.map((k) => `$${k.index} ${k.descending ? 'DESC' : ''}`.trim()).join(', ');
-        lines.push(`${indent}LogicalProject(${n.fields.map((f, i) => `${f.name}=[${i < n.input.fields.length ? `$${i}` : `${n.rankType ?? 'ROW_NUMBER'}() OVER (PARTITION BY ${part} ORDER BY ${order})`}]`).join(', ')})`);
-        walk(n.input, indent + '  ');
-        return;
-      }
-      case 'lookup-join': {
-        const id = n.identifier;
-        lines.push(`${indent}LogicalCorrelate(correlation=[$cor0], joinType=[${n.joinType.toLowerCase()}], requiredColumns=[{${n.leftKeys.join(', ')}}])`);
-        walk(n.input, indent + '  ');
-        lines.push(`${indent}  LogicalSnapshot(period=[$cor0.proctime])`);
-        lines.push(`${indent}    LogicalTableScan(table=[[${id.catalog}, ${id.database}, ${id.object}]])`);
-        return;
-      }
-      case 'unnest':
-        lines.push(`${indent}LogicalCorrelate(correlation=[$cor0], joinType=[${n.keepEmpty ? 'left' : 'inner'}], requiredColumns=[{}])`);
-        walk(n.input, indent + '  ');
-        lines.push(`${indent}  Uncollect${n.withOrdinality ? '(withOrdinality=[true])' : ''}`);
-        return;
-      case 'window-tvf':
-        lines.push(`${indent}LogicalTableFunctionScan(invocation=[${n.window.kind}(DESCRIPTOR($${n.timeIndex}))], rowType=[RecordType(${n.fields.map((f) => f.name).join(', ')})])`);
-        walk(n.input, indent + '  ');
-        return;
-      case 'sink': {
-        const id = n.identifier;
-        lines.push(`${indent}LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.fields.map((f) => f.name).join(', ')}])`);
-        walk(n.input, indent + '  ');
-        return;
-      }
-      default: {
-        const never: never = n;
-        return never;
-      }
     }
   };
-  walk(root, '');
-  return lines.join('\n');
+  walk(n, '');
+  return lines[0]!;
 }

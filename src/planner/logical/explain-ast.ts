@@ -1,0 +1,175 @@
+import type { RexNode } from '../rex/rex-node.js';
+import { explainRex, flinkType } from './explain-rex.js';
+import { logicalScanText } from './explain-plan.js';
+import type { ExplainTree } from './explain-tree.js';
+import { node } from './explain-tree.js';
+import type { AggCall, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
+
+const dollar = (i: number): string => `$${i}`;
+
+/** `e` with each input ref replaced by the expression it names below. */
+function substitute(e: RexNode, below: readonly RexNode[]): RexNode {
+  switch (e.kind) {
+    case 'input-ref':
+      return below[e.index]!;
+    case 'literal':
+      return e;
+    case 'call':
+      return { ...e, operands: e.operands.map((o) => substitute(o, below)) };
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
+
+function rex(n: RexNode): string {
+  return explainRex(n, 'calcite', dollar);
+}
+
+/** Calcite's RelFieldCollation digest, with Flink's explicit null direction. */
+function direction(k: SortKey): string {
+  return `${k.descending ? 'DESC' : 'ASC'}-nulls-${k.nullsFirst ? 'first' : 'last'}`;
+}
+
+function aggCall(c: AggCall): string {
+  const filter = c.filterArg >= 0 ? ` FILTER $${c.filterArg}` : '';
+  return `${c.alias}=[${c.name}(${c.distinct ? 'DISTINCT ' : ''}${c.args.map(dollar).join(', ')})${filter}]`;
+}
+
+/** The largest unit the interval is a whole number of, as Calcite types the literal the user most likely wrote. */
+function intervalLiteral(ms: number): string {
+  for (const [unit, size] of [['DAY', 86_400_000], ['HOUR', 3_600_000], ['MINUTE', 60_000]] as const) {
+    if (ms !== 0 && ms % size === 0) return `${ms}:INTERVAL ${unit}`;
+  }
+  return `${ms}:INTERVAL SECOND`;
+}
+
+function windowInvocation(w: WindowSpec, timeIndex: number): string {
+  const head = `TABLE(#0), DESCRIPTOR($${timeIndex})`;
+  const off = w.offset === 0 ? '' : `, ${intervalLiteral(w.offset)}`;
+  switch (w.kind) {
+    case 'TUMBLE':
+      return `TUMBLE(${head}, ${intervalLiteral(w.size)}${off})`;
+    case 'HOP':
+      return `HOP(${head}, ${intervalLiteral(w.slide)}, ${intervalLiteral(w.size)}${off})`;
+    case 'CUMULATE':
+      return `CUMULATE(${head}, ${intervalLiteral(w.step)}, ${intervalLiteral(w.size)}${off})`;
+    case 'SESSION':
+      return `SESSION(${head}, ${intervalLiteral(w.gap)})`;
+    default: {
+      const never: never = w;
+      return never;
+    }
+  }
+}
+
+/**
+ * The table scan, under a LogicalWatermarkAssigner when the table declares a watermark (Flink puts the
+ * assigner right above the scan in the AST). A bounded watermark keeps the unit the DDL wrote.
+ */
+function scanTree(n: ScanNode): ExplainTree {
+  const scan = node(logicalScanText(n));
+  const wm = n.watermark;
+  if (wm === null) return scan;
+  const rowtime = wm.rowtime.kind === 'input-ref' ? wm.rowtime.name : rex(wm.rowtime);
+  let expr: string;
+  if (wm.kind === 'expression') expr = rex(wm.expr);
+  else if (wm.delayMs === 0) expr = rex(wm.rowtime);
+  else {
+    const unit = /INTERVAL\s+'[^']*'\s+([A-Z]+(?:\s+TO\s+[A-Z]+)?)/i.exec(wm.text)?.[1]?.toUpperCase().replace(/\s+/g, ' ');
+    expr = `-(${rex(wm.rowtime)}, ${wm.delayMs}:INTERVAL ${unit ?? 'SECOND'})`;
+  }
+  return node(`LogicalWatermarkAssigner(rowtime=[${rowtime}], watermark=[${expr}])`, [scan]);
+}
+
+/**
+ * The unoptimized plan as Calcite's logical nodes, the "Abstract Syntax Tree" section of Flink's EXPLAIN:
+ * input refs as `$i`, literals and calls as RexNode digests.
+ */
+export function astTree(n: PlanNode): ExplainTree {
+  switch (n.kind) {
+    case 'scan':
+      return scanTree(n);
+    case 'values':
+      return node(`LogicalValues(tuples=[[${n.rows.map((r) => `{ ${r.map((v, i) => rex({ kind: 'literal', value: v, type: n.fields[i]!.type })).join(', ')} }`).join(', ')}]])`);
+    case 'calc': {
+      // Calcite merges a projection over a projection while converting SQL (INSERT's column mapping too).
+      if (n.condition === null && n.input.kind === 'calc' && n.input.condition === null) {
+        const inner = n.input;
+        // A bare reference keeps the name it had below, as Calcite adds no renaming project for an INSERT.
+        const fields = n.fields.map((f, i) => {
+          const p = n.projects[i]!;
+          return p.kind === 'input-ref' ? { ...f, name: inner.fields[p.index]!.name } : f;
+        });
+        return astTree({ ...n, input: inner.input, fields, projects: n.projects.map((p) => substitute(p, inner.projects)) });
+      }
+      const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
+      let tree = astTree(n.input);
+      if (n.condition !== null) tree = node(`LogicalFilter(condition=[${rex(n.condition)}])`, [tree]);
+      // A WHERE / HAVING without a projection of its own is a bare LogicalFilter in Calcite.
+      if (identity && n.condition !== null) return tree;
+      return node(`LogicalProject(${n.projects.map((p, i) => `${n.fields[i]!.name}=[${rex(p)}]`).join(', ')})`, [tree]);
+    }
+    case 'aggregate':
+      return node(`LogicalAggregate(group=[{${n.groupKeys.join(', ')}}]${n.aggCalls.map((c) => `, ${aggCall(c)}`).join('')})`, [astTree(n.input)]);
+    case 'union':
+      return node('LogicalUnion(all=[true])', n.inputs.map(astTree));
+    case 'sort': {
+      const parts = n.keys.flatMap((k, i) => [`sort${i}=[$${k.index}]`, `dir${i}=[${direction(k)}]`]);
+      if (n.offset > 0) parts.push(`offset=[${n.offset}]`);
+      if (n.fetch !== null) parts.push(`fetch=[${n.fetch}]`);
+      return node(`LogicalSort(${parts.join(', ')})`, [astTree(n.input)]);
+    }
+    case 'join': {
+      const eq = n.leftKeys.map((k, i) => `=($${k}, $${n.left.fields.length + n.rightKeys[i]!})`);
+      const parts = [...eq, ...(n.condition === null ? [] : [rex(n.condition)])];
+      const cond = parts.length === 0 ? 'true' : parts.length === 1 ? parts[0] : `AND(${parts.join(', ')})`;
+      return node(`LogicalJoin(condition=[${cond}], joinType=[${n.joinType.toLowerCase()}])`, [astTree(n.left), astTree(n.right)]);
+    }
+    case 'over': {
+      const part = n.partitionKeys.length === 0 ? '' : `PARTITION BY ${n.partitionKeys.map(dollar).join(', ')} `;
+      const order = `ORDER BY $${n.orderKey.index} ${n.orderKey.descending ? 'DESC ' : ''}NULLS ${n.orderKey.nullsFirst ? 'FIRST' : 'LAST'}`;
+      const calls = n.calls.map((c) => {
+        const start = c.frame.preceding === null ? 'UNBOUNDED PRECEDING' : `${c.frame.preceding} PRECEDING`;
+        const call = `${c.call.name}(${c.call.distinct ? 'DISTINCT ' : ''}${c.call.args.map(dollar).join(', ')})`;
+        return `${c.call.alias}=[${call} OVER (${part}${order} ${c.frame.unit} ${start})]`;
+      });
+      return node(`LogicalProject(${[...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), ...calls].join(', ')})`, [astTree(n.input)]);
+    }
+    case 'rank': {
+      const part = n.partitionKeys.length === 0 ? '' : `PARTITION BY ${n.partitionKeys.map(dollar).join(', ')} `;
+      const order = n.orderKeys.map((k) => `$${k.index}${k.descending ? ' DESC' : ''} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
+      const width = n.input.fields.length;
+      const over = `${n.rankType ?? 'ROW_NUMBER'}() OVER (${part}ORDER BY ${order})`;
+      const cols = [...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), `${n.outputRankNumber ? n.fields[width]!.name : 'w0$o0'}=[${over}]`];
+      let tree = node(`LogicalProject(${cols.join(', ')})`, [astTree(n.input)]);
+      if (n.limit !== null) tree = node(`LogicalFilter(condition=[<=($${width}, ${n.limit})])`, [tree]);
+      return node(`LogicalProject(${n.fields.map((f, i) => `${f.name}=[$${i}]`).join(', ')})`, [tree]);
+    }
+    case 'lookup-join': {
+      const id = n.identifier;
+      const time = n.input.fields.find((f) => (f.type.kind === 'TIMESTAMP' || f.type.kind === 'TIMESTAMP_LTZ') && f.type.timeAttribute !== undefined);
+      const cond = n.rightKeys.map((k, i) => `=($cor0.${n.input.fields[n.leftKeys[i]!]!.name}, $${k})`);
+      const snapshot = node(`LogicalSnapshot(period=[$cor0.${time?.name ?? 'proctime'}])`, [node(`LogicalTableScan(table=[[${id.catalog}, ${id.database}, ${id.object}]])`)]);
+      const right = node(`LogicalFilter(condition=[${cond.length === 1 ? cond[0] : `AND(${cond.join(', ')})`}])`, [snapshot]);
+      return node(`LogicalCorrelate(correlation=[$cor0], joinType=[${n.joinType.toLowerCase()}], requiredColumns=[{${[...n.leftKeys].sort((a, b) => a - b).join(', ')}}])`, [astTree(n.input), right]);
+    }
+    case 'unnest': {
+      const uncollect = node(`Uncollect${n.withOrdinality ? '(withOrdinality=[true])' : ''}`, [node(`LogicalProject(EXPR$0=[${explainRex(n.collection, 'calcite', (i) => `$cor0.${n.input.fields[i]?.name ?? i}`)}])`, [node('LogicalValues(tuples=[[{ 0 }]])')])]);
+      return node(`LogicalCorrelate(correlation=[$cor0], joinType=[${n.keepEmpty ? 'left' : 'inner'}], requiredColumns=[{}])`, [astTree(n.input), uncollect]);
+    }
+    case 'window-tvf': {
+      const rowType = n.fields.map((f) => `${flinkType(f.type)} ${f.name}`).join(', ');
+      return node(`LogicalTableFunctionScan(invocation=[${windowInvocation(n.window, n.timeIndex)}], rowType=[RecordType(${rowType})])`, [astTree(n.input)]);
+    }
+    case 'sink': {
+      const id = n.identifier;
+      return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
+    }
+    default: {
+      const never: never = n;
+      return never;
+    }
+  }
+}
