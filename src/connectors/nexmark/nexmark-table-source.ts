@@ -1,10 +1,11 @@
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
+import { equalityValues, type FilterPushDownResult, type SourceExpression } from '../../factories/source-filter.js';
 import { PlanningError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
 import { Row } from '../../types/row.js';
 import { GeneratorSource, type GeneratorSplit, type RowBatchGenerator } from '../datagen/generator-source.js';
-import { ALL_PARTS, NexmarkGenerator, PART_AUCTION, PART_BID, PART_PERSON, type NexmarkConfig } from './nexmark-generator.js';
+import { ALL_PARTS, EVENT_AUCTION, EVENT_BID, EVENT_PERSON, NexmarkGenerator, PART_AUCTION, PART_BID, PART_PERSON, type NexmarkConfig } from './nexmark-generator.js';
 
 export interface NexmarkSettings {
   /** baseTime undefined = the time the source is planned. */
@@ -15,28 +16,47 @@ export interface NexmarkSettings {
   readonly parallelism: number | undefined;
 }
 
-/** Slice i of p emits global events i, i+p, i+2p, ...: event time advances at the same pace in every slice. */
+/** The event_type column: physical column 0 of the nexmark table. */
+const EVENT_TYPE_COLUMN = 0;
+const PART_OF_TYPE: readonly number[] = [PART_PERSON, PART_AUCTION, PART_BID];
+
+/**
+ * Slice i of p emits global events i, i+p, i+2p, ...: event time advances at the same pace in every slice.
+ * With an event type filter, events of other types are stepped over without building a row, so the
+ * kept events (and the split positions that checkpoints hold) are the same as without the filter; a
+ * batch then holds fewer than `count` rows.
+ */
 class NexmarkBatchGenerator implements RowBatchGenerator {
   private readonly gen: NexmarkGenerator;
   /** The ROW columns the projection keeps: events of the other kinds are not generated at all. */
   private readonly parts: number;
+  /** keep[t]: events of type t are emitted (all true without an event type filter). */
+  private readonly keep: readonly boolean[];
+  private readonly filtered: boolean;
   constructor(
     config: NexmarkConfig,
     private readonly projection: readonly number[] | undefined,
+    eventTypes: ReadonlySet<number> | undefined,
   ) {
     this.gen = new NexmarkGenerator(config);
-    this.parts =
+    const projected =
       projection === undefined
         ? ALL_PARTS
         : (projection.includes(1) ? PART_PERSON : 0) | (projection.includes(2) ? PART_AUCTION : 0) | (projection.includes(3) ? PART_BID : 0);
+    this.keep = [EVENT_PERSON, EVENT_AUCTION, EVENT_BID].map((t) => eventTypes === undefined || eventTypes.has(t));
+    this.filtered = eventTypes !== undefined;
+    this.parts = projected & PART_OF_TYPE.reduce((m, part, t) => (this.keep[t] ? m | part : m), 0);
   }
   generate(split: GeneratorSplit, from: number, count: number, out: Row[]): void {
     const gen = this.gen;
     const p = split.of;
     const proj = this.projection;
     const parts = this.parts;
+    const keep = this.keep;
+    const filtered = this.filtered;
     let n = split.index + from * p;
     for (let k = 0; k < count; k++, n += p) {
+      if (filtered && !keep[gen.eventType(n)]!) continue;
       const fields = gen.event(n, parts);
       if (proj === undefined) {
         out.push(new Row(0, fields));
@@ -53,8 +73,30 @@ class NexmarkBatchGenerator implements RowBatchGenerator {
 export class NexmarkTableSource implements ScanTableSource {
   readonly kind = 'scan-source';
   private projection: readonly number[] | undefined;
+  /** Set by filter push-down: the only event types to emit. */
+  private eventTypes: Set<number> | undefined;
 
   constructor(private readonly settings: NexmarkSettings) {}
+
+  /**
+   * SupportsFilterPushDown: `event_type = <literal>` and `event_type IN (<literals>)` are applied by the
+   * generator (fully: they leave the plan); every other filter remains for the planner.
+   */
+  applyFilters(filters: readonly SourceExpression[]): FilterPushDownResult {
+    const accepted: SourceExpression[] = [];
+    const remaining: SourceExpression[] = [];
+    for (const f of filters) {
+      const values = equalityValues(f, EVENT_TYPE_COLUMN);
+      if (values === undefined || !values.every((v) => typeof v === 'number' || typeof v === 'bigint')) {
+        remaining.push(f);
+        continue;
+      }
+      const types = new Set(values.map(Number));
+      this.eventTypes = this.eventTypes === undefined ? types : new Set([...this.eventTypes].filter((t) => types.has(t)));
+      accepted.push(f);
+    }
+    return { accepted, remaining };
+  }
 
   getChangelogMode(): ChangelogMode {
     return ChangelogMode.insertOnly();
@@ -72,12 +114,13 @@ export class NexmarkTableSource implements ScanTableSource {
     }
     const config: NexmarkConfig = { ...s.config, baseTime: s.config.baseTime ?? Date.now() };
     const projection = this.projection;
+    const eventTypes = this.eventTypes;
     const source = new GeneratorSource({
       totalRows: s.eventsNum === 0 ? null : s.eventsNum,
       rowsPerSecond: s.rateLimited ? config.firstEventRate : null,
       batchSize: 2048,
       layout: 'strided',
-      generator: () => new NexmarkBatchGenerator(config, projection),
+      generator: () => new NexmarkBatchGenerator(config, projection, eventTypes),
     }) as Source<Row, GeneratorSplit, unknown> as ScanRuntimeProvider['source'];
     const bounded = s.eventsNum !== 0;
     return s.parallelism === undefined ? { source, bounded } : { source, bounded, parallelism: s.parallelism };
