@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../../src/api/table-environment.js';
-import { ControllerClient } from '../../../src/connectors/pravega/client/index.js';
+import { ControllerClient, EventStreamWriter, qualifiedSegmentName, SegmentStoreConnection, SegmentStoreConnectionPool } from '../../../src/connectors/pravega/client/index.js';
+import { nextRequestId } from '../../../src/connectors/pravega/client/segment-store-connection.js';
 import type { Row } from '../../../src/types/row.js';
 import { uniqueName } from './pravega-env.js';
 import { SECURE_BASIC_TOKEN, SECURE_CA_FILE, SECURE_CONTROLLER_URI, secureStartPossible, startSecurePravega, stopSecurePravega } from './secure-pravega.js';
@@ -83,6 +84,31 @@ describe.skipIf(!possible)('Pravega with TLS and auth', () => {
     );
     expect(err).toBeInstanceOf(Error);
     expect(String(err?.message) + String((err?.cause as Error | undefined)?.message ?? '')).toMatch(/refused the credentials .*'security.auth-type' and 'security.auth-token'/);
+  });
+
+  it('the segment store checks the delegation token: refused without it, accepted with the one the controller gives', { timeout: 60_000 }, async () => {
+    const security = { auth: { type: 'Basic', token: SECURE_BASIC_TOKEN }, trustStore: SECURE_CA_FILE };
+    const controller = new ControllerClient(SECURE_CONTROLLER_URI, { security });
+    const pool = new SegmentStoreConnectionPool(controller.segmentStoreTls);
+    try {
+      await controller.createScope(scope);
+      await controller.createStream(scope, 'tokens', { scaling: { kind: 'fixed', segments: 1 } });
+      const w = await EventStreamWriter.open(controller, pool, scope, 'tokens');
+      await w.writeEvents([{ payload: Buffer.from('x') }]);
+      await w.close();
+      const [{ segment }] = await controller.getCurrentSegments(scope, 'tokens');
+      const conn = await SegmentStoreConnection.open(await controller.getEndpoint(segment!), 10_000, controller.segmentStoreTls);
+      const read = (delegationToken: string) =>
+        conn.request({ kind: 'ReadSegment', segment: qualifiedSegmentName(segment!), offset: 0, suggestedLength: 1024, delegationToken, requestId: nextRequestId() });
+      expect((await read('')).kind).toBe('AuthTokenCheckFailed');
+      const token = await controller.delegationToken(scope, 'tokens', 'READ');
+      expect(token.split('.')).toHaveLength(3);
+      expect((await read(token)).kind).toBe('SegmentRead');
+      conn.close();
+    } finally {
+      controller.close();
+      await pool.close();
+    }
   });
 
   it('refuses a server it cannot trust, and a plaintext client', { timeout: 60_000 }, async () => {

@@ -32,6 +32,8 @@ export interface SessionListener {
 interface Pending {
   resolve(cmd: IncomingCommand): void;
   reject(err: Error): void;
+  /** Offset of a ReadSegment request: see the AuthTokenCheckFailed routing in `dispatch`. */
+  readonly readOffset?: number;
 }
 
 let requestCounter = 1;
@@ -121,7 +123,7 @@ export class SegmentStoreConnection {
   request(cmd: OutgoingCommand & { readonly requestId: number }): Promise<IncomingCommand> {
     if (this.closedError !== undefined) return Promise.reject(this.closedError);
     return new Promise((resolve, reject) => {
-      this.pending.set(cmd.requestId, { resolve, reject });
+      this.pending.set(cmd.requestId, cmd.kind === 'ReadSegment' ? { resolve, reject, readOffset: cmd.offset } : { resolve, reject });
       try {
         this.send(cmd);
       } catch (e) {
@@ -189,6 +191,17 @@ export class SegmentStoreConnection {
     }
   }
 
+  /** To the one-shot waiter of the request id, else to the session that owns it. */
+  private routeByRequestId(cmd: IncomingCommand & { readonly requestId: number }): void {
+    const p = this.pending.get(cmd.requestId);
+    if (p !== undefined) {
+      this.pending.delete(cmd.requestId);
+      p.resolve(cmd);
+      return;
+    }
+    this.sessionsByRequest.get(cmd.requestId)?.onReply(cmd);
+  }
+
   private flatten(): Buffer {
     const b = Buffer.concat(this.chunks, this.buffered);
     this.chunks = [b];
@@ -213,6 +226,21 @@ export class SegmentStoreConnection {
         s?.onReply(cmd);
         return;
       }
+      case 'AuthTokenCheckFailed': {
+        // Pravega 0.13 answers a refused ReadSegment with the read's offset where the request id belongs
+        // (PravegaRequestProcessor.readSegment passes getOffset() to verifyToken). Without this the read would wait
+        // forever; the oldest read at that offset is the best match, as the store handles a connection's requests in order.
+        if (!this.pending.has(cmd.requestId) && !this.sessionsByRequest.has(cmd.requestId)) {
+          for (const [id, p] of this.pending) {
+            if (p.readOffset !== cmd.requestId) continue;
+            this.pending.delete(id);
+            p.resolve(cmd);
+            return;
+          }
+        }
+        this.routeByRequestId(cmd);
+        return;
+      }
       case 'AppendSetup':
       case 'SegmentRead':
       case 'StreamSegmentInfo':
@@ -222,17 +250,9 @@ export class SegmentStoreConnection {
       case 'NoSuchSegment':
       case 'SegmentIsTruncated':
       case 'OperationUnsupported':
-      case 'AuthTokenCheckFailed':
-      case 'ErrorMessage': {
-        const p = this.pending.get(cmd.requestId);
-        if (p !== undefined) {
-          this.pending.delete(cmd.requestId);
-          p.resolve(cmd);
-          return;
-        }
-        this.sessionsByRequest.get(cmd.requestId)?.onReply(cmd);
+      case 'ErrorMessage':
+        this.routeByRequestId(cmd);
         return;
-      }
       default: {
         const never: never = cmd;
         void never;
