@@ -1,3 +1,4 @@
+import { rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { explainRex, flinkType } from './explain-rex.js';
 import { logicalScanText } from './explain-plan.js';
@@ -6,26 +7,6 @@ import { node } from './explain-tree.js';
 import type { AggCall, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
 
 const dollar = (i: number): string => `$${i}`;
-
-/** `e` with each input ref replaced by the expression it names below. */
-function substitute(e: RexNode, below: readonly RexNode[]): RexNode {
-  switch (e.kind) {
-    case 'input-ref':
-      return below[e.index]!;
-    case 'literal':
-      return e;
-    case 'call':
-      return { ...e, operands: e.operands.map((o) => substitute(o, below)) };
-    default: {
-      const never: never = e;
-      return never;
-    }
-  }
-}
-
-function rex(n: RexNode): string {
-  return explainRex(n, 'calcite', dollar);
-}
 
 /** Calcite's RelFieldCollation digest, with Flink's explicit null direction. */
 function direction(k: SortKey): string {
@@ -102,7 +83,7 @@ export function astTree(n: PlanNode): ExplainTree {
           const p = n.projects[i]!;
           return p.kind === 'input-ref' ? { ...f, name: inner.fields[p.index]!.name } : f;
         });
-        return astTree({ ...n, input: inner.input, fields, projects: n.projects.map((p) => substitute(p, inner.projects)) });
+        return astTree({ ...n, input: inner.input, fields, projects: n.projects.map((p) => rewriteInputRefs(p, (r) => inner.projects[r.index]!)) });
       }
       const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
       let tree = astTree(n.input);
