@@ -40,16 +40,30 @@ interface PartitionState {
   readonly seen?: (Set<unknown> | null)[];
   /** Rows waiting for the watermark (streaming) or the end of input (batch). */
   readonly pending: unknown[][];
+  /** Per bounded call whose function can retract: its sliding frame (null for the others). */
+  readonly sliding?: (SlidingFrame | null)[];
+  /** How many rows were trimmed off the front of `history`: history[i] is the partition's row trimmed + i. */
+  trimmed?: number;
+}
+
+/** A bounded frame kept incrementally: rows enter as they are released and are retracted as they leave. */
+interface SlidingFrame {
+  readonly acc: unknown;
+  /** DISTINCT: how many rows in the frame have each value (a value is retracted when its last row leaves). */
+  readonly counts: Map<unknown, number> | null;
+  /** Index (in release order) of the oldest row still accumulated. */
+  tail: number;
 }
 
 /**
  * OVER aggregates (Flink's OverAggregate) with frames ending at the current row. Rows wait until their
  * order key is covered by the watermark (streaming; late rows are dropped) or the input ends (batch),
  * are then released in order, and each is emitted once (+I) with its aggregates appended. RANGE frames
- * include the current row's peers. Unbounded frames keep running accumulators; bounded ones recompute
- * over the kept history. DISTINCT calls skip NULLs and values already in the frame: an unbounded frame
- * remembers the values it has seen, a bounded one dedups while recomputing, so a value that left the frame
- * counts again when it comes back.
+ * include the current row's peers. Unbounded frames keep running accumulators; bounded ones slide: rows
+ * enter as they are released and are retracted as they leave the frame (functions without `retract`
+ * recompute each frame over the kept history). DISTINCT calls skip NULLs and count each value once per
+ * frame: an unbounded frame remembers the values it has seen, a bounded one how many of its rows hold each
+ * value, so a value is retracted when its last row leaves and counts again when it comes back.
  */
 export class OverAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
@@ -91,6 +105,12 @@ export class OverAggregateOperator implements StreamOperator {
           accs: calls.map((c, i) => (c.frame.preceding === null ? this.fns[i]!.createAccumulator() : null)),
           pending: [],
           seen: calls.map((c) => (c.frame.preceding === null && c.distinct === true ? new Set<unknown>() : null)),
+          sliding: calls.map((c, i) =>
+            c.frame.preceding !== null && this.fns[i]!.retract !== undefined
+              ? { acc: this.fns[i]!.createAccumulator(), counts: c.distinct === true ? new Map<unknown, number>() : null, tail: 0 }
+              : null,
+          ),
+          trimmed: 0,
         };
         parts.push(p);
         this.state.update(parts);
@@ -155,6 +175,11 @@ export class OverAggregateOperator implements StreamOperator {
         }
         const n = c.frame.preceding;
         const hist = p.history;
+        const sliding = p.sliding?.[ci] ?? null;
+        if (sliding !== null) {
+          this.slide(p, ci, sliding, n, peers, rowsResults);
+          return;
+        }
         peers.forEach((r, k) => {
           const acc = fn.createAccumulator();
           const seen = c.distinct === true ? new Set<unknown>() : null;
@@ -176,6 +201,60 @@ export class OverAggregateOperator implements StreamOperator {
       i = j;
     }
     this.trimHistory(p);
+  }
+
+  /**
+   * Moves call `ci`'s sliding frame over a peer group: each row enters (ROWS: one at a time, RANGE: the whole
+   * group), then the rows that fell out of the frame are retracted, and the frame's value is each row's result.
+   */
+  private slide(p: PartitionState, ci: number, f: SlidingFrame, n: number, peers: readonly unknown[][], results: unknown[][]): void {
+    const fn = this.fns[ci]!;
+    const ok = this.spec.orderKey;
+    const trimmed = p.trimmed ?? 0;
+    const first = trimmed + p.history.length;
+    const rowAt = (i: number): unknown[] => (i < first ? p.history[i - trimmed]! : peers[i - first]!);
+    if (this.spec.calls[ci]!.frame.unit === 'ROWS') {
+      peers.forEach((r, k) => {
+        this.enter(ci, f, r);
+        while (f.tail < first + k - n) this.leave(ci, f, rowAt(f.tail++));
+        results[k]!.push(fn.getValue(f.acc));
+      });
+      return;
+    }
+    for (const r of peers) this.enter(ci, f, r);
+    const key = peers[0]![ok] as number;
+    while (f.tail < first && Math.abs(key - (rowAt(f.tail)[ok] as number)) > n) this.leave(ci, f, rowAt(f.tail++));
+    const v = fn.getValue(f.acc);
+    for (const res of results) res.push(v);
+  }
+
+  /** Row `r` enters a sliding frame; DISTINCT: its value is accumulated only if not in the frame yet. */
+  private enter(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
+    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
+    if (f.counts !== null) {
+      if (args.some((v) => v === null)) return;
+      const id = distinctIdentity(args);
+      const c = f.counts.get(id) ?? 0;
+      f.counts.set(id, c + 1);
+      if (c > 0) return;
+    }
+    this.fns[ci]!.accumulate(f.acc, ...args);
+  }
+
+  /** Row `r` leaves a sliding frame; DISTINCT: its value is retracted only when its last row leaves. */
+  private leave(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
+    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
+    if (f.counts !== null) {
+      if (args.some((v) => v === null)) return;
+      const id = distinctIdentity(args);
+      const c = f.counts.get(id) ?? 0;
+      if (c > 1) {
+        f.counts.set(id, c - 1);
+        return;
+      }
+      f.counts.delete(id);
+    }
+    this.fns[ci]!.retract!(f.acc, ...args);
   }
 
   /** Accumulates row `r` into call `ci`'s `acc`; with `seen` (DISTINCT), only a non-NULL value not seen yet. */
@@ -201,9 +280,13 @@ export class OverAggregateOperator implements StreamOperator {
       else maxRange = Math.max(maxRange, c.frame.preceding);
     }
     const last = p.history[p.history.length - 1]![this.spec.orderKey] as number;
-    let drop = Math.max(0, p.history.length - maxRows);
+    // ROWS: one row more than the widest frame, the row a sliding frame retracts when the next row enters.
+    let drop = Math.max(0, p.history.length - maxRows - 1);
     while (drop > 0 && Math.abs(last - (p.history[drop - 1]![this.spec.orderKey] as number)) <= maxRange) drop--;
-    if (drop > 0) p.history.splice(0, drop);
+    if (drop > 0) {
+      p.history.splice(0, drop);
+      p.trimmed = (p.trimmed ?? 0) + drop;
+    }
   }
 }
 
