@@ -58,6 +58,24 @@ function headersOf(record: RawKafkaMessage): Map<string, Uint8Array | null> {
   return out;
 }
 
+/**
+ * A record's timestamp (a decimal string from kafkajs) as epoch ms. Called once per record on the hot
+ * path: `Number(s)` on a 13-digit string takes V8's slow generic path (~0.4 us), a digit loop ~1/3 of that.
+ */
+export function recordTimestamp(record: RawKafkaMessage): number {
+  const s = record.timestamp;
+  const len = s.length;
+  // Beyond 15 digits a double is no longer exact; '-1' (no timestamp) and odd input go the slow way.
+  if (len === 0 || len > 15) return Number(s);
+  let v = 0;
+  for (let i = 0; i < len; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number(s);
+    v = v * 10 + d;
+  }
+  return v;
+}
+
 /** One metadata value of a record, in Sluice's value representation. Called per record per column. */
 export function readMetadata(key: ReadableMetadataKey, record: RawKafkaMessage, topic: string, partition: number): unknown {
   switch (key) {
@@ -74,7 +92,7 @@ export function readMetadata(key: ReadableMetadataKey, record: RawKafkaMessage, 
     case 'offset':
       return BigInt(record.offset);
     case 'timestamp':
-      return Number(record.timestamp);
+      return recordTimestamp(record);
     case 'timestamp-type': {
       const t = (record as RawKafkaMessage & RecordBatchContext).batchContext?.timestampType;
       return t === 1 ? 'LogAppendTime' : t === 0 ? 'CreateTime' : 'NoTimestampType';

@@ -14,7 +14,7 @@ import { ConnectorError } from '../../errors/sluice-error.js';
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { RawKafkaMessage } from './client/kafkajs-internals.js';
-import { readMetadata, type ReadableMetadataKey } from './kafka-metadata.js';
+import { readMetadata, recordTimestamp, type ReadableMetadataKey } from './kafka-metadata.js';
 
 export interface KafkaRowLayout {
   /** Number of physical columns of the table. */
@@ -65,6 +65,31 @@ export class KafkaRecordDeserializer {
   /** Records skipped by the formats' `ignore-parse-errors`. */
   get skippedRecords(): number {
     return (this.keyDecoder?.skippedRecords ?? 0) + this.valueDecoder.skippedRecords;
+  }
+
+  /**
+   * Appends the rows of all `records` (one fetched partition batch, in offset order) to `rows`, and for
+   * each row its record's timestamp (epoch ms) to `timestamps`, so `rows[i]` came from a record written
+   * at `timestamps[i]`. Synchronous; called once per fetched batch by the source reader's emitter.
+   * The common case (value format only) runs one tight loop over the batch with no per-record call
+   * into the assembling code. Throws as `deserialize`.
+   */
+  deserializeBatch(records: readonly RawKafkaMessage[], ctx: SplitDecodeContext, rows: Row[], timestamps: number[]): void {
+    const decoder = this.valueDecoder;
+    const origin = this.origin;
+    this.currentCtx = ctx;
+    for (let r = 0; r < records.length; r++) {
+      const record = records[r] as RawKafkaMessage;
+      const before = rows.length;
+      this.current = record;
+      const value = record.value;
+      if (this.passThrough && value !== null && value !== undefined) decoder.deserialize(value, rows, origin);
+      else this.deserialize(record, ctx, rows);
+      const after = rows.length;
+      if (after === before) continue;
+      const ts = recordTimestamp(record);
+      for (let i = before; i < after; i++) timestamps.push(ts);
+    }
   }
 
   /**

@@ -59,19 +59,26 @@ export interface KafkaSplitState extends SplitDecodeContext {
   next: bigint;
 }
 
+/**
+ * Decodes a whole fetched partition batch at once, then hands the rows over with their record
+ * timestamps (the watermark strategy's native timestamp). The scratch arrays are reused across batches.
+ */
 class KafkaRowEmitter implements RecordEmitter<KafkaSplitRecords, Row, KafkaSplitState> {
   private readonly rows: Row[] = [];
+  private readonly timestamps: number[] = [];
 
   constructor(private readonly deserializer: KafkaRecordDeserializer) {}
 
   emitRecord(batch: KafkaSplitRecords, output: SourceOutput<Row>, state: KafkaSplitState): void {
     const rows = this.rows;
-    for (const record of batch.records) {
+    const timestamps = this.timestamps;
+    try {
+      this.deserializer.deserializeBatch(batch.records, state, rows, timestamps);
+      for (let i = 0; i < rows.length; i++) output.collect(rows[i] as Row, timestamps[i]);
+    } finally {
+      // Dropping the references lets the rows go with the task's batch instead of living on here.
       rows.length = 0;
-      this.deserializer.deserialize(record, state, rows);
-      if (rows.length === 0) continue;
-      const ts = Number(record.timestamp);
-      for (const r of rows) output.collect(r, ts);
+      timestamps.length = 0;
     }
     state.next = batch.nextOffset;
   }
