@@ -8,6 +8,10 @@ import type { AggCall, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-no
 
 const dollar = (i: number): string => `$${i}`;
 
+function rex(n: RexNode): string {
+  return explainRex(n, 'calcite', dollar);
+}
+
 /** Calcite's RelFieldCollation digest, with Flink's explicit null direction. */
 function direction(k: SortKey): string {
   return `${k.descending ? 'DESC' : 'ASC'}-nulls-${k.nullsFirst ? 'first' : 'last'}`;
