@@ -1,6 +1,6 @@
 import { isProctimeAttribute, isRowtimeAttribute } from '../../types/logical-type.js';
 import type { TimeDomain } from '../../runtime/timer-service.js';
-import type { PlanField, PlanNode } from '../logical/plan-node.js';
+import type { JoinNode, PlanField, PlanNode } from '../logical/plan-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 
 /**
@@ -105,4 +105,14 @@ export function windowJoinBounds(left: PlanNode, right: PlanNode, leftKeys: read
     if (isWindowEnd(left, leftKeys[k]!) && isWindowEnd(right, rightKeys[k]!)) return { leftTime: leftKeys[k]!, rightTime: rightKeys[k]!, lower: 0, upper: 0, timeDomain: 'EVENT_TIME', exclusiveEnd: true };
   }
   return undefined;
+}
+
+/**
+ * The time bounds that make a streaming join an interval join or a window join (its state is cleaned as time
+ * passes, outer sides are padded once and the output is insert-only), or undefined for a regular join.
+ * Semi / anti and temporal joins are never interval joins.
+ */
+export function timeBoundedJoinBounds(n: JoinNode): IntervalBounds | undefined {
+  if (n.joinType === 'SEMI' || n.joinType === 'ANTI' || n.temporal !== undefined) return undefined;
+  return intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) ?? windowJoinBounds(n.left, n.right, n.leftKeys, n.rightKeys);
 }

@@ -22,7 +22,7 @@ import { temporalJoinFactory } from '../../table-runtime/temporal-join-operator.
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
 import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
-import { intervalBounds, windowJoinBounds } from './interval-bounds.js';
+import { timeBoundedJoinBounds } from './interval-bounds.js';
 import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
@@ -331,10 +331,7 @@ export class JobGraphBuilder {
           // A join bounding both sides' time attributes against each other is an interval join: its state
           // is cleaned as time passes, and outer sides are padded then (a regular join keeps rows forever).
           // Likewise a window join (window_end = window_end): a window's rows are complete once the watermark passes it.
-          const bounds =
-            o.mode === 'streaming'
-              ? (intervalBounds(n.condition, [...n.left.fields, ...n.right.fields], n.left.fields.length) ?? windowJoinBounds(n.left, n.right, n.leftKeys, n.rightKeys))
-              : undefined;
+          const bounds = o.mode === 'streaming' ? timeBoundedJoinBounds(n) : undefined;
           v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));
         }
         const lk = n.leftKeys;
