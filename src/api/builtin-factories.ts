@@ -42,6 +42,12 @@ export function builtinFactories(): Factory[] {
       load: async () => new (await import('../connectors/pravega/pravega-table-factory.js')).PravegaTableFactory(),
     }),
     new LazyFactory({
+      identifier: 'avro-confluent',
+      description: "Avro in Confluent's wire format with a schema registry (Confluent or Apicurio's ccompat API); insert-only.",
+      kinds: ['decode', 'encode'],
+      load: async () => new (await import('../formats/avro-confluent/avro-confluent-format-factory.js')).AvroConfluentFormatFactory(),
+    }),
+    new LazyFactory({
       identifier: 'arrow',
       description: 'Apache Arrow IPC stream or file (bulk, for the filesystem connector); insert-only.',
       kinds: ['bulk-format'],

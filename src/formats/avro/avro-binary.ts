@@ -172,6 +172,14 @@ export class AvroReader {
     return out;
   }
 
+  /** A `fixed` of `n` bytes (no length prefix), copied out. */
+  readFixed(n: number): Uint8Array {
+    this.need(n);
+    const out = this.buf.slice(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
   readString(): string {
     const n = this.readLength();
     const s = decoder.decode(this.buf.subarray(this.pos, this.pos + n));

@@ -7,8 +7,10 @@ import { FieldValueError, decodeError, encodeError, withField } from '../format-
 import { AvroReader, AvroWriter } from './avro-binary.js';
 import { avroSchemaOf } from './avro-schema.js';
 
-type Write = (w: AvroWriter, v: unknown) => void;
-type Read = (r: AvroReader) => unknown;
+/** Writes one value of a known type. */
+export type Write = (w: AvroWriter, v: unknown) => void;
+/** Reads one value of a known type. */
+export type Read = (r: AvroReader) => unknown;
 
 /** Minimal two's complement big-endian bytes of a bigint, as Java's BigInteger.toByteArray. */
 function bigintToBytes(v: bigint): Uint8Array {
@@ -23,7 +25,8 @@ function bigintToBytes(v: bigint): Uint8Array {
   return Uint8Array.from(bytes.reverse());
 }
 
-function bytesToBigint(b: Uint8Array): bigint {
+/** The bigint of two's complement big-endian bytes (an Avro decimal's unscaled value). */
+export function bytesToBigint(b: Uint8Array): bigint {
   if (b.length === 0) return 0n;
   let v = 0n;
   for (const x of b) v = (v << 8n) | BigInt(x);
