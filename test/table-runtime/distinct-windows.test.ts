@@ -52,6 +52,15 @@ describe('DISTINCT in SESSION windows (streaming)', () => {
     expect(formatRows(r.rows, r.types)).toEqual(['+I[1970-01-01 00:00:00.000, 1970-01-01 00:13:00.001, 2, 4, 2]', '+I[1970-01-01 00:40:00.000, 1970-01-01 00:45:00.000, 1, 1, 5]']);
   });
 
+  it('legacy GROUP BY SESSION(...) with DISTINCT and FILTER', async () => {
+    const rows = [Row.insert('u', 1, 60_000), Row.insert('v', 1, 120_000), Row.insert('u', 2, 180_000), Row.insert('u', 3, 30 * 60_000)];
+    const r = await runQuery(
+      "SELECT SESSION_START(ts, INTERVAL '5' MINUTE) AS s, COUNT(DISTINCT k) AS d, COUNT(DISTINCT v) FILTER (WHERE k = 'u') AS f FROM ev GROUP BY SESSION(ts, INTERVAL '5' MINUTE)",
+      ctx(rows),
+    );
+    expect(formatRows(r.rows, r.types)).toEqual(['+I[1970-01-01 00:01:00.000, 2, 2]', '+I[1970-01-01 00:30:00.000, 1, 1]']);
+  });
+
   it('merges the distinct values of two sessions bridged by a row (operator, exact output)', async () => {
     const INT = DataTypes.INT();
     const count = (distinct: boolean, filterArg: number) => ({ fn: builtinAggregate('COUNT', [INT], DataTypes.BIGINT()), args: [1], distinct, filterArg });

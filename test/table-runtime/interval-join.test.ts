@@ -177,4 +177,23 @@ describe('outer interval join', () => {
     expect(show(h.out.slice(3))).toEqual(['+I["a",20000,null,null]']);
     expect(op.retainedRows).toBe(0);
   });
+
+  it('after a restore from a checkpoint, stored rows still expire and unmatched ones are padded once', async () => {
+    const op = outerJoin('LEFT');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 10_000), Row.insert(2, 10_000)], 0);
+    h.push([Row.insert(1, 9800)], 1);
+    const keyed = h.keyed.snapshot();
+    const timers = h.timers.snapshot();
+    const op2 = outerJoin('LEFT');
+    const h2 = new OperatorHarness(op2);
+    h2.keyed.restore(keyed);
+    h2.timers.restore(timers);
+    await h2.open();
+    expect(op2.retainedRows).toBe(3);
+    h2.watermark(20_000);
+    expect(show(h2.out)).toEqual(['+I[2,10000,null,null]']);
+    expect(op2.retainedRows).toBe(0);
+  });
 });
+
