@@ -3,7 +3,17 @@ import { Columns, ResolvedSchema } from '../../src/types/schema.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
 import { RowKind } from '../../src/types/row-kind.js';
+import { parseStatement } from '../../src/sql/parse.js';
+import { planQuery } from '../../src/planner/planner.js';
 import { formatRows, materialize, runQuery, testTable, TestContext } from '../planner/harness.js';
+
+/** The class names of the operators a query's job graph runs. */
+async function operatorNames(sql: string, c: TestContext): Promise<string[]> {
+  const stmt = parseStatement(sql);
+  if (stmt.kind !== 'query') throw new Error('not a query');
+  const planned = await planQuery(stmt.query, c);
+  return planned.toJobGraph({ push() {}, end() {} }).vertices.flatMap((v) => v.operators.map((o) => o.create().constructor.name));
+}
 
 const schema = (time: string): ResolvedSchema =>
   ResolvedSchema.of([Columns.physical('id', DataTypes.INT()), Columns.physical(time, DataTypes.TIMESTAMP(3))], [{ rowtimeAttribute: time, expression: time }]);
@@ -25,7 +35,9 @@ describe('outer interval joins (SQL)', () => {
     });
 
     it(`FULL JOIN pads both sides exactly once [${mode}]`, async () => {
-      const r = await runQuery(`SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'FULL JOIN')}`, ctx(mode));
+      const sql = `SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'FULL JOIN')}`;
+      expect(await operatorNames(sql, ctx(mode))).toContain(mode === 'streaming' ? 'IntervalJoinOperator' : 'JoinOperator');
+      const r = await runQuery(sql, ctx(mode));
       expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[2, NULL]', '[3, NULL]', '[4, 4]', '[4, 4]', '[NULL, 3]', '[NULL, 5]']);
       expect(r.rows).toHaveLength(7);
       expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
@@ -35,6 +47,18 @@ describe('outer interval joins (SQL)', () => {
   it('RIGHT JOIN in streaming emits the padded shipments as the watermark passes them', async () => {
     const r = await runQuery(`SELECT o.id, s.id AS sid ${INTERVAL.replace('{JOIN}', 'RIGHT JOIN')}`, ctx('streaming'));
     expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[4, 4]', '[4, 4]', '[NULL, 3]', '[NULL, 5]']);
+    expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
+  });
+});
+
+describe('processing-time interval joins (SQL)', () => {
+  it('a LEFT JOIN on proctime bounds joins rows read close together and pads the rest at end of input', async () => {
+    const s = ResolvedSchema.of([Columns.physical('id', DataTypes.INT()), Columns.computed('pt', DataTypes.TIMESTAMP_LTZ(3, 'PROCTIME'), 'PROCTIME()')]);
+    const c = new TestContext('streaming').add('a', testTable(s, [Row.insert(1), Row.insert(2)])).add('b', testTable(s, [Row.insert(1)]));
+    const sql = "SELECT a.id, b.id AS bid FROM a LEFT JOIN b ON a.id = b.id AND a.pt BETWEEN b.pt - INTERVAL '1' HOUR AND b.pt + INTERVAL '1' HOUR";
+    expect(await operatorNames(sql, c)).toContain('IntervalJoinOperator');
+    const r = await runQuery(sql, c);
+    expect(materialize(r.rows, r.types)).toEqual(['[1, 1]', '[2, NULL]']);
     expect(r.rows.every((x) => x.kind === RowKind.INSERT)).toBe(true);
   });
 });
@@ -94,6 +118,7 @@ describe('window join over window TVFs (the Flink docs example)', () => {
     ON L.num = R.num AND L.window_start = R.window_start AND L.window_end = R.window_end`;
   for (const mode of ['streaming', 'batch'] as const) {
     it(`FULL JOIN: L2 and R2 are in different windows, so both are padded [${mode}]`, async () => {
+      if (mode === 'streaming') expect(await operatorNames(sql, docsCtx(mode))).toContain('IntervalJoinOperator');
       const r = await runQuery(sql, docsCtx(mode));
       expect(materialize(r.rows, r.types)).toEqual([
         '[1, L1, NULL, NULL, 2020-04-15 12:00:00.000, 2020-04-15 12:05:00.000]',
