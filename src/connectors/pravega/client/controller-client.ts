@@ -269,6 +269,7 @@ export class ControllerClient {
       newKeyRanges: newKeyRanges.map(([start, end]) => ({ start, end })),
       scaleTimestamp: String(Date.now()),
     });
+    if (r.status === 'PRECONDITION_FAILED') throw await this.scalePreconditionError(scope, stream, sealedSegments, newKeyRanges.length);
     if (r.status !== 'STARTED') throw new ConnectorError(`cannot scale Pravega stream '${scope}/${stream}': ${r.status}`);
     for (;;) {
       const s = await this.call<{ status: string }>('checkScale', { streamInfo: { scope, stream }, epoch: r.epoch });
@@ -277,6 +278,27 @@ export class ControllerClient {
       await new Promise((res) => setTimeout(res, 100));
     }
     return r.segments.map(toSegmentRange);
+  }
+
+  /**
+   * Says which of the controller's scale preconditions failed. Besides "the sealed segments are the active ones" it
+   * refuses any scale that leaves fewer segments than the scaling policy's minimum (for a fixed policy: its segment
+   * count), so a 3 -> 1 merge of a `fixed 3` stream fails however exactly the new range covers the old ones.
+   */
+  private async scalePreconditionError(scope: string, stream: string, sealed: readonly number[], created: number): Promise<ConnectorError> {
+    const name = `'${scope}/${stream}'`;
+    const current = await this.getCurrentSegments(scope, stream).catch(() => undefined);
+    if (current === undefined) return new ConnectorError(`cannot scale Pravega stream ${name}: PRECONDITION_FAILED`);
+    const active = new Set(current.map((s) => s.segment.segmentId));
+    const stale = sealed.filter((id) => !active.has(id));
+    if (stale.length > 0) {
+      return new ConnectorError(`cannot scale Pravega stream ${name}: segments ${stale.join(', ')} are not active (already sealed, or another scale is in progress)`);
+    }
+    const after = current.length - sealed.length + created;
+    return new ConnectorError(
+      `cannot scale Pravega stream ${name}: it would have ${after} segment(s) and the controller refuses fewer than the scaling policy's ` +
+        `minimum (a fixed policy's segment count; updateStream to a rate policy with a lower minSegments first) or another scale is in progress`,
+    );
   }
 
   /**
