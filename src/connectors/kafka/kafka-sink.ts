@@ -83,6 +83,7 @@ class KafkaSinkWriter implements SinkWriter<Row, KafkaCommittable> {
       transactionTimeoutMs: settings.client.transactionTimeoutMs,
       acks: settings.client.acks,
       restoredCheckpointId: ctx.restoredCheckpointId ?? 0,
+      metadataMaxAgeMs: settings.client.metadataMaxAgeMs,
     });
     // Surfaced by the first awaited call; avoid an unhandled rejection before that.
     this.opening.catch(() => undefined);

@@ -40,8 +40,11 @@ describe('toKafkaClientSettings', () => {
       retries: '3',
       'retry.backoff.ms': '50',
       acks: '1',
+      'metadata.max.age.ms': '1000',
     });
     expect(s.isolationLevel).toBe('read_uncommitted');
+    expect(s.metadataMaxAgeMs).toBe(1000);
+    expect(toKafkaClientSettings({ 'bootstrap.servers': 'x:1' }).metadataMaxAgeMs).toBe(300_000);
     expect(s.transactionTimeoutMs).toBe(60_000);
     expect(s.fetch.maxRecordsPerFetch).toBe(5);
     expect(s.fetch.maxWaitTimeMs).toBe(10);

@@ -38,7 +38,15 @@ export interface KafkaClientSettings {
   readonly transactionTimeoutMs: number;
   /** Producer acks for non-transactional writers: -1 (all), 0 or 1. */
   readonly acks: -1 | 0 | 1;
+  /**
+   * `metadata.max.age.ms` (Kafka's default 5 min): how old topic metadata may get before a writer
+   * refreshes it, so partitions added to an output topic are written to from then on.
+   */
+  readonly metadataMaxAgeMs: number;
 }
+
+/** Kafka's (and kafkajs's) default `metadata.max.age.ms`. */
+export const DEFAULT_METADATA_MAX_AGE_MS = 300_000;
 
 /** Keys accepted but with no effect, and why (shown nowhere but kept here as documentation). */
 const IGNORED: Readonly<Record<string, string>> = {
@@ -90,6 +98,7 @@ const SUPPORTED = [
   'max.partition.fetch.bytes',
   'max.poll.records',
   'acks',
+  'metadata.max.age.ms',
 ] as const;
 
 const SUPPORTED_SET: ReadonlySet<string> = new Set<string>(SUPPORTED);
@@ -279,5 +288,6 @@ export function toKafkaClientSettings(props: Readonly<Record<string, string>>): 
     },
     transactionTimeoutMs: intOf(props, 'transaction.timeout.ms', 1) ?? 900_000,
     acks,
+    metadataMaxAgeMs: intOf(props, 'metadata.max.age.ms', 0) ?? DEFAULT_METADATA_MAX_AGE_MS,
   };
 }

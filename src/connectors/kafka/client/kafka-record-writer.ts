@@ -47,6 +47,7 @@ import {
   type TopicBatch,
 } from './kafka-transaction.js';
 import { SinkPartitioner, type SinkPartitionerKind } from './sink-partitioner.js';
+import { DEFAULT_METADATA_MAX_AGE_MS } from './kafka-properties.js';
 
 export type DeliveryGuarantee = 'none' | 'at-least-once' | 'exactly-once';
 
@@ -73,6 +74,11 @@ export interface KafkaRecordWriterOptions {
   readonly acks: -1 | 0 | 1;
   /** The checkpoint this writer was restored from; 0 (or absent) for a fresh start. */
   readonly restoredCheckpointId?: number;
+  /**
+   * `metadata.max.age.ms` (default 5 min): partition counts older than this are re-read before a write,
+   * by every partitioner, so records reach partitions added while the job runs.
+   */
+  readonly metadataMaxAgeMs?: number;
 }
 
 export class KafkaRecordWriter {
@@ -99,12 +105,18 @@ export class KafkaRecordWriter {
     const admin = kafka.admin();
     await admin.connect();
     // As Flink's producer: writing to a missing topic creates it when the broker allows that.
-    const cluster = createCluster(kafka, { allowAutoTopicCreation: true });
+    const metadataMaxAgeMs = options.metadataMaxAgeMs ?? DEFAULT_METADATA_MAX_AGE_MS;
+    const cluster = createCluster(kafka, { allowAutoTopicCreation: true, metadataMaxAgeMs });
     await cluster.connect();
-    const partitioner = new SinkPartitioner(options.partitioner, options.subtaskId, admin);
+    const partitioner = new SinkPartitioner(options.partitioner, options.subtaskId, admin, metadataMaxAgeMs);
     let plain: ReturnType<Kafka['producer']> | undefined;
     if (!eo) {
-      plain = kafka.producer({ allowAutoTopicCreation: true, idempotent: false, createPartitioner: Partitioners.DefaultPartitioner });
+      plain = kafka.producer({
+        allowAutoTopicCreation: true,
+        idempotent: false,
+        metadataMaxAge: metadataMaxAgeMs,
+        createPartitioner: Partitioners.DefaultPartitioner,
+      });
       await plain.connect();
     }
     const writer = new KafkaRecordWriter(kafka, options, cluster, admin, partitioner, plain);

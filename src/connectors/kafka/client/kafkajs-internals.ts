@@ -168,14 +168,18 @@ export function loadInternals(): Internals {
  * Builds a kafkajs `Cluster` with the client's own settings (brokers, SSL, SASL, timeouts), through the
  * factory kafkajs keeps behind a private symbol. Each call returns an independent cluster (own sockets).
  */
-export function createCluster(kafka: Kafka, options: { isolationLevel?: number; allowAutoTopicCreation?: boolean } = {}): InternalCluster {
+export function createCluster(
+  kafka: Kafka,
+  options: { isolationLevel?: number; allowAutoTopicCreation?: boolean; metadataMaxAgeMs?: number } = {},
+): InternalCluster {
   const symbol = Object.getOwnPropertySymbols(kafka).find((s) => s.description === 'private:Kafka:createCluster');
   const factory = symbol ? (kafka as unknown as Record<symbol, unknown>)[symbol] : undefined;
   if (typeof factory !== 'function') {
     throw new ConnectorError('kafkajs no longer exposes its cluster factory; the Kafka connector needs kafkajs 2.2.x.');
   }
   return (factory as (args: object) => InternalCluster)({
-    metadataMaxAge: 300_000,
+    // kafkajs refreshes metadata older than this before a send, which is how a writer learns of new partitions.
+    metadataMaxAge: options.metadataMaxAgeMs ?? 300_000,
     allowAutoTopicCreation: options.allowAutoTopicCreation ?? false,
     isolationLevel: options.isolationLevel ?? ISOLATION_LEVEL.READ_COMMITTED,
   });
