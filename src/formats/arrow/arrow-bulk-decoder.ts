@@ -112,7 +112,7 @@ export class ArrowBulkDecoder implements BulkDecoder {
     for (let c = 0; c < fields.length; c++) {
       const d = columns[c]!;
       try {
-        values[c] = readColumn(from === 0 && to === d.length ? d : d.slice(from, to - from), fields[c]!.type);
+        values[c] = readColumn(d, fields[c]!.type, from, to);
       } catch (e) {
         throw withField(withField(e, `row ${base}`), fields[c]!.name);
       }

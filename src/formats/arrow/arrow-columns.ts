@@ -17,11 +17,11 @@ export type ColumnValues = ArrayLike<unknown>;
 
 const TWO_32 = 4294967296;
 
-/** True when row `i` of the chunk holds a value. */
-function validity(d: Chunk): ((i: number) => boolean) | undefined {
+/** True when row `from + i` of the chunk holds a value. */
+function validity(d: Chunk, from: number): ((i: number) => boolean) | undefined {
   if (d.nullCount === 0 || d.nullBitmap === undefined || d.nullBitmap.length === 0) return undefined;
   const bm = d.nullBitmap;
-  const off = d.offset;
+  const off = d.offset + from;
   return (i) => (bm[(off + i) >> 3]! & (1 << ((off + i) & 7))) !== 0;
 }
 
@@ -60,8 +60,8 @@ function nanosAsMillis(values: BigInt64Array, n: number): Float64Array {
   return out;
 }
 
-function strings(d: Chunk, n: number, valid: ((i: number) => boolean) | undefined): ColumnValues {
-  const offsets = d.valueOffsets as Int32Array;
+function strings(d: Chunk, from: number, n: number, valid: ((i: number) => boolean) | undefined): ColumnValues {
+  const offsets = (d.valueOffsets as Int32Array).subarray(from, from + n + 1);
   const bytes = d.values as Uint8Array;
   const out = new Array<unknown>(n);
   const start = offsets[0]!;
@@ -77,29 +77,30 @@ function strings(d: Chunk, n: number, valid: ((i: number) => boolean) | undefine
 }
 
 /**
- * The Sluice values of one column chunk read as logical type `t`. Columns of the layout Sluice writes (and
+ * The Sluice values of rows [from, to) of one column chunk read as logical type `t` (a range of the chunk
+ * rather than a `Data.slice` of it: slicing cost as much as reading). Columns of the layout Sluice writes (and
  * the same layouts from other writers) are read straight from their buffers in one tight loop per column;
  * anything else (nested types, other units and widths) goes through `Vector.get` and `fromArrowValue`.
  * Errors name the row within the chunk; the caller adds the batch and column.
  */
-export function readColumn(d: Chunk, t: LogicalType): ColumnValues {
-  const n = d.length;
-  const valid = validity(d);
+export function readColumn(d: Chunk, t: LogicalType, from = 0, to = d.length): ColumnValues {
+  const n = to - from;
+  const valid = validity(d, from);
   const typeId = d.type.typeId;
   switch (t.kind) {
     case 'TINYINT':
-      if (isSignedInt(d, 8)) return withNulls(d.values as Int8Array, n, valid);
+      if (isSignedInt(d, 8)) return withNulls((d.values as Int8Array).subarray(from, to), n, valid);
       break;
     case 'SMALLINT':
-      if (isSignedInt(d, 16)) return withNulls(d.values as Int16Array, n, valid);
+      if (isSignedInt(d, 16)) return withNulls((d.values as Int16Array).subarray(from, to), n, valid);
       break;
     case 'INT':
     case 'INTERVAL_YEAR_MONTH':
-      if (isSignedInt(d, 32)) return withNulls(d.values as Int32Array, n, valid);
+      if (isSignedInt(d, 32)) return withNulls((d.values as Int32Array).subarray(from, to), n, valid);
       break;
     case 'BIGINT':
       // Elements of a BigInt64Array are bigints already: no conversion, one allocation per cell on read.
-      if (isSignedInt(d, 64)) return withNulls(d.values as BigInt64Array, n, valid);
+      if (isSignedInt(d, 64)) return withNulls((d.values as BigInt64Array).subarray(from, to), n, valid);
       break;
     case 'FLOAT':
     case 'DOUBLE': {
@@ -107,32 +108,32 @@ export function readColumn(d: Chunk, t: LogicalType): ColumnValues {
       const precision = (d.type as A.Float).precision;
       // Float32 elements are exactly Math.fround's values; a DOUBLE column read as FLOAT must be rounded.
       if (precision === A.Precision.SINGLE || (precision === A.Precision.DOUBLE && t.kind === 'DOUBLE')) {
-        return withNulls(d.values as Float32Array | Float64Array, n, valid);
+        return withNulls((d.values as Float32Array | Float64Array).subarray(from, to), n, valid);
       }
-      if (precision === A.Precision.DOUBLE) return withNulls(Float32Array.from(d.values as Float64Array), n, valid);
+      if (precision === A.Precision.DOUBLE) return withNulls(Float32Array.from((d.values as Float64Array).subarray(from, to)), n, valid);
       break;
     }
     case 'BOOLEAN': {
       if (typeId !== A.Type.Bool) break;
       const bits = d.values as Uint8Array;
-      const off = d.offset;
+      const off = d.offset + from;
       const out = new Array<unknown>(n);
       for (let i = 0; i < n; i++) out[i] = valid !== undefined && !valid(i) ? null : (bits[(off + i) >> 3]! & (1 << ((off + i) & 7))) !== 0;
       return out;
     }
     case 'DATE':
-      if (typeId === A.Type.Date && (d.type as A.Date_).unit === A.DateUnit.DAY) return withNulls(d.values as Int32Array, n, valid);
+      if (typeId === A.Type.Date && (d.type as A.Date_).unit === A.DateUnit.DAY) return withNulls((d.values as Int32Array).subarray(from, to), n, valid);
       break;
     case 'TIME':
       if (typeId === A.Type.Time && (d.type as A.Time).unit === A.TimeUnit.MILLISECOND && (d.type as A.Time).bitWidth === 32) {
-        return withNulls(d.values as Int32Array, n, valid);
+        return withNulls((d.values as Int32Array).subarray(from, to), n, valid);
       }
       break;
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ': {
       if (typeId !== A.Type.Timestamp) break;
       const unit = (d.type as A.Timestamp).unit;
-      const v64 = d.values as BigInt64Array;
+      const v64 = (d.values as BigInt64Array).subarray(from, to);
       const ms =
         unit === A.TimeUnit.NANOSECOND
           ? nanosAsMillis(v64, n)
@@ -141,12 +142,12 @@ export function readColumn(d: Chunk, t: LogicalType): ColumnValues {
     }
     case 'CHAR':
     case 'VARCHAR':
-      if (typeId === A.Type.Utf8) return strings(d, n, valid);
+      if (typeId === A.Type.Utf8) return strings(d, from, n, valid);
       break;
     case 'BINARY':
     case 'VARBINARY': {
       if (typeId !== A.Type.Binary) break;
-      const offsets = d.valueOffsets as Int32Array;
+      const offsets = (d.valueOffsets as Int32Array).subarray(from, to + 1);
       const bytes = d.values as Uint8Array;
       const out = new Array<unknown>(n);
       for (let i = 0; i < n; i++) out[i] = valid !== undefined && !valid(i) ? null : bytes.slice(offsets[i]!, offsets[i + 1]!);
@@ -160,7 +161,7 @@ export function readColumn(d: Chunk, t: LogicalType): ColumnValues {
       for (let i = 0; i < n; i++) {
         if (valid !== undefined && !valid(i)) out[i] = null;
         else {
-          const dec = Decimal.of(wordsToBigInt(words, i), scale);
+          const dec = Decimal.of(wordsToBigInt(words, from + i), scale);
           out[i] = scale === t.scale ? dec : dec.toPrecision(t.precision, t.scale);
         }
       }
@@ -169,7 +170,7 @@ export function readColumn(d: Chunk, t: LogicalType): ColumnValues {
     default:
       break;
   }
-  return generic(d, t);
+  return generic(from === 0 && to === d.length ? d : d.slice(from, n), t);
 }
 
 /** Through apache-arrow's getters: nested values and layouts Sluice does not write. */

@@ -60,6 +60,27 @@ describe('arrow column reader', () => {
   });
 });
 
+describe('arrow column ranges', () => {
+  it('reads rows [from, to) of a chunk of every fast-path type like a slice of it', () => {
+    const n = 40;
+    const cases: [A.Vector, LogicalType][] = [
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 6 === 0 ? null : BigInt(i * 4096 + 1) * (i % 2 ? -1n : 1n))), new A.Int64()), DataTypes.BIGINT()],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 5 === 0 ? null : i - 20)), new A.Int32()), DataTypes.INT()],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 4 === 0 ? null : i % 3 === 0)), new A.Bool()), DataTypes.BOOLEAN()],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : `v${i}${i % 9 === 0 ? 'ü' : ''}`)), new A.Utf8()), DataTypes.STRING()],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 3 === 0 ? null : 1_577_836_800_000 + i)), new A.TimestampMillisecond()), DataTypes.TIMESTAMP(3)],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 8 === 0 ? null : i / 4)), new A.Float64()), DataTypes.DOUBLE()],
+      [A.vectorFromArray(Array.from({ length: n }, (_, i) => (i % 8 === 0 ? null : new Uint8Array([i]))), new A.Binary()), DataTypes.BYTES()],
+    ];
+    for (const [v, t] of cases) {
+      const d = v.data[0]!;
+      for (const [from, to] of [[0, n], [3, 17], [17, 40], [9, 9]] as const) {
+        expect(Array.from(readColumn(d, t, from, to)), `${t.kind} [${from}, ${to})`).toEqual(Array.from(readColumn(d.slice(from, to - from), t)));
+      }
+    }
+  });
+});
+
 describe('arrow decodeBatches', () => {
   it('hands a large record batch on in slices of at most 1024 rows, every row once and in order', () => {
     const type = DataTypes.ROW(FIELD('id', DataTypes.BIGINT()), FIELD('s', DataTypes.STRING()), FIELD('ts', DataTypes.TIMESTAMP(3)));
