@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { ConnectorError } from '../../../errors/sluice-error.js';
+import { cutMsg, loadDefinition, segmentIdMsg, streamConfigMsg, toSegmentRange, txnIdMsg, type PSegmentId, type PSegmentRange, type PTxnId } from './controller-messages.js';
 import { DelegationTokenCache, type AccessOperation } from './delegation-tokens.js';
 import { authorizationValue, tlsSettingsFor, type PravegaSecurity, type TlsSettings } from './security.js';
 import type { Endpoint } from './segment-store-connection.js';
@@ -43,51 +41,8 @@ export interface CreatedTxn {
   readonly activeSegments: readonly SegmentWithRange[];
 }
 
-// Messages as proto-loader hands them over with { longs: String, enums: String, defaults: true }.
-interface PStreamInfo { scope: string; stream: string }
-interface PSegmentId { streamInfo: PStreamInfo; segmentId: string }
-interface PSegmentRange { segmentId: PSegmentId; minKey: number; maxKey: number }
-interface PTxnId { highBits: string; lowBits: string }
+
 type Unary = (req: object, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void) => void;
-
-let packageDefinition: protoLoader.PackageDefinition | undefined;
-
-function protoPath(): string {
-  // Next to this module when run from src/ (vitest, tsx); tsc does not copy .proto files into dist/, so fall back to
-  // the source tree from there.
-  const here = fileURLToPath(new URL('./controller.proto', import.meta.url));
-  if (existsSync(here)) return here;
-  const fromDist = fileURLToPath(new URL('../../../../src/connectors/pravega/client/controller.proto', import.meta.url));
-  if (existsSync(fromDist)) return fromDist;
-  throw new ConnectorError(`controller.proto not found next to ${here}; copy src/connectors/pravega/client/controller.proto there`);
-}
-
-function loadDefinition(): protoLoader.PackageDefinition {
-  packageDefinition ??= protoLoader.loadSync(protoPath(), { longs: String, enums: String, defaults: true, keepCase: true });
-  return packageDefinition;
-}
-
-function toSegmentRange(r: PSegmentRange): SegmentWithRange {
-  return {
-    segment: { scope: r.segmentId.streamInfo.scope, stream: r.segmentId.streamInfo.stream, segmentId: Number(r.segmentId.segmentId) },
-    minKey: r.minKey,
-    maxKey: r.maxKey,
-  };
-}
-
-function segmentIdMsg(s: SegmentRef): object {
-  return { streamInfo: { scope: s.scope, stream: s.stream }, segmentId: String(s.segmentId) };
-}
-
-function txnIdMsg(t: TxnId): object {
-  return { highBits: BigInt.asIntN(64, t.highBits).toString(), lowBits: BigInt.asIntN(64, t.lowBits).toString() };
-}
-
-function cutMsg(cut: ReadonlyMap<number, number>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [seg, off] of cut) out[String(seg)] = String(off);
-  return out;
-}
 
 /** Parses `tcp://host:port` or `tls://host:port` (the Flink connector's `controller-uri`) into host and port. */
 export function parseControllerUri(uri: string): Endpoint {
@@ -384,32 +339,4 @@ const MAX_CACHED_ENDPOINTS = 10_000;
 
 function endpointKey(s: SegmentRef): string {
   return `${s.scope}/${s.stream}/${s.segmentId}`;
-}
-
-function streamConfigMsg(scope: string, stream: string, config: StreamConfiguration): object {
-  const s = config.scaling;
-  let scalingPolicy: object;
-  switch (s.kind) {
-    case 'fixed':
-      scalingPolicy = { scaleType: 'FIXED_NUM_SEGMENTS', targetRate: 0, scaleFactor: 0, minNumSegments: s.segments };
-      break;
-    case 'byEventRate':
-      scalingPolicy = { scaleType: 'BY_RATE_IN_EVENTS_PER_SEC', targetRate: s.targetEventsPerSec, scaleFactor: s.scaleFactor, minNumSegments: s.minSegments };
-      break;
-    case 'byDataRate':
-      scalingPolicy = { scaleType: 'BY_RATE_IN_KBYTES_PER_SEC', targetRate: s.targetKiloBytesPerSec, scaleFactor: s.scaleFactor, minNumSegments: s.minSegments };
-      break;
-    default: {
-      const never: never = s;
-      throw new ConnectorError(`unknown scaling policy ${JSON.stringify(never)}`);
-    }
-  }
-  const ret = config.retention;
-  const retentionPolicy =
-    ret === undefined
-      ? undefined
-      : ret.kind === 'time'
-        ? { retentionType: 'TIME', retentionParam: String(ret.retentionMs), retentionMax: '9223372036854775807' }
-        : { retentionType: 'SIZE', retentionParam: String(ret.retentionBytes), retentionMax: '9223372036854775807' };
-  return { streamInfo: { scope, stream }, scalingPolicy, ...(retentionPolicy === undefined ? {} : { retentionPolicy }) };
 }
