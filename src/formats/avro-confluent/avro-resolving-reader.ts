@@ -3,7 +3,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { FieldValueError, withField } from '../format-error.js';
 import type { AvroReader } from '../avro/avro-binary.js';
-import { bytesToBigint, type Read } from '../avro/avro-row-codec.js';
+import { arrayReader, bytesToBigint, mapReader, readMicrosAsMillis, type Read } from '../avro/avro-row-codec.js';
 import { avroSkipper, type ParsedAvroSchema, type Skip } from './avro-schema-model.js';
 
 /** The writer's schema cannot be read as the table's type (Avro schema resolution fails). */
@@ -101,11 +101,7 @@ function resolveValue(w: Exclude<ParsedAvroSchema, { kind: 'union' | 'null' }>, 
     case 'TIMESTAMP_LTZ':
       if (w.kind === 'long') {
         if (w.logicalType === 'timestamp-micros' || w.logicalType === 'local-timestamp-micros') {
-          return (r) => {
-            const us = r.readLong();
-            const ms = us / 1000n;
-            return Number(us < 0n && ms * 1000n !== us ? ms - 1n : ms);
-          };
+          return readMicrosAsMillis;
         }
         return (r) => Number(r.readLong());
       }
@@ -157,30 +153,13 @@ function resolveValue(w: Exclude<ParsedAvroSchema, { kind: 'union' | 'null' }>, 
     }
     case 'ARRAY': {
       if (w.kind !== 'array') throw mismatch(w, t);
-      const e = inField(() => resolvingReader(w.items, t.element, skips), '[]');
-      return (r) => {
-        const out: unknown[] = [];
-        for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) for (let i = 0; i < n; i++) out.push(e(r));
-        return out;
-      };
+      return arrayReader(inField(() => resolvingReader(w.items, t.element, skips), '[]'));
     }
     case 'MAP':
     case 'MULTISET': {
       if (w.kind !== 'map') throw mismatch(w, t);
-      const value: Read =
-        t.kind === 'MAP'
-          ? inField(() => resolvingReader(w.values, t.value, skips), '{}')
-          : inField(() => resolvingReader(w.values, { kind: 'INT', nullable: false }, skips), '{}');
-      return (r) => {
-        const out = new Map<unknown, unknown>();
-        for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) {
-          for (let i = 0; i < n; i++) {
-            const k = r.readString();
-            out.set(k, value(r));
-          }
-        }
-        return out;
-      };
+      const valueType: LogicalType = t.kind === 'MAP' ? t.value : { kind: 'INT', nullable: false };
+      return mapReader(inField(() => resolvingReader(w.values, valueType, skips), '{}'));
     }
     case 'ROW':
       if (w.kind !== 'record') throw mismatch(w, t);

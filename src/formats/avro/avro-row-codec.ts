@@ -54,6 +54,36 @@ function nullableRead(t: LogicalType, read: Read): Read {
   };
 }
 
+/** Reads an Avro array (blocks of items until an empty block), each item with `item`. */
+export function arrayReader(item: Read): Read {
+  return (r) => {
+    const out: unknown[] = [];
+    for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) for (let i = 0; i < n; i++) out.push(item(r));
+    return out;
+  };
+}
+
+/** Reads an Avro map (blocks of string keys and values) into a `Map`, each value with `value`. */
+export function mapReader(value: Read): Read {
+  return (r) => {
+    const out = new Map<unknown, unknown>();
+    for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) {
+      for (let i = 0; i < n; i++) {
+        const k = r.readString();
+        out.set(k, value(r));
+      }
+    }
+    return out;
+  };
+}
+
+/** Reads a timestamp-micros long as Sluice's epoch milliseconds, flooring as Java's Math.floorDiv. */
+export const readMicrosAsMillis: Read = (r) => {
+  const us = r.readLong();
+  const ms = us / 1000n;
+  return Number(us < 0n && ms * 1000n !== us ? ms - 1n : ms);
+};
+
 /** Writer of a value of `t` in the schema `avroSchemaOf` derives (including the null union). */
 export function avroWriter(t: LogicalType): Write {
   return nullable(t, baseWriter(t));
@@ -166,11 +196,7 @@ function baseReader(t: LogicalType): Read {
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ': {
       if (t.precision <= 3) return (r) => Number(r.readLong());
-      return (r) => {
-        const us = r.readLong();
-        const ms = us / 1000n;
-        return Number(us < 0n && ms * 1000n !== us ? ms - 1n : ms);
-      };
+      return readMicrosAsMillis;
     }
     case 'FLOAT':
       return (r) => r.readFloat();
@@ -186,28 +212,11 @@ function baseReader(t: LogicalType): Read {
       const { precision, scale } = t;
       return (r) => Decimal.of(bytesToBigint(r.readBytes()), scale).toPrecision(precision, scale);
     }
-    case 'ARRAY': {
-      const e = avroReader(t.element);
-      return (r) => {
-        const out: unknown[] = [];
-        for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) for (let i = 0; i < n; i++) out.push(e(r));
-        return out;
-      };
-    }
+    case 'ARRAY':
+      return arrayReader(avroReader(t.element));
     case 'MAP':
-    case 'MULTISET': {
-      const value: Read = t.kind === 'MAP' ? avroReader(t.value) : (r) => r.readInt();
-      return (r) => {
-        const out = new Map<unknown, unknown>();
-        for (let n = r.readBlockCount(); n > 0; n = r.readBlockCount()) {
-          for (let i = 0; i < n; i++) {
-            const k = r.readString();
-            out.set(k, value(r));
-          }
-        }
-        return out;
-      };
-    }
+    case 'MULTISET':
+      return mapReader(t.kind === 'MAP' ? avroReader(t.value) : (r) => r.readInt());
     case 'ROW': {
       const fields = t.fields.map((f) => avroReader(f.type));
       const names = t.fields.map((f) => f.name);
