@@ -111,6 +111,18 @@ describe.skipIf(!possible)('Pravega with TLS and auth', () => {
     }
   });
 
+  it('checks the host name against the certificate unless security.validate-hostname is false', { timeout: 60_000 }, async () => {
+    // The certificate names localhost and 127.0.0.1; the controller also answers on 127.0.0.2.
+    const uri = SECURE_CONTROLLER_URI.replace('127.0.0.1', '127.0.0.2');
+    const auth = { type: 'Basic', token: SECURE_BASIC_TOKEN };
+    const strict = new ControllerClient(uri, { deadlineMs: 5_000, security: { auth, trustStore: SECURE_CA_FILE } });
+    await expect(strict.scopeExists(scope)).rejects.toThrow(/127\.0\.0\.2|altnames|IP/);
+    strict.close();
+    const lax = new ControllerClient(uri, { deadlineMs: 5_000, security: { auth, trustStore: SECURE_CA_FILE, validateHostname: false } });
+    expect(typeof (await lax.scopeExists(scope))).toBe('boolean');
+    lax.close();
+  });
+
   it('refuses a server it cannot trust, and a plaintext client', { timeout: 60_000 }, async () => {
     const noTrust = new ControllerClient(SECURE_CONTROLLER_URI, { deadlineMs: 5_000, security: { auth: { type: 'Basic', token: SECURE_BASIC_TOKEN } } });
     await expect(noTrust.scopeExists(scope)).rejects.toThrow(/certificate/i);
