@@ -103,6 +103,7 @@ const w = [], b = [], s = [], startups = [];
 for (let run = 0; run < WARMUP + RUNS; run++) {
   const stream = `s${run}`;
   const times = [await writeRun(stream), await bareRead(stream), await sourceRead(stream)];
+  // sourceRead recorded its start-up; keep it only for measured rounds, aligned with `s`.
   if (run < WARMUP) startups.pop();
   else [w, b, s].forEach((list, i) => list.push(times[i]));
   // The bundled Pravega keeps segments in its heap (in-memory storage): drop each run's data or a few runs fill it.
@@ -140,7 +141,11 @@ console.log(`write (Sluice client):        ${rate(eps(median(w)))}`);
 console.log(`read  (bare client loop):     ${rate(eps(median(b)))}`);
 console.log(`read  (pravega source job):   ${rate(eps(median(s)))}`);
 console.log(`source job start to first row: ${median(startups).toFixed(0)} ms (included above)`);
-console.log(`ratio source / bare: ${(median(b) / median(s)).toFixed(2)} (target >= 0.8)`);
+// The bare loop's clock starts at its first read, the job's at submission: compare from the first row as well, so
+// job start-up (slow under load) is not mistaken for read throughput.
+const steady = s.map((ms, i) => ms - startups[i]);
+console.log(`read  (source job, first row to end): ${rate(eps(median(steady)))}`);
+console.log(`ratio source / bare: ${(median(b) / median(s)).toFixed(2)}, from the first row ${(median(b) / median(steady)).toFixed(2)} (target >= 0.8)`);
 if (java === undefined) {
   console.log('Java client: skipped (JAVA=0 or no jars in .cache/pravega/lib; run scripts/pravega.sh start)');
 } else {
