@@ -20,6 +20,7 @@ import type { Admin, Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 import type { FetchSettings, IsolationLevel, OffsetResetStrategy } from './kafka-properties.js';
 import { committedRecords } from './aborted-transactions.js';
+import { resetOutOfRange } from './out-of-range-reset.js';
 import { splitId, type KafkaPartitionSplit } from './kafka-split.js';
 import {
   createCluster,
@@ -401,7 +402,11 @@ export class KafkaPartitionSplitReader {
     const name = errorName(e);
     const type = kafkaErrorType(e);
     if (name === 'KafkaJSOffsetOutOfRange' || type === 'OFFSET_OUT_OF_RANGE') {
-      await this.resetOutOfRange(e);
+      await resetOutOfRange(e, this.splits, this.options.autoOffsetReset, async () => {
+        this.admin ??= this.kafka.admin();
+        await this.admin.connect();
+        return this.admin;
+      });
       return EMPTY;
     }
     if ((name && STALE_METADATA.has(name)) || (type && STALE_METADATA.has(type))) {
@@ -409,33 +414,5 @@ export class KafkaPartitionSplitReader {
       return EMPTY;
     }
     throw new ConnectorError(`Fetching from Kafka failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-
-  private async resetOutOfRange(e: unknown): Promise<void> {
-    const detail = e as { topic?: string; partition?: number };
-    const ids =
-      detail.topic !== undefined && detail.partition !== undefined
-        ? [splitId({ topic: detail.topic, partition: detail.partition })]
-        : [...this.splits.keys()];
-    if (this.options.autoOffsetReset === 'none') {
-      throw new ConnectorError(
-        `Offset out of range for Kafka partition(s) ${ids.join(', ')} (records deleted by retention?); ` +
-          "set 'properties.auto.offset.reset' to earliest or latest to skip ahead.",
-        { cause: e },
-      );
-    }
-    this.admin ??= this.kafka.admin();
-    await this.admin.connect();
-    for (const id of ids) {
-      const state = this.splits.get(id);
-      if (!state) continue;
-      const offsets = await this.admin.fetchTopicOffsets(state.topic);
-      const p = offsets.find((o) => o.partition === state.partition);
-      if (!p) continue;
-      const low = BigInt(p.low);
-      const high = BigInt(p.high);
-      // Only move splits actually outside [low, high]; others in the same error may be fine.
-      if (state.next < low || state.next > high) state.next = this.options.autoOffsetReset === 'earliest' ? low : high;
-    }
   }
 }
