@@ -6,7 +6,7 @@ import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
 import { compareNullable } from '../planner/rex/value-ops.js';
 import type { AggregateFunction } from '../planner/functions/aggregates/aggregate-function.js';
-import { distinctIdentity } from './group-aggregate-operator.js';
+import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 
 /** A frame ending at the current row: `preceding` rows (ROWS) or order-key distance (RANGE); null = unbounded. */
 export interface OverFrame {
@@ -69,11 +69,16 @@ export class OverAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
   private state!: ValueState<PartitionState[]>;
   private readonly fns: AggregateFunction<unknown>[];
+  /** Per call: accumulate / retract a row's arguments (no argument array for 0-2 arguments). */
+  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
+  private readonly retractors: ((acc: unknown, f: readonly unknown[]) => void)[];
   private readonly keepHistory: boolean;
   lateRecordsDropped = 0;
 
   constructor(private readonly spec: OverSpec) {
     this.fns = spec.calls.map((c) => c.create());
+    this.adders = spec.calls.map((c, i) => accumulator({ fn: this.fns[i]!, args: c.args, distinct: false, filterArg: -1 }, true));
+    this.retractors = spec.calls.map((c, i) => accumulator({ fn: this.fns[i]!, args: c.args, distinct: false, filterArg: -1 }, false));
     this.keepHistory = spec.calls.some((c) => c.frame.preceding !== null);
   }
 
@@ -143,14 +148,17 @@ export class OverAggregateOperator implements StreamOperator {
 
   /** Emits the pending rows whose order key is <= upTo, in order, with their aggregates. */
   private release(p: PartitionState, upTo: number, out: Row[]): void {
-    const ready = p.pending.filter((r) => upTo === Infinity || (r[this.spec.orderKey] as number) <= upTo);
+    // One pass (a filter against `ready` was quadratic in the rows of a batch partition).
+    const ready: unknown[][] = [];
+    const rest: unknown[][] = [];
+    for (const r of p.pending) (upTo === Infinity || (r[this.spec.orderKey] as number) <= upTo ? ready : rest).push(r);
     if (ready.length === 0) return;
-    const rest = p.pending.filter((r) => !ready.includes(r));
     p.pending.length = 0;
-    p.pending.push(...rest);
+    for (const r of rest) p.pending.push(r);
     ready.sort((a, b) => this.cmp(a, b)); // stable: ties keep arrival order
     const ok = this.spec.orderKey;
     let i = 0;
+    let groups = 0;
     while (i < ready.length) {
       // A peer group: rows with an equal order key (they share RANGE results).
       let j = i + 1;
@@ -199,6 +207,8 @@ export class OverAggregateOperator implements StreamOperator {
       peers.forEach((r, k) => out.push(new Row(RowKind.INSERT, [...r, ...rowsResults[k]!])));
       if (this.keepHistory) p.history.push(...peers);
       i = j;
+      // Keep a long release (a batch partition) from holding every row: trim now and then.
+      if (++groups % TRIM_EVERY === 0) this.trimHistory(p);
     }
     this.trimHistory(p);
   }
@@ -211,40 +221,44 @@ export class OverAggregateOperator implements StreamOperator {
     const fn = this.fns[ci]!;
     const ok = this.spec.orderKey;
     const trimmed = p.trimmed ?? 0;
-    const first = trimmed + p.history.length;
-    const rowAt = (i: number): unknown[] => (i < first ? p.history[i - trimmed]! : peers[i - first]!);
+    const hist = p.history;
+    const first = trimmed + hist.length;
     if (this.spec.calls[ci]!.frame.unit === 'ROWS') {
-      peers.forEach((r, k) => {
-        this.enter(ci, f, r);
-        while (f.tail < first + k - n) this.leave(ci, f, rowAt(f.tail++));
+      for (let k = 0; k < peers.length; k++) {
+        this.enter(ci, f, peers[k]!);
+        while (f.tail < first + k - n) {
+          const t = f.tail++;
+          this.leave(ci, f, t < first ? hist[t - trimmed]! : peers[t - first]!);
+        }
         results[k]!.push(fn.getValue(f.acc));
-      });
+      }
       return;
     }
     for (const r of peers) this.enter(ci, f, r);
+    // RANGE: the rows leaving are all in the history (the current peers are in the frame).
     const key = peers[0]![ok] as number;
-    while (f.tail < first && Math.abs(key - (rowAt(f.tail)[ok] as number)) > n) this.leave(ci, f, rowAt(f.tail++));
+    while (f.tail < first && Math.abs(key - (hist[f.tail - trimmed]![ok] as number)) > n) this.leave(ci, f, hist[f.tail++ - trimmed]!);
     const v = fn.getValue(f.acc);
     for (const res of results) res.push(v);
   }
 
   /** Row `r` enters a sliding frame; DISTINCT: its value is accumulated only if not in the frame yet. */
   private enter(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
-    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
     if (f.counts !== null) {
+      const args = this.spec.calls[ci]!.args.map((a) => r[a]);
       if (args.some((v) => v === null)) return;
       const id = distinctIdentity(args);
       const c = f.counts.get(id) ?? 0;
       f.counts.set(id, c + 1);
       if (c > 0) return;
     }
-    this.fns[ci]!.accumulate(f.acc, ...args);
+    this.adders[ci]!(f.acc, r);
   }
 
   /** Row `r` leaves a sliding frame; DISTINCT: its value is retracted only when its last row leaves. */
   private leave(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
-    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
     if (f.counts !== null) {
+      const args = this.spec.calls[ci]!.args.map((a) => r[a]);
       if (args.some((v) => v === null)) return;
       const id = distinctIdentity(args);
       const c = f.counts.get(id) ?? 0;
@@ -254,7 +268,7 @@ export class OverAggregateOperator implements StreamOperator {
       }
       f.counts.delete(id);
     }
-    this.fns[ci]!.retract!(f.acc, ...args);
+    this.retractors[ci]!(f.acc, r);
   }
 
   /** Accumulates row `r` into call `ci`'s `acc`; with `seen` (DISTINCT), only a non-NULL value not seen yet. */
@@ -289,6 +303,9 @@ export class OverAggregateOperator implements StreamOperator {
     }
   }
 }
+
+/** Peer groups between two history trims within one release. */
+const TRIM_EVERY = 1024;
 
 export function overAggregateFactory(name: string, spec: () => OverSpec): OperatorFactory {
   return { name, create: () => new OverAggregateOperator(spec()) };
