@@ -1,11 +1,11 @@
 import type { ScanNode } from '../logical/plan-node.js';
-import { rexToString } from '../rex/rex-to-string.js';
+import { explainRex } from '../logical/explain-rex.js';
 
 /**
  * The push-down parts of a TableSourceScan's table digest, in Flink's order (before `project=`):
  * `partitions=[{dt=2024-01-01, hr=10}, ...]` and `filter=[...]`, several accepted filters folded
  * pairwise into `and(l, r)` as Flink's FilterPushDownSpec prints them (`filter=[]` when the source
- * accepted none). Called by EXPLAIN.
+ * accepted none), expressions as the physical plan prints them. Called by EXPLAIN.
  */
 export function scanPushDownDigests(n: ScanNode): string[] {
   const out: string[] = [];
@@ -15,7 +15,7 @@ export function scanPushDownDigests(n: ScanNode): string[] {
   }
   if (n.acceptedFilters !== undefined) {
     const names = n.table.schema.columns.filter((c) => c.kind === 'physical').map((c) => c.name);
-    const texts = n.acceptedFilters.map((f) => rexToString(f, (i) => names[i] ?? `$${i}`));
+    const texts = n.acceptedFilters.map((f) => explainRex(f, 'prefix', (i) => names[i] ?? `$${i}`));
     out.push(`filter=[${texts.length === 0 ? '' : texts.reduce((l, r) => `and(${l}, ${r})`)}]`);
   }
   return out;

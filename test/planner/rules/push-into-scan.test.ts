@@ -48,7 +48,7 @@ describe('filter push-down into scans', () => {
   it("folds several accepted filters pairwise into and(...) as Flink's FilterPushDownSpec prints them", async () => {
     const ctx = new FakeContext(schema, rows, acceptAll);
     const { scan } = await planLines("SELECT a FROM t WHERE a > 3 AND b = 'x' AND c < 100", ctx);
-    expect(scan).toContain("filter=[and(and(>(a, 3), =(b, 'x')), <(c, 100))], project=[a]");
+    expect(scan).toContain("filter=[and(and(>(a, 3), =(b, _UTF-16LE'x')), <(c, 100))], project=[a]");
     expect(await rowsOf("SELECT a FROM t WHERE a > 3 AND b = 'x' AND c < 100", new FakeContext(schema, rows, acceptAll))).toEqual(['+I[7]']);
   });
 
