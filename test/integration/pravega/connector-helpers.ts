@@ -29,6 +29,24 @@ export function sinkConfig(scope: string, options: Record<string, string>): Prav
   return readPravegaSinkConfig(new Configuration({ 'controller-uri': CONTROLLER_URI, scope, ...options }));
 }
 
+/** A temporary Pravega table over `stream` (read in batch mode and written), JSON events; `options` override. */
+export function pravegaTableDdl(table: string, columns: string, scope: string, stream: string, options: Record<string, string> = {}): string {
+  const opts = {
+    connector: 'pravega',
+    'controller-uri': CONTROLLER_URI,
+    scope,
+    'scan.streams': stream,
+    'sink.stream': stream,
+    'scan.execution.type': 'batch',
+    format: 'json',
+    ...options,
+  };
+  const withs = Object.entries(opts)
+    .map(([k, v]) => `'${k}' = '${v}'`)
+    .join(', ');
+  return `CREATE TEMPORARY TABLE ${table} (${columns}) WITH (${withs})`;
+}
+
 /** Checks every key's sequence numbers are strictly increasing; returns the offending keys. */
 export function keysOutOfOrder(rows: readonly { key: string; seq: number }[]): string[] {
   const last = new Map<string, number>();

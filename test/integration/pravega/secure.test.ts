@@ -3,6 +3,7 @@ import { TableEnvironment } from '../../../src/api/table-environment.js';
 import { ControllerClient, EventStreamWriter, qualifiedSegmentName, SegmentStoreConnection, SegmentStoreConnectionPool } from '../../../src/connectors/pravega/client/index.js';
 import { nextRequestId } from '../../../src/connectors/pravega/client/segment-store-connection.js';
 import type { Row } from '../../../src/types/row.js';
+import { pravegaTableDdl } from './connector-helpers.js';
 import { uniqueName } from './pravega-env.js';
 import { SECURE_BASIC_TOKEN, SECURE_CA_FILE, SECURE_CONTROLLER_URI, secureStartPossible, startSecurePravega, stopSecurePravega } from './secure-pravega.js';
 
@@ -23,20 +24,7 @@ describe.skipIf(!possible)('Pravega with TLS and auth', () => {
   const envs: TableEnvironment[] = [];
 
   function ddl(table: string, stream: string, security: Record<string, string>): string {
-    const opts: Record<string, string> = {
-      connector: 'pravega',
-      'controller-uri': SECURE_CONTROLLER_URI,
-      scope,
-      'scan.streams': stream,
-      'sink.stream': stream,
-      'scan.execution.type': 'batch',
-      format: 'json',
-      ...security,
-    };
-    const withs = Object.entries(opts)
-      .map(([k, v]) => `'${k}' = '${v}'`)
-      .join(', ');
-    return `CREATE TEMPORARY TABLE ${table} (id BIGINT, name STRING) WITH (${withs})`;
+    return pravegaTableDdl(table, 'id BIGINT, name STRING', scope, stream, { 'controller-uri': SECURE_CONTROLLER_URI, ...security });
   }
 
   async function batchEnv(): Promise<TableEnvironment> {

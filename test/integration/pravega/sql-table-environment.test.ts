@@ -4,7 +4,7 @@ import { ControllerClient } from '../../../src/connectors/pravega/client/index.j
 import { Decimal } from '../../../src/types/decimal.js';
 import type { Row } from '../../../src/types/row.js';
 import { RowKind } from '../../../src/types/row-kind.js';
-import { keysOutOfOrder } from './connector-helpers.js';
+import { keysOutOfOrder, pravegaTableDdl } from './connector-helpers.js';
 import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
 const available = await pravegaAvailable();
@@ -38,20 +38,7 @@ describe.skipIf(!available)('Pravega tables in SQL through TableEnvironment', ()
 
   /** A Pravega table over `stream` (read and written), JSON events. */
   function ddl(table: string, stream: string, columns: string, extra: Record<string, string> = {}): string {
-    const opts = {
-      connector: 'pravega',
-      'controller-uri': CONTROLLER_URI,
-      scope,
-      'scan.streams': stream,
-      'sink.stream': stream,
-      'scan.execution.type': 'batch',
-      format: 'json',
-      ...extra,
-    };
-    const withs = Object.entries(opts)
-      .map(([k, v]) => `'${k}' = '${v}'`)
-      .join(', ');
-    return `CREATE TEMPORARY TABLE ${table} (${columns}) WITH (${withs})`;
+    return pravegaTableDdl(table, columns, scope, stream, extra);
   }
 
   beforeAll(async () => {
