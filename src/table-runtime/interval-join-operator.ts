@@ -35,7 +35,8 @@ interface Entry {
  * `tl - lower`, a right row at `tr` until it passes `tr + upper` (event time: the watermark, through one
  * timer per key and expiry time; processing time: the wall clock). When a row of an outer side leaves the
  * state without ever having matched, it is emitted once, padded with NULLs, so the output is insert-only
- * as in Flink. A row that arrives already expired joins what is stored and, unmatched, is padded at once.
+ * as in Flink. A row that arrives already expired joins what is stored and, unmatched, is padded at once;
+ * in a window join (exclusive window ends) such a row belongs to a window that already fired and is dropped.
  * Input 0 is the left side, input 1 the right. Interval joins expect insert-only input; a retraction
  * (-U / -D) retracts its joins with the rows still stored and forgets the row.
  */
@@ -52,6 +53,8 @@ export class IntervalJoinOperator implements StreamOperator {
   expiredRows = 0;
   /** Rows currently stored, both sides (for tests and metrics). */
   retainedRows = 0;
+  /** Window joins: rows of windows that had already fired, dropped (as Flink's WindowJoinOperator). */
+  lateRecordsDropped = 0;
 
   constructor(
     private readonly spec: JoinSpec,
@@ -94,6 +97,11 @@ export class IntervalJoinOperator implements StreamOperator {
       const f = row.fields;
       this.ctx.keyedState.setCurrentKey(hashFields(f, keys));
       const add = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
+      const expiry = this.expiry(isLeft, f);
+      if (this.shift > 0 && (expiry === null || expiry <= now)) {
+        this.lateRecordsDropped++;
+        continue;
+      }
       const candidates = other.value();
       let matched = false;
       if (candidates !== undefined) {
@@ -119,7 +127,6 @@ export class IntervalJoinOperator implements StreamOperator {
         } else if (outer && !matched) out.push(new Row(RowKind.DELETE, padded()));
         continue;
       }
-      const expiry = this.expiry(isLeft, f);
       if (expiry === null || expiry <= now) {
         if (outer && !matched) out.push(new Row(RowKind.INSERT, padded()));
         continue;

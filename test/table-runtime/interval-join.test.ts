@@ -176,6 +176,10 @@ describe('outer interval join', () => {
     h.watermark(19_999);
     expect(show(h.out.slice(3))).toEqual(['+I["a",20000,null,null]']);
     expect(op.retainedRows).toBe(0);
+    // A row of a window that already fired is late: dropped, neither joined nor padded.
+    h.push([Row.insert('a', 20_000)], 1);
+    expect(h.out).toHaveLength(4);
+    expect(op.lateRecordsDropped).toBe(1);
   });
 
   it('after a restore from a checkpoint, stored rows still expire and unmatched ones are padded once', async () => {
