@@ -1,7 +1,7 @@
 // Pravega throughput against a running scripts/pravega.sh server, after `npm run build`:
 //   node bench/pravega-client.mjs [events]
-// 1 KB events: write with the Sluice client (events/s, MB/s), read with the bare client loop (SegmentReader over the
-// segments), and read through the pravega source -> discarding sink job. Then, in the same run and on the same
+// 1 KB events: write with the Sluice client (events/s, MB/s), read with the bare client loop (a SegmentReader with
+// read-ahead per segment, concurrently), and read through the pravega source -> discarding sink job. Then, in the same run and on the same
 // Pravega, the official Java client (test/java/pravega-interop BenchRounds) does the same in one warm JVM: write with
 // one writer, same keys, same segment count; read with the batch client (segments directly, like the bare loop) and
 // with a reader group (like the source job). Each side: WARMUP rounds discarded, medians of RUNS rounds; prints the
@@ -58,7 +58,7 @@ async function bareRead(stream) {
   let n = 0;
   await Promise.all(
     [...tail.positions].map(async ([segmentId, end]) => {
-      const r = new client.SegmentReader(controller, pool, { scope, stream, segmentId }, 0, end);
+      const r = new client.SegmentReader(controller, pool, { scope, stream, segmentId }, 0, end, true);
       while (!r.isFinished) {
         const got = (await r.read(1024 * 1024)).events.length;
         n += got;

@@ -82,6 +82,8 @@ export class SegmentReader {
   private partial: Buffer = Buffer.alloc(0);
   private finished: 'no' | 'endOfSegment' | 'reachedEnd' = 'no';
   private readonly name: string;
+  /** The next chunk, requested before the caller asked (see `readAhead`). */
+  private ahead: { readonly offset: number; readonly reply: Promise<IncomingCommand> } | undefined;
 
   constructor(
     private readonly controller: ControllerClient,
@@ -90,6 +92,12 @@ export class SegmentReader {
     startOffset: number,
     /** Exclusive end; undefined reads until the segment is sealed and drained. */
     readonly endOffset?: number,
+    /**
+     * Ask for the next chunk as soon as one arrives (not at the tail, where the store would hold the request), so the
+     * round trip overlaps with the caller's processing, as the Java client's segment input stream does. Costs one
+     * chunk of memory; the fetched length is the one of the previous `read`.
+     */
+    private readonly readAhead = false,
   ) {
     this.position = startOffset;
     this.name = qualifiedSegmentName(segment);
@@ -109,15 +117,18 @@ export class SegmentReader {
   async read(suggestedLength = DEFAULT_READ_SIZE): Promise<SegmentReadBatch> {
     if (this.finished !== 'no') return this.batch([]);
     const fetchOffset = this.position + this.partial.length;
-    const length = this.endOffset === undefined ? suggestedLength : Math.max(1, Math.min(suggestedLength, this.endOffset - fetchOffset));
-    const reply = await withSegmentStore(this.controller, this.pool, this.segment, (requestId, delegationToken) => ({
-      kind: 'ReadSegment',
-      segment: this.name,
-      offset: fetchOffset,
-      suggestedLength: length,
-      delegationToken,
-      requestId,
-    }));
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    const reply = await (ahead !== undefined && ahead.offset === fetchOffset ? ahead.reply : this.fetch(fetchOffset, suggestedLength));
+    if (this.readAhead && reply.kind === 'SegmentRead' && !reply.atTail && !reply.endOfSegment && reply.data.length > 0) {
+      const next = fetchOffset + reply.data.length;
+      if (this.endOffset === undefined || next < this.endOffset) {
+        const p = this.fetch(next, suggestedLength);
+        // Awaited by the next `read`; a reader dropped before that must not leave an unhandled rejection.
+        p.catch(() => undefined);
+        this.ahead = { offset: next, reply: p };
+      }
+    }
     switch (reply.kind) {
       case 'SegmentRead':
         break;
@@ -151,6 +162,18 @@ export class SegmentReader {
     if (this.endOffset !== undefined && this.position >= this.endOffset) this.finished = 'reachedEnd';
     else if (reply.endOfSegment && this.partial.length === 0 && data.length === reply.data.length) this.finished = 'endOfSegment';
     return this.batch(events);
+  }
+
+  private fetch(offset: number, suggestedLength: number): Promise<IncomingCommand> {
+    const length = this.endOffset === undefined ? suggestedLength : Math.max(1, Math.min(suggestedLength, this.endOffset - offset));
+    return withSegmentStore(this.controller, this.pool, this.segment, (requestId, delegationToken) => ({
+      kind: 'ReadSegment',
+      segment: this.name,
+      offset,
+      suggestedLength: length,
+      delegationToken,
+      requestId,
+    }));
   }
 
   private batch(events: ReadEvent[]): SegmentReadBatch {
