@@ -1,6 +1,7 @@
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
 import type { DecodingFormat } from '../../factories/format.js';
+import type { FilterPushDownResult, SourceExpression } from '../../factories/source-filter.js';
 import type { BulkDecodingFormat } from '../../formats/arrow/bulk-format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
@@ -62,6 +63,14 @@ export class FileSystemTableSource implements ScanTableSource {
   applyProjection(fieldIndexes: readonly number[]): boolean {
     this.projection = [...fieldIndexes];
     return true;
+  }
+
+  /**
+   * SupportsFilterPushDown as Flink's filesystem source: every filter is taken (shown in the scan's
+   * digest) and also left to the planner, since no format here skips data by filter yet.
+   */
+  applyFilters(filters: readonly SourceExpression[]): FilterPushDownResult {
+    return { accepted: filters, remaining: filters };
   }
 
   /**
