@@ -48,6 +48,12 @@ export function builtinFactories(): Factory[] {
       load: async () => new (await import('../formats/avro-confluent/avro-confluent-format-factory.js')).AvroConfluentFormatFactory(),
     }),
     new LazyFactory({
+      identifier: 'debezium-avro-confluent',
+      description: 'Debezium change events in Avro with a schema registry; produces and accepts +I, -U, +U, -D.',
+      kinds: ['decode', 'encode'],
+      load: async () => new (await import('../formats/avro-confluent/debezium-avro-confluent-format-factory.js')).DebeziumAvroConfluentFormatFactory(),
+    }),
+    new LazyFactory({
       identifier: 'arrow',
       description: 'Apache Arrow IPC stream or file (bulk, for the filesystem connector); insert-only.',
       kinds: ['bulk-format'],

@@ -4,7 +4,14 @@ import { ConfigOptions } from '../../config/config-options.js';
 import type { ReadableConfig } from '../../config/configuration.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { DynamicTableFactoryContext } from '../../factories/dynamic-table-factory.js';
-import type { DecodingFormat, DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
+import type {
+  DecodingFormat,
+  DecodingFormatFactory,
+  DeserializationSchema,
+  EncodingFormat,
+  EncodingFormatFactory,
+  SerializationSchema,
+} from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { avroSchemaOf } from '../avro/avro-schema.js';
@@ -63,15 +70,16 @@ function propertyOption(k: string): ConfigOption<string | undefined> {
 
 /**
  * The subject Flink's Kafka factories fill in when none is given: `<topic>-key` for the key format,
- * `<topic>-value` for the value format, for a table on exactly one topic.
+ * `<topic>-value` for the value format, for a table on exactly one topic. `format` is the identifier of
+ * the format asking (`avro-confluent`, `debezium-avro-confluent`).
  */
-export function defaultSubject(ctx: DynamicTableFactoryContext, physicalType: RowType): string | undefined {
+export function defaultSubject(ctx: DynamicTableFactoryContext, physicalType: RowType, format = 'avro-confluent'): string | undefined {
   const opts = ctx.table.options;
   if (opts['connector'] !== 'kafka' && opts['connector'] !== 'upsert-kafka') return undefined;
   const topic = opts['topic'];
   if (topic === undefined || topic.includes(';')) return undefined;
-  const isKey = opts['key.format'] === 'avro-confluent';
-  const isValue = (opts['value.format'] ?? opts['format']) === 'avro-confluent';
+  const isKey = opts['key.format'] === format;
+  const isValue = (opts['value.format'] ?? opts['format']) === format;
   if (isKey && isValue) {
     // Both use this format: the key's physical type has exactly the key columns.
     const keyFields = (opts['key.fields'] ?? '').split(';').map((f) => f.trim());
@@ -85,13 +93,20 @@ export function defaultSubject(ctx: DynamicTableFactoryContext, physicalType: Ro
 }
 
 /**
- * `'format' = 'avro-confluent'`: Avro records in Confluent's wire format (magic byte, schema id, body), the
- * writer schema fetched from a Confluent-compatible schema registry by id, the table's schema registered
- * under a subject when writing (Flink's RegistryAvroFormatFactory).
+ * What the registry-backed Avro formats share (Flink's RegistryAvroFormatFactory and
+ * DebeziumAvroFormatFactory): options, the registry client, the subject, the `schema` option check.
+ * Subclasses say which rows go in a message and how they map to table rows.
  */
-export class AvroConfluentFormatFactory implements DecodingFormatFactory, EncodingFormatFactory {
-  readonly factoryIdentifier = 'avro-confluent';
-  readonly description = "Avro in Confluent's wire format with a schema registry (Confluent or Apicurio's ccompat API); insert-only.";
+export abstract class RegistryAvroFormatFactory implements DecodingFormatFactory, EncodingFormatFactory {
+  abstract readonly factoryIdentifier: string;
+  abstract readonly description: string;
+
+  /** The changelog the format reads and writes. */
+  protected abstract changelogMode(): ChangelogMode;
+  /** The row type a message's Avro record holds for the table's physical type (its schema is registered). */
+  protected abstract messageType(physicalType: RowType): RowType;
+  protected abstract decoder(physicalType: RowType, client: SchemaRegistryClient): DeserializationSchema;
+  protected abstract encoder(physicalType: RowType, client: SchemaRegistryClient, subject: string, schemaText: string): SerializationSchema;
 
   requiredOptions(): readonly ConfigOption<unknown>[] {
     return [O.URL];
@@ -108,44 +123,71 @@ export class AvroConfluentFormatFactory implements DecodingFormatFactory, Encodi
   createDecodingFormat(_ctx: DynamicTableFactoryContext, o: ReadableConfig): DecodingFormat {
     const client = new SchemaRegistryClient(registryConfigOf(o));
     return {
-      createRuntimeDecoder: (physicalType: RowType) => new AvroConfluentDecoder(physicalType, client),
-      getChangelogMode: () => ChangelogMode.insertOnly(),
+      createRuntimeDecoder: (physicalType: RowType) => this.decoder(physicalType, client),
+      getChangelogMode: () => this.changelogMode(),
     };
   }
 
   createEncodingFormat(ctx: DynamicTableFactoryContext, o: ReadableConfig): EncodingFormat {
     const client = new SchemaRegistryClient(registryConfigOf(o));
     const userSchema = o.get(O.SCHEMA);
+    const id = this.factoryIdentifier;
     return {
       createRuntimeEncoder: (physicalType: RowType) => {
-        const subject = o.get(O.SUBJECT) ?? defaultSubject(ctx, physicalType);
+        const subject = o.get(O.SUBJECT) ?? defaultSubject(ctx, physicalType, id);
         if (subject === undefined) {
           throw new ValidationError(
-            "Option 'avro-confluent.subject' is not set. It is required for serialization, except with the 'kafka' and 'upsert-kafka' " +
+            `Option '${id}.subject' is not set. It is required for serialization, except with the 'kafka' and 'upsert-kafka' ` +
               "connectors on one topic, which default it to '<topic>-value' or '<topic>-key'.",
           );
         }
-        const derived = JSON.stringify(avroSchemaOf(physicalType));
-        return new AvroConfluentEncoder(physicalType, client, subject, userSchema === undefined ? derived : checkedUserSchema(userSchema, derived));
+        const derived = JSON.stringify(avroSchemaOf(this.messageType(physicalType)));
+        return this.encoder(physicalType, client, subject, userSchema === undefined ? derived : checkedUserSchema(id, userSchema, derived));
       },
-      getChangelogMode: () => ChangelogMode.insertOnly(),
+      getChangelogMode: () => this.changelogMode(),
     };
   }
 }
 
+/**
+ * `'format' = 'avro-confluent'`: Avro records in Confluent's wire format (magic byte, schema id, body), the
+ * writer schema fetched from a Confluent-compatible schema registry by id, the table's schema registered
+ * under a subject when writing (Flink's RegistryAvroFormatFactory).
+ */
+export class AvroConfluentFormatFactory extends RegistryAvroFormatFactory {
+  readonly factoryIdentifier = 'avro-confluent';
+  readonly description = "Avro in Confluent's wire format with a schema registry (Confluent or Apicurio's ccompat API); insert-only.";
+
+  protected changelogMode(): ChangelogMode {
+    return ChangelogMode.insertOnly();
+  }
+
+  protected messageType(physicalType: RowType): RowType {
+    return physicalType;
+  }
+
+  protected decoder(physicalType: RowType, client: SchemaRegistryClient): DeserializationSchema {
+    return new AvroConfluentDecoder(physicalType, client);
+  }
+
+  protected encoder(physicalType: RowType, client: SchemaRegistryClient, subject: string, schemaText: string): SerializationSchema {
+    return new AvroConfluentEncoder(physicalType, client, subject, schemaText);
+  }
+}
+
 /** The user's `schema` if it writes the table's rows exactly as the derived schema would. */
-function checkedUserSchema(user: string, derived: string): string {
+function checkedUserSchema(format: string, user: string, derived: string): string {
   let layout: string;
   try {
     layout = avroLayout(parseAvroSchema(user));
   } catch (e) {
-    if (e instanceof AvroSchemaParseError) throw new ValidationError(`Option 'avro-confluent.schema' is not a valid Avro schema: ${e.message}`);
+    if (e instanceof AvroSchemaParseError) throw new ValidationError(`Option '${format}.schema' is not a valid Avro schema: ${e.message}`);
     throw e;
   }
   const expected = avroLayout(parseAvroSchema(derived));
   if (layout !== expected) {
     throw new ValidationError(
-      `The schema in 'avro-confluent.schema' does not match the table's schema: it must have the same fields, in the same order, with the same types and nullability.\n` +
+      `The schema in '${format}.schema' does not match the table's schema: it must have the same fields, in the same order, with the same types and nullability.\n` +
         `Schema derived from the table: ${derived}`,
     );
   }
