@@ -4,7 +4,7 @@ import { call, inputRef, literal } from '../../src/planner/rex/rex-node.js';
 import { IntervalJoinOperator } from '../../src/table-runtime/interval-join-operator.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
-import { rowKindShortString } from '../../src/types/row-kind.js';
+import { RowKind, rowKindShortString } from '../../src/types/row-kind.js';
 import { OperatorHarness } from './fake-context.js';
 
 const show = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${JSON.stringify(r.fields)}`);
@@ -198,6 +198,20 @@ describe('outer interval join', () => {
     h2.watermark(20_000);
     expect(show(h2.out)).toEqual(['+I[2,10000,null,null]']);
     expect(op2.retainedRows).toBe(0);
+  });
+
+  it('a retraction (-D) retracts its joins with the stored rows and forgets the row', async () => {
+    const op = outerJoin('LEFT');
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert(1, 5000)], 1);
+    h.push([Row.insert(1, 5500), Row.insert(2, 5500)], 0);
+    expect(op.retainedRows).toBe(3);
+    h.push([new Row(RowKind.DELETE, [1, 5500]), new Row(RowKind.DELETE, [2, 5500])], 0);
+    // The unmatched row 2 was never padded (still stored): it just goes.
+    expect(show(h.out)).toEqual(['+I[1,5500,1,5000]', '-D[1,5500,1,5000]']);
+    expect(op.retainedRows).toBe(1);
+    h.watermark(10_000);
+    expect(h.out).toHaveLength(2);
   });
 });
 
