@@ -76,17 +76,26 @@ export class SessionWindowOperator implements StreamOperator {
       }
       const start = ts;
       const end = ts + gap;
-      const overlapping = ksState.sessions.filter((s) => s.start < end && start < s.end);
-      const merged: Session = { start, end, rows: [f] };
-      for (const s of overlapping) {
-        merged.start = Math.min(merged.start, s.start);
-        merged.end = Math.max(merged.end, s.end);
-        merged.rows.push(...s.rows);
+      const sessions = ksState.sessions;
+      const overlapping = sessions.filter((s) => s.start < end && start < s.end);
+      // Grow the largest overlapping session in place (copying its rows per row made long sessions quadratic).
+      let merged: Session | undefined;
+      for (const s of overlapping) if (merged === undefined || s.rows.length > merged.rows.length) merged = s;
+      if (merged === undefined) {
+        merged = { start, end, rows: [f] };
+        sessions.push(merged);
+      } else {
+        merged.rows.push(f);
+        merged.start = Math.min(merged.start, start);
+        merged.end = Math.max(merged.end, end);
+        for (const s of overlapping) {
+          if (s === merged) continue;
+          merged.start = Math.min(merged.start, s.start);
+          merged.end = Math.max(merged.end, s.end);
+          for (const r of s.rows) merged.rows.push(r);
+          sessions.splice(sessions.indexOf(s), 1);
+        }
       }
-      const kept = ksState.sessions.filter((s) => !overlapping.includes(s));
-      kept.push(merged);
-      ksState.sessions.length = 0;
-      ksState.sessions.push(...kept);
       timers.registerEventTimeTimer(merged.end - 1);
     }
   }
