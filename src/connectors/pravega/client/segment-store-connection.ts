@@ -167,7 +167,9 @@ export class SegmentStoreConnection {
     this.chunks.push(d);
     this.buffered += d.length;
     while (this.buffered >= FRAME_HEADER_SIZE) {
-      const head = this.chunks.length === 1 ? this.chunks[0]! : this.flatten();
+      // Join chunks only for a complete frame (or a header split across chunks): joining on every arriving chunk
+      // copied a 1 MB SegmentRead some 16 times over as its 64 KB pieces came in.
+      const head = this.chunks[0]!.length >= FRAME_HEADER_SIZE ? this.chunks[0]! : this.flatten();
       const type = head.readInt32BE(0);
       const len = head.readInt32BE(4);
       if (len < 0 || len > MAX_FRAME_PAYLOAD) {
