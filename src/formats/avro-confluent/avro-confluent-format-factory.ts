@@ -93,6 +93,18 @@ export function defaultSubject(ctx: DynamicTableFactoryContext, physicalType: Ro
 }
 
 /**
+ * The registry client of a format, made on first use. Why not at once: connectors create formats before
+ * they validate the table's options, and a missing 'url' must be reported by that validation, with every
+ * other mistake; connection options that are present but wrong are still reported here, at planning.
+ */
+function registryClient(o: ReadableConfig): () => SchemaRegistryClient {
+  let client: SchemaRegistryClient | undefined;
+  const make = (): SchemaRegistryClient => (client ??= new SchemaRegistryClient(registryConfigOf(o)));
+  if (o.get(O.URL) !== undefined) make();
+  return make;
+}
+
+/**
  * What the registry-backed Avro formats share (Flink's RegistryAvroFormatFactory and
  * DebeziumAvroFormatFactory): options, the registry client, the subject, the `schema` option check.
  * Subclasses say which rows go in a message and how they map to table rows.
@@ -121,15 +133,15 @@ export abstract class RegistryAvroFormatFactory implements DecodingFormatFactory
   }
 
   createDecodingFormat(_ctx: DynamicTableFactoryContext, o: ReadableConfig): DecodingFormat {
-    const client = new SchemaRegistryClient(registryConfigOf(o));
+    const client = registryClient(o);
     return {
-      createRuntimeDecoder: (physicalType: RowType) => this.decoder(physicalType, client),
+      createRuntimeDecoder: (physicalType: RowType) => this.decoder(physicalType, client()),
       getChangelogMode: () => this.changelogMode(),
     };
   }
 
   createEncodingFormat(ctx: DynamicTableFactoryContext, o: ReadableConfig): EncodingFormat {
-    const client = new SchemaRegistryClient(registryConfigOf(o));
+    const client = registryClient(o);
     const userSchema = o.get(O.SCHEMA);
     const id = this.factoryIdentifier;
     return {
@@ -142,7 +154,7 @@ export abstract class RegistryAvroFormatFactory implements DecodingFormatFactory
           );
         }
         const derived = JSON.stringify(avroSchemaOf(this.messageType(physicalType)));
-        return this.encoder(physicalType, client, subject, userSchema === undefined ? derived : checkedUserSchema(id, userSchema, derived));
+        return this.encoder(physicalType, client(), subject, userSchema === undefined ? derived : checkedUserSchema(id, userSchema, derived));
       },
       getChangelogMode: () => this.changelogMode(),
     };

@@ -79,3 +79,19 @@ describe('avro-confluent registry connection options', () => {
     expect(() => registryConfigOf(new Configuration({ url: 'http://r', 'ssl.truststore.location': new URL(import.meta.url).pathname }))).toThrow(/not a PEM file/);
   });
 });
+
+describe('avro-confluent in SQL', () => {
+  it("is found by 'format', reports a missing 'url' and a misspelt option as table-option errors", async () => {
+    const { TableEnvironment } = await import('../../../src/api/table-environment.js');
+    const env = TableEnvironment.create({ mode: 'batch' });
+    try {
+      const base = `'connector' = 'kafka', 'topic' = 't', 'properties.bootstrap.servers' = '127.0.0.1:1', 'format' = 'avro-confluent'`;
+      await env.executeSql(`CREATE TEMPORARY TABLE a (x INT) WITH (${base})`);
+      await expect(env.executeSql('SELECT * FROM a')).rejects.toThrow(/Missing required options[\s\S]*avro-confluent\.url/);
+      await env.executeSql(`CREATE TEMPORARY TABLE b (x INT) WITH (${base}, 'avro-confluent.url' = 'http://r', 'avro-confluent.propertie.x' = '1')`);
+      await expect(env.executeSql('SELECT * FROM b')).rejects.toThrow(/Unsupported options[\s\S]*avro-confluent\.propertie\.x/);
+    } finally {
+      await env.close();
+    }
+  });
+});
