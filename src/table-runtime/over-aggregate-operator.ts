@@ -245,9 +245,8 @@ export class OverAggregateOperator implements StreamOperator {
   /** Row `r` enters a sliding frame; DISTINCT: its value is accumulated only if not in the frame yet. */
   private enter(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
     if (f.counts !== null) {
-      const args = this.spec.calls[ci]!.args.map((a) => r[a]);
-      if (args.some((v) => v === null)) return;
-      const id = distinctIdentity(args);
+      const id = this.distinctId(ci, r);
+      if (id === undefined) return;
       const c = f.counts.get(id) ?? 0;
       f.counts.set(id, c + 1);
       if (c > 0) return;
@@ -258,9 +257,8 @@ export class OverAggregateOperator implements StreamOperator {
   /** Row `r` leaves a sliding frame; DISTINCT: its value is retracted only when its last row leaves. */
   private leave(ci: number, f: SlidingFrame, r: readonly unknown[]): void {
     if (f.counts !== null) {
-      const args = this.spec.calls[ci]!.args.map((a) => r[a]);
-      if (args.some((v) => v === null)) return;
-      const id = distinctIdentity(args);
+      const id = this.distinctId(ci, r);
+      if (id === undefined) return;
       const c = f.counts.get(id) ?? 0;
       if (c > 1) {
         f.counts.set(id, c - 1);
@@ -273,14 +271,18 @@ export class OverAggregateOperator implements StreamOperator {
 
   /** Accumulates row `r` into call `ci`'s `acc`; with `seen` (DISTINCT), only a non-NULL value not seen yet. */
   private add(ci: number, acc: unknown, r: readonly unknown[], seen: Set<unknown> | null): void {
-    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
     if (seen !== null) {
-      if (args.some((v) => v === null)) return;
-      const id = distinctIdentity(args);
-      if (seen.has(id)) return;
+      const id = this.distinctId(ci, r);
+      if (id === undefined || seen.has(id)) return;
       seen.add(id);
     }
-    this.fns[ci]!.accumulate(acc, ...args);
+    this.adders[ci]!(acc, r);
+  }
+
+  /** The identity of row `r`'s arguments to call `ci` (DISTINCT), or undefined when one is NULL (never counted). */
+  private distinctId(ci: number, r: readonly unknown[]): unknown {
+    const args = this.spec.calls[ci]!.args.map((a) => r[a]);
+    return args.some((v) => v === null) ? undefined : distinctIdentity(args);
   }
 
   /** Drops history no bounded frame can reach any more. */
