@@ -40,7 +40,9 @@ export interface GeneratorEnumState {
 
 /**
  * Produces rows for a split. Called from the fetch loop once per batch (never per row, never awaited);
- * must append exactly `count` rows to `out`.
+ * advances the split's position by exactly `count` generated rows and appends at most `count` to `out`:
+ * a generator with filters pushed into it (nexmark) steps over the rows it drops, so positions and
+ * checkpoints stay the same with or without push-down.
  */
 export interface RowBatchGenerator {
   generate(split: GeneratorSplit, from: number, count: number, out: Row[], now: number): void;
