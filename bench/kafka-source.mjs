@@ -135,19 +135,28 @@ async function sluiceSink(topic, guarantee, mode, config = {}) {
 
 /**
  * Runs `a` and `b` alternately RUNS times (a, b, a, b, ...), prints both medians and returns the ratio
- * b/a of the medians; the per-run ratios are printed too so drift is visible.
+ * b/a of the medians; the per-run ratios are printed too so drift is visible, and the process CPU time
+ * of each side (both run in this process), which a busy shared machine disturbs far less than wall time.
  */
 async function pair(labelA, a, labelB, b) {
   const xs = [];
   const ys = [];
+  const cpu = [[], []];
+  const timed = async (f, r, into) => {
+    const c0 = process.cpuUsage();
+    const rate = await f(r);
+    const c = process.cpuUsage(c0);
+    into.push((c.user + c.system) / 1000);
+    return rate;
+  };
   for (let r = 0; r < RUNS; r++) {
-    xs.push(await a(r));
-    ys.push(await b(r));
+    xs.push(await timed(a, r, cpu[0]));
+    ys.push(await timed(b, r, cpu[1]));
   }
-  for (const [label, v] of [[labelA, xs], [labelB, ys]]) {
-    console.log(`  ${label.padEnd(44)} ${fmt(median(v))}   (runs: ${v.map((x) => Math.round(x)).join(', ')})`);
+  for (const [label, v, c] of [[labelA, xs, cpu[0]], [labelB, ys, cpu[1]]]) {
+    console.log(`  ${label.padEnd(44)} ${fmt(median(v))}   (runs: ${v.map((x) => Math.round(x)).join(', ')}; cpu ms: ${c.map(Math.round).join(', ')})`);
   }
-  console.log(`  per-run ratios: ${ys.map((y, i) => (y / xs[i]).toFixed(2)).join(', ')}`);
+  console.log(`  per-run ratios: ${ys.map((y, i) => (y / xs[i]).toFixed(2)).join(', ')}; cpu-time ratio ${labelA.split(' (')[0]} / ${labelB.split(' (')[0]}: ${(median(cpu[0]) / median(cpu[1])).toFixed(2)}`);
   return median(ys) / median(xs);
 }
 
