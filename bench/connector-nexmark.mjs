@@ -1,25 +1,33 @@
-// Nexmark source throughput: events/s, median of 5 runs, next to a plain JS loop building the same objects.
-// Run after `npm run build`: node bench/connector-nexmark.mjs [events]
-import { NexmarkGenerator, DEFAULT_NEXMARK_CONFIG, NexmarkTableSourceFactory } from '../dist/connectors/nexmark/index.js';
-import { BlackHoleSink } from '../dist/connectors/blackhole/index.js';
-import { defaultRuntimeConfig, executeJob } from '../dist/runtime/index.js';
-import { FactoryRegistry } from '../dist/factories/factory-registry.js';
-import { Configuration } from '../dist/config/configuration.js';
-import { ResolvedSchema, Columns } from '../dist/types/schema.js';
-import { DataTypes } from '../dist/types/data-types.js';
+// Nexmark source throughput: events/s, median of 5 interleaved rounds, next to a plain JS loop building the same objects.
+// Run after `npm run build`: node bench/connector-nexmark.mjs [events] (SLUICE_DIST picks another build).
+import { load } from './format-bench-util.mjs';
+
+const { NexmarkGenerator, DEFAULT_NEXMARK_CONFIG, NexmarkTableSourceFactory } = await load('connectors/nexmark/index.js');
+const { BlackHoleSink } = await load('connectors/blackhole/index.js');
+const { defaultRuntimeConfig, executeJob } = await load('runtime/index.js');
+const { FactoryRegistry } = await load('factories/factory-registry.js');
+const { Configuration } = await load('config/configuration.js');
+const { ResolvedSchema, Columns } = await load('types/schema.js');
+const { DataTypes } = await load('types/data-types.js');
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => `${(x / 1e6).toFixed(2)} M events/s`;
 
-async function measure(name, run) {
-  const rates = [];
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now();
-    await run();
-    rates.push(N / ((performance.now() - t0) / 1000));
+/** Rates of each case, timed in interleaved rounds so a change in the machine's load hits every case alike. */
+async function measureAll(cases, rounds = 5) {
+  const rates = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const [name, run] of Object.entries(cases)) {
+      const t0 = performance.now();
+      await run();
+      rates[name].push(N / ((performance.now() - t0) / 1000));
+    }
   }
-  console.log(`${name.padEnd(44)} median ${fmt(median(rates))}  (runs: ${rates.map((r) => (r / 1e6).toFixed(2)).join(', ')})`);
+  for (const [name, rs] of Object.entries(rates)) {
+    console.log(`${name.padEnd(44)} median ${fmt(median(rs))}  (runs: ${rs.map((r) => (r / 1e6).toFixed(2)).join(', ')})`);
+  }
+  return rates;
 }
 
 // Baseline: the same shapes from Math.random, no determinism, no pools.
@@ -73,6 +81,8 @@ async function sourceJob() {
 }
 
 console.log(`Nexmark, ${N} events per run, node ${process.version}`);
-await measure('plain JS loop (same shapes, Math.random)', plainLoop);
-await measure('NexmarkGenerator.event (deterministic)', generatorLoop);
-await measure('nexmark source -> blackhole job (p=1)', sourceJob);
+const PLAIN = 'plain JS loop (same shapes, Math.random)';
+const GEN = 'NexmarkGenerator.event (deterministic)';
+const rates = await measureAll({ [PLAIN]: plainLoop, [GEN]: generatorLoop, 'nexmark source -> blackhole job (p=1)': sourceJob });
+const perRound = rates[GEN].map((g, i) => g / rates[PLAIN][i]);
+console.log(`ratio generator / plain loop (median of rounds): ${median(perRound).toFixed(2)}x`);
