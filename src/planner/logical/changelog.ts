@@ -1,6 +1,7 @@
 import { PlanningError } from '../../errors/sluice-error.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import { RowKind } from '../../types/row-kind.js';
+import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
 import { physicalNodeText } from './explain-plan.js';
 import type { PlanNode } from './plan-node.js';
 
@@ -74,6 +75,8 @@ export class ChangelogInference {
         // A temporal join emits each left row once, whatever the versioned side does.
         if (n.temporal !== undefined && l.isInsertOnly()) return ChangelogMode.insertOnly();
         if (l.isInsertOnly() && r.isInsertOnly() && (n.joinType === 'INNER' || n.joinType === 'SEMI')) return ChangelogMode.insertOnly();
+        // Outer interval and window joins pad an unmatched row once, when time passes its bound: insert-only.
+        if (l.isInsertOnly() && r.isInsertOnly() && timeBoundedJoinBounds(n) !== undefined) return ChangelogMode.insertOnly();
         this.origins.set(n, n.joinType !== 'INNER' && n.joinType !== 'SEMI' ? n : !l.isInsertOnly() ? this.originOf(n.left) : this.originOf(n.right));
         return ChangelogMode.all();
       }

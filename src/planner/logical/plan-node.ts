@@ -16,8 +16,18 @@ export interface PlanField {
  * watermark expression evaluated per row (the watermark is the maximum seen so far).
  */
 export type WatermarkAssignment =
-  | { readonly kind: 'bounded'; readonly rowtime: RexNode; readonly delayMs: number; readonly text: string }
-  | { readonly kind: 'expression'; readonly rowtime: RexNode; readonly expr: RexNode; readonly text: string };
+  | ({ readonly kind: 'bounded'; readonly rowtime: RexNode; readonly delayMs: number; readonly text: string } & DeclaredWatermark)
+  | ({ readonly kind: 'expression'; readonly rowtime: RexNode; readonly expr: RexNode; readonly text: string } & DeclaredWatermark);
+
+/**
+ * The watermark as the DDL declares it, for EXPLAIN: `declared` over the table's columns in schema order
+ * (computed columns referenced, not inlined), `rowtimeIndex` the rowtime column's position among them.
+ * Never rewritten by the optimizer (it describes the table, not the scan's output).
+ */
+export interface DeclaredWatermark {
+  readonly declared?: RexNode;
+  readonly rowtimeIndex?: number;
+}
 
 /**
  * A catalog table read through its ScanTableSource. `physicalIndexes` are the physical columns the
@@ -39,6 +49,8 @@ export interface ScanNode {
   readonly acceptedFilters?: readonly RexNode[];
   /** Set by partition push-down: the partitions left after pruning (null value = default partition). */
   readonly partitions?: readonly ReadonlyMap<string, string | null>[];
+  /** Set by limit push-down: the row count the source was told it may stop after. */
+  readonly limit?: number;
 }
 
 /** Literal rows (VALUES / fromValues), already in the runtime representation. */

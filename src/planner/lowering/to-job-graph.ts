@@ -38,6 +38,7 @@ import { inputsOf } from '../logical/plan-node.js';
 import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
 import { compileRex, compileRexCalc } from '../rex/compile-rex.js';
+import { scanPushDownDigests } from '../rules/scan-digest.js';
 
 /** Settings the lowering reads. */
 export interface LoweringOptions {
@@ -423,7 +424,9 @@ export class JobGraphBuilder {
 
 function scanSignature(n: PlanNode & { kind: 'scan' }): string {
   const id = n.identifier;
-  return JSON.stringify([id.catalog, id.database, id.object, n.physicalIndexes, n.metadataKeys, n.watermark?.text ?? null]);
+  // Everything pushed into the source is part of its identity: two scans share one source only if it
+  // was told the same things (partitions, filters, projection, limit, metadata, watermark).
+  return JSON.stringify([id.catalog, id.database, id.object, scanPushDownDigests(n), n.physicalIndexes, n.limit ?? null, n.metadataKeys, n.watermark?.text ?? null]);
 }
 
 const BUILTIN: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);

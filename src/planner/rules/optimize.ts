@@ -5,6 +5,9 @@ import type { RexNode } from '../rex/rex-node.js';
 import { foldConstants } from './constant-folding.js';
 import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
+import { mergeCalcs } from './calc-merge.js';
+
+export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
 
 /** Options of the rule pass. */
@@ -48,18 +51,6 @@ function foldCalc(n: PlanNode, tz: string): PlanNode {
   let condition = n.condition === null ? null : foldConstants(n.condition, tz);
   if (condition !== null && condition.kind === 'literal' && condition.value === true) condition = null;
   return { ...n, projects: n.projects.map((p) => foldConstants(p, tz)), condition };
-}
-
-/** calc(calc(x)) -> calc(x): inline the inner projections into the outer ones and AND the conditions. */
-export function mergeCalcs(n: PlanNode): PlanNode {
-  if (n.kind !== 'calc' || n.input.kind !== 'calc') return n;
-  const inner = n.input;
-  if (!inner.projects.every(deterministic)) return n;
-  const inline = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => inner.projects[ref.index]!);
-  const outerCond = n.condition === null ? null : inline(n.condition);
-  const condition =
-    inner.condition === null ? outerCond : outerCond === null ? inner.condition : call('AND', [inner.condition, outerCond], DataTypes.BOOLEAN());
-  return { kind: 'calc', input: inner.input, projects: n.projects.map(inline), condition, fields: n.fields };
 }
 
 /**
@@ -236,9 +227,16 @@ function pushProjectionIntoScan(n: PlanNode): PlanNode {
 /** LIMIT over a scan (possibly through a filter-free calc): tell the source, keep the limit operator. */
 function pushLimitIntoScan(n: PlanNode): PlanNode {
   if (n.kind !== 'sort' || n.keys.length > 0 || n.fetch === null) return n;
-  let below = n.input;
-  if (below.kind === 'calc' && below.condition === null) below = below.input;
-  if (below.kind === 'scan') below.source.applyLimit?.(n.offset + n.fetch);
+  const limit = n.offset + n.fetch;
+  const limited = (scan: ScanNode): ScanNode => {
+    if (scan.limit !== undefined) return scan;
+    scan.source.applyLimit?.(limit);
+    return { ...scan, limit };
+  };
+  if (n.input.kind === 'scan') return { ...n, input: limited(n.input) };
+  if (n.input.kind === 'calc' && n.input.condition === null && n.input.input.kind === 'scan') {
+    return { ...n, input: { ...n.input, input: limited(n.input.input) } };
+  }
   return n;
 }
 
