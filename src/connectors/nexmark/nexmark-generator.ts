@@ -345,7 +345,7 @@ export class NexmarkGenerator {
     // Expiry: within twice the time it takes to create numInFlightAuctions more auctions.
     const eventsForAuctions = Math.floor((c.numInFlightAuctions * this.total) / c.auctionProportion);
     const horizon = this.timestampOf(n + eventsForAuctions) - ts;
-    const expires = ts + 1 + r.nextIntBetween(0, Math.max(horizon * 2, 1) - 1);
+    const expires = ts + 1 + r.nextInt(Math.max(horizon * 2, 1));
     const size = 8 + itemName.length + description.length + 8 + 8 + 8 + 8 + 8;
     const extra = nextExtra(r, size, c.avgAuctionByteSize);
     return [BigInt(id), itemName, description, BigInt(initialBid), BigInt(reserve), ts, expires, this.ids.of(seller), CATEGORY_BIGINTS[category - FIRST_CATEGORY_ID]!, extra];
