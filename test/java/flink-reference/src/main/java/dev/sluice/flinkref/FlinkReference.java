@@ -1,0 +1,200 @@
+package dev.sluice.flinkref;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+/**
+ * Runs SQL scripts on a local Apache Flink TableEnvironment so Sluice's goldens come from the real engine.
+ *
+ * <p>Usage: {@code FlinkReference [--out-dir DIR] script.sql...} (normally through scripts/flink-reference.sh).
+ *
+ * <p>Output, one block per statement, on stdout:
+ * <pre>
+ * #### STATEMENT n
+ * the statement text
+ * #### OUTPUT
+ * EXPLAIN text, TableResult.print() tableau, or what a `print` sink wrote while an INSERT ran
+ * #### END n OK          (or: #### END n ERROR &lt;exception class&gt;: &lt;message&gt;)
+ * </pre>
+ * A comment line {@code -- @golden some/file.txt} before a statement also writes that statement's OUTPUT to
+ * DIR/some/file.txt (needs --out-dir). Everything the JVM prints goes through one stdout, so a `print` sink's rows
+ * land inside the OUTPUT of the INSERT that produced them (INSERTs are awaited before the next statement).
+ *
+ * <p>SET 'k' = 'v' is applied by this runner: the TableEnvironment is created lazily at the first other statement,
+ * and a later SET of execution.runtime-mode recreates it, replaying the CREATE statements run so far, because the
+ * runtime mode of a TableEnvironment is fixed at creation.
+ */
+public final class FlinkReference {
+  private static final Pattern SET = Pattern.compile(
+      "(?is)^SET\\s+'([^']+)'\\s*=\\s*'((?:[^']|'')*)'$");
+  private static final Pattern GOLDEN = Pattern.compile("(?m)^\\s*--\\s*@golden\\s+(\\S+)\\s*$");
+  private static final String RUNTIME_MODE = "execution.runtime-mode";
+
+  private final Map<String, String> settings = new TreeMap<>();
+  private final List<String> ddl = new ArrayList<>();
+  private final Path outDir;
+  private final PrintStream out;
+  private TableEnvironment env;
+
+  private FlinkReference(Path outDir, PrintStream out) {
+    this.outDir = outDir;
+    this.out = out;
+    // Deterministic defaults: one task (one part file, no "n>" prefixes on print sinks), UTC for TIMESTAMP_LTZ.
+    settings.put("parallelism.default", "1");
+    settings.put("table.local-time-zone", "UTC");
+    settings.put(RUNTIME_MODE, "batch");
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path outDir = null;
+    List<Path> scripts = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--out-dir")) {
+        outDir = Paths.get(args[++i]);
+      } else {
+        scripts.add(Paths.get(args[i]));
+      }
+    }
+    if (scripts.isEmpty()) {
+      System.err.println("usage: FlinkReference [--out-dir DIR] script.sql...");
+      System.exit(2);
+    }
+    PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    System.setOut(stdout);
+    int failures = 0;
+    for (Path script : scripts) {
+      FlinkReference runner = new FlinkReference(outDir, stdout);
+      failures += runner.run(Files.readString(script, StandardCharsets.UTF_8));
+    }
+    stdout.flush();
+    // The mini cluster leaves non-daemon threads behind; exit explicitly.
+    System.exit(failures == 0 ? 0 : 1);
+  }
+
+  private int run(String script) throws IOException {
+    int failures = 0;
+    int n = 0;
+    for (String raw : StatementSplitter.split(script)) {
+      n++;
+      Matcher golden = GOLDEN.matcher(raw);
+      String goldenFile = golden.find() ? golden.group(1) : null;
+      String sql = StatementSplitter.stripComments(raw).trim();
+      if (sql.isEmpty()) {
+        continue;
+      }
+      out.println("#### STATEMENT " + n);
+      out.println(sql);
+      out.println("#### OUTPUT");
+      out.flush();
+      java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+      PrintStream tee = new PrintStream(new TeeStream(out, captured), true, StandardCharsets.UTF_8);
+      System.setOut(tee);
+      String status;
+      try {
+        execute(sql, tee);
+        status = "OK";
+      } catch (Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+          root = root.getCause();
+        }
+        status = "ERROR " + t.getClass().getName() + ": " + firstLine(t.getMessage())
+            + (root != t ? " | caused by " + root.getClass().getName() + ": " + firstLine(root.getMessage()) : "");
+        failures++;
+      } finally {
+        tee.flush();
+        System.setOut(out);
+      }
+      out.println("#### END " + n + " " + status);
+      out.flush();
+      if (goldenFile != null) {
+        if (outDir == null) {
+          throw new IllegalStateException("-- @golden " + goldenFile + " needs --out-dir");
+        }
+        Path target = outDir.resolve(goldenFile);
+        Files.createDirectories(target.toAbsolutePath().getParent());
+        Files.write(target, captured.toByteArray());
+      }
+    }
+    return failures;
+  }
+
+  private void execute(String sql, PrintStream sink) throws Exception {
+    Matcher set = SET.matcher(sql);
+    if (set.matches()) {
+      String key = set.group(1);
+      String value = set.group(2).replace("''", "'");
+      String before = settings.put(key, value);
+      if (env != null) {
+        if (key.equals(RUNTIME_MODE) && !value.equalsIgnoreCase(before)) {
+          env = null; // recreated, with the DDL replayed, at the next statement
+        } else {
+          env.getConfig().getConfiguration().setString(key, value);
+        }
+      }
+      return;
+    }
+    TableEnvironment tEnv = environment();
+    TableResult result = tEnv.executeSql(sql);
+    String head = sql.toUpperCase(Locale.ROOT);
+    if (head.startsWith("CREATE") || head.startsWith("DROP") || head.startsWith("ALTER")) {
+      ddl.add(sql);
+    }
+    if (head.startsWith("EXPLAIN")) {
+      // The plan is one STRING row; print it raw, not inside a table.
+      try (CloseableIterator<Row> rows = result.collect()) {
+        while (rows.hasNext()) {
+          sink.print(String.valueOf(rows.next().getField(0)));
+        }
+      }
+      sink.println();
+    } else if (head.startsWith("INSERT") || head.startsWith("EXECUTE")) {
+      // The job id in the result is random; only completion matters (print sinks write to stdout meanwhile).
+      result.await();
+    } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT) {
+      result.print();
+    }
+  }
+
+  private TableEnvironment environment() {
+    if (env == null) {
+      Configuration conf = new Configuration();
+      settings.forEach(conf::setString);
+      boolean streaming = settings.get(RUNTIME_MODE).equalsIgnoreCase(RuntimeExecutionMode.STREAMING.name());
+      EnvironmentSettings es = (streaming ? EnvironmentSettings.newInstance().inStreamingMode()
+          : EnvironmentSettings.newInstance().inBatchMode()).withConfiguration(conf).build();
+      env = TableEnvironment.create(es);
+      for (String stmt : ddl) {
+        env.executeSql(stmt);
+      }
+    }
+    return env;
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}
