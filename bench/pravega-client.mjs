@@ -99,13 +99,25 @@ async function sourceRead(stream) {
   return performance.now() - t0;
 }
 
+/** Wall ms of a phase and this process's CPU ms in it (user + system, all threads: GC and libuv included). */
+async function withCpu(phase) {
+  const c0 = process.cpuUsage();
+  const ms = await phase();
+  const c = process.cpuUsage(c0);
+  return { ms, cpu: (c.user + c.system) / 1000 };
+}
+
 const w = [], b = [], s = [], startups = [];
+const cpu = { w: [], b: [], s: [] };
 for (let run = 0; run < WARMUP + RUNS; run++) {
   const stream = `s${run}`;
-  const times = [await writeRun(stream), await bareRead(stream), await sourceRead(stream)];
+  const phases = [await withCpu(() => writeRun(stream)), await withCpu(() => bareRead(stream)), await withCpu(() => sourceRead(stream))];
   // sourceRead recorded its start-up; keep it only for measured rounds, aligned with `s`.
   if (run < WARMUP) startups.pop();
-  else [w, b, s].forEach((list, i) => list.push(times[i]));
+  else {
+    [w, b, s].forEach((list, i) => list.push(phases[i].ms));
+    [cpu.w, cpu.b, cpu.s].forEach((list, i) => list.push(phases[i].cpu));
+  }
   // The bundled Pravega keeps segments in its heap (in-memory storage): drop each run's data or a few runs fill it.
   await controller.sealStream(scope, stream);
   await controller.deleteStream(scope, stream);
@@ -124,9 +136,10 @@ async function javaRounds() {
     const args = ['rounds', URI, scope, 'j', String(N), String(RUNS), String(WARMUP), String(SEGMENTS)];
     const { stdout } = await run('java', ['-cp', `${classes}:${lib}/*`, 'dev.sluice.interop.Interop', ...args], { maxBuffer: 256 * 1024 * 1024 });
     for (const line of stdout.split('\n')) if (line.startsWith('round ')) console.log(`  java ${line}`);
-    const m = /^write=(\d+) read=(\d+) group=(\d+)$/m.exec(stdout);
+    const m = /^write=(\d+) read=(\d+) group=(\d+) write_cpu_ms=(\d+) read_cpu_ms=(\d+) group_cpu_ms=(\d+)$/m.exec(stdout);
     if (m === null) throw new Error(`Java bench printed no result:\n${stdout.slice(-2000)}`);
-    return { write: Number(m[1]), read: Number(m[2]), group: Number(m[3]) };
+    const [write, read, group, writeCpu, readCpu, groupCpu] = m.slice(1).map(Number);
+    return { write, read, group, cpu: { write: writeCpu, read: readCpu, group: groupCpu } };
   } finally {
     rmSync(classes, { recursive: true, force: true });
   }
@@ -154,6 +167,10 @@ if (java === undefined) {
   console.log(`read  (Java reader group):    ${rate(java.group)}`);
   const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
   console.log(`Sluice / Java: write ${ratio(eps(median(w)), java.write)}, bare read / batch read ${ratio(eps(median(b)), java.read)}, source job / reader group ${ratio(eps(median(s)), java.group)} (goal >= 0.8)`);
+  // On a busy shared machine wall time mostly measures the neighbours; CPU time per event is steadier.
+  const ms = (x) => `${Math.round(x)} ms`;
+  console.log(`CPU (median): Sluice write ${ms(median(cpu.w))}, bare read ${ms(median(cpu.b))}, source job ${ms(median(cpu.s))}; Java write ${ms(java.cpu.write)}, batch read ${ms(java.cpu.read)}, reader group ${ms(java.cpu.group)}`);
+  console.log(`Sluice / Java events per CPU second: write ${ratio(java.cpu.write, median(cpu.w))}, bare read / batch read ${ratio(java.cpu.read, median(cpu.b))}, source job / reader group ${ratio(java.cpu.group, median(cpu.s))}`);
 }
 controller.close();
 await pool.close();
