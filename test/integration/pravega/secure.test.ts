@@ -60,6 +60,15 @@ describe.skipIf(!possible)('Pravega with TLS and auth', () => {
     expect(rows.map((r) => `${r.fields[0]}:${r.fields[1]}`).sort()).toEqual(['1:a', '2:b', '3:c']);
   });
 
+  it('commits exactly-once transactions on the secured stream', { timeout: 60_000 }, async () => {
+    const env = await batchEnv();
+    await (await env.executeSql(ddl('x', 'securedtxn', { ...good, 'sink.semantic': 'exactly-once' }))).await();
+    await (await env.executeSql("INSERT INTO x VALUES (7, 'q'), (8, 'r')")).await();
+    const rows: Row[] = [];
+    for await (const r of (await env.executeSql('SELECT id FROM x')).collect()) rows.push(r);
+    expect(rows.map((r) => Number(r.fields[0])).sort()).toEqual([7, 8]);
+  });
+
   it('fails a wrong token with an error that names the auth options', { timeout: 60_000 }, async () => {
     const env = await batchEnv();
     const wrong = { ...good, 'security.auth-token': Buffer.from('admin:wrong').toString('base64') };
