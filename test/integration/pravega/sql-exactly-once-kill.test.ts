@@ -140,7 +140,15 @@ describe.skipIf(!available)('exactly-once Pravega -> Pravega SQL job under SIGKI
       if (run.resumed) resumes++;
       // Most kills land while the job runs (checkpoints every 500 ms, transactions open, commits in flight); one in
       // five lands while the CLI is still starting or restoring.
-      const whileStarting = Math.random() < 0.2;
+      // The first run lives until its first checkpoint completes, so that every later run really resumes
+      // (on a loaded machine a job can take longer to reach a checkpoint than the random delay below).
+      if (trial === 0) {
+        while (!hasCompleteCheckpoint(checkpoints)) {
+          const gone = await Promise.race([run.exited, new Promise<undefined>((r) => setTimeout(r, 100))]);
+          if (gone !== undefined) throw new Error(`run 0 exited before its first checkpoint (code ${gone.code}): ${gone.stderr}`);
+        }
+      }
+      const whileStarting = trial > 0 && Math.random() < 0.2;
       const delay = Math.floor(Math.random() * (whileStarting ? 2000 : 3500));
       const early = await Promise.race([
         run.exited,
