@@ -165,7 +165,16 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     if (!c.type.nullable) throw new ValidationError(`Column '${c.name}' of table '${identifierToString(id)}' is NOT NULL and has no value in the INSERT`);
     return literal(null, c.type);
   });
-  const input = project(query, projects, consumed.map((c) => c.name));
+  // Flink names the sink's input as the query does, unless an implicit cast is needed: then every column gets
+  // the sink's name (RelOptUtil.createCastRel). An omitted column is Calcite's EXPR$i, a static partition value
+  // its column's name. The Sink prints its input's names.
+  const casts = consumed.some((c, i) => targetNames.includes(c.name) && projects[i]!.kind === 'call');
+  const names = consumed.map((c, i) => {
+    const qi = targetNames.indexOf(c.name);
+    if (casts || partitionExprs.has(c.name)) return c.name;
+    return qi >= 0 ? query.fields[qi]!.name : `EXPR$${i}`;
+  });
+  const input = project(query, projects, names);
   const sink = ctx.createSink(id, table, resolved.isTemporary);
   applyWritableMetadata(sink, consumed, id);
   if (insert.overwrite) {
@@ -217,7 +226,10 @@ function applyWritableMetadata(sink: DynamicTableSink, consumed: readonly Column
 
 /** The sink column's type, keeping the query's nullability for the implicit cast. */
 function sinkType(sinkT: LogicalType, queryT: LogicalType): LogicalType {
-  return withNullability(sinkT, queryT.nullable);
+  const t = withNullability(sinkT, queryT.nullable);
+  // A rowtime attribute is written as the timestamp it is: Flink materializes it without a CAST.
+  const plain = (x: LogicalType): string => JSON.stringify({ ...x, timeAttribute: undefined });
+  return isRowtimeAttribute(queryT) && plain(queryT) === plain(t) ? queryT : t;
 }
 
 /** Rejects updates a sink cannot take; returns true when -U rows must be dropped (upsert sink). */

@@ -323,8 +323,8 @@ export class QueryBinder {
       const delay = boundedDelay(wm, rowtimeIdx);
       watermark =
         delay !== undefined
-          ? { kind: 'bounded', rowtime, delayMs: delay, text: spec.expression }
-          : { kind: 'expression', rowtime, expr: inlined, text: spec.expression };
+          ? { kind: 'bounded', rowtime, delayMs: delay, text: spec.expression, declared: wm, rowtimeIndex: rowtimeIdx }
+          : { kind: 'expression', rowtime, expr: inlined, text: spec.expression, declared: wm, rowtimeIndex: rowtimeIdx };
     }
     const scan: ScanNode = { kind: 'scan', identifier, table, source, physicalIndexes: null, metadataKeys, watermark, fields: scanFields };
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;

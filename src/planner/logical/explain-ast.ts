@@ -4,7 +4,8 @@ import { explainRex, flinkType } from './explain-rex.js';
 import { logicalScanText } from './explain-plan.js';
 import type { ExplainTree } from './explain-tree.js';
 import { node } from './explain-tree.js';
-import type { AggCall, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
+import type { AggCall, CalcNode, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
+import { logicalWatermarkAssignerText } from './explain-watermark.js';
 
 const dollar = (i: number): string => `$${i}`;
 
@@ -49,23 +50,20 @@ function windowInvocation(w: WindowSpec, timeIndex: number): string {
   }
 }
 
-/**
- * The table scan, under a LogicalWatermarkAssigner when the table declares a watermark (Flink puts the
- * assigner right above the scan in the AST). A bounded watermark keeps the unit the DDL wrote.
- */
+/** The table scan, under a LogicalWatermarkAssigner when the table declares a watermark. */
 function scanTree(n: ScanNode): ExplainTree {
   const scan = node(logicalScanText(n));
-  const wm = n.watermark;
-  if (wm === null) return scan;
-  const rowtime = wm.rowtime.kind === 'input-ref' ? wm.rowtime.name : rex(wm.rowtime);
-  let expr: string;
-  if (wm.kind === 'expression') expr = rex(wm.expr);
-  else if (wm.delayMs === 0) expr = rex(wm.rowtime);
-  else {
-    const unit = /INTERVAL\s+'[^']*'\s+([A-Z]+(?:\s+TO\s+[A-Z]+)?)/i.exec(wm.text)?.[1]?.toUpperCase().replace(/\s+/g, ' ');
-    expr = `-(${rex(wm.rowtime)}, ${wm.delayMs}:INTERVAL ${unit ?? 'SECOND'})`;
-  }
-  return node(`LogicalWatermarkAssigner(rowtime=[${rowtime}], watermark=[${expr}])`, [scan]);
+  return n.watermark === null ? scan : node(logicalWatermarkAssignerText(n), [scan]);
+}
+
+/**
+ * The binder's projection of a table's columns (computed ones included) over a scan with a watermark:
+ * Flink puts the LogicalWatermarkAssigner above it, so it is neither merged nor a user projection.
+ */
+function isWatermarkedTableProjection(n: PlanNode): n is CalcNode & { input: ScanNode } {
+  if (n.kind !== 'calc' || n.condition !== null || n.input.kind !== 'scan' || n.input.watermark === null) return false;
+  const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
+  return !identity && n.fields.length === n.input.table.schema.columns.length;
 }
 
 /**
@@ -80,7 +78,11 @@ export function astTree(n: PlanNode): ExplainTree {
       return node(`LogicalValues(tuples=[[${n.rows.map((r) => `{ ${r.map((v, i) => rex({ kind: 'literal', value: v, type: n.fields[i]!.type })).join(', ')} }`).join(', ')}]])`);
     case 'calc': {
       // Calcite merges a projection over a projection while converting SQL (INSERT's column mapping too).
-      if (n.condition === null && n.input.kind === 'calc' && n.input.condition === null) {
+      if (isWatermarkedTableProjection(n)) {
+        const project = node(`LogicalProject(${n.projects.map((p, i) => `${n.fields[i]!.name}=[${rex(p)}]`).join(', ')})`, [node(logicalScanText(n.input))]);
+        return node(logicalWatermarkAssignerText(n.input), [project]);
+      }
+      if (n.condition === null && n.input.kind === 'calc' && n.input.condition === null && !isWatermarkedTableProjection(n.input)) {
         const inner = n.input;
         // A bare reference keeps the name it had below, as Calcite adds no renaming project for an INSERT.
         const fields = n.fields.map((f, i) => {
@@ -150,7 +152,8 @@ export function astTree(n: PlanNode): ExplainTree {
     }
     case 'sink': {
       const id = n.identifier;
-      return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
+      // Flink's Sink has its input's row type, so it prints the input's names (Sink.scala deriveRowType).
+      return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
     }
     default: {
       const never: never = n;

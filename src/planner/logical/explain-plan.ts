@@ -10,6 +10,7 @@ import type { ExplainTree } from './explain-tree.js';
 import type { AggCall, AggregateNode, PlanNode, ScanNode, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
+import { pushedWatermarkDigest, watermarkAssignerView } from './explain-watermark.js';
 
 /** How a physical plan's expressions print: `prefix` in the optimized physical plan, `infix` in the execution plan. */
 export type PhysicalStyle = 'prefix' | 'infix';
@@ -43,8 +44,12 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
   switch (n.kind) {
     case 'scan': {
       const id = n.identifier;
-      const extra = n.watermark === null ? '' : `, watermark=[${n.watermark.text}]`;
-      return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${scanPushDownDigests(n).map((d) => `, ${d}`).join('')}${n.physicalIndexes === null ? '' : `, project=[${n.fields.map((f) => f.name).join(', ')}]`}]], fields=[${n.fields.map((f) => f.name).join(', ')}]${extra})`;
+      const project = n.physicalIndexes === null ? [] : [`project=[${n.fields.map((f) => f.name).join(', ')}]`];
+      const watermark = pushedWatermarkDigest(n);
+      // Flink pushes a watermark after the projection; filters and partitions then follow it, as they sit
+      // above the watermark assigner until it is pushed.
+      const digests = watermark === undefined ? [...scanPushDownDigests(n), ...project] : [...project, watermark, ...scanPushDownDigests(n)];
+      return `TableSourceScan(table=[[${id.catalog}, ${id.database}, ${id.object}${digests.map((d) => `, ${d}`).join('')}]], fields=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
     case 'values':
       return `Values(tuples=[${valuesText(n, style)}])`;
@@ -225,6 +230,14 @@ function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefine
 export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
   const replaced = a.replace?.(n);
   if (replaced !== undefined) return replaced;
+  const wm = watermarkAssignerView(n);
+  if (wm !== undefined) {
+    const scan = a.replace?.(wm.scan) ?? node(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a));
+    const lower = wm.lower === null ? scan : node(annotate(physicalNodeText(wm.lower, mode, style), wm.lower, undefined, a), [scan]);
+    // The assigner passes its input's rows and changelog on unchanged: it is annotated as that input.
+    const assigner = node(annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a), [lower]);
+    return wm.upper === null ? assigner : node(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a), [assigner]);
+  }
   const children = inputsOf(n).map((c, i) => {
     const sub = physicalTree(c, mode, style, a);
     const ex = exchangeText(n, i);

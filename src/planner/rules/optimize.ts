@@ -200,12 +200,16 @@ function pushProjectionIntoScan(n: PlanNode): PlanNode {
   const keptMetadata = [...used].filter((i) => i >= physicalCount).sort((a, b) => a - b);
   if (keptPhysical.length === physicalCount && keptMetadata.length === scan.metadataKeys.length) return n;
   const source = scan.source;
-  let physicalIndexes: number[] = keptPhysical;
+  let physicalIndexes: number[] | null = keptPhysical;
   if (keptPhysical.length < physicalCount) {
     const ok = source.applyProjection?.(keptPhysical, { kind: 'ROW', fields: keptPhysical.map((i) => scan.fields[i]!), nullable: false }) ?? false;
-    if (!ok) physicalIndexes = Array.from({ length: physicalCount }, (_, i) => i);
+    // A source that refuses keeps producing every physical column: no projection (and no `project=` digest).
+    if (!ok) {
+      if (keptMetadata.length === scan.metadataKeys.length) return n;
+      physicalIndexes = null;
+    }
   }
-  const kept = [...physicalIndexes, ...keptMetadata];
+  const kept = [...(physicalIndexes ?? Array.from({ length: physicalCount }, (_, i) => i)), ...keptMetadata];
   const remap = new Map(kept.map((old, i) => [old, i]));
   const fields = kept.map((i) => scan.fields[i]!);
   const map = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => inputRef(remap.get(ref.index)!, ref.name, ref.type));
