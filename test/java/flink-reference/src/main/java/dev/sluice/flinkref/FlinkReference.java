@@ -36,7 +36,7 @@ import org.apache.flink.util.CloseableIterator;
  * #### END n OK          (or: #### END n ERROR &lt;exception class&gt;: &lt;message&gt;)
  * </pre>
  * A comment line {@code -- @golden some/file.txt} before a statement also writes that statement's OUTPUT to
- * DIR/some/file.txt (needs --out-dir). Everything the JVM prints goes through one stdout, so a `print` sink's rows
+ * DIR/some/file.txt (needs --out-dir), and {@code ${OUT_DIR}} in a script is replaced by DIR's absolute path. Everything the JVM prints goes through one stdout, so a `print` sink's rows
  * land inside the OUTPUT of the INSERT that produced them (INSERTs are awaited before the next statement).
  *
  * <p>SET 'k' = 'v' is applied by this runner: the TableEnvironment is created lazily at the first other statement,
@@ -83,7 +83,12 @@ public final class FlinkReference {
     int failures = 0;
     for (Path script : scripts) {
       FlinkReference runner = new FlinkReference(outDir, stdout);
-      failures += runner.run(Files.readString(script, StandardCharsets.UTF_8));
+      String text = Files.readString(script, StandardCharsets.UTF_8);
+      if (outDir != null) {
+        // Lets a script put filesystem sinks under the output folder: 'path' = '${OUT_DIR}/json-default'.
+        text = text.replace("${OUT_DIR}", outDir.toAbsolutePath().toString());
+      }
+      failures += runner.run(text);
     }
     stdout.flush();
     // The mini cluster leaves non-daemon threads behind; exit explicitly.

@@ -33,7 +33,7 @@ final class StatementSplitter {
         end = end < 0 ? n : end + 1;
         cur.append(script, i, end);
         i = end;
-      } else if (c == ';') {
+      } else if (c == ';' && !insideStatementSet(cur)) {
         out.add(cur.toString());
         cur.setLength(0);
         i++;
@@ -46,6 +46,14 @@ final class StatementSplitter {
       out.add(cur.toString());
     }
     return out;
+  }
+
+  /** True inside EXECUTE STATEMENT SET BEGIN ... END, whose INSERTs end in semicolons of their own. */
+  private static boolean insideStatementSet(StringBuilder cur) {
+    String sql = stripComments(cur.toString()).trim().toUpperCase(java.util.Locale.ROOT).replaceAll("\\s+", " ");
+    boolean set = sql.startsWith("EXECUTE STATEMENT SET") || sql.startsWith("EXPLAIN STATEMENT SET")
+        || (sql.startsWith("EXPLAIN ") && sql.contains(" STATEMENT SET BEGIN"));
+    return set && !sql.endsWith("END");
   }
 
   /** The statement without its whole-line {@code --} comments (Flink's parser accepts them, but the echo is cleaner). */

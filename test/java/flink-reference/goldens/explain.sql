@@ -1,0 +1,75 @@
+-- EXPLAIN goldens from a real Apache Flink (scripts/flink-goldens.sh explain -> test/planner/flink-explain-goldens/).
+-- Queries and DDL of test/e2e/golden/explain.q (clicks*) and test/planner/explain-flink.test.ts (MyTable*, MySink, T);
+-- that test's sources are unbounded test tables, here unbounded datagen tables with the same schemas.
+SET 'execution.runtime-mode' = 'streaming';
+
+CREATE TABLE IF NOT EXISTS clicks (
+ `uid` BIGINT NOT NULL,
+ page VARCHAR(32),
+ dwell INT,
+ ts TIMESTAMP(3),
+ ptime AS PROCTIME(),
+ PRIMARY KEY(`uid`) NOT ENFORCED,
+ WATERMARK FOR ts AS ts - INTERVAL '1' SECONDS
+) with (
+ 'connector' = 'datagen'
+);
+
+CREATE TABLE IF NOT EXISTS clicks_out (
+ `uid` BIGINT NOT NULL,
+ page VARCHAR(32),
+ dwell INT,
+ ts TIMESTAMP(3),
+ PRIMARY KEY(`uid`) NOT ENFORCED
+) with (
+ 'connector' = 'blackhole'
+);
+
+CREATE TABLE MyTable (a INT, b BIGINT, c STRING) WITH ('connector' = 'datagen');
+CREATE TABLE MyTable1 (`count` BIGINT, word VARCHAR(256)) WITH ('connector' = 'datagen');
+CREATE TABLE MyTable2 (`count` BIGINT, word VARCHAR(256)) WITH ('connector' = 'datagen');
+CREATE TABLE MySink (d INT, e BIGINT) WITH ('connector' = 'blackhole');
+CREATE TABLE T (a INT, b BIGINT, c STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+  WITH ('connector' = 'datagen');
+
+-- explain.q
+-- @golden explain-q-select.txt
+explain plan for select `uid`, page from clicks;
+-- @golden explain-q-select.changelog.txt
+EXPLAIN CHANGELOG_MODE select `uid`, page from clicks;
+-- @golden explain-q-insert.txt
+explain insert into clicks_out select `uid`, page, dwell, ts from clicks;
+-- @golden explain-q-insert.changelog.txt
+EXPLAIN CHANGELOG_MODE insert into clicks_out select `uid`, page, dwell, ts from clicks;
+
+-- explain-flink.test.ts, in its order
+-- @golden union.txt
+EXPLAIN PLAN FOR SELECT `count`, word FROM MyTable1 WHERE word LIKE 'F%' UNION ALL SELECT `count`, word FROM MyTable2;
+-- @golden union.changelog.txt
+EXPLAIN CHANGELOG_MODE SELECT `count`, word FROM MyTable1 WHERE word LIKE 'F%' UNION ALL SELECT `count`, word FROM MyTable2;
+-- @golden select-where.txt
+EXPLAIN SELECT a, b, c FROM MyTable WHERE a > 10;
+-- @golden select-where.cost-changelog.txt
+EXPLAIN ESTIMATED_COST, CHANGELOG_MODE SELECT a, b, c FROM MyTable WHERE a > 10;
+-- @golden insert-where.txt
+EXPLAIN INSERT INTO MySink SELECT a, b FROM MyTable WHERE a > 10;
+-- @golden insert-where.changelog-cost.txt
+EXPLAIN CHANGELOG_MODE, ESTIMATED_COST INSERT INTO MySink SELECT a, b FROM MyTable WHERE a > 10;
+-- @golden statement-set.advice.txt
+EXPLAIN PLAN_ADVICE STATEMENT SET BEGIN INSERT INTO MySink SELECT a, b FROM MyTable; INSERT INTO MySink SELECT a, b + 1 FROM MyTable; END;
+-- @golden statement-set.changelog.txt
+EXPLAIN CHANGELOG_MODE STATEMENT SET BEGIN INSERT INTO MySink SELECT a, b FROM MyTable; INSERT INTO MySink SELECT a, b + 1 FROM MyTable; END;
+-- @golden window-tvf.txt
+EXPLAIN SELECT c, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE T, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY c, window_start, window_end;
+-- @golden window-tvf.changelog.txt
+EXPLAIN CHANGELOG_MODE SELECT c, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE T, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY c, window_start, window_end;
+-- @golden join.txt
+EXPLAIN SELECT * FROM MyTable AS l JOIN MyTable AS r ON l.a = r.a;
+-- @golden join.changelog.txt
+EXPLAIN CHANGELOG_MODE SELECT * FROM MyTable AS l JOIN MyTable AS r ON l.a = r.a;
+-- @golden calc-cast.txt
+EXPLAIN SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL;
+-- @golden calc-cast.changelog.txt
+EXPLAIN CHANGELOG_MODE SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL;
+-- @golden json-execution-plan.txt
+EXPLAIN JSON_EXECUTION_PLAN SELECT a FROM MyTable WHERE a > 10;
