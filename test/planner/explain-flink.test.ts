@@ -3,6 +3,9 @@ import { parseStatement } from '../../src/sql/parse.js';
 import { explain } from '../../src/planner/planner.js';
 import { Columns, ResolvedSchema } from '../../src/types/schema.js';
 import { DataTypes } from '../../src/types/data-types.js';
+import type { CatalogTable } from '../../src/catalog/catalog-table.js';
+import type { ObjectIdentifier } from '../../src/catalog/object-identifier.js';
+import type { DynamicTableSource } from '../../src/factories/dynamic-table-source.js';
 import { testTable, TestContext } from './harness.js';
 
 // Goldens from Apache Flink's planner test resources (flink-table/flink-table-planner/src/test/resources),
@@ -13,6 +16,26 @@ const withWatermark = ResolvedSchema.of(
   [Columns.physical('a', DataTypes.INT()), Columns.physical('b', DataTypes.BIGINT()), Columns.physical('c', DataTypes.STRING()), Columns.physical('ts', DataTypes.TIMESTAMP(3))],
   [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '1' SECOND" }],
 );
+
+// SourceWatermarkTest's VirtualTable: a computed rowtime, read through Flink's `values` test source, which takes
+// watermarks, projections and filters (accepting none of these: `filter=[]`).
+const virtual = ResolvedSchema.of(
+  [
+    Columns.physical('a', DataTypes.INT()),
+    Columns.physical('b', DataTypes.BIGINT()),
+    Columns.physical('c', DataTypes.TIMESTAMP(3)),
+    Columns.computed('d', DataTypes.TIMESTAMP(3), "c + INTERVAL '5' SECOND"),
+  ],
+  [{ rowtimeAttribute: 'd', expression: "d - INTERVAL '5' SECOND" }],
+);
+
+class WatermarkPushDownContext extends TestContext {
+  override createSource(id: ObjectIdentifier, table: CatalogTable): DynamicTableSource {
+    const s = super.createSource(id, table);
+    if (s.kind !== 'scan-source') return s;
+    return { ...s, supportsWatermarkPushDown: true, applyFilters: (filters) => ({ accepted: [], remaining: filters }) };
+  }
+}
 
 function ctx(mode: 'streaming' | 'batch' = 'streaming'): TestContext {
   return new TestContext(mode)
@@ -175,5 +198,88 @@ describe('EXPLAIN as Flink prints it', () => {
         '}',
       ].join('\n'),
     );
+  });
+
+  it('prints a WatermarkAssigner above the Calc computing its fields when the source cannot take the watermark (sql-client table.q shape)', async () => {
+    const schema = ResolvedSchema.of(
+      [
+        Columns.physical('uid', DataTypes.BIGINT()),
+        Columns.physical('page', DataTypes.VARCHAR(32)),
+        Columns.physical('ts', DataTypes.TIMESTAMP(3)),
+        Columns.computed('ptime', DataTypes.TIMESTAMP_LTZ(3), 'PROCTIME()'),
+      ],
+      [{ rowtimeAttribute: 'ts', expression: "ts - INTERVAL '1' SECOND" }],
+    );
+    const c = ctx().add('clicks', testTable(schema, [], { bounded: false }));
+    const text = await explain(parseStatement("EXPLAIN SELECT page FROM clicks WHERE uid > 10"), c);
+    expect(text).toBe(
+      [
+        '== Abstract Syntax Tree ==',
+        'LogicalProject(page=[$1])',
+        '+- LogicalFilter(condition=[>($0, 10)])',
+        "   +- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($2, 1000:INTERVAL SECOND)])",
+        '      +- LogicalProject(uid=[$0], page=[$1], ts=[$2], ptime=[PROCTIME()])',
+        '         +- LogicalTableScan(table=[[default_catalog, default_database, clicks]])',
+        '',
+        '== Optimized Physical Plan ==',
+        'Calc(select=[page], where=[>(uid, 10)])',
+        '+- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])',
+        '   +- TableSourceScan(table=[[default_catalog, default_database, clicks]], fields=[uid, page, ts])',
+        '',
+        '== Optimized Execution Plan ==',
+        'Calc(select=[page], where=[(uid > 10)])',
+        '+- WatermarkAssigner(rowtime=[ts], watermark=[(ts - 1000:INTERVAL SECOND)])',
+        '   +- TableSourceScan(table=[[default_catalog, default_database, clicks]], fields=[uid, page, ts])',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  // plan/stream/sql/SourceWatermarkTest.xml; Flink 1.18+ adds the emit strategy to the digest (WatermarkPushDownSpec).
+  it('prints a pushed-down watermark in the table digest, before filter= (SourceWatermarkTest testWatermarkOnComputedColumnExcluedRowTime1)', async () => {
+    const c = new WatermarkPushDownContext('streaming').add('VirtualTable', testTable(virtual, [], { bounded: false }));
+    const text = await explain(parseStatement('EXPLAIN SELECT a, b FROM VirtualTable WHERE b > 10'), c);
+    expect(text).toContain(
+      [
+        '== Abstract Syntax Tree ==',
+        'LogicalProject(a=[$0], b=[$1])',
+        '+- LogicalFilter(condition=[>($1, 10)])',
+        '   +- LogicalWatermarkAssigner(rowtime=[d], watermark=[-($3, 5000:INTERVAL SECOND)])',
+        '      +- LogicalProject(a=[$0], b=[$1], c=[$2], d=[+($2, 5000:INTERVAL SECOND)])',
+        '         +- LogicalTableScan(table=[[default_catalog, default_database, VirtualTable]])',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        '== Optimized Execution Plan ==',
+        'Calc(select=[a, b], where=[(b > 10)])',
+        '+- TableSourceScan(table=[[default_catalog, default_database, VirtualTable, watermark=[-(+(c, 5000:INTERVAL SECOND), 5000:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic], filter=[]]], fields=[a, b, c])',
+      ].join('\n'),
+    );
+  });
+
+  it('prints only the scan for a pushed-down watermark when the query reads every column (SourceWatermarkTest testSimpleWatermarkPushDown)', async () => {
+    const c = new WatermarkPushDownContext('streaming').add('VirtualTable', testTable(virtual, [], { bounded: false }));
+    const text = await explain(parseStatement('EXPLAIN SELECT a, b, c FROM VirtualTable'), c);
+    expect(text).toContain(
+      '== Optimized Execution Plan ==\nTableSourceScan(table=[[default_catalog, default_database, VirtualTable, watermark=[-(+(c, 5000:INTERVAL SECOND), 5000:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic]]], fields=[a, b, c])\n',
+    );
+  });
+
+  it('computes a computed rowtime below the WatermarkAssigner and refers to it by name above', async () => {
+    const c = ctx().add('VirtualTable', testTable(virtual, [], { bounded: false }));
+    const text = await explain(parseStatement('EXPLAIN SELECT d, a FROM VirtualTable WHERE a > 0'), c);
+    expect(text).toContain(
+      [
+        '== Optimized Physical Plan ==',
+        'Calc(select=[d, a], where=[>(a, 0)])',
+        '+- WatermarkAssigner(rowtime=[d], watermark=[-(d, 5000:INTERVAL SECOND)])',
+        '   +- Calc(select=[a, +(c, 5000:INTERVAL SECOND) AS d])',
+        '      +- TableSourceScan(table=[[default_catalog, default_database, VirtualTable, project=[a, c]]], fields=[a, c])',
+      ].join('\n'),
+    );
+    // Read as is, the assigner sits on the lower Calc alone.
+    const whole = await explain(parseStatement('EXPLAIN SELECT a, d FROM VirtualTable'), ctx().add('VirtualTable', testTable(virtual, [], { bounded: false })));
+    expect(whole).toContain('== Optimized Physical Plan ==\nWatermarkAssigner(rowtime=[d], watermark=[-(d, 5000:INTERVAL SECOND)])\n+- Calc(select=[a, +(c, 5000:INTERVAL SECOND) AS d])\n');
   });
 });

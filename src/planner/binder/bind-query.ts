@@ -306,7 +306,9 @@ export class QueryBinder {
     const columnExprs: RexNode[] = schema.columns.map((c) => {
       if (c.kind === 'computed') {
         const e = bindExpression(parseExpression(c.expression), this.exprContext(scanScope));
-        return castTo(e, c.type);
+        // The rowtime column's type only adds the time attribute: no CAST (Flink's plan shows none either).
+        const plain = (t: LogicalType): string => JSON.stringify({ ...t, nullable: true, timeAttribute: undefined });
+        return plain(e.type) === plain(c.type) ? e : castTo(e, c.type);
       }
       const i = scanFields.findIndex((f) => f.name === c.name);
       return inputRef(i, c.name, c.type);

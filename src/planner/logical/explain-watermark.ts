@@ -101,16 +101,30 @@ export function watermarkAssignerView(n: PlanNode): WatermarkAssignerView | unde
   if (!hasWatermarkAssigner(scan)) return undefined;
   const wm = scan.watermark;
   const used = new Set<number>();
+  // A computed rowtime is read from the assigner's output, not recomputed from what it reads.
+  const rtKey = wm.rowtime.kind !== 'input-ref' ? key(wm.rowtime) : undefined;
   const read = (r: RexNode): void => {
+    if (rtKey !== undefined && key(r) === rtKey) return;
     if (r.kind === 'input-ref') used.add(r.index);
     else if (r.kind === 'call') r.operands.forEach(read);
   };
   if (consumer === null) scan.fields.forEach((_, i) => used.add(i));
   else [...consumer.projects, ...(consumer.condition === null ? [] : [consumer.condition])].forEach(read);
-  read(overScanFields(scan));
   const columns = scan.table.schema.columns;
   const rtIndex = wm.rowtimeIndex ?? columns.findIndex((c) => c.name === rowtimeName(scan));
   const rtComputed = wm.rowtime.kind !== 'input-ref';
+  const fieldOf = (column: number): number => scan.fields.findIndex((f) => f.name === columns[column]?.name);
+  // The assigner reads the rowtime and the stored columns its expression names (not what a computed rowtime reads).
+  if (wm.declared === undefined) read(overScanFields(scan));
+  else {
+    const cols = new Set<number>([rtIndex]);
+    const collect = (r: RexNode): void => {
+      if (r.kind === 'input-ref') cols.add(r.index);
+      else if (r.kind === 'call') r.operands.forEach(collect);
+    };
+    collect(wm.declared);
+    for (const j of cols) if (!(j === rtIndex && rtComputed) && fieldOf(j) >= 0) used.add(fieldOf(j));
+  }
   // The lower Calc's outputs in table order: scan fields by name, the rowtime computed where it is declared.
   const lowerProjects: RexNode[] = [];
   const lowerFields: PlanField[] = [];
@@ -123,7 +137,7 @@ export function watermarkAssignerView(n: PlanNode): WatermarkAssignerView | unde
       lowerFields.push({ name: c.name, type: wm.rowtime.type });
       return;
     }
-    const k = scan.fields.findIndex((f) => f.name === c.name);
+    const k = fieldOf(j);
     if (k < 0 || !used.has(k)) return;
     position.set(k, lowerProjects.length);
     lowerProjects.push(inputRef(k, scan.fields[k]!.name, scan.fields[k]!.type));
@@ -132,7 +146,6 @@ export function watermarkAssignerView(n: PlanNode): WatermarkAssignerView | unde
   const lowerIdentity = !rtComputed && lowerProjects.length === scan.fields.length && lowerProjects.every((p) => p.kind === 'input-ref' && position.get(p.index) === p.index);
   const lower: CalcNode | null = lowerIdentity ? null : { kind: 'calc', input: scan, projects: lowerProjects, condition: null, fields: lowerFields };
   const below: PlanNode = lower ?? scan;
-  const rtKey = rtComputed ? key(wm.rowtime) : undefined;
   const overAssigner = (r: RexNode): RexNode => {
     if (rtKey !== undefined && key(r) === rtKey) return inputRef(rtPosition, lowerFields[rtPosition]!.name, r.type);
     if (r.kind === 'input-ref') return inputRef(position.get(r.index) ?? r.index, r.name, r.type);
