@@ -59,9 +59,9 @@ export class KafkaRecordSerializer {
     const L = this.layout;
     if (L.upsert && row.kind === RowKind.UPDATE_BEFORE) return undefined;
     const f = row.fields;
-    const key = this.keyEncoder ? Buffer.from(this.keyEncoder.serialize(project(f, L.keyIndexes))) : null;
+    const key = this.keyEncoder ? Buffer.from(this.keyEncoder.serialize(project(f, L.keyIndexes, RowKind.INSERT))) : null;
     const tombstone = L.upsert && row.kind === RowKind.DELETE;
-    const value = tombstone ? null : Buffer.from(this.valueEncoder.serialize(project(f, L.valueIndexes)));
+    const value = tombstone ? null : Buffer.from(this.valueEncoder.serialize(project(f, L.valueIndexes, L.upsert ? RowKind.INSERT : row.kind)));
     const topic = this.topicOf(f);
     const rec: { topic: string; key: Buffer | null; value: Buffer | null; headers?: Record<string, Buffer>; timestamp?: number } = {
       topic,
@@ -100,8 +100,13 @@ export class KafkaRecordSerializer {
   }
 }
 
-function project(fields: readonly unknown[], idx: readonly number[]): Row {
+/**
+ * The key or value part of a row. The value keeps the row's kind, so a changelog format (debezium-json,
+ * canal-json, debezium-avro-confluent) writes updates and deletes as such; upsert mode and keys are
+ * plain inserts, as in Flink's DynamicKafkaRecordSerializationSchema.
+ */
+function project(fields: readonly unknown[], idx: readonly number[], kind: RowKind): Row {
   const out = new Array<unknown>(idx.length);
   for (let i = 0; i < idx.length; i++) out[i] = fields[idx[i] as number];
-  return new Row(RowKind.INSERT, out);
+  return new Row(kind, out);
 }
