@@ -37,6 +37,12 @@ class WatermarkPushDownContext extends TestContext {
   }
 }
 
+/** EXPLAIN of `sql` over VirtualTable, read through a source that takes the watermark or (pushDown false) does not. */
+async function explainVirtual(sql: string, pushDown: boolean): Promise<string> {
+  const c = pushDown ? new WatermarkPushDownContext('streaming') : new TestContext('streaming');
+  return explain(parseStatement(sql), c.add('VirtualTable', testTable(virtual, [], { bounded: false })));
+}
+
 function ctx(mode: 'streaming' | 'batch' = 'streaming'): TestContext {
   return new TestContext(mode)
     .add('MyTable', testTable(abc, [], { bounded: false }))
@@ -237,38 +243,28 @@ describe('EXPLAIN as Flink prints it', () => {
 
   // plan/stream/sql/SourceWatermarkTest.xml; Flink 1.18+ adds the emit strategy to the digest (WatermarkPushDownSpec).
   it('prints a pushed-down watermark in the table digest, before filter= (SourceWatermarkTest testWatermarkOnComputedColumnExcluedRowTime1)', async () => {
-    const c = new WatermarkPushDownContext('streaming').add('VirtualTable', testTable(virtual, [], { bounded: false }));
-    const text = await explain(parseStatement('EXPLAIN SELECT a, b FROM VirtualTable WHERE b > 10'), c);
-    expect(text).toContain(
-      [
-        '== Abstract Syntax Tree ==',
-        'LogicalProject(a=[$0], b=[$1])',
-        '+- LogicalFilter(condition=[>($1, 10)])',
-        '   +- LogicalWatermarkAssigner(rowtime=[d], watermark=[-($3, 5000:INTERVAL SECOND)])',
-        '      +- LogicalProject(a=[$0], b=[$1], c=[$2], d=[+($2, 5000:INTERVAL SECOND)])',
-        '         +- LogicalTableScan(table=[[default_catalog, default_database, VirtualTable]])',
-      ].join('\n'),
-    );
-    expect(text).toContain(
-      [
-        '== Optimized Execution Plan ==',
-        'Calc(select=[a, b], where=[(b > 10)])',
-        '+- TableSourceScan(table=[[default_catalog, default_database, VirtualTable, watermark=[-(+(c, 5000:INTERVAL SECOND), 5000:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic], filter=[]]], fields=[a, b, c])',
-      ].join('\n'),
-    );
+    const text = await explainVirtual('EXPLAIN SELECT a, b FROM VirtualTable WHERE b > 10', true);
+    const ast = [
+      'LogicalProject(a=[$0], b=[$1])',
+      '+- LogicalFilter(condition=[>($1, 10)])',
+      '   +- LogicalWatermarkAssigner(rowtime=[d], watermark=[-($3, 5000:INTERVAL SECOND)])',
+      '      +- LogicalProject(a=[$0], b=[$1], c=[$2], d=[+($2, 5000:INTERVAL SECOND)])',
+      '         +- LogicalTableScan(table=[[default_catalog, default_database, VirtualTable]])',
+    ];
+    expect(text).toContain(`== Abstract Syntax Tree ==\n${ast.join('\n')}\n`);
+    const scan = 'TableSourceScan(table=[[default_catalog, default_database, VirtualTable, watermark=[-(+(c, 5000:INTERVAL SECOND), 5000:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic], filter=[]]], fields=[a, b, c])';
+    expect(text).toContain(`== Optimized Execution Plan ==\nCalc(select=[a, b], where=[(b > 10)])\n+- ${scan}\n`);
   });
 
   it('prints only the scan for a pushed-down watermark when the query reads every column (SourceWatermarkTest testSimpleWatermarkPushDown)', async () => {
-    const c = new WatermarkPushDownContext('streaming').add('VirtualTable', testTable(virtual, [], { bounded: false }));
-    const text = await explain(parseStatement('EXPLAIN SELECT a, b, c FROM VirtualTable'), c);
+    const text = await explainVirtual('EXPLAIN SELECT a, b, c FROM VirtualTable', true);
     expect(text).toContain(
       '== Optimized Execution Plan ==\nTableSourceScan(table=[[default_catalog, default_database, VirtualTable, watermark=[-(+(c, 5000:INTERVAL SECOND), 5000:INTERVAL SECOND)], watermarkEmitStrategy=[on-periodic]]], fields=[a, b, c])\n',
     );
   });
 
   it('computes a computed rowtime below the WatermarkAssigner and refers to it by name above', async () => {
-    const c = ctx().add('VirtualTable', testTable(virtual, [], { bounded: false }));
-    const text = await explain(parseStatement('EXPLAIN SELECT d, a FROM VirtualTable WHERE a > 0'), c);
+    const text = await explainVirtual('EXPLAIN SELECT d, a FROM VirtualTable WHERE a > 0', false);
     expect(text).toContain(
       [
         '== Optimized Physical Plan ==',
@@ -279,7 +275,7 @@ describe('EXPLAIN as Flink prints it', () => {
       ].join('\n'),
     );
     // Read as is, the assigner sits on the lower Calc alone.
-    const whole = await explain(parseStatement('EXPLAIN SELECT a, d FROM VirtualTable'), ctx().add('VirtualTable', testTable(virtual, [], { bounded: false })));
+    const whole = await explainVirtual('EXPLAIN SELECT a, d FROM VirtualTable', false);
     expect(whole).toContain('== Optimized Physical Plan ==\nWatermarkAssigner(rowtime=[d], watermark=[-(d, 5000:INTERVAL SECOND)])\n+- Calc(select=[a, +(c, 5000:INTERVAL SECOND) AS d])\n');
   });
 });
