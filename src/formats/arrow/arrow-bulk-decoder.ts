@@ -1,13 +1,13 @@
 import * as A from 'apache-arrow';
 import type { RowType } from '../../types/logical-type.js';
-import { Row } from '../../types/row.js';
-import { RowKind } from '../../types/row-kind.js';
+import type { Row } from '../../types/row.js';
 import type { MessageOrigin } from '../../factories/format.js';
 import { FieldValueError, decodeError, withField } from '../format-error.js';
 import type { FormatError } from '../format-error.js';
 import type { BulkDecoder } from './bulk-format.js';
-import { readColumn } from './arrow-columns.js';
-import type { ColumnValues } from './arrow-columns.js';
+import { columnSource } from './arrow-column-source.js';
+import type { ColumnSource } from './arrow-column-source.js';
+import { RowAssemblers } from './arrow-row-assembler.js';
 
 /**
  * Most rows one yield of `decodeBatches` holds. A record batch is often 8192 rows or more; all its rows are
@@ -16,25 +16,6 @@ import type { ColumnValues } from './arrow-columns.js';
  */
 const ROWS_PER_YIELD = 1024;
 
-/** Builds `n` +I rows whose field `c` of row `i` is `columns[c][i]`. */
-type RowAssembler = (columns: readonly ColumnValues[], n: number) => Row[];
-
-/**
- * The row loop is generated per arity: each row's fields are one array literal of constant size (a
- * packed array allocated in one step; `new Array(arity)` filled column by column is holey and cost more
- * than all the reading), and each column read is its own call site that sees one or two array types.
- */
-function createRowAssembler(arity: number): RowAssembler {
-  const names = Array.from({ length: arity }, (_, c) => `c${c}`);
-  const source = `return function assembleRows(columns, n) {
-    const [${names.join(', ')}] = columns;
-    const rows = new Array(n);
-    for (let i = 0; i < n; i++) rows[i] = new Row(INSERT, [${names.map((c) => `${c}[i]`).join(', ')}]);
-    return rows;
-  };`;
-  return new Function('Row', 'INSERT', source)(Row, RowKind.INSERT) as RowAssembler;
-}
-
 type Chunk = A.Data<A.DataType>;
 
 /**
@@ -42,11 +23,9 @@ type Chunk = A.Data<A.DataType>;
  * name; a missing column is an error naming the columns the data has.
  */
 export class ArrowBulkDecoder implements BulkDecoder {
-  private readonly assemble: RowAssembler;
+  private readonly assemblers = new RowAssemblers();
 
-  constructor(private readonly rowType: RowType) {
-    this.assemble = createRowAssembler(rowType.fields.length);
-  }
+  constructor(private readonly rowType: RowType) {}
 
   decode(data: Uint8Array, origin?: MessageOrigin): Row[] {
     const all: Row[] = [];
@@ -108,16 +87,16 @@ export class ArrowBulkDecoder implements BulkDecoder {
   /** Rows [from, to) of a record batch whose columns (in physical field order) are `columns`. */
   private readRows(columns: readonly Chunk[], from: number, to: number, base: number): Row[] {
     const fields = this.rowType.fields;
-    const values = new Array<ColumnValues>(fields.length);
+    const sources = new Array<ColumnSource>(fields.length);
     for (let c = 0; c < fields.length; c++) {
       const d = columns[c]!;
       try {
-        values[c] = readColumn(d, fields[c]!.type, from, to);
+        sources[c] = columnSource(d, fields[c]!.type, from, to);
       } catch (e) {
         throw withField(withField(e, `row ${base}`), fields[c]!.name);
       }
     }
-    return this.assemble(values, to - from);
+    return this.assemblers.assemble(sources, to - from);
   }
 }
 

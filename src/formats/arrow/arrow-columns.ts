@@ -33,7 +33,8 @@ function withNulls(values: ArrayLike<unknown>, n: number, valid: ((i: number) =>
   return out;
 }
 
-function isSignedInt(d: Chunk, bitWidth: number): boolean {
+/** True when the chunk is a signed Arrow Int of `bitWidth` bits. */
+export function isSignedInt(d: Chunk, bitWidth: number): boolean {
   return d.type.typeId === A.Type.Int && (d.type as A.Int).bitWidth === bitWidth && (d.type as A.Int).isSigned;
 }
 
