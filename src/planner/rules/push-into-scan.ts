@@ -19,6 +19,10 @@ type CalcOverScan = PlanNode & { kind: 'calc'; input: ScanNode };
  */
 export function pushPredicatesIntoScan(n: PlanNode, timeZone: string): PlanNode {
   if (n.kind !== 'calc' || n.condition === null || n.input.kind !== 'scan') return n;
+  // Flink's filter sits above the WatermarkAssigner and only reaches a source that took the watermark
+  // (PushWatermarkIntoTableSourceScanRule first): otherwise rows the filter drops would no longer
+  // advance the watermark. So no partition or filter push-down past a watermark the source cannot take.
+  if (n.input.watermark !== null && n.input.source.supportsWatermarkPushDown !== true) return n;
   return pushFilters(pushPartitions(n as CalcOverScan), timeZone);
 }
 
