@@ -7,6 +7,7 @@ import type {
   WhenClause,
 } from '../ast/expressions.js';
 import type { FrameBound, OrderItem, WindowFrame, WindowSpec } from '../ast/query.js';
+import type { Token } from '../lexer/token.js';
 import type { SourcePosition } from '../position.js';
 import { TypeParser } from './type-parser.js';
 
@@ -17,13 +18,11 @@ import { TypeParser } from './type-parser.js';
  */
 export abstract class SpecialFormParser extends TypeParser {
   protected parseCast(tryCast: boolean): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const expr = this.parseExpression();
-    this.expectKeywords('AS');
-    const type = this.parseDataType();
-    this.expectSymbol(')');
-    return { kind: 'cast', expr, type, tryCast, pos };
+    return this.parseParenthesizedForm((pos) => {
+      const expr = this.parseExpression();
+      this.expectKeywords('AS');
+      return { kind: 'cast', expr, type: this.parseDataType(), tryCast, pos };
+    });
   }
 
   protected parseCase(): Expression {
@@ -45,51 +44,41 @@ export abstract class SpecialFormParser extends TypeParser {
   }
 
   protected parseExtract(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const unit = this.parseTimeUnit();
-    this.expectKeywords('FROM');
-    const expr = this.parseExpression();
-    this.expectSymbol(')');
-    return { kind: 'extract', unit, expr, pos };
+    return this.parseParenthesizedForm((pos) => {
+      const unit = this.parseTimeUnit();
+      this.expectKeywords('FROM');
+      return { kind: 'extract', unit, expr: this.parseExpression(), pos };
+    });
   }
 
   protected parseTrim(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    let side: 'BOTH' | 'LEADING' | 'TRAILING' | null = null;
-    for (const s of ['BOTH', 'LEADING', 'TRAILING'] as const) {
-      if (this.acceptKeywords(s)) {
-        side = s;
-        break;
-      }
-    }
-    let chars: Expression | null = null;
-    let expr: Expression;
-    if (side !== null && this.acceptKeywords('FROM')) {
-      expr = this.parseExpression();
-    } else {
-      const first = this.parseExpression();
-      if (this.acceptKeywords('FROM')) {
-        chars = first;
+    return this.parseParenthesizedForm((pos) => {
+      const side = this.acceptOneOf(['BOTH', 'LEADING', 'TRAILING'] as const);
+      let chars: Expression | null = null;
+      let expr: Expression;
+      if (side !== null && this.acceptKeywords('FROM')) {
         expr = this.parseExpression();
       } else {
-        expr = first;
+        const first = this.parseExpression();
+        if (this.acceptKeywords('FROM')) {
+          chars = first;
+          expr = this.parseExpression();
+        } else {
+          expr = first;
+        }
       }
-    }
-    this.expectSymbol(')');
-    return { kind: 'trim', side, chars, expr, pos };
+      return { kind: 'trim', side, chars, expr, pos };
+    });
   }
 
   protected parsePosition(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const needle = this.parseAdditiveOperand();
-    this.expectKeywords('IN');
-    const haystack = this.parseExpression();
-    const from = this.acceptKeywords('FROM') ? this.parseExpression() : null;
-    this.expectSymbol(')');
-    return { kind: 'position', needle, haystack, from, pos };
+    return this.parseParenthesizedForm((pos) => {
+      const needle = this.parseAdditiveOperand();
+      this.expectKeywords('IN');
+      const haystack = this.parseExpression();
+      const from = this.acceptKeywords('FROM') ? this.parseExpression() : null;
+      return { kind: 'position', needle, haystack, from, pos };
+    });
   }
 
   /** An operand that stops before IN (POSITION(a IN b) must not read `a IN b` as a predicate). */
@@ -98,49 +87,48 @@ export abstract class SpecialFormParser extends TypeParser {
   /** SUBSTRING(s FROM a [FOR b]) or SUBSTRING(s, a [, b]) (a plain call). */
   protected parseSubstring(): Expression {
     const nameTok = this.next();
-    const pos = nameTok.pos;
     this.expectSymbol('(');
     const expr = this.parseExpression();
-    if (this.acceptKeywords('FROM')) {
-      const from = this.parseExpression();
-      const length = this.acceptKeywords('FOR') ? this.parseExpression() : null;
-      this.expectSymbol(')');
-      return { kind: 'substring', expr, from, length, pos };
-    }
-    const args = [expr];
-    while (this.acceptSymbol(',')) args.push(this.parseExpression());
-    this.expectSymbol(')');
-    return this.finishCall([nameTok.value], null, args, pos);
-  }
-
-  protected parseOverlay(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const expr = this.parseExpression();
-    this.expectKeywords('PLACING');
-    const placing = this.parseExpression();
-    this.expectKeywords('FROM');
+    if (!this.acceptKeywords('FROM')) return this.finishPlainCall(nameTok, expr);
     const from = this.parseExpression();
     const length = this.acceptKeywords('FOR') ? this.parseExpression() : null;
     this.expectSymbol(')');
-    return { kind: 'overlay', expr, placing, from, length, pos };
+    return { kind: 'substring', expr, from, length, pos: nameTok.pos };
+  }
+
+  protected parseOverlay(): Expression {
+    return this.parseParenthesizedForm((pos) => {
+      const expr = this.parseExpression();
+      this.expectKeywords('PLACING');
+      const placing = this.parseExpression();
+      this.expectKeywords('FROM');
+      const from = this.parseExpression();
+      const length = this.acceptKeywords('FOR') ? this.parseExpression() : null;
+      return { kind: 'overlay', expr, placing, from, length, pos };
+    });
   }
 
   /** FLOOR(x TO unit) / CEIL(x TO unit), else an ordinary FLOOR(x) / CEIL(x) call. */
   protected parseFloorCeil(): Expression {
     const nameTok = this.next();
-    const pos = nameTok.pos;
     this.expectSymbol('(');
     const expr = this.parseExpression();
-    if (this.acceptKeywords('TO')) {
-      const unit = this.parseTimeUnit();
-      this.expectSymbol(')');
-      return { kind: 'floor-ceil', fn: nameTok.upper === 'FLOOR' ? 'FLOOR' : 'CEIL', expr, unit, pos };
-    }
-    const args = [expr];
+    if (!this.acceptKeywords('TO')) return this.finishPlainCall(nameTok, expr);
+    const unit = this.parseTimeUnit();
+    this.expectSymbol(')');
+    const fn = nameTok.upper === 'FLOOR' ? 'FLOOR' : 'CEIL';
+    return { kind: 'floor-ceil', fn, expr, unit, pos: nameTok.pos };
+  }
+
+  /**
+   * SUBSTRING and FLOOR/CEIL without their keyword form are plain calls: `NAME ( first` has been
+   * read; parses the remaining arguments, the `)` and what may follow a call.
+   */
+  private finishPlainCall(nameTok: Token, first: Expression): FunctionCall {
+    const args = [first];
     while (this.acceptSymbol(',')) args.push(this.parseExpression());
     this.expectSymbol(')');
-    return this.finishCall([nameTok.value], null, args, pos);
+    return this.finishCall([nameTok.value], null, args, nameTok.pos);
   }
 
   private parseJsonValueBehavior(): JsonValueBehavior | null {
@@ -151,24 +139,12 @@ export abstract class SpecialFormParser extends TypeParser {
   }
 
   protected parseJsonValue(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const expr = this.parseExpression();
-    this.expectSymbol(',');
-    const path = this.parseExpression();
-    const returning = this.acceptKeywords('RETURNING') ? this.parseDataType() : null;
-    let onEmpty: JsonValueBehavior | null = null;
-    let onError: JsonValueBehavior | null = null;
-    for (;;) {
-      const b = this.parseJsonValueBehavior();
-      if (b === null) break;
-      this.expectKeywords('ON');
-      if (this.acceptKeywords('EMPTY')) onEmpty = b;
-      else if (this.acceptKeywords('ERROR')) onError = b;
-      else throw this.unexpected();
-    }
-    this.expectSymbol(')');
-    return { kind: 'json-value', expr, path, returning, onEmpty, onError, pos };
+    return this.parseParenthesizedForm((pos) => {
+      const { expr, path } = this.parseJsonInputAndPath();
+      const returning = this.acceptKeywords('RETURNING') ? this.parseDataType() : null;
+      const { onEmpty, onError } = this.parseJsonOnEmptyOnError(() => this.parseJsonValueBehavior());
+      return { kind: 'json-value', expr, path, returning, onEmpty, onError, pos };
+    });
   }
 
   private parseJsonQueryBehavior(): JsonQueryBehavior | null {
@@ -180,91 +156,125 @@ export abstract class SpecialFormParser extends TypeParser {
   }
 
   protected parseJsonQuery(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
+    return this.parseParenthesizedForm((pos) => {
+      const { expr, path } = this.parseJsonInputAndPath();
+      const returning = this.acceptKeywords('RETURNING') ? this.parseDataType() : null;
+      let wrapper: 'WITHOUT ARRAY' | 'WITH CONDITIONAL ARRAY' | 'WITH UNCONDITIONAL ARRAY' | null = null;
+      if (this.acceptKeywords('WITHOUT')) {
+        this.acceptKeywords('ARRAY');
+        this.expectKeywords('WRAPPER');
+        wrapper = 'WITHOUT ARRAY';
+      } else if (this.acceptKeywords('WITH')) {
+        const conditional = this.acceptKeywords('CONDITIONAL');
+        if (!conditional) this.acceptKeywords('UNCONDITIONAL');
+        this.acceptKeywords('ARRAY');
+        this.expectKeywords('WRAPPER');
+        wrapper = conditional ? 'WITH CONDITIONAL ARRAY' : 'WITH UNCONDITIONAL ARRAY';
+      }
+      const { onEmpty, onError } = this.parseJsonOnEmptyOnError(() => this.parseJsonQueryBehavior());
+      return { kind: 'json-query', expr, path, returning, wrapper, onEmpty, onError, pos };
+    });
+  }
+
+  protected parseJsonExists(): Expression {
+    return this.parseParenthesizedForm((pos) => {
+      const { expr, path } = this.parseJsonInputAndPath();
+      const onError = this.acceptOneOf(['TRUE', 'FALSE', 'UNKNOWN', 'ERROR'] as const, 'ON', 'ERROR');
+      return { kind: 'json-exists', expr, path, onError, pos };
+    });
+  }
+
+  /** `json, path`: the first two arguments of JSON_VALUE, JSON_QUERY and JSON_EXISTS. */
+  private parseJsonInputAndPath(): { expr: Expression; path: Expression } {
     const expr = this.parseExpression();
     this.expectSymbol(',');
-    const path = this.parseExpression();
-    const returning = this.acceptKeywords('RETURNING') ? this.parseDataType() : null;
-    let wrapper: 'WITHOUT ARRAY' | 'WITH CONDITIONAL ARRAY' | 'WITH UNCONDITIONAL ARRAY' | null = null;
-    if (this.acceptKeywords('WITHOUT')) {
-      this.acceptKeywords('ARRAY');
-      this.expectKeywords('WRAPPER');
-      wrapper = 'WITHOUT ARRAY';
-    } else if (this.acceptKeywords('WITH')) {
-      const conditional = this.acceptKeywords('CONDITIONAL');
-      if (!conditional) this.acceptKeywords('UNCONDITIONAL');
-      this.acceptKeywords('ARRAY');
-      this.expectKeywords('WRAPPER');
-      wrapper = conditional ? 'WITH CONDITIONAL ARRAY' : 'WITH UNCONDITIONAL ARRAY';
-    }
-    let onEmpty: JsonQueryBehavior | null = null;
-    let onError: JsonQueryBehavior | null = null;
+    return { expr, path: this.parseExpression() };
+  }
+
+  /**
+   * `<behavior> ON EMPTY` and `<behavior> ON ERROR` in any order (a repeated one wins), shared by
+   * JSON_VALUE and JSON_QUERY, which differ only in which behaviors they allow.
+   */
+  private parseJsonOnEmptyOnError<B>(parseBehavior: () => B | null): { onEmpty: B | null; onError: B | null } {
+    let onEmpty: B | null = null;
+    let onError: B | null = null;
     for (;;) {
-      const b = this.parseJsonQueryBehavior();
+      const b = parseBehavior();
       if (b === null) break;
       this.expectKeywords('ON');
       if (this.acceptKeywords('EMPTY')) onEmpty = b;
       else if (this.acceptKeywords('ERROR')) onError = b;
       else throw this.unexpected();
     }
-    this.expectSymbol(')');
-    return { kind: 'json-query', expr, path, returning, wrapper, onEmpty, onError, pos };
-  }
-
-  protected parseJsonExists(): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const expr = this.parseExpression();
-    this.expectSymbol(',');
-    const path = this.parseExpression();
-    let onError: 'TRUE' | 'FALSE' | 'UNKNOWN' | 'ERROR' | null = null;
-    for (const b of ['TRUE', 'FALSE', 'UNKNOWN', 'ERROR'] as const) {
-      if (this.acceptKeywords(b, 'ON', 'ERROR')) {
-        onError = b;
-        break;
-      }
-    }
-    this.expectSymbol(')');
-    return { kind: 'json-exists', expr, path, onError, pos };
+    return { onEmpty, onError };
   }
 
   private parseJsonOnNull(): 'NULL' | 'ABSENT' | null {
-    if (this.acceptKeywords('NULL', 'ON', 'NULL')) return 'NULL';
-    if (this.acceptKeywords('ABSENT', 'ON', 'NULL')) return 'ABSENT';
-    return null;
+    return this.acceptOneOf(['NULL', 'ABSENT'] as const, 'ON', 'NULL');
   }
 
   protected parseJsonObject(aggregate: boolean): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const entries: JsonObjectEntry[] = [];
-    let onNull = this.parseJsonOnNull();
-    if (onNull === null && !this.isSymbol(')')) {
-      do {
+    return this.parseParenthesizedForm((pos) => {
+      const { items: entries, onNull } = this.parseJsonConstructorArgs((): JsonObjectEntry => {
         this.acceptKeywords('KEY');
         const key = this.parseExpression();
         if (!this.acceptKeywords('VALUE')) this.expectSymbol(':');
-        entries.push({ key, value: this.parseExpression() });
-      } while (this.acceptSymbol(','));
-      onNull = this.parseJsonOnNull();
-    }
-    this.expectSymbol(')');
-    return { kind: 'json-object', aggregate, entries, onNull, pos };
+        return { key, value: this.parseExpression() };
+      });
+      return { kind: 'json-object', aggregate, entries, onNull, pos };
+    });
   }
 
   protected parseJsonArray(aggregate: boolean): Expression {
-    const pos = this.next().pos;
-    this.expectSymbol('(');
-    const elements: Expression[] = [];
+    return this.parseParenthesizedForm((pos) => {
+      const { items: elements, onNull } = this.parseJsonConstructorArgs(() => this.parseExpression());
+      return { kind: 'json-array', aggregate, elements, onNull, pos };
+    });
+  }
+
+  /**
+   * The arguments of JSON_OBJECT and JSON_ARRAY (and their AGG forms): `[item, ...] [NULL|ABSENT ON NULL]`,
+   * where the ON NULL clause may also stand alone.
+   */
+  private parseJsonConstructorArgs<T>(parseItem: () => T): { items: T[]; onNull: 'NULL' | 'ABSENT' | null } {
     let onNull = this.parseJsonOnNull();
+    let items: T[] = [];
     if (onNull === null && !this.isSymbol(')')) {
-      do elements.push(this.parseExpression());
-      while (this.acceptSymbol(','));
+      items = this.parseCommaSeparated(parseItem);
       onNull = this.parseJsonOnNull();
     }
+    return { items, onNull };
+  }
+
+  /**
+   * The shape every keyword form in this file shares: the keyword, `(`, the form's own arguments
+   * (`parseArgs`, given the keyword's position for the node) and `)`.
+   */
+  private parseParenthesizedForm<T>(parseArgs: (pos: SourcePosition) => T): T {
+    const pos = this.next().pos;
+    this.expectSymbol('(');
+    const node = parseArgs(pos);
     this.expectSymbol(')');
-    return { kind: 'json-array', aggregate, elements, onNull, pos };
+    return node;
+  }
+
+  /**
+   * The first of `choices` that stands here followed by `suffix` (consuming both), else null
+   * (consuming nothing); tried in order, so each is recorded as expected.
+   */
+  private acceptOneOf<K extends string>(choices: readonly K[], ...suffix: string[]): K | null {
+    for (const choice of choices) {
+      if (this.acceptKeywords(choice, ...suffix)) return choice;
+    }
+    return null;
+  }
+
+  /** `item [, item ...]`: at least one. */
+  private parseCommaSeparated<T>(parseItem: () => T): T[] {
+    const items: T[] = [];
+    do items.push(parseItem());
+    while (this.acceptSymbol(','));
+    return items;
   }
 
   /** One argument: `name => value`, `TABLE t [PARTITION BY ..] [ORDER BY ..]`, or an expression. */
@@ -293,8 +303,7 @@ export abstract class SpecialFormParser extends TypeParser {
   /** `k` or `(k1, k2)`: a comma after a bare key starts the next argument, as in Flink. */
   private parseKeyList(): Expression[] {
     if (!this.acceptSymbol('(')) return [this.parseExpression()];
-    const keys = [this.parseExpression()];
-    while (this.acceptSymbol(',')) keys.push(this.parseExpression());
+    const keys = this.parseCommaSeparated(() => this.parseExpression());
     this.expectSymbol(')');
     return keys;
   }
@@ -302,9 +311,7 @@ export abstract class SpecialFormParser extends TypeParser {
   /** `name(` has been recognised; parses the arguments and what may follow the call. */
   protected parseFunctionCall(name: readonly string[], pos: SourcePosition): FunctionCall {
     this.expectSymbol('(');
-    let quantifier: 'DISTINCT' | 'ALL' | null = null;
-    if (this.acceptKeywords('DISTINCT')) quantifier = 'DISTINCT';
-    else if (this.acceptKeywords('ALL')) quantifier = 'ALL';
+    const quantifier = this.acceptOneOf(['DISTINCT', 'ALL'] as const);
     const args: Expression[] = [];
     if (this.isSymbol('*')) {
       args.push({ kind: 'star', qualifier: [], pos: this.next().pos });
@@ -351,18 +358,10 @@ export abstract class SpecialFormParser extends TypeParser {
     const pos = this.expectSymbol('(').pos;
     let baseWindow: string | null = null;
     if (this.isNameStart() && !this.isKeyword('PARTITION') && !this.isKeyword('ORDER')) baseWindow = this.parseName().value;
-    const partitionBy: Expression[] = [];
-    if (this.acceptKeywords('PARTITION', 'BY')) {
-      do partitionBy.push(this.parseExpression());
-      while (this.acceptSymbol(','));
-    }
-    const orderBy: OrderItem[] = [];
-    if (this.acceptKeywords('ORDER', 'BY')) {
-      do orderBy.push(this.parseOrderItem());
-      while (this.acceptSymbol(','));
-    }
+    const partitionBy = this.acceptKeywords('PARTITION', 'BY') ? this.parseCommaSeparated(() => this.parseExpression()) : [];
+    const orderBy = this.acceptKeywords('ORDER', 'BY') ? this.parseCommaSeparated(() => this.parseOrderItem()) : [];
     let frame: WindowFrame | null = null;
-    const unit = this.acceptKeywords('ROWS') ? 'ROWS' : this.acceptKeywords('RANGE') ? 'RANGE' : null;
+    const unit = this.acceptOneOf(['ROWS', 'RANGE'] as const);
     if (unit !== null) {
       if (this.acceptKeywords('BETWEEN')) {
         const start = this.parseFrameBound();
@@ -389,7 +388,7 @@ export abstract class SpecialFormParser extends TypeParser {
   protected parseOrderItem(): OrderItem {
     const pos = this.pos;
     const expr = this.parseExpression();
-    const direction = this.acceptKeywords('ASC') ? 'ASC' : this.acceptKeywords('DESC') ? 'DESC' : null;
+    const direction = this.acceptOneOf(['ASC', 'DESC'] as const);
     let nulls: 'FIRST' | 'LAST' | null = null;
     if (this.acceptKeywords('NULLS', 'FIRST')) nulls = 'FIRST';
     else if (this.acceptKeywords('NULLS', 'LAST')) nulls = 'LAST';
