@@ -44,6 +44,14 @@ export function nextRequestId(): number {
 
 const KEEP_ALIVE_MS = 10_000;
 
+/** Read connections per segment store besides the shared one; more segments than this share them round robin. */
+export const READ_LANES = 4;
+
+/** The pool lane a segment's reads use: by segment number, so a fixed stream's segments each get their own socket. */
+export function readLane(segmentNumber: number): number {
+  return 1 + (segmentNumber % READ_LANES);
+}
+
 /**
  * One TCP connection to a segment store, shared by every segment it serves. Frames are decoded as they arrive and
  * routed to a one-shot waiter (by request id) or to a session (by request id or writer id).
@@ -264,23 +272,29 @@ export class SegmentStoreConnection {
 }
 
 /**
- * One shared connection per segment-store endpoint; a closed one is replaced on the next `get`. Plaintext unless
- * `tls` is given (take `ControllerClient.segmentStoreTls`: the stores speak TLS exactly when the controller does).
+ * Connections per segment-store endpoint, by lane: lane 0 (the default) is the one shared by writers and metadata
+ * requests; segment readers spread over a few more lanes (`readLane`) so that two segments' 1 MB replies do not queue
+ * behind each other on one socket, as the Java client opens a connection per segment reader. A closed connection is
+ * replaced on the next `get`. Plaintext unless `tls` is given (take `ControllerClient.segmentStoreTls`: the stores
+ * speak TLS exactly when the controller does).
  */
 export class SegmentStoreConnectionPool {
   private readonly connections = new Map<string, Promise<SegmentStoreConnection>>();
 
   constructor(private readonly tls?: TlsSettings) {}
 
-  /** Returns the open connection to `endpoint`, connecting if needed. Concurrent callers share one attempt. */
-  async get(endpoint: Endpoint): Promise<SegmentStoreConnection> {
-    const key = `${endpoint.host}:${endpoint.port}`;
+  /**
+   * Returns the open connection to `endpoint` on `lane`, connecting if needed. Concurrent callers share one attempt.
+   * Called per request (cheap when connected: one map look-up and an await).
+   */
+  async get(endpoint: Endpoint, lane = 0): Promise<SegmentStoreConnection> {
+    const key = `${endpoint.host}:${endpoint.port}#${lane}`;
     const existing = this.connections.get(key);
     if (existing !== undefined) {
       const conn = await existing.catch(() => undefined);
       if (conn !== undefined && !conn.isClosed) return conn;
       if (this.connections.get(key) === existing) this.connections.delete(key);
-      return this.get(endpoint);
+      return this.get(endpoint, lane);
     }
     const attempt = SegmentStoreConnection.open(endpoint, undefined, this.tls);
     this.connections.set(key, attempt);

@@ -125,7 +125,7 @@ export class PravegaSplitReader implements SplitReader<ReadEvent, PravegaSplit> 
       const info = await getSegmentInfo(this.controller, this.pool, c.ref);
       const target = end === null ? info.writeOffset : Math.min(end, info.writeOffset);
       if (target > c.position) {
-        c.reader = new SegmentReader(this.controller, this.pool, c.ref, c.position, target);
+        c.reader = new SegmentReader(this.controller, this.pool, c.ref, c.position, target, true);
       } else if (info.isSealed || !info.exists) {
         // A deleted segment (stream truncated past it) has nothing left to read either.
         c.done = true;
