@@ -27,27 +27,23 @@ logfile="$home/kafka.log"
 bootstrap="127.0.0.1:$port"
 ready_timeout="${KAFKA_READY_TIMEOUT:-90}"
 
-log() { echo "kafka.sh: $*" >&2; }
-
-running_pid() {
-  [[ -f "$pidfile" ]] || return 1
-  local pid
-  pid="$(cat "$pidfile")"
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  # Guard against pid reuse: the process must be our JVM.
-  grep -q "kafka.Kafka" "/proc/$pid/cmdline" 2>/dev/null || return 1
-  echo "$pid"
-}
+# shellcheck source=lib/daemon.sh
+source "$repo/scripts/lib/daemon.sh"
+daemon_label=kafka.sh
+daemon_noun=broker
+daemon_match=kafka.Kafka
+# A controlled shutdown takes a few seconds.
+daemon_stop_seconds=30
 
 fetch_jars() {
   if [[ ! -f "$libs/.complete" ]]; then
-    log "fetching kafka_2.13:$version and its runtime dependencies with Maven (first run only)..."
+    daemon_log "fetching kafka_2.13:$version and its runtime dependencies with Maven (first run only)..."
     local t0=$SECONDS
     # slf4j-reload4j gives the broker a logging backend so its log file is useful.
     "$repo/scripts/lib/fetch-maven-jars.sh" "$libs" \
       "org.apache.kafka:kafka_2.13:$version" \
       "org.slf4j:slf4j-reload4j:1.7.36"
-    log "jars fetched in $((SECONDS - t0)) s"
+    daemon_log "jars fetched in $((SECONDS - t0)) s"
   fi
 }
 
@@ -99,84 +95,34 @@ format_storage() {
   local cluster_id
   # A Kafka cluster id is a base64url-encoded 16-byte UUID (22 characters).
   cluster_id="$(node -e "process.stdout.write(require('node:crypto').randomBytes(16).toString('base64url'))")"
-  log "formatting storage in $home/data (cluster id $cluster_id)"
+  daemon_log "formatting storage in $home/data (cluster id $cluster_id)"
   # shellcheck disable=SC2046
   java $(java_opts) -cp "$libs/*" kafka.tools.StorageTool format \
     -t "$cluster_id" -c "$home/server.properties" --ignore-formatted >>"$logfile" 2>&1 || {
-    log "storage format failed; see $logfile"
+    daemon_log "storage format failed; see $logfile"
     tail -n 30 "$logfile" >&2
     exit 1
   }
 }
 
-probe() {
+daemon_probe() {
   node "$repo/scripts/lib/kafka-ready.mjs" "$bootstrap" "$1"
 }
 
-cmd_start() {
-  if pid="$(running_pid)"; then
-    log "already running (pid $pid)"
-    probe "$ready_timeout"
-    echo "$bootstrap"
-    return 0
-  fi
-  command -v java >/dev/null || { log "java not found"; exit 1; }
+daemon_address() { echo "$bootstrap"; }
+
+daemon_prepare() {
+  command -v java >/dev/null || { daemon_log "java not found"; exit 1; }
   fetch_jars
   mkdir -p "$home"
   write_config
   format_storage
-  log "starting broker on $bootstrap (log: $logfile)"
-  local t0=$SECONDS
-  # setsid: the broker must outlive the shell that started it (CI runs steps in sequence).
+  daemon_log "starting broker on $bootstrap (log: $logfile)"
+}
+
+daemon_launch() {
   # shellcheck disable=SC2046
-  setsid java $(java_opts) -cp "$libs/*" kafka.Kafka "$home/server.properties" \
-    >>"$logfile" 2>&1 </dev/null &
-  echo $! >"$pidfile"
-  if ! probe "$ready_timeout"; then
-    log "broker did not become ready; last log lines:"
-    tail -n 40 "$logfile" >&2
-    cmd_stop || true
-    exit 1
-  fi
-  log "ready in $((SECONDS - t0)) s (pid $(cat "$pidfile"))"
-  echo "$bootstrap"
+  daemon_spawn java $(java_opts) -cp "$libs/*" kafka.Kafka "$home/server.properties"
 }
 
-cmd_stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    rm -f "$pidfile"
-    log "not running"
-    return 0
-  fi
-  kill -TERM "$pid"
-  # A controlled shutdown takes a few seconds; give it 30 s, then kill hard.
-  for _ in $(seq 1 60); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.5
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    log "broker did not stop in 30 s; killing"
-    kill -KILL "$pid" 2>/dev/null || true
-    while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
-  fi
-  rm -f "$pidfile"
-  log "stopped"
-}
-
-cmd_status() {
-  local pid
-  if pid="$(running_pid)" && probe 5 2>/dev/null; then
-    echo "running (pid $pid) on $bootstrap"
-    return 0
-  fi
-  echo "not running"
-  return 1
-}
-
-case "${1:-}" in
-  start) cmd_start ;;
-  stop) cmd_stop ;;
-  status) cmd_status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
-esac
+daemon_main "$@"

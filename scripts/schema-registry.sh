@@ -32,17 +32,12 @@ logfile="$home/registry.log"
 url="http://127.0.0.1:$port/apis/ccompat/v7"
 ready_timeout="${SCHEMA_REGISTRY_READY_TIMEOUT:-90}"
 
-log() { echo "schema-registry.sh: $*" >&2; }
-
-running_pid() {
-  [[ -f "$pidfile" ]] || return 1
-  local pid
-  pid="$(cat "$pidfile")"
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
-  # Guard against pid reuse: the process must be our JVM.
-  grep -q "apicurio-registry-app" "/proc/$pid/cmdline" 2>/dev/null || return 1
-  echo "$pid"
-}
+# shellcheck source=lib/daemon.sh
+source "$repo/scripts/lib/daemon.sh"
+daemon_label=schema-registry.sh
+daemon_noun=registry
+daemon_match=apicurio-registry-app
+daemon_stop_seconds=20
 
 runner_jar() {
   echo "$dist/apicurio-registry-app-$version-runner.jar"
@@ -52,28 +47,28 @@ fetch_dist() {
   if [[ -f "$dist/.complete" ]]; then
     return 0
   fi
-  command -v mvn >/dev/null || { log "mvn not found"; exit 1; }
-  log "fetching apicurio-registry-app:$version (all.tar.gz, ~110 MB) with Maven (first run only)..."
+  command -v mvn >/dev/null || { daemon_log "mvn not found"; exit 1; }
+  daemon_log "fetching apicurio-registry-app:$version (all.tar.gz, ~110 MB) with Maven (first run only)..."
   local t0=$SECONDS work
   work="$(mktemp -d)"
   # dependency:copy fetches the one artifact without resolving the app's (partly unpublished) dependencies.
   mvn -B -q -Dstyle.color=never dependency:copy \
     "-Dartifact=io.apicurio:apicurio-registry-app:$version:tar.gz:all" "-DoutputDirectory=$work" >&2 || {
     rm -rf "$work"
-    log "download failed"
+    daemon_log "download failed"
     exit 1
   }
   rm -rf "$dist"
   mkdir -p "$dist"
   tar xzf "$work/apicurio-registry-app-$version-all.tar.gz" -C "$dist"
   rm -rf "$work"
-  [[ -f "$(runner_jar)" ]] || { log "no $(basename "$(runner_jar)") in the distribution"; exit 1; }
+  [[ -f "$(runner_jar)" ]] || { daemon_log "no $(basename "$(runner_jar)") in the distribution"; exit 1; }
   touch "$dist/.complete"
-  log "fetched in $((SECONDS - t0)) s"
+  daemon_log "fetched in $((SECONDS - t0)) s"
 }
 
 # Readiness: the ccompat API answers a subject listing (storage initialised, REST up).
-probe() {
+daemon_probe() {
   local deadline=$((SECONDS + $1))
   while ((SECONDS < deadline)); do
     if curl -sf -o /dev/null --max-time 2 "$url/subjects"; then
@@ -87,72 +82,23 @@ probe() {
   return 1
 }
 
-cmd_start() {
-  local pid
-  if pid="$(running_pid)"; then
-    log "already running (pid $pid)"
-    probe "$ready_timeout" "$pid"
-    echo "$url"
-    return 0
-  fi
-  command -v java >/dev/null || { log "java not found"; exit 1; }
-  command -v curl >/dev/null || { log "curl not found"; exit 1; }
+daemon_address() { echo "$url"; }
+
+daemon_prepare() {
+  command -v java >/dev/null || { daemon_log "java not found"; exit 1; }
+  command -v curl >/dev/null || { daemon_log "curl not found"; exit 1; }
   fetch_dist
   mkdir -p "$home"
-  log "starting Apicurio Registry $version on 127.0.0.1:$port (log: $logfile)"
-  local t0=$SECONDS
-  # setsid: the registry must outlive the shell that started it (CI runs steps in sequence).
-  # Storage is Apicurio's default, an in-memory H2 database: every start begins empty.
+  daemon_log "starting Apicurio Registry $version on 127.0.0.1:$port (log: $logfile)"
   # The working directory is the node's folder, so nothing the JVM writes lands in the caller's.
   cd "$home"
-  setsid java -Xms64m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
+}
+
+daemon_launch() {
+  # Storage is Apicurio's default, an in-memory H2 database: every start begins empty.
+  daemon_spawn java -Xms64m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
     -Dquarkus.http.host=127.0.0.1 "-Dquarkus.http.port=$port" -Dquarkus.log.console.color=false \
-    -jar "$(runner_jar)" >>"$logfile" 2>&1 </dev/null &
-  echo $! >"$pidfile"
-  if ! probe "$ready_timeout" "$(cat "$pidfile")"; then
-    log "registry did not become ready; last log lines:"
-    tail -n 40 "$logfile" >&2
-    cmd_stop || true
-    exit 1
-  fi
-  log "ready in $((SECONDS - t0)) s (pid $(cat "$pidfile"))"
-  echo "$url"
+    -jar "$(runner_jar)"
 }
 
-cmd_stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    rm -f "$pidfile"
-    log "not running"
-    return 0
-  fi
-  kill -TERM "$pid"
-  for _ in $(seq 1 40); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.5
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    log "registry did not stop in 20 s; killing"
-    kill -KILL "$pid" 2>/dev/null || true
-    while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
-  fi
-  rm -f "$pidfile"
-  log "stopped"
-}
-
-cmd_status() {
-  local pid
-  if pid="$(running_pid)" && curl -sf -o /dev/null --max-time 5 "$url/subjects"; then
-    echo "running (pid $pid) at $url"
-    return 0
-  fi
-  echo "not running"
-  return 1
-}
-
-case "${1:-}" in
-  start) cmd_start ;;
-  stop) cmd_stop ;;
-  status) cmd_status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
-esac
+daemon_main "$@"
