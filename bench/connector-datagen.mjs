@@ -1,12 +1,14 @@
 // datagen source throughput: rows/s, median of 5 runs, next to a plain JS loop generating the same rows.
-// Run after `npm run build`: node bench/connector-datagen.mjs [rows]
-import { DataGenTableSourceFactory } from '../dist/connectors/datagen/index.js';
-import { BlackHoleSink } from '../dist/connectors/blackhole/index.js';
-import { defaultRuntimeConfig, executeJob } from '../dist/runtime/index.js';
-import { FactoryRegistry } from '../dist/factories/factory-registry.js';
-import { Configuration } from '../dist/config/configuration.js';
-import { ResolvedSchema, Columns } from '../dist/types/schema.js';
-import { DataTypes } from '../dist/types/data-types.js';
+// Run after `npm run build`: node bench/connector-datagen.mjs [rows] (SLUICE_DIST picks another build).
+import { load } from './format-bench-util.mjs';
+
+const { DataGenTableSourceFactory } = await load('connectors/datagen/index.js');
+const { BlackHoleSink } = await load('connectors/blackhole/index.js');
+const { defaultRuntimeConfig, executeJob } = await load('runtime/index.js');
+const { FactoryRegistry } = await load('factories/factory-registry.js');
+const { Configuration } = await load('config/configuration.js');
+const { ResolvedSchema, Columns } = await load('types/schema.js');
+const { DataTypes } = await load('types/data-types.js');
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

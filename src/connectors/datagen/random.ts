@@ -1,25 +1,29 @@
 /**
  * A small, fast, seedable PRNG (mulberry32) for generators on the hot path. Not cryptographic. One
  * instance per reader or per event; `next()` costs a few integer ops and no allocation.
+ *
+ * The state is kept as a signed 32-bit integer (`| 0`): an unsigned state above 2^31 is not a small
+ * integer to V8, so every reseed and draw stored a boxed double. Only the state's 32 bits matter to the
+ * sequence, so the outputs are those of the unsigned form.
  */
 export class FastRandom {
   private state: number;
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
+  constructor(seed = 0) {
+    this.state = seed | 0;
   }
 
   /** Re-seeds in place (the Nexmark generator seeds once per event, as Beam's `new Random(eventId)`). */
   reseed(seed: number): void {
-    this.state = seed >>> 0;
+    this.state = seed | 0;
   }
 
   /** Uniform 32-bit unsigned integer. */
   nextUint32(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+    const s = (this.state = (this.state + 0x6d2b79f5) | 0);
+    const t = Math.imul(s ^ (s >>> 15), s | 1);
+    const u = t ^ (t + Math.imul(t ^ (t >>> 7), t | 61));
+    return (u ^ (u >>> 14)) >>> 0;
   }
 
   /** Uniform in [0, 1). */
@@ -27,16 +31,18 @@ export class FastRandom {
     return this.nextUint32() / 4294967296;
   }
 
-  /** Uniform integer in [0, bound) for bound <= 2^32 (Java's `Random.nextInt(bound)` role). */
+  /**
+   * Uniform integer in [0, bound) (Java's `Random.nextInt(bound)` role): one draw for bound <= 2^32, two
+   * (53 bits) beyond, the same values as `nextIntBetween(0, bound - 1)`.
+   */
   nextInt(bound: number): number {
-    return Math.floor(this.next() * bound);
+    if (bound <= 4294967296) return Math.floor(this.next() * bound);
+    return Math.floor(((this.nextUint32() * 2097152 + (this.nextUint32() >>> 11)) / 9007199254740992) * bound);
   }
 
   /** Uniform integer in [min, max], both inclusive, for spans up to 2^53. */
   nextIntBetween(min: number, max: number): number {
-    const span = max - min + 1;
-    if (span <= 4294967296) return min + Math.floor(this.next() * span);
-    return min + Math.floor((this.nextUint32() * 2097152 + (this.nextUint32() >>> 11)) / 9007199254740992 * span);
+    return min + this.nextInt(max - min + 1);
   }
 
   /** Uniform bigint in [min, max], both inclusive (64-bit spans; modulo bias is negligible for tests/benchmarks). */

@@ -1,5 +1,4 @@
-import { mixSeed } from '../datagen/random.js';
-import { NexmarkRandom } from './nexmark-random.js';
+import { FastRandom, mixSeed } from '../datagen/random.js';
 
 /** Generator parameters (Nexmark's `NexmarkConfiguration` / Beam's `GeneratorConfig`). */
 export interface NexmarkConfig {
@@ -75,7 +74,7 @@ const HOT_CHANNELS = ['Google', 'Facebook', 'Baidu', 'Apple'];
  */
 const POOL_SIZE = 1 << 16;
 const { LETTERS, WORDS } = (() => {
-  const r = new NexmarkRandom(0x5eed);
+  const r = new FastRandom(0x5eed);
   let letters = '';
   let words = '';
   for (let i = 0; i < POOL_SIZE; i++) {
@@ -85,20 +84,20 @@ const { LETTERS, WORDS } = (() => {
   return { LETTERS: letters, WORDS: words };
 })();
 
-function nextString(r: NexmarkRandom, maxLength: number): string {
+function nextString(r: FastRandom, maxLength: number): string {
   const len = MIN_STRING_LENGTH + r.nextInt(maxLength - MIN_STRING_LENGTH);
   const at = r.nextInt(POOL_SIZE - len);
   return WORDS.slice(at, at + len).trim();
 }
 
-function nextExactString(r: NexmarkRandom, length: number): string {
+function nextExactString(r: FastRandom, length: number): string {
   if (length <= 0) return '';
   const at = r.nextInt(POOL_SIZE - length);
   return LETTERS.slice(at, at + length);
 }
 
 /** Pads an event towards its average byte size (Nexmark's `nextExtra`). */
-function nextExtra(r: NexmarkRandom, currentSize: number, desiredAverageSize: number): string {
+function nextExtra(r: FastRandom, currentSize: number, desiredAverageSize: number): string {
   if (currentSize > desiredAverageSize) return '';
   const avg = desiredAverageSize - currentSize;
   const delta = Math.round(avg * 0.2);
@@ -121,7 +120,7 @@ const PRICE_C = priceTable(10, 0);
  * `Math.exp`, which was a sixth of generating a bid; the product differs from exp by an ulp or two, so a
  * price lands on the other side of a .5 at most once in billions.
  */
-function nextPrice(r: NexmarkRandom): number {
+function nextPrice(r: FastRandom): number {
   const x = r.nextUint32();
   return Math.round(PRICE_A[x >>> 21]! * PRICE_B[(x >>> 10) & 2047]! * PRICE_C[x & 1023]! * 100);
 }
@@ -157,12 +156,12 @@ const BIGINT_CACHE_SIZE = 4096;
 const BID_SIZE = 32;
 const CATEGORY_BIGINTS = Array.from({ length: NUM_CATEGORIES }, (_, i) => BigInt(FIRST_CATEGORY_ID + i));
 
-function baseUrl(r: NexmarkRandom): string {
+function baseUrl(r: FastRandom): string {
   return `https://www.nexmark.com/${nextString(r, 5)}/${nextString(r, 5)}/${nextString(r, 5)}/item.htm?query=1`;
 }
 
 const HOT_URLS = (() => {
-  const r = new NexmarkRandom(0x40757);
+  const r = new FastRandom(0x40757);
   return HOT_CHANNELS.map(() => baseUrl(r));
 })();
 
@@ -170,7 +169,7 @@ const HOT_URLS = (() => {
 let channelCache: { readonly channels: string[]; readonly urls: string[] } | undefined;
 function channels(): { readonly channels: string[]; readonly urls: string[] } {
   if (channelCache) return channelCache;
-  const r = new NexmarkRandom(0xc4a77e1);
+  const r = new FastRandom(0xc4a77e1);
   const cs: string[] = [];
   const us: string[] = [];
   for (let i = 0; i < CHANNELS_NUMBER; i++) {
@@ -200,7 +199,7 @@ function reverseBits32(v: number): number {
  * Rows follow the `nexmark` table: `[event_type, person, auction, bid]`, two of the three ROW values null.
  */
 export class NexmarkGenerator {
-  private readonly r = new NexmarkRandom();
+  private readonly r = new FastRandom();
   private readonly total: number;
   private readonly cycleEvents: number;
   private readonly firstHalfEvents: number;
