@@ -1,0 +1,181 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { DataTypes, FIELD } from '../../../src/types/data-types.js';
+import type { LogicalType, RowType } from '../../../src/types/logical-type.js';
+import { CsvRowDecoder } from '../../../src/formats/csv/csv-row-decoder.js';
+import { createCsvFastDecoder } from '../../../src/formats/csv/csv-fast-decoder.js';
+import { createCsvFieldReader } from '../../../src/formats/csv/csv-values.js';
+import { DEFAULT_CSV } from '../../../src/formats/csv/csv-options.js';
+import type { CsvSettings } from '../../../src/formats/csv/csv-options.js';
+import { bytes } from '../fixtures.js';
+
+/** Deterministic PRNG (mulberry32), so a failing record can be reproduced from the seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fast(rowType: RowType, settings: CsvSettings): (line: string) => unknown[] | undefined {
+  const readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
+  const decoder = createCsvFastDecoder(rowType, settings, readers);
+  if (decoder === undefined) throw new Error('no fast decoder');
+  return decoder;
+}
+
+const BIDS = DataTypes.ROW(
+  FIELD('auction', DataTypes.BIGINT()),
+  FIELD('price', DataTypes.INT()),
+  FIELD('url', DataTypes.STRING()),
+  FIELD('dateTime', DataTypes.TIMESTAMP(3)),
+  FIELD('at', DataTypes.TIMESTAMP_LTZ(3)),
+  FIELD('extra', DataTypes.STRING()),
+);
+
+describe('csv fast decoder', () => {
+  it('reads the common record shape itself: quoted and unquoted fields, integers, SQL timestamps', () => {
+    const read = fast(BIDS, DEFAULT_CSV);
+    expect(read('1005,-39695,"https://x/?a=1,b",2020-01-01 00:00:00.085,"2020-02-29 23:59:59.5Z",')).toEqual([
+      1005n,
+      -39695,
+      'https://x/?a=1,b',
+      Date.UTC(2020, 0, 1, 0, 0, 0, 85),
+      Date.UTC(2020, 1, 29, 23, 59, 59, 500),
+      '',
+    ]);
+    expect(read('+7,0,"",2020-01-01 00:00:00,"2020-01-01 00:00:00.12",ü')).toEqual([7n, 0, '', Date.UTC(2020, 0, 1), Date.UTC(2020, 0, 1, 0, 0, 0, 120), 'ü']);
+    // Fields the fast code does not read itself go to the column's reader: empty numbers are NULL.
+    expect(read(',,x,,,y')).toEqual([null, null, 'x', null, null, 'y']);
+  });
+
+  it('leaves every uncommon or bad record to the general path', () => {
+    const read = fast(BIDS, DEFAULT_CSV);
+    const ok = '1,2,u,2020-01-01 00:00:00,2020-01-01 00:00:00,e';
+    expect(read(ok)).toBeDefined();
+    for (const line of [
+      '1,2,u,2020-01-01 00:00:00,2020-01-01 00:00:00', // too few fields
+      `${ok},`, // too many
+      '1,2,"a""b",2020-01-01 00:00:00,2020-01-01 00:00:00,e', // doubled quote
+      '1,2,"a"b,2020-01-01 00:00:00,2020-01-01 00:00:00,e', // text after the closing quote
+      '1,2,"u,2020-01-01 00:00:00,2020-01-01 00:00:00,e', // unterminated
+      '1,99999999999,u,2020-01-01 00:00:00,2020-01-01 00:00:00,e', // INT out of range
+      'x,2,u,2020-01-01 00:00:00,2020-01-01 00:00:00,e', // not a number
+      '1,2,u,2021-02-29 00:00:00,2020-01-01 00:00:00,e', // no such date
+      '1,2,u,2020-01-01 24:00:00,2020-01-01 00:00:00,e', // no such hour
+    ]) {
+      expect(read(line), line).toBeUndefined();
+    }
+    // Timestamps in another accepted shape are read by the column's reader, not rejected.
+    expect(read('1,2,u,2020-01-01T00:00:00.123456,2020-01-01 00:00:00.123456789Z,e')).toEqual([
+      1n, 2, 'u', Date.UTC(2020, 0, 1, 0, 0, 0, 123), Date.UTC(2020, 0, 1, 0, 0, 0, 123), 'e',
+    ]);
+    expect(fast(BIDS, { ...DEFAULT_CSV, escapeCharacter: '\\' })('1,2,a\\,b,2020-01-01 00:00:00,2020-01-01 00:00:00,e')).toBeUndefined();
+    expect(createCsvFastDecoder(BIDS, { ...DEFAULT_CSV, fieldDelimiter: '"' }, [])).toBeUndefined();
+  });
+
+  it('honours null-literal, disabled quoting and other delimiters', () => {
+    const nulls = fast(BIDS, { ...DEFAULT_CSV, nullLiteral: 'null' });
+    expect(nulls('null,null,null,"null",null,nullx')).toEqual([null, null, null, null, null, 'nullx']);
+    const noQuote = fast(BIDS, { ...DEFAULT_CSV, quoteCharacter: undefined });
+    expect(noQuote('1,2,"u",2020-01-01 00:00:00,2020-01-01 00:00:00,"e')).toEqual([1n, 2, '"u"', Date.UTC(2020, 0, 1), Date.UTC(2020, 0, 1), '"e']);
+    const pipe = fast(BIDS, { ...DEFAULT_CSV, fieldDelimiter: '\t', quoteCharacter: "'" });
+    expect(pipe("1\t2\t'a\tb'\t2020-01-01 00:00:00\t2020-01-01 00:00:00\t\"")).toEqual([1n, 2, 'a\tb', Date.UTC(2020, 0, 1), Date.UTC(2020, 0, 1), '"']);
+  });
+});
+
+/**
+ * Column types of the random schemas, with texts that read (some in edge shapes) and texts that do not.
+ * Bad texts are rarer, so that most records decode and the fast path is exercised, not just the errors.
+ */
+const COLUMNS: { type: LogicalType; good: (r: () => number) => string[]; bad: string[] }[] = [
+  { type: DataTypes.BIGINT(), good: (r) => ['0', '-0', '+12', '9007199254740993', '123456789012345', '1234567890123456', String(Math.floor(r() * 1e9))], bad: ['-', ' 5', '1e3'] },
+  { type: DataTypes.INT(), good: (r) => ['2147483647', '-2147483648', '007', '', String(Math.floor(r() * 2e5) - 1e5)], bad: ['2147483648', '+', '1.0'] },
+  { type: DataTypes.TINYINT(), good: () => ['127', '-128', '12'], bad: ['128', '-129', 'x'] },
+  { type: DataTypes.STRING(), good: () => ['', 'plain', 'a,b', 'a|b', 'q"uo"te', "it's", 'back\\slash', 'line\nbreak', 'ü€', 'null', ' '], bad: [] },
+  {
+    type: DataTypes.TIMESTAMP(3),
+    good: (r) => [
+      '2020-01-01 00:00:00', '2020-01-01 00:00:00.1', '2020-01-01 00:00:00.12', '2020-12-31 23:59:59.999', '2020-01-01 00:00:00.1234',
+      '2020-01-01T00:00:00', `20${10 + Math.floor(r() * 20)}-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 10)} 1${Math.floor(r() * 10)}:30:0${Math.floor(r() * 10)}.5`,
+    ],
+    bad: ['2020-01-01 00:00:00.', '2020-02-30 00:00:00', '2020-01-01 23:60:00', '2020-01-01 00:00:00Z', '2020-1-01 00:00:00', ' 2020-01-01 00:00:00'],
+  },
+  { type: DataTypes.TIMESTAMP_LTZ(3), good: () => ['2020-01-01 00:00:00Z', '2020-01-01 00:00:00.5Z', '2020-01-01 00:00:00', '2020-01-01T00:00:00Z'], bad: ['Z', '2020-01-01 00:00:00ZZ'] },
+  { type: DataTypes.DOUBLE(), good: () => ['1.5', '-0', 'NaN', '1e400', ''], bad: ['abc'] },
+  { type: DataTypes.DECIMAL(10, 2), good: () => ['1.005', '-0.5'], bad: ['12345678901', 'x'] },
+  { type: DataTypes.BOOLEAN(), good: () => ['true', 'FALSE', 'yes', ''], bad: [] },
+  { type: DataTypes.DATE(), good: () => ['2020-02-29', ''], bad: ['2021-02-29'] },
+  { type: DataTypes.ARRAY(DataTypes.INT()), good: () => ['', '1;2', 'null;3'], bad: ['1;x'] },
+];
+
+const SETTINGS: CsvSettings[] = [
+  DEFAULT_CSV,
+  { ...DEFAULT_CSV, nullLiteral: 'null' },
+  { ...DEFAULT_CSV, ignoreParseErrors: true },
+  { ...DEFAULT_CSV, escapeCharacter: '\\', ignoreParseErrors: true },
+  { ...DEFAULT_CSV, quoteCharacter: undefined, nullLiteral: 'null' },
+  { ...DEFAULT_CSV, fieldDelimiter: '|', quoteCharacter: "'", allowComments: true },
+];
+
+function pick<T>(r: () => number, xs: readonly T[]): T {
+  return xs[Math.floor(r() * xs.length)]!;
+}
+
+/** One field as a writer might have put it: bare, quoted (doubling quotes), escaped, or broken. */
+function fieldText(r: () => number, value: string, s: CsvSettings): string {
+  const q = s.quoteCharacter;
+  const roll = r();
+  if (q !== undefined && roll < 0.4) return q + value.split(q).join(q + q) + q;
+  if (q !== undefined && roll < 0.42) return q + value; // unterminated or stray quote
+  if (s.escapeCharacter !== undefined && roll < 0.6) return value.replace(/[,|"\\]/g, (c) => s.escapeCharacter + c);
+  return value;
+}
+
+/** What a decoder makes of a message: the rows' fields, or the error's message, and the skip count. */
+function outcome(decoder: CsvRowDecoder, line: string): unknown {
+  const out: { fields: unknown[] }[] = [];
+  try {
+    decoder.deserialize(bytes(line), out as never);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  return { rows: out.map((row) => row.fields), skipped: decoder.skippedRecords };
+}
+
+describe('csv fast path against the general path', () => {
+  it('decodes random records exactly as the general path, including every error and lenient NULL', () => {
+    const r = prng(20240605);
+    let fastHits = 0;
+    let records = 0;
+    for (let schema = 0; schema < 30; schema++) {
+      const columns = Array.from({ length: 1 + Math.floor(r() * 6) }, () => pick(r, COLUMNS));
+      const rowType = DataTypes.ROW(...columns.map((c, i) => FIELD(`c${i}`, c.type)));
+      for (const settings of SETTINGS) {
+        const withFast = new CsvRowDecoder(rowType, settings);
+        const general = new CsvRowDecoder(rowType, settings, { fastPath: false });
+        const read = fast(rowType, settings);
+        for (let k = 0; k < 40; k++) {
+          // Mostly well-formed records; some with a field missing or one too many.
+          const texts = columns.map((c) => fieldText(r, r() < 0.1 && settings.nullLiteral !== undefined ? settings.nullLiteral : (r() < 0.08 && c.bad.length > 0 ? pick(r, c.bad) : pick(r, c.good(r))), settings));
+          const shape = r();
+          if (shape < 0.05) texts.pop();
+          else if (shape < 0.1) texts.push('extra');
+          const line = texts.join(settings.fieldDelimiter) + (r() < 0.3 ? '\n' : '');
+          records++;
+          if (read(line.replace(/\n$/, '')) !== undefined) fastHits++;
+          const got = outcome(withFast, line);
+          const want = outcome(general, line);
+          // expect() per record would dominate the run time; it reports only a difference.
+          if (!isDeepStrictEqual(got, want)) expect(got, JSON.stringify(line)).toEqual(want);
+        }
+      }
+    }
+    // The comparison means something only if the fast path took a fair share of the records.
+    expect(fastHits).toBeGreaterThan(records / 2);
+  });
+});
