@@ -29,7 +29,7 @@ function rowtimeName(n: WatermarkedScan): string {
   return rt.kind === 'input-ref' ? rt.name : 'rowtime';
 }
 
-/** The unit the DDL wrote in `ts - INTERVAL '1' SECOND`, as Calcite types the literal. */
+/** `rowtime - delay`, the delay typed in the unit the DDL wrote (`INTERVAL '1' SECOND`), as Calcite types the literal. */
 function bounded(rowtime: RexNode, wm: WatermarkAssignment & { kind: 'bounded' }): RexNode {
   if (wm.delayMs === 0) return rowtime;
   const unit = /INTERVAL\s+'[^']*'\s+([A-Z]+)/i.exec(wm.text)?.[1]?.toUpperCase().replace(/S$/, '') ?? 'SECOND';
