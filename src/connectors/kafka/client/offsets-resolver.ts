@@ -100,46 +100,69 @@ function pick(offsets: Offsets, tp: TopicPartition, what: string): bigint {
   return o;
 }
 
+/** `fetched`'s offset for each of `partitions`, in their order; `what` names it when Kafka left one out. */
+function pickAll(partitions: readonly TopicPartition[], fetched: Offsets, what: string): Offsets {
+  const out: Offsets = new Map();
+  for (const tp of partitions) out.set(splitId(tp), pick(fetched, tp, what));
+  return out;
+}
+
+/**
+ * Committed offsets of `groupId`; the partitions without a commit take the earliest ('low') or
+ * latest ('high') offset, as `resetTo` decides for them (it may throw instead). Flink's
+ * committedOffsets(OffsetResetStrategy) initializer, used for both ends of a scan.
+ */
+async function committedOrReset(
+  admin: Admin,
+  groupId: string,
+  partitions: readonly TopicPartition[],
+  resetTo: (missing: readonly TopicPartition[]) => 'low' | 'high',
+  what: string,
+): Promise<Offsets> {
+  const committed = await committedOffsets(admin, groupId, partitions);
+  const missing = partitions.filter((tp) => !committed.has(splitId(tp)));
+  const reset = missing.length > 0 ? await listOffsets(admin, missing, resetTo(missing)) : new Map<string, bigint>();
+  const out: Offsets = new Map();
+  for (const tp of partitions) out.set(splitId(tp), committed.get(splitId(tp)) ?? pick(reset, tp, what));
+  return out;
+}
+
 export async function resolveStartingOffsets(
   admin: Admin,
   partitions: readonly TopicPartition[],
   spec: StartingOffsets,
 ): Promise<Map<string, bigint>> {
-  const out = new Map<string, bigint>();
-  if (partitions.length === 0) return out;
+  if (partitions.length === 0) return new Map();
   switch (spec.kind) {
     case 'earliest-offset':
     case 'latest-offset': {
       const o = await listOffsets(admin, partitions, spec.kind === 'earliest-offset' ? 'low' : 'high');
-      for (const tp of partitions) out.set(splitId(tp), pick(o, tp, 'offset'));
-      return out;
+      return pickAll(partitions, o, 'offset');
     }
-    case 'timestamp': {
-      const o = await offsetsForTime(admin, partitions, spec.timestampMs);
-      for (const tp of partitions) out.set(splitId(tp), pick(o, tp, 'offset for the timestamp'));
-      return out;
-    }
-    case 'group-offsets': {
-      const committed = await committedOffsets(admin, spec.groupId, partitions);
-      const missing = partitions.filter((tp) => !committed.has(splitId(tp)));
-      let fallback: Offsets = new Map();
-      if (missing.length > 0) {
-        if (spec.reset === 'none') {
-          throw new ConnectorError(
-            `Consumer group '${spec.groupId}' has no committed offset for ${missing.map(splitId).join(', ')}; ` +
-              "set 'properties.auto.offset.reset' to earliest or latest, or choose another 'scan.startup.mode'.",
-          );
-        }
-        fallback = await listOffsets(admin, missing, spec.reset === 'earliest' ? 'low' : 'high');
-      }
-      for (const tp of partitions) out.set(splitId(tp), committed.get(splitId(tp)) ?? pick(fallback, tp, 'offset'));
-      return out;
-    }
+    case 'timestamp':
+      return pickAll(partitions, await offsetsForTime(admin, partitions, spec.timestampMs), 'offset for the timestamp');
+    case 'group-offsets':
+      return committedOrReset(
+        admin,
+        spec.groupId,
+        partitions,
+        (missing) => {
+          if (spec.reset === 'none') {
+            throw new ConnectorError(
+              `Consumer group '${spec.groupId}' has no committed offset for ${missing.map(splitId).join(', ')}; ` +
+                "set 'properties.auto.offset.reset' to earliest or latest, or choose another 'scan.startup.mode'.",
+            );
+          }
+          return spec.reset === 'earliest' ? 'low' : 'high';
+        },
+        'offset',
+      );
     case 'specific-offsets': {
       const missing = partitions.filter((tp) => !spec.offsets.has(splitId(tp)));
       const committed = missing.length > 0 && spec.groupId ? await committedOffsets(admin, spec.groupId, missing) : new Map<string, bigint>();
       const stillMissing = missing.filter((tp) => !committed.has(splitId(tp)));
       const earliest = stillMissing.length > 0 ? await listOffsets(admin, stillMissing, 'low') : new Map<string, bigint>();
+      const out: Offsets = new Map();
       for (const tp of partitions) {
         const id = splitId(tp);
         out.set(id, spec.offsets.get(id) ?? committed.get(id) ?? pick(earliest, tp, 'offset'));
@@ -166,23 +189,12 @@ export async function resolveStoppingOffsets(
     case 'unbounded':
       for (const tp of partitions) out.set(splitId(tp), undefined);
       return out;
-    case 'latest-offset': {
-      const o = await listOffsets(admin, partitions, 'high');
-      for (const tp of partitions) out.set(splitId(tp), pick(o, tp, 'end offset'));
-      return out;
-    }
-    case 'timestamp': {
-      const o = await offsetsForTime(admin, partitions, spec.timestampMs);
-      for (const tp of partitions) out.set(splitId(tp), pick(o, tp, 'offset for the timestamp'));
-      return out;
-    }
-    case 'group-offsets': {
-      const committed = await committedOffsets(admin, spec.groupId, partitions);
-      const missing = partitions.filter((tp) => !committed.has(splitId(tp)));
-      const latest = missing.length > 0 ? await listOffsets(admin, missing, 'high') : new Map<string, bigint>();
-      for (const tp of partitions) out.set(splitId(tp), committed.get(splitId(tp)) ?? pick(latest, tp, 'end offset'));
-      return out;
-    }
+    case 'latest-offset':
+      return pickAll(partitions, await listOffsets(admin, partitions, 'high'), 'end offset');
+    case 'timestamp':
+      return pickAll(partitions, await offsetsForTime(admin, partitions, spec.timestampMs), 'offset for the timestamp');
+    case 'group-offsets':
+      return committedOrReset(admin, spec.groupId, partitions, () => 'high', 'end offset');
     case 'specific-offsets':
       for (const tp of partitions) {
         const id = splitId(tp);
