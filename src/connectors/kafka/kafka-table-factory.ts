@@ -82,8 +82,24 @@ abstract class KafkaTableFactoryBase implements DynamicTableSourceFactory, Dynam
     return [PROPERTIES_PREFIX];
   }
 
-  private validated(helper: TableFactoryHelper): void {
+  /**
+   * What Flink checks alike for a source and a sink once their formats are discovered: every option
+   * is known, the key/value formats' changelog modes fit the connector, a PRIMARY KEY is allowed,
+   * and which fields go to the key and which to the value.
+   */
+  private validateTable(
+    helper: TableFactoryHelper,
+    ctx: DynamicTableFactoryContext,
+    keyFormat: DecodingFormat | EncodingFormat | undefined,
+    valueFormat: DecodingFormat | EncodingFormat,
+  ): { conf: ReadableConfig; projection: FormatProjection } {
+    const mode = this.factoryIdentifier;
     helper.validateExcept(PROPERTIES_PREFIX);
+    const conf = helper.options;
+    checkKeyFormat(mode, conf.get(KafkaOptions.KEY_FORMAT), keyFormat?.getChangelogMode(), 'key');
+    checkKeyFormat(mode, conf.get(KafkaOptions.VALUE_FORMAT), valueFormat.getChangelogMode(), 'value');
+    checkPrimaryKey(mode, ctx, conf, valueFormat.getChangelogMode());
+    return { conf, projection: projectionOf(mode, ctx, conf, keyFormat !== undefined) };
   }
 
   createDynamicTableSource(ctx: DynamicTableFactoryContext): DynamicTableSource {
@@ -91,12 +107,7 @@ abstract class KafkaTableFactoryBase implements DynamicTableSourceFactory, Dynam
     const helper = createTableFactoryHelper(this, ctx);
     const keyFormat: DecodingFormat | undefined = helper.discoverOptionalDecodingFormat(KafkaOptions.KEY_FORMAT);
     const valueFormat = helper.discoverDecodingFormat(KafkaOptions.VALUE_FORMAT);
-    this.validated(helper);
-    const conf = helper.options;
-    checkKeyFormat(mode, conf.get(KafkaOptions.KEY_FORMAT), keyFormat?.getChangelogMode(), 'key');
-    checkKeyFormat(mode, conf.get(KafkaOptions.VALUE_FORMAT), valueFormat.getChangelogMode(), 'value');
-    checkPrimaryKey(mode, ctx, conf, valueFormat.getChangelogMode());
-    const projection = projectionOf(mode, ctx, conf, keyFormat !== undefined);
+    const { conf, projection } = this.validateTable(helper, ctx, keyFormat, valueFormat);
     const client = clientSettingsOf(ctx.table.options);
     const subscription = subscriptionOf(conf);
     return new KafkaDynamicSource({
@@ -121,12 +132,7 @@ abstract class KafkaTableFactoryBase implements DynamicTableSourceFactory, Dynam
     const helper = createTableFactoryHelper(this, ctx);
     const keyFormat: EncodingFormat | undefined = helper.discoverOptionalEncodingFormat(KafkaOptions.KEY_FORMAT);
     const valueFormat = helper.discoverEncodingFormat(KafkaOptions.VALUE_FORMAT);
-    this.validated(helper);
-    const conf = helper.options;
-    checkKeyFormat(mode, conf.get(KafkaOptions.KEY_FORMAT), keyFormat?.getChangelogMode(), 'key');
-    checkKeyFormat(mode, conf.get(KafkaOptions.VALUE_FORMAT), valueFormat.getChangelogMode(), 'value');
-    checkPrimaryKey(mode, ctx, conf, valueFormat.getChangelogMode());
-    const projection = projectionOf(mode, ctx, conf, keyFormat !== undefined);
+    const { conf, projection } = this.validateTable(helper, ctx, keyFormat, valueFormat);
     const keyFields = projection.keyIndexes;
     const { guarantee, transactionalIdPrefix } = deliveryOf(conf);
     const upsert = mode === 'upsert-kafka';
