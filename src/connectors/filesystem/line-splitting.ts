@@ -12,27 +12,13 @@ export interface SplittableDecodingFormat extends DecodingFormat {
 }
 
 /**
- * Whether the filesystem source may read files of `format` as byte ranges. The format's own answer wins;
- * formats that do not declare one yet are judged by identifier:
- * - json and raw: one record per line, so yes.
- * - csv: only with `csv.disable-quote-character` = true. A quoted field may hold a line break, and a
- *   reader that starts mid-file cannot tell whether a `\n` is inside quotes without reading from the
- *   start, so quoted csv is read whole, one split per file (Flink's csv reader is never splittable).
- * - changelog formats (debezium-json, canal-json, ...): no, because ranges are read in parallel and the
- *   changes of one file must stay in order.
- * - anything else (avro, ...): no.
+ * Whether the filesystem source may read files of `format` as byte ranges: the format's own answer (json
+ * and raw always, csv only without quote and escape characters), and no for a format that declares none
+ * (changelog formats such as debezium-json must keep a file's changes in order; avro and others are not
+ * line formats). Called once per table source. The arguments after `format` are ignored: the decision used
+ * to be made from the format identifier and the table options, and callers may still pass them.
  */
-export function isSplittableLineFormat(format: DecodingFormat, identifier: string | undefined, tableOptions: Readonly<Record<string, string>>): boolean {
+export function isSplittableLineFormat(format: DecodingFormat, ..._ignored: readonly unknown[]): boolean {
   const declared = (format as Partial<SplittableDecodingFormat>).isSplittable;
-  if (typeof declared === 'function') return declared.call(format);
-  if (!format.getChangelogMode().isInsertOnly()) return false;
-  switch (identifier) {
-    case 'json':
-    case 'raw':
-      return true;
-    case 'csv':
-      return (tableOptions['csv.disable-quote-character'] ?? '').trim().toLowerCase() === 'true';
-    default:
-      return false;
-  }
+  return typeof declared === 'function' && declared.call(format) === true;
 }

@@ -2,8 +2,9 @@ import type { ConfigOption } from '../../config/config-option.js';
 import type { ReadableConfig } from '../../config/configuration.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { DynamicTableFactoryContext } from '../../factories/dynamic-table-factory.js';
-import type { DecodingFormat, DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
+import type { DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
+import type { SplittableDecodingFormat } from '../../connectors/filesystem/line-splitting.js';
 import { CsvOptions, readCsvSettings } from './csv-options.js';
 import { CsvRowDecoder } from './csv-row-decoder.js';
 import { CsvRowEncoder } from './csv-row-encoder.js';
@@ -21,11 +22,15 @@ export class CsvFormatFactory implements DecodingFormatFactory, EncodingFormatFa
     return Object.values(CsvOptions) as ConfigOption<unknown>[];
   }
 
-  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): DecodingFormat {
+  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): SplittableDecodingFormat {
     const settings = readCsvSettings(formatOptions);
+    // A quoted field, or an escaped line break, may hold a `\n`: a reader starting mid-file could not tell
+    // whether a line break ends a record without reading from the start (Flink's csv reader never splits).
+    const splittable = settings.quoteCharacter === undefined && settings.escapeCharacter === undefined;
     return {
       createRuntimeDecoder: (physicalType: RowType) => new CsvRowDecoder(physicalType, settings),
       getChangelogMode: () => ChangelogMode.insertOnly(),
+      isSplittable: () => splittable,
     };
   }
 

@@ -2,8 +2,9 @@ import type { ConfigOption } from '../../config/config-option.js';
 import type { ReadableConfig } from '../../config/configuration.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { DynamicTableFactoryContext } from '../../factories/dynamic-table-factory.js';
-import type { DecodingFormat, DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
+import type { DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
+import type { SplittableDecodingFormat } from '../../connectors/filesystem/line-splitting.js';
 import { JsonOptions, readJsonDecodeSettings, readJsonEncodeSettings } from './json-options.js';
 import { JsonRowDecoder } from './json-row-decoder.js';
 import { JsonRowEncoder } from './json-row-encoder.js';
@@ -21,11 +22,13 @@ export class JsonFormatFactory implements DecodingFormatFactory, EncodingFormatF
     return Object.values(JsonOptions) as ConfigOption<unknown>[];
   }
 
-  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): DecodingFormat {
+  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): SplittableDecodingFormat {
     const settings = readJsonDecodeSettings(formatOptions);
     return {
       createRuntimeDecoder: (physicalType: RowType) => new JsonRowDecoder(physicalType, settings),
       getChangelogMode: () => ChangelogMode.insertOnly(),
+      // One object per line: a reader starting mid-file finds the next record at the next line break.
+      isSplittable: () => true,
     };
   }
 

@@ -2,8 +2,9 @@ import type { ConfigOption } from '../../config/config-option.js';
 import type { ReadableConfig } from '../../config/configuration.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { DynamicTableFactoryContext } from '../../factories/dynamic-table-factory.js';
-import type { DecodingFormat, DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
+import type { DecodingFormatFactory, EncodingFormat, EncodingFormatFactory } from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
+import type { SplittableDecodingFormat } from '../../connectors/filesystem/line-splitting.js';
 import { RawOptions, readRawSettings } from './raw-options.js';
 import { RawRowDecoder, RawRowEncoder } from './raw-codec.js';
 
@@ -20,11 +21,13 @@ export class RawFormatFactory implements DecodingFormatFactory, EncodingFormatFa
     return Object.values(RawOptions) as ConfigOption<unknown>[];
   }
 
-  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): DecodingFormat {
+  createDecodingFormat(_ctx: DynamicTableFactoryContext, formatOptions: ReadableConfig): SplittableDecodingFormat {
     const settings = readRawSettings(formatOptions);
     return {
       createRuntimeDecoder: (physicalType: RowType) => new RawRowDecoder(physicalType, settings),
       getChangelogMode: () => ChangelogMode.insertOnly(),
+      // Read from files, a line is a message: a reader starting mid-file finds the next one at the next line break.
+      isSplittable: () => true,
     };
   }
 
