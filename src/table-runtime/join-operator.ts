@@ -1,16 +1,37 @@
-import type { ValueState } from '../runtime/state/state.js';
+import type { StateKey, ValueState } from '../runtime/state/state.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { valuesEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
+import { concatFields, joinKeyOf } from './join-key.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
 
-/** A stored input row and, for the outer side, how many rows of the other side it currently matches. */
+/**
+ * A stored row of an outer side and how many rows of the other side it currently matches (Flink's
+ * OuterInputSideHasNoUniqueKey view: the count says when to retract or re-emit its NULL-padded row).
+ * A side that is never padded needs no count, so it stores the row's fields array itself.
+ */
 interface Entry {
   readonly fields: unknown[];
   matches: number;
+}
+
+/** What one side's state holds per join key: `Entry`s on an outer side, fields arrays otherwise. */
+type Stored = Entry | unknown[];
+
+/** One input's view of the join, fixed at `open`, so the per-row loop reads locals only. */
+interface Side {
+  readonly isLeft: boolean;
+  readonly keys: readonly number[];
+  readonly otherKeys: readonly number[];
+  readonly mine: ValueState<Stored[]>;
+  readonly other: ValueState<Stored[]>;
+  /** This side's rows are NULL-padded when unmatched (and stored as `Entry`). */
+  readonly outer: boolean;
+  /** The other side's rows are NULL-padded when unmatched (and stored as `Entry`). */
+  readonly otherOuter: boolean;
 }
 
 /** What the operator needs to know about the join. */
@@ -29,15 +50,17 @@ export interface JoinSpec {
 
 /**
  * Regular equi-join (Flink's StreamingJoinOperator). Streaming: both sides kept in keyed state
- * (keyed by the hash of the join key; colliding keys told apart by value); +I/+U input joins and emits
+ * (keyed by `joinKeyOf`: the value of a single primitive key column, else the key's hash, colliding keys
+ * told apart by value); +I/+U input joins and emits
  * +I, -U/-D input emits -D; outer sides emit null-padded rows and retract them when the first match
  * arrives (and re-emit them when the last match goes). Batch: buffers both inputs and joins at the end.
  * Input 0 is the left side, input 1 the right.
  */
 export class JoinOperator implements StreamOperator {
   private ctx!: OperatorContext;
-  private left!: ValueState<Entry[]>;
-  private right!: ValueState<Entry[]>;
+  private left!: ValueState<Stored[]>;
+  private right!: ValueState<Stored[]>;
+  private sides!: [Side, Side];
   private readonly leftOuter: boolean;
   private readonly rightOuter: boolean;
   private readonly buffered: [Row[], Row[]] = [[], []];
@@ -55,8 +78,13 @@ export class JoinOperator implements StreamOperator {
     this.ctx = ctx;
     const ttlMs = this.spec.mode === 'streaming' ? (this.spec.stateTtlMs ?? 0) : 0;
     this.ttlMs = ttlMs;
-    this.left = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
-    this.right = ctx.keyedState.getState<Entry[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
+    this.left = ctx.keyedState.getState<Stored[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
+    this.right = ctx.keyedState.getState<Stored[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
+    const { leftKeys, rightKeys } = this.spec;
+    this.sides = [
+      { isLeft: true, keys: leftKeys, otherKeys: rightKeys, mine: this.left, other: this.right, outer: this.leftOuter, otherOuter: this.rightOuter },
+      { isLeft: false, keys: rightKeys, otherKeys: leftKeys, mine: this.right, other: this.left, outer: this.rightOuter, otherOuter: this.leftOuter },
+    ];
   }
 
   processBatch(rows: Row[], inputIndex: number): void {
@@ -67,52 +95,73 @@ export class JoinOperator implements StreamOperator {
     }
     if (this.ttlMs > 0) this.sweepExpired();
     const out: Row[] = [];
-    const isLeft = inputIndex === 0;
-    const keys = isLeft ? this.spec.leftKeys : this.spec.rightKeys;
-    const otherKeys = isLeft ? this.spec.rightKeys : this.spec.leftKeys;
-    const mine = isLeft ? this.left : this.right;
-    const other = isLeft ? this.right : this.left;
-    const outer = isLeft ? this.leftOuter : this.rightOuter;
-    const otherOuter = isLeft ? this.rightOuter : this.leftOuter;
-    for (const row of rows) {
+    this.joinStreaming(rows, this.sides[inputIndex === 0 ? 0 : 1], out);
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  /**
+   * One state lookup per side per row (plus a write only for a new key, or with a TTL to refresh it):
+   * stored lists are mutated in place, which the heap backend sees without a write.
+   */
+  private joinStreaming(rows: readonly Row[], side: Side, out: Row[]): void {
+    const { isLeft, keys, otherKeys, mine, other, outer, otherOuter } = side;
+    const ks = this.ctx.keyedState;
+    const cond = this.spec.condition;
+    const la = this.spec.leftArity;
+    const ra = this.spec.rightArity;
+    const refresh = this.ttlMs > 0;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
       const f = row.fields;
-      this.ctx.keyedState.setCurrentKey(hashFields(f, keys));
+      ks.setCurrentKey(joinKeyOf(f, keys));
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
-      const candidates = other.value() ?? [];
       let matches = 0;
-      for (const o of candidates) {
-        if (!keysEqual(f, keys, o.fields, otherKeys)) continue;
-        const joined = isLeft ? this.concat(f, o.fields) : this.concat(o.fields, f);
-        if (this.spec.condition !== null && this.spec.condition(joined) !== true) continue;
-        matches++;
-        if (accumulate) {
-          if (otherOuter && o.matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? this.concat(null, o.fields) : this.concat(o.fields, null)));
-          o.matches++;
-          out.push(new Row(RowKind.INSERT, joined));
-        } else {
-          o.matches--;
-          out.push(new Row(RowKind.DELETE, joined));
-          if (otherOuter && o.matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? this.concat(null, o.fields) : this.concat(o.fields, null)));
+      const candidates = other.value();
+      if (candidates !== undefined) {
+        for (let j = 0; j < candidates.length; j++) {
+          const c = candidates[j]!;
+          const of = otherOuter ? (c as Entry).fields : (c as unknown[]);
+          if (!keysEqual(f, keys, of, otherKeys)) continue;
+          const joined = isLeft ? concatFields(f, la, of, ra) : concatFields(of, la, f, ra);
+          if (cond !== null && cond(joined) !== true) continue;
+          matches++;
+          if (!otherOuter) {
+            out.push(new Row(accumulate ? RowKind.INSERT : RowKind.DELETE, joined));
+            continue;
+          }
+          const e = c as Entry;
+          if (accumulate) {
+            if (e.matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(null, la, of, ra) : concatFields(of, la, null, ra)));
+            e.matches++;
+            out.push(new Row(RowKind.INSERT, joined));
+          } else {
+            e.matches--;
+            out.push(new Row(RowKind.DELETE, joined));
+            if (e.matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(null, la, of, ra) : concatFields(of, la, null, ra)));
+          }
         }
+        // Counts changed in place; with a TTL that write refreshes the key (as Flink's put of the count).
+        if (refresh && otherOuter && matches > 0) other.update(candidates);
       }
-      if (candidates.length > 0) other.update(candidates);
-      const padded = (): unknown[] => (isLeft ? this.concat(f, null) : this.concat(null, f));
-      const list = mine.value() ?? [];
+      const list = mine.value();
       if (accumulate) {
-        list.push({ fields: f, matches });
-        mine.update(list);
-        if (outer && matches === 0) out.push(new Row(RowKind.INSERT, padded()));
-      } else {
-        const i = list.findIndex((e) => rowEquals(e.fields, f));
-        if (i >= 0) {
-          list.splice(i, 1);
-          if (list.length === 0) mine.clear();
-          else mine.update(list);
+        const stored: Stored = outer ? { fields: f, matches } : f;
+        if (list === undefined) mine.update([stored]);
+        else {
+          list.push(stored);
+          if (refresh) mine.update(list);
         }
-        if (outer && matches === 0) out.push(new Row(RowKind.DELETE, padded()));
+        if (outer && matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(f, la, null, ra) : concatFields(null, la, f, ra)));
+      } else {
+        const at = list === undefined ? -1 : indexOfStored(list, f, outer);
+        if (at >= 0) {
+          list!.splice(at, 1);
+          if (list!.length === 0) mine.clear();
+          else if (refresh) mine.update(list!);
+        }
+        if (outer && matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(f, la, null, ra) : concatFields(null, la, f, ra)));
       }
     }
-    if (out.length > 0) this.ctx.output.collect(out);
   }
 
   /**
@@ -138,15 +187,16 @@ export class JoinOperator implements StreamOperator {
   async finish(): Promise<void> {
     if (this.spec.mode !== 'batch') return;
     const [l, r] = this.buffered;
-    const { leftKeys, rightKeys } = this.spec;
-    const index = new Map<number, Row[]>();
+    const { leftKeys, rightKeys, leftArity: la, rightArity: ra, condition: cond } = this.spec;
+    const index = new Map<StateKey, Row[]>();
     for (const row of r) {
-      const h = hashFields(row.fields, rightKeys);
-      const b = index.get(h);
-      if (b === undefined) index.set(h, [row]);
+      const k = joinKeyOf(row.fields, rightKeys);
+      const b = index.get(k);
+      if (b === undefined) index.set(k, [row]);
       else b.push(row);
     }
-    const matchedRight = new Set<Row>();
+    // Only a RIGHT/FULL join needs to know which build rows matched: one Set insert per output row otherwise.
+    const matchedRight = this.rightOuter ? new Set<Row>() : null;
     let out: Row[] = [];
     this.buffered[0] = [];
     for (let li = 0; li < l.length; li++) {
@@ -159,32 +209,30 @@ export class JoinOperator implements StreamOperator {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       (l as (Row | undefined)[])[li] = undefined;
+      const lf = lr.fields;
       let matched = false;
-      for (const rr of index.get(hashFields(lr.fields, leftKeys)) ?? []) {
-        if (!keysEqual(lr.fields, leftKeys, rr.fields, rightKeys)) continue;
-        const joined = this.concat(lr.fields, rr.fields);
-        if (this.spec.condition !== null && this.spec.condition(joined) !== true) continue;
-        matched = true;
-        matchedRight.add(rr);
-        out.push(new Row(RowKind.INSERT, joined));
+      const bucket = index.get(joinKeyOf(lf, leftKeys));
+      if (bucket !== undefined) {
+        for (let j = 0; j < bucket.length; j++) {
+          const rr = bucket[j]!;
+          if (!keysEqual(lf, leftKeys, rr.fields, rightKeys)) continue;
+          const joined = concatFields(lf, la, rr.fields, ra);
+          if (cond !== null && cond(joined) !== true) continue;
+          matched = true;
+          matchedRight?.add(rr);
+          out.push(new Row(RowKind.INSERT, joined));
+        }
       }
-      if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, this.concat(lr.fields, null)));
+      if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, concatFields(lf, la, null, ra)));
     }
-    if (this.rightOuter) for (const rr of r) if (!matchedRight.has(rr)) out.push(new Row(RowKind.INSERT, this.concat(null, rr.fields)));
+    if (matchedRight !== null) for (const rr of r) if (!matchedRight.has(rr)) out.push(new Row(RowKind.INSERT, concatFields(null, la, rr.fields, ra)));
     if (out.length > 0) this.ctx.output.collect(out);
-  }
-
-  private concat(l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
-    return joinedRow(this.spec, l, r);
   }
 }
 
 /** The joined row's fields: left fields then right fields, a missing side (null) padded with NULLs. */
 export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
-  const out = new Array<unknown>(spec.leftArity + spec.rightArity);
-  for (let i = 0; i < spec.leftArity; i++) out[i] = l === null ? null : l[i];
-  for (let i = 0; i < spec.rightArity; i++) out[spec.leftArity + i] = r === null ? null : r[i];
-  return out;
+  return concatFields(l, spec.leftArity, r, spec.rightArity);
 }
 
 /** Rows per output batch of the batch join. */
@@ -198,6 +246,12 @@ export function keysEqual(a: readonly unknown[], ak: readonly number[], b: reado
     if (x === null || !valuesEqual(x, b[bk[i]!])) return false;
   }
   return true;
+}
+
+/** Where a row equal to `f` is in a side's stored list, or -1. */
+function indexOfStored(list: readonly Stored[], f: readonly unknown[], outer: boolean): number {
+  for (let i = 0; i < list.length; i++) if (rowEquals(outer ? (list[i] as Entry).fields : (list[i] as unknown[]), f)) return i;
+  return -1;
 }
 
 /** Whether two rows' fields are equal value by value. */
