@@ -1,6 +1,7 @@
 import type { LogicalType, RowType } from '../../types/logical-type.js';
-import { MS_PER_DAY, parseIsoDate } from '../common/temporal-text.js';
+import { parseFlinkTimestamp } from '../common/temporal-text.js';
 import type { CsvSettings } from './csv-options.js';
+import { smallIntegerAt } from './csv-values.js';
 import type { CsvFieldReader } from './csv-values.js';
 
 /**
@@ -19,9 +20,10 @@ export type CsvFastDecoder = (line: string) => unknown[] | undefined;
  *
  * Why it exists: the general path splits a record with quotes char by char into an array of field texts,
  * then calls a reader per text through one polymorphic call site. Here the code is generated once per row
- * type: fields are found with `indexOf`, integers and `yyyy-MM-dd HH:mm:ss[.SSS]` timestamps are read
- * with arithmetic on the record's char codes (no field string at all), strings are one `slice`, and every
- * other column calls its own reader at its own call site.
+ * type: fields are found with `indexOf`, integers are read from the record's char codes in place (no
+ * field string at all), timestamps go straight to `parseFlinkTimestamp` (arithmetic for the SQL shape
+ * Sluice and Flink write, no trim, no closure), strings are one `slice`, and every other column calls its
+ * own reader at its own call site.
  *
  * `readers` are the general path's readers of the columns, so a field the fast code does not read itself
  * reads exactly as there. Returns undefined when the settings make the fast path pointless or ambiguous
@@ -69,7 +71,7 @@ export function createCsvFastDecoder(rowType: RowType, settings: CsvSettings, re
       return [${names.join(', ')}];
     };`;
   const factory = new Function('readers', 'readInteger', 'readTimestamp', source) as (...args: unknown[]) => CsvFastDecoder;
-  return factory(readers, readInteger, readTimestamp);
+  return factory(readers, smallIntegerAt, parseFlinkTimestamp);
 }
 
 /** Code reading field `i` of `type` from `line[s, e)` into `f${i}`; a reader that throws falls back. */
@@ -89,9 +91,9 @@ function readCode(i: number, type: LogicalType): string {
     case 'INTERVAL_YEAR_MONTH':
       return intCode(i, -2147483648, 2147483647, general);
     case 'TIMESTAMP':
-      return `t = readTimestamp(line, s, e, false); if (t === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(line.slice(s, e), 'SQL', false); if (t === t) f${i} = t; else ${general}`;
     case 'TIMESTAMP_LTZ':
-      return `t = readTimestamp(line, s, e, true); if (t === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(line.slice(s, e), 'SQL', true); if (t === t) f${i} = t; else ${general}`;
     default:
       return general;
   }
@@ -100,72 +102,4 @@ function readCode(i: number, type: LogicalType): string {
 function intCode(i: number, min: number, max: number, general: string): string {
   // NaN fails both comparisons, so a text readInteger cannot read goes to the reader too.
   return `t = readInteger(line, s, e); if (t >= ${min} && t <= ${max}) f${i} = t; else ${general}`;
-}
-
-/**
- * The value of `line[s, e)` when it is an optionally signed run of 1 to 15 digits (exact as a double), or
- * NaN; the same texts and values as the general readers' `smallInteger`.
- */
-function readInteger(line: string, s: number, e: number): number {
-  let i = s;
-  const c0 = line.charCodeAt(i);
-  const neg = c0 === 45;
-  if (neg || c0 === 43) i++;
-  if (i === e || e - i > 15) return NaN;
-  let v = 0;
-  for (; i < e; i++) {
-    const c = line.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return NaN;
-    v = v * 10 + c;
-  }
-  return neg ? -v : v;
-}
-
-/** `y * 10000 + m * 100 + d` of the last date readTimestamp read, and its days since epoch. */
-let cachedDateKey = -1;
-let cachedDays = 0;
-
-/** The digit at `line[i]`, or NaN (which poisons any sum it enters). */
-function digitAt(line: string, i: number): number {
-  const c = line.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : NaN;
-}
-
-/**
- * Epoch ms of `line[s, e)` when it is exactly `yyyy-MM-dd HH:mm:ss` followed by nothing or by `.` and 1
- * to 3 digits (what Sluice and Flink write for TIMESTAMP(p <= 3) in the SQL standard), with a trailing `Z`
- * when `zulu` allows it; else NaN, and the caller hands the text to the general reader. The date is
- * validated by `parseIsoDate` and cached by its digits.
- */
-function readTimestamp(line: string, s: number, e: number, zulu: boolean): number {
-  if (zulu && e > s && line.charCodeAt(e - 1) === 90) e--;
-  const len = e - s;
-  if (len < 19 || len > 23 || len === 20) return NaN;
-  if (line.charCodeAt(s + 4) !== 45 || line.charCodeAt(s + 7) !== 45 || line.charCodeAt(s + 10) !== 32) return NaN;
-  if (line.charCodeAt(s + 13) !== 58 || line.charCodeAt(s + 16) !== 58) return NaN;
-  const key =
-    digitAt(line, s) * 1e7 + digitAt(line, s + 1) * 1e6 + digitAt(line, s + 2) * 1e5 + digitAt(line, s + 3) * 1e4 +
-    digitAt(line, s + 5) * 1000 + digitAt(line, s + 6) * 100 + digitAt(line, s + 8) * 10 + digitAt(line, s + 9);
-  let days: number;
-  if (key === cachedDateKey) days = cachedDays;
-  else {
-    if (key !== key) return NaN;
-    days = parseIsoDate(line.slice(s, s + 10));
-    if (days !== days) return NaN;
-    cachedDateKey = key;
-    cachedDays = days;
-  }
-  const h = digitAt(line, s + 11) * 10 + digitAt(line, s + 12);
-  const mi = digitAt(line, s + 14) * 10 + digitAt(line, s + 15);
-  const sec = digitAt(line, s + 17) * 10 + digitAt(line, s + 18);
-  let ms = 0;
-  if (len > 19) {
-    if (line.charCodeAt(s + 19) !== 46) return NaN;
-    ms = digitAt(line, s + 20) * 100;
-    if (len > 21) ms += digitAt(line, s + 21) * 10;
-    if (len > 22) ms += digitAt(line, s + 22);
-  }
-  // A non-digit made one of them NaN, which fails every comparison: test for the good case.
-  if (!(h <= 23 && mi <= 59 && sec <= 59 && ms >= 0)) return NaN;
-  return days * MS_PER_DAY + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
 }

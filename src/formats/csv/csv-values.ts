@@ -30,21 +30,21 @@ function bad(text: string, type: LogicalType): FieldValueError {
 }
 
 /**
- * The value of an optionally signed run of 1 to 15 decimal digits (exact as a double), or NaN. A char-code
- * loop: the regex test plus Number() it replaces was the largest cost of reading a CSV line.
+ * The value of `t[start, end)` when it is an optionally signed run of 1 to 15 decimal digits (exact as a
+ * double), or NaN. A char-code loop: the regex test plus Number() it replaces was the largest cost of
+ * reading a CSV line. Offsets let the fast decoder read a field in place, without slicing it out.
  */
-function smallInteger(t: string): number {
-  const n = t.length;
-  let i = 0;
+export function smallIntegerAt(t: string, start: number, end: number): number {
+  let i = start;
   let neg = false;
-  const c0 = t.charCodeAt(0);
+  const c0 = t.charCodeAt(i);
   if (c0 === 45 || c0 === 43) {
     neg = c0 === 45;
-    i = 1;
+    i++;
   }
-  if (n === i || n - i > 15) return NaN;
+  if (end === i || end - i > 15) return NaN;
   let v = 0;
-  for (; i < n; i++) {
+  for (; i < end; i++) {
     const d = t.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return NaN;
     v = v * 10 + d;
@@ -54,7 +54,7 @@ function smallInteger(t: string): number {
 
 function intReader(type: LogicalType, min: number, max: number): CsvFieldReader {
   return (text) => {
-    let v = smallInteger(text);
+    let v = smallIntegerAt(text, 0, text.length);
     if (Number.isNaN(v)) {
       const t = text.trim();
       if (t === '') return null;
@@ -113,7 +113,7 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
       return intReader(type, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     case 'BIGINT':
       return (text) => {
-        const small = smallInteger(text);
+        const small = smallIntegerAt(text, 0, text.length);
         if (!Number.isNaN(small)) return BigInt(small);
         const t = text.trim();
         if (t === '') return null;
