@@ -1,5 +1,6 @@
 import {
   jsonSerializer,
+  RecordsBySplits,
   SingleThreadFetcherManager,
   SourceReaderBase,
   type Boundedness,
@@ -74,29 +75,6 @@ interface SplitState {
   readonly split: GeneratorSplit;
 }
 
-class Batch implements RecordsWithSplitIds<Element> {
-  private i = -1;
-  private taken = false;
-  constructor(
-    private readonly ids: string[],
-    private readonly elements: Element[],
-    private readonly finished: ReadonlySet<string>,
-  ) {}
-  nextSplit(): string | null {
-    this.i++;
-    this.taken = false;
-    return this.i < this.ids.length ? this.ids[this.i]! : null;
-  }
-  nextRecordFromSplit(): Element | null {
-    if (this.taken || this.i >= this.elements.length) return null;
-    this.taken = true;
-    return this.elements[this.i]!;
-  }
-  finishedSplits(): ReadonlySet<string> {
-    return this.finished;
-  }
-}
-
 const EMPTY = new Set<string>();
 
 /** Generates batches for its splits, paced by each split's rate. Never awaits per row. */
@@ -114,8 +92,7 @@ class GeneratorSplitReader implements SplitReader<Element, GeneratorSplit> {
     const maxBatch = this.settings.batchSize ?? 1024;
     let now = Date.now();
     let waitMs = Infinity;
-    const ids: string[] = [];
-    const elements: Element[] = [];
+    const bySplit = new Map<string, Element[]>();
     const finished = new Set<string>();
     for (const [id, s] of this.splits) {
       if (this.paused.has(id)) continue;
@@ -136,13 +113,12 @@ class GeneratorSplitReader implements SplitReader<Element, GeneratorSplit> {
         this.generator.generate(s.split, s.next, n, rows, now);
         s.next += n;
         s.emittedSinceStart += n;
-        ids.push(id);
-        elements.push({ rows, next: s.next });
+        bySplit.set(id, [{ rows, next: s.next }]);
       }
       if (s.split.end !== null && s.next >= s.split.end) finished.add(id);
     }
     for (const id of finished) this.splits.delete(id);
-    if (ids.length === 0 && finished.size === 0 && waitMs !== Infinity) {
+    if (bySplit.size === 0 && finished.size === 0 && waitMs !== Infinity) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, waitMs);
         function done(): void {
@@ -154,7 +130,7 @@ class GeneratorSplitReader implements SplitReader<Element, GeneratorSplit> {
       this.wake = undefined;
       now = Date.now();
     }
-    return new Batch(ids, elements, finished.size > 0 ? finished : EMPTY);
+    return new RecordsBySplits(bySplit, finished.size > 0 ? finished : EMPTY);
   }
 
   handleSplitsChanges(change: SplitsChange<GeneratorSplit>): void {

@@ -5,6 +5,7 @@ import { ConnectorError } from '../../errors/sluice-error.js';
 import type { BulkDecoder } from '../../formats/arrow/bulk-format.js';
 import {
   jsonSerializer,
+  RecordsBySplits,
   SingleThreadFetcherManager,
   SourceReaderBase,
   type Boundedness,
@@ -119,27 +120,11 @@ interface Element {
   readonly offset: number;
 }
 
-class ElementBatch implements RecordsWithSplitIds<Element> {
-  private done = false;
-  private taken = false;
-  constructor(
-    private readonly splitId: string | null,
-    private readonly element: Element | null,
-    private readonly finished: ReadonlySet<string>,
-  ) {}
-  nextSplit(): string | null {
-    if (this.done || this.splitId === null) return null;
-    this.done = true;
-    return this.splitId;
-  }
-  nextRecordFromSplit(): Element | null {
-    if (this.taken || this.element === null) return null;
-    this.taken = true;
-    return this.element;
-  }
-  finishedSplits(): ReadonlySet<string> {
-    return this.finished;
-  }
+const NONE_FINISHED: ReadonlySet<string> = new Set();
+
+/** One fetch's result: the split's element, if any, and whether the split ended with it. */
+function batchOf(splitId: string, element: Element | null, finished: boolean): RecordsWithSplitIds<Element> {
+  return new RecordsBySplits(new Map([[splitId, element === null ? [] : [element]]]), finished ? new Set([splitId]) : NONE_FINISHED);
 }
 
 /** A line file or range being read. */
@@ -174,7 +159,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   async fetch(): Promise<RecordsWithSplitIds<Element>> {
     if (!this.current) {
       const split = this.queue.shift();
-      if (!split) return new ElementBatch(null, null, new Set());
+      if (!split) return new RecordsBySplits(new Map());
       let handle: FileHandle;
       try {
         handle = await open(split.path, 'r');
@@ -200,7 +185,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       await cur.lines.close();
       this.current = undefined;
     }
-    return new ElementBatch(id, { rows, offset: chunk.offset }, chunk.done ? new Set([id]) : new Set());
+    return batchOf(id, { rows, offset: chunk.offset }, chunk.done);
   }
 
   /** Reads the whole file (the handle is closed here) and starts decoding it; no rows are built yet. */
@@ -227,7 +212,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       const next = cur.batches.next();
       if (next.done === true) {
         this.current = undefined;
-        return new ElementBatch(id, null, new Set([id]));
+        return batchOf(id, null, true);
       }
       const batch = next.value;
       const skip = Math.min(batch.length, Math.max(0, cur.split.offset - cur.row));
@@ -235,7 +220,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       if (skip === batch.length) continue;
       const rows = new Array<Row>(batch.length - skip);
       for (let i = skip; i < batch.length; i++) rows[i - skip] = this.project(batch[i]!, cur.split, cur.size);
-      return new ElementBatch(id, { rows, offset: cur.row }, new Set());
+      return batchOf(id, { rows, offset: cur.row }, false);
     }
   }
 
