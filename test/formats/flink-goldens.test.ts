@@ -9,11 +9,14 @@ import { CsvFormatFactory } from '../../src/formats/csv/csv-format-factory.js';
 import { DebeziumJsonFormatFactory } from '../../src/formats/debezium-json/debezium-json-format-factory.js';
 import { JsonFormatFactory } from '../../src/formats/json/json-format-factory.js';
 import { RawFormatFactory } from '../../src/formats/raw/raw-format-factory.js';
+import { splitCsvRecords } from '../../src/formats/csv/csv-record-splitter.js';
 import { DataTypes, FIELD } from '../../src/types/data-types.js';
 import type { RowType } from '../../src/types/logical-type.js';
 import { Row } from '../../src/types/row.js';
 import { RowKind } from '../../src/types/row-kind.js';
-import { expectFields, text } from './fixtures.js';
+import { rowKindShortString } from '../../src/types/row-kind.js';
+import { formatValueJava } from '../../src/types/values/format-value.js';
+import { text } from './fixtures.js';
 import {
   CHANGELOG,
   CHANGELOG_TYPE,
@@ -26,11 +29,22 @@ import {
   inserts,
 } from './flink-goldens/rows.js';
 
+/** csv_nested of formats.sql: csv writes no MAP and no collection inside a ROW, so `nested` without m, r.z, rows_. */
+const CSV_NESTED_TYPE: RowType = DataTypes.ROW(
+  FIELD('id', DataTypes.INT()),
+  FIELD('arr', DataTypes.ARRAY(DataTypes.INT())),
+  FIELD('sarr', DataTypes.ARRAY(DataTypes.STRING())),
+  FIELD('r', DataTypes.ROW(FIELD('x', DataTypes.INT()), FIELD('y', DataTypes.STRING()))),
+);
+const CSV_NESTED = NESTED.map((r) => [r[0], r[1], r[2], r[4] === null ? null : (r[4] as unknown[]).slice(0, 2)]);
+
 const GOLDENS = new URL('./flink-goldens/', import.meta.url);
 
-/** A golden file's records: one per line, as Flink's filesystem sink writes them (each ends with '\n'). */
-export function goldenLines(name: string): string[] {
-  const content = readFileSync(new URL(name, GOLDENS), 'utf8');
+const golden = (name: string): string => readFileSync(new URL(name, GOLDENS), 'utf8');
+
+/** A JSON golden's records: one per line, as Flink's filesystem sink writes them (each ends with '\n'). */
+function goldenLines(name: string): string[] {
+  const content = golden(name);
   expect(content.endsWith('\n')).toBe(true);
   return content.slice(0, -1).split('\n');
 }
@@ -51,10 +65,19 @@ function decodeLines(dec: DeserializationSchema, lines: readonly string[]): Row[
   return out;
 }
 
-function expectRows(actual: readonly Row[], expected: readonly Row[]): void {
-  expect(actual.map((r) => r.kind)).toEqual(expected.map((r) => r.kind));
-  actual.forEach((r, i) => expectFields(r.fields, expected[i]!.fields));
+/**
+ * Rows in the form the reference runner's `-- @tsv` prints what Flink reads back from a file: the kind, then each
+ * field's Java toString() (formatValueJava) tab-separated, with \t \n \\ escaped and NULL as \N.
+ */
+function asReadBackTsv(rows: readonly Row[], type: RowType): string {
+  const esc = (t: string): string => t.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+  return rows
+    .map((r) => [rowKindShortString(r.kind), ...r.fields.map((v, i) => (v === null ? '\\N' : esc(formatValueJava(v, type.fields[i]!.type))))].join('\t') + '\n')
+    .join('');
 }
+
+/** What Flink read back from `file` (read-<file without extension>.tsv). */
+const readBack = (file: string): string => golden(`read-${file.replace(/\.[a-z]+$/, '')}.tsv`);
 
 interface Case {
   readonly file: string;
@@ -62,19 +85,37 @@ interface Case {
   readonly options: Record<string, string>;
   readonly type: RowType;
   readonly rows: readonly (readonly unknown[])[];
-  /** Decoding is compared unless the file cannot give the rows back (e.g. a NULL map key written as a literal). */
+  /** Decoding is compared with what Flink read back (read-*.tsv) unless the script reads no such table. */
   readonly decode?: false;
+  /** Options added for decoding, as the script's read-back query adds them in an OPTIONS hint. */
+  readonly decodeOptions?: Record<string, string>;
+  /** Also compare Sluice's encoding with the file (false where Flink's file writer differs from its message encoder). */
+  readonly encode?: false;
+  /**
+   * Records where Flink's DECIMAL text has no trailing zeros but Sluice's has (see DECIMAL_ZEROS); compared in an
+   * `it.fails` of their own so that the other records stay checked.
+   */
+  readonly decimalZeros?: readonly number[];
+  /** csv: a message ends with its own line break and a quoted field may hold more, so records are split as CSV. */
+  readonly csv?: { readonly quoteCharacter?: string; readonly escapeCharacter?: string };
 }
+
+/**
+ * Known encoder difference, not fixed here because test/formats/{json,csv,debezium-json,canal-json} pin the current
+ * output: Flink hands DECIMAL to Jackson's JsonNodeFactory.numberNode, which strips trailing zeros (and writes zero as
+ * `0`), so DECIMAL(38, 18) -1.5 is `-1.5` and 0 is `0`; Sluice writes `-1.500000000000000000` and `0E-18`.
+ */
+const DECIMAL_ZEROS = 'known difference: Flink strips DECIMAL trailing zeros';
 
 const json = (): Factory => new JsonFormatFactory();
 const csv = (): Factory => new CsvFormatFactory();
 
 const CASES: readonly Case[] = [
-  { file: 'json-default.json', factory: json, options: {}, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'json-plain-decimal.json', factory: json, options: { 'encode.decimal-as-plain-number': 'true' }, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'json-iso-8601.json', factory: json, options: { 'timestamp-format.standard': 'ISO-8601' }, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'json-ignore-null-fields.json', factory: json, options: { 'encode.ignore-null-fields': 'true' }, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'json-nested.json', factory: json, options: {}, type: NESTED_TYPE, rows: NESTED },
+  { file: 'json-default.json', factory: json, options: {}, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
+  { file: 'json-plain-decimal.json', factory: json, options: { 'encode.decimal-as-plain-number': 'true' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
+  { file: 'json-iso-8601.json', factory: json, options: { 'timestamp-format.standard': 'ISO-8601' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
+  { file: 'json-ignore-null-fields.json', factory: json, options: { 'encode.ignore-null-fields': 'true' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
+  { file: 'json-nested.json', factory: json, options: {}, type: NESTED_TYPE, rows: NESTED, decimalZeros: [0, 2] },
   {
     file: 'json-map-null-key-literal.json',
     factory: json,
@@ -84,24 +125,87 @@ const CASES: readonly Case[] = [
     decode: false,
   },
   { file: 'json-map-null-key-drop.json', factory: json, options: { 'map-null-key.mode': 'DROP' }, type: NULL_KEY_TYPE, rows: NULL_KEY, decode: false },
-  { file: 'csv-default.csv', factory: csv, options: {}, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'csv-pipe-single-quote.csv', factory: csv, options: { 'field-delimiter': '|', 'quote-character': "'" }, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'csv-null-literal-escape.csv', factory: csv, options: { 'null-literal': 'NULL', 'escape-character': '\\' }, type: SCALARS_TYPE, rows: SCALARS },
-  { file: 'csv-plain-decimal.csv', factory: csv, options: { 'write-bigdecimal-in-scientific-notation': 'false' }, type: SCALARS_TYPE, rows: SCALARS },
+  // Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads these
+  // two files with csv.ignore-parse-errors.
+  {
+    file: 'csv-default.csv',
+    factory: csv,
+    options: {},
+    type: SCALARS_TYPE,
+    rows: SCALARS,
+    decimalZeros: [3, 4],
+    decodeOptions: { 'ignore-parse-errors': 'true' },
+    csv: { quoteCharacter: '"' },
+  },
+  {
+    file: 'csv-pipe-single-quote.csv',
+    factory: csv,
+    options: { 'field-delimiter': '|', 'quote-character': "'" },
+    type: SCALARS_TYPE,
+    rows: SCALARS,
+    decimalZeros: [3, 4],
+    decodeOptions: { 'ignore-parse-errors': 'true' },
+    csv: { quoteCharacter: "'" },
+  },
+  {
+    file: 'csv-null-literal-escape.csv',
+    factory: csv,
+    options: { 'null-literal': 'NULL', 'escape-character': '\\' },
+    type: SCALARS_TYPE,
+    rows: SCALARS,
+    decimalZeros: [3, 4],
+    csv: { quoteCharacter: '"', escapeCharacter: '\\' },
+  },
+  // Flink's filesystem csv writer (CsvBulkWriter) ignores write-bigdecimal-in-scientific-notation, which only its
+  // message encoder (CsvRowDataSerializationSchema, e.g. for Kafka) applies: the file equals csv-default.csv (see
+  // the test below). The script reads it back only as csv-default.
+  {
+    file: 'csv-plain-decimal.csv',
+    factory: csv,
+    options: { 'write-bigdecimal-in-scientific-notation': 'false' },
+    type: SCALARS_TYPE,
+    rows: SCALARS,
+    csv: { quoteCharacter: '"' },
+    encode: false,
+    decode: false,
+  },
+  { file: 'csv-nested.csv', factory: csv, options: {}, type: CSV_NESTED_TYPE, rows: CSV_NESTED, csv: { quoteCharacter: '"' } },
 ];
 
 describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
   for (const c of CASES) {
-    it(`encodes ${c.file} byte for byte`, () => {
-      const enc = encoder(c.factory(), c.options, c.type);
-      expect(inserts(c.rows).map((r) => text(enc.serialize(r)))).toEqual(goldenLines(c.file));
-    });
+    const records = (): string[] => {
+      if (c.csv === undefined) return goldenLines(c.file);
+      const { records, rest } = splitCsvRecords(golden(c.file), c.csv);
+      expect(rest).toBe('');
+      return records;
+    };
+    if (c.encode !== false) {
+      // A csv message carries its line break (Jackson's line separator); the json file sink adds one.
+      const compare = (which: (i: number) => boolean): void => {
+        const enc = encoder(c.factory(), c.options, c.type);
+        const messages = inserts(c.rows).map((r) => text(enc.serialize(r)) + (c.csv === undefined ? '\n' : ''));
+        const flink = records().map((r) => r + '\n');
+        expect(flink).toHaveLength(messages.length);
+        expect(messages.filter((_, i) => which(i))).toEqual(flink.filter((_, i) => which(i)));
+      };
+      const zeros = c.decimalZeros ?? [];
+      it(`encodes ${c.file} byte for byte`, () => compare((i) => !zeros.includes(i)));
+      if (zeros.length > 0) it.fails(`encodes ${c.file} records ${zeros.join(', ')} byte for byte (${DECIMAL_ZEROS})`, () => compare((i) => zeros.includes(i)));
+    }
     if (c.decode !== false) {
-      it(`decodes ${c.file} to the rows Flink wrote`, () => {
-        expectRows(decodeLines(decoder(c.factory(), c.options, c.type), goldenLines(c.file)), inserts(c.rows));
+      it(`decodes ${c.file} to the rows Flink reads from it`, () => {
+        const dec = decoder(c.factory(), { ...c.options, ...c.decodeOptions }, c.type);
+        expect(asReadBackTsv(decodeLines(dec, records()), c.type)).toBe(readBack(c.file));
       });
     }
   }
+
+  it("Flink's filesystem csv writer ignores write-bigdecimal-in-scientific-notation (Sluice applies it)", () => {
+    expect(golden('csv-plain-decimal.csv')).toBe(golden('csv-default.csv'));
+    const plain = encoder(csv(), { 'write-bigdecimal-in-scientific-notation': 'false' }, SCALARS_TYPE);
+    expect(text(plain.serialize(inserts(SCALARS)[2]!))).toContain(',-0.000000000000000001,');
+  });
 
   it('encodes raw STRING messages as Flink (raw-string.txt; one message a line)', () => {
     const type = DataTypes.ROW(FIELD('s', DataTypes.STRING()));
@@ -110,13 +214,6 @@ describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
     expect(messages.join('')).toBe(readFileSync(new URL('raw-string.txt', GOLDENS), 'utf8'));
   });
 
-  // Flink writes an update as a delete of the old row and an insert of the new one (op d + op c, DELETE + INSERT).
-  const AS_READ_BACK = [
-    new Row(RowKind.INSERT, CHANGELOG[0]!.fields),
-    new Row(RowKind.INSERT, CHANGELOG[1]!.fields),
-    new Row(RowKind.DELETE, CHANGELOG[2]!.fields),
-    new Row(RowKind.INSERT, CHANGELOG[3]!.fields),
-  ];
   for (const [file, factory] of [
     ['debezium-json.json', () => new DebeziumJsonFormatFactory()],
     ['canal-json.json', () => new CanalJsonFormatFactory()],
@@ -125,8 +222,9 @@ describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
       const enc = encoder(factory(), {}, CHANGELOG_TYPE);
       expect(CHANGELOG.map((r) => text(enc.serialize(r)))).toEqual(goldenLines(file));
     });
-    it(`decodes ${file} to Flink's changelog`, () => {
-      expectRows(decodeLines(decoder(factory(), {}, CHANGELOG_TYPE), goldenLines(file)), AS_READ_BACK);
+    // Flink writes an update as a delete of the old row and an insert of the new one (op d + op c, DELETE + INSERT).
+    it(`decodes ${file} to the changelog Flink reads from it`, () => {
+      expect(asReadBackTsv(decodeLines(decoder(factory(), {}, CHANGELOG_TYPE), goldenLines(file)), CHANGELOG_TYPE)).toBe(readBack(file));
     });
   }
 });

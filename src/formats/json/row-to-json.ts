@@ -27,13 +27,37 @@ export interface JsonEncodeSettings {
 /** Writes one non-null value as JSON text. */
 export type JsonValueWriter = (value: unknown) => string;
 
-// Anything JSON.stringify would escape: quote, backslash, control characters, lone surrogate halves.
+// What Jackson escapes: quote, backslash, control characters, and every UTF-16 surrogate (Jackson's UTF-8
+// generator writes a character outside the BMP as two \uXXXX escapes, not as 4 UTF-8 bytes).
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+const ESCAPES = /["\\\u0000-\u001f\ud800-\udfff]/g;
 
-/** A JSON string literal; skips JSON.stringify's call overhead for the common string that needs no escape. */
+function jacksonEscape(c: string): string {
+  switch (c) {
+    case '"':
+      return '\\"';
+    case '\\':
+      return '\\\\';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '\b':
+      return '\\b';
+    case '\f':
+      return '\\f';
+    default:
+      // Jackson writes upper-case hex digits (JSON.stringify lower-case).
+      return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+}
+
+/** A JSON string literal exactly as Jackson writes it; the common string needing no escape is copied as is. */
 export function writeJsonString(v: unknown): string {
   const s = v as string;
-  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
+  return NEEDS_ESCAPE.test(s) ? `"${s.replace(ESCAPES, jacksonEscape)}"` : `"${s}"`;
 }
 
 /** Java's textual double/float as a JSON token: Jackson quotes NaN and the infinities. */
@@ -130,7 +154,7 @@ function requireStringKey(type: LogicalType, key: LogicalType): void {
 
 function mapWriter(type: LogicalType, value: JsonValueWriter, settings: JsonEncodeSettings): JsonValueWriter {
   const mode = settings.mapNullKeyMode;
-  const literalKey = JSON.stringify(settings.mapNullKeyLiteral);
+  const literalKey = writeJsonString(settings.mapNullKeyLiteral);
   return (v) => {
     let s = '{';
     let first = true;
@@ -144,7 +168,7 @@ function mapWriter(type: LogicalType, value: JsonValueWriter, settings: JsonEnco
           );
         }
         key = literalKey;
-      } else key = JSON.stringify(k as string);
+      } else key = writeJsonString(k as string);
       if (!first) s += ',';
       first = false;
       try {
@@ -159,7 +183,7 @@ function mapWriter(type: LogicalType, value: JsonValueWriter, settings: JsonEnco
 
 /** Writer of a ROW's fields array as a JSON object (top level or nested). */
 export function createJsonRowWriter(rowType: RowType, settings: JsonEncodeSettings): (fields: readonly unknown[]) => string {
-  const keys = rowType.fields.map((f) => `${JSON.stringify(f.name)}:`);
+  const keys = rowType.fields.map((f) => `${writeJsonString(f.name)}:`);
   const names = rowType.fields.map((f) => f.name);
   const writers = rowType.fields.map((f) => createJsonValueWriter(f.type, settings));
   const n = keys.length;

@@ -36,7 +36,7 @@ import org.apache.flink.util.CloseableIterator;
  * #### END n OK          (or: #### END n ERROR &lt;exception class&gt;: &lt;message&gt;)
  * </pre>
  * A comment line {@code -- @golden some/file.txt} before a statement also writes that statement's OUTPUT to
- * DIR/some/file.txt (needs --out-dir), and {@code ${OUT_DIR}} in a script is replaced by DIR's absolute path. Everything the JVM prints goes through one stdout, so a `print` sink's rows
+ * DIR/some/file.txt (needs --out-dir); {@code -- @tsv} prints a query's rows unabridged (see printTsv), and {@code ${OUT_DIR}} in a script is replaced by DIR's absolute path. Everything the JVM prints goes through one stdout, so a `print` sink's rows
  * land inside the OUTPUT of the INSERT that produced them (INSERTs are awaited before the next statement).
  *
  * <p>SET 'k' = 'v' is applied by this runner: the TableEnvironment is created lazily at the first other statement,
@@ -47,6 +47,7 @@ public final class FlinkReference {
   private static final Pattern SET = Pattern.compile(
       "(?is)^SET\\s+'([^']+)'\\s*=\\s*'((?:[^']|'')*)'$");
   private static final Pattern GOLDEN = Pattern.compile("(?m)^\\s*--\\s*@golden\\s+(\\S+)\\s*$");
+  private static final Pattern TSV = Pattern.compile("(?m)^\\s*--\\s*@tsv\\s*$");
   private static final String RUNTIME_MODE = "execution.runtime-mode";
 
   private final Map<String, String> settings = new TreeMap<>();
@@ -102,6 +103,7 @@ public final class FlinkReference {
       n++;
       Matcher golden = GOLDEN.matcher(raw);
       String goldenFile = golden.find() ? golden.group(1) : null;
+      boolean tsv = TSV.matcher(raw).find();
       String sql = StatementSplitter.stripComments(raw).trim();
       if (sql.isEmpty()) {
         continue;
@@ -115,7 +117,7 @@ public final class FlinkReference {
       System.setOut(tee);
       String status;
       try {
-        execute(sql, tee);
+        execute(sql, tsv, tee);
         status = "OK";
       } catch (Throwable t) {
         Throwable root = t;
@@ -131,7 +133,8 @@ public final class FlinkReference {
       }
       out.println("#### END " + n + " " + status);
       out.flush();
-      if (goldenFile != null) {
+      // A failed statement leaves no golden behind, so a stale or partial file cannot pass for Flink's answer.
+      if (goldenFile != null && status.equals("OK")) {
         if (outDir == null) {
           throw new IllegalStateException("-- @golden " + goldenFile + " needs --out-dir");
         }
@@ -143,7 +146,7 @@ public final class FlinkReference {
     return failures;
   }
 
-  private void execute(String sql, PrintStream sink) throws Exception {
+  private void execute(String sql, boolean tsv, PrintStream sink) throws Exception {
     Matcher set = SET.matcher(sql);
     if (set.matches()) {
       String key = set.group(1);
@@ -175,6 +178,8 @@ public final class FlinkReference {
     } else if (head.startsWith("INSERT") || head.startsWith("EXECUTE")) {
       // The job id in the result is random; only completion matters (print sinks write to stdout meanwhile).
       result.await();
+    } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT && tsv) {
+      printTsv(result, sink);
     } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT) {
       result.print();
     }
@@ -193,6 +198,27 @@ public final class FlinkReference {
       }
     }
     return env;
+  }
+
+  /**
+   * {@code -- @tsv}: each row as its kind and fields' toString() (arrays by their elements) separated by tabs, with tab, newline, backslash
+   * escaped as \\t \\n \\\\ and NULL as \\N: unlike the tableau, nothing is cut at 30 characters or ambiguous.
+   */
+  private static void printTsv(TableResult result, PrintStream sink) throws Exception {
+    try (CloseableIterator<Row> rows = result.collect()) {
+      while (rows.hasNext()) {
+        Row row = rows.next();
+        StringBuilder line = new StringBuilder(row.getKind().shortString());
+        for (int i = 0; i < row.getArity(); i++) {
+          Object v = row.getField(i);
+          // Arrays (ARRAY columns are Object[], BYTES byte[]) by their elements, like Row.toString does inside rows.
+          String text = org.apache.flink.util.StringUtils.arrayAwareToString(v);
+          line.append('\t').append(v == null ? "\\N"
+              : text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"));
+        }
+        sink.println(line);
+      }
+    }
   }
 
   private static String firstLine(String s) {
