@@ -7,18 +7,13 @@ import { createCsvFastDecoder } from '../../../src/formats/csv/csv-fast-decoder.
 import { createCsvFieldReader } from '../../../src/formats/csv/csv-values.js';
 import { DEFAULT_CSV } from '../../../src/formats/csv/csv-options.js';
 import type { CsvSettings } from '../../../src/formats/csv/csv-options.js';
+import { FastRandom } from '../../../src/connectors/datagen/random.js';
 import { bytes } from '../fixtures.js';
 
-/** Deterministic PRNG (mulberry32), so a failing record can be reproduced from the seed. */
+/** Deterministic draws in [0, 1), so a failing record can be reproduced from the seed. */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new FastRandom(seed);
+  return () => random.next();
 }
 
 function fast(rowType: RowType, settings: CsvSettings): (line: string) => unknown[] | undefined {
