@@ -44,21 +44,18 @@ class DataGenBatchGenerator implements RowBatchGenerator {
   }
 }
 
-/** `'connector' = 'datagen'` as a scan source with projection and limit push-down. */
+/**
+ * `'connector' = 'datagen'` as a scan source with limit push-down. Like Flink's DataGenTableSource it
+ * refuses projection push-down: every declared column is generated and a Calc above projects.
+ */
 export class DataGenTableSource implements ScanTableSource {
   readonly kind = 'scan-source';
-  private projection: readonly number[] | undefined;
   private limit: number | undefined;
 
   constructor(private readonly settings: DataGenSettings) {}
 
   getChangelogMode(): ChangelogMode {
     return ChangelogMode.insertOnly();
-  }
-
-  applyProjection(fieldIndexes: readonly number[]): boolean {
-    this.projection = [...fieldIndexes];
-    return true;
   }
 
   applyLimit(limit: number): void {
@@ -79,8 +76,7 @@ export class DataGenTableSource implements ScanTableSource {
           "set 'number-of-rows' or give a field 'fields.<name>.kind' = 'sequence'.",
       );
     }
-    const all = this.settings.generators;
-    const fields = this.projection === undefined ? all : this.projection.map((i) => all[i]!);
+    const fields = this.settings.generators;
     const baseSeed = this.settings.seed;
     let readers = 0;
     const source = new GeneratorSource({

@@ -34,6 +34,8 @@ export interface KafkaDynamicSourceParams {
 
 export class KafkaDynamicSource implements ScanTableSource {
   readonly kind = 'scan-source' as const;
+  /** Watermarks are generated per split inside the source, as Flink's SupportsWatermarkPushDown. */
+  readonly supportsWatermarkPushDown = true;
   private metadataKeys: ReadableMetadataKey[] = [];
 
   constructor(private readonly p: KafkaDynamicSourceParams) {}

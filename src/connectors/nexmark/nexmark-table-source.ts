@@ -72,6 +72,8 @@ class NexmarkBatchGenerator implements RowBatchGenerator {
 /** `'connector' = 'nexmark'`: the Nexmark event stream as one table (event_type, person, auction, bid). */
 export class NexmarkTableSource implements ScanTableSource {
   readonly kind = 'scan-source';
+  /** Watermarks are generated per split inside the source, as Flink's SupportsWatermarkPushDown. */
+  readonly supportsWatermarkPushDown = true;
   private projection: readonly number[] | undefined;
   /** Set by filter push-down: the only event types to emit. */
   private eventTypes: Set<number> | undefined;

@@ -36,7 +36,7 @@ describe('nexmark event_type filter push-down', () => {
     await setUp(2);
     const plan = await optimizedPlan(Q1);
     // dateTime (computed, CASE over every event kind) needs all columns, so nothing is projected away.
-    expect(plan).toContain('datagen, filter=[=(event_type, 2)]]]');
+    expect(plan).toContain('watermarkEmitStrategy=[on-periodic], filter=[=(event_type, 2)]]]');
     expect(plan).not.toMatch(/where=/);
     const pushed = await rows(Q1);
     const unpushed = await rows(Q1_UNPUSHED);
