@@ -37,14 +37,24 @@ export function rawColumnType(rowType: RowType): LogicalType {
   }
 }
 
-const NUMERIC_SIZE: Partial<Record<LogicalType['kind'], number>> = {
-  BOOLEAN: 1,
-  TINYINT: 1,
-  SMALLINT: 2,
-  INT: 4,
-  BIGINT: 8,
-  FLOAT: 4,
-  DOUBLE: 8,
+/**
+ * The fixed-size layout of each numeric column type: its size and how it is read and written, in one
+ * place so the decoder and the encoder cannot disagree. `le` is little-endian (`raw.endianness`).
+ */
+interface NumericLayout {
+  readonly size: number;
+  read(view: DataView, le: boolean): unknown;
+  write(view: DataView, value: unknown, le: boolean): void;
+}
+
+const NUMERIC_LAYOUT: Partial<Record<LogicalType['kind'], NumericLayout>> = {
+  BOOLEAN: { size: 1, read: (d) => d.getUint8(0) !== 0, write: (d, v) => d.setUint8(0, v ? 1 : 0) },
+  TINYINT: { size: 1, read: (d) => d.getInt8(0), write: (d, v) => d.setInt8(0, v as number) },
+  SMALLINT: { size: 2, read: (d, le) => d.getInt16(0, le), write: (d, v, le) => d.setInt16(0, v as number, le) },
+  INT: { size: 4, read: (d, le) => d.getInt32(0, le), write: (d, v, le) => d.setInt32(0, v as number, le) },
+  BIGINT: { size: 8, read: (d, le) => d.getBigInt64(0, le), write: (d, v, le) => d.setBigInt64(0, v as bigint, le) },
+  FLOAT: { size: 4, read: (d, le) => d.getFloat32(0, le), write: (d, v, le) => d.setFloat32(0, v as number, le) },
+  DOUBLE: { size: 8, read: (d, le) => d.getFloat64(0, le), write: (d, v, le) => d.setFloat64(0, v as number, le) },
 };
 
 function decodeString(bytes: Uint8Array, charset: RawCharset): string {
@@ -121,26 +131,11 @@ export class RawRowDecoder implements DeserializationSchema {
     if (t.kind === 'CHAR' || t.kind === 'VARCHAR') return decodeString(m, this.settings.charset);
     if (t.kind === 'BINARY' || t.kind === 'VARBINARY') return m.slice();
     if (m.length === 0) return null;
-    const size = NUMERIC_SIZE[t.kind]!;
-    if (m.length !== size) throw new FieldValueError(`Size of the given byte array is ${m.length}, but expected ${size} for ${typeToString(t)}.`);
-    const view = new DataView(m.buffer, m.byteOffset, m.byteLength);
-    const le = !this.settings.bigEndian;
-    switch (t.kind) {
-      case 'BOOLEAN':
-        return m[0] !== 0;
-      case 'TINYINT':
-        return view.getInt8(0);
-      case 'SMALLINT':
-        return view.getInt16(0, le);
-      case 'INT':
-        return view.getInt32(0, le);
-      case 'BIGINT':
-        return view.getBigInt64(0, le);
-      case 'FLOAT':
-        return view.getFloat32(0, le);
-      default:
-        return view.getFloat64(0, le);
+    const layout = NUMERIC_LAYOUT[t.kind]!;
+    if (m.length !== layout.size) {
+      throw new FieldValueError(`Size of the given byte array is ${m.length}, but expected ${layout.size} for ${typeToString(t)}.`);
     }
+    return layout.read(new DataView(m.buffer, m.byteOffset, m.byteLength), !this.settings.bigEndian);
   }
 }
 
@@ -164,35 +159,10 @@ export class RawRowEncoder implements SerializationSchema {
     const t = this.type;
     if (t.kind === 'CHAR' || t.kind === 'VARCHAR') return encodeString(v as string, this.settings.charset);
     if (t.kind === 'BINARY' || t.kind === 'VARBINARY') return v as Uint8Array;
-    const size = NUMERIC_SIZE[t.kind]!;
-    const out = new Uint8Array(size);
-    const view = new DataView(out.buffer);
-    const le = !this.settings.bigEndian;
-    switch (t.kind) {
-      case 'BOOLEAN':
-        out[0] = v ? 1 : 0;
-        break;
-      case 'TINYINT':
-        view.setInt8(0, v as number);
-        break;
-      case 'SMALLINT':
-        view.setInt16(0, v as number, le);
-        break;
-      case 'INT':
-        view.setInt32(0, v as number, le);
-        break;
-      case 'BIGINT':
-        view.setBigInt64(0, v as bigint, le);
-        break;
-      case 'FLOAT':
-        view.setFloat32(0, v as number, le);
-        break;
-      case 'DOUBLE':
-        view.setFloat64(0, v as number, le);
-        break;
-      default:
-        throw encodeError('raw', new Error(`unexpected type ${typeToString(t)}`));
-    }
+    const layout = NUMERIC_LAYOUT[t.kind];
+    if (layout === undefined) throw encodeError('raw', new Error(`unexpected type ${typeToString(t)}`));
+    const out = new Uint8Array(layout.size);
+    layout.write(new DataView(out.buffer), v, !this.settings.bigEndian);
     return out;
   }
 }
