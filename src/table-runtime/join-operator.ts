@@ -4,34 +4,28 @@ import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { valuesEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
-import { concatFields, joinKeyOf } from './join-key.js';
+import { appendFlat, concatFields, flatStride, indexOfFlat, joinKeyAt, keysEqualAt } from './join-flat-rows.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
-
-/**
- * A stored row of an outer side and how many rows of the other side it currently matches (Flink's
- * OuterInputSideHasNoUniqueKey view: the count says when to retract or re-emit its NULL-padded row).
- * A side that is never padded needs no count, so it stores the row's fields array itself.
- */
-interface Entry {
-  readonly fields: unknown[];
-  matches: number;
-}
-
-/** What one side's state holds per join key: `Entry`s on an outer side, fields arrays otherwise. */
-type Stored = Entry | unknown[];
 
 /** One input's view of the join, fixed at `open`, so the per-row loop reads locals only. */
 interface Side {
   readonly isLeft: boolean;
   readonly keys: readonly number[];
   readonly otherKeys: readonly number[];
-  readonly mine: ValueState<Stored[]>;
-  readonly other: ValueState<Stored[]>;
-  /** This side's rows are NULL-padded when unmatched (and stored as `Entry`). */
+  readonly arity: number;
+  readonly otherArity: number;
+  /** Per join key, this side's rows stored flat (see join-flat-rows.ts). */
+  readonly mine: ValueState<unknown[]>;
+  readonly other: ValueState<unknown[]>;
+  /**
+   * This side's rows are NULL-padded when unmatched, so each stored row carries how many rows of the other
+   * side it matches (Flink's OuterInputSideHasNoUniqueKey view); an inner side's rows need no count.
+   */
   readonly outer: boolean;
-  /** The other side's rows are NULL-padded when unmatched (and stored as `Entry`). */
   readonly otherOuter: boolean;
+  readonly stride: number;
+  readonly otherStride: number;
 }
 
 /** What the operator needs to know about the join. */
@@ -49,21 +43,22 @@ export interface JoinSpec {
 }
 
 /**
- * Regular equi-join (Flink's StreamingJoinOperator). Streaming: both sides kept in keyed state
- * (keyed by `joinKeyOf`: the value of a single primitive key column, else the key's hash, colliding keys
- * told apart by value); +I/+U input joins and emits
- * +I, -U/-D input emits -D; outer sides emit null-padded rows and retract them when the first match
- * arrives (and re-emit them when the last match goes). Batch: buffers both inputs and joins at the end.
+ * Regular equi-join (Flink's StreamingJoinOperator). Streaming: both sides kept in keyed state, rows
+ * stored flat per key (keyed by `joinKeyAt`: the value of a single primitive key column, else the key's
+ * hash, colliding keys told apart by value); +I/+U input joins and emits +I, -U/-D input emits -D; outer
+ * sides emit null-padded rows and retract them when the first match arrives (and re-emit them when the
+ * last match goes). Batch: buffers both inputs flat and hash-joins them at the end.
  * Input 0 is the left side, input 1 the right.
  */
 export class JoinOperator implements StreamOperator {
   private ctx!: OperatorContext;
-  private left!: ValueState<Stored[]>;
-  private right!: ValueState<Stored[]>;
+  private left!: ValueState<unknown[]>;
+  private right!: ValueState<unknown[]>;
   private sides!: [Side, Side];
   private readonly leftOuter: boolean;
   private readonly rightOuter: boolean;
-  private readonly buffered: [Row[], Row[]] = [[], []];
+  /** Batch mode: each input's rows stored flat, `flatStride(arity, false)` slots per row. */
+  private buffered: [unknown[], unknown[]] = [[], []];
   /** `table.exec.state.ttl` in effect (streaming only); 0: keep rows forever. */
   private ttlMs = 0;
   /** Wall-clock time of the last sweep of expired keys. */
@@ -78,19 +73,26 @@ export class JoinOperator implements StreamOperator {
     this.ctx = ctx;
     const ttlMs = this.spec.mode === 'streaming' ? (this.spec.stateTtlMs ?? 0) : 0;
     this.ttlMs = ttlMs;
-    this.left = ctx.keyedState.getState<Stored[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
-    this.right = ctx.keyedState.getState<Stored[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
-    const { leftKeys, rightKeys } = this.spec;
+    this.left = ctx.keyedState.getState<unknown[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
+    this.right = ctx.keyedState.getState<unknown[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
+    const { leftKeys, rightKeys, leftArity, rightArity } = this.spec;
+    const ls = flatStride(leftArity, this.leftOuter);
+    const rs = flatStride(rightArity, this.rightOuter);
     this.sides = [
-      { isLeft: true, keys: leftKeys, otherKeys: rightKeys, mine: this.left, other: this.right, outer: this.leftOuter, otherOuter: this.rightOuter },
-      { isLeft: false, keys: rightKeys, otherKeys: leftKeys, mine: this.right, other: this.left, outer: this.rightOuter, otherOuter: this.leftOuter },
+      { isLeft: true, keys: leftKeys, otherKeys: rightKeys, arity: leftArity, otherArity: rightArity, mine: this.left, other: this.right,
+        outer: this.leftOuter, otherOuter: this.rightOuter, stride: ls, otherStride: rs },
+      { isLeft: false, keys: rightKeys, otherKeys: leftKeys, arity: rightArity, otherArity: leftArity, mine: this.right, other: this.left,
+        outer: this.rightOuter, otherOuter: this.leftOuter, stride: rs, otherStride: ls },
     ];
   }
 
   processBatch(rows: Row[], inputIndex: number): void {
     if (this.spec.mode === 'batch') {
-      const buf = this.buffered[inputIndex === 0 ? 0 : 1];
-      for (const r of rows) buf.push(r);
+      const i = inputIndex === 0 ? 0 : 1;
+      const arity = i === 0 ? this.spec.leftArity : this.spec.rightArity;
+      const stride = flatStride(arity, false);
+      const buf = this.buffered[i];
+      for (let r = 0; r < rows.length; r++) appendFlat(buf, rows[r]!.fields, arity, stride);
       return;
     }
     if (this.ttlMs > 0) this.sweepExpired();
@@ -104,7 +106,7 @@ export class JoinOperator implements StreamOperator {
    * stored lists are mutated in place, which the heap backend sees without a write.
    */
   private joinStreaming(rows: readonly Row[], side: Side, out: Row[]): void {
-    const { isLeft, keys, otherKeys, mine, other, outer, otherOuter } = side;
+    const { isLeft, keys, otherKeys, arity, otherArity, mine, other, outer, otherOuter, stride, otherStride } = side;
     const ks = this.ctx.keyedState;
     const cond = this.spec.condition;
     const la = this.spec.leftArity;
@@ -113,53 +115,53 @@ export class JoinOperator implements StreamOperator {
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       const f = row.fields;
-      ks.setCurrentKey(joinKeyOf(f, keys));
+      ks.setCurrentKey(joinKeyAt(f, 0, keys));
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       let matches = 0;
-      const candidates = other.value();
-      if (candidates !== undefined) {
-        for (let j = 0; j < candidates.length; j++) {
-          const c = candidates[j]!;
-          const of = otherOuter ? (c as Entry).fields : (c as unknown[]);
-          if (!keysEqual(f, keys, of, otherKeys)) continue;
-          const joined = isLeft ? concatFields(f, la, of, ra) : concatFields(of, la, f, ra);
+      const cand = other.value();
+      if (cand !== undefined) {
+        for (let o = 0; o < cand.length; o += otherStride) {
+          if (!keysEqualAt(f, 0, keys, cand, o, otherKeys)) continue;
+          const joined = isLeft ? concatFields(f, 0, la, cand, o, ra) : concatFields(cand, o, la, f, 0, ra);
           if (cond !== null && cond(joined) !== true) continue;
           matches++;
           if (!otherOuter) {
             out.push(new Row(accumulate ? RowKind.INSERT : RowKind.DELETE, joined));
             continue;
           }
-          const e = c as Entry;
+          const n = cand[o + otherArity] as number;
           if (accumulate) {
-            if (e.matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(null, la, of, ra) : concatFields(of, la, null, ra)));
-            e.matches++;
+            if (n === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(null, 0, la, cand, o, ra) : concatFields(cand, o, la, null, 0, ra)));
+            cand[o + otherArity] = n + 1;
             out.push(new Row(RowKind.INSERT, joined));
           } else {
-            e.matches--;
+            cand[o + otherArity] = n - 1;
             out.push(new Row(RowKind.DELETE, joined));
-            if (e.matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(null, la, of, ra) : concatFields(of, la, null, ra)));
+            if (n === 1) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(null, 0, la, cand, o, ra) : concatFields(cand, o, la, null, 0, ra)));
           }
         }
         // Counts changed in place; with a TTL that write refreshes the key (as Flink's put of the count).
-        if (refresh && otherOuter && matches > 0) other.update(candidates);
+        if (refresh && otherOuter && matches > 0) other.update(cand);
       }
       const list = mine.value();
       if (accumulate) {
-        const stored: Stored = outer ? { fields: f, matches } : f;
-        if (list === undefined) mine.update([stored]);
-        else {
-          list.push(stored);
+        if (list === undefined) {
+          const fresh: unknown[] = [];
+          appendFlat(fresh, f, arity, stride, outer ? matches : undefined);
+          mine.update(fresh);
+        } else {
+          appendFlat(list, f, arity, stride, outer ? matches : undefined);
           if (refresh) mine.update(list);
         }
-        if (outer && matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(f, la, null, ra) : concatFields(null, la, f, ra)));
+        if (outer && matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
       } else {
-        const at = list === undefined ? -1 : indexOfStored(list, f, outer);
+        const at = list === undefined ? -1 : indexOfFlat(list, stride, f, arity);
         if (at >= 0) {
-          list!.splice(at, 1);
+          list!.splice(at, stride);
           if (list!.length === 0) mine.clear();
           else if (refresh) mine.update(list!);
         }
-        if (outer && matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(f, la, null, ra) : concatFields(null, la, f, ra)));
+        if (outer && matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
       }
     }
   }
@@ -186,53 +188,55 @@ export class JoinOperator implements StreamOperator {
 
   async finish(): Promise<void> {
     if (this.spec.mode !== 'batch') return;
-    const [l, r] = this.buffered;
+    const [lb, rb] = this.buffered;
+    this.buffered = [[], []];
     const { leftKeys, rightKeys, leftArity: la, rightArity: ra, condition: cond } = this.spec;
-    const index = new Map<StateKey, Row[]>();
-    for (const row of r) {
-      const k = joinKeyOf(row.fields, rightKeys);
+    const ls = flatStride(la, false);
+    const rs = flatStride(ra, false);
+    // Build side: offsets of the right rows per key (numbers, no objects per row).
+    const index = new Map<StateKey, number[]>();
+    for (let o = 0; o < rb.length; o += rs) {
+      const k = joinKeyAt(rb, o, rightKeys);
       const b = index.get(k);
-      if (b === undefined) index.set(k, [row]);
-      else b.push(row);
+      if (b === undefined) index.set(k, [o]);
+      else b.push(o);
     }
-    // Only a RIGHT/FULL join needs to know which build rows matched: one Set insert per output row otherwise.
-    const matchedRight = this.rightOuter ? new Set<Row>() : null;
+    // Only a RIGHT/FULL join needs to know which build rows matched.
+    const matchedRight = this.rightOuter ? new Uint8Array(rb.length / rs) : null;
     let out: Row[] = [];
-    this.buffered[0] = [];
-    for (let li = 0; li < l.length; li++) {
-      const lr = l[li]!;
+    for (let lo = 0; lo < lb.length; lo += ls) {
       // Emit in chunks and let downstream tasks drain between them: one output array of every joined row
-      // (and the probe rows kept alive meanwhile) made the batch join spend most of its time in GC.
+      // made the batch join spend most of its time in GC.
       if (out.length >= JOIN_OUTPUT_CHUNK) {
         this.ctx.output.collect(out);
         out = [];
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      (l as (Row | undefined)[])[li] = undefined;
-      const lf = lr.fields;
       let matched = false;
-      const bucket = index.get(joinKeyOf(lf, leftKeys));
+      const bucket = index.get(joinKeyAt(lb, lo, leftKeys));
       if (bucket !== undefined) {
         for (let j = 0; j < bucket.length; j++) {
-          const rr = bucket[j]!;
-          if (!keysEqual(lf, leftKeys, rr.fields, rightKeys)) continue;
-          const joined = concatFields(lf, la, rr.fields, ra);
+          const ro = bucket[j]!;
+          if (!keysEqualAt(lb, lo, leftKeys, rb, ro, rightKeys)) continue;
+          const joined = concatFields(lb, lo, la, rb, ro, ra);
           if (cond !== null && cond(joined) !== true) continue;
           matched = true;
-          matchedRight?.add(rr);
+          if (matchedRight !== null) matchedRight[ro / rs] = 1;
           out.push(new Row(RowKind.INSERT, joined));
         }
       }
-      if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, concatFields(lf, la, null, ra)));
+      if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, concatFields(lb, lo, la, null, 0, ra)));
     }
-    if (matchedRight !== null) for (const rr of r) if (!matchedRight.has(rr)) out.push(new Row(RowKind.INSERT, concatFields(null, la, rr.fields, ra)));
+    if (matchedRight !== null) {
+      for (let ro = 0; ro < rb.length; ro += rs) if (matchedRight[ro / rs] === 0) out.push(new Row(RowKind.INSERT, concatFields(null, 0, la, rb, ro, ra)));
+    }
     if (out.length > 0) this.ctx.output.collect(out);
   }
 }
 
 /** The joined row's fields: left fields then right fields, a missing side (null) padded with NULLs. */
 export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
-  return concatFields(l, spec.leftArity, r, spec.rightArity);
+  return concatFields(l, 0, spec.leftArity, r, 0, spec.rightArity);
 }
 
 /** Rows per output batch of the batch join. */
@@ -246,12 +250,6 @@ export function keysEqual(a: readonly unknown[], ak: readonly number[], b: reado
     if (x === null || !valuesEqual(x, b[bk[i]!])) return false;
   }
   return true;
-}
-
-/** Where a row equal to `f` is in a side's stored list, or -1. */
-function indexOfStored(list: readonly Stored[], f: readonly unknown[], outer: boolean): number {
-  for (let i = 0; i < list.length; i++) if (rowEquals(outer ? (list[i] as Entry).fields : (list[i] as unknown[]), f)) return i;
-  return -1;
 }
 
 /** Whether two rows' fields are equal value by value. */

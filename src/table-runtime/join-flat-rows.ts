@@ -1,0 +1,74 @@
+import type { StateKey } from '../runtime/state/state.js';
+import { combineHash, hashValue, valuesEqual } from '../types/values/equality.js';
+
+/*
+ * Rows a join keeps (its state per key, the batch join's buffers) are stored flat: the fields of row i
+ * of a list at `buf[i * stride .. i * stride + arity)`, with the outer side's match count in the slot
+ * after them. Holding a million rows then means holding their values, not a million Row, array and
+ * entry objects each (copied by every young-generation GC while young, then promoted: most of the join's
+ * time was GC before).
+ */
+
+/** Slots per stored row: its fields, plus the match count on an outer side; at least 1 so rows stay countable. */
+export function flatStride(arity: number, withCount: boolean): number {
+  return Math.max(1, arity + (withCount ? 1 : 0));
+}
+
+/** Appends `f`'s first `arity` fields, then `count` if not undefined, padded to `stride` slots. */
+export function appendFlat(buf: unknown[], f: readonly unknown[], arity: number, stride: number, count?: number): void {
+  for (let i = 0; i < arity; i++) buf.push(f[i]);
+  if (count !== undefined) buf.push(count);
+  else if (stride > arity) buf.push(null);
+}
+
+/**
+ * The state / hash-table key of the row at `off` in `buf`. A single INT, BIGINT, DOUBLE, STRING, DATE or
+ * TIMESTAMP key column (a number, bigint or string at runtime) is its own key: no hashing per row, and
+ * `Map`'s SameValueZero agrees with `valuesEqual` on those (NaN = NaN, 0 = -0). Any other key (composite,
+ * DECIMAL, BYTES, NULL, ...) is keyed by its hash, which may collide with another key's hash or with a
+ * plain number, so callers still confirm candidates with `keysEqualAt`.
+ */
+export function joinKeyAt(buf: readonly unknown[], off: number, keys: readonly number[]): StateKey {
+  if (keys.length === 1) {
+    const v = buf[off + keys[0]!];
+    const t = typeof v;
+    if (t === 'number' || t === 'string' || t === 'bigint') return v as number | string | bigint;
+  }
+  let h = 1;
+  for (let i = 0; i < keys.length; i++) h = combineHash(h, hashValue(buf[off + keys[i]!]));
+  return h;
+}
+
+/** Whether the join keys of the rows at `ao` in `a` and `bo` in `b` are equal; NULL keys never are (SQL equality). */
+export function keysEqualAt(a: readonly unknown[], ao: number, ak: readonly number[], b: readonly unknown[], bo: number, bk: readonly number[]): boolean {
+  for (let i = 0; i < ak.length; i++) {
+    const x = a[ao + ak[i]!];
+    if (x === null || !valuesEqual(x, b[bo + bk[i]!])) return false;
+  }
+  return true;
+}
+
+/** Where a stored row with the fields `f` is in `buf` (an offset), or -1. */
+export function indexOfFlat(buf: readonly unknown[], stride: number, f: readonly unknown[], arity: number): number {
+  outer: for (let o = 0; o < buf.length; o += stride) {
+    for (let i = 0; i < arity; i++) if (!valuesEqual(buf[o + i], f[i])) continue outer;
+    return o;
+  }
+  return -1;
+}
+
+/**
+ * A fresh joined row's fields: `leftArity` fields of `l` from offset `lo`, then `rightArity` of `r` from
+ * `ro`; a missing side (null) padded with NULLs. Called per output row, so no closures or spread.
+ */
+export function concatFields(
+  l: readonly unknown[] | null, lo: number, leftArity: number,
+  r: readonly unknown[] | null, ro: number, rightArity: number,
+): unknown[] {
+  const out = new Array<unknown>(leftArity + rightArity);
+  if (l === null) for (let i = 0; i < leftArity; i++) out[i] = null;
+  else for (let i = 0; i < leftArity; i++) out[i] = l[lo + i];
+  if (r === null) for (let i = 0; i < rightArity; i++) out[leftArity + i] = null;
+  else for (let i = 0; i < rightArity; i++) out[leftArity + i] = r[ro + i];
+  return out;
+}
