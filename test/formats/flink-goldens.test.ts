@@ -87,6 +87,8 @@ interface Case {
   readonly rows: readonly (readonly unknown[])[];
   /** Decoding is compared with what Flink read back (read-*.tsv) unless the script reads no such table. */
   readonly decode?: false;
+  /** A known decoder difference: the decode test is `it.fails`, named by this text (decoders are not this suite's to fix). */
+  readonly decodeDiff?: string;
   /** Options added for decoding, as the script's read-back query adds them in an OPTIONS hint. */
   readonly decodeOptions?: Record<string, string>;
   /** Also compare Sluice's encoding with the file (false where Flink's file writer differs from its message encoder). */
@@ -107,6 +109,9 @@ interface Case {
  */
 const DECIMAL_ZEROS = 'known difference: Flink strips DECIMAL trailing zeros';
 
+/** Known decoder difference: Flink reads an empty csv BOOLEAN field as FALSE (Boolean.parseBoolean), Sluice as NULL. */
+const EMPTY_BOOLEAN = 'known difference: Flink reads an empty csv BOOLEAN as FALSE';
+
 const json = (): Factory => new JsonFormatFactory();
 const csv = (): Factory => new CsvFormatFactory();
 
@@ -125,8 +130,8 @@ const CASES: readonly Case[] = [
     decode: false,
   },
   { file: 'json-map-null-key-drop.json', factory: json, options: { 'map-null-key.mode': 'DROP' }, type: NULL_KEY_TYPE, rows: NULL_KEY, decode: false },
-  // Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads these
-  // two files with csv.ignore-parse-errors.
+  // Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads the
+  // csv files without a null-literal with csv.ignore-parse-errors.
   {
     file: 'csv-default.csv',
     factory: csv,
@@ -135,6 +140,7 @@ const CASES: readonly Case[] = [
     rows: SCALARS,
     decimalZeros: [3, 4],
     decodeOptions: { 'ignore-parse-errors': 'true' },
+    decodeDiff: EMPTY_BOOLEAN,
     csv: { quoteCharacter: '"' },
   },
   {
@@ -145,6 +151,7 @@ const CASES: readonly Case[] = [
     rows: SCALARS,
     decimalZeros: [3, 4],
     decodeOptions: { 'ignore-parse-errors': 'true' },
+    decodeDiff: EMPTY_BOOLEAN,
     csv: { quoteCharacter: "'" },
   },
   {
@@ -169,7 +176,15 @@ const CASES: readonly Case[] = [
     encode: false,
     decode: false,
   },
-  { file: 'csv-nested.csv', factory: csv, options: {}, type: CSV_NESTED_TYPE, rows: CSV_NESTED, csv: { quoteCharacter: '"' } },
+  {
+    file: 'csv-nested.csv',
+    factory: csv,
+    options: {},
+    type: CSV_NESTED_TYPE,
+    rows: CSV_NESTED,
+    decodeOptions: { 'ignore-parse-errors': 'true' },
+    csv: { quoteCharacter: '"' },
+  },
 ];
 
 describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
@@ -194,7 +209,7 @@ describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
       if (zeros.length > 0) it.fails(`encodes ${c.file} records ${zeros.join(', ')} byte for byte (${DECIMAL_ZEROS})`, () => compare((i) => zeros.includes(i)));
     }
     if (c.decode !== false) {
-      it(`decodes ${c.file} to the rows Flink reads from it`, () => {
+      (c.decodeDiff === undefined ? it : it.fails)(`decodes ${c.file} to the rows Flink reads from it${c.decodeDiff === undefined ? '' : ` (${c.decodeDiff})`}`, () => {
         const dec = decoder(c.factory(), { ...c.options, ...c.decodeOptions }, c.type);
         expect(asReadBackTsv(decodeLines(dec, records()), c.type)).toBe(readBack(c.file));
       });
