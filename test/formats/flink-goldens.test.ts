@@ -115,6 +115,15 @@ const EMPTY_BOOLEAN = 'known difference: Flink reads an empty csv BOOLEAN as FAL
 const json = (): Factory => new JsonFormatFactory();
 const csv = (): Factory => new CsvFormatFactory();
 
+/** A csv file of the `scalars` rows (records 3 and 4 hold DECIMALs with trailing zeros). */
+function csvScalars(file: string, options: Record<string, string>, split: NonNullable<Case['csv']>, extra: Partial<Case> = {}): Case {
+  return { file, factory: csv, options, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4], csv: split, ...extra };
+}
+
+// Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads the csv
+// files without a null-literal with csv.ignore-parse-errors.
+const READ_IGNORING_ERRORS: Partial<Case> = { decodeOptions: { 'ignore-parse-errors': 'true' }, decodeDiff: EMPTY_BOOLEAN };
+
 const CASES: readonly Case[] = [
   { file: 'json-default.json', factory: json, options: {}, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
   { file: 'json-plain-decimal.json', factory: json, options: { 'encode.decimal-as-plain-number': 'true' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
@@ -130,39 +139,9 @@ const CASES: readonly Case[] = [
     decode: false,
   },
   { file: 'json-map-null-key-drop.json', factory: json, options: { 'map-null-key.mode': 'DROP' }, type: NULL_KEY_TYPE, rows: NULL_KEY, decode: false },
-  // Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads the
-  // csv files without a null-literal with csv.ignore-parse-errors.
-  {
-    file: 'csv-default.csv',
-    factory: csv,
-    options: {},
-    type: SCALARS_TYPE,
-    rows: SCALARS,
-    decimalZeros: [3, 4],
-    decodeOptions: { 'ignore-parse-errors': 'true' },
-    decodeDiff: EMPTY_BOOLEAN,
-    csv: { quoteCharacter: '"' },
-  },
-  {
-    file: 'csv-pipe-single-quote.csv',
-    factory: csv,
-    options: { 'field-delimiter': '|', 'quote-character': "'" },
-    type: SCALARS_TYPE,
-    rows: SCALARS,
-    decimalZeros: [3, 4],
-    decodeOptions: { 'ignore-parse-errors': 'true' },
-    decodeDiff: EMPTY_BOOLEAN,
-    csv: { quoteCharacter: "'" },
-  },
-  {
-    file: 'csv-null-literal-escape.csv',
-    factory: csv,
-    options: { 'null-literal': 'NULL', 'escape-character': '\\' },
-    type: SCALARS_TYPE,
-    rows: SCALARS,
-    decimalZeros: [3, 4],
-    csv: { quoteCharacter: '"', escapeCharacter: '\\' },
-  },
+  csvScalars('csv-default.csv', {}, { quoteCharacter: '"' }, READ_IGNORING_ERRORS),
+  csvScalars('csv-pipe-single-quote.csv', { 'field-delimiter': '|', 'quote-character': "'" }, { quoteCharacter: "'" }, READ_IGNORING_ERRORS),
+  csvScalars('csv-null-literal-escape.csv', { 'null-literal': 'NULL', 'escape-character': '\\' }, { quoteCharacter: '"', escapeCharacter: '\\' }),
   // Flink's filesystem csv writer (CsvBulkWriter) ignores write-bigdecimal-in-scientific-notation, which only its
   // message encoder (CsvRowDataSerializationSchema, e.g. for Kafka) applies: the file equals csv-default.csv (see
   // the test below). The script reads it back only as csv-default.
