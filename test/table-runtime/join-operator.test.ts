@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { HeapKeyedStateBackend } from '../../src/runtime/state/heap-state-backend.js';
+import { decodeState, encodeState } from '../../src/runtime/state/state-codec.js';
+import type { KeyedStateSnapshot } from '../../src/runtime/state/heap-state-backend.js';
+import { JoinOperator } from '../../src/table-runtime/join-operator.js';
+import type { JoinSpec, JoinType } from '../../src/table-runtime/join-operator.js';
+import { Decimal } from '../../src/types/decimal.js';
+import { Row } from '../../src/types/row.js';
+import { RowKind, rowKindShortString } from '../../src/types/row-kind.js';
+import { valuesEqual } from '../../src/types/values/equality.js';
+import { OperatorHarness } from './fake-context.js';
+
+const plain = (x: unknown): unknown => (typeof x === 'bigint' ? `${x}n` : x instanceof Decimal ? `D${x.toString()}` : Array.isArray(x) ? x.map(plain) : x);
+const text = (v: unknown): string => JSON.stringify(plain(v));
+const show = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${text(r.fields)}`);
+const del = (...f: unknown[]): Row => new Row(RowKind.DELETE, f);
+
+function spec(joinType: JoinType, mode: 'streaming' | 'batch', over: Partial<JoinSpec> = {}): JoinSpec {
+  return { joinType, leftKeys: [0], rightKeys: [0], leftArity: 2, rightArity: 2, condition: null, mode, ...over };
+}
+
+/** Applies a changelog to a multiset of rows (by text); fails on a retraction of a row never added. */
+function materialize(rows: readonly Row[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const r of rows) {
+    const k = text(r.fields);
+    const add = r.kind === RowKind.INSERT || r.kind === RowKind.UPDATE_AFTER;
+    const n = (m.get(k) ?? 0) + (add ? 1 : -1);
+    if (n < 0) throw new Error(`retracted a row not emitted: ${k}`);
+    if (n === 0) m.delete(k);
+    else m.set(k, n);
+  }
+  return m;
+}
+
+/** The join of two multisets by a nested loop, as the reference. */
+function nestedLoop(s: JoinSpec, l: readonly unknown[][], r: readonly unknown[][]): Map<string, number> {
+  const out: Row[] = [];
+  const keyEq = (a: unknown[], b: unknown[]): boolean =>
+    s.leftKeys.every((k, i) => a[k] !== null && valuesEqual(a[k], b[s.rightKeys[i]!]));
+  const pass = (j: unknown[]): boolean => s.condition === null || s.condition(j) === true;
+  const nulls = (n: number): unknown[] => new Array<unknown>(n).fill(null);
+  const rightMatched = new Set<number>();
+  for (const a of l) {
+    let hit = false;
+    r.forEach((b, bi) => {
+      if (keyEq(a, b) && pass([...a, ...b])) {
+        hit = true;
+        rightMatched.add(bi);
+        out.push(Row.insert(...a, ...b));
+      }
+    });
+    if (!hit && (s.joinType === 'LEFT' || s.joinType === 'FULL')) out.push(Row.insert(...a, ...nulls(s.rightArity)));
+  }
+  if (s.joinType === 'RIGHT' || s.joinType === 'FULL') r.forEach((b, bi) => void (rightMatched.has(bi) || out.push(Row.insert(...nulls(s.leftArity), ...b))));
+  return materialize(out);
+}
+
+/** A small deterministic PRNG so a failing sequence can be replayed. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 0x100000000;
+  };
+}
+
+describe('JoinOperator (streaming)', () => {
+  it('inner join: a retraction removes one of two identical rows and retracts only its joined rows', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('INNER', 'streaming'))).open();
+    h.push([Row.insert(1, 'a'), Row.insert(1, 'a')], 0);
+    h.push([Row.insert(1, 'x')], 1);
+    h.push([del(1, 'a')], 0);
+    h.push([Row.insert(1, 'y')], 1);
+    expect(show(h.out)).toEqual(['+I[1,"a",1,"x"]', '+I[1,"a",1,"x"]', '-D[1,"a",1,"x"]', '+I[1,"a",1,"y"]']);
+  });
+
+  it('full join pads both sides, and un-pads / re-pads as the match count goes 0 -> 2 -> 0', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('FULL', 'streaming'))).open();
+    h.push([Row.insert(1, 'r1')], 1);
+    h.push([Row.insert(1, 'l')], 0);
+    h.push([Row.insert(1, 'r2')], 1);
+    h.push([del(1, 'r1'), del(1, 'r2')], 1);
+    h.push([del(1, 'l')], 0);
+    expect(show(h.out)).toEqual([
+      '+I[null,null,1,"r1"]',
+      '-D[null,null,1,"r1"]', '+I[1,"l",1,"r1"]',
+      '+I[1,"l",1,"r2"]',
+      '-D[1,"l",1,"r1"]', '-D[1,"l",1,"r2"]', '+I[1,"l",null,null]',
+      '-D[1,"l",null,null]',
+    ]);
+    expect([...h.keyed.keys('left')]).toEqual([]);
+    expect([...h.keyed.keys('right')]).toEqual([]);
+  });
+
+  it('NULL keys never join; DECIMAL keys join by value (1.5 = 1.50); composite keys compare every column', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('LEFT', 'streaming', { leftKeys: [0, 1], rightKeys: [0, 1] }))).open();
+    h.push([Row.insert(null, 'a'), Row.insert(Decimal.parse('1.5'), 'a'), Row.insert(Decimal.parse('1.5'), 'b')], 1);
+    h.push([Row.insert(null, 'a'), Row.insert(Decimal.parse('1.50'), 'a')], 0);
+    expect(show(h.out)).toEqual(['+I[null,"a",null,null]', '+I["D1.50","a","D1.5","a"]']);
+  });
+
+  it('a non-equi condition decides matches, and so the padding', async () => {
+    const cond = (f: unknown[]): boolean => (f[1] as number) < (f[3] as number);
+    const h = await new OperatorHarness(new JoinOperator(spec('LEFT', 'streaming', { condition: cond }))).open();
+    h.push([Row.insert('k', 5)], 0);
+    h.push([Row.insert('k', 3)], 1);
+    h.push([Row.insert('k', 9)], 1);
+    expect(show(h.out)).toEqual(['+I["k",5,null,null]', '-D["k",5,null,null]', '+I["k",5,"k",9]']);
+  });
+
+  it('a side with no columns (cross join after pruning) still counts its rows', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('INNER', 'streaming', { leftKeys: [], rightKeys: [], leftArity: 1, rightArity: 0 }))).open();
+    h.push([Row.insert(), Row.insert()], 1);
+    h.push([Row.insert(7)], 0);
+    h.push([del()], 1);
+    h.push([Row.insert(8)], 0);
+    expect(show(h.out)).toEqual(['+I[7]', '+I[7]', '-D[7]', '+I[8]']);
+  });
+
+  for (const joinType of ['INNER', 'LEFT', 'RIGHT', 'FULL'] as const) {
+    for (const keyKind of ['int', 'composite'] as const) {
+      it(`${joinType} join over a random changelog (${keyKind} key) materializes to the nested-loop join`, async () => {
+        const s = keyKind === 'int' ? spec(joinType, 'streaming') : spec(joinType, 'streaming', { leftKeys: [0, 1], rightKeys: [1, 0] });
+        const h = await new OperatorHarness(new JoinOperator(s)).open();
+        const rand = rng(joinType.length * 31 + keyKind.length);
+        const live: [unknown[][], unknown[][]] = [[], []];
+        for (let step = 0; step < 400; step++) {
+          const side = rand() < 0.5 ? 0 : 1;
+          const rows = live[side];
+          const batch: Row[] = [];
+          for (let n = 1 + Math.floor(rand() * 3); n > 0; n--) {
+            if (rows.length > 0 && rand() < 0.35) {
+              const [f] = rows.splice(Math.floor(rand() * rows.length), 1);
+              batch.push(new Row(rand() < 0.5 ? RowKind.DELETE : RowKind.UPDATE_BEFORE, f!));
+            } else {
+              const k = rand() < 0.1 ? null : Math.floor(rand() * 4);
+              const f = keyKind === 'int' ? [k, Math.floor(rand() * 3)] : [k, k === null ? 'x' : `s${Math.floor(rand() * 2)}`];
+              rows.push(f);
+              batch.push(new Row(rand() < 0.8 ? RowKind.INSERT : RowKind.UPDATE_AFTER, f));
+            }
+          }
+          h.push(batch, side);
+        }
+        expect(materialize(h.out)).toEqual(nestedLoop(s, live[0], live[1]));
+      });
+    }
+  }
+
+  it('restores from a checkpoint and continues as if never stopped', async () => {
+    const s = spec('LEFT', 'streaming');
+    const a = await new OperatorHarness(new JoinOperator(s)).open();
+    a.push([Row.insert(1, 'l'), Row.insert(2, 'm')], 0);
+    a.push([Row.insert(1, 'r')], 1);
+    // Encoded as the checkpoint storage does.
+    const snap = decodeState(encodeState(a.keyed.snapshot())) as KeyedStateSnapshot;
+    a.push([Row.insert(2, 'lost')], 1);
+    const b = new OperatorHarness(new JoinOperator(s));
+    b.keyed.restore(snap);
+    await b.open();
+    b.push([Row.insert(2, 'r2'), del(1, 'r')], 1);
+    expect(show(b.out)).toEqual(['-D[2,"m",null,null]', '+I[2,"m",2,"r2"]', '-D[1,"l",1,"r"]', '+I[1,"l",null,null]']);
+  });
+
+  it('a checkpoint taken in memory is not changed by rows processed after it', async () => {
+    const s = spec('LEFT', 'streaming');
+    const a = await new OperatorHarness(new JoinOperator(s)).open();
+    a.push([Row.insert(1, 'l')], 0);
+    const snap = a.keyed.snapshot();
+    a.push([Row.insert(1, 'later')], 0);
+    a.push([Row.insert(1, 'r')], 1);
+    const b = new OperatorHarness(new JoinOperator(s));
+    b.keyed.restore(snap);
+    await b.open();
+    b.push([Row.insert(1, 'r')], 1);
+    expect(show(b.out)).toEqual(['-D[1,"l",null,null]', '+I[1,"l",1,"r"]']);
+  });
+});
+
+describe('JoinOperator (batch)', () => {
+  const run = async (s: JoinSpec, l: Row[], r: Row[]): Promise<string[]> => {
+    const h = await new OperatorHarness(new JoinOperator(s)).open();
+    h.push(r.slice(0, 1), 1).push(l, 0).push(r.slice(1), 1);
+    await h.finish();
+    return show(h.out).sort();
+  };
+  const l = [Row.insert(1, 'a'), Row.insert(2, 'b'), Row.insert(null, 'n'), Row.insert(1, 'c')];
+  const r = [Row.insert(1, 'x'), Row.insert(3, 'z'), Row.insert(1, 'y'), Row.insert(null, 'n')];
+
+  it('inner, left, right and full hash joins', async () => {
+    expect(await run(spec('INNER', 'batch'), l, r)).toEqual(['+I[1,"a",1,"x"]', '+I[1,"a",1,"y"]', '+I[1,"c",1,"x"]', '+I[1,"c",1,"y"]']);
+    expect(await run(spec('LEFT', 'batch'), l, r)).toEqual(
+      ['+I[1,"a",1,"x"]', '+I[1,"a",1,"y"]', '+I[1,"c",1,"x"]', '+I[1,"c",1,"y"]', '+I[2,"b",null,null]', '+I[null,"n",null,null]'].sort(),
+    );
+    expect(await run(spec('RIGHT', 'batch'), l, r)).toEqual(
+      ['+I[1,"a",1,"x"]', '+I[1,"a",1,"y"]', '+I[1,"c",1,"x"]', '+I[1,"c",1,"y"]', '+I[null,null,3,"z"]', '+I[null,null,null,"n"]'].sort(),
+    );
+    expect(await run(spec('FULL', 'batch', { condition: (f) => f[1] === 'a' }), l, r)).toEqual(
+      ['+I[1,"a",1,"x"]', '+I[1,"a",1,"y"]', '+I[1,"c",null,null]', '+I[2,"b",null,null]', '+I[null,"n",null,null]', '+I[null,null,3,"z"]', '+I[null,null,null,"n"]'].sort(),
+    );
+  });
+
+  it('joins BIGINT and composite keys, and a side with no columns', async () => {
+    expect(await run(spec('INNER', 'batch', { leftKeys: [0, 1], rightKeys: [0, 1] }), [Row.insert(5n, 'a'), Row.insert(5n, 'b')], [Row.insert(5n, 'b'), Row.insert(5, 'b')])).toEqual(['+I["5n","b","5n","b"]']);
+    expect(await run(spec('INNER', 'batch', { leftKeys: [], rightKeys: [], leftArity: 0, rightArity: 1 }), [Row.insert(), Row.insert()], [Row.insert(1)])).toEqual(['+I[1]', '+I[1]']);
+  });
+
+  it('emits a large result in several batches', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('INNER', 'batch'))).open();
+    const batches: number[] = [];
+    const ctx = h.ctx as { output: { collect(rows: Row[]): void } };
+    ctx.output.collect = (rows) => void batches.push(rows.length);
+    h.push(Array.from({ length: 20_000 }, (_, i) => Row.insert(i % 3, i)), 0);
+    h.push([Row.insert(0, 'x'), Row.insert(1, 'y'), Row.insert(2, 'z')], 1);
+    await h.finish();
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(batches.length).toBeGreaterThan(1);
+  });
+});
+
+describe('HeapKeyedStateBackend round trip of join state', () => {
+  // DECIMAL values are left out: no module registers Decimal with the state codec yet (reported).
+  it('keeps flat rows with BIGINT, string and NULL values', () => {
+    const b = new HeapKeyedStateBackend();
+    b.setCurrentKey(1);
+    b.getState<unknown[]>('left').update([1n, 's', null, 0]);
+    const c = new HeapKeyedStateBackend();
+    c.restore(decodeState(encodeState(b.snapshot())) as KeyedStateSnapshot);
+    c.setCurrentKey(1);
+    expect(text(c.getState<unknown[]>('left').value())).toBe('["1n","s",null,0]');
+  });
+});
