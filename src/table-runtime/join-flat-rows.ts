@@ -22,6 +22,30 @@ export function appendFlat(buf: unknown[], f: readonly unknown[], arity: number,
 }
 
 /**
+ * A batch of rows as one flat array, allocated at its final size (growing one buffer by `push` for a
+ * million rows cost more than the join itself: every growth copies it into a new large object).
+ */
+export function flattenRows(rows: readonly { readonly fields: readonly unknown[] }[], arity: number, stride: number): unknown[] {
+  const out = new Array<unknown>(rows.length * stride);
+  for (let r = 0, o = 0; r < rows.length; r++, o += stride) {
+    const f = rows[r]!.fields;
+    for (let i = 0; i < arity; i++) out[o + i] = f[i];
+    if (stride > arity) out[o + arity] = null;
+  }
+  return out;
+}
+
+/** The chunks' slots in order, as one array. */
+export function concatChunks(chunks: readonly (readonly unknown[])[]): unknown[] {
+  let n = 0;
+  for (const c of chunks) n += c.length;
+  const out = new Array<unknown>(n);
+  let o = 0;
+  for (const c of chunks) for (let i = 0; i < c.length; i++) out[o++] = c[i];
+  return out;
+}
+
+/**
  * The state / hash-table key of the row at `off` in `buf`. A single INT, BIGINT, DOUBLE, STRING, DATE or
  * TIMESTAMP key column (a number, bigint or string at runtime) is its own key: no hashing per row, and
  * `Map`'s SameValueZero agrees with `valuesEqual` on those (NaN = NaN, 0 = -0). Any other key (composite,

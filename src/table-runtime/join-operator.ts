@@ -4,7 +4,7 @@ import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { valuesEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
-import { appendFlat, concatFields, flatStride, indexOfFlat, joinKeyAt, keysEqualAt } from './join-flat-rows.js';
+import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, keysEqualAt } from './join-flat-rows.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
 
@@ -57,8 +57,8 @@ export class JoinOperator implements StreamOperator {
   private sides!: [Side, Side];
   private readonly leftOuter: boolean;
   private readonly rightOuter: boolean;
-  /** Batch mode: each input's rows stored flat, `flatStride(arity, false)` slots per row. */
-  private buffered: [unknown[], unknown[]] = [[], []];
+  /** Batch mode: each input's batches stored flat, `flatStride(arity, false)` slots per row. */
+  private buffered: [unknown[][], unknown[][]] = [[], []];
   /** `table.exec.state.ttl` in effect (streaming only); 0: keep rows forever. */
   private ttlMs = 0;
   /** Wall-clock time of the last sweep of expired keys. */
@@ -90,9 +90,7 @@ export class JoinOperator implements StreamOperator {
     if (this.spec.mode === 'batch') {
       const i = inputIndex === 0 ? 0 : 1;
       const arity = i === 0 ? this.spec.leftArity : this.spec.rightArity;
-      const stride = flatStride(arity, false);
-      const buf = this.buffered[i];
-      for (let r = 0; r < rows.length; r++) appendFlat(buf, rows[r]!.fields, arity, stride);
+      if (rows.length > 0) this.buffered[i].push(flattenRows(rows, arity, flatStride(arity, false)));
       return;
     }
     if (this.ttlMs > 0) this.sweepExpired();
@@ -188,8 +186,9 @@ export class JoinOperator implements StreamOperator {
 
   async finish(): Promise<void> {
     if (this.spec.mode !== 'batch') return;
-    const [lb, rb] = this.buffered;
+    const [lchunks, rchunks] = this.buffered;
     this.buffered = [[], []];
+    const rb = concatChunks(rchunks);
     const { leftKeys, rightKeys, leftArity: la, rightArity: ra, condition: cond } = this.spec;
     const ls = flatStride(la, false);
     const rs = flatStride(ra, false);
@@ -204,28 +203,32 @@ export class JoinOperator implements StreamOperator {
     // Only a RIGHT/FULL join needs to know which build rows matched.
     const matchedRight = this.rightOuter ? new Uint8Array(rb.length / rs) : null;
     let out: Row[] = [];
-    for (let lo = 0; lo < lb.length; lo += ls) {
-      // Emit in chunks and let downstream tasks drain between them: one output array of every joined row
-      // made the batch join spend most of its time in GC.
-      if (out.length >= JOIN_OUTPUT_CHUNK) {
-        this.ctx.output.collect(out);
-        out = [];
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      let matched = false;
-      const bucket = index.get(joinKeyAt(lb, lo, leftKeys));
-      if (bucket !== undefined) {
-        for (let j = 0; j < bucket.length; j++) {
-          const ro = bucket[j]!;
-          if (!keysEqualAt(lb, lo, leftKeys, rb, ro, rightKeys)) continue;
-          const joined = concatFields(lb, lo, la, rb, ro, ra);
-          if (cond !== null && cond(joined) !== true) continue;
-          matched = true;
-          if (matchedRight !== null) matchedRight[ro / rs] = 1;
-          out.push(new Row(RowKind.INSERT, joined));
+    for (let ci = 0; ci < lchunks.length; ci++) {
+      const lb = lchunks[ci]!;
+      lchunks[ci] = []; // probed rows can go before the join ends
+      for (let lo = 0; lo < lb.length; lo += ls) {
+        // Emit in chunks and let downstream tasks drain between them: one output array of every joined row
+        // made the batch join spend most of its time in GC.
+        if (out.length >= JOIN_OUTPUT_CHUNK) {
+          this.ctx.output.collect(out);
+          out = [];
+          await new Promise<void>((resolve) => setImmediate(resolve));
         }
+        let matched = false;
+        const bucket = index.get(joinKeyAt(lb, lo, leftKeys));
+        if (bucket !== undefined) {
+          for (let j = 0; j < bucket.length; j++) {
+            const ro = bucket[j]!;
+            if (!keysEqualAt(lb, lo, leftKeys, rb, ro, rightKeys)) continue;
+            const joined = concatFields(lb, lo, la, rb, ro, ra);
+            if (cond !== null && cond(joined) !== true) continue;
+            matched = true;
+            if (matchedRight !== null) matchedRight[ro / rs] = 1;
+            out.push(new Row(RowKind.INSERT, joined));
+          }
+        }
+        if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, concatFields(lb, lo, la, null, 0, ra)));
       }
-      if (!matched && this.leftOuter) out.push(new Row(RowKind.INSERT, concatFields(lb, lo, la, null, 0, ra)));
     }
     if (matchedRight !== null) {
       for (let ro = 0; ro < rb.length; ro += rs) if (matchedRight[ro / rs] === 0) out.push(new Row(RowKind.INSERT, concatFields(null, 0, la, rb, ro, ra)));
