@@ -93,43 +93,28 @@ interface Case {
   readonly decodeOptions?: Record<string, string>;
   /** Also compare Sluice's encoding with the file (false where Flink's file writer differs from its message encoder). */
   readonly encode?: false;
-  /**
-   * Records where Flink's DECIMAL text has no trailing zeros but Sluice's has (see DECIMAL_ZEROS); compared in an
-   * `it.fails` of their own so that the other records stay checked.
-   */
-  readonly decimalZeros?: readonly number[];
   /** csv: a message ends with its own line break and a quoted field may hold more, so records are split as CSV. */
   readonly csv?: { readonly quoteCharacter?: string; readonly escapeCharacter?: string };
 }
 
-/**
- * Known encoder difference, not fixed here because test/formats/{json,csv,debezium-json,canal-json} pin the current
- * output: Flink hands DECIMAL to Jackson's JsonNodeFactory.numberNode, which strips trailing zeros (and writes zero as
- * `0`), so DECIMAL(38, 18) -1.5 is `-1.5` and 0 is `0`; Sluice writes `-1.500000000000000000` and `0E-18`.
- */
-const DECIMAL_ZEROS = 'known difference: Flink strips DECIMAL trailing zeros';
-
-/** Known decoder difference: Flink reads an empty csv BOOLEAN field as FALSE (Boolean.parseBoolean), Sluice as NULL. */
-const EMPTY_BOOLEAN = 'known difference: Flink reads an empty csv BOOLEAN as FALSE';
-
 const json = (): Factory => new JsonFormatFactory();
 const csv = (): Factory => new CsvFormatFactory();
 
-/** A csv file of the `scalars` rows (records 3 and 4 hold DECIMALs with trailing zeros). */
+/** A csv file of the `scalars` rows. */
 function csvScalars(file: string, options: Record<string, string>, split: NonNullable<Case['csv']>, extra: Partial<Case> = {}): Case {
-  return { file, factory: csv, options, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4], csv: split, ...extra };
+  return { file, factory: csv, options, type: SCALARS_TYPE, rows: SCALARS, csv: split, ...extra };
 }
 
 // Flink cannot read its own csv NULL row back (empty INT field: NumberFormatException), so formats.sql reads the csv
 // files without a null-literal with csv.ignore-parse-errors.
-const READ_IGNORING_ERRORS: Partial<Case> = { decodeOptions: { 'ignore-parse-errors': 'true' }, decodeDiff: EMPTY_BOOLEAN };
+const READ_IGNORING_ERRORS: Partial<Case> = { decodeOptions: { 'ignore-parse-errors': 'true' } };
 
 const CASES: readonly Case[] = [
-  { file: 'json-default.json', factory: json, options: {}, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
-  { file: 'json-plain-decimal.json', factory: json, options: { 'encode.decimal-as-plain-number': 'true' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
-  { file: 'json-iso-8601.json', factory: json, options: { 'timestamp-format.standard': 'ISO-8601' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
-  { file: 'json-ignore-null-fields.json', factory: json, options: { 'encode.ignore-null-fields': 'true' }, type: SCALARS_TYPE, rows: SCALARS, decimalZeros: [3, 4] },
-  { file: 'json-nested.json', factory: json, options: {}, type: NESTED_TYPE, rows: NESTED, decimalZeros: [0, 2] },
+  { file: 'json-default.json', factory: json, options: {}, type: SCALARS_TYPE, rows: SCALARS },
+  { file: 'json-plain-decimal.json', factory: json, options: { 'encode.decimal-as-plain-number': 'true' }, type: SCALARS_TYPE, rows: SCALARS },
+  { file: 'json-iso-8601.json', factory: json, options: { 'timestamp-format.standard': 'ISO-8601' }, type: SCALARS_TYPE, rows: SCALARS },
+  { file: 'json-ignore-null-fields.json', factory: json, options: { 'encode.ignore-null-fields': 'true' }, type: SCALARS_TYPE, rows: SCALARS },
+  { file: 'json-nested.json', factory: json, options: {}, type: NESTED_TYPE, rows: NESTED },
   {
     file: 'json-map-null-key-literal.json',
     factory: json,
@@ -176,16 +161,11 @@ describe('formats against Apache Flink 1.20.3 output (goldens)', () => {
     };
     if (c.encode !== false) {
       // A csv message carries its line break (Jackson's line separator); the json file sink adds one.
-      const compare = (which: (i: number) => boolean): void => {
+      it(`encodes ${c.file} byte for byte`, () => {
         const enc = encoder(c.factory(), c.options, c.type);
         const messages = inserts(c.rows).map((r) => text(enc.serialize(r)) + (c.csv === undefined ? '\n' : ''));
-        const flink = records().map((r) => r + '\n');
-        expect(flink).toHaveLength(messages.length);
-        expect(messages.filter((_, i) => which(i))).toEqual(flink.filter((_, i) => which(i)));
-      };
-      const zeros = c.decimalZeros ?? [];
-      it(`encodes ${c.file} byte for byte`, () => compare((i) => !zeros.includes(i)));
-      if (zeros.length > 0) it.fails(`encodes ${c.file} records ${zeros.join(', ')} byte for byte (${DECIMAL_ZEROS})`, () => compare((i) => zeros.includes(i)));
+        expect(messages).toEqual(records().map((r) => r + '\n'));
+      });
     }
     if (c.decode !== false) {
       (c.decodeDiff === undefined ? it : it.fails)(`decodes ${c.file} to the rows Flink reads from it${c.decodeDiff === undefined ? '' : ` (${c.decodeDiff})`}`, () => {

@@ -1,21 +1,34 @@
 import type { Decimal } from '../../types/decimal.js';
 
 /**
- * Java's `BigDecimal.toString()` for a Sluice Decimal (scale >= 0): plain digits unless the adjusted
- * exponent is below -6, then scientific (`2.7E-8`, `0E-8`). Jackson writes DECIMAL this way by default,
- * so Flink's JSON and CSV formats do too.
+ * DECIMAL as Flink's JSON and CSV encoders write it. They hand the value to Jackson's
+ * `JsonNodeFactory.numberNode(BigDecimal)`, which strips trailing zeros (Flink 1.20 shades a Jackson that
+ * normalizes), then Jackson prints the result with `BigDecimal.toString()` (`-1.5`, `0`, `1E+2`, `2.7E-8`),
+ * or with `toPlainString()` when asked for plain numbers (`encode.decimal-as-plain-number`,
+ * `write-bigdecimal-in-scientific-notation` = false): `100`. Checked against files written by Flink 1.20.3
+ * (test/formats/flink-goldens).
  */
-export function javaBigDecimalString(d: Decimal): string {
-  if (d.scale === 0) return d.unscaled.toString();
-  const neg = d.unscaled < 0n;
-  const digits = (neg ? -d.unscaled : d.unscaled).toString();
-  const adjusted = digits.length - 1 - d.scale;
-  if (adjusted >= -6) return d.toString();
+export function jacksonDecimalText(d: Decimal, plain: boolean): string {
+  let unscaled = d.unscaled;
+  let scale = d.scale;
+  if (unscaled === 0n) return '0';
+  while (unscaled % 10n === 0n) {
+    unscaled /= 10n;
+    scale--;
+  }
+  const neg = unscaled < 0n;
+  const digits = (neg ? -unscaled : unscaled).toString();
+  const sign = neg ? '-' : '';
+  if (plain || (scale >= 0 && digits.length - 1 - scale >= -6)) return sign + plainDigits(digits, scale);
+  // BigDecimal.toString(): one digit before the point, then the adjusted exponent with its sign.
+  const adjusted = digits.length - 1 - scale;
   const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-  return `${neg ? '-' : ''}${mantissa}E${adjusted}`;
+  return `${sign}${mantissa}E${adjusted > 0 ? '+' : ''}${adjusted}`;
 }
 
-/** Java's `BigDecimal.toPlainString()` for a Decimal (scale >= 0). */
-export function javaBigDecimalPlainString(d: Decimal): string {
-  return d.toString();
+/** `digits × 10^-scale` without an exponent. */
+function plainDigits(digits: string, scale: number): string {
+  if (scale <= 0) return digits + '0'.repeat(-scale);
+  if (digits.length > scale) return `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+  return `0.${'0'.repeat(scale - digits.length)}${digits}`;
 }

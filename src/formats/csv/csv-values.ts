@@ -5,7 +5,7 @@ import { typeToString } from '../../types/type-to-string.js';
 import { formatDouble, formatFloat } from '../../types/values/number-format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { FieldValueError, withField } from '../format-error.js';
-import { javaBigDecimalString } from '../common/java-text.js';
+import { jacksonDecimalText } from '../common/java-text.js';
 import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
 import type { CsvSettings } from './csv-options.js';
 
@@ -90,7 +90,9 @@ function unsupported(type: LogicalType, where: string): never {
 
 /**
  * Reader of a field of `type` (Flink's CsvToRowDataConverters). An empty field of a non-string type reads
- * as NULL, since that is how NULL is written when no null literal is set. `nested` is true for ARRAY
+ * as NULL, since that is how NULL is written when no null literal is set; except BOOLEAN, which Flink
+ * reads with Boolean.parseBoolean, so empty is FALSE (checked against Flink 1.20.3 reading its own
+ * file: test/formats/flink-goldens/read-csv-default.tsv). `nested` is true for ARRAY
  * elements and nested ROW fields, which cannot themselves be collections.
  */
 export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, nested = false): CsvFieldReader {
@@ -100,7 +102,7 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
     case 'BOOLEAN':
       return (text) => {
         const t = text.trim();
-        return t === '' ? null : t.toLowerCase() === 'true';
+        return t.toLowerCase() === 'true';
       };
     case 'TINYINT':
       return intReader(type, -128, 127);
@@ -237,7 +239,7 @@ export function createCsvFieldWriter(type: LogicalType, settings: CsvSettings, n
       return raw((v) => formatDouble(v as number));
     case 'DECIMAL':
       // Jackson's CSV generator writes BigDecimal through its string path, so long ones get quoted.
-      return settings.writeBigDecimalInScientificNotation ? str((v) => javaBigDecimalString(v as Decimal)) : str((v) => (v as Decimal).toString());
+      return settings.writeBigDecimalInScientificNotation ? str((v) => jacksonDecimalText(v as Decimal, false)) : str((v) => jacksonDecimalText(v as Decimal, true));
     case 'CHAR':
     case 'VARCHAR':
       return str((v) => v as string);

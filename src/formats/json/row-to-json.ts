@@ -5,7 +5,7 @@ import { typeToString } from '../../types/type-to-string.js';
 import { formatDouble, formatFloat } from '../../types/values/number-format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { FieldValueError, withField } from '../format-error.js';
-import { javaBigDecimalString } from '../common/java-text.js';
+import { jacksonDecimalText } from '../common/java-text.js';
 import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay } from '../common/temporal-text.js';
 import type { TimestampStandard } from '../common/temporal-text.js';
 
@@ -88,7 +88,7 @@ export function createJsonValueWriter(type: LogicalType, settings: JsonEncodeSet
     case 'DOUBLE':
       return (v) => floatingText(formatDouble(v as number));
     case 'DECIMAL':
-      return settings.encodeDecimalAsPlainNumber ? (v) => (v as Decimal).toString() : (v) => javaBigDecimalString(v as Decimal);
+      return settings.encodeDecimalAsPlainNumber ? (v) => jacksonDecimalText(v as Decimal, true) : (v) => jacksonDecimalText(v as Decimal, false);
     case 'CHAR':
     case 'VARCHAR':
       return writeJsonString;

@@ -79,8 +79,8 @@ describe('canal-json format', () => {
     const enc = new CanalJsonEncoder(PRODUCTS, DEFAULT_JSON_ENCODE);
     const fields = [1, 'a', null, Decimal.parse('1.50')];
     const msgs = [RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE].map((k) => text(enc.serialize(new Row(k, fields))));
-    expect(msgs[0]).toBe('{"data":[{"id":1,"name":"a","description":null,"weight":1.50}],"type":"INSERT"}');
-    expect(msgs[1]).toBe('{"data":[{"id":1,"name":"a","description":null,"weight":1.50}],"type":"DELETE"}');
+    expect(msgs[0]).toBe('{"data":[{"id":1,"name":"a","description":null,"weight":1.5}],"type":"INSERT"}');
+    expect(msgs[1]).toBe('{"data":[{"id":1,"name":"a","description":null,"weight":1.5}],"type":"DELETE"}');
     expect(decode(decoder(), ...msgs)).toEqual(['+I[1,"a",null,"1.50"]', '-D[1,"a",null,"1.50"]', '+I[1,"a",null,"1.50"]', '-D[1,"a",null,"1.50"]']);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysFromCivil, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../../../src/formats/common/temporal-text.js';
-import { javaBigDecimalString } from '../../../src/formats/common/java-text.js';
+import { jacksonDecimalText } from '../../../src/formats/common/java-text.js';
 import { Decimal } from '../../../src/types/decimal.js';
 
 describe('temporal text', () => {
@@ -66,18 +66,28 @@ describe('temporal text', () => {
   });
 });
 
-describe('java BigDecimal text', () => {
-  it('matches BigDecimal.toString', () => {
+describe('DECIMAL text as Jackson writes it for Flink (trailing zeros stripped)', () => {
+  it('matches BigDecimal.stripTrailingZeros().toString()', () => {
     const cases: [string, string][] = [
       ['123.45', '123.45'],
+      ['-1.500000000000000000', '-1.5'],
       ['0.000001', '0.000001'],
       ['0.0000001', '1E-7'],
       ['0.000000027', '2.7E-8'],
       ['-0.00000012', '-1.2E-7'],
-      ['100', '100'],
+      ['100', '1E+2'],
+      ['100.00', '1E+2'],
+      ['123400000000000000000000000000', '1.234E+29'],
+      ['7', '7'],
     ];
-    for (const [input, expected] of cases) expect(javaBigDecimalString(Decimal.parse(input))).toBe(expected);
-    expect(javaBigDecimalString(Decimal.of(0n, 7))).toBe('0E-7');
-    expect(javaBigDecimalString(Decimal.of(0n, 6))).toBe('0.000000');
+    for (const [input, expected] of cases) expect(jacksonDecimalText(Decimal.parse(input), false)).toBe(expected);
+    expect(jacksonDecimalText(Decimal.of(0n, 18), false)).toBe('0');
+  });
+
+  it('matches stripTrailingZeros().toPlainString() for plain numbers', () => {
+    expect(jacksonDecimalText(Decimal.parse('100.00'), true)).toBe('100');
+    expect(jacksonDecimalText(Decimal.parse('0.000000027'), true)).toBe('0.000000027');
+    expect(jacksonDecimalText(Decimal.parse('-1.50'), true)).toBe('-1.5');
+    expect(jacksonDecimalText(Decimal.of(0n, 8), true)).toBe('0');
   });
 });

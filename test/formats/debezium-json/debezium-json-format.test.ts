@@ -99,10 +99,10 @@ describe('debezium-json format', () => {
     const kinds = [RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE];
     const msgs = kinds.map((k) => text(enc.serialize(new SluiceRow(k, fields))));
     expect(msgs).toEqual([
-      '{"before":null,"after":{"id":1,"name":"a","description":null,"weight":1.50},"op":"c"}',
-      '{"before":{"id":1,"name":"a","description":null,"weight":1.50},"after":null,"op":"d"}',
-      '{"before":null,"after":{"id":1,"name":"a","description":null,"weight":1.50},"op":"c"}',
-      '{"before":{"id":1,"name":"a","description":null,"weight":1.50},"after":null,"op":"d"}',
+      '{"before":null,"after":{"id":1,"name":"a","description":null,"weight":1.5},"op":"c"}',
+      '{"before":{"id":1,"name":"a","description":null,"weight":1.5},"after":null,"op":"d"}',
+      '{"before":null,"after":{"id":1,"name":"a","description":null,"weight":1.5},"op":"c"}',
+      '{"before":{"id":1,"name":"a","description":null,"weight":1.5},"after":null,"op":"d"}',
     ]);
     const dec = new DebeziumJsonFormatFactory().createDecodingFormat(ctx, new Configuration()).createRuntimeDecoder(PRODUCTS);
     expect(decode(dec, ...msgs).map((r) => r.kind)).toEqual([RowKind.INSERT, RowKind.DELETE, RowKind.INSERT, RowKind.DELETE]);
