@@ -94,8 +94,7 @@ export class JoinOperator implements StreamOperator {
       return;
     }
     if (this.ttlMs > 0) this.sweepExpired();
-    const out: Row[] = [];
-    this.joinStreaming(rows, this.sides[inputIndex === 0 ? 0 : 1], out);
+    const out = this.joinStreaming(rows, this.sides[inputIndex === 0 ? 0 : 1]);
     if (out.length > 0) this.ctx.output.collect(out);
   }
 
@@ -103,13 +102,14 @@ export class JoinOperator implements StreamOperator {
    * One state lookup per side per row (plus a write only for a new key, or with a TTL to refresh it):
    * stored lists are mutated in place, which the heap backend sees without a write.
    */
-  private joinStreaming(rows: readonly Row[], side: Side, out: Row[]): void {
+  private joinStreaming(rows: readonly Row[], side: Side): Row[] {
     const { isLeft, keys, otherKeys, arity, otherArity, mine, other, outer, otherOuter, stride, otherStride } = side;
     const ks = this.ctx.keyedState;
     const cond = this.spec.condition;
     const la = this.spec.leftArity;
     const ra = this.spec.rightArity;
     const refresh = this.ttlMs > 0;
+    let out: Row[] = [];
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       const f = row.fields;
@@ -119,6 +119,11 @@ export class JoinOperator implements StreamOperator {
       const cand = other.value();
       if (cand !== undefined) {
         for (let o = 0; o < cand.length; o += otherStride) {
+          // A row matching many stored ones (a dimension row after its facts) must not make one huge batch.
+          if (out.length >= JOIN_OUTPUT_CHUNK) {
+            this.ctx.output.collect(out);
+            out = [];
+          }
           if (!keysEqualAt(f, 0, keys, cand, o, otherKeys)) continue;
           const joined = isLeft ? concatFields(f, 0, la, cand, o, ra) : concatFields(cand, o, la, f, 0, ra);
           if (cond !== null && cond(joined) !== true) continue;
@@ -162,6 +167,7 @@ export class JoinOperator implements StreamOperator {
         if (outer && matches === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
       }
     }
+    return out;
   }
 
   /**
@@ -242,7 +248,7 @@ export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: reado
   return concatFields(l, 0, spec.leftArity, r, 0, spec.rightArity);
 }
 
-/** Rows per output batch of the batch join. */
+/** Rows per output batch (about: a batch ends after the input row that crosses it). */
 const JOIN_OUTPUT_CHUNK = 8192;
 
 /** Whether the join keys of two rows are equal; NULL keys never are (SQL equality). */

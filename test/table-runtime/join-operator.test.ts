@@ -149,6 +149,16 @@ describe('JoinOperator (streaming)', () => {
     }
   }
 
+  it('a row matching many stored rows emits them in several batches', async () => {
+    const h = await new OperatorHarness(new JoinOperator(spec('INNER', 'streaming'))).open();
+    const batches: number[] = [];
+    h.push(Array.from({ length: 20_000 }, (_, i) => Row.insert(0, i)), 0);
+    (h.ctx as { output: { collect(rows: Row[]): void } }).output.collect = (rows) => void batches.push(rows.length);
+    h.push([Row.insert(0, 'x')], 1);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(batches.length).toBeGreaterThan(1);
+  });
+
   it('restores from a checkpoint and continues as if never stopped', async () => {
     const s = spec('LEFT', 'streaming');
     const a = await new OperatorHarness(new JoinOperator(s)).open();
