@@ -35,9 +35,13 @@ export class TableauPrinter {
     this.widths = widths;
   }
 
-  /** For a streaming result: widths from types, rows printed as they arrive. */
+  /**
+   * For a streaming result: widths from types, rows printed as they arrive. As Flink's
+   * `columnWidthsByType`, only types of unbounded width are held to maxColumnWidth: a DECIMAL(38, 18)
+   * column is 40 wide, and a long column name widens its column.
+   */
   static forStreaming(columns: readonly TableauColumn[], options: TableauOptions): TableauPrinter {
-    const widths = columns.map((c) => Math.min(options.maxColumnWidth, Math.max(c.name.length, widthOfType(c.type, options.maxColumnWidth))));
+    const widths = columns.map((c) => Math.max(c.name.length, widthOfType(c.type, options.maxColumnWidth)));
     return new TableauPrinter(columns, options, widths);
   }
 
