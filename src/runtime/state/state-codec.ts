@@ -1,4 +1,5 @@
 import { serialize, deserialize } from 'node:v8';
+import { Decimal } from '../../types/decimal.js';
 import { Row } from '../../types/row.js';
 
 interface ClassCodec {
@@ -66,3 +67,10 @@ export function encodeState(value: unknown): Uint8Array {
 export function decodeState(data: Uint8Array): unknown {
   return fromPlain(deserialize(data));
 }
+
+// DECIMAL is a value type of every table (docs/values.md): state holding it must come back as a Decimal,
+// not as the plain {unscaled, scale} object the default path would restore.
+registerStateClass('Decimal', Decimal, (d) => [d.unscaled, d.scale], (p) => {
+  const [unscaled, scale] = p as [bigint, number];
+  return Decimal.of(unscaled, scale);
+});
