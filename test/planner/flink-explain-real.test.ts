@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TableEnvironment } from '../../src/api/table-environment.js';
+import { splitStatements } from '../../src/sql/split-statements.js';
+
+// EXPLAIN output of a real Apache Flink 1.20.3 (test/planner/flink-explain-goldens, README there), for the statements of
+// test/java/flink-reference/goldens/explain.sql, each marked by the `-- @golden <file>` line above it. The script's DDL
+// and SET run through one TableEnvironment, as Flink's SQL client ran them; each EXPLAIN is compared with its file.
+const script = readFileSync(fileURLToPath(new URL('../java/flink-reference/goldens/explain.sql', import.meta.url)), 'utf8');
+const goldenDir = new URL('./flink-explain-goldens/', import.meta.url);
+
+interface Step {
+  readonly sql: string;
+  /** The golden file this statement's output is compared with; absent for DDL and SET. */
+  readonly golden?: string;
+}
+
+function steps(): Step[] {
+  let prevEnd = 0;
+  return splitStatements(script).map((s) => {
+    const marker = /--\s*@golden\s+(\S+)/.exec(script.slice(prevEnd, s.pos.offset));
+    prevEnd = s.end;
+    return marker ? { sql: s.text, golden: marker[1]! } : { sql: s.text };
+  });
+}
+
+// Goldens whose plan differs in shape from Sluice's, not only in how it is printed: the test fails (it.fails) until
+// Sluice plans as Flink does, so that this file lists the differences.
+const knownDifferences: Readonly<Record<string, string>> = {
+  // Flink splits the window aggregate in two phases (LocalWindowAggregate, Exchange, GlobalWindowAggregate over
+  // slice_end); Sluice plans one WindowAggregate after the Exchange.
+  'window-tvf.txt': 'two-phase window aggregate',
+  'window-tvf.changelog.txt': 'two-phase window aggregate',
+  // Not fixed yet: the JSON plan's contents use the prefix form `where=[>(a, 10)]` and end with an extra line break.
+  'json-execution-plan.txt': 'json contents prefix form',
+  // Not fixed yet: the execution plan's join condition prints as `=(a, a0)`; Flink reuses the exchange of both sides.
+  'join.txt': 'join condition prefix form, exchange reuse',
+  'join.changelog.txt': 'join condition prefix form, exchange reuse',
+  // Not fixed yet: a string literal compared with a STRING column lacks `:VARCHAR(2147483647) CHARACTER SET "UTF-16LE"`.
+  'calc-cast.txt': 'string literal type',
+  'calc-cast.changelog.txt': 'string literal type',
+};
+
+/** `text` without the spaces or tabs that end its lines; line breaks, trailing ones too, are kept. */
+function normalize(text: string): string {
+  return text.replace(/[ \t]+$/gm, '');
+}
+
+const env = TableEnvironment.create({ discoverPackages: false });
+const all = steps();
+// DDL and SET run in script order before any EXPLAIN; none of the EXPLAINs changes the session.
+const setup = (async () => {
+  for (const s of all) if (!s.golden) await env.executeSql(s.sql);
+})();
+
+async function explainText(sql: string): Promise<string> {
+  await setup;
+  const result = await env.executeSql(sql);
+  for await (const row of result.collect()) return String(row.fields[0]);
+  throw new Error(`EXPLAIN returned no row: ${sql}`);
+}
+
+afterAll(async () => {
+  await env.close();
+});
+
+describe('EXPLAIN against a real Flink 1.20.3 run', () => {
+  it('finds every golden file of the script', () => {
+    expect(all.filter((s) => s.golden).length).toBe(19);
+  });
+
+  for (const s of all) {
+    if (!s.golden) continue;
+    const golden = s.golden;
+    const expected = normalize(readFileSync(new URL(golden, goldenDir), 'utf8'));
+    const test = golden in knownDifferences ? it.fails : it;
+    test(`${golden}: ${s.sql.replace(/\s+/g, ' ').slice(0, 90)}`, async () => {
+      // The reference runner prints the plan string, then a line break (FlinkReference.java, `sink.println()`).
+      expect(normalize(`${await explainText(s.sql)}\n`)).toBe(expected);
+    });
+  }
+});
