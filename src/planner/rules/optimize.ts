@@ -6,6 +6,7 @@ import { foldConstants } from './constant-folding.js';
 import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
+import { pruneJoinInputs } from './prune-join-inputs.js';
 
 export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
@@ -18,7 +19,7 @@ export interface OptimizeOptions {
 /**
  * Two bottom-up passes. The first rewrites the plan: constant folding, merging adjacent calcs, filters
  * into joins, window aggregates, Top-N, dropping identity calcs. The second, once every filter sits
- * merged directly above its scan, calls the source abilities in Flink's order: partitions, filters,
+ * merged directly above its scan (and join inputs are pruned to the columns read), calls the source abilities in Flink's order: partitions, filters,
  * projection, limit (then metadata in finalizeScans). Abilities are called once per query: the caller
  * must optimize a plan exactly once.
  */
@@ -29,6 +30,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = foldCalc(node, options.timeZone);
     node = mergeCalcs(node);
     node = pushFilterIntoJoin(node, rewrite);
+    node = pruneJoinInputs(node, rewrite);
     node = detectWindowAggregate(node);
     node = detectTopN(node);
     node = removeIdentityCalc(node);
