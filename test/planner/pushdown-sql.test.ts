@@ -40,8 +40,8 @@ const CASES: readonly Case[] = [
   },
   {
     sql: 'SELECT p.id, q.v FROM p JOIN q ON p.id = q.id WHERE p.hr = 1',
-    // Sluice does not push projections through joins (Flink would add project=[id]).
-    scan: 'p, partitions=[{dt=2024-01-01, hr=1}, {dt=2024-01-02, hr=1}]',
+    // The join's inputs are pruned, so the projection reaches the partitioned scan as in Flink.
+    scan: 'p, partitions=[{dt=2024-01-01, hr=1}, {dt=2024-01-02, hr=1}], project=[id]',
     rows: ['[1,"one"]', '[3,"three"]'],
   },
   {
