@@ -33,6 +33,8 @@ import org.apache.flink.util.CloseableIterator;
  * the statement text
  * #### OUTPUT
  * EXPLAIN text, TableResult.print() tableau, or what a `print` sink wrote while an INSERT ran
+ * #### ELAPSED ms (job ms) wall time of the statement (parse, plan, run); for an INSERT, "job" is the part after
+ *                          executeSql returned, i.e. result.await() (no JVM start-up, no planning): bench/flink-baseline.mjs
  * #### END n OK          (or: #### END n ERROR &lt;exception class&gt;: &lt;message&gt;)
  * </pre>
  * A comment line {@code -- @golden some/file.txt} before a statement also writes that statement's OUTPUT to
@@ -55,6 +57,8 @@ public final class FlinkReference {
   private final Path outDir;
   private final PrintStream out;
   private TableEnvironment env;
+  /** Nanoseconds the last INSERT spent in result.await(), or -1 (see the ELAPSED line). */
+  private long jobNanos = -1;
 
   private FlinkReference(Path outDir, PrintStream out) {
     this.outDir = outDir;
@@ -116,6 +120,8 @@ public final class FlinkReference {
       PrintStream tee = new PrintStream(new TeeStream(out, captured), true, StandardCharsets.UTF_8);
       System.setOut(tee);
       String status;
+      jobNanos = -1;
+      long started = System.nanoTime();
       try {
         execute(sql, tsv, tee);
         status = "OK";
@@ -131,6 +137,8 @@ public final class FlinkReference {
         tee.flush();
         System.setOut(out);
       }
+      out.println("#### ELAPSED " + millis(System.nanoTime() - started)
+          + (jobNanos >= 0 ? " (job " + millis(jobNanos) + ")" : ""));
       out.println("#### END " + n + " " + status);
       out.flush();
       // A failed statement leaves no golden behind, so a stale or partial file cannot pass for Flink's answer.
@@ -177,7 +185,9 @@ public final class FlinkReference {
       sink.println();
     } else if (head.startsWith("INSERT") || head.startsWith("EXECUTE")) {
       // The job id in the result is random; only completion matters (print sinks write to stdout meanwhile).
+      long submitted = System.nanoTime();
       result.await();
+      jobNanos = System.nanoTime() - submitted;
     } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT && tsv) {
       printTsv(result, sink);
     } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT) {
@@ -219,6 +229,10 @@ public final class FlinkReference {
         sink.println(line);
       }
     }
+  }
+
+  private static String millis(long nanos) {
+    return String.format(Locale.ROOT, "%.1f", nanos / 1e6);
   }
 
   private static String firstLine(String s) {
