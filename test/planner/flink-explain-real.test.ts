@@ -37,9 +37,6 @@ const knownDifferences: Readonly<Record<string, string>> = {
   // Not fixed yet: the execution plan's join condition prints as `=(a, a0)`; Flink reuses the exchange of both sides.
   'join.txt': 'join condition prefix form, exchange reuse',
   'join.changelog.txt': 'join condition prefix form, exchange reuse',
-  // Not fixed yet: a string literal compared with a STRING column lacks `:VARCHAR(2147483647) CHARACTER SET "UTF-16LE"`.
-  'calc-cast.txt': 'string literal type',
-  'calc-cast.changelog.txt': 'string literal type',
 };
 
 /** `text` without the spaces or tabs that end its lines; line breaks, trailing ones too, are kept. */

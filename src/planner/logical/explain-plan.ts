@@ -40,7 +40,7 @@ function aggSelect(n: AggregateNode): string {
  * without the tree prefix. Also names job graph vertices and the node in changelog errors.
  */
 export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix'): string {
-  const rex = (e: RexNode, nameOf: FieldNamer): string => explainRex(e, style, nameOf);
+  const rex = (e: RexNode, nameOf: FieldNamer): string => explainRex(e, style, nameOf, true);
   switch (n.kind) {
     case 'scan': {
       const id = n.identifier;

@@ -16,15 +16,19 @@ export type FieldNamer = (index: number) => string;
 const BINARY: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '=', '<>', '<', '<=', '>', '>=', '||']);
 const POSTFIX: ReadonlySet<string> = new Set(['IS NULL', 'IS NOT NULL', 'IS TRUE', 'IS NOT TRUE', 'IS FALSE', 'IS NOT FALSE']);
 
-/** An expression as EXPLAIN prints it in `style`; `nameOf` names input refs in the prefix and infix styles. */
-export function explainRex(n: RexNode, style: RexStyle, nameOf: FieldNamer): string {
+/**
+ * An expression as EXPLAIN prints it in `style`; `nameOf` names input refs in the prefix and infix styles.
+ * `simplified` prints it as Flink's optimizer leaves a node's expressions (see retypeStringLiterals); the
+ * digests of filters pushed into a scan do not ask for it.
+ */
+export function explainRex(n: RexNode, style: RexStyle, nameOf: FieldNamer, simplified = false): string {
   switch (n.kind) {
     case 'input-ref':
       return style === 'calcite' ? `$${n.index}` : nameOf(n.index);
     case 'literal':
       return literalText(n.value, n.type, style);
     case 'call':
-      return callText(n.op, n.operands, n.type, style, nameOf);
+      return callText(n.op, n.operands, n.type, style, nameOf, simplified);
     default: {
       const never: never = n;
       return never;
@@ -32,8 +36,11 @@ export function explainRex(n: RexNode, style: RexStyle, nameOf: FieldNamer): str
   }
 }
 
-function callText(op: string, operands: readonly RexNode[], type: LogicalType, style: RexStyle, nameOf: FieldNamer): string {
-  const args = operands.map((o) => explainRex(o, style, nameOf));
+const COMPARISON: ReadonlySet<string> = new Set(['=', '<>', '<', '<=', '>', '>=']);
+
+function callText(op: string, operands: readonly RexNode[], type: LogicalType, style: RexStyle, nameOf: FieldNamer, simplified: boolean): string {
+  const args = operands.map((o) => explainRex(o, style, nameOf, simplified));
+  if (simplified && style === 'prefix' && COMPARISON.has(op) && operands.length === 2) retypeStringLiterals(operands, args);
   switch (op) {
     case 'SYMBOL':
       return `FLAG(${String((operands[0] as { value: unknown }).value)})`;
@@ -54,6 +61,20 @@ function callText(op: string, operands: readonly RexNode[], type: LogicalType, s
     if (POSTFIX.has(op)) return `${args[0]} ${op}`;
   }
   return `${op}(${args.join(', ')})`;
+}
+
+/**
+ * Flink's optimizer simplifies a comparison with a literal through a Sarg and back, which rebuilds the literal
+ * with the other side's type: `c = 'xx'` over a STRING `c` prints `_UTF-16LE'xx':VARCHAR(2147483647) CHARACTER
+ * SET "UTF-16LE"` in the physical plan, where a CHAR(n) literal (the default type, printed bare) stays in the AST
+ * and under LIKE. Rewrites `args` in place.
+ */
+function retypeStringLiterals(operands: readonly RexNode[], args: string[]): void {
+  operands.forEach((o, i) => {
+    const other = operands[1 - i]!;
+    if (o.kind !== 'literal' || o.type.kind !== 'CHAR' || o.value === null || other.kind === 'literal' || other.type.kind !== 'VARCHAR') return;
+    args[i] = `${args[i]}:${calciteType({ ...other.type, nullable: true })}`;
+  });
 }
 
 function fieldName(operands: readonly RexNode[]): string {
