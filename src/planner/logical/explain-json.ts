@@ -43,16 +43,16 @@ function tableName(text: string): string {
  * The operators of one vertex, head first, as stream graph nodes: a source vertex is its source then its
  * chained operators; an operator vertex its chain; a sink vertex its chained operators then the writer.
  */
-function vertexNodes(v: JobVertex, nextId: () => number): JsonPlanNode[] {
+function vertexNodes(v: JobVertex, nextId: () => number, contents: (name: string) => string): JsonPlanNode[] {
   const op = (name: string): JsonPlanNode => {
     const id = nextId();
-    return { id, type: `${operatorName(name)}[${id}]`, pact: 'Operator', contents: `[${id}]:${name}`, parallelism: v.parallelism };
+    return { id, type: `${operatorName(name)}[${id}]`, pact: 'Operator', contents: `[${id}]:${contents(name)}`, parallelism: v.parallelism };
   };
   const chained = (v.operators ?? []).map((o) => o.name);
   switch (v.kind) {
     case 'source': {
       const id = nextId();
-      const head: JsonPlanNode = { id, type: `Source: ${tableName(v.name)}[${id}]`, pact: 'Data Source', contents: `[${id}]:${v.name}`, parallelism: v.parallelism };
+      const head: JsonPlanNode = { id, type: `Source: ${tableName(v.name)}[${id}]`, pact: 'Data Source', contents: `[${id}]:${contents(v.name)}`, parallelism: v.parallelism };
       return [head, ...chained.map(op)];
     }
     case 'operator':
@@ -60,7 +60,7 @@ function vertexNodes(v: JobVertex, nextId: () => number): JsonPlanNode[] {
     case 'sink': {
       const before = chained.map(op);
       const id = nextId();
-      return [...before, { id, type: `Sink: ${tableName(v.name)}[${id}]`, pact: 'Data Sink', contents: `[${id}]:${v.name}`, parallelism: v.parallelism }];
+      return [...before, { id, type: `Sink: ${tableName(v.name)}[${id}]`, pact: 'Data Sink', contents: `[${id}]:${contents(v.name)}`, parallelism: v.parallelism }];
     }
     default: {
       const never: never = v;
@@ -73,9 +73,10 @@ function vertexNodes(v: JobVertex, nextId: () => number): JsonPlanNode[] {
  * Flink's "Physical Execution Plan" JSON (EXPLAIN JSON_EXECUTION_PLAN) of a Sluice job graph: one node per
  * operator, numbered from 1 in graph order; chained operators follow each other with FORWARD, job edges
  * carry their partitioner as ship_strategy. `skipVertex` leaves out vertices (a SELECT's collect sink,
- * which Flink's EXPLAIN does not show either).
+ * which Flink's EXPLAIN does not show either). `contents` turns an operator's name into the text of its node's
+ * `contents` (the caller maps the job graph's names to the execution plan's infix form).
  */
-export function jsonExecutionPlan(graph: JobGraph, skipVertex: (v: JobVertex) => boolean = () => false): string {
+export function jsonExecutionPlan(graph: JobGraph, skipVertex: (v: JobVertex) => boolean = () => false, contents: (name: string) => string = (n) => n): string {
   let next = 1;
   const nextId = (): number => next++;
   const nodes: JsonPlanNode[] = [];
@@ -83,7 +84,7 @@ export function jsonExecutionPlan(graph: JobGraph, skipVertex: (v: JobVertex) =>
   const last = new Map<string, number>();
   const kept = graph.vertices.filter((v) => !skipVertex(v));
   for (const v of kept) {
-    const own = vertexNodes(v, nextId);
+    const own = vertexNodes(v, nextId, contents);
     own.forEach((n, i) => {
       if (i > 0) n.predecessors = [{ id: own[i - 1]!.id, ship_strategy: 'FORWARD', side: 'second' }];
     });

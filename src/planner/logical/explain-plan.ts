@@ -83,10 +83,12 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       const names = n.fields.map((f) => f.name);
       // Keys by the join's output names (`a0` for the right side's `a`), unless SEMI / ANTI drop the right side.
       const all2 = (n.fields.length === n.left.fields.length + n.right.fields.length ? n.fields : [...n.left.fields, ...n.right.fields]).map((f) => f.name);
-      const lk = n.leftKeys.map((k, i) => `=(${all2[k]}, ${all2[n.left.fields.length + n.rightKeys[i]!]})`);
+      const eq = (l: string, r: string): string => (style === 'infix' ? `(${l} = ${r})` : `=(${l}, ${r})`);
+      const lk = n.leftKeys.map((k, i) => eq(all2[k]!, all2[n.left.fields.length + n.rightKeys[i]!]!));
       const cond = n.condition === null ? [] : [rex(n.condition, (i) => names[i] ?? `$${i}`)];
       const all = [...lk, ...cond];
-      const where = all.length === 0 ? 'true' : all.length === 1 ? all[0] : `AND(${all.join(', ')})`;
+      const and = style === 'infix' ? `(${all.join(' AND ')})` : `AND(${all.join(', ')})`;
+      const where = all.length === 0 ? 'true' : all.length === 1 ? all[0] : and;
       const jt = { INNER: 'InnerJoin', LEFT: 'LeftOuterJoin', RIGHT: 'RightOuterJoin', FULL: 'FullOuterJoin', SEMI: 'LeftSemiJoin', ANTI: 'LeftAntiJoin' }[n.joinType];
       return `Join(joinType=[${jt}], where=[${where}], select=[${names.join(', ')}], leftInputSpec=[NoUniqueKey], rightInputSpec=[NoUniqueKey])`;
     }

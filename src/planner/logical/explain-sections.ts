@@ -78,9 +78,24 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
   if (details.includes('JSON_EXECUTION_PLAN')) {
     const graph = p.jobGraph();
     const skip = p.isQuery ? (v: JobVertex): boolean => v.kind === 'sink' && v.name === 'collect' : undefined;
-    out.push('== Physical Execution Plan ==', jsonExecutionPlan(graph, skip), '');
+    // Flink's plan ends with the JSON's closing brace, without the line break the other sections end with.
+    out.push('== Physical Execution Plan ==', jsonExecutionPlan(graph, skip, infixNames(p.optimized, p.mode)));
   }
   return out.join('\n');
+}
+
+/**
+ * Job graph vertices and operators are named by their node's physical plan text (to-job-graph.ts); Flink names
+ * them as its execution plan prints the node, with infix expressions (`where=[(a > 10)]`). Maps the one to the other.
+ */
+function infixNames(roots: readonly PlanNode[], mode: 'streaming' | 'batch'): (name: string) => string {
+  const infix = new Map<string, string>();
+  const visit = (n: PlanNode): void => {
+    infix.set(physicalNodeText(n, mode), physicalNodeText(n, mode, 'infix'));
+    inputsOf(n).forEach(visit);
+  };
+  roots.forEach(visit);
+  return (name) => infix.get(name) ?? name;
 }
 
 function changelogOf(mode: 'streaming' | 'batch'): NonNullable<PhysicalAnnotations['changelog']> {
