@@ -177,6 +177,21 @@ describe('EXPLAIN as Flink prints it', () => {
     );
   });
 
+  it('prints a join condition prefix in the physical plan and infix in the execution plan (Flink 1.15+ ExpressionFormat.Infix)', async () => {
+    const text = await explainSql('SELECT * FROM MyTable AS l JOIN MyTable AS r ON l.a = r.a AND l.b = r.b AND l.c > r.c');
+    const [physical, execution] = text.split('== Optimized Execution Plan ==') as [string, string];
+    expect(physical).toContain('Join(joinType=[InnerJoin], where=[AND(=(a, a0), =(b, b0), >(c, c0))], select=[a, b, c, a0, b0, c0]');
+    expect(execution).toContain('Join(joinType=[InnerJoin], where=[((a = a0) AND (b = b0) AND (c > c0))], select=[a, b, c, a0, b0, c0]');
+    expect(execution).toContain(':- Exchange(distribution=[hash[a, b]])');
+  });
+
+  it('does not retype a string literal outside comparisons, nor in the AST or execution plan (union.txt, calc-cast.txt of a real Flink)', async () => {
+    const text = await explainSql("SELECT a FROM MyTable WHERE c LIKE 'x%' AND c = 'y'");
+    expect(text).toContain("LogicalFilter(condition=[AND(LIKE($2, _UTF-16LE'x%'), =($2, _UTF-16LE'y'))])");
+    expect(text).toContain(`where=[AND(LIKE(c, _UTF-16LE'x%'), =(c, _UTF-16LE'y':VARCHAR(2147483647) CHARACTER SET "UTF-16LE"))]`);
+    expect(text).toContain("where=[(LIKE(c, 'x%') AND (c = 'y'))]");
+  });
+
   it('prints Calcite literal digests and CAST in each section (plan/stream/sql/CalcTest.xml)', async () => {
     const text = await explainSql("SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL");
     expect(text).toContain("LogicalProject(x=[CAST($0):BIGINT], y=[+($1, 1)])\n+- LogicalFilter(condition=[AND(=($2, _UTF-16LE'xx'), IS NOT NULL($1))])");
@@ -215,6 +230,8 @@ describe('EXPLAIN as Flink prints it', () => {
         '}',
       ].join('\n'),
     );
+    // Flink's plan ends at the JSON's closing brace (flink-explain-goldens/json-execution-plan.txt).
+    expect(text.endsWith('  } ]\n}')).toBe(true);
   });
 
   it('prints a WatermarkAssigner above the Calc computing its fields when the source cannot take the watermark (sql-client table.q shape)', async () => {
