@@ -1,5 +1,5 @@
 // Arrow IPC read vs JSON read of the same rows (target: arrow >= 10x). Run after `npm run build`.
-import { CLOCK, ROWS, bids, compare, load, report } from './format-bench-util.mjs';
+import { CLOCK, ROWS, bids, compare, decodeInBatches, load, report } from './format-bench-util.mjs';
 
 const { ArrowBulkDecoder, ArrowBulkEncoder, JsonRowDecoder, JsonRowEncoder } = await load('formats/index.js');
 const { DEFAULT_JSON_DECODE, DEFAULT_JSON_ENCODE } = await load('formats/json/json-options.js');
@@ -32,16 +32,7 @@ const arrowDec = new ArrowBulkDecoder(type);
 // json and arrow reads are timed in alternation; the whole-file read and the write leave old-generation
 // garbage whose collection would land in the next case's time, so they are timed in a second phase.
 const r = compare({
-  jsonRead: () => {
-    let out = [];
-    for (const m of messages) {
-      jsonDec.deserialize(m, out);
-      if (out.length >= 1000) {
-        sink += out.length;
-        out = [];
-      }
-    }
-  },
+  jsonRead: () => (sink += decodeInBatches(jsonDec, messages)),
   // Both sides hand rows on batch by batch (json: 1000 messages, arrow: at most 1024 rows per batch).
   arrowRead: () => {
     for (const batch of arrowDec.decodeBatches(ipc)) sink += batch.length;

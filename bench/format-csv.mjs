@@ -5,7 +5,7 @@
 // decodes the same bytes and converts all seven fields as the decoder must (BigInt, Date.parse, quotes
 // sliced off), still trusting that no field holds a delimiter. The decoder's general path (fast path off)
 // runs in the same interleaved rounds, so the fast path's gain is measured on the same lines and load.
-import { CLOCK, ROWS, bids, compare, load, report } from './format-bench-util.mjs';
+import { CLOCK, ROWS, bids, compare, decodeInBatches, load, report } from './format-bench-util.mjs';
 
 const { CsvRowDecoder, CsvRowEncoder } = await load('formats/index.js');
 const { DEFAULT_CSV } = await load('formats/csv/csv-options.js');
@@ -19,18 +19,6 @@ console.log(`csv: ${ROWS} Nexmark bids, ${(messages.reduce((s, m) => s + m.lengt
 let sink = 0;
 const dec = new CsvRowDecoder(type, DEFAULT_CSV);
 const general = new CsvRowDecoder(type, DEFAULT_CSV, { fastPath: false });
-/** Decode as a source reader does: rows handed on per batch of 1000 messages. */
-function decodeAll(decoder) {
-  // Keeping all rows alive would measure the garbage collector's old generation instead of the decoder.
-  let out = [];
-  for (const m of messages) {
-    decoder.deserialize(m, out);
-    if (out.length >= 1000) {
-      sink += out.length;
-      out = [];
-    }
-  }
-}
 const unquote = (f) => (f.charCodeAt(0) === 34 ? f.slice(1, -1) : f);
 const r = compare({
   bare: () => {
@@ -46,8 +34,8 @@ const r = compare({
       sink += fields.length;
     }
   },
-  sluice: () => decodeAll(dec),
-  general: () => decodeAll(general),
+  sluice: () => (sink += decodeInBatches(dec, messages)),
+  general: () => (sink += decodeInBatches(general, messages)),
   encode: () => {
     for (const row of rows) sink += enc.serialize(row).length;
   },

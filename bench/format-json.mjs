@@ -3,7 +3,7 @@
 // Like for like: the decoder gets bytes and must read every field, so the fair baseline decodes the same
 // bytes (with Buffer's native UTF-8 slice, the fastest Node has) and reads all seven properties. The
 // issue's original baseline (JSON.parse of ready strings, one property read) is reported too.
-import { CLOCK, ROWS, bids, compare, load, report } from './format-bench-util.mjs';
+import { CLOCK, ROWS, bids, compare, decodeInBatches, load, report } from './format-bench-util.mjs';
 
 const { JsonRowDecoder, JsonRowEncoder } = await load('formats/index.js');
 const { DEFAULT_JSON_DECODE, DEFAULT_JSON_ENCODE } = await load('formats/json/json-options.js');
@@ -28,18 +28,7 @@ const r = compare({
       sink += o.auction + o.bidder + o.price + o.channel.length + o.url.length + o.dateTime.length + o.extra.length;
     }
   },
-  sluice: () => {
-    // Rows are handed on per batch of 1000 messages, as a source reader does; keeping all of them alive
-    // would measure the garbage collector's old generation instead of the decoder.
-    let out = [];
-    for (const m of messages) {
-      dec.deserialize(m, out);
-      if (out.length >= 1000) {
-        sink += out.length;
-        out = [];
-      }
-    }
-  },
+  sluice: () => (sink += decodeInBatches(dec, messages)),
   encode: () => {
     for (const row of rows) sink += enc.serialize(row).length;
   },
