@@ -87,7 +87,8 @@ describe.skipIf(!up)('Kafka tables in SQL through TableEnvironment', () => {
     // The value bytes hold only the non-key columns (EXCEPT_KEY), the key bytes the key column.
     const raw = await rawRecords(kafka, topic);
     const one = raw.find((r) => r.key === '{"id":1}');
-    expect(one?.value).toBe('{"customer":"ann","amount":10.50}');
+    // DECIMAL without trailing zeros, as Flink's json writes it (Jackson numberNode).
+    expect(one?.value).toBe('{"customer":"ann","amount":10.5}');
   });
 
   it('csv: INSERT then SELECT with a WHERE and an aggregate', async () => {
