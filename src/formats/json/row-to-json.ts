@@ -28,7 +28,7 @@ export interface JsonEncodeSettings {
 export type JsonValueWriter = (value: unknown) => string;
 
 // What Jackson escapes: quote, backslash, control characters, and every UTF-16 surrogate (Jackson's UTF-8
-// generator writes a character outside the BMP as two \uXXXX escapes, not as 4 UTF-8 bytes).
+// generator writes a character outside the BMP as two escaped surrogates such as \uD83C\uDF89, not as 4 UTF-8 bytes).
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 const ESCAPES = /["\\\u0000-\u001f\ud800-\udfff]/g;
 
