@@ -8,6 +8,9 @@ import type { RecordWriter } from './record-writer.js';
 import type { SinkWriter } from './sink/sink-writer.js';
 import type { TaskMetrics } from './task-host.js';
 
+/** How long closing a canceled task waits for writer calls still running. */
+const WRITER_CALL_GRACE_MS = 10_000;
+
 /** Thrown inside a task loop when the attempt is being torn down; never reported as a failure. */
 export class TaskCanceled extends Error {}
 
@@ -19,6 +22,12 @@ export abstract class StreamTask implements ChainTail {
   protected readonly chain: OperatorChain;
   protected writer: SinkWriter<Row, unknown, unknown> | undefined;
   private readonly pending: Promise<void>[] = [];
+  /**
+   * Writer calls still running. A canceled task stops awaiting them at once, but the writer must not be
+   * closed under a call that is still writing: a file or transaction opened after the close would outlive
+   * the attempt and race the restored writer's cleanup.
+   */
+  private readonly writerCalls = new Set<Promise<unknown>>();
   protected canceled = false;
   private wakeResolve: (() => void) | undefined;
   private lastYield = performance.now();
@@ -55,7 +64,7 @@ export abstract class StreamTask implements ChainTail {
     this.metrics.recordsOut += rows.length;
     if (this.writer) {
       const p = this.writer.write(rows);
-      if (p !== undefined) this.pending.push(p);
+      if (p !== undefined) this.pending.push(this.trackWriterCall(p));
       return;
     }
     for (const o of this.outputs) o.emit(rows);
@@ -195,8 +204,8 @@ export abstract class StreamTask implements ChainTail {
     const w = this.writer;
     const sink = this.vertex.sink;
     if (!w || !sink) return { committables: [], writerState: undefined };
-    await this.guard(w.flush(endOfInput));
-    const raw = w.prepareCommit ? await this.guard(w.prepareCommit()) : [];
+    await this.guard(this.trackWriterCall(w.flush(endOfInput)));
+    const raw = w.prepareCommit ? await this.guard(this.trackWriterCall(w.prepareCommit())) : [];
     let committables: PendingCommittableValue[] = [];
     if (raw.length > 0) {
       const ser = sink.getCommittableSerializer?.();
@@ -227,8 +236,22 @@ export abstract class StreamTask implements ChainTail {
     this.host.finished(this.key, { finished: true, splits: [], operators: [], writerState: undefined }, this.finalCommittables);
   }
 
+  private trackWriterCall<T>(p: Promise<T>): Promise<T> {
+    this.writerCalls.add(p);
+    const done = (): void => void this.writerCalls.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
   protected async closeAll(): Promise<void> {
     await this.chain.close();
+    if (this.writerCalls.size > 0) {
+      // Bounded: a writer call stuck on an unreachable system must not keep the restart waiting forever.
+      let t: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((r) => (t = setTimeout(r, WRITER_CALL_GRACE_MS)));
+      await Promise.race([Promise.allSettled([...this.writerCalls]), grace]);
+      clearTimeout(t);
+    }
     try {
       await this.writer?.close();
     } catch {
