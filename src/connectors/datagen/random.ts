@@ -1,3 +1,21 @@
+/** mulberry32's state increment: the k-th draw after seeding with `s` outputs `mulberry32((s + k * MULBERRY32_STEP) | 0)`. */
+export const MULBERRY32_STEP = 0x6d2b79f5;
+
+/**
+ * mulberry32's output for an already advanced state. Exported so a generator on the hot path can keep the
+ * state in a local variable (a register) instead of an object field, and draw exactly what FastRandom draws.
+ */
+export function mulberry32(state: number): number {
+  const t = Math.imul(state ^ (state >>> 15), state | 1);
+  const u = t ^ (t + Math.imul(t ^ (t >>> 7), t | 61));
+  return (u ^ (u >>> 14)) >>> 0;
+}
+
+/** `FastRandom.nextInt(bound)` for the draw `x` (a uint32) and bound <= 2^32. */
+export function uint32ToInt(x: number, bound: number): number {
+  return Math.floor((x / 4294967296) * bound);
+}
+
 /**
  * A small, fast, seedable PRNG (mulberry32) for generators on the hot path. Not cryptographic. One
  * instance per reader or per event; `next()` costs a few integer ops and no allocation.
@@ -20,10 +38,7 @@ export class FastRandom {
 
   /** Uniform 32-bit unsigned integer. */
   nextUint32(): number {
-    const s = (this.state = (this.state + 0x6d2b79f5) | 0);
-    const t = Math.imul(s ^ (s >>> 15), s | 1);
-    const u = t ^ (t + Math.imul(t ^ (t >>> 7), t | 61));
-    return (u ^ (u >>> 14)) >>> 0;
+    return mulberry32((this.state = (this.state + MULBERRY32_STEP) | 0));
   }
 
   /** Uniform in [0, 1). */
@@ -36,7 +51,11 @@ export class FastRandom {
    * (53 bits) beyond, the same values as `nextIntBetween(0, bound - 1)`.
    */
   nextInt(bound: number): number {
-    if (bound <= 4294967296) return Math.floor(this.next() * bound);
+    // The wide case lives in its own method: a small nextInt is inlined into every hot caller.
+    return bound <= 4294967296 ? uint32ToInt(this.nextUint32(), bound) : this.nextIntWide(bound);
+  }
+
+  private nextIntWide(bound: number): number {
     return Math.floor(((this.nextUint32() * 2097152 + (this.nextUint32() >>> 11)) / 9007199254740992) * bound);
   }
 

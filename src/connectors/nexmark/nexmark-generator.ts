@@ -1,4 +1,5 @@
-import { FastRandom, mixSeed } from '../datagen/random.js';
+import { ValidationError } from '../../errors/sluice-error.js';
+import { FastRandom, MULBERRY32_STEP, mixSeed, mulberry32, uint32ToInt } from '../datagen/random.js';
 
 /** Generator parameters (Nexmark's `NexmarkConfiguration` / Beam's `GeneratorConfig`). */
 export interface NexmarkConfig {
@@ -116,12 +117,11 @@ const PRICE_B = priceTable(11, 10);
 const PRICE_C = priceTable(10, 0);
 
 /**
- * 10^(6u) * 100 rounded, u uniform in [0, 1) (Nexmark's PriceGenerator). Three table lookups instead of
+ * 10^(6u) * 100 rounded, u = x / 2^32 uniform in [0, 1) (Nexmark's PriceGenerator). Three table lookups instead of
  * `Math.exp`, which was a sixth of generating a bid; the product differs from exp by an ulp or two, so a
  * price lands on the other side of a .5 at most once in billions.
  */
-function nextPrice(r: FastRandom): number {
-  const x = r.nextUint32();
+function priceOf(x: number): number {
   return Math.round(PRICE_A[x >>> 21]! * PRICE_B[(x >>> 10) & 2047]! * PRICE_C[x & 1023]! * 100);
 }
 
@@ -211,6 +211,10 @@ export class NexmarkGenerator {
   private readonly personProportion: number;
   private readonly auctionProportion: number;
   private readonly personAuctionProportion: number;
+  private readonly numActivePeople: number;
+  private readonly numInFlightAuctions: number;
+  private readonly hotAuctionRatio: number;
+  private readonly hotBiddersRatio: number;
   /** A bid's `extra` length is bidExtraMin + nextInt(2 * bidExtraDelta): the same for every bid. */
   private readonly bidExtraMin: number;
   private readonly bidExtraDelta: number;
@@ -224,6 +228,15 @@ export class NexmarkGenerator {
     this.personProportion = config.personProportion;
     this.auctionProportion = config.auctionProportion;
     this.personAuctionProportion = config.personProportion + config.auctionProportion;
+    // Draws pick from up to numActivePeople + 10 people and numInFlightAuctions + 11 auctions with one
+    // 32-bit draw each (bids draw inline, without FastRandom's two-draw path for wider bounds).
+    if (!(config.numActivePeople < 2 ** 31 && config.numInFlightAuctions < 2 ** 31)) {
+      throw new ValidationError('Nexmark numActivePeople and numInFlightAuctions must be below 2^31.');
+    }
+    this.numActivePeople = config.numActivePeople;
+    this.numInFlightAuctions = config.numInFlightAuctions;
+    this.hotAuctionRatio = config.hotAuctionRatio;
+    this.hotBiddersRatio = config.hotBiddersRatio;
     const avg = Math.max(config.avgBidByteSize - BID_SIZE, 0);
     this.bidExtraDelta = config.avgBidByteSize < BID_SIZE ? 0 : Math.round(avg * 0.2);
     this.bidExtraMin = avg - this.bidExtraDelta;
@@ -273,20 +286,20 @@ export class NexmarkGenerator {
   }
 
   private nextBase0PersonId(n: number): number {
-    return this.nextBase0PersonIdAfter(this.lastBase0PersonId(n));
+    return this.base0PersonIdAfter(this.lastBase0PersonId(n), this.r.nextUint32());
   }
 
-  /** A random active person, `lastPerson` being the base-0 id of the latest one. */
-  private nextBase0PersonIdAfter(lastPerson: number): number {
+  /** The active person that draw `x` picks, `lastPerson` being the base-0 id of the latest one. */
+  private base0PersonIdAfter(lastPerson: number, x: number): number {
     const numPeople = lastPerson + 1;
-    const active = Math.min(numPeople, this.config.numActivePeople);
-    return numPeople - active + this.r.nextInt(active + PERSON_ID_LEAD);
+    const active = Math.min(numPeople, this.numActivePeople);
+    return numPeople - active + uint32ToInt(x, active + PERSON_ID_LEAD);
   }
 
-  /** A random in-flight auction, `max` being the base-0 id of the latest one. */
-  private nextBase0AuctionIdUpTo(max: number): number {
-    const min = Math.max(max - this.config.numInFlightAuctions, 0);
-    return min + this.r.nextInt(max - min + 1 + AUCTION_ID_LEAD);
+  /** The in-flight auction that draw `x` picks, `max` being the base-0 id of the latest one. */
+  private base0AuctionIdUpTo(max: number, x: number): number {
+    const min = Math.max(max - this.numInFlightAuctions, 0);
+    return min + uint32ToInt(x, max - min + 1 + AUCTION_ID_LEAD);
   }
 
   /**
@@ -301,16 +314,17 @@ export class NexmarkGenerator {
     } else if ((parts & (type === EVENT_PERSON ? PART_PERSON : PART_AUCTION)) === 0) {
       return [type, null, null, null];
     }
-    const r = this.r;
-    r.reseed(mixSeed(this.seed, n));
+    const seed = mixSeed(this.seed, n);
     const ts = this.timestampOf(n);
     switch (type) {
       case EVENT_PERSON:
+        this.r.reseed(seed);
         return [EVENT_PERSON, this.person(n, ts), null, null];
       case EVENT_AUCTION:
+        this.r.reseed(seed);
         return [EVENT_AUCTION, null, this.auction(n, ts), null];
       default:
-        return [EVENT_BID, null, null, this.bid(Math.floor(n / this.total), ts)];
+        return [EVENT_BID, null, null, this.bid(Math.floor(n / this.total), ts, seed)];
     }
   }
 
@@ -337,10 +351,10 @@ export class NexmarkGenerator {
     else seller = this.nextBase0PersonId(n);
     seller += FIRST_PERSON_ID;
     const category = FIRST_CATEGORY_ID + r.nextInt(NUM_CATEGORIES);
-    const initialBid = nextPrice(r);
+    const initialBid = priceOf(r.nextUint32());
     const itemName = nextString(r, 20);
     const description = nextString(r, 100);
-    const reserve = initialBid + nextPrice(r);
+    const reserve = initialBid + priceOf(r.nextUint32());
     // Expiry: within twice the time it takes to create numInFlightAuctions more auctions.
     const eventsForAuctions = Math.floor((c.numInFlightAuctions * this.total) / c.auctionProportion);
     const horizon = this.timestampOf(n + eventsForAuctions) - ts;
@@ -351,38 +365,48 @@ export class NexmarkGenerator {
   }
 
   /**
-   * The bid of epoch `epoch` (event n / total). A bid comes after its epoch's people and auctions, so the
-   * latest person and auction ids are plain products: no divisions or remainders of `n` again.
+   * The bid of epoch `epoch` (event n / total), drawing from `seed` as FastRandom would. Bids are 92% of
+   * events, so their draws keep the mulberry32 state in a local (`s += STEP` then `mulberry32(s)` is one
+   * `nextUint32`) and call nothing but BigInt and slice. A bid comes after its epoch's people and auctions,
+   * so the latest person and auction ids are plain products: no divisions or remainders of `n` again.
    */
-  private bid(epoch: number, ts: number): unknown[] {
-    const r = this.r;
-    const c = this.config;
+  private bid(epoch: number, ts: number, seed: number): unknown[] {
+    let s = seed | 0;
     const lastAuction = (epoch + 1) * this.auctionProportion - 1;
     const lastPerson = (epoch + 1) * this.personProportion - 1;
     let auction: number;
-    if (r.nextInt(c.hotAuctionRatio) > 0) auction = Math.floor(lastAuction / HOT_BATCH) * HOT_BATCH;
-    else auction = this.nextBase0AuctionIdUpTo(lastAuction);
-    auction += FIRST_AUCTION_ID;
+    s = (s + MULBERRY32_STEP) | 0;
+    if (uint32ToInt(mulberry32(s), this.hotAuctionRatio) > 0) auction = Math.floor(lastAuction / HOT_BATCH) * HOT_BATCH;
+    else auction = this.base0AuctionIdUpTo(lastAuction, mulberry32((s = (s + MULBERRY32_STEP) | 0)));
     let bidder: number;
-    if (r.nextInt(c.hotBiddersRatio) > 0) bidder = Math.floor(lastPerson / HOT_BATCH) * HOT_BATCH + 1;
-    else bidder = this.nextBase0PersonIdAfter(lastPerson);
-    // Nexmark's BidGenerator adds FIRST_PERSON_ID twice; kept so outputs compare with Flink's.
-    bidder += FIRST_PERSON_ID + FIRST_PERSON_ID;
-    const price = nextPrice(r);
+    s = (s + MULBERRY32_STEP) | 0;
+    if (uint32ToInt(mulberry32(s), this.hotBiddersRatio) > 0) bidder = Math.floor(lastPerson / HOT_BATCH) * HOT_BATCH + 1;
+    else bidder = this.base0PersonIdAfter(lastPerson, mulberry32((s = (s + MULBERRY32_STEP) | 0)));
+    s = (s + MULBERRY32_STEP) | 0;
+    const price = priceOf(mulberry32(s));
     let channel: string;
     let url: string;
-    if (r.nextInt(2) > 0) {
-      const i = r.nextInt(HOT_CHANNELS.length);
+    s = (s + MULBERRY32_STEP) | 0;
+    const hot = uint32ToInt(mulberry32(s), 2) > 0;
+    s = (s + MULBERRY32_STEP) | 0;
+    if (hot) {
+      const i = uint32ToInt(mulberry32(s), HOT_CHANNELS.length);
       channel = HOT_CHANNELS[i]!;
       url = HOT_URLS[i]!;
     } else {
-      const i = r.nextInt(CHANNELS_NUMBER);
+      const i = uint32ToInt(mulberry32(s), CHANNELS_NUMBER);
       channel = this.cache.channels[i]!;
       url = this.cache.urls[i]!;
     }
-    const delta = this.bidExtraDelta;
-    const extra = nextExactString(r, this.bidExtraMin + (delta === 0 ? 0 : r.nextInt(2 * delta)));
-    return [this.ids.of(auction), this.ids.of(bidder), priceBigInt(price), channel, url, ts, extra];
+    let length = this.bidExtraMin;
+    if (this.bidExtraDelta !== 0) length += uint32ToInt(mulberry32((s = (s + MULBERRY32_STEP) | 0)), 2 * this.bidExtraDelta);
+    let extra = '';
+    if (length > 0) {
+      const at = uint32ToInt(mulberry32((s + MULBERRY32_STEP) | 0), POOL_SIZE - length);
+      extra = LETTERS.slice(at, at + length);
+    }
+    // Nexmark's BidGenerator adds FIRST_PERSON_ID twice to the bidder; kept so outputs compare with Flink's.
+    return [this.ids.of(auction + FIRST_AUCTION_ID), this.ids.of(bidder + 2 * FIRST_PERSON_ID), priceBigInt(price), channel, url, ts, extra];
   }
 }
 
