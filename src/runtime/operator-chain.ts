@@ -1,4 +1,5 @@
 import type { Row } from '../types/row.js';
+import type { ColumnBatch } from '../types/columns/column-batch.js';
 import { HeapKeyedStateBackend, HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
 import { HeapTimerService, type TimersSnapshot } from './heap-timer-service.js';
 import type { OperatorContext, OperatorFactory, Output, StreamOperator } from './stream-operator.js';
@@ -6,6 +7,8 @@ import type { OperatorContext, OperatorFactory, Output, StreamOperator } from '.
 /** Where the last operator of a chain emits: channels to other tasks, or a sink writer. */
 export interface ChainTail {
   collect(rows: Row[]): void;
+  /** A columnar batch reached the end of the chain (a sink writer may take it as columns). */
+  collectColumns(batch: ColumnBatch): void;
   emitWatermark(watermark: number): void;
 }
 
@@ -56,6 +59,7 @@ export class OperatorChain {
         timers: new HeapTimerService(() => keyed.getCurrentKey()),
         output: {
           collect: (rows) => this.forward(next, rows),
+          collectColumns: (batch) => this.forwardColumns(next, batch, 0),
           emitWatermark: (wm) => this.advance(next, wm, 0),
         },
         watermark: -Infinity,
@@ -99,6 +103,19 @@ export class OperatorChain {
 
   processBatch(rows: Row[], inputIndex: number): void {
     this.headInput(rows, inputIndex);
+  }
+
+  /** A columnar batch from the task's input: columns as far as the chain takes them, then rows. */
+  processColumns(batch: ColumnBatch, inputIndex: number): void {
+    this.forwardColumns(0, batch, inputIndex);
+  }
+
+  private forwardColumns(index: number, batch: ColumnBatch, inputIndex: number): void {
+    if (batch.length === 0) return;
+    const l = this.links[index];
+    if (!l) this.tail.collectColumns(batch);
+    else if (l.op.processColumns) l.op.processColumns(batch, inputIndex);
+    else l.op.processBatch(batch.toRows(), inputIndex);
   }
 
   private forward(index: number, rows: Row[]): void {

@@ -82,6 +82,11 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
           output.buffer = [];
           this.metrics.recordsIn += batch.length;
           this.chain.processBatch(batch, 0);
+        } else if (output.columns !== undefined) {
+          const columns = output.columns;
+          output.columns = undefined;
+          this.metrics.recordsIn += columns.length;
+          this.chain.processColumns(columns, 0);
         }
         if (strategy) this.forwardWatermark(output, reader);
         this.fireProcessingTimers();

@@ -1,4 +1,5 @@
 import type { Row } from '../types/row.js';
+import type { ColumnBatch } from '../types/columns/column-batch.js';
 import type { KeyedStateStore, OperatorStateStore } from './state/state.js';
 import type { FiredTimer, TimerService } from './timer-service.js';
 
@@ -9,6 +10,11 @@ import type { FiredTimer, TimerService } from './timer-service.js';
 export interface Output {
   /** Emits a batch. The receiver may keep the array and the rows: never reuse either after emitting. */
   collect(rows: Row[]): void;
+  /**
+   * Emits a batch of +I rows held as columns. The next operator takes it as columns if it can
+   * (`processColumns`), else the runtime builds its rows once; emit columns only when they are at hand.
+   */
+  collectColumns(batch: ColumnBatch): void;
   /** Forwards a watermark downstream. */
   emitWatermark(watermark: number): void;
 }
@@ -50,6 +56,12 @@ export interface StreamOperator {
   open(ctx: OperatorContext): void | Promise<void>;
   /** One batch from input `inputIndex` (0 for single-input operators). Emits through `ctx.output`. */
   processBatch(rows: Row[], inputIndex: number): void;
+  /**
+   * Optional: one batch of +I rows held as columns (from a columnar source). Same contract as
+   * `processBatch`; an operator that implements it never sees those rows through `processBatch`. Without
+   * it the runtime calls `processBatch` with the batch's rows.
+   */
+  processColumns?(batch: ColumnBatch, inputIndex: number): void;
   /**
    * The combined watermark (minimum over all inputs) advanced to `watermark`; `inputIndex` is the input
    * whose progress caused it. Due event-time timers have already fired. If omitted, the runtime forwards

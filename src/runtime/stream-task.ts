@@ -1,5 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Row } from '../types/row.js';
+import type { ColumnBatch } from '../types/columns/column-batch.js';
 import type { StreamElement } from './channel.js';
 import type { PendingCommittableValue, TaskHost, TaskVertex } from './task-host.js';
 import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
@@ -68,6 +69,18 @@ export abstract class StreamTask implements ChainTail {
       return;
     }
     for (const o of this.outputs) o.emit(rows);
+  }
+
+  /** Columns stay columns into a writer that takes them; channels to other tasks carry rows. */
+  collectColumns(batch: ColumnBatch): void {
+    const w = this.writer;
+    if (w?.writeColumns === undefined) {
+      this.collect(batch.toRows());
+      return;
+    }
+    this.metrics.recordsOut += batch.length;
+    const p = w.writeColumns(batch);
+    if (p !== undefined) this.pending.push(this.trackWriterCall(p));
   }
 
   private lastEmittedWatermark = -Infinity;

@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
+import type { ColumnBatch } from '../types/columns/column-batch.js';
 import { Row } from '../types/row.js';
 
 /** A compiled scalar over a row's fields. */
@@ -18,15 +19,24 @@ export type CalcProgram = (rows: readonly Row[], out: Row[]) => void;
 export class CalcOperator implements StreamOperator {
   private ctx!: OperatorContext;
   private readonly program: CalcProgram;
+  /** Set when the Calc only picks input fields (no condition, no computation): the fields' indexes. */
+  private readonly fieldIndexes: readonly number[] | undefined;
 
   /**
-   * Either one generated `program` per batch (what the planner uses), or per-field closures and a
+   * Either one generated `program` per batch (what the planner uses), with the picked field indexes when
+   * the program is a plain projection (so columnar batches stay columnar), or per-field closures and a
    * condition closure (kept for callers that build expressions by hand).
    */
-  constructor(program: CalcProgram);
+  constructor(program: CalcProgram, fieldIndexes?: readonly number[]);
   constructor(projections: readonly FieldsFunction[], condition: FieldsFunction | null);
-  constructor(programOrProjections: CalcProgram | readonly FieldsFunction[], condition: FieldsFunction | null = null) {
-    this.program = typeof programOrProjections === 'function' ? programOrProjections : closureProgram(programOrProjections, condition);
+  constructor(p: CalcProgram | readonly FieldsFunction[], second?: readonly number[] | FieldsFunction | null) {
+    if (typeof p === 'function') {
+      this.program = p;
+      this.fieldIndexes = Array.isArray(second) ? second : undefined;
+    } else {
+      this.program = closureProgram(p, typeof second === 'function' ? second : null);
+      this.fieldIndexes = undefined;
+    }
   }
 
   open(ctx: OperatorContext): void {
@@ -37,6 +47,12 @@ export class CalcOperator implements StreamOperator {
     const out: Row[] = [];
     this.program(rows, out);
     if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  /** A plain projection picks columns and touches no row; any other Calc works on the batch's rows. */
+  processColumns(batch: ColumnBatch): void {
+    if (this.fieldIndexes !== undefined) this.ctx.output.collectColumns(batch.select(this.fieldIndexes));
+    else this.processBatch(batch.toRows());
   }
 }
 
@@ -54,11 +70,18 @@ function closureProgram(projs: readonly FieldsFunction[], cond: FieldsFunction |
   };
 }
 
-/** A factory creating one CalcOperator per subtask around a generated batch `program`. */
-export function calcOperatorFactory(name: string, program: CalcProgram): OperatorFactory;
+/**
+ * A factory creating one CalcOperator per subtask around a generated batch `program`; `fieldIndexes`
+ * when the program only picks those input fields.
+ */
+export function calcOperatorFactory(name: string, program: CalcProgram, fieldIndexes?: readonly number[]): OperatorFactory;
 /** As above from per-field closures (the form before generated Calc programs). */
 export function calcOperatorFactory(name: string, projections: readonly FieldsFunction[], condition: FieldsFunction | null): OperatorFactory;
-export function calcOperatorFactory(name: string, p: CalcProgram | readonly FieldsFunction[], condition: FieldsFunction | null = null): OperatorFactory {
-  const program = typeof p === 'function' ? p : closureProgram(p, condition);
+export function calcOperatorFactory(name: string, p: CalcProgram | readonly FieldsFunction[], second?: readonly number[] | FieldsFunction | null): OperatorFactory {
+  if (typeof p === 'function') {
+    const fieldIndexes = Array.isArray(second) ? second : undefined;
+    return { name, create: () => new CalcOperator(p, fieldIndexes) };
+  }
+  const program = closureProgram(p, typeof second === 'function' ? second : null);
   return { name, create: () => new CalcOperator(program) };
 }

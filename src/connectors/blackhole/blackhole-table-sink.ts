@@ -4,11 +4,12 @@ import type { Sink, SinkWriter } from '../../runtime/index.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { Row } from '../../types/row.js';
 
-/** A Sink V2 that drops every batch; flushing has nothing to wait for. */
+/** A Sink V2 that drops every batch, columnar ones unbuilt; flushing has nothing to wait for. */
 export class BlackHoleSink implements Sink<Row> {
   createWriter(): SinkWriter<Row> {
     return {
       write: () => undefined,
+      writeColumns: () => undefined,
       flush: async () => undefined,
       close: async () => undefined,
     };

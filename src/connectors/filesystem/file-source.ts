@@ -22,6 +22,8 @@ import {
   type VersionedSerializer,
 } from '../../runtime/index.js';
 import { Row } from '../../types/row.js';
+import { ColumnBatch } from '../../types/columns/column-batch.js';
+import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
 import { LineRangeCursor } from './line-range-cursor.js';
@@ -115,10 +117,10 @@ export async function listFiles(settings: FileSourceSettings): Promise<FileSplit
   return out;
 }
 
-interface Element {
-  readonly rows: Row[];
-  readonly offset: number;
-}
+/** A fetched batch, as rows or (a columnar bulk format) as columns, and the split's offset after it. */
+type Element =
+  | { readonly kind: 'rows'; readonly rows: Row[]; readonly offset: number }
+  | { readonly kind: 'columns'; readonly columns: ColumnBatch; readonly offset: number };
 
 const NONE_FINISHED: ReadonlySet<string> = new Set();
 
@@ -142,7 +144,7 @@ interface BulkCursor {
   readonly kind: 'bulk';
   readonly split: FileSplit;
   readonly size: number;
-  readonly batches: Iterator<Row[]>;
+  readonly batches: Iterator<Row[] | ColumnBatch>;
   /** Rows of the file read so far, emitted or skipped; the split's offset after the next element. */
   row: number;
 }
@@ -185,7 +187,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       await cur.lines.close();
       this.current = undefined;
     }
-    return batchOf(id, { rows, offset: chunk.offset }, chunk.done);
+    return batchOf(id, { kind: 'rows', rows, offset: chunk.offset }, chunk.done);
   }
 
   /** Reads the whole file (the handle is closed here) and starts decoding it; no rows are built yet. */
@@ -196,7 +198,10 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     } finally {
       await handle.close();
     }
-    const batches = (this.bulkDecoder ??= decoder()).decodeBatches(data, () => `file ${split.path}`)[Symbol.iterator]();
+    const d = (this.bulkDecoder ??= decoder());
+    const origin = (): string => `file ${split.path}`;
+    // A columnar format's batches are handed on as columns: rows are built only where an operator needs them.
+    const batches = (d.decodeColumnBatches ? d.decodeColumnBatches(data, origin) : d.decodeBatches(data, origin))[Symbol.iterator]();
     return { kind: 'bulk', split, size: data.length, batches, row: 0 };
   }
 
@@ -218,9 +223,14 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       const skip = Math.min(batch.length, Math.max(0, cur.split.offset - cur.row));
       cur.row += batch.length;
       if (skip === batch.length) continue;
-      const rows = new Array<Row>(batch.length - skip);
-      for (let i = skip; i < batch.length; i++) rows[i - skip] = this.project(batch[i]!, cur.split, cur.size);
-      return batchOf(id, { rows, offset: cur.row }, false);
+      if (batch instanceof ColumnBatch && skip === 0) {
+        return batchOf(id, { kind: 'columns', columns: this.projectColumns(batch, cur.split, cur.size), offset: cur.row }, false);
+      }
+      // Rows, or the first batch after a restore that resumes inside it: rows from the offset on.
+      const decoded = batch instanceof ColumnBatch ? batch.toRows() : batch;
+      const rows = new Array<Row>(decoded.length - skip);
+      for (let i = skip; i < decoded.length; i++) rows[i - skip] = this.project(decoded[i]!, cur.split, cur.size);
+      return batchOf(id, { kind: 'rows', rows, offset: cur.row }, false);
     }
   }
 
@@ -242,6 +252,25 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     for (const r of decoded) rows.push(this.project(r, split, split.size));
   }
 
+  /** The produced columns of a decoded batch: file columns as they are, partition and metadata constant. */
+  private projectColumns(batch: ColumnBatch, split: FileSplit, size: number): ColumnBatch {
+    const columns = this.s.fields.map((f): ColumnVector => {
+      switch (f.kind) {
+        case 'file':
+          return batch.columns[f.index]!;
+        case 'partition':
+          return { kind: 'constant', value: f.convert(split.partition[f.index]!) };
+        case 'metadata':
+          return { kind: 'constant', value: metadataValue(f.key, split, size) };
+        default: {
+          const never: never = f;
+          throw new Error(`unknown field source ${String(never)}`);
+        }
+      }
+    });
+    return new ColumnBatch(columns, batch.length);
+  }
+
   private project(r: Row, split: FileSplit, size: number): Row {
     const fields = this.s.fields;
     const out = new Array<unknown>(fields.length);
@@ -255,8 +284,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
           out[i] = f.convert(split.partition[f.index]!);
           break;
         case 'metadata':
-          out[i] =
-            f.key === 'file.path' ? split.path : f.key === 'file.name' ? basename(split.path) : f.key === 'file.size' ? BigInt(size) : split.modificationTime;
+          out[i] = metadataValue(f.key, split, size);
           break;
         default: {
           const never: never = f;
@@ -282,6 +310,10 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   }
 }
 
+function metadataValue(key: 'file.path' | 'file.name' | 'file.size' | 'file.modification-time', split: FileSplit, size: number): unknown {
+  return key === 'file.path' ? split.path : key === 'file.name' ? basename(split.path) : key === 'file.size' ? BigInt(size) : split.modificationTime;
+}
+
 interface SplitState {
   offset: number;
   readonly split: FileSplit;
@@ -289,7 +321,9 @@ interface SplitState {
 
 const emitter: RecordEmitter<Element, Row, SplitState> = {
   emitRecord(e: Element, output: SourceOutput<Row>, state: SplitState): void {
-    output.collectBatch(e.rows);
+    if (e.kind === 'rows') output.collectBatch(e.rows);
+    else if (output.collectColumns) output.collectColumns(e.columns);
+    else output.collectBatch(e.columns.toRows());
     state.offset = e.offset;
   },
 };

@@ -4,10 +4,10 @@ import type { Row } from '../../types/row.js';
 import type { MessageOrigin } from '../../factories/format.js';
 import { FieldValueError, decodeError, withField } from '../format-error.js';
 import type { FormatError } from '../format-error.js';
+import { ColumnBatch } from '../../types/columns/column-batch.js';
+import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { BulkDecoder } from './bulk-format.js';
 import { columnSource } from './arrow-column-source.js';
-import type { ColumnSource } from './arrow-column-source.js';
-import { RowAssemblers } from './arrow-row-assembler.js';
 
 /**
  * Most rows one yield of `decodeBatches` holds. A record batch is often 8192 rows or more; all its rows are
@@ -23,8 +23,6 @@ type Chunk = A.Data<A.DataType>;
  * name; a missing column is an error naming the columns the data has.
  */
 export class ArrowBulkDecoder implements BulkDecoder {
-  private readonly assemblers = new RowAssemblers();
-
   constructor(private readonly rowType: RowType) {}
 
   decode(data: Uint8Array, origin?: MessageOrigin): Row[] {
@@ -36,10 +34,18 @@ export class ArrowBulkDecoder implements BulkDecoder {
   /**
    * The rows in batches of at most ROWS_PER_YIELD, record batch by record batch, so a reader can hand each
    * batch on before the next is built (rows that die young are far cheaper for the garbage collector than
-   * one file-sized array). The IPC data is read one record batch at a time too: a whole `Table` up front
-   * kept every batch's metadata alive, and copied, through each young-generation GC of the read.
+   * one file-sized array).
    */
   *decodeBatches(data: Uint8Array, origin?: MessageOrigin): Generator<Row[], void, undefined> {
+    for (const batch of this.decodeColumnBatches(data, origin)) yield batch.toRows();
+  }
+
+  /**
+   * The same batches as columns pointing into `data` (no row is built; strings of a batch are decoded
+   * once, as one text). The IPC data is read one record batch at a time: a whole `Table` up front kept
+   * every batch's metadata alive, and copied, through each young-generation GC of the read.
+   */
+  *decodeColumnBatches(data: Uint8Array, origin?: MessageOrigin): Generator<ColumnBatch, void, undefined> {
     const fail = (e: unknown): FormatError => decodeError('arrow', 'Arrow IPC data', `${data.length} bytes`, e, origin);
     let batches: Iterator<A.RecordBatch>;
     let indexes: number[];
@@ -63,14 +69,14 @@ export class ArrowBulkDecoder implements BulkDecoder {
       const columns = indexes.map((i) => batch.data.children[i]!);
       for (let from = 0; from < batch.numRows; from += ROWS_PER_YIELD) {
         const to = Math.min(batch.numRows, from + ROWS_PER_YIELD);
-        let rows: Row[];
+        let vectors: ColumnVector[];
         try {
-          rows = this.readRows(columns, from, to, base);
+          vectors = this.vectors(columns, from, to, base);
         } catch (e) {
           throw fail(e);
         }
         base += to - from;
-        yield rows;
+        yield new ColumnBatch(vectors, to - from);
       }
     }
   }
@@ -85,18 +91,17 @@ export class ArrowBulkDecoder implements BulkDecoder {
   }
 
   /** Rows [from, to) of a record batch whose columns (in physical field order) are `columns`. */
-  private readRows(columns: readonly Chunk[], from: number, to: number, base: number): Row[] {
+  private vectors(columns: readonly Chunk[], from: number, to: number, base: number): ColumnVector[] {
     const fields = this.rowType.fields;
-    const sources = new Array<ColumnSource>(fields.length);
+    const out = new Array<ColumnVector>(fields.length);
     for (let c = 0; c < fields.length; c++) {
-      const d = columns[c]!;
       try {
-        sources[c] = columnSource(d, fields[c]!.type, from, to);
+        out[c] = columnSource(columns[c]!, fields[c]!.type, from, to);
       } catch (e) {
         throw withField(withField(e, `row ${base}`), fields[c]!.name);
       }
     }
-    return this.assemblers.assemble(sources, to - from);
+    return out;
   }
 }
 

@@ -1,51 +1,9 @@
-import { isAscii } from 'node:buffer';
 import * as A from 'apache-arrow';
 import type { LogicalType } from '../../types/logical-type.js';
-import { asciiDecode } from '../common/utf8.js';
+import type { ColumnVector, Validity } from '../../types/columns/column-vector.js';
 import { isSignedInt, readColumn } from './arrow-columns.js';
-import type { ColumnValues } from './arrow-columns.js';
 
 type Chunk = A.Data<A.DataType>;
-
-/**
- * Where the row assembler takes row `j` (0-based within the range read) of one column from. The common
- * layouts are read straight from the Arrow buffers inside the row loop, so no per-column array of values
- * (and, for timestamps and booleans, no boxed intermediate) is built; the rest is read up front by
- * `readColumn` (`values`, NULLs already applied).
- */
-export type ColumnSource =
-  /** `values[j]` is the value: a typed array view of the range whose elements are Sluice values. */
-  | { readonly kind: 'typed'; readonly values: ArrayLike<unknown>; readonly validity: Validity | undefined }
-  /** Int64 epoch values as two int32 halves (`words[2j]` low, `words[2j+1]` high), times `scale` ms. */
-  | { readonly kind: 'int64'; readonly words: Int32Array; readonly unit: 'ms' | 'us' | 's'; readonly validity: Validity | undefined }
-  /** An ASCII string column: one decoded `text` of the range, cut at `offsets[j] - base`. */
-  | { readonly kind: 'ascii'; readonly text: string; readonly offsets: Int32Array; readonly base: number; readonly validity: Validity | undefined }
-  /** Bit `offset + j` of `bits`. */
-  | { readonly kind: 'bool'; readonly bits: Uint8Array; readonly offset: number; readonly validity: Validity | undefined }
-  /** Already Sluice values, NULLs included. */
-  | { readonly kind: 'values'; readonly values: ColumnValues };
-
-/** Row `j` of the range holds a value when bit `offset + j` of `bitmap` is set. */
-export interface Validity {
-  readonly bitmap: Uint8Array;
-  readonly offset: number;
-}
-
-/** The shape of the assembler a source needs: one letter per kind, `?` when it has NULLs. */
-export function sourceSignature(s: ColumnSource): string {
-  switch (s.kind) {
-    case 'typed':
-      return s.validity === undefined ? 't' : 't?';
-    case 'int64':
-      return (s.unit === 'ms' ? 'm' : s.unit === 'us' ? 'u' : 's') + (s.validity === undefined ? '' : '?');
-    case 'ascii':
-      return s.validity === undefined ? 'a' : 'a?';
-    case 'bool':
-      return s.validity === undefined ? 'b' : 'b?';
-    case 'values':
-      return 'v';
-  }
-}
 
 function validityOf(d: Chunk, from: number): Validity | undefined {
   if (d.nullCount === 0 || d.nullBitmap === undefined || d.nullBitmap.length === 0) return undefined;
@@ -80,10 +38,11 @@ function isDirect(d: Chunk, t: LogicalType): boolean {
 }
 
 /**
- * How to read rows [from, to) of chunk `d` as logical type `t`. Errors (only from the `readColumn`
+ * How to read rows [from, to) of chunk `d` as logical type `t`: the common layouts point into the Arrow
+ * buffers (no copy), the rest are read up front by `readColumn`. Errors (only from the `readColumn`
  * fallback) name the row within the chunk; the caller adds the batch and column.
  */
-export function columnSource(d: Chunk, t: LogicalType, from: number, to: number): ColumnSource {
+export function columnSource(d: Chunk, t: LogicalType, from: number, to: number): ColumnVector {
   const validity = validityOf(d, from);
   if (isDirect(d, t)) {
     return { kind: 'typed', values: (d.values as Int32Array).subarray(from, to), validity };
@@ -98,13 +57,9 @@ export function columnSource(d: Chunk, t: LogicalType, from: number, to: number)
     }
   }
   if ((t.kind === 'VARCHAR' || t.kind === 'CHAR') && d.type.typeId === A.Type.Utf8) {
-    const offsets = (d.valueOffsets as Int32Array).subarray(from, to + 1);
-    const bytes = d.values as Uint8Array;
-    const start = offsets[0]!;
-    const end = offsets[to - from]!;
-    // One native decode of the range, then substrings, when it is ASCII (the common case). A whole record
-    // batch at once was slower: strings that large live in large-object space, freed only by full GCs.
-    if (isAscii(bytes.subarray(start, end))) return { kind: 'ascii', text: asciiDecode(bytes, start, end), offsets, base: start, validity };
+    // Kept as bytes; decoded when rows are built (per range of at most 1024 rows: a whole record batch's
+    // text at once was slower, strings that large live in large-object space, freed only by full GCs).
+    return { kind: 'utf8', bytes: d.values as Uint8Array, offsets: (d.valueOffsets as Int32Array).subarray(from, to + 1), validity };
   }
   if (t.kind === 'BOOLEAN' && d.type.typeId === A.Type.Bool) {
     return { kind: 'bool', bits: d.values as Uint8Array, offset: d.offset + from, validity };

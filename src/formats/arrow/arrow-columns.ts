@@ -3,7 +3,7 @@ import * as A from 'apache-arrow';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { FieldValueError, withField } from '../format-error.js';
-import { asciiDecode, utf8Decode } from '../common/utf8.js';
+import { asciiDecode, utf8Decode } from '../../util/utf8.js';
 import { fromArrowValue, wordsToBigInt } from './arrow-values.js';
 
 type Chunk = A.Data<A.DataType>;

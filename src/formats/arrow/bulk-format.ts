@@ -5,6 +5,7 @@ import type { Factory } from '../../factories/factory.js';
 import type { MessageOrigin } from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
+import type { ColumnBatch } from '../../types/columns/column-batch.js';
 
 /**
  * Decodes a whole file (or object) at once, for formats whose unit is not a message (Arrow IPC, later
@@ -23,6 +24,11 @@ export interface BulkDecoder {
    * batch arrives in several. Synchronous; never awaits.
    */
   decodeBatches(data: Uint8Array, origin?: MessageOrigin): Iterable<Row[]>;
+  /**
+   * The same batches as columns, for a columnar format: no row is built, so a reader whose next operator
+   * works on columns hands them on as they are. Absent for formats that decode to rows anyway.
+   */
+  decodeColumnBatches?(data: Uint8Array, origin?: MessageOrigin): Iterable<ColumnBatch>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { RowKind } from '../../types/row-kind.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
 import { FieldValueError, decodeError, withField } from '../format-error.js';
-import { utf8Decode } from '../common/utf8.js';
+import { utf8Decode } from '../../util/utf8.js';
 import type { CsvSettings } from './csv-options.js';
 import { createCsvFastDecoder } from './csv-fast-decoder.js';
 import type { CsvFastDecoder } from './csv-fast-decoder.js';

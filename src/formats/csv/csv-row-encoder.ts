@@ -2,7 +2,7 @@ import type { Row } from '../../types/row.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { SerializationSchema } from '../../factories/format.js';
 import { encodeError, withField } from '../format-error.js';
-import { utf8Encode } from '../common/utf8.js';
+import { utf8Encode } from '../../util/utf8.js';
 import type { CsvSettings } from './csv-options.js';
 import { createCsvFieldWriter } from './csv-values.js';
 import type { CsvFieldWriter } from './csv-values.js';

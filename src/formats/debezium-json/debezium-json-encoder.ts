@@ -4,7 +4,7 @@ import { DataTypes, FIELD } from '../../types/data-types.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { SerializationSchema } from '../../factories/format.js';
 import { encodeError } from '../format-error.js';
-import { utf8Encode } from '../common/utf8.js';
+import { utf8Encode } from '../../util/utf8.js';
 import { createJsonRowWriter } from '../json/row-to-json.js';
 import type { JsonEncodeSettings } from '../json/row-to-json.js';
 

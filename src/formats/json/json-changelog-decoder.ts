@@ -1,7 +1,7 @@
 import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
-import { utf8Decode } from '../common/utf8.js';
+import { utf8Decode } from '../../util/utf8.js';
 import { decodeError } from '../format-error.js';
 import { containsDecimal, createJsonRowConverter } from './json-to-row.js';
 import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';

@@ -1,6 +1,6 @@
 import { isConstructed } from '../../types/logical-type.js';
 import type { LogicalType, RowType } from '../../types/logical-type.js';
-import { asciiDecode, utf8Decode } from '../common/utf8.js';
+import { asciiDecode, utf8Decode } from '../../util/utf8.js';
 import { MS_PER_DAY, parseIsoDate } from '../common/temporal-text.js';
 import { createJsonElementConverter } from './json-to-row.js';
 import type { JsonDecodeSettings } from './json-to-row.js';

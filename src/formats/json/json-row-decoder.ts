@@ -3,7 +3,7 @@ import { RowKind } from '../../types/row-kind.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
 import { decodeError } from '../format-error.js';
-import { utf8Decode } from '../common/utf8.js';
+import { utf8Decode } from '../../util/utf8.js';
 import { containsDecimal, createJsonRowConverter } from './json-to-row.js';
 import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';
 import { readJson } from './json-tree.js';

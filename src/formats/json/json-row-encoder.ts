@@ -2,7 +2,7 @@ import type { Row } from '../../types/row.js';
 import type { RowType } from '../../types/logical-type.js';
 import type { SerializationSchema } from '../../factories/format.js';
 import { encodeError } from '../format-error.js';
-import { utf8Encode } from '../common/utf8.js';
+import { utf8Encode } from '../../util/utf8.js';
 import { createJsonRowWriter } from './row-to-json.js';
 import type { JsonEncodeSettings } from './row-to-json.js';
 

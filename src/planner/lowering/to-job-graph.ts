@@ -268,7 +268,8 @@ export class JobGraphBuilder {
         }
         const input = this.chainTarget(this.lower(n.input), name);
         const draft = this.draft(input.id);
-        draft.operators.push(calcOperatorFactory(name, compileRexCalc(n.projects, n.condition, { timeZone: o.timeZone })));
+        const picked = n.condition === null && n.projects.every((p) => p.kind === 'input-ref') ? n.projects.map((p) => (p.kind === 'input-ref' ? p.index : -1)) : undefined;
+        draft.operators.push(calcOperatorFactory(name, compileRexCalc(n.projects, n.condition, { timeZone: o.timeZone }), picked));
         return input;
       }
       case 'aggregate':

@@ -1,3 +1,5 @@
+import type { ColumnBatch } from '../../types/columns/column-batch.js';
+
 /**
  * Writes a sink's records in one subtask (Flink's `SinkWriter`, with the `CommittingSinkWriter` and
  * `StatefulSinkWriter` mixins folded in as optional methods). All methods are called by the sink task on
@@ -9,6 +11,11 @@ export interface SinkWriter<In, CommT = never, WriterStateT = never> {
    * next batch (so never return one per record). Must not keep `batch` after returning or resolving.
    */
   write(batch: readonly In[]): void | Promise<void>;
+  /**
+   * Optional: writes a batch of +I rows held as columns, same contract as `write`. Without it the task
+   * hands the batch's rows to `write`. Only writers of rows (`In` = Row) receive these.
+   */
+  writeColumns?(batch: ColumnBatch): void | Promise<void>;
   /** Optional: the watermark of the sink's input advanced. */
   writeWatermark?(watermark: number): void;
   /**

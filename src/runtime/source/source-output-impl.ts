@@ -1,4 +1,5 @@
 import type { Row } from '../../types/row.js';
+import type { ColumnBatch } from '../../types/columns/column-batch.js';
 import type { ReaderOutput, SourceOutput } from './reader-output.js';
 import type { WatermarkStrategy } from './watermark-strategy.js';
 
@@ -17,6 +18,7 @@ class SplitOutput implements SourceOutput<Row> {
   }
 
   collect(record: Row, timestamp?: number): void {
+    if (this.owner.columns !== undefined) this.owner.columnsToRows();
     this.owner.buffer.push(record);
     const s = this.strategy;
     if (s !== undefined) {
@@ -27,6 +29,7 @@ class SplitOutput implements SourceOutput<Row> {
   }
 
   collectBatch(records: readonly Row[]): void {
+    if (this.owner.columns !== undefined) this.owner.columnsToRows();
     const s = this.strategy;
     if (s === undefined && this.owner.buffer.length === 0) {
       // The common case: a whole fetched batch becomes the task's batch with one copy.
@@ -46,6 +49,20 @@ class SplitOutput implements SourceOutput<Row> {
     }
     this.maxTimestamp = max;
     if (records.length > 0) this.touched();
+  }
+
+  /**
+   * A columnar batch stays columnar when it is the poll's only output and needs no timestamps; otherwise
+   * (a watermark strategy reads timestamps from rows, or rows came first) it joins the batch as rows.
+   */
+  collectColumns(batch: ColumnBatch): void {
+    const o = this.owner;
+    if (this.strategy === undefined && o.buffer.length === 0 && o.columns === undefined) {
+      o.columns = batch;
+      if (batch.length > 0) this.touched();
+      return;
+    }
+    this.collectBatch(batch.toRows());
   }
 
   private touched(): void {
@@ -79,6 +96,8 @@ class SplitOutput implements SourceOutput<Row> {
  */
 export class ReaderOutputImpl implements ReaderOutput<Row> {
   buffer: Row[] = [];
+  /** A columnar batch collected instead of rows; when set, `buffer` is empty. The task drains both. */
+  columns: ColumnBatch | undefined = undefined;
   /** Processing time of the current poll, set by the task (one clock read per poll, not per record). */
   now = Date.now();
   private readonly splits = new Map<string, SplitOutput>();
@@ -95,6 +114,19 @@ export class ReaderOutputImpl implements ReaderOutput<Row> {
   }
   collectBatch(records: readonly Row[]): void {
     this.mainOutput().collectBatch(records);
+  }
+  collectColumns(batch: ColumnBatch): void {
+    this.mainOutput().collectColumns(batch);
+  }
+
+  /** Turns the pending columnar batch into rows ahead of rows collected after it. */
+  columnsToRows(): void {
+    const c = this.columns;
+    if (c === undefined) return;
+    this.columns = undefined;
+    const rows = c.toRows();
+    if (this.buffer.length === 0) this.buffer = rows;
+    else for (const r of rows) this.buffer.push(r);
   }
   emitWatermark(watermark: number): void {
     this.mainOutput().emitWatermark(watermark);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Row } from '../../../src/types/row.js';
 import { ReaderOutputImpl } from '../../../src/runtime/source/source-output-impl.js';
 import { WatermarkStrategy } from '../../../src/runtime/index.js';
+import { ColumnBatch } from '../../../src/types/columns/column-batch.js';
 
 const ts = (r: Row): number => r.fields[0] as number;
 
@@ -56,5 +57,28 @@ describe('per-split watermarks', () => {
     expect(out.combinedWatermark()).toBe(49);
     a.emitWatermark(20);
     expect(out.combinedWatermark()).toBe(20);
+  });
+});
+
+describe('columnar batches on the reader output', () => {
+  const columns = (...ids: number[]): ColumnBatch => new ColumnBatch([{ kind: 'typed', values: Int32Array.from(ids), validity: undefined }], ids.length);
+
+  it('a batch collected alone stays columnar; rows after it keep the order', () => {
+    const out = new ReaderOutputImpl(undefined);
+    out.collectColumns(columns(1, 2));
+    expect(out.columns?.length).toBe(2);
+    expect(out.buffer).toHaveLength(0);
+    out.collect(Row.insert(3));
+    out.collectColumns(columns(4));
+    expect(out.columns).toBeUndefined();
+    expect(out.buffer.map((r) => r.fields[0])).toEqual([1, 2, 3, 4]);
+  });
+
+  it('with a watermark strategy the rows are built, so their timestamps count', () => {
+    const out = new ReaderOutputImpl(WatermarkStrategy.forMonotonousTimestamps(ts));
+    out.createOutputForSplit('a').collectColumns!(columns(100, 700));
+    expect(out.columns).toBeUndefined();
+    expect(out.buffer.map((r) => r.fields[0])).toEqual([100, 700]);
+    expect(out.combinedWatermark()).toBe(699);
   });
 });

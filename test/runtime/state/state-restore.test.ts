@@ -49,7 +49,7 @@ function statefulOp(fired: FiredTimer[]): OperatorFactory {
   };
 }
 
-const tail: ChainTail = { collect() {}, emitWatermark() {} };
+const tail: ChainTail = { collect() {}, collectColumns() {}, emitWatermark() {} };
 const env = { subtaskIndex: 0, parallelism: 1, attemptNumber: 0, config: new Map<string, string>(), awaitBeforeNextBatch() {} };
 
 describe('state snapshot and restore', () => {

@@ -1,10 +1,12 @@
-import { Row } from '../../types/row.js';
-import { RowKind } from '../../types/row-kind.js';
-import { sourceSignature } from './arrow-column-source.js';
-import type { ColumnSource } from './arrow-column-source.js';
+import { Row } from '../row.js';
+import { RowKind } from '../row-kind.js';
+import { decodeText, vectorSignature } from './column-vector.js';
+import type { ColumnVector } from './column-vector.js';
 
-/** Builds `n` +I rows whose field `c` of row `j` is row `j` of `sources[c]`. */
-export type RowAssembler = (sources: readonly ColumnSource[], n: number) => Row[];
+/** Builds `n` +I rows whose field `c` of row `j` is value `j` of `sources[c]`. */
+const MAX_SHAPES = 256;
+
+export type RowAssembler = (sources: readonly ColumnVector[], n: number) => Row[];
 
 /**
  * The expression reading row `j` of source `c`, given the locals `columnLocals` declares. Buffers are
@@ -31,6 +33,8 @@ function cellExpression(sig: string, c: number): string {
     case 'b':
       e = `(v${c}[(b${c} + j) >> 3] & (1 << ((b${c} + j) & 7))) !== 0`;
       break;
+    case 'c':
+      return `k${c}`;
     default:
       return `v${c}[j]`;
   }
@@ -49,6 +53,8 @@ function columnLocals(sig: string, c: number): string {
       return `const t${c} = ${s}.text, o${c} = ${s}.offsets, b${c} = ${s}.base; ${nulls}`;
     case 'b':
       return `const v${c} = ${s}.bits, b${c} = ${s}.offset; ${nulls}`;
+    case 'c':
+      return `const k${c} = ${s}.value;`;
     default:
       return `const v${c} = ${s}.values; ${nulls}`;
   }
@@ -57,7 +63,7 @@ function columnLocals(sig: string, c: number): string {
 /**
  * The row loop is generated per shape of the sources: each row's fields are one array literal of constant
  * size (a packed array allocated in one step; `new Array(arity)` filled column by column is holey and cost
- * more than all the reading), and each cell is read straight from its Arrow buffer at its own call site.
+ * more than all the reading), and each cell is read straight from its buffer at its own call site.
  */
 function createRowAssembler(signatures: readonly string[]): RowAssembler {
   const locals = signatures.map((sig, c) => `const s${c} = sources[${c}]; ${columnLocals(sig, c)}`).join('\n');
@@ -74,21 +80,36 @@ function createRowAssembler(signatures: readonly string[]): RowAssembler {
 }
 
 /**
- * The assemblers of one decoder, one per shape of sources met (NULLs or none, ASCII or not, per column):
- * a file has a handful at most, and each is compiled once.
+ * Compiled assemblers, one per shape of sources met (NULLs or none, ASCII or not, per column): a table has
+ * a handful at most, and each is compiled once.
  */
 export class RowAssemblers {
   private readonly byShape = new Map<string, RowAssembler>();
 
-  /** Called once per range of rows read; returns the rows of `sources`, `n` of them. */
-  assemble(sources: readonly ColumnSource[], n: number): Row[] {
-    const signatures = sources.map(sourceSignature);
+  /** Called once per batch of rows built; returns the rows of `sources`, `n` of them. */
+  assemble(vectors: readonly ColumnVector[], n: number): Row[] {
+    // Text still in UTF-8 is decoded here, once per batch, where every value is about to be read.
+    const sources = vectors.some((v) => v.kind === 'utf8') ? vectors.map((v) => decodeText(v, n)) : vectors;
+    const signatures = sources.map(vectorSignature);
     const key = signatures.join(',');
     let a = this.byShape.get(key);
     if (a === undefined) {
       a = createRowAssembler(signatures);
+      // Shapes are few per table; a long session reading many tables starts over rather than grow forever.
+      if (this.byShape.size >= MAX_SHAPES) this.byShape.clear();
       this.byShape.set(key, a);
     }
     return a(sources, n);
   }
+}
+
+/**
+ * The process's assemblers. Shapes are few (a letter per column kind), so one cache serves every table;
+ * bounded all the same, since a long session may read many different tables.
+ */
+const shared = new RowAssemblers();
+
+/** `n` +I rows from `sources`, through the shared cache of compiled assemblers. */
+export function assembleRows(sources: readonly ColumnVector[], n: number): Row[] {
+  return shared.assemble(sources, n);
 }

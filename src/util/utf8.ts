@@ -10,6 +10,11 @@ export function utf8Decode(bytes: Uint8Array): string {
   return utf8Slice === undefined ? decoder.decode(bytes) : utf8Slice.call(bytes, 0, bytes.length);
 }
 
+/** UTF-8 text of `bytes[start, end)`, as `utf8Decode` of that range without a subarray per call. */
+export function utf8DecodeRange(bytes: Uint8Array, start: number, end: number): string {
+  return utf8Slice === undefined ? decoder.decode(bytes.subarray(start, end)) : utf8Slice.call(bytes, start, end);
+}
+
 /**
  * UTF-8 bytes of `text`. Buffer.from allocates small results from Node's shared pool, about twice as fast
  * as TextEncoder for message-sized strings; the result is a Buffer, which is a Uint8Array.
