@@ -87,8 +87,12 @@ const { LETTERS, WORDS } = (() => {
 
 function nextString(r: FastRandom, maxLength: number): string {
   const len = MIN_STRING_LENGTH + r.nextInt(maxLength - MIN_STRING_LENGTH);
-  const at = r.nextInt(POOL_SIZE - len);
-  return WORDS.slice(at, at + len).trim();
+  let at = r.nextInt(POOL_SIZE - len);
+  let end = at + len;
+  // `slice(at, end).trim()` without the intermediate string: WORDS holds only letters and spaces.
+  while (at < end && WORDS.charCodeAt(at) === 32) at++;
+  while (end > at && WORDS.charCodeAt(end - 1) === 32) end--;
+  return WORDS.slice(at, end);
 }
 
 function nextExactString(r: FastRandom, length: number): string {
@@ -223,6 +227,8 @@ export class NexmarkGenerator {
   private readonly numInFlightAuctions: number;
   private readonly hotAuctionRatio: number;
   private readonly hotBiddersRatio: number;
+  /** Events it takes to create numInFlightAuctions more auctions (an auction's expiry horizon). */
+  private readonly eventsForAuctions: number;
   /** A bid's `extra` length is bidExtraMin + nextInt(2 * bidExtraDelta): the same for every bid. */
   private readonly bidExtraMin: number;
   private readonly bidExtraDelta: number;
@@ -245,6 +251,7 @@ export class NexmarkGenerator {
     this.numInFlightAuctions = config.numInFlightAuctions;
     this.hotAuctionRatio = config.hotAuctionRatio;
     this.hotBiddersRatio = config.hotBiddersRatio;
+    this.eventsForAuctions = Math.floor((config.numInFlightAuctions * this.total) / config.auctionProportion);
     const avg = Math.max(config.avgBidByteSize - BID_SIZE, 0);
     this.bidExtraDelta = config.avgBidByteSize < BID_SIZE ? 0 : Math.round(avg * 0.2);
     this.bidExtraMin = avg - this.bidExtraDelta;
@@ -364,12 +371,11 @@ export class NexmarkGenerator {
     const description = nextString(r, 100);
     const reserve = initialBid + priceOf(r.nextUint32());
     // Expiry: within twice the time it takes to create numInFlightAuctions more auctions.
-    const eventsForAuctions = Math.floor((c.numInFlightAuctions * this.total) / c.auctionProportion);
-    const horizon = this.timestampOf(n + eventsForAuctions) - ts;
+    const horizon = this.timestampOf(n + this.eventsForAuctions) - ts;
     const expires = ts + 1 + r.nextInt(Math.max(horizon * 2, 1));
     const size = 8 + itemName.length + description.length + 8 + 8 + 8 + 8 + 8;
     const extra = nextExtra(r, size, c.avgAuctionByteSize);
-    return [BigInt(id), itemName, description, BigInt(initialBid), BigInt(reserve), ts, expires, this.ids.of(seller), CATEGORY_BIGINTS[category - FIRST_CATEGORY_ID]!, extra];
+    return [BigInt(id), itemName, description, priceBigInt(initialBid), priceBigInt(reserve), ts, expires, this.ids.of(seller), CATEGORY_BIGINTS[category - FIRST_CATEGORY_ID]!, extra];
   }
 
   /**
