@@ -144,7 +144,8 @@ function priceBigInt(price: number): bigint {
 /**
  * BIGINT values (docs/values.md) for ids that repeat: auction and bidder ids of bids fall into a window
  * of a few hundred recent ids (and half of them on one hot id), so a direct-mapped cache turns most of
- * the per-bid `BigInt(...)` allocations into an array lookup.
+ * the per-bid `BigInt(...)` allocations into an array lookup. New people and auctions go through it too:
+ * the bids that follow reuse their bigints. Person and auction ids share it, a bigint being just its value.
  */
 class BigIntCache {
   private readonly keys = new Float64Array(BIGINT_CACHE_SIZE).fill(-1);
@@ -353,7 +354,7 @@ export class NexmarkGenerator {
     const state = US_STATES[r.nextInt(US_STATES.length)]!;
     const size = 8 + name.length + email.length + card.length + city.length + state.length;
     const extra = nextExtra(r, size, this.config.avgPersonByteSize);
-    return [BigInt(id), name, email, card, city, state, ts, extra];
+    return [this.ids.of(id), name, email, card, city, state, ts, extra];
   }
 
   private auction(n: number, ts: number): unknown[] {
@@ -375,7 +376,7 @@ export class NexmarkGenerator {
     const expires = ts + 1 + r.nextInt(Math.max(horizon * 2, 1));
     const size = 8 + itemName.length + description.length + 8 + 8 + 8 + 8 + 8;
     const extra = nextExtra(r, size, c.avgAuctionByteSize);
-    return [BigInt(id), itemName, description, priceBigInt(initialBid), priceBigInt(reserve), ts, expires, this.ids.of(seller), CATEGORY_BIGINTS[category - FIRST_CATEGORY_ID]!, extra];
+    return [this.ids.of(id), itemName, description, priceBigInt(initialBid), priceBigInt(reserve), ts, expires, this.ids.of(seller), CATEGORY_BIGINTS[category - FIRST_CATEGORY_ID]!, extra];
   }
 
   /**
