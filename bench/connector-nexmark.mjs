@@ -1,5 +1,6 @@
 // Nexmark source throughput: events/s, median of 5 interleaved rounds, next to a plain JS loop building the same objects.
 // Run after `npm run build`: node bench/connector-nexmark.mjs [events] (SLUICE_DIST picks another build).
+import { loadavg } from 'node:os';
 import { load } from './format-bench-util.mjs';
 
 const { NexmarkGenerator, DEFAULT_NEXMARK_CONFIG, NexmarkTableSourceFactory } = await load('connectors/nexmark/index.js');
@@ -80,9 +81,11 @@ async function sourceJob() {
   await executeJob(graph, defaultRuntimeConfig()).waitForCompletion();
 }
 
-console.log(`Nexmark, ${N} events per run, node ${process.version}`);
+// The machine is shared: the load average says how far to trust a run's figures.
+const load1 = () => loadavg()[0].toFixed(2);
+console.log(`Nexmark, ${N} events per run, node ${process.version}, load average ${load1()}`);
 const PLAIN = 'plain JS loop (same shapes, Math.random)';
 const GEN = 'NexmarkGenerator.event (deterministic)';
 const rates = await measureAll({ [PLAIN]: plainLoop, [GEN]: generatorLoop, 'nexmark source -> blackhole job (p=1)': sourceJob });
 const perRound = rates[GEN].map((g, i) => g / rates[PLAIN][i]);
-console.log(`ratio generator / plain loop (median of rounds): ${median(perRound).toFixed(2)}x`);
+console.log(`ratio generator / plain loop (median of rounds): ${median(perRound).toFixed(2)}x  (per round: ${perRound.map((r) => r.toFixed(2)).join(', ')}; load average now ${load1()})`);
