@@ -78,13 +78,14 @@ const FULL_NAMES = FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => `${f} ${l}`)
 const POOL_SIZE = 1 << 16;
 const { LETTERS, WORDS } = (() => {
   const r = new FastRandom(0x5eed);
-  let letters = '';
-  let words = '';
+  // Joined once, not appended to: 65536 appends made a cons-string chain that the first slice flattened.
+  const letters = new Array<string>(POOL_SIZE);
+  const words = new Array<string>(POOL_SIZE);
   for (let i = 0; i < POOL_SIZE; i++) {
-    letters += String.fromCharCode(97 + r.nextInt(26));
-    words += r.nextInt(13) === 0 ? ' ' : String.fromCharCode(97 + r.nextInt(26));
+    letters[i] = String.fromCharCode(97 + r.nextInt(26));
+    words[i] = r.nextInt(13) === 0 ? ' ' : String.fromCharCode(97 + r.nextInt(26));
   }
-  return { LETTERS: letters, WORDS: words };
+  return { LETTERS: letters.join(''), WORDS: words.join('') };
 })();
 
 function nextString(r: FastRandom, maxLength: number): string {
@@ -194,14 +195,14 @@ function channels(): { readonly channels: string[]; readonly urls: string[] } {
   return (channelCache = { channels: cs, urls: us });
 }
 
+/** The 32 bits of `v` reversed, as a signed int (Java's Integer.reverse); swaps halves, bytes, nibbles, pairs, bits. */
 function reverseBits32(v: number): number {
-  let x = v >>> 0;
-  let out = 0;
-  for (let i = 0; i < 32; i++) {
-    out = (out << 1) | (x & 1);
-    x >>>= 1;
-  }
-  return out | 0;
+  let x = v | 0;
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16);
 }
 
 /**
