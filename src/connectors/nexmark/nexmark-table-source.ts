@@ -58,13 +58,17 @@ class NexmarkBatchGenerator implements RowBatchGenerator {
     for (let k = 0; k < count; k++, n += p) {
       if (filtered && !keep[gen.eventType(n)]!) continue;
       const fields = gen.event(n, parts);
-      if (proj === undefined) {
-        out.push(new Row(0, fields));
-        continue;
+      let row: Row;
+      if (proj === undefined) row = new Row(0, fields);
+      else {
+        const values = new Array<unknown>(proj.length);
+        for (let j = 0; j < proj.length; j++) values[j] = fields[proj[j]!];
+        row = new Row(0, values);
       }
-      const values = new Array<unknown>(proj.length);
-      for (let j = 0; j < proj.length; j++) values[j] = fields[proj[j]!];
-      out.push(new Row(0, values));
+      // `out` arrives as an empty small-integer array and its first push changes its map: pushed from one
+      // site with the others, every push saw two maps and went through the generic builtin.
+      if (out.length === 0) out.push(row);
+      else out.push(row);
     }
   }
 }
