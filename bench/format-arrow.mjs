@@ -1,4 +1,6 @@
-// Arrow IPC read vs JSON read of the same rows (target: arrow >= 10x). Run after `npm run build`.
+// Arrow IPC read vs JSON read of the same rows (target: arrow >= 10x), and arrow write vs JSON write
+// (the filesystem sink's encoder per part file vs serializing each row as a JSON message). Run after
+// `npm run build`.
 // "arrow read, columnar" is what the filesystem source hands on when the next operator takes columns
 // (ColumnBatch: buffers in place, strings decoded once per batch); "arrow read -> Row" builds the rows too,
 // as it happens before any row-based operator.
@@ -61,6 +63,9 @@ const w = compare({
   arrowWrite: () => {
     sink += arrowEnc.encode(rows).length;
   },
+  jsonWrite: () => {
+    for (const row of rows) sink += json.serialize(row).length;
+  },
 }, runs);
 report('json read (JsonRowDecoder) -> Row', r.ms.jsonRead);
 report('arrow read, columnar (decodeColumnBatches)', r.ms.arrowColumns);
@@ -68,7 +73,9 @@ report('arrow read (decodeBatches) -> Row', r.ms.arrowRead);
 report('rows only, no decoding (bound for any reader)', r.ms.rowsOnly);
 report('arrow read (decode, one Row[] per file)', w.ms.arrowWhole);
 report('arrow write (ArrowBulkEncoder) <- Row', w.ms.arrowWrite);
+report('json write (JsonRowEncoder) <- Row', w.ms.jsonWrite);
 console.log(`ratio arrow read, columnar / json read: ${r.ratio('jsonRead', 'arrowColumns').toFixed(2)}x (target >= 10x)`);
 console.log(`ratio arrow read -> Row / json read: ${r.ratio('jsonRead', 'arrowRead').toFixed(2)}x (when the next operator needs rows)`);
 console.log(`ratio rows only / json read: ${r.ratio('jsonRead', 'rowsOnly').toFixed(2)}x (what a reader that decoded nothing would reach)`);
+console.log(`ratio arrow write / json write: ${w.ratio('jsonWrite', 'arrowWrite').toFixed(2)}x (how many times faster the arrow sink encodes)`);
 if (sink === -1) console.log(sink);
