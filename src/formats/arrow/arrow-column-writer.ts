@@ -162,11 +162,12 @@ function epochMsWriter(type: A.DataType, typeName: string): ArrowColumnWriter {
   };
 }
 
-/**
- * Utf8: the batch's strings joined and encoded in one call. When the bytes are as many as the UTF-16 code
- * units, every string is ASCII and its length is its byte length; otherwise each string's byte length is
- * measured (still far cheaper than encoding one by one).
- */
+/** Utf8 (and Binary) offsets are int32: a batch holds at most this many bytes of one column. */
+const MAX_COLUMN_BYTES = 0x7fffffff;
+
+/** Below V8's longest string (2^29 - 24 code units), so a join never fails. */
+const MAX_JOINED_CHARS = 1 << 28;
+
 function utf8Writer(type: A.DataType): ArrowColumnWriter {
   return (rows, c, start, end) => {
     const n = end - start;
@@ -180,17 +181,40 @@ function utf8Writer(type: A.DataType): ArrowColumnWriter {
         validity.setNull(i);
       } else throw wrongValue(v, 'STRING');
     }
-    const joined = parts.join('');
-    const bytes = Buffer.from(joined, 'utf8');
-    const offsets = new Int32Array(n + 1);
-    let o = 0;
-    if (bytes.byteLength === joined.length) {
-      for (let i = 0; i < n; i++) offsets[i + 1] = o += parts[i]!.length;
-    } else {
-      for (let i = 0; i < n; i++) offsets[i + 1] = o += Buffer.byteLength(parts[i]!, 'utf8');
-    }
+    const { bytes, offsets } = utf8Buffers(parts);
     return data(type, n, validity, { data: bytes, valueOffsets: offsets });
   };
+}
+
+/**
+ * The UTF-8 bytes of `parts` back to back and their n + 1 offsets. The strings are joined and encoded in one
+ * call (per-string encoding costs a native call each, about twice the time); when the bytes are as many as
+ * the UTF-16 code units, all is ASCII and each string's length is its byte length, otherwise each string's
+ * byte length is measured. A batch longer than `maxJoinedChars` is joined in pieces.
+ * @throws FieldValueError when the bytes overflow int32 offsets.
+ */
+export function utf8Buffers(parts: readonly string[], maxJoinedChars = MAX_JOINED_CHARS): { bytes: Uint8Array; offsets: Int32Array } {
+  const n = parts.length;
+  const offsets = new Int32Array(n + 1);
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  for (let from = 0; from < n; ) {
+    let to = from + 1;
+    for (let chars = parts[from]!.length; to < n && chars + parts[to]!.length <= maxJoinedChars; to++) chars += parts[to]!.length;
+    const joined = from === 0 && to === n ? parts.join('') : parts.slice(from, to).join('');
+    const bytes = Buffer.from(joined, 'utf8');
+    if (total + bytes.byteLength > MAX_COLUMN_BYTES) {
+      throw new FieldValueError(`a record batch of strings over ${MAX_COLUMN_BYTES} bytes does not fit Arrow's Utf8; lower 'batch-size'.`);
+    }
+    if (bytes.byteLength === joined.length) {
+      for (let i = from; i < to; i++) offsets[i + 1] = total += parts[i]!.length;
+    } else {
+      for (let i = from; i < to; i++) offsets[i + 1] = total += Buffer.byteLength(parts[i]!, 'utf8');
+    }
+    pieces.push(bytes);
+    from = to;
+  }
+  return { bytes: pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, total), offsets };
 }
 
 function binaryWriter(type: A.DataType): ArrowColumnWriter {
@@ -206,6 +230,7 @@ function binaryWriter(type: A.DataType): ArrowColumnWriter {
       else throw wrongValue(v, 'BYTES');
       offsets[i + 1] = o;
     }
+    if (o > MAX_COLUMN_BYTES) throw new FieldValueError(`a record batch of bytes over ${MAX_COLUMN_BYTES} bytes does not fit Arrow's Binary; lower 'batch-size'.`);
     const bytes = new Uint8Array(o);
     for (let i = 0; i < n; i++) {
       const v = rows[start + i]!.fields[c];

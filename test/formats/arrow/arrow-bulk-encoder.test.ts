@@ -7,7 +7,7 @@ import type { Row } from '../../../src/types/row.js';
 import { ArrowBulkDecoder } from '../../../src/formats/arrow/arrow-bulk-decoder.js';
 import { ArrowBulkEncoder } from '../../../src/formats/arrow/arrow-bulk-encoder.js';
 import type { ArrowIpcFormat } from '../../../src/formats/arrow/arrow-bulk-encoder.js';
-import { arrowColumnWriter } from '../../../src/formats/arrow/arrow-column-writer.js';
+import { arrowColumnWriter, utf8Buffers } from '../../../src/formats/arrow/arrow-column-writer.js';
 import { toArrowType } from '../../../src/formats/arrow/arrow-types.js';
 import { toArrowConverter } from '../../../src/formats/arrow/arrow-values.js';
 import { FormatError } from '../../../src/formats/format-error.js';
@@ -155,6 +155,18 @@ describe('ArrowBulkEncoder direct column writers', () => {
     const offsets = table.batches[1]!.getChild('s')!.data[0]!.valueOffsets;
     expect([...offsets]).toEqual([0, 2, 8, 18]); // 'ü' (2 bytes), '€uro' (3 + 3), '😀 emoji' (4 + 6)
     expect(new ArrowBulkDecoder(type).decode(data).map((r) => r.fields[0])).toEqual(strings);
+  });
+
+  it('joins a long batch of strings in pieces with the same bytes and offsets', () => {
+    const parts = ['ab', 'ü', '', 'cdefg', '€€', 'x', '😀', 'plain ascii'];
+    const expected = new TextEncoder().encode(parts.join(''));
+    const offsets = parts.reduce((o, s) => [...o, o[o.length - 1]! + new TextEncoder().encode(s).length], [0]);
+    for (const max of [1, 3, 6, 1000]) {
+      const out = utf8Buffers(parts, max);
+      expect([...out.bytes], `max ${max}`).toEqual([...expected]);
+      expect([...out.offsets], `max ${max}`).toEqual(offsets);
+    }
+    expect(utf8Buffers([]).bytes.byteLength).toBe(0);
   });
 
   it('writes negative and large epoch-ms timestamps as exact int64', () => {
