@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
@@ -65,8 +66,31 @@ function tables(stdout: string): string[][][] {
 describe.skipIf(!cliAvailable())('sql-examples run through the CLI', () => {
   it('every example here is one this test runs', () => {
     const mine = readdirSync(EXAMPLES).filter((f) => f.endsWith('.sql') && f !== 'quickstart.sql' && !/^(kafka|upsert-kafka|pravega)-/.test(f));
-    expect(mine.sort()).toEqual(['cdc-debezium.sql', 'filesystem-etl.sql', 'nexmark-q1.sql', 'windowed-aggregation.sql']);
+    expect(mine.sort()).toEqual(['arrow-files.sql', 'cdc-debezium.sql', 'filesystem-etl.sql', 'nexmark-q1.sql', 'windowed-aggregation.sql']);
   });
+
+  it('arrow-files.sql: 100,000 rows into Arrow files per site, read back exactly; apache-arrow reads the files too', async () => {
+    const ids = Array.from({ length: 100_000 }, (_, i) => i + 1);
+    const expected = [0, 1, 2].map((s) => {
+      const mine = ids.filter((id) => id % 3 === s);
+      return [`site-${s}`, String(mine.length), String(mine.reduce((a, b) => a + b, 0)), '24.0'];
+    });
+    for (let run = 0; run < 2; run++) {
+      expect(tables(await runExample('arrow-files.sql'))).toEqual([[['site', 'readings', 'id_sum', 'max_reading'], ...expected]]);
+    }
+    const dir = join(root, 'sql-examples', 'out', 'readings', 'site=site-1');
+    let rows = 0;
+    for (const f of readdirSync(dir).filter((n) => !n.startsWith('.'))) {
+      const t = tableFromIPC(readFileSync(join(dir, f)));
+      expect(t.schema.fields.map((x) => `${x.name}:${String(x.type)}`)).toEqual(['id:Int64', 'sensor:Utf8', 'reading:Float64']);
+      for (const r of t) {
+        expect(r.sensor).toBe(`sensor-${r.id % 10n}`);
+        expect(r.reading).toBe(Number(r.id % 97n) / 4);
+      }
+      rows += t.numRows;
+    }
+    expect(rows).toBe(33_334);
+  }, 60_000);
 
   it('filesystem-etl.sql: partitioned CSV in, partitioned JSON out, read back; a second run gives the same', async () => {
     for (let run = 0; run < 2; run++) {
