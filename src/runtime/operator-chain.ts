@@ -1,6 +1,7 @@
 import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
 import { HeapKeyedStateBackend, HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
+import { decodeState, encodeState } from './state/state-codec.js';
 import { HeapTimerService, type TimersSnapshot } from './heap-timer-service.js';
 import type { OperatorContext, OperatorFactory, Output, StreamOperator } from './stream-operator.js';
 
@@ -12,7 +13,7 @@ export interface ChainTail {
   emitWatermark(watermark: number): void;
 }
 
-/** The checkpointed state of one chained operator. */
+/** The checkpointed state of one chained operator, decoded. In a checkpoint it is held encoded (bytes). */
 export interface OperatorSnapshot {
   readonly raw: unknown;
   readonly keyed: KeyedStateSnapshot;
@@ -74,11 +75,16 @@ export class OperatorChain {
     return this.links.length;
   }
 
-  /** Restores state, then `initializeState` and `open` on each operator, head first. */
-  async open(restored: readonly OperatorSnapshot[] | undefined): Promise<void> {
+  /**
+   * Restores state, then `initializeState` and `open` on each operator, head first. State comes from
+   * encoded bytes only, so every restore (in-process restarts included) gets objects no other attempt
+   * has touched.
+   */
+  async open(restored: readonly Uint8Array[] | undefined): Promise<void> {
     for (let i = 0; i < this.links.length; i++) {
       const l = this.links[i]!;
-      const s = restored?.[i];
+      const bytes = restored?.[i];
+      const s = bytes === undefined ? undefined : (decodeState(bytes) as OperatorSnapshot);
       if (s) {
         l.keyed.restore(s.keyed);
         l.opState.restore(s.operatorState);
@@ -171,13 +177,20 @@ export class OperatorChain {
     }
   }
 
-  snapshot(checkpointId: number): OperatorSnapshot[] {
-    return this.links.map((l) => ({
-      raw: l.op.snapshotState?.(checkpointId),
-      keyed: l.keyed.snapshot(),
-      operatorState: l.opState.snapshot(),
-      timers: l.timers.snapshot(),
-    }));
+  /**
+   * The state of every operator as of now, encoded before this returns: operators keep mutating their
+   * accumulators in place after the barrier, so a checkpoint must never hold a live object.
+   */
+  snapshot(checkpointId: number): Uint8Array[] {
+    return this.links.map((l) => {
+      const s: OperatorSnapshot = {
+        raw: l.op.snapshotState?.(checkpointId),
+        keyed: l.keyed.snapshot(),
+        operatorState: l.opState.snapshot(),
+        timers: l.timers.snapshot(),
+      };
+      return encodeState(s);
+    });
   }
 
   notifyCheckpointComplete(checkpointId: number): void {

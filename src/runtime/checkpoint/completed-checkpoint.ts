@@ -1,5 +1,3 @@
-import type { OperatorSnapshot } from '../operator-chain.js';
-
 /** Bytes written by a `VersionedSerializer`, with its version. */
 export interface SerializedValue {
   readonly version: number;
@@ -12,8 +10,11 @@ export interface TaskSnapshot {
   readonly finished: boolean;
   /** Reader splits (source tasks). */
   readonly splits: readonly SerializedValue[] | undefined;
-  /** One entry per chained operator, in chain order. */
-  readonly operators: readonly OperatorSnapshot[];
+  /**
+   * One entry per chained operator, in chain order: its `OperatorSnapshot`, encoded at the barrier (see
+   * `OperatorChain.snapshot`).
+   */
+  readonly operators: readonly Uint8Array[];
   /** Sink writer state (sink tasks). */
   readonly writerState: readonly SerializedValue[] | undefined;
 }

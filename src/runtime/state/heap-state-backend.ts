@@ -105,19 +105,13 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     return (this.tables.get(name)?.data ?? new Map<StateKey, unknown>()).keys();
   }
 
-  /** A deep-enough copy for a checkpoint: lists, maps and array values are copied so later writes do not leak in. */
+  /**
+   * The live contents for a checkpoint. Values are the objects operators keep mutating: encode the
+   * snapshot before any further write (the operator chain does so at the barrier).
+   */
   snapshot(): KeyedStateSnapshot {
     for (const t of this.tables.values()) if (t.written) dropExpired(t);
-    const states = [...this.tables].map(([name, t]) => ({
-      name,
-      kind: t.kind,
-      entries: [...t.data].map(([k, v]): [StateKey, unknown] => [
-        k,
-        // A value that is an array is copied too: operators may grow it in place (the regular join keeps its
-        // rows so), which must not reach a checkpoint taken before (in-memory ones keep these objects).
-        t.kind === 'map' ? new Map(v as Map<unknown, unknown>) : t.kind === 'list' || Array.isArray(v) ? [...(v as unknown[])] : v,
-      ]),
-    }));
+    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
     return { states };
   }
 
