@@ -34,8 +34,13 @@ export interface CompletedCheckpoint {
   readonly checkpointId: number;
   readonly isSavepoint: boolean;
   readonly timestamp: number;
-  /** taskId -> parallelism, checked on restore. */
+  /** taskId -> parallelism when the checkpoint was taken. */
   readonly parallelism: ReadonlyMap<string, number>;
+  /**
+   * The job's number of key groups (`pipeline.max-parallelism`); a restored job keeps it. Undefined for
+   * checkpoints written before key groups, whose keyed state was spread by hash modulo parallelism.
+   */
+  readonly maxParallelism: number | undefined;
   /** source task id -> enumerator checkpoint. */
   readonly enumerators: ReadonlyMap<string, SerializedValue>;
   /** Committables not yet committed when the checkpoint completed (its own and older retried ones). */

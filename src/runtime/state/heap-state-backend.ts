@@ -121,6 +121,18 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries), written: undefined, ttlMs: undefined });
     }
   }
+
+  /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
+  restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void {
+    this.tables.clear();
+    for (const s of parts) {
+      for (const st of s.states) {
+        let t = this.tables.get(st.name);
+        if (!t) this.tables.set(st.name, (t = { kind: st.kind, data: new Map(), written: undefined, ttlMs: undefined }));
+        for (const [k, v] of st.entries) if (owns(k)) t.data.set(k, v);
+      }
+    }
+  }
 }
 
 function dropExpired(t: Table): void {
@@ -199,5 +211,20 @@ export class HeapOperatorStateStore implements OperatorStateStore {
   restore(s: Array<[string, unknown[]]>): void {
     this.lists.clear();
     for (const [n, l] of s) this.lists.set(n, [...l]);
+  }
+
+  /**
+   * Subtask `index` of `parallelism`'s even share of every old subtask's lists (Flink's round-robin
+   * redistribution of operator list state), for a restore at another parallelism.
+   */
+  restoreShare(parts: ReadonlyArray<Array<[string, unknown[]]>>, index: number, parallelism: number): void {
+    this.lists.clear();
+    const all = new Map<string, unknown[]>();
+    for (const p of parts) for (const [n, l] of p) (all.get(n) ?? all.set(n, []).get(n)!).push(...l);
+    for (const [n, l] of all) {
+      const mine: unknown[] = [];
+      for (let j = index; j < l.length; j += parallelism) mine.push(l[j]);
+      if (mine.length > 0) this.lists.set(n, mine);
+    }
   }
 }

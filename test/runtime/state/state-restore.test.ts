@@ -66,7 +66,7 @@ describe('state snapshot and restore', () => {
     let seen!: OperatorContext;
     const probe: OperatorFactory = { name: 'probe', create: () => ({ open(c) { seen = c; }, processBatch() {} }) };
     const restored = new OperatorChain([statefulOp(fired), probe], tail, env);
-    await restored.open([snap[0]!]);
+    await restored.open([{ parts: [snap[0]!], rescale: undefined }]);
     expect(seen).toBeDefined();
     const again = decodeState(restored.snapshot(8)[0]!) as OperatorSnapshot;
     expect(again.raw).toEqual({ raw: 'private', restoredWas: { raw: 'private', restoredWas: undefined } });
@@ -119,7 +119,7 @@ describe('state snapshot and restore', () => {
     // Restoring twice (an in-process restart after a failure, then another) gives fresh objects each time.
     for (let i = 0; i < 2; i++) {
       const restored = new OperatorChain([counting], tail, env);
-      await restored.open(snap);
+      await restored.open(snap.map((b) => ({ parts: [b], rescale: undefined })));
       restored.processBatch([Row.insert('k', 100n)], 0);
       expect(read(restored.snapshot(2)[0]!)).toEqual([['k', { count: 3, sum: 103n, seen: [1n, 2n, 100n] }]]);
     }
