@@ -19,12 +19,16 @@ interface Table {
 
 /**
  * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
- * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired) and drops
- * them from snapshots; the write time is not part of checkpoints, so a restore restarts the clock.
+ * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired), drops
+ * them from snapshots, and removes them incrementally as other keys are written, so memory stays bounded
+ * by the live entries; the write time is not part of checkpoints, so a restore restarts the clock.
  */
 export class HeapKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private currentKey: StateKey = null;
+
+  /** `clock` gives the time TTLs are measured in (tests pass their own). */
+  constructor(private readonly clock: () => number = Date.now) {}
 
   setCurrentKey(key: StateKey): void {
     this.currentKey = key;
@@ -44,13 +48,13 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     } else if (t.kind !== kind) {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
     } else if (ttlMs && !t.written) {
-      // Restored state: its entries count as written now.
-      const now = Date.now();
+      // Restored state: its entries count as written now (in their order, so `written` stays ordered).
+      const now = this.clock();
       t.written = new Map([...t.data.keys()].map((k) => [k, now]));
       t.ttlMs = ttlMs;
     }
     if (!t.written) return t.data;
-    return ttlView(t);
+    return ttlView(t, this.clock);
   }
 
   private hasTtl(d: string | StateDescriptor): boolean {
@@ -110,7 +114,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
    * snapshot before any further write (the operator chain does so at the barrier).
    */
   snapshot(): KeyedStateSnapshot {
-    for (const t of this.tables.values()) if (t.written) dropExpired(t);
+    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.clock(), Infinity);
     const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
     return { states };
   }
@@ -135,27 +139,39 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
   }
 }
 
-function dropExpired(t: Table): void {
-  const now = Date.now();
-  for (const [k, w] of t.written!) {
-    if (now - w >= t.ttlMs!) {
-      t.data.delete(k);
-      t.written!.delete(k);
-    }
+/**
+ * Entries a write expires at most (Flink's incremental cleanup size is 5): each write adds one entry and
+ * removes up to this many expired ones, so a steady stream of writes keeps only live entries in memory,
+ * with or without checkpoints, and no write pauses long.
+ */
+const EXPIRE_PER_WRITE = 16;
+
+/**
+ * Drops expired entries from the front of `written`, which is ordered by write time (a write moves its
+ * key to the end), so the scan stops at the first live entry.
+ */
+function expireOldest(t: Table, now: number, limit: number): void {
+  const written = t.written!;
+  const ttl = t.ttlMs!;
+  let n = 0;
+  for (const [k, w] of written) {
+    if (now - w < ttl || n++ >= limit) return;
+    written.delete(k);
+    t.data.delete(k);
   }
 }
 
 /**
  * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
- * and in-place list/map updates of the current key refresh its write time.
+ * and in-place list/map updates of the current key refresh its write time and expire the oldest entries.
  */
-function ttlView(t: Table): Map<StateKey, unknown> {
+function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
   const written = t.written!;
   const ttl = t.ttlMs!;
   const live = (k: StateKey): boolean => {
     const w = written.get(k);
     if (w === undefined) return t.data.has(k);
-    if (Date.now() - w < ttl) return true;
+    if (clock() - w < ttl) return true;
     t.data.delete(k);
     written.delete(k);
     return false;
@@ -167,8 +183,12 @@ function ttlView(t: Table): Map<StateKey, unknown> {
     },
     has: (k: StateKey) => live(k),
     set: (k: StateKey, v: unknown) => {
-      written.set(k, Date.now());
+      const now = clock();
+      // Re-inserted so `written` stays ordered by write time.
+      written.delete(k);
+      written.set(k, now);
       t.data.set(k, v);
+      expireOldest(t, now, EXPIRE_PER_WRITE);
       return t.data;
     },
     delete: (k: StateKey) => {
