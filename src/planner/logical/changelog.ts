@@ -100,6 +100,11 @@ export class ChangelogInference {
         }
         return ChangelogMode.insertOnly();
       }
+      case 'changelog-normalize': {
+        this.of(n.input);
+        this.origins.set(n, n);
+        return n.generateUpdateBefore ? ChangelogMode.all() : ChangelogMode.upsert();
+      }
       default: {
         const never: never = n;
         return never;

@@ -127,6 +127,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
     }
     case 'window-tvf':
       return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
+    case 'changelog-normalize':
+      return `ChangelogNormalize(key=[${n.uniqueKeys.map((k) => n.input.fields[k]!.name).join(', ')}])`;
     case 'sink': {
       const id = n.identifier;
       return `Sink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`;
@@ -186,6 +188,8 @@ function exchangeText(n: PlanNode, i: number): string | undefined {
     case 'over':
     case 'rank':
       return hashOrSingle(n.partitionKeys, n.input.fields.map((f) => f.name));
+    case 'changelog-normalize':
+      return hashOrSingle(n.uniqueKeys, n.input.fields.map((f) => f.name));
     case 'join': {
       const side = i === 0 ? n.left : n.right;
       return hashOrSingle(i === 0 ? n.leftKeys : n.rightKeys, side.fields.map((f) => f.name));

@@ -30,6 +30,7 @@ import { windowAssignerFactory } from '../../table-runtime/window-assigner-opera
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
+import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
@@ -412,6 +413,14 @@ export class JobGraphBuilder {
         const input = this.chainTarget(this.lower(n.input), name);
         this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
         return input;
+      }
+      case 'changelog-normalize': {
+        const input = this.lower(n.input);
+        const keys = n.uniqueKeys;
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        v.operators.push(changelogNormalizeFactory(name, { keys, generateUpdateBefore: n.generateUpdateBefore, stateTtlMs: o.stateTtlMs ?? 0 }));
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        return { id: v.id, parallelism: v.parallelism };
       }
       case 'sink':
         throw new PlanningError('internal: sinks are lowered by the planner entry points');

@@ -7,6 +7,7 @@ import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
 import { pruneJoinInputs } from './prune-join-inputs.js';
+import { needsPrimaryKey } from './changelog-normalize.js';
 
 export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
@@ -14,6 +15,8 @@ import { DataTypes } from '../../types/data-types.js';
 /** Options of the rule pass. */
 export interface OptimizeOptions {
   readonly timeZone: string;
+  /** `table.exec.source.cdc-events-duplicate`: CDC scans keep their primary key for a ChangelogNormalize. */
+  readonly cdcEventsDuplicate?: boolean;
 }
 
 /**
@@ -40,7 +43,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     const inputs = inputsOf(n).map(pushIntoScans);
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = pushPredicatesIntoScan(node, options.timeZone);
-    node = pushProjectionIntoScan(node);
+    node = pushProjectionIntoScan(node, options);
     node = removeIdentityCalc(node);
     node = pushLimitIntoScan(node);
     return node;
@@ -187,10 +190,15 @@ function pruneRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind
 }
 
 /** calc(scan) where the calc reads a subset of the physical columns: ask the source to produce only those. */
-function pushProjectionIntoScan(n: PlanNode): PlanNode {
+function pushProjectionIntoScan(n: PlanNode, options: OptimizeOptions): PlanNode {
   if (n.kind !== 'calc' || n.input.kind !== 'scan' || n.input.physicalIndexes !== null) return n;
   const scan = n.input;
   const used = new Set<number>();
+  // A source read through a ChangelogNormalize keeps its primary key (Flink's PushProjectIntoTableSourceScanRule).
+  if (needsPrimaryKey(scan.table, scan.source, { cdcEventsDuplicate: options.cdcEventsDuplicate === true })) {
+    const physical = scan.table.schema.columns.filter((c) => c.kind === 'physical').map((c) => c.name);
+    for (const c of scan.table.schema.primaryKey?.columns ?? []) used.add(physical.indexOf(c));
+  }
   for (const p of n.projects) collectInputRefs(p, used);
   if (n.condition !== null) collectInputRefs(n.condition, used);
   if (scan.watermark !== null) {
