@@ -150,11 +150,18 @@ function visit(n: PlanNode, need: UpdateNeed, o: NormalizeOptions): PlanNode | u
     case 'window-tvf':
     case 'sink':
       return all(need);
+    case 'join':
+      if (n.temporal !== undefined) {
+        // The versioned side of a temporal join is taken by key (Flink prefers ONLY_UPDATE_AFTER there).
+        const left = visit(n.left, 'before-and-after', o)!;
+        const right = visit(n.right, 'only-after', o) ?? visit(n.right, 'before-and-after', o)!;
+        return left === n.left && right === n.right ? n : { ...n, left, right };
+      }
+      return all('before-and-after');
     case 'aggregate':
     case 'sort':
     case 'over':
     case 'rank':
-    case 'join':
     case 'changelog-normalize':
       // They retract with -U (group aggregates, limits, retracting Top-N, regular and temporal joins).
       return all('before-and-after');
