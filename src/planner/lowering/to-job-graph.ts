@@ -34,6 +34,7 @@ import { changelogNormalizeFactory } from '../../table-runtime/changelog-normali
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
@@ -378,7 +379,15 @@ export class JobGraphBuilder {
           throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
         }
         v.operators.push(
-          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode, rankType: n.rankType ?? 'ROW_NUMBER' }),
+          rankOperatorFactory(name, {
+            partitionKeys: keys,
+            orderKeys: n.orderKeys,
+            limit: n.limit,
+            outputRankNumber: n.outputRankNumber,
+            mode: o.mode,
+            rankType: n.rankType ?? 'ROW_NUMBER',
+            firstRowOnly: isProctimeFirstRow(n),
+          }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };

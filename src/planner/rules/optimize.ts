@@ -1,6 +1,6 @@
 import type { PlanNode, ScanNode } from '../logical/plan-node.js';
 import { inputsOf, withInputs } from '../logical/plan-node.js';
-import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { foldConstants } from './constant-folding.js';
 import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
@@ -154,6 +154,11 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
  * the bound moves into the rank node; if the calc does not read the rank column, it is not produced.
  */
 function detectTopN(n: PlanNode): PlanNode {
+  const topN = findTopN(n);
+  return topN.kind === 'calc' && topN.input.kind === 'rank' ? removeConstantRankNumber(topN, topN.input) : topN;
+}
+
+function findTopN(n: PlanNode): PlanNode {
   if (n.kind === 'calc' && n.input.kind === 'rank' && n.input.limit !== null && n.input.outputRankNumber) return pruneRankNumber(n, n.input);
   if (n.kind !== 'calc' || n.input.kind !== 'rank' || n.input.limit !== null || n.condition === null) return n;
   const rank = n.input;
@@ -177,6 +182,24 @@ function detectTopN(n: PlanNode): PlanNode {
   const outputRankNumber = used.has(rnIndex);
   const newRank: PlanNode = { ...rank, limit, outputRankNumber, fields: outputRankNumber ? rank.fields : rank.fields.slice(0, rnIndex) };
   return { ...n, input: newRank, condition };
+}
+
+/**
+ * ROW_NUMBER() bounded to exactly 1 (`rn = 1`, `rn <= 1`, `rn < 2`) is the literal 1 in every row it emits: the
+ * rank stops producing the column and the calc projects the literal (Flink's RankNumberColumnRemoveRule), so a
+ * first or last row per key on a time attribute is planned as a Deduplicate even when `rn` is selected.
+ */
+function removeConstantRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind: 'rank' }): PlanNode {
+  if (!rank.outputRankNumber || rank.limit !== 1 || (rank.rankType ?? 'ROW_NUMBER') !== 'ROW_NUMBER') return n;
+  const rnIndex = rank.input.fields.length;
+  const one = literal(1n, rank.fields[rnIndex]!.type);
+  const replace = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => (ref.index === rnIndex ? one : ref));
+  return {
+    ...n,
+    input: { ...rank, outputRankNumber: false, fields: rank.fields.slice(0, rnIndex) },
+    projects: n.projects.map(replace),
+    condition: n.condition === null ? null : replace(n.condition),
+  };
 }
 
 /** A Top-N whose consumer no longer reads the rank column stops producing it (Flink's no-rank-number Top-N). */
