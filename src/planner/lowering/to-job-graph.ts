@@ -32,9 +32,11 @@ import { windowAssignerFactory } from '../../table-runtime/window-assigner-opera
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
+import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
@@ -388,7 +390,15 @@ export class JobGraphBuilder {
           throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
         }
         v.operators.push(
-          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode, rankType: n.rankType ?? 'ROW_NUMBER' }),
+          rankOperatorFactory(name, {
+            partitionKeys: keys,
+            orderKeys: n.orderKeys,
+            limit: n.limit,
+            outputRankNumber: n.outputRankNumber,
+            mode: o.mode,
+            rankType: n.rankType ?? 'ROW_NUMBER',
+            firstRowOnly: isProctimeFirstRow(n),
+          }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
@@ -423,6 +433,14 @@ export class JobGraphBuilder {
         const input = this.chainTarget(this.lower(n.input), name);
         this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
         return input;
+      }
+      case 'changelog-normalize': {
+        const input = this.lower(n.input);
+        const keys = n.uniqueKeys;
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        v.operators.push(changelogNormalizeFactory(name, { keys, generateUpdateBefore: n.generateUpdateBefore, stateTtlMs: o.stateTtlMs ?? 0 }));
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        return { id: v.id, parallelism: v.parallelism };
       }
       case 'sink':
         throw new PlanningError('internal: sinks are lowered by the planner entry points');
