@@ -52,7 +52,7 @@ function oldToPlain(v) {
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const load1 = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`state codec: median of ${runs}, interleaved, ${CLOCK} clock; load average ${load1()}`);
+console.log(`state codec: ${N} entries; median of ${runs}, interleaved, ${CLOCK} clock; MB/s of each codec's own output; load average ${load1()}`);
 let sink = 0;
 for (const [name, state] of [['agg', aggState()], ['map', mapState()]]) {
   const plain = oldToPlain(state);
