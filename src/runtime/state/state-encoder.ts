@@ -308,7 +308,8 @@ export function encodeStateV1(value: unknown): Buffer {
   try {
     e.header();
     e.value(value);
-    const out = Buffer.allocUnsafe(e.pos);
+    // Its own ArrayBuffer, never a slice of Node's shared pool: callers may keep or transfer `.buffer`.
+    const out = Buffer.allocUnsafeSlow(e.pos);
     e.buf.copy(out, 0, 0, e.pos);
     return out;
   } finally {

@@ -356,3 +356,16 @@ describe('state codec: format and compatibility', () => {
     expect(d.message).toMatch(/nested too deeply/);
   });
 });
+
+describe('state codec: output', () => {
+  it('returns bytes that own their whole ArrayBuffer (not a slice of a shared pool)', () => {
+    const a = encodeState({ small: 1 });
+    const b = encodeState('x'.repeat(100_000));
+    for (const bytes of [a, b]) {
+      expect(bytes.byteOffset).toBe(0);
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    }
+    // The encoder reuses its scratch space: earlier results must not change.
+    expect(decodeState(a)).toEqual({ small: 1 });
+  });
+});
