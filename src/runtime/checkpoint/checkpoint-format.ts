@@ -4,8 +4,10 @@ import { ExecutionError } from '../../errors/sluice-error.js';
  * The `format` field of a checkpoint's `_metadata`: names the layout of the metadata record and of the
  * task files it lists (not the byte encoding of values, which docs/state-format.md versions separately).
  * A new name is introduced when that layout changes; every name ever written stays in READABLE.
+ * v1: task files named only. v2: each task file's length and CRC-32, and the key groups
+ * (`maxParallelism`) keyed state was split into (a v1 checkpoint's keyed state is regrouped on restore).
  */
-export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v1';
+export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v2';
 
 /** Metadata formats this release restores, oldest first. */
 const READABLE: readonly string[] = [...new Set(['sluice-checkpoint-v1', CHECKPOINT_METADATA_FORMAT])];

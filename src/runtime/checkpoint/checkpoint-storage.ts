@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { ExecutionError, SluiceError } from '../../errors/sluice-error.js';
+import { ExecutionError } from '../../errors/sluice-error.js';
 import { decodeState, encodeState } from '../state/state-codec.js';
+import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat } from './checkpoint-format.js';
 import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
 
 const METADATA = '_metadata';
-/** v2 records each task file's length and CRC-32, and the key groups (max parallelism) of keyed state. */
-const CHECKPOINT_FORMAT = 'sluice-checkpoint-v2';
-const READABLE_FORMATS: readonly string[] = ['sluice-checkpoint-v1', CHECKPOINT_FORMAT];
 
 /**
  * Checkpoint files: `<dir>/<jobId>/chk-N/` holds one state file per task plus `_metadata`, written last
@@ -40,7 +38,7 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
   }
   await syncDirectory(target);
   const meta = encodeState({
-    format: CHECKPOINT_FORMAT,
+    format: CHECKPOINT_METADATA_FORMAT,
     jobId: cp.jobId,
     checkpointId: cp.checkpointId,
     isSavepoint: cp.isSavepoint,
@@ -143,15 +141,10 @@ function decodeMetadata(bytes: Uint8Array, path: string): Metadata {
   try {
     m = decodeState(bytes) as Metadata;
   } catch (e) {
-    if (e instanceof SluiceError) throw e;
     throw new TornCheckpointError(path, `its ${METADATA} file cannot be decoded (${e instanceof Error ? e.message : String(e)})`, e);
   }
   if (m === null || typeof m !== 'object') throw new TornCheckpointError(path, `its ${METADATA} file holds no checkpoint description`);
-  if (!READABLE_FORMATS.includes(m.format as string)) {
-    throw new ExecutionError(
-      `Cannot restore from '${path}': it was written in checkpoint format '${String(m.format)}', which this version of Sluice cannot read (it reads ${READABLE_FORMATS.map((f) => `'${f}'`).join(', ')}). Restore it with the Sluice version that wrote it, or start the job afresh.`,
-    );
-  }
+  checkMetadataFormat(m.format, path);
   return m;
 }
 

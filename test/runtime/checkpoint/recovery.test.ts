@@ -67,7 +67,7 @@ describe('checkpoint storage', () => {
     const dir = join(tmp('sluice-fmt-'), 'chk-1');
     await writeCheckpoint(dir, checkpoint(1));
     writeFileSync(join(dir, '_metadata'), encodeState({ format: 'sluice-checkpoint-v99', taskFiles: [] }));
-    await expect(readCheckpoint(dir)).rejects.toThrow(/checkpoint format 'sluice-checkpoint-v99', which this version of Sluice cannot read/);
+    await expect(readCheckpoint(dir)).rejects.toThrow(/its _metadata has format 'sluice-checkpoint-v99'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2'/);
   });
 
   it('keeps only num-retained completed checkpoints under <dir>/<jobId>/', async () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeapKeyedStateBackend } from '../../../src/runtime/state/heap-state-backend.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 describe('HeapKeyedStateBackend', () => {
   it('scopes every state kind by the current key', () => {
     const b = new HeapKeyedStateBackend();
@@ -26,8 +24,9 @@ describe('HeapKeyedStateBackend', () => {
     expect(() => b.getListState('v')).toThrow(/value state/);
   });
 
-  it('expires entries not written within the TTL, and writes refresh it', async () => {
-    const b = new HeapKeyedStateBackend();
+  it('expires entries not written within the TTL, and writes refresh it', () => {
+    let now = 0;
+    const b = new HeapKeyedStateBackend(() => now);
     const v = b.getState<number>({ name: 'v', ttlMs: 40 });
     const l = b.getListState<number>({ name: 'l', ttlMs: 40 });
     b.setCurrentKey('old');
@@ -36,10 +35,10 @@ describe('HeapKeyedStateBackend', () => {
     b.setCurrentKey('fresh');
     v.update(2);
     l.add(2);
-    await sleep(25);
+    now = 25;
     l.add(3); // refreshes 'fresh' only
     v.update(3);
-    await sleep(25);
+    now = 50;
     expect(v.value()).toBe(3);
     expect(l.get()).toEqual([2, 3]);
     b.setCurrentKey('old');
