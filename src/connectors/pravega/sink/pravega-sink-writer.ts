@@ -176,6 +176,8 @@ export class PravegaTransactionalSinkWriter extends PravegaWriterBase implements
         txnHigh: BigInt.asIntN(64, t.txnId.highBits).toString(),
         txnLow: BigInt.asIntN(64, t.txnId.lowBits).toString(),
         txnId: txnIdToString(t.txnId),
+        preparedAt: Date.now(),
+        leaseMs: this.config.txnLeaseMs,
         ...(this.watermark === undefined ? {} : { watermark: this.watermark }),
       },
     ];
