@@ -3,7 +3,7 @@
 // the transaction and the cause, unless 'sink.commit.on-lost-transaction' = 'warn' accepts the loss.
 // A savepoint holds an uncommitted transaction (a savepoint's committables are committed with the next
 // checkpoint), so "savepoint, cancel, wait past the timeout, resume" reproduces the crash window exactly.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createCluster, ISOLATION_LEVEL } from '../../../src/connectors/kafka/cl
 import { LostCommittableError } from '../../../src/runtime/sink/lost-committable.js';
 import type { JobClient } from '../../../src/runtime/job-client.js';
 import { BOOTSTRAP, brokerAvailable, createTopic, produce, testKafka, uniqueTopic } from './broker.js';
+import { cliAvailable, runCli } from './cli-process.js';
 
 const up = await brokerAvailable();
 const TXN_TIMEOUT_MS = 2000;
@@ -125,6 +126,35 @@ describe.skipIf(!up)('a Kafka transaction aborted while the job was down', () =>
     // Checkpointing on means exponential-delay restarts by default; a lost transaction must not loop through them.
     expect(resumed.metrics().restarts).toBe(0);
     expect(resumed.status()).toBe('FAILED');
+  }, 150_000);
+
+  it.skipIf(!cliAvailable())('sluice -f resuming into the lost transaction prints the message and exits non-zero', async () => {
+    const input = uniqueTopic('cli-in');
+    const output = uniqueTopic('cli-out');
+    const prefix = `cli-${output}`;
+    await createTopic(kafka, input, 1);
+    await createTopic(kafka, output, 1);
+    await produce(kafka, input, 0, ['a']);
+    const savepoint = await savepointWithOpenTransaction(input, output, prefix, 1);
+    expect(await committedValues(kafka, output, 1n, 40_000)).toEqual([]);
+    const job = join(dir, `${output}.sql`);
+    writeFileSync(
+      job,
+      `SET 'execution.checkpointing.interval' = '500 ms';
+SET 'execution.state-recovery.path' = '${savepoint}';
+CREATE TEMPORARY TABLE src (v STRING) WITH ('connector' = 'kafka', 'topic' = '${input}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
+  'format' = 'raw', 'scan.startup.mode' = 'earliest-offset');
+CREATE TEMPORARY TABLE dst (v STRING) WITH ('connector' = 'kafka', 'topic' = '${output}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
+  'format' = 'raw', 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '${prefix}',
+  'properties.transaction.timeout.ms' = '${TXN_TIMEOUT_MS}');
+INSERT INTO dst SELECT v FROM src;
+`,
+    );
+    const run = await runCli(['--catalog-dir', join(dir, 'catalog'), '-f', job], dir, 90_000);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/\[ERROR\] Job [0-9a-f]{32} \(.*\) failed\./);
+    expect(run.stderr).toMatch(/cannot commit checkpoint 1: Kafka transaction 'cli-[^']+-0-1' \(producer id \d+, epoch \d+\) can no longer be committed/);
+    expect(run.stderr).toContain("set 'sink.commit.on-lost-transaction' = 'warn' on the table and resume");
   }, 150_000);
 
   it("with 'warn', logs the lost transaction and keeps running: later records are committed", async () => {
