@@ -87,7 +87,8 @@ export class PravegaCommitter implements Committer<PravegaCommittable> {
       if (state === 'COMMITTED') return;
       lost(state);
     } catch (e) {
-      r.signalFailedWithUnknownReason(e);
+      const msg = e instanceof Error ? e.message : String(e);
+      r.signalFailedWithUnknownReason(new ConnectorError(`Committing Pravega transaction ${c.txnId} on stream '${c.scope}/${c.stream}' failed: ${msg}`, { cause: e }));
     }
   }
 
