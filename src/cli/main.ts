@@ -10,6 +10,7 @@ import { processIO, type ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
 import { runScript } from './file-runner.js';
 import { showProgress } from './progress.js';
+import { handleShutdownSignals, INTERRUPTED_EXIT_CODE } from './shutdown-signals.js';
 import { StatementRunner } from './statement-runner.js';
 import { startRepl } from './repl/repl.js';
 import { VERSION } from './version.js';
@@ -77,19 +78,12 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
 
 /**
  * At the end of a file, as Flink's client in embedded mode: bounded jobs run to their end; unbounded ones
- * run until SIGINT or SIGTERM, which cancels them (committed output stays committed).
+ * run until SIGINT or SIGTERM, which cancels them (committed output stays committed). The process ends
+ * within CANCEL_GRACE_MS of the signal even if a job cannot stop, and at once on a second signal.
  */
 async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<number> {
   if (jobs.length === 0) return 0;
-  let interrupted = false;
-  const onSignal = (): void => {
-    if (interrupted) return;
-    interrupted = true;
-    io.err('\n[INFO] Cancelling the running jobs...\n');
-    void cancelAll(jobs);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = handleShutdownSignals(io, () => void cancelAll(jobs));
   const stopProgress = showProgress(jobs, io);
   try {
     let failed = false;
@@ -97,17 +91,16 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
       try {
         await job.waitForCompletion();
       } catch (e) {
-        if (!interrupted) {
+        if (!signals.interrupted) {
           failed = true;
           io.err(`[ERROR] Job ${job.jobId} (${job.jobName}) failed.\n${formatError(e)}`);
         }
       }
     }
-    return failed ? 1 : interrupted ? 130 : 0;
+    return failed ? 1 : signals.interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     stopProgress();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
 }
 

@@ -15,6 +15,7 @@ import type { JobClient, JobExecutionResult, JobMetrics, JobStatus } from './job
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
 import type { RuntimeConfig } from './runtime-config.js';
+import { suppressesRestarts } from './sink/lost-committable.js';
 import type { AnySink } from './sink/sink.js';
 import { SourceCoordinator } from './source/source-coordinator.js';
 import { SourceStreamTask } from './source-stream-task.js';
@@ -157,7 +158,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           savepointPath: outcome.kind === 'stopped' ? outcome.savepoint : undefined,
         };
       }
-      const delay = this.cancelRequested ? undefined : strategy.onFailure();
+      const delay = this.cancelRequested || suppressesRestarts(outcome) ? undefined : strategy.onFailure();
       if (delay === undefined) {
         this.jobStatus = this.cancelRequested ? 'CANCELED' : 'FAILED';
         if (this.cancelRequested) {
