@@ -121,8 +121,7 @@ export class CatalogManager {
     const k = key(id);
     if (this.temporaryTables.has(k)) {
       if (ignoreIfExists) return;
-      const what = table.kind === 'view' ? 'Temporary view' : 'Temporary table';
-      throw new ObjectAlreadyExistsError(`${what} '${identifierToString(id)}' already exists`);
+      throw temporaryObjectExists(id, table.kind);
     }
     this.temporaryTables.set(k, { identifier: id, table });
   }
@@ -148,4 +147,13 @@ export class CatalogManager {
 
 function key(id: ObjectIdentifier): string {
   return `${id.catalog}\u0000${id.database}\u0000${id.object}`;
+}
+
+/** A temporary table or view name taken in this session, with what to write instead. */
+export function temporaryObjectExists(id: ObjectIdentifier, what: 'table' | 'view'): ObjectAlreadyExistsError {
+  const keyword = what === 'view' ? 'VIEW' : 'TABLE';
+  return new ObjectAlreadyExistsError(
+    `Temporary ${what} '${identifierToString(id)}' already exists in this session. ` +
+      `Write CREATE TEMPORARY ${keyword} IF NOT EXISTS to keep it, or DROP TEMPORARY ${keyword} first to replace it.`,
+  );
 }

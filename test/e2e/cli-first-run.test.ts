@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/** What a new user meets on a first run of the built `sluice` (dist/bundle/bin.js), run as a child process. */
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
+const run = promisify(execFile);
+
+async function sluice(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? -1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+/** A fresh working directory holding `job.sql`. */
+function workdir(sql: string): { dir: string; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-first-'));
+  const file = join(dir, 'job.sql');
+  writeFileSync(file, sql);
+  return { dir, file };
+}
+
+describe('the default catalog, as Flink’s, lives in memory', () => {
+  it('runs a script of plain CREATE TABLE statements twice and writes nothing into the working directory', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TABLE nums (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '4');\n" +
+        'CREATE VIEW doubled AS SELECT n * 2 AS d FROM nums;\n' +
+        'SELECT SUM(d) AS total FROM doubled;\n',
+    );
+    for (let i = 0; i < 2; i++) {
+      const r = await sluice(['-f', file], dir);
+      expect(r.stdout + r.stderr).not.toContain('[ERROR]');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/\|\s+20 \|/);
+    }
+    expect(readdirSync(dir)).toEqual(['job.sql']);
+  });
+
+  it('names the catalog and database of a taken name and suggests IF NOT EXISTS or TEMPORARY', async () => {
+    const { dir, file } = workdir(
+      "CREATE TABLE t (a INT) WITH ('connector' = 'blackhole');\nCREATE TABLE t (a INT) WITH ('connector' = 'blackhole');\n",
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("already exists in database 'default_database' of catalog 'default_catalog'");
+    expect(r.stdout).toContain('CREATE TABLE IF NOT EXISTS');
+    expect(r.stdout).toContain('CREATE TEMPORARY TABLE');
+    expect(r.stdout).toContain(`in the statement at ${file}:2:1`);
+  });
+
+  it('says where a file catalog keeps a table from an earlier run', async () => {
+    const { dir, file } = workdir("CREATE TABLE t (a INT) WITH ('connector' = 'blackhole');\n");
+    const catalog = join(dir, 'cat');
+    expect((await sluice(['--catalog-dir', catalog, '-f', file], dir)).code).toBe(0);
+    const again = await sluice(['--catalog-dir', catalog, '-f', file], dir);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain(`a file catalog kept in '${catalog}' between runs`);
+  });
+
+  it('persists into a file catalog created with CREATE CATALOG in an init file', async () => {
+    const { dir, file } = workdir(
+      "CREATE CATALOG mine WITH ('type' = 'file', 'path' = 'store');\nUSE CATALOG mine;\nCREATE TABLE IF NOT EXISTS kept (a INT) WITH ('connector' = 'blackhole');\n",
+    );
+    expect((await sluice(['-f', file], dir)).code).toBe(0);
+    const show = join(dir, 'show.sql');
+    writeFileSync(show, "CREATE CATALOG mine WITH ('type' = 'file', 'path' = 'store');\nUSE CATALOG mine;\nSHOW TABLES;\n");
+    const r = await sluice(['-f', show], dir);
+    expect(r.stdout).toMatch(/\|\s+kept \|/);
+    expect(readdirSync(join(dir, 'store', 'default_database', 'tables'))).toEqual(['kept.json']);
+  });
+});
