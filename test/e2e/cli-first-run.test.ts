@@ -78,3 +78,18 @@ describe('the default catalog, as Flink’s, lives in memory', () => {
     expect(readdirSync(join(dir, 'store', 'default_database', 'tables'))).toEqual(['kept.json']);
   });
 });
+
+describe('a statement set writing one sink twice', () => {
+  it('runs EXECUTE STATEMENT SET with two INSERTs into the same print sink', async () => {
+    const { dir, file } = workdir(
+      "CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '3');\n" +
+        "CREATE TEMPORARY TABLE snk (n BIGINT) WITH ('connector' = 'print');\n" +
+        'EXECUTE STATEMENT SET BEGIN\nINSERT INTO snk SELECT n FROM src;\nINSERT INTO snk SELECT n * 10 FROM src;\nEND;\n',
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.stdout + r.stderr).not.toContain('[ERROR]');
+    expect(r.code).toBe(0);
+    const printed = r.stdout.split('\n').filter((l) => l.startsWith('+I[')).sort();
+    expect(printed).toEqual(['+I[1]', '+I[10]', '+I[2]', '+I[20]', '+I[3]', '+I[30]']);
+  });
+});
