@@ -93,3 +93,23 @@ describe('a statement set writing one sink twice', () => {
     expect(printed.sort((a, b) => a - b)).toEqual([1, 2, 3, 10, 20, 30]);
   });
 });
+
+describe('UDF modules', () => {
+  it('loads a resultType given as a type string, and names module and export of a wrong one', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TEMPORARY FUNCTION plus1 AS './udf.mjs#plus1';\n" +
+        'SELECT plus1(CAST(41 AS BIGINT)) AS v;\n' +
+        "CREATE TEMPORARY FUNCTION broken AS './udf.mjs#broken';\n",
+    );
+    writeFileSync(
+      join(dir, 'udf.mjs'),
+      'export const plus1 = { eval: (x) => x + 1n, resultType: "BIGINT" };\nexport const broken = { eval: (x) => x, resultType: "ROW<a INT, b>" };\n',
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/\|\s+42 \|/);
+    expect(r.stdout).toContain("ValidationError: Function 'broken' (export 'broken' of module './udf.mjs'): resultType 'ROW<a INT, b>' is not a Flink type");
+    expect(r.stdout).not.toContain('TypeError');
+  });
+});
