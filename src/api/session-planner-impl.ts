@@ -19,6 +19,7 @@ export function createSessionPlanner(session: Session): SessionPlanner {
     mode: session.mode,
     config: new Map(Object.entries(session.config.toMap())),
     resolveTable: (names) => session.catalogs.resolveTable(names),
+    listTableNames: (names) => session.catalogs.listTableNames(names),
     createSource: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
       createDynamicTableSource({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
     createSink: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>

@@ -113,6 +113,18 @@ export class CatalogManager {
     return t;
   }
 
+  /**
+   * The tables and views of the database `names` points into (`t`: the current one, `db.t`, `cat.db.t`),
+   * temporary ones included, by object name; empty when that catalog or database does not exist.
+   */
+  async listTableNames(names: readonly string[]): Promise<string[]> {
+    const id = this.qualify(names);
+    const out = new Set(this.listTemporaryTables(id.catalog, id.database).keys());
+    const catalog = this.catalogs.get(id.catalog);
+    if (catalog && (await catalog.databaseExists(id.database))) for (const t of await catalog.listTables(id.database)) out.add(t);
+    return [...out].sort();
+  }
+
   async createTable(id: ObjectIdentifier, table: CatalogBaseTable, ignoreIfExists: boolean): Promise<void> {
     await this.getCatalog(id.catalog).createTable({ database: id.database, object: id.object }, table, ignoreIfExists);
   }

@@ -113,3 +113,16 @@ describe('UDF modules', () => {
     expect(r.stdout).not.toContain('TypeError');
   });
 });
+
+describe('an unknown table', () => {
+  it('gets a did-you-mean and the line and column of the name in the file', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TEMPORARY TABLE orders (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');\n" +
+        'SELECT id\n  FROM ordrs;\n',
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("At line 4, column 8: Object 'ordrs' not found; did you mean 'orders'?");
+  });
+});
