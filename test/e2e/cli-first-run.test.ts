@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,9 +10,9 @@ const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'dist', 'bundle', 'bin.js');
 const run = promisify(execFile);
 
-async function sluice(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function sluice(args: string[], cwd: string, as?: { uid: number; gid: number }): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, timeout: 60_000, ...as });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
@@ -124,5 +124,52 @@ describe('an unknown table', () => {
     const r = await sluice(['-f', file], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("At line 4, column 8: Object 'ordrs' not found; did you mean 'orders'?");
+  });
+});
+
+describe('filesystem paths, as Flink', () => {
+  it('fails a bounded job whose source path does not exist, naming the path', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TEMPORARY TABLE src (n INT) WITH ('connector' = 'filesystem', 'path' = 'no-such-dir', 'format' = 'csv');\n" +
+        'SELECT * FROM src;\n',
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`ConnectorError: Filesystem source: the path '${join(dir, 'no-such-dir')}' does not exist.`);
+  });
+
+  it('reads the one file a path names', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TEMPORARY TABLE src (n INT) WITH ('connector' = 'filesystem', 'path' = 'data/nums.csv', 'format' = 'csv');\n" +
+        'SELECT SUM(n) AS total FROM src;\n',
+    );
+    mkdirSync(join(dir, 'data'));
+    writeFileSync(join(dir, 'data', 'nums.csv'), '1\n2\n39\n');
+    writeFileSync(join(dir, 'data', 'other.csv'), '1000\n');
+    const r = await sluice(['-f', file], dir);
+    expect(r.stdout + r.stderr).not.toContain('[ERROR]');
+    expect(r.stdout).toMatch(/\|\s+42 \|/);
+  });
+
+  it('reports a read-only output directory as such, naming it', async () => {
+    const { dir, file } = workdir(
+      "SET 'execution.runtime-mode' = 'batch';\n" +
+        "CREATE TEMPORARY TABLE snk (n INT) WITH ('connector' = 'filesystem', 'path' = 'locked/out', 'format' = 'csv');\n" +
+        'INSERT INTO snk VALUES (1);\n',
+    );
+    mkdirSync(join(dir, 'locked'));
+    chmodSync(join(dir, 'locked'), 0o555);
+    // Root writes anywhere: run as an unprivileged user then, so the permission bits apply.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chmodSync(dir, 0o777);
+    const r = await sluice(['-f', file], dir, asRoot ? { uid: 65534, gid: 65534 } : undefined);
+    expect(r.code).toBe(1);
+    // A job failure after submission is reported on stderr.
+    expect(r.stderr).toContain(
+      `ConnectorError: Filesystem sink: cannot create the output directory '${join(dir, 'locked', 'out')}': '${join(dir, 'locked')}' is read-only for this user (permission denied)`,
+    );
+    expect(r.stderr).not.toContain('EACCES: permission denied');
   });
 });
