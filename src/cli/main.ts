@@ -36,7 +36,6 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
     case 'run':
       break;
   }
-  const catalogDir = resolve(command.catalogDir ?? 'catalog');
   const config: Record<string, string> = { ...command.config };
   if (command.resume !== undefined) {
     try {
@@ -46,9 +45,13 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
       return 1;
     }
   }
+  // As Flink's SQL client: the default catalog lives in memory, so a run writes nothing unless told to;
+  // --catalog-dir keeps its permanent objects as files in that directory between runs.
   const env = TableEnvironment.create({
     config,
-    catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', catalogDir) },
+    ...(command.catalogDir === undefined
+      ? {}
+      : { catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', resolve(command.catalogDir)) } }),
   });
   env.onWarning((m) => io.err(`[WARNING] ${m}\n`));
   const runner = new StatementRunner(env, io, command.output);

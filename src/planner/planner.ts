@@ -36,6 +36,7 @@ import { normalizeInsert, normalizeQuery } from './rules/changelog-normalize.js'
 import type { NormalizeOptions } from './rules/changelog-normalize.js';
 import { parseExpression } from '../sql/parse.js';
 import { parseDuration } from '../config/units.js';
+import { resolveTableNamed } from './binder/table-not-found.js';
 
 export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
 
@@ -128,7 +129,7 @@ interface BoundInsert {
 
 async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise<BoundInsert> {
   const binder = new QueryBinder(ctx);
-  const resolved = await ctx.resolveTable(insert.table.parts);
+  const resolved = await resolveTableNamed(ctx, insert.table);
   const id = resolved.identifier;
   if (resolved.table.kind !== 'table') throw new ValidationError(`Cannot insert into view '${identifierToString(id)}'; a view is read-only.`);
   const table: CatalogTable = resolved.table;

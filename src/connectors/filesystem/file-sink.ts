@@ -17,6 +17,7 @@ import {
 import type { Row } from '../../types/row.js';
 import { makeDirectories, syncDirectory, writeFileSynced } from './durable-files.js';
 import { removeStaleFiles, type FileWriterState } from './stale-files.js';
+import { fileSystemError } from './file-system-errors.js';
 
 /** A closed part file waiting for its checkpoint: renaming `pending` to `final` commits it. */
 export interface PendingFile {
@@ -199,8 +200,10 @@ class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
   private async drain(b: Bucket): Promise<void> {
     if (b.chunks.length === 0) return;
     if (!b.handle) {
-      await makeDirectories(b.dir);
-      b.handle = await open(b.pending, 'w');
+      b.handle = await inDirectory(b.dir, async () => {
+        await makeDirectories(b.dir);
+        return open(b.pending, 'w');
+      });
     }
     const data = Buffer.concat(b.chunks);
     b.chunks = [];
@@ -214,8 +217,11 @@ class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
     if (this.buckets.get(b.partition) === b) this.buckets.delete(b.partition);
     if (this.bulk) {
       if (b.bulkRows.length === 0) return;
-      await makeDirectories(b.dir);
-      await writeFileSynced(b.pending, this.bulk.encode(b.bulkRows));
+      const data = this.bulk.encode(b.bulkRows);
+      await inDirectory(b.dir, async () => {
+        await makeDirectories(b.dir);
+        await writeFileSynced(b.pending, data);
+      });
     } else {
       await this.drain(b);
       if (!b.handle) return;
@@ -283,7 +289,7 @@ class FileCommitter implements Committer<PendingFile> {
     for (const r of requests) {
       const { pending, final } = r.committable;
       if (existsSync(pending)) {
-        await rename(pending, final);
+        await inDirectory(dirname(final), () => rename(pending, final));
         changed.add(dirname(final));
       } else if (existsSync(final)) {
         r.signalAlreadyCommitted();
@@ -345,15 +351,27 @@ class PartitionCommitter implements GlobalCommitter<PendingFile> {
         (c.trigger === 'process-time' ? now >= createdAt + c.delayMs : watermark !== Infinity && watermark >= c.partitionTime(partition) + c.delayMs);
       if (!due) continue;
       const dir = partition === '' ? this.s.root : join(this.s.root, partition);
-      await makeDirectories(dir);
-      // Readers take the success file as "this partition is complete": it must not vanish in a crash.
-      await writeFileSynced(join(dir, c.successFile), '');
-      await syncDirectory(dir);
+      const successFile = join(dir, c.successFile);
+      await inDirectory(dir, async () => {
+        await makeDirectories(dir);
+        // Readers take the success file as "this partition is complete": it must not vanish in a crash.
+        await writeFileSynced(successFile, '');
+        await syncDirectory(dir);
+      });
       this.pending.delete(partition);
     }
   }
 
   async close(): Promise<void> {}
+}
+
+/** Runs a write into `dir`, turning a file-system error into one that names the directory and the problem. */
+async function inDirectory<T>(dir: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    throw fileSystemError(e, dir, 'write');
+  }
 }
 
 /** The filesystem connector's exactly-once Sink V2. */
