@@ -15,6 +15,8 @@ import type { RexCall, RexNode } from '../rex/rex-node.js';
 import { rexToBound } from '../rex/rex-to-bound.js';
 import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
 import type { Scope } from './scope.js';
+import { bindJsonArray, bindJsonExists, bindJsonObject, bindJsonQuery, bindJsonValue } from './bind-json.js';
+import type { JsonBindContext } from './bind-json.js';
 
 /** Everything binding one expression needs. */
 export interface ExprBindContext {
@@ -190,6 +192,16 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
       return registryCall('SUBSTRING', [bind(e.expr), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
     case 'overlay':
       return registryCall('OVERLAY', [bind(e.expr), bind(e.placing), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+    case 'json-value':
+      return bindJsonValue(e, jsonContext(ctx));
+    case 'json-query':
+      return bindJsonQuery(e, jsonContext(ctx));
+    case 'json-exists':
+      return bindJsonExists(e, jsonContext(ctx));
+    case 'json-object':
+      return bindJsonObject(e, jsonContext(ctx));
+    case 'json-array':
+      return bindJsonArray(e, jsonContext(ctx));
     case 'is-json':
       return registryCall(`IS ${e.negated ? 'NOT ' : ''}JSON ${e.jsonType ?? 'VALUE'}`, [bind(e.expr)], ctx);
     case 'niladic':
@@ -421,6 +433,16 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
       break;
   }
   return registryCall(name, args, ctx);
+}
+
+function jsonContext(ctx: ExprBindContext): JsonBindContext {
+  return {
+    bind: (x) => bindExpression(x, ctx),
+    symbol: symbolArg,
+    registryCall: (name, args) => registryCall(name, args, ctx),
+    castTo,
+    lookup: (name) => ctx.functions?.lookup(name),
+  };
 }
 
 /** A symbol operand (time unit, TRIM side) for registry functions: a CHAR literal flagged as a keyword. */

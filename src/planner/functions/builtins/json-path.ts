@@ -27,7 +27,10 @@ export function parseJsonPath(text: string): JsonPath {
   let i = 1;
   while (i < s.length) {
     const c = s[i]!;
-    if (c === '.') {
+    if (c === '.' && s[i + 1] === '[') {
+      // `$.['key']`: a bracketed member after a dot, as Calcite's (Jayway) path syntax allows.
+      i++;
+    } else if (c === '.') {
       const mm = /^\.(\*|[A-Za-z_$][\w$]*|"[^"]*")/.exec(s.slice(i));
       if (mm === null) throw new ExecutionError(`Illegal JSON path '${text}' at position ${i}.`);
       const name = mm[1]!;
