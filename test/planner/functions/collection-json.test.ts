@@ -76,7 +76,10 @@ describe('JSON', () => {
     expect(call('JSON_QUERY', [[doc, S], ['$.a', S]])).toBe('{"b":[1,2,{"c":"x"}]}');
     expect(call('JSON_QUERY', [[doc, S], ['$.s', S]])).toBe(null);
     expect(call('JSON_QUERY', [[doc, S], ['$.s', S], sym('WITH CONDITIONAL ARRAY'), sym('NULL'), sym('NULL')])).toBe('["str"]');
-    expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S], sym('WITH UNCONDITIONAL ARRAY'), sym('NULL'), sym('NULL')])).toBe('[1,2,{"c":"x"}]');
+    expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S], sym('WITH UNCONDITIONAL ARRAY'), sym('NULL'), sym('NULL')])).toBe('[[1,2,{"c":"x"}]]');
+    // A wildcard path selects the list of its matches (Calcite/Jayway); WITHOUT and CONDITIONAL leave that list alone.
+    expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S], sym('WITH CONDITIONAL ARRAY'), sym('NULL'), sym('NULL')])).toBe('[1,2,{"c":"x"}]');
+    expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S]])).toBe('[1,2,{"c":"x"}]');
     expect(call('JSON_QUERY', [[doc, S], ['$.zz', S], sym('WITHOUT ARRAY'), sym('EMPTY ARRAY'), sym('NULL')])).toBe('[]');
     expect(call('JSON_EXISTS', [[doc, S], ['$.a.b', S]])).toBe(true);
     expect(call('JSON_EXISTS', [[doc, S], ['$.x', S]])).toBe(false);

@@ -117,3 +117,79 @@ describe('JSON_VALUE (JsonFunctionsITCase.jsonValueSpec)', () => {
     expect(run("CAST(JSON_VALUE(val, '$.age' RETURNING INTEGER) AS DOUBLE)")).toBe(42);
   });
 });
+
+describe('JSON_QUERY (JsonFunctionsITCase.jsonQuerySpec, document json-query.json)', () => {
+  const doc = `'{"n1": 1, "s1": "Test", "o1": {}, "a1": []}'`;
+  const q = (rest: string): unknown => run(`JSON_QUERY(${doc}, ${rest})`);
+
+  it('returns arrays and objects, and applies the wrapper', () => {
+    expect(run("JSON_QUERY(CAST(NULL AS STRING), '$')")).toBeNull();
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.b')`)).toBe('[1,2]');
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.b' WITH CONDITIONAL WRAPPER)`)).toBe('[1,2]');
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.a')`)).toBeNull();
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.a' WITH CONDITIONAL WRAPPER)`)).toBe('["[1,2]"]');
+    expect(q("'$.a1' WITHOUT WRAPPER")).toBe('[]');
+    expect(q("'$.a1' WITH CONDITIONAL WRAPPER")).toBe('[]');
+    expect(q("'$.o1' WITH CONDITIONAL WRAPPER")).toBe('[{}]');
+    expect(q("'$.a1' WITH UNCONDITIONAL WRAPPER")).toBe('[[]]');
+    expect(q("'$.n1' WITH CONDITIONAL WRAPPER")).toBe('[1]');
+    expect(q("'$.s1' WITH CONDITIONAL WRAPPER")).toBe('["Test"]');
+  });
+
+  it('applies ON EMPTY to a lax path and ON ERROR to a strict one', () => {
+    expect(q("'lax $.err1' NULL ON EMPTY")).toBeNull();
+    expect(q("'lax $.err2' EMPTY ARRAY ON EMPTY")).toBe('[]');
+    expect(q("'lax $.err3' EMPTY OBJECT ON EMPTY")).toBe('{}');
+    expect(() => q("'lax $.err4' ERROR ON EMPTY")).toThrow('Empty result of JSON_QUERY function is not allowed');
+    expect(q("'strict $.err6' NULL ON ERROR")).toBeNull();
+    expect(q("'strict $.err7' EMPTY ARRAY ON ERROR")).toBe('[]');
+    expect(q("'strict $.err8' EMPTY OBJECT ON ERROR")).toBe('{}');
+    expect(() => q("'strict $.err9' ERROR ON ERROR")).toThrow('No results for path');
+  });
+
+  it('refuses RETURNING other than STRING (ARRAY<T> is not supported yet)', () => {
+    expect(() => bind(`JSON_QUERY(${doc}, '$.n1' RETURNING INTEGER)`)).toThrow(/RETURNING INTEGER is not supported/);
+  });
+});
+
+describe('IS JSON (JsonFunctionsITCase.isJsonSpec)', () => {
+  it('classifies JSON texts', () => {
+    expect(run("'a' IS JSON")).toBe(false);
+    expect(run("'a' IS NOT JSON")).toBe(true);
+    expect(run(`'"a"' IS JSON SCALAR`)).toBe(true);
+    expect(run(`'"a"' IS JSON ARRAY`)).toBe(false);
+    expect(run("'{}' IS JSON OBJECT")).toBe(true);
+    expect(run("'{}' IS JSON SCALAR")).toBe(false);
+    expect(run("'{}' IS JSON VALUE")).toBe(true);
+  });
+});
+
+describe('JSON_STRING, JSON_OBJECT, JSON_ARRAY (JsonFunctionsITCase.jsonStringSpec / jsonObjectSpec / jsonArraySpec)', () => {
+  it('serializes a value', () => {
+    expect(run('JSON_STRING(CAST(NULL AS STRING))')).toBeNull();
+    expect(run("JSON_STRING('V')")).toBe('"V"');
+    expect(run('JSON_STRING(TRUE)')).toBe('true');
+    expect(run('JSON_STRING(1)')).toBe('1');
+    expect(run('JSON_STRING(1.23)')).toBe('1.23');
+  });
+
+  it('builds objects with NULL ON NULL by default and ABSENT ON NULL on request', () => {
+    expect(run('JSON_OBJECT()')).toBe('{}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING) NULL ON NULL)")).toBe('{"K":null}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING) ABSENT ON NULL)")).toBe('{}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING))")).toBe('{"K":null}');
+    // Flink docs: JSON_OBJECT('K1' VALUE 'V1', 'K2' VALUE JSON_OBJECT('K3' VALUE 'V3')) nests without escaping.
+    expect(run("JSON_OBJECT(KEY 'K1' VALUE 'V1', KEY 'K2' VALUE JSON_OBJECT(KEY 'K3' VALUE i))")).toBe('{"K1":"V1","K2":{"K3":42}}');
+    expect(typeOf('JSON_OBJECT()')).toBe('VARCHAR(2147483647)');
+    expect(bind("JSON_OBJECT(KEY 'K' VALUE n)").type.nullable).toBe(false);
+  });
+
+  it('builds arrays with ABSENT ON NULL by default', () => {
+    expect(run('JSON_ARRAY()')).toBe('[]');
+    expect(run('JSON_ARRAY(n)')).toBe('[]');
+    expect(run('JSON_ARRAY(n NULL ON NULL)')).toBe('[null]');
+    // Flink docs: JSON_ARRAY(1, '2') = '[1,"2"]', JSON_ARRAY(JSON_ARRAY(1)) = '[[1]]'.
+    expect(run("JSON_ARRAY(1, '2')")).toBe('[1,"2"]');
+    expect(run('JSON_ARRAY(JSON_ARRAY(1))')).toBe('[[1]]');
+  });
+});

@@ -9,6 +9,7 @@ import { sqlTypeName } from '../../expressions/type-rules.js';
 import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+import type { JsonPath } from './json-path.js';
 
 /**
  * JSON functions. Operand conventions the binder follows (symbols are `symbol(...)` operands):
@@ -65,6 +66,15 @@ function jsonValueFn(returnType: LogicalType) {
   };
 }
 
+function isArrayOrObject(v: unknown): boolean {
+  return v !== null && typeof v === 'object';
+}
+
+/**
+ * JSON_QUERY as Calcite evaluates it (Flink delegates to Calcite's JsonFunctions): a path with a wildcard
+ * selects the list of its matches, any other path one value or nothing. CONDITIONAL wraps everything but an
+ * array, UNCONDITIONAL wraps always. Nothing, or (lax) a scalar, is empty; a scalar in strict mode is an error.
+ */
 function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT ARRAY', onEmpty = 'NULL', onError = 'NULL'): string | null {
   if (json === null || path === null) return null;
   const fallback = (b: string, err: unknown): string | null => {
@@ -74,17 +84,25 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
     return null;
   };
   let items: unknown[];
+  let parsed: JsonPath;
   try {
-    items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
+    parsed = parseJsonPath(path);
+    items = evaluateJsonPath(parseJson(json), parsed);
   } catch (e) {
     return fallback(onError, e);
   }
-  if (items.length === 0) return fallback(onEmpty, new ExecutionError(`JSON_QUERY: no value at path '${path}'.`));
-  const single = items.length === 1 ? items[0] : undefined;
-  const isStructured = single !== undefined && single !== null && typeof single === 'object';
-  if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !isStructured)) return JSON.stringify(items);
-  if (!isStructured) return fallback(onError, new ExecutionError(`JSON_QUERY: the path '${path}' selects a scalar; use WITH ARRAY WRAPPER.`));
-  return JSON.stringify(single);
+  const indefinite = parsed.steps.some((st) => st.kind === 'wildcard');
+  let value: unknown = indefinite ? items : items.length === 0 ? null : items[0];
+  if (value !== null) {
+    if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
+  }
+  if (value === null || (parsed.mode === 'lax' && !isArrayOrObject(value))) {
+    return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
+  }
+  if (!isArrayOrObject(value)) {
+    return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${JSON.stringify(value)}'`));
+  }
+  return JSON.stringify(value);
 }
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
@@ -121,7 +139,13 @@ function isJson(kind: string): (s: string) => boolean {
 function fragmentMaker(o: BoundExpr): (v: unknown) => string {
   if (o.kind === 'call' && JSON_FUNCTIONS.has(o.fn.name)) return (v) => (v === null ? 'null' : (v as string));
   const t = o.type;
-  return (v) => JSON.stringify(valueToJsonl(v, t));
+  return (v) => jsonText(v, t);
+}
+
+/** A SQL value as JSON text; DECIMAL as a JSON number (the JSON-lines form keeps it a string). */
+function jsonText(v: unknown, t: LogicalType): string {
+  if (t.kind === 'DECIMAL' && v !== null) return String(v);
+  return JSON.stringify(valueToJsonl(v, t));
 }
 
 
@@ -161,7 +185,7 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
       name: 'JSON_STRING',
       signatures: [['ANY']],
       result: STRING,
-      codegen: { kind: 'strict', expr: (args, call, g) => `JSON.stringify(${g.constant(valueToJsonl)}(${args[0]}, ${g.constant(call.operands[0]!.type)}))` },
+      codegen: { kind: 'strict', expr: (args, call, g) => `${g.constant(jsonText)}(${args[0]}, ${g.constant(call.operands[0]!.type)})` },
     }),
     scalar({
       name: 'JSON_OBJECT',
