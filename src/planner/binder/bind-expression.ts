@@ -34,6 +34,7 @@ export interface ExprBindContext {
 export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
 
 export function isAggregateCall(e: Expression, functions: FunctionLookup | undefined): boolean {
+  if ((e.kind === 'json-object' || e.kind === 'json-array') && e.aggregate) return true;
   if (e.kind !== 'function-call' || e.over !== null) return false;
   const name = e.name[e.name.length - 1]!.toUpperCase();
   return AGGREGATE_NAMES.has(name) || functions?.lookup(name)?.kind === 'aggregate';
