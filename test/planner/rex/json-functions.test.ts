@@ -193,3 +193,16 @@ describe('JSON_STRING, JSON_OBJECT, JSON_ARRAY (JsonFunctionsITCase.jsonStringSp
     expect(run('JSON_ARRAY(JSON_ARRAY(1))')).toBe('[[1]]');
   });
 });
+
+describe('deep scan paths ($..x)', () => {
+  // Calcite evaluates paths with Jayway, whose `..` scans every nesting level; Flink's
+  // JsonFunctionsITCase.jsonLengthSpec relies on it: on json-exists.json `$..name` matches several values
+  // ("Jon Doe", "GitHub") and `$..url` exactly one.
+  it('selects a member at any depth, as a list', () => {
+    expect(run("JSON_QUERY(ex, '$..name')")).toBe('["Jon Doe","GitHub"]');
+    expect(run("JSON_QUERY(ex, '$..url')")).toBe('["https://www.github.com/apache/flink"]');
+    expect(run("JSON_EXISTS(ex, '$..city')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, '$..nothing')")).toBe(false);
+    expect(run("JSON_QUERY(ex, '$..tags[1]')")).toBe('["streaming"]');
+  });
+});

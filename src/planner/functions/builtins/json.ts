@@ -8,7 +8,7 @@ import { canCast, makeCaster } from '../../expressions/cast.js';
 import { sqlTypeName } from '../../expressions/type-rules.js';
 import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
-import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
 import type { JsonPath } from './json-path.js';
 
 /**
@@ -91,7 +91,7 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
   } catch (e) {
     return fallback(onError, e);
   }
-  const indefinite = parsed.steps.some((st) => st.kind === 'wildcard');
+  const indefinite = isIndefinite(parsed);
   let value: unknown = indefinite ? items : items.length === 0 ? null : items[0];
   if (value !== null) {
     if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
