@@ -1,4 +1,5 @@
 import { ExecutionError } from '../../../errors/sluice-error.js';
+import { isJsonObject } from './json-text.js';
 
 /** SQL/JSON path expressions (`lax $.a.b[0]`, `strict $['k'][*]`), compiled once per path text. */
 
@@ -80,7 +81,7 @@ export function isIndefinite(path: JsonPath): boolean {
 function withDescendants(v: unknown, out: unknown[]): void {
   out.push(v);
   if (Array.isArray(v)) for (const x of v) withDescendants(x, out);
-  else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) withDescendants(x, out);
+  else if (isJsonObject(v)) for (const x of Object.values(v)) withDescendants(x, out);
 }
 
 /**
@@ -108,8 +109,8 @@ function applyStep(items: readonly unknown[], step: SimpleStep, mode: 'lax' | 's
   for (const item of items) {
     switch (step.kind) {
       case 'member':
-        if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.hasOwn(item, step.name)) {
-          next.push((item as Record<string, unknown>)[step.name]);
+        if (isJsonObject(item) && Object.hasOwn(item, step.name)) {
+          next.push(item[step.name]);
         } else if (mode === 'strict') {
           throw new ExecutionError(`No results for path: $['${step.name}']`);
         }
@@ -120,7 +121,7 @@ function applyStep(items: readonly unknown[], step: SimpleStep, mode: 'lax' | 's
         break;
       case 'wildcard':
         if (Array.isArray(item)) next.push(...item);
-        else if (item !== null && typeof item === 'object') next.push(...Object.values(item));
+        else if (isJsonObject(item)) next.push(...Object.values(item));
         else if (mode === 'strict') throw new ExecutionError('Wildcard applied to a scalar.');
         break;
       default: {

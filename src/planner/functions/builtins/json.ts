@@ -9,6 +9,7 @@ import { sqlTypeName } from '../../expressions/type-rules.js';
 import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
+import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
 import type { JsonPath } from './json-path.js';
 
 /**
@@ -27,14 +28,15 @@ const JSON_FUNCTIONS = new Set(['JSON_OBJECT', 'JSON_ARRAY', 'JSON_QUERY', 'JSON
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonLossless(text);
   } catch {
     throw new ExecutionError(`Invalid JSON text: ${text.length > 100 ? text.slice(0, 100) + '...' : text}`);
   }
 }
 
 function scalarText(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  if (v instanceof JsonNumber) return v.text;
+  return typeof v === 'string' ? v : stringifyJson(v);
 }
 
 type ValueBehavior = 'NULL' | 'ERROR' | 'DEFAULT';
@@ -46,7 +48,7 @@ function jsonValueFn(returnType: LogicalType) {
     let items: unknown[];
     try {
       items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
-      if (items.length > 1 || (items.length === 1 && items[0] !== null && typeof items[0] === 'object')) {
+      if (items.length > 1 || (items.length === 1 && isJsonContainer(items[0]))) {
         throw new ExecutionError(`JSON_VALUE: the path '${path}' does not select a single scalar value.`);
       }
     } catch (e) {
@@ -67,7 +69,7 @@ function jsonValueFn(returnType: LogicalType) {
 }
 
 function isArrayOrObject(v: unknown): boolean {
-  return v !== null && typeof v === 'object';
+  return isJsonContainer(v);
 }
 
 /**
@@ -100,9 +102,9 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
     return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
   }
   if (!isArrayOrObject(value)) {
-    return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${JSON.stringify(value)}'`));
+    return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${stringifyJson(value)}'`));
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
