@@ -107,6 +107,14 @@ describe('JSON_VALUE (JsonFunctionsITCase.jsonValueSpec)', () => {
     expect(() => run("JSON_VALUE(val, '$.type' RETURNING INTEGER ERROR ON ERROR)")).toThrow(/Cannot cast/);
   });
 
+  it('treats a value the RETURNING type cannot hold as an error (ON ERROR)', () => {
+    expect(run("JSON_VALUE(val, '$.bigCount' RETURNING INTEGER)")).toBeNull();
+    expect(run("JSON_VALUE(val, '$.longBalance' RETURNING DECIMAL(5, 2))")).toBeNull();
+    expect(run("JSON_VALUE(val, '$.longBalance' RETURNING DECIMAL(5, 2) DEFAULT '0.00' ON ERROR)")).toEqual(Decimal.parse('0.00'));
+    expect(run("JSON_VALUE(val, '$.bigCount' RETURNING INTEGER DEFAULT -1 ON ERROR)")).toBe(-1);
+    expect(run("CAST(JSON_VALUE(val, '$.balance' RETURNING DOUBLE) AS BIGINT)")).toBe(13n);
+  });
+
   it('reads a bracketed member with a blank after a dot', () => {
     expect(run("JSON_VALUE(val, 'strict $.[''contains blank'']' NULL ON EMPTY DEFAULT 'wrong' ON ERROR)")).toBe('right');
   });

@@ -60,7 +60,10 @@ function jsonValueFn(returnType: LogicalType) {
       return onEmpty === 'DEFAULT' ? emptyDefault : null;
     }
     try {
-      return caster(scalarText(items[0]));
+      // A CAST that gives NULL for a value (overflow, DECIMAL precision) is an error here, as in Flink.
+      const out = caster(scalarText(items[0]));
+      if (out === null) throw new ExecutionError(`JSON_VALUE: '${scalarText(items[0])}' does not fit ${sqlTypeName(returnType)}.`);
+      return out;
     } catch (e) {
       if (onError === 'ERROR') throw e;
       return onError === 'DEFAULT' ? errorDefault : null;
