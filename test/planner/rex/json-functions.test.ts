@@ -214,3 +214,27 @@ describe('deep scan paths ($..x)', () => {
     expect(run("JSON_QUERY(ex, '$..tags[1]')")).toBe('["streaming"]');
   });
 });
+
+describe('Flink SqlJsonUtils details: sorted keys, empty vs error', () => {
+  it('writes object keys in order (Jackson ORDER_MAP_ENTRIES_BY_KEYS)', () => {
+    // JsonFunctionsITCase.jsonSpec: KEY 'outerKey' ..., KEY 'nestedObject' ... prints nestedObject first.
+    expect(run("JSON_OBJECT(KEY 'outerKey' VALUE 'outerValue', KEY 'nestedObject' VALUE JSON_OBJECT(KEY 'innerKey' VALUE i))")).toBe(
+      '{"nestedObject":{"innerKey":42},"outerKey":"outerValue"}',
+    );
+    // JsonFunctionsITCase.jsonQuerySpec ("stringifying RETURNING<ARRAY>"): {"itemId":1234, "count":10} is written count first.
+    expect(run(`JSON_QUERY('{"items": [{"itemId":1234, "count":10}, null, {"itemId":4567, "count":11}]}', '$.items')`)).toBe(
+      '[{"count":10,"itemId":1234},null,{"count":11,"itemId":4567}]',
+    );
+  });
+
+  it('JSON_VALUE: an object or array is empty in lax mode and an error in strict mode (SqlJsonUtils.jsonValue)', () => {
+    expect(run("JSON_VALUE(val, 'lax $.address' DEFAULT 'empty' ON EMPTY DEFAULT 'error' ON ERROR)")).toBe('empty');
+    expect(run("JSON_VALUE(val, 'strict $.address' DEFAULT 'empty' ON EMPTY DEFAULT 'error' ON ERROR)")).toBe('error');
+    expect(() => run("JSON_VALUE(val, 'strict $.roles' ERROR ON ERROR)")).toThrow(/Strict jsonpath mode requires scalar value/);
+  });
+
+  it('JSON_EXISTS is false for a JSON null (SqlJsonUtils.jsonExists: the selected value is non-null)', () => {
+    expect(run(`JSON_EXISTS('{"a": null}', '$.a')`)).toBe(false);
+    expect(run(`JSON_EXISTS('{"a": 0}', '$.a')`)).toBe(true);
+  });
+});

@@ -47,7 +47,8 @@ function objectAgg(absentOnNull: boolean): AggregateFunctionDefinition {
         merge(acc, other) {
           for (const [k, v] of other.entries) acc.entries.set(k, v);
         },
-        getValue: (acc) => `{${[...acc.entries].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`,
+        // Keys in order, as Flink's serializer writes objects (Jackson ORDER_MAP_ENTRIES_BY_KEYS).
+        getValue: (acc) => `{${[...acc.entries.keys()].sort().map((k) => `${JSON.stringify(k)}:${acc.entries.get(k)!}`).join(',')}}`,
       };
       return f as unknown as AggregateFunction<unknown>;
     },

@@ -32,10 +32,11 @@ export function isJsonContainer(v: unknown): boolean {
   return Array.isArray(v) || isJsonObject(v);
 }
 
-/** Compact JSON text of a parsed value; numbers as they were written. */
+/** Compact JSON text of a parsed value; numbers as they were written, object keys sorted. */
 export function stringifyJson(v: unknown): string {
   if (v instanceof JsonNumber) return v.text;
   if (Array.isArray(v)) return `[${v.map(stringifyJson).join(',')}]`;
-  if (isJsonObject(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${stringifyJson(x)}`).join(',')}}`;
+  // Keys in order, as Flink's serializer writes them (Jackson ORDER_MAP_ENTRIES_BY_KEYS).
+  if (isJsonObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stringifyJson(v[k])}`).join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }

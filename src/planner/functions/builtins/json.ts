@@ -41,32 +41,41 @@ function scalarText(v: unknown): string {
 
 type ValueBehavior = 'NULL' | 'ERROR' | 'DEFAULT';
 
+/**
+ * JSON_VALUE as Flink's SqlJsonUtils.jsonValue: nothing, a JSON null, or (lax mode) an array/object is
+ * empty; an array/object in strict mode, a path error, or a value the RETURNING type cannot hold is an
+ * error. A wildcard or deep-scan path selects a list, which is never a scalar.
+ */
 function jsonValueFn(returnType: LogicalType) {
   const caster = returnType.kind === 'VARCHAR' || returnType.kind === 'CHAR' ? (v: unknown) => v : makeCaster(STRING, returnType);
   return (json: string | null, path: string | null, onEmpty: ValueBehavior = 'NULL', emptyDefault: unknown = null, onError: ValueBehavior = 'NULL', errorDefault: unknown = null): unknown => {
     if (json === null || path === null) return null;
-    let items: unknown[];
-    try {
-      items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
-      if (items.length > 1 || (items.length === 1 && isJsonContainer(items[0]))) {
-        throw new ExecutionError(`JSON_VALUE: the path '${path}' does not select a single scalar value.`);
-      }
-    } catch (e) {
+    const error = (e: unknown): unknown => {
       if (onError === 'ERROR') throw e;
       return onError === 'DEFAULT' ? errorDefault : null;
+    };
+    let value: unknown;
+    let mode: 'lax' | 'strict';
+    try {
+      const parsed = parseJsonPath(path);
+      mode = parsed.mode;
+      const items = evaluateJsonPath(parseJson(json), parsed);
+      value = isIndefinite(parsed) ? items : items.length === 0 ? null : items[0];
+    } catch (e) {
+      return error(e);
     }
-    if (items.length === 0 || items[0] === null) {
-      if (onEmpty === 'ERROR') throw new ExecutionError(`JSON_VALUE: no value at path '${path}'.`);
+    if (value === null || (mode === 'lax' && isJsonContainer(value))) {
+      if (onEmpty === 'ERROR') throw new ExecutionError('Empty result of JSON_VALUE function is not allowed');
       return onEmpty === 'DEFAULT' ? emptyDefault : null;
     }
+    if (isJsonContainer(value)) return error(new ExecutionError(`Strict jsonpath mode requires scalar value, and the actual value is: '${stringifyJson(value)}'`));
     try {
       // A CAST that gives NULL for a value (overflow, DECIMAL precision) is an error here, as in Flink.
-      const out = caster(scalarText(items[0]));
-      if (out === null) throw new ExecutionError(`JSON_VALUE: '${scalarText(items[0])}' does not fit ${sqlTypeName(returnType)}.`);
+      const out = caster(scalarText(value));
+      if (out === null) throw new ExecutionError(`JSON_VALUE: '${scalarText(value)}' does not fit ${sqlTypeName(returnType)}.`);
       return out;
     } catch (e) {
-      if (onError === 'ERROR') throw e;
-      return onError === 'DEFAULT' ? errorDefault : null;
+      return error(e);
     }
   };
 }
@@ -112,7 +121,10 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
   try {
-    return evaluateJsonPath(parseJson(json), parseJsonPath(path)).length > 0;
+    // As SqlJsonUtils.jsonExists: the path selects a non-null value (a wildcard's list counts when non-empty).
+    const parsed = parseJsonPath(path);
+    const items = evaluateJsonPath(parseJson(json), parsed);
+    return isIndefinite(parsed) ? items.length > 0 : items.length > 0 && items[0] !== null;
   } catch (e) {
     if (onError === 'ERROR') throw e;
     return onError === 'TRUE' ? true : onError === 'UNKNOWN' ? null : false;
@@ -207,10 +219,11 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
             const k = g.gen(call.operands[i]!);
             const val = g.gen(call.operands[i + 1]!);
             const frag = g.constant(fragmentMaker(call.operands[i + 1]!));
-            pairs.push(`if (${k} === null) rt.raise('JSON_OBJECT key must not be NULL'); ${absent ? `if (${val} !== null) ` : ''}parts.push(JSON.stringify(${k}) + ':' + ${frag}(${val}));`);
+            pairs.push(`if (${k} === null) rt.raise('JSON_OBJECT key must not be NULL'); ${absent ? `if (${val} !== null) ` : ''}parts.push([${k}, JSON.stringify(${k}) + ':' + ${frag}(${val})]);`);
           }
           const v = g.fresh();
-          g.emit(`{ const parts = []; ${pairs.join(' ')} ${v} = '{' + parts.join(',') + '}'; }`);
+          // Flink's serializer orders object entries by key (Jackson ORDER_MAP_ENTRIES_BY_KEYS).
+          g.emit(`{ const parts = []; ${pairs.join(' ')} parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); ${v} = '{' + parts.map((p) => p[1]).join(',') + '}'; }`);
           return v;
         },
       },

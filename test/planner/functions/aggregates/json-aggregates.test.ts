@@ -55,6 +55,12 @@ describe('JSON aggregate functions', () => {
     expect(c.type).toBe('STRING NOT NULL');
   });
 
+  it('JSON_OBJECTAGG writes keys in order, as Flink\'s serializer (ORDER_MAP_ENTRIES_BY_KEYS)', () => {
+    const a = agg('JSON_OBJECTAGG_NULL_ON_NULL', [T.STRING(), T.INT()]);
+    a.add(['b', 1], ['a', 2]);
+    expect(a.value()).toBe('{"a":2,"b":1}');
+  });
+
   it('refuses a NULL object key', () => {
     const a = agg('JSON_OBJECTAGG_NULL_ON_NULL', [T.STRING(), T.INT()]);
     expect(() => a.add([null, 1])).toThrow(/key must not be NULL/);
