@@ -238,3 +238,10 @@ describe('Flink SqlJsonUtils details: sorted keys, empty vs error', () => {
     expect(run(`JSON_EXISTS('{"a": 0}', '$.a')`)).toBe(true);
   });
 });
+
+describe('JSON_STRING of structured values (JsonFunctionsITCase.jsonStringSpec)', () => {
+  it('writes maps and rows as objects with keys in order, arrays as arrays', () => {
+    expect(run("JSON_STRING(MAP['M2', 'V2', 'M1', 'V1'])")).toBe('{"M1":"V1","M2":"V2"}');
+    expect(run("JSON_STRING(ARRAY['A1', 'A2', 'A3'])")).toBe('["A1","A2","A3"]');
+  });
+});

@@ -4,6 +4,7 @@ import { isCharacterString, notNull } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
 import { valueToJsonl } from '../../../types/values/jsonl.js';
 import { cannotApply } from '../../expressions/type-rules.js';
+import { stringifyJson } from '../builtins/json-text.js';
 import type { AggregateFunctionDefinition } from '../function-definition.js';
 import type { AggregateFunction } from './aggregate-function.js';
 
@@ -18,7 +19,7 @@ import type { AggregateFunction } from './aggregate-function.js';
 function jsonText(v: unknown, t: LogicalType): string {
   if (v === null) return 'null';
   if (t.kind === 'DECIMAL') return String(v);
-  return JSON.stringify(valueToJsonl(v, t));
+  return stringifyJson(valueToJsonl(v, t));
 }
 
 function objectAgg(absentOnNull: boolean): AggregateFunctionDefinition {

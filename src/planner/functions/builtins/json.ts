@@ -162,7 +162,7 @@ function fragmentMaker(o: BoundExpr): (v: unknown) => string {
 /** A SQL value as JSON text; DECIMAL as a JSON number (the JSON-lines form keeps it a string). */
 function jsonText(v: unknown, t: LogicalType): string {
   if (t.kind === 'DECIMAL' && v !== null) return String(v);
-  return JSON.stringify(valueToJsonl(v, t));
+  return stringifyJson(valueToJsonl(v, t));
 }
 
 
