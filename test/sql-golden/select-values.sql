@@ -18,9 +18,10 @@ SELECT 1 + 2, 'a' || 'b', CAST('42' AS INT) + 1, 10 / 4, 10.0 / 4, 7 % 3;
 -- expect:
 [3, ab, 43, 2, 2.500000000000, 1]
 
+-- Flink 2.x types CHAR(3)/CHAR(5) branches as VARCHAR(5), so 'big' is not padded (Flink 1.20 printed 'big  ').
 SELECT CASE WHEN a > 1 THEN 'big' ELSE 'small' END AS size FROM (VALUES (1), (2)) AS t(a);
 -- expect:
-[big  ]
+[big]
 [small]
 
 SELECT a FROM (VALUES (1), (NULL), (3)) AS t(a) WHERE a IS NOT NULL AND a BETWEEN 2 AND 5;

@@ -24,9 +24,9 @@ export function needsAggregate(q: SelectQuery, functions: FunctionLookup | undef
 }
 
 /** Aggregate calls in `e`, outermost only (not entering their arguments). */
-function findAggregates(e: Expression, functions: FunctionLookup | undefined, out: FunctionCall[] = []): FunctionCall[] {
+function findAggregates(e: Expression, functions: FunctionLookup | undefined, out: Expression[] = []): Expression[] {
   if (isAggregateCall(e, functions)) {
-    out.push(e as FunctionCall);
+    out.push(e);
     return out;
   }
   for (const c of childExpressions(e)) findAggregates(c, functions, out);
@@ -74,8 +74,9 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   const calls: AggCall[] = [];
   const callByKey = new Map<string, number>();
   const callIndexOfAst = new Map<Expression, number>();
-  for (const a of aggAsts) {
-    const name = a.name[a.name.length - 1]!.toUpperCase();
+  for (const ast of aggAsts) {
+    const a = aggregateParts(ast);
+    const name = a.name;
     const star = a.args.length === 1 && a.args[0]!.kind === 'star';
     const argRex = star ? [] : a.args.map((x) => {
       if (findAggregates(x, functions).length > 0) throw new ValidationError('Aggregate function calls cannot be nested');
@@ -92,7 +93,7 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
       calls.push({ name, args, distinct: a.quantifier === 'DISTINCT', filterArg, type, alias: '' });
       callByKey.set(key, idx);
     }
-    callIndexOfAst.set(a, idx);
+    callIndexOfAst.set(ast, idx);
   }
 
   const preNames = pre.map((r, i) => (r.kind === 'input-ref' ? r.name : `$f${i}`));
@@ -160,6 +161,22 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   }
   const exprs = items.map((it) => bindExpression(it.expr, outCtx));
   return project(node, exprs, items.map((it, i) => itemName(it, i)));
+}
+
+/** An aggregate call's name, arguments and modifiers; JSON_OBJECTAGG / JSON_ARRAYAGG under Flink's names. */
+function aggregateParts(e: Expression): Pick<FunctionCall, 'args' | 'quantifier' | 'filter'> & { readonly name: string } {
+  switch (e.kind) {
+    case 'function-call':
+      return { name: e.name[e.name.length - 1]!.toUpperCase(), args: e.args, quantifier: e.quantifier, filter: e.filter };
+    case 'json-object':
+      if (e.entries.length !== 1) throw new ValidationError('JSON_OBJECTAGG takes exactly one KEY ... VALUE ... pair');
+      return { name: `JSON_OBJECTAGG_${e.onNull ?? 'NULL'}_ON_NULL`, args: [e.entries[0]!.key, e.entries[0]!.value], quantifier: null, filter: null };
+    case 'json-array':
+      if (e.elements.length !== 1) throw new ValidationError('JSON_ARRAYAGG takes exactly one value');
+      return { name: `JSON_ARRAYAGG_${e.onNull ?? 'ABSENT'}_ON_NULL`, args: [e.elements[0]!], quantifier: null, filter: null };
+    default:
+      throw new ValidationError(`Expression '${e.kind}' is not an aggregate call`);
+  }
 }
 
 /** The grouping sets of a GROUP BY clause (one set for a plain GROUP BY), as lists of expressions. */

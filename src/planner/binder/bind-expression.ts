@@ -15,6 +15,8 @@ import type { RexCall, RexNode } from '../rex/rex-node.js';
 import { rexToBound } from '../rex/rex-to-bound.js';
 import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
 import type { Scope } from './scope.js';
+import { bindJsonArray, bindJsonExists, bindJsonObject, bindJsonQuery, bindJsonValue } from './bind-json.js';
+import type { JsonBindContext } from './bind-json.js';
 
 /** Everything binding one expression needs. */
 export interface ExprBindContext {
@@ -32,6 +34,7 @@ export interface ExprBindContext {
 export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
 
 export function isAggregateCall(e: Expression, functions: FunctionLookup | undefined): boolean {
+  if ((e.kind === 'json-object' || e.kind === 'json-array') && e.aggregate) return true;
   if (e.kind !== 'function-call' || e.over !== null) return false;
   const name = e.name[e.name.length - 1]!.toUpperCase();
   return AGGREGATE_NAMES.has(name) || functions?.lookup(name)?.kind === 'aggregate';
@@ -190,6 +193,16 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
       return registryCall('SUBSTRING', [bind(e.expr), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
     case 'overlay':
       return registryCall('OVERLAY', [bind(e.expr), bind(e.placing), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+    case 'json-value':
+      return bindJsonValue(e, jsonContext(ctx));
+    case 'json-query':
+      return bindJsonQuery(e, jsonContext(ctx));
+    case 'json-exists':
+      return bindJsonExists(e, jsonContext(ctx));
+    case 'json-object':
+      return bindJsonObject(e, jsonContext(ctx));
+    case 'json-array':
+      return bindJsonArray(e, jsonContext(ctx));
     case 'is-json':
       return registryCall(`IS ${e.negated ? 'NOT ' : ''}JSON ${e.jsonType ?? 'VALUE'}`, [bind(e.expr)], ctx);
     case 'niladic':
@@ -284,13 +297,52 @@ export function bindBinary(op: string, l: RexNode, r: RexNode): RexNode {
   }
 }
 
+/** Calcite's operand forms per operator, as its "Supported form(s)" lists them. */
+const ARITHMETIC_FORMS: Readonly<Record<string, readonly string[]>> = {
+  '+': ['<NUMERIC> + <NUMERIC>', '<DATETIME_INTERVAL> + <DATETIME_INTERVAL>', '<DATETIME> + <DATETIME_INTERVAL>', '<DATETIME_INTERVAL> + <DATETIME>'],
+  '-': ['<NUMERIC> - <NUMERIC>', '<DATETIME_INTERVAL> - <DATETIME_INTERVAL>', '<DATETIME> - <DATETIME_INTERVAL>'],
+  '*': ['<NUMERIC> * <NUMERIC>', '<DATETIME_INTERVAL> * <NUMERIC>', '<NUMERIC> * <DATETIME_INTERVAL>'],
+};
+
+function isDatetime(t: LogicalType): boolean {
+  return t.kind === 'DATE' || t.kind === 'TIME' || isTimestamp(t);
+}
+
+/** A datetime result type: the operand's, without a time-attribute marker (arithmetic yields a plain value). */
+function plainDatetime(t: LogicalType, nullable: boolean): LogicalType {
+  return withNullability((isTimestamp(t) ? { ...t, timeAttribute: undefined } : t) as LogicalType, nullable);
+}
+
+const DAY_TIME_UNITS = ['DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
+
+/**
+ * The type of INTERVAL op INTERVAL of one kind: the qualifier spanning both (Calcite's least restrictive
+ * interval, e.g. HOUR + MINUTE is HOUR TO MINUTE), the larger leading and fractional precisions.
+ */
+function intervalUnion(a: LogicalType, b: LogicalType, nullable: boolean): LogicalType {
+  if (a.kind === 'INTERVAL_YEAR_MONTH' && b.kind === 'INTERVAL_YEAR_MONTH') {
+    const units = new Set([...a.resolution.split('_TO_'), ...b.resolution.split('_TO_')]);
+    const resolution = units.size === 1 ? a.resolution : 'YEAR_TO_MONTH';
+    return { kind: 'INTERVAL_YEAR_MONTH', resolution, yearPrecision: Math.max(a.yearPrecision, b.yearPrecision), nullable };
+  }
+  if (a.kind === 'INTERVAL_DAY_TIME' && b.kind === 'INTERVAL_DAY_TIME') {
+    const idx = [...a.resolution.split('_TO_'), ...b.resolution.split('_TO_')].map((u) => DAY_TIME_UNITS.indexOf(u as (typeof DAY_TIME_UNITS)[number]));
+    const start = DAY_TIME_UNITS[Math.min(...idx)]!;
+    const end = DAY_TIME_UNITS[Math.max(...idx)]!;
+    const resolution = (start === end ? start : `${start}_TO_${end}`) as typeof a.resolution;
+    return { kind: 'INTERVAL_DAY_TIME', resolution, dayPrecision: Math.max(a.dayPrecision, b.dayPrecision), fractionalPrecision: Math.max(a.fractionalPrecision, b.fractionalPrecision), nullable };
+  }
+  return withNullability(a, nullable);
+}
+
 function arithmeticCall(op: string, l: RexNode, r: RexNode): RexCall {
   const lt = l.type;
   const rt = r.type;
   const nullable = lt.nullable || rt.nullable;
   const fail = (): never => {
+    const forms = ARITHMETIC_FORMS[op] ?? [`<NUMERIC> ${op} <NUMERIC>`];
     throw new ValidationError(
-      `Cannot apply '${op}' to arguments of type '<${sqlTypeName(lt)}> ${op} <${sqlTypeName(rt)}>'. Supported form(s): '<NUMERIC> ${op} <NUMERIC>'`,
+      `Cannot apply '${op}' to arguments of type '<${sqlTypeName(lt)}> ${op} <${sqlTypeName(rt)}>'. Supported form(s): ${forms.map((f) => `'${f}'`).join('\n')}`,
     );
   };
   if ((lt.kind === 'NULL' || isNumeric(lt)) && (rt.kind === 'NULL' || isNumeric(rt))) {
@@ -308,12 +360,16 @@ function arithmeticCall(op: string, l: RexNode, r: RexNode): RexCall {
     }
     return call(op, [l, r], withNullability(t, nullable));
   }
-  if ((op === '+' || op === '-') && isInterval(rt) && (isTimestamp(lt) || lt.kind === 'TIME' || lt.kind === 'DATE' || isInterval(lt))) {
-    if (lt.kind === 'DATE' || rt.kind === 'INTERVAL_YEAR_MONTH') fail();
-    return call(op, [l, r], withNullability(isInterval(lt) ? lt : { ...lt, ...(isTimestamp(lt) ? { timeAttribute: undefined } : {}) } as LogicalType, nullable));
+  if (op === '+' || op === '-') {
+    // DATE/TIME/TIMESTAMP(_LTZ) +- either interval kind keeps the datetime's type, as Calcite types it
+    // (DATE + INTERVAL '1' HOUR stays a DATE: Flink drops the part below a day).
+    if (isDatetime(lt) && isInterval(rt)) return call(op, [l, r], plainDatetime(lt, nullable));
+    // INTERVAL + datetime: Calcite's convertlet puts the datetime first.
+    if (op === '+' && isInterval(lt) && isDatetime(rt)) return call(op, [r, l], plainDatetime(rt, nullable));
+    if (isInterval(lt) && isInterval(rt) && lt.kind === rt.kind) return call(op, [l, r], intervalUnion(lt, rt, nullable));
   }
-  if (op === '+' && isInterval(lt) && isTimestamp(rt)) return call(op, [r, l], withNullability(rt, nullable));
   if (op === '*' && isInterval(lt) && isNumeric(rt)) return call(op, [l, r], withNullability(lt, nullable));
+  if (op === '*' && isNumeric(lt) && isInterval(rt)) return call(op, [r, l], withNullability(rt, nullable));
   return fail();
 }
 
@@ -378,6 +434,16 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
       break;
   }
   return registryCall(name, args, ctx);
+}
+
+function jsonContext(ctx: ExprBindContext): JsonBindContext {
+  return {
+    bind: (x) => bindExpression(x, ctx),
+    symbol: symbolArg,
+    registryCall: (name, args) => registryCall(name, args, ctx),
+    castTo,
+    lookup: (name) => ctx.functions?.lookup(name),
+  };
 }
 
 /** A symbol operand (time unit, TRIM side) for registry functions: a CHAR literal flagged as a keyword. */

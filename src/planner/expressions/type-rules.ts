@@ -112,7 +112,9 @@ function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
   if (isCharacterString(a) && isCharacterString(b)) {
     const la = (a as { length: number }).length;
     const lb = (b as { length: number }).length;
-    if (a.kind === 'CHAR' && b.kind === 'CHAR') return withNullability(DataTypes.CHAR(Math.max(la, lb)), nullable);
+    // Flink 2.x (FlinkTypeSystem.shouldConvertRaggedUnionTypesToVarying): CHARs of different lengths meet
+    // as VARCHAR, so CASE/IF/COALESCE over 'no' and 'none' is not space-padded. Flink 1.x padded to CHAR.
+    if (a.kind === 'CHAR' && b.kind === 'CHAR' && la === lb) return withNullability(DataTypes.CHAR(la), nullable);
     return { kind: 'VARCHAR', length: Math.min(MAX_LENGTH, Math.max(la, lb)), nullable };
   }
   if (isBinaryString(a) && isBinaryString(b)) {

@@ -74,7 +74,9 @@ function callToBound(node: RexCall): BoundExpr {
       return toRepresentation(bindCall(builtin('-'), [rexToBound(node.operands[0]!)]), node.type);
     default: {
       const def = node.fn ?? builtin(node.op);
-      return toRepresentation(bindCall(def, node.operands.map(rexToBound)), node.type);
+      // JSON_VALUE ... RETURNING t: the result type is an input of the call, not inferred from operands.
+      const returnType = def.name === 'JSON_VALUE' ? node.type : undefined;
+      return toRepresentation(bindCall(def, node.operands.map(rexToBound), returnType), node.type);
     }
   }
 }

@@ -9,6 +9,7 @@ import { cannotApply, isCharacterString, isIntegral, isNumeric } from '../../exp
 import type { AggregateCallOptions, AggregateFunctionDefinition } from '../function-definition.js';
 import type { AggregateFunction } from './aggregate-function.js';
 import { keyOf } from './accumulator-keys.js';
+import { jsonAggregateFunctions } from './json-aggregates.js';
 
 /**
  * Built-in aggregate functions with Flink's result types and retraction. Accumulators are plain objects,
@@ -403,6 +404,7 @@ export function aggregateFunctions(): AggregateFunctionDefinition[] {
     variance('STDDEV_POP', 'STDDEV_POP'),
     variance('STDDEV_SAMP', 'STDDEV_SAMP'),
     variance('STDDEV', 'STDDEV_SAMP'),
+    ...jsonAggregateFunctions(),
   ];
 }
 

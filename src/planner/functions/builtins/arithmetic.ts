@@ -91,6 +91,8 @@ function numericCode(op: ArithOp, a: string, b: string, result: LogicalType, non
 
 function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: string, sign: '+' | '-'): string {
   if (i.kind === 'INTERVAL_YEAR_MONTH') {
+    // A TIME has no calendar: Flink returns it unchanged.
+    if (t.kind === 'TIME') return a;
     const months = sign === '+' ? b : `-${b}`;
     return `${addMonthsRef}(${a}, ${months}, ${t.kind === 'DATE' ? 'true' : 'false'})`;
   }

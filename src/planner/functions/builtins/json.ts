@@ -8,7 +8,9 @@ import { canCast, makeCaster } from '../../expressions/cast.js';
 import { sqlTypeName } from '../../expressions/type-rules.js';
 import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
-import { evaluateJsonPath, parseJsonPath } from './json-path.js';
+import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
+import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
+import type { JsonPath } from './json-path.js';
 
 /**
  * JSON functions. Operand conventions the binder follows (symbols are `symbol(...)` operands):
@@ -26,45 +28,67 @@ const JSON_FUNCTIONS = new Set(['JSON_OBJECT', 'JSON_ARRAY', 'JSON_QUERY', 'JSON
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonLossless(text);
   } catch {
     throw new ExecutionError(`Invalid JSON text: ${text.length > 100 ? text.slice(0, 100) + '...' : text}`);
   }
 }
 
 function scalarText(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
+  if (v instanceof JsonNumber) return v.text;
+  return typeof v === 'string' ? v : stringifyJson(v);
 }
 
 type ValueBehavior = 'NULL' | 'ERROR' | 'DEFAULT';
 
+/**
+ * JSON_VALUE as Flink's SqlJsonUtils.jsonValue: nothing, a JSON null, or (lax mode) an array/object is
+ * empty; an array/object in strict mode, a path error, or a value the RETURNING type cannot hold is an
+ * error. A wildcard or deep-scan path selects a list, which is never a scalar.
+ */
 function jsonValueFn(returnType: LogicalType) {
   const caster = returnType.kind === 'VARCHAR' || returnType.kind === 'CHAR' ? (v: unknown) => v : makeCaster(STRING, returnType);
   return (json: string | null, path: string | null, onEmpty: ValueBehavior = 'NULL', emptyDefault: unknown = null, onError: ValueBehavior = 'NULL', errorDefault: unknown = null): unknown => {
     if (json === null || path === null) return null;
-    let items: unknown[];
-    try {
-      items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
-      if (items.length > 1 || (items.length === 1 && items[0] !== null && typeof items[0] === 'object')) {
-        throw new ExecutionError(`JSON_VALUE: the path '${path}' does not select a single scalar value.`);
-      }
-    } catch (e) {
+    const error = (e: unknown): unknown => {
       if (onError === 'ERROR') throw e;
       return onError === 'DEFAULT' ? errorDefault : null;
+    };
+    let value: unknown;
+    let mode: 'lax' | 'strict';
+    try {
+      const parsed = parseJsonPath(path);
+      mode = parsed.mode;
+      const items = evaluateJsonPath(parseJson(json), parsed);
+      value = isIndefinite(parsed) ? items : items.length === 0 ? null : items[0];
+    } catch (e) {
+      return error(e);
     }
-    if (items.length === 0 || items[0] === null) {
-      if (onEmpty === 'ERROR') throw new ExecutionError(`JSON_VALUE: no value at path '${path}'.`);
+    if (value === null || (mode === 'lax' && isJsonContainer(value))) {
+      if (onEmpty === 'ERROR') throw new ExecutionError('Empty result of JSON_VALUE function is not allowed');
       return onEmpty === 'DEFAULT' ? emptyDefault : null;
     }
+    if (isJsonContainer(value)) return error(new ExecutionError(`Strict jsonpath mode requires scalar value, and the actual value is: '${stringifyJson(value)}'`));
     try {
-      return caster(scalarText(items[0]));
+      // A CAST that gives NULL for a value (overflow, DECIMAL precision) is an error here, as in Flink.
+      const out = caster(scalarText(value));
+      if (out === null) throw new ExecutionError(`JSON_VALUE: '${scalarText(value)}' does not fit ${sqlTypeName(returnType)}.`);
+      return out;
     } catch (e) {
-      if (onError === 'ERROR') throw e;
-      return onError === 'DEFAULT' ? errorDefault : null;
+      return error(e);
     }
   };
 }
 
+function isArrayOrObject(v: unknown): boolean {
+  return isJsonContainer(v);
+}
+
+/**
+ * JSON_QUERY as Calcite evaluates it (Flink delegates to Calcite's JsonFunctions): a path with a wildcard
+ * selects the list of its matches, any other path one value or nothing. CONDITIONAL wraps everything but an
+ * array, UNCONDITIONAL wraps always. Nothing, or (lax) a scalar, is empty; a scalar in strict mode is an error.
+ */
 function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT ARRAY', onEmpty = 'NULL', onError = 'NULL'): string | null {
   if (json === null || path === null) return null;
   const fallback = (b: string, err: unknown): string | null => {
@@ -74,22 +98,33 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
     return null;
   };
   let items: unknown[];
+  let parsed: JsonPath;
   try {
-    items = evaluateJsonPath(parseJson(json), parseJsonPath(path));
+    parsed = parseJsonPath(path);
+    items = evaluateJsonPath(parseJson(json), parsed);
   } catch (e) {
     return fallback(onError, e);
   }
-  if (items.length === 0) return fallback(onEmpty, new ExecutionError(`JSON_QUERY: no value at path '${path}'.`));
-  const single = items.length === 1 ? items[0] : undefined;
-  const isStructured = single !== undefined && single !== null && typeof single === 'object';
-  if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !isStructured)) return JSON.stringify(items);
-  if (!isStructured) return fallback(onError, new ExecutionError(`JSON_QUERY: the path '${path}' selects a scalar; use WITH ARRAY WRAPPER.`));
-  return JSON.stringify(single);
+  const indefinite = isIndefinite(parsed);
+  let value: unknown = indefinite ? items : items.length === 0 ? null : items[0];
+  if (value !== null) {
+    if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
+  }
+  if (value === null || (parsed.mode === 'lax' && !isArrayOrObject(value))) {
+    return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
+  }
+  if (!isArrayOrObject(value)) {
+    return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${stringifyJson(value)}'`));
+  }
+  return stringifyJson(value);
 }
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
   try {
-    return evaluateJsonPath(parseJson(json), parseJsonPath(path)).length > 0;
+    // As SqlJsonUtils.jsonExists: the path selects a non-null value (a wildcard's list counts when non-empty).
+    const parsed = parseJsonPath(path);
+    const items = evaluateJsonPath(parseJson(json), parsed);
+    return isIndefinite(parsed) ? items.length > 0 : items.length > 0 && items[0] !== null;
   } catch (e) {
     if (onError === 'ERROR') throw e;
     return onError === 'TRUE' ? true : onError === 'UNKNOWN' ? null : false;
@@ -121,7 +156,13 @@ function isJson(kind: string): (s: string) => boolean {
 function fragmentMaker(o: BoundExpr): (v: unknown) => string {
   if (o.kind === 'call' && JSON_FUNCTIONS.has(o.fn.name)) return (v) => (v === null ? 'null' : (v as string));
   const t = o.type;
-  return (v) => JSON.stringify(valueToJsonl(v, t));
+  return (v) => jsonText(v, t);
+}
+
+/** A SQL value as JSON text; DECIMAL as a JSON number (the JSON-lines form keeps it a string). */
+function jsonText(v: unknown, t: LogicalType): string {
+  if (t.kind === 'DECIMAL' && v !== null) return String(v);
+  return stringifyJson(valueToJsonl(v, t));
 }
 
 
@@ -161,7 +202,7 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
       name: 'JSON_STRING',
       signatures: [['ANY']],
       result: STRING,
-      codegen: { kind: 'strict', expr: (args, call, g) => `JSON.stringify(${g.constant(valueToJsonl)}(${args[0]}, ${g.constant(call.operands[0]!.type)}))` },
+      codegen: { kind: 'strict', expr: (args, call, g) => `${g.constant(jsonText)}(${args[0]}, ${g.constant(call.operands[0]!.type)})` },
     }),
     scalar({
       name: 'JSON_OBJECT',
@@ -178,10 +219,11 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
             const k = g.gen(call.operands[i]!);
             const val = g.gen(call.operands[i + 1]!);
             const frag = g.constant(fragmentMaker(call.operands[i + 1]!));
-            pairs.push(`if (${k} === null) rt.raise('JSON_OBJECT key must not be NULL'); ${absent ? `if (${val} !== null) ` : ''}parts.push(JSON.stringify(${k}) + ':' + ${frag}(${val}));`);
+            pairs.push(`if (${k} === null) rt.raise('JSON_OBJECT key must not be NULL'); ${absent ? `if (${val} !== null) ` : ''}parts.push([${k}, JSON.stringify(${k}) + ':' + ${frag}(${val})]);`);
           }
           const v = g.fresh();
-          g.emit(`{ const parts = []; ${pairs.join(' ')} ${v} = '{' + parts.join(',') + '}'; }`);
+          // Flink's serializer orders object entries by key (Jackson ORDER_MAP_ENTRIES_BY_KEYS).
+          g.emit(`{ const parts = []; ${pairs.join(' ')} parts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)); ${v} = '{' + parts.map((p) => p[1]).join(',') + '}'; }`);
           return v;
         },
       },

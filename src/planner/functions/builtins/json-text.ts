@@ -1,0 +1,42 @@
+/**
+ * JSON text read without losing number digits, as Flink's JSON functions (Calcite on Jackson with
+ * BigDecimal) keep them: `JSON_VALUE('{"a":123456789.987654321}', '$.a')` is '123456789.987654321', not
+ * the nearest double. Objects, arrays, strings, booleans and null are as `JSON.parse` gives them; numbers
+ * are JsonNumber holding their text.
+ */
+export class JsonNumber {
+  constructor(readonly text: string) {}
+}
+
+// Strings (kept whole, so digits inside them are left alone) or numbers (wrapped for the reviver).
+// The number pattern is JSON's own (no leading zeros), so text JSON.parse refuses stays refused.
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+// Numbers become strings starting with U+0000 '#', written escaped (a raw control character is not JSON).
+// Only an input string that itself starts with an escaped U+0000 followed by '#' could be mistaken for one.
+const MARK = '\u0000#';
+const MARK_ESCAPED = '\\u0000#';
+
+/** @throws SyntaxError (from JSON.parse) for text that is not JSON. */
+export function parseJsonLossless(text: string): unknown {
+  const marked = text.replace(TOKENS, (m) => (m.startsWith('"') ? m : `"${MARK_ESCAPED}${m}"`));
+  return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(MARK) ? new JsonNumber(v.slice(MARK.length)) : v));
+}
+
+/** A JSON object (not an array, not a number). */
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
+}
+
+/** An array or an object: what JSON_QUERY returns and JSON_VALUE refuses. */
+export function isJsonContainer(v: unknown): boolean {
+  return Array.isArray(v) || isJsonObject(v);
+}
+
+/** Compact JSON text of a parsed value; numbers as they were written, object keys sorted. */
+export function stringifyJson(v: unknown): string {
+  if (v instanceof JsonNumber) return v.text;
+  if (Array.isArray(v)) return `[${v.map(stringifyJson).join(',')}]`;
+  // Keys in order, as Flink's serializer writes them (Jackson ORDER_MAP_ENTRIES_BY_KEYS).
+  if (isJsonObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stringifyJson(v[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { bindExpression } from '../../../src/planner/binder/bind-expression.js';
+import { Scope } from '../../../src/planner/binder/scope.js';
+import { createBuiltinRegistry } from '../../../src/planner/functions/builtin-registry.js';
+import { sqlTypeName } from '../../../src/planner/expressions/type-rules.js';
+import { compileRex } from '../../../src/planner/rex/compile-rex.js';
+import type { RexNode } from '../../../src/planner/rex/rex-node.js';
+import { parseExpression } from '../../../src/sql/parse.js';
+import { DataTypes as T } from '../../../src/types/data-types.js';
+import { Decimal } from '../../../src/types/decimal.js';
+
+// The SQL/JSON functions through binder -> RexNode -> code generator. Cases and expected values come from
+// Flink's JsonFunctionsITCase (flink-table-planner/src/test/java/.../functions/JsonFunctionsITCase.java),
+// whose documents are flink-table-planner/src/test/resources/json/json-exists.json (f0 of jsonExistsSpec,
+// here `ex`) and json-value.json (f0 of jsonValueSpec, here `val`); each case names its spec.
+const JSON_EXISTS_DOC = JSON.stringify({
+  type: 'post',
+  author: { name: 'Jon Doe', address: { country: 'Germany', city: 'Munich' } },
+  metadata: { tags: ['flink', 'streaming', 'json'], references: [{ name: 'GitHub', url: 'https://www.github.com/apache/flink' }] },
+});
+const JSON_VALUE_DOC = `{
+  "type": "account",
+  "age": 42,
+  "activated": true,
+  "address": {
+    "city": "Munich"
+  },
+  "roles": ["user", "viewer"],
+  "balance": 13.37,
+  "longBalance": 123456789.987654321,
+  "bigCount": 9999999999,
+  "nullField": null,
+  "contains blank": "right"
+}`;
+
+const scope = new Scope([
+  { qualifier: null, name: 'ex', type: T.STRING() },
+  { qualifier: null, name: 'val', type: T.STRING() },
+  { qualifier: null, name: 'i', type: T.INT() },
+  { qualifier: null, name: 'n', type: T.INT() },
+]);
+const functions = createBuiltinRegistry();
+const bind = (sql: string): RexNode => bindExpression(parseExpression(sql), { scope, timeZone: 'UTC', functions });
+const run = (sql: string): unknown => compileRex(bind(sql))([JSON_EXISTS_DOC, JSON_VALUE_DOC, 42, null]);
+const typeOf = (sql: string): string => sqlTypeName(bind(sql).type);
+
+describe('JSON_EXISTS (JsonFunctionsITCase.jsonExistsSpec)', () => {
+  it('answers per path, lax', () => {
+    expect(run("JSON_EXISTS(CAST(NULL AS STRING), 'lax $')")).toBeNull();
+    expect(run("JSON_EXISTS(ex, 'lax $')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'lax $.type')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'lax $.author.address.city')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'lax $.metadata.tags[0]')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'lax $.metadata.tags[3]')")).toBe(false);
+    expect(run("JSON_EXISTS(ex, 'lax $.metadata.references[0].url')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'lax $.metadata.references[0].invalid')")).toBe(false);
+    expect(run("JSON_EXISTS(ex, '$.items[*]')")).toBe(false);
+    expect(run("JSON_EXISTS(ex, '$.metadata.tags[*]')")).toBe(true);
+  });
+
+  it('applies ON ERROR to a strict path that selects nothing', () => {
+    expect(run("JSON_EXISTS(ex, 'strict $.invalid' TRUE ON ERROR)")).toBe(true);
+    expect(run("JSON_EXISTS(ex, 'strict $.invalid' FALSE ON ERROR)")).toBe(false);
+    expect(run("JSON_EXISTS(ex, 'strict $.invalid' UNKNOWN ON ERROR)")).toBeNull();
+    expect(() => run("JSON_EXISTS(ex, 'strict $.invalid' ERROR ON ERROR)")).toThrow("No results for path: $['invalid']");
+    expect(typeOf("JSON_EXISTS(ex, '$.a')")).toBe('BOOLEAN');
+  });
+});
+
+describe('JSON_VALUE (JsonFunctionsITCase.jsonValueSpec)', () => {
+  it('extracts scalars as STRING by default', () => {
+    expect(run("JSON_VALUE(CAST(NULL AS STRING), 'lax $')")).toBeNull();
+    expect(run("JSON_VALUE(val, '$.balance')")).toBe('13.37');
+    expect(run("JSON_VALUE(val, '$.type')")).toBe('account');
+    expect(typeOf("JSON_VALUE(val, '$.type')")).toBe('VARCHAR(2147483647)');
+  });
+
+  it('keeps the digits of a number as written', () => {
+    expect(run("JSON_VALUE(val, '$.longBalance')")).toBe('123456789.987654321');
+    // Not from Flink's tests: the digits survive JSON_QUERY too, and digits inside strings are untouched.
+    expect(run(`JSON_QUERY('{"a": [1.50, 123456789.987654321, "7.0"]}', '$.a')`)).toBe('[1.50,123456789.987654321,"7.0"]');
+  });
+
+  it('casts to the RETURNING type', () => {
+    expect(run("JSON_VALUE(val, '$.activated' RETURNING BOOLEAN)")).toBe(true);
+    expect(run("JSON_VALUE(val, '$.age' RETURNING INT)")).toBe(42);
+    expect(run("JSON_VALUE(val, '$.balance' RETURNING DOUBLE)")).toBe(13.37);
+    expect(run("JSON_VALUE(val, '$.longBalance' RETURNING DOUBLE)")).toBe(123456789.987654321);
+    expect(run("JSON_VALUE(val, '$.age' RETURNING TINYINT)")).toBe(42);
+    expect(run("JSON_VALUE(val, '$.age' RETURNING SMALLINT)")).toBe(42);
+    expect(run("JSON_VALUE(val, '$.age' RETURNING BIGINT)")).toBe(42n);
+    expect(run("JSON_VALUE(val, '$.bigCount' RETURNING BIGINT)")).toBe(9999999999n);
+    expect(run("JSON_VALUE(val, '$.balance' RETURNING FLOAT)")).toBeCloseTo(13.37, 5);
+    expect(run("JSON_VALUE(val, '$.balance' RETURNING DECIMAL(10, 2))")).toEqual(Decimal.parse('13.37'));
+    expect(typeOf("JSON_VALUE(val, '$.age' RETURNING INT)")).toBe('INTEGER');
+  });
+
+  it('applies ON EMPTY and ON ERROR', () => {
+    expect(run("JSON_VALUE(val, 'lax $.invalid' NULL ON EMPTY ERROR ON ERROR)")).toBeNull();
+    expect(run("JSON_VALUE(val, 'lax $.invalid' RETURNING INTEGER DEFAULT 42 ON EMPTY ERROR ON ERROR)")).toBe(42);
+    expect(run("JSON_VALUE(val, 'strict $.invalid' ERROR ON EMPTY NULL ON ERROR)")).toBeNull();
+    expect(run("JSON_VALUE(val, 'strict $.invalid' RETURNING INTEGER NULL ON EMPTY DEFAULT 42 ON ERROR)")).toBe(42);
+    // A JSON null at a valid path is empty (default NULL ON EMPTY).
+    expect(run("JSON_VALUE(val, '$.nullField' RETURNING INTEGER)")).toBeNull();
+    // A string that does not cast to the RETURNING type is an error.
+    expect(run("JSON_VALUE(val, '$.type' RETURNING INTEGER DEFAULT 42 ON ERROR)")).toBe(42);
+    expect(() => run("JSON_VALUE(val, '$.type' RETURNING INTEGER ERROR ON ERROR)")).toThrow(/Cannot cast/);
+  });
+
+  it('treats a value the RETURNING type cannot hold as an error (ON ERROR)', () => {
+    expect(run("JSON_VALUE(val, '$.bigCount' RETURNING INTEGER)")).toBeNull();
+    expect(run("JSON_VALUE(val, '$.longBalance' RETURNING DECIMAL(5, 2))")).toBeNull();
+    expect(run("JSON_VALUE(val, '$.longBalance' RETURNING DECIMAL(5, 2) DEFAULT '0.00' ON ERROR)")).toEqual(Decimal.parse('0.00'));
+    expect(run("JSON_VALUE(val, '$.bigCount' RETURNING INTEGER DEFAULT -1 ON ERROR)")).toBe(-1);
+    expect(run("CAST(JSON_VALUE(val, '$.balance' RETURNING DOUBLE) AS BIGINT)")).toBe(13n);
+  });
+
+  it('reads a bracketed member with a blank after a dot', () => {
+    expect(run("JSON_VALUE(val, 'strict $.[''contains blank'']' NULL ON EMPTY DEFAULT 'wrong' ON ERROR)")).toBe('right');
+  });
+
+  it('compares typed results by value', () => {
+    expect(run(`JSON_VALUE('{"a": 99999, "b": 99999}', '$.a' RETURNING INT) = JSON_VALUE('{"a": 99999, "b": 99999}', '$.b' RETURNING INT)`)).toBe(true);
+    expect(run(`JSON_VALUE('{"a": 9999999999, "b": 9999999999}', '$.a' RETURNING BIGINT) = JSON_VALUE('{"a": 9999999999, "b": 9999999999}', '$.b' RETURNING BIGINT)`)).toBe(true);
+    expect(run("CAST(JSON_VALUE(val, '$.age' RETURNING INTEGER) AS DOUBLE)")).toBe(42);
+  });
+});
+
+describe('JSON_QUERY (JsonFunctionsITCase.jsonQuerySpec, document json-query.json)', () => {
+  const doc = `'{"n1": 1, "s1": "Test", "o1": {}, "a1": []}'`;
+  const q = (rest: string): unknown => run(`JSON_QUERY(${doc}, ${rest})`);
+
+  it('returns arrays and objects, and applies the wrapper', () => {
+    expect(run("JSON_QUERY(CAST(NULL AS STRING), '$')")).toBeNull();
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.b')`)).toBe('[1,2]');
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.b' WITH CONDITIONAL WRAPPER)`)).toBe('[1,2]');
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.a')`)).toBeNull();
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.a' WITH CONDITIONAL WRAPPER)`)).toBe('["[1,2]"]');
+    expect(q("'$.a1' WITHOUT WRAPPER")).toBe('[]');
+    expect(q("'$.a1' WITH CONDITIONAL WRAPPER")).toBe('[]');
+    expect(q("'$.o1' WITH CONDITIONAL WRAPPER")).toBe('[{}]');
+    expect(q("'$.a1' WITH UNCONDITIONAL WRAPPER")).toBe('[[]]');
+    expect(q("'$.n1' WITH CONDITIONAL WRAPPER")).toBe('[1]');
+    expect(q("'$.s1' WITH CONDITIONAL WRAPPER")).toBe('["Test"]');
+  });
+
+  it('applies ON EMPTY to a lax path and ON ERROR to a strict one', () => {
+    expect(q("'lax $.err1' NULL ON EMPTY")).toBeNull();
+    expect(q("'lax $.err2' EMPTY ARRAY ON EMPTY")).toBe('[]');
+    expect(q("'lax $.err3' EMPTY OBJECT ON EMPTY")).toBe('{}');
+    expect(() => q("'lax $.err4' ERROR ON EMPTY")).toThrow('Empty result of JSON_QUERY function is not allowed');
+    expect(q("'strict $.err6' NULL ON ERROR")).toBeNull();
+    expect(q("'strict $.err7' EMPTY ARRAY ON ERROR")).toBe('[]');
+    expect(q("'strict $.err8' EMPTY OBJECT ON ERROR")).toBe('{}');
+    expect(() => q("'strict $.err9' ERROR ON ERROR")).toThrow('No results for path');
+  });
+
+  it('refuses RETURNING other than STRING (ARRAY<T> is not supported yet)', () => {
+    expect(() => bind(`JSON_QUERY(${doc}, '$.n1' RETURNING INTEGER)`)).toThrow(/RETURNING INTEGER is not supported/);
+  });
+});
+
+describe('IS JSON (JsonFunctionsITCase.isJsonSpec)', () => {
+  it('classifies JSON texts', () => {
+    expect(run("'a' IS JSON")).toBe(false);
+    expect(run("'a' IS NOT JSON")).toBe(true);
+    expect(run(`'"a"' IS JSON SCALAR`)).toBe(true);
+    expect(run(`'"a"' IS JSON ARRAY`)).toBe(false);
+    expect(run("'{}' IS JSON OBJECT")).toBe(true);
+    expect(run("'{}' IS JSON SCALAR")).toBe(false);
+    expect(run("'{}' IS JSON VALUE")).toBe(true);
+  });
+});
+
+describe('JSON_STRING, JSON_OBJECT, JSON_ARRAY (JsonFunctionsITCase.jsonStringSpec / jsonObjectSpec / jsonArraySpec)', () => {
+  it('serializes a value', () => {
+    expect(run('JSON_STRING(CAST(NULL AS STRING))')).toBeNull();
+    expect(run("JSON_STRING('V')")).toBe('"V"');
+    expect(run('JSON_STRING(TRUE)')).toBe('true');
+    expect(run('JSON_STRING(1)')).toBe('1');
+    expect(run('JSON_STRING(1.23)')).toBe('1.23');
+  });
+
+  it('builds objects with NULL ON NULL by default and ABSENT ON NULL on request', () => {
+    expect(run('JSON_OBJECT()')).toBe('{}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING) NULL ON NULL)")).toBe('{"K":null}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING) ABSENT ON NULL)")).toBe('{}');
+    expect(run("JSON_OBJECT(KEY 'K' VALUE CAST(NULL AS STRING))")).toBe('{"K":null}');
+    // Flink docs: JSON_OBJECT('K1' VALUE 'V1', 'K2' VALUE JSON_OBJECT('K3' VALUE 'V3')) nests without escaping.
+    expect(run("JSON_OBJECT(KEY 'K1' VALUE 'V1', KEY 'K2' VALUE JSON_OBJECT(KEY 'K3' VALUE i))")).toBe('{"K1":"V1","K2":{"K3":42}}');
+    expect(typeOf('JSON_OBJECT()')).toBe('VARCHAR(2147483647)');
+    expect(bind("JSON_OBJECT(KEY 'K' VALUE n)").type.nullable).toBe(false);
+  });
+
+  it('builds arrays with ABSENT ON NULL by default', () => {
+    expect(run('JSON_ARRAY()')).toBe('[]');
+    expect(run('JSON_ARRAY(n)')).toBe('[]');
+    expect(run('JSON_ARRAY(n NULL ON NULL)')).toBe('[null]');
+    // Flink docs: JSON_ARRAY(1, '2') = '[1,"2"]', JSON_ARRAY(JSON_ARRAY(1)) = '[[1]]'.
+    expect(run("JSON_ARRAY(1, '2')")).toBe('[1,"2"]');
+    expect(run('JSON_ARRAY(JSON_ARRAY(1))')).toBe('[[1]]');
+  });
+});
+
+describe('deep scan paths ($..x)', () => {
+  // Calcite evaluates paths with Jayway, whose `..` scans every nesting level; Flink's
+  // JsonFunctionsITCase.jsonLengthSpec relies on it: on json-exists.json `$..name` matches several values
+  // ("Jon Doe", "GitHub") and `$..url` exactly one.
+  it('selects a member at any depth, as a list', () => {
+    expect(run("JSON_QUERY(ex, '$..name')")).toBe('["Jon Doe","GitHub"]');
+    expect(run("JSON_QUERY(ex, '$..url')")).toBe('["https://www.github.com/apache/flink"]');
+    expect(run("JSON_EXISTS(ex, '$..city')")).toBe(true);
+    expect(run("JSON_EXISTS(ex, '$..nothing')")).toBe(false);
+    expect(run("JSON_QUERY(ex, '$..tags[1]')")).toBe('["streaming"]');
+  });
+});
+
+describe('Flink SqlJsonUtils details: sorted keys, empty vs error', () => {
+  it('writes object keys in order (Jackson ORDER_MAP_ENTRIES_BY_KEYS)', () => {
+    // JsonFunctionsITCase.jsonSpec: KEY 'outerKey' ..., KEY 'nestedObject' ... prints nestedObject first.
+    expect(run("JSON_OBJECT(KEY 'outerKey' VALUE 'outerValue', KEY 'nestedObject' VALUE JSON_OBJECT(KEY 'innerKey' VALUE i))")).toBe(
+      '{"nestedObject":{"innerKey":42},"outerKey":"outerValue"}',
+    );
+    // JsonFunctionsITCase.jsonQuerySpec ("stringifying RETURNING<ARRAY>"): {"itemId":1234, "count":10} is written count first.
+    expect(run(`JSON_QUERY('{"items": [{"itemId":1234, "count":10}, null, {"itemId":4567, "count":11}]}', '$.items')`)).toBe(
+      '[{"count":10,"itemId":1234},null,{"count":11,"itemId":4567}]',
+    );
+  });
+
+  it('JSON_VALUE: an object or array is empty in lax mode and an error in strict mode (SqlJsonUtils.jsonValue)', () => {
+    expect(run("JSON_VALUE(val, 'lax $.address' DEFAULT 'empty' ON EMPTY DEFAULT 'error' ON ERROR)")).toBe('empty');
+    expect(run("JSON_VALUE(val, 'strict $.address' DEFAULT 'empty' ON EMPTY DEFAULT 'error' ON ERROR)")).toBe('error');
+    expect(() => run("JSON_VALUE(val, 'strict $.roles' ERROR ON ERROR)")).toThrow(/Strict jsonpath mode requires scalar value/);
+  });
+
+  it('JSON_EXISTS is false for a JSON null (SqlJsonUtils.jsonExists: the selected value is non-null)', () => {
+    expect(run(`JSON_EXISTS('{"a": null}', '$.a')`)).toBe(false);
+    expect(run(`JSON_EXISTS('{"a": 0}', '$.a')`)).toBe(true);
+  });
+});
+
+describe('JSON_STRING of structured values (JsonFunctionsITCase.jsonStringSpec)', () => {
+  it('writes maps and rows as objects with keys in order, arrays as arrays', () => {
+    expect(run("JSON_STRING(MAP['M2', 'V2', 'M1', 'V1'])")).toBe('{"M1":"V1","M2":"V2"}');
+    expect(run("JSON_STRING(ARRAY['A1', 'A2', 'A3'])")).toBe('["A1","A2","A3"]');
+  });
+});
