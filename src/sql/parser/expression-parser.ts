@@ -268,7 +268,8 @@ export abstract class ExpressionParser extends SpecialFormParser {
   private parseUnary(): Expression {
     let signs: Token[] | null = null;
     while (this.isSymbol('-') || this.isSymbol('+')) (signs ??= []).push(this.next());
-    if (signs !== null) this.enterNesting(signs.length);
+    // One sign is a plain negative number or a single unary node; further signs nest.
+    if (signs !== null) this.enterNesting(signs.length - 1);
     let expr = this.parsePrimary();
     for (;;) {
       if (this.isSymbol('[')) {
@@ -292,7 +293,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
         expr = { kind: 'unary', op: t.value === '-' ? '-' : '+', operand: expr, pos: t.pos };
       }
     }
-    this.leaveNesting(signs.length);
+    this.leaveNesting(signs.length - 1);
     return expr;
   }
 
