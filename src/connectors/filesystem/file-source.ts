@@ -26,7 +26,7 @@ import { ColumnBatch } from '../../types/columns/column-batch.js';
 import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
-import { LineRangeCursor } from './line-range-cursor.js';
+import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
 import { partitionValuesOf } from './partitions.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
@@ -81,6 +81,8 @@ export interface FileSourceSettings {
   readonly fields: readonly FieldSource[];
   /** Bytes read per fetch from a line-oriented file. */
   readonly chunkSize?: number;
+  /** Longest line a line format may have ('source.max-record-size'); default DEFAULT_MAX_RECORD_BYTES. */
+  readonly maxRecordBytes?: number;
   /**
    * Line formats whose records never span a line break: files larger than a range are read as byte
    * ranges, one split each. Absent = one split per file (bulk formats are never cut).
@@ -171,7 +173,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       this.current =
         this.s.format.kind === 'bulk'
           ? await this.openBulk(split, handle, this.s.format.decoder)
-          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity) };
+          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity, {
+              maxRecordBytes: this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES,
+              path: split.path,
+            }),
+          };
     }
     const cur = this.current;
     return cur.kind === 'bulk' ? this.fetchBulk(cur) : this.fetchLines(cur);
@@ -243,6 +249,13 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       if (nl < 0) nl = data.length;
       let end = nl;
       if (end > from && data[end - 1] === 13) end--;
+      const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+      if (nl - from > max) {
+        throw new ConnectorError(
+          `A record in file '${split.path}' starting at byte offset ${start + from} is longer than 'source.max-record-size' (${max} bytes); ` +
+            'raise the option if records this large are expected, or check that the file is really line-separated.',
+        );
+      }
       if (end > from) {
         const at = start + from;
         decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, byte offset ${at}`);
