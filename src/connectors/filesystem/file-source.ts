@@ -187,7 +187,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   private async fetchLines(cur: LineCursor): Promise<RecordsWithSplitIds<Element>> {
     const rows: Row[] = [];
     const chunk = await cur.lines.next(this.s.chunkSize ?? 256 * 1024);
-    this.decodeLines(chunk.data, chunk.at, cur.split, rows);
+    this.decodeLines(chunk.data, chunk.at, chunk.line, cur.split, rows);
     const id = cur.split.splitId;
     if (chunk.done) {
       await cur.lines.close();
@@ -240,10 +240,12 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     }
   }
 
-  private decodeLines(data: Buffer, start: number, split: FileSplit, rows: Row[]): void {
+  /** `firstLine` is the file line number of `data`'s first line, when the cursor knows it (errors name it). */
+  private decodeLines(data: Buffer, start: number, firstLine: number | undefined, split: FileSplit, rows: Row[]): void {
     const decoder = (this.lineDecoder ??= (this.s.format as { decoder: () => DeserializationSchema }).decoder());
     const decoded: Row[] = [];
     let from = 0;
+    let line = firstLine;
     while (from < data.length) {
       let nl = data.indexOf(10, from);
       if (nl < 0) nl = data.length;
@@ -258,9 +260,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       }
       if (end > from) {
         const at = start + from;
-        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, byte offset ${at}`);
+        const where = line === undefined ? '' : `line ${line}, `;
+        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, ${where}byte offset ${at}`);
       }
       from = nl + 1;
+      if (line !== undefined) line++;
     }
     for (const r of decoded) rows.push(this.project(r, split, split.size));
   }

@@ -14,6 +14,11 @@ export interface LineChunk {
   readonly offset: number;
   /** The range owns no more lines: its last line ended, or the file did. */
   readonly done: boolean;
+  /**
+   * 1-based line number in the file of `data`'s first line, when known: a cursor that starts at the
+   * beginning of the file counts lines; one that starts mid-file (a later range, a restored split) does not.
+   */
+  readonly line?: number;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -48,6 +53,8 @@ export class LineRangeCursor {
   private carryLength = 0;
   /** True until the first line start at or after `start` is found (ranges after the first). */
   private aligning: boolean;
+  /** Line number of the next line to return, when the cursor started at the file's beginning. */
+  private lineNumber: number | undefined;
 
   /**
    * `offset` is the split's checkpointed position: `start` for a fresh range, else the line start after
@@ -63,6 +70,7 @@ export class LineRangeCursor {
     // A line starts at `start` only if the byte before it ends a line, so reading begins one byte early.
     this.aligning = start > 0 && offset === start;
     this.position = this.aligning ? start - 1 : offset;
+    this.lineNumber = offset === 0 ? 1 : undefined;
   }
 
   /** Reads the next chunk of up to `chunkSize` bytes and returns the owned lines completed so far. */
@@ -120,7 +128,13 @@ export class LineRangeCursor {
       this.carryLength = fresh.length - completeFresh;
       this.checkLength(this.carryLength, at + data.length);
     }
-    return { data, at, offset: at + data.length, done };
+    const line = this.lineNumber;
+    if (line !== undefined) {
+      let breaks = 0;
+      for (let i = data.indexOf(NL); i >= 0; i = data.indexOf(NL, i + 1)) breaks++;
+      this.lineNumber = line + breaks;
+    }
+    return line === undefined ? { data, at, offset: at + data.length, done } : { data, at, offset: at + data.length, done, line };
   }
 
   /** Closes the file; called once, when the range is done or the reader closes. */
