@@ -17,7 +17,7 @@ export type { TableResult, ResultKind, ResultOrigin } from './api/table-result.j
 export { Table } from './api/table.js';
 export { StatementSet } from './api/statement-set.js';
 export { TableDescriptor, TableDescriptorBuilder, Schema, SchemaBuilder } from './api/table-descriptor.js';
-export type { ScalarUdf, AggregateUdf, UdfInput } from './planner/functions/udf.js';
+export type { ScalarUdf, AggregateUdf, UdfInput, UdfType } from './planner/functions/udf.js';
 
 export * from './types/index.js';
 export * from './errors/index.js';

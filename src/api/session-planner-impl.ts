@@ -19,6 +19,7 @@ export function createSessionPlanner(session: Session): SessionPlanner {
     mode: session.mode,
     config: new Map(Object.entries(session.config.toMap())),
     resolveTable: (names) => session.catalogs.resolveTable(names),
+    listTableNames: (names) => session.catalogs.listTableNames(names),
     createSource: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
       createDynamicTableSource({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
     createSink: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
@@ -52,7 +53,8 @@ export function createSessionPlanner(session: Session): SessionPlanner {
         if (ignoreIfExists) return;
         throw new ObjectAlreadyExistsError(`Function '${name}' already exists.`);
       }
-      createTemporarySystemFunction(session.functions, name, await importUdf(identifier, session.baseDir));
+      const udf = await importUdf(identifier, session.baseDir);
+      createTemporarySystemFunction(session.functions, name, udf.value, `export '${udf.exportName}' of module '${udf.path}'`);
     },
     unloadFunction: (name) => session.functions.unregister(name),
   };
@@ -62,7 +64,7 @@ export function createSessionPlanner(session: Session): SessionPlanner {
  * `'path/to/module.js#exportName'` (default export without `#`), resolved against the session's base
  * directory, as `CREATE FUNCTION f AS '...'` names a JavaScript function.
  */
-async function importUdf(identifier: string, baseDir: string): Promise<UdfInput> {
+async function importUdf(identifier: string, baseDir: string): Promise<{ value: UdfInput; path: string; exportName: string }> {
   const hash = identifier.lastIndexOf('#');
   const path = hash < 0 ? identifier : identifier.slice(0, hash);
   const exportName = hash < 0 ? 'default' : identifier.slice(hash + 1);
@@ -76,5 +78,6 @@ async function importUdf(identifier: string, baseDir: string): Promise<UdfInput>
   }
   const fn = mod[exportName];
   if (fn === undefined) throw new ValidationError(`Module '${path}' has no export named '${exportName}'.`);
-  return fn as UdfInput;
+  // What the export holds is checked, with the module and export named, by createTemporarySystemFunction.
+  return { value: fn as UdfInput, path, exportName };
 }

@@ -72,7 +72,7 @@ export function queryResult(schema: ResolvedSchema, job: JobClient, queue: Resul
 
 /**
  * A submitted INSERT (or statement set): Flink shows one BIGINT column per sink named after it, with
- * -1 as the "affected rows" placeholder, and the job id.
+ * -1 as the "affected rows" placeholder, and the job id. `sinkNames` are distinct (`distinctSinkColumnNames`).
  */
 export function insertResult(sinkNames: readonly string[], job: JobClient, origin: ResultOrigin): TableResult {
   const schema = ResolvedSchema.of(sinkNames.map((n) => Columns.physical(n, DataTypes.BIGINT())));
@@ -85,4 +85,20 @@ export function insertResult(sinkNames: readonly string[], job: JobClient, origi
       await job.waitForCompletion();
     },
   };
+}
+
+/**
+ * The result columns of a statement set: a sink written by several INSERTs appears once per INSERT, as
+ * `name_1`, `name_2`, ... (Flink's naming), so the result schema has distinct column names.
+ */
+export function distinctSinkColumnNames(sinkNames: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const n of sinkNames) count.set(n, (count.get(n) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return sinkNames.map((n) => {
+    if (count.get(n) === 1) return n;
+    const i = (seen.get(n) ?? 0) + 1;
+    seen.set(n, i);
+    return `${n}_${i}`;
+  });
 }

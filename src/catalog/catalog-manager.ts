@@ -113,6 +113,18 @@ export class CatalogManager {
     return t;
   }
 
+  /**
+   * The tables and views of the database `names` points into (`t`: the current one, `db.t`, `cat.db.t`),
+   * temporary ones included, by object name; empty when that catalog or database does not exist.
+   */
+  async listTableNames(names: readonly string[]): Promise<string[]> {
+    const id = this.qualify(names);
+    const out = new Set(this.listTemporaryTables(id.catalog, id.database).keys());
+    const catalog = this.catalogs.get(id.catalog);
+    if (catalog && (await catalog.databaseExists(id.database))) for (const t of await catalog.listTables(id.database)) out.add(t);
+    return [...out].sort();
+  }
+
   async createTable(id: ObjectIdentifier, table: CatalogBaseTable, ignoreIfExists: boolean): Promise<void> {
     await this.getCatalog(id.catalog).createTable({ database: id.database, object: id.object }, table, ignoreIfExists);
   }
@@ -121,8 +133,7 @@ export class CatalogManager {
     const k = key(id);
     if (this.temporaryTables.has(k)) {
       if (ignoreIfExists) return;
-      const what = table.kind === 'view' ? 'Temporary view' : 'Temporary table';
-      throw new ObjectAlreadyExistsError(`${what} '${identifierToString(id)}' already exists`);
+      throw temporaryObjectExists(id, table.kind);
     }
     this.temporaryTables.set(k, { identifier: id, table });
   }
@@ -148,4 +159,13 @@ export class CatalogManager {
 
 function key(id: ObjectIdentifier): string {
   return `${id.catalog}\u0000${id.database}\u0000${id.object}`;
+}
+
+/** A temporary table or view name taken in this session, with what to write instead. */
+export function temporaryObjectExists(id: ObjectIdentifier, what: 'table' | 'view'): ObjectAlreadyExistsError {
+  const keyword = what === 'view' ? 'VIEW' : 'TABLE';
+  return new ObjectAlreadyExistsError(
+    `Temporary ${what} '${identifierToString(id)}' already exists in this session. ` +
+      `Write CREATE TEMPORARY ${keyword} IF NOT EXISTS to keep it, or DROP TEMPORARY ${keyword} first to replace it.`,
+  );
 }

@@ -30,7 +30,8 @@ Options:
   -f, --file <file>        Run the statements of a SQL file, then exit (waits for the jobs it started)
   -i, --init <file>        Run a SQL file (DDL, SET, USE), then start the interactive client
   -D <key=value>           Set a session option, like SET 'key' = 'value' (repeatable)
-      --catalog-dir <dir>  Home of the default file catalog (default: ./catalog)
+      --catalog-dir <dir>  Keep the default catalog's permanent tables, views and functions as files
+                           in <dir> between runs (default: in memory, gone when sluice exits)
       --output <format>    tableau (default), jsonl or csv
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
   -h, --help               Show this help

@@ -10,6 +10,7 @@ import { processIO, type ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
 import { runScript } from './file-runner.js';
 import { showProgress } from './progress.js';
+import { handleShutdownSignals, INTERRUPTED_EXIT_CODE } from './shutdown-signals.js';
 import { StatementRunner } from './statement-runner.js';
 import { startRepl } from './repl/repl.js';
 import { VERSION } from './version.js';
@@ -35,19 +36,22 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
     case 'run':
       break;
   }
-  const catalogDir = resolve(command.catalogDir ?? 'catalog');
   const config: Record<string, string> = { ...command.config };
   if (command.resume !== undefined) {
     try {
-      config[CheckpointingOptions.SAVEPOINT_PATH.key] = await (await import('./resume.js')).newestCheckpoint(resolve(command.resume));
+      config[CheckpointingOptions.SAVEPOINT_PATH.key] = await (await import('./resume.js')).newestCheckpoint(resolve(command.resume), (m) => io.err(`[WARNING] ${m}\n`));
     } catch (e) {
       io.err(formatError(e));
       return 1;
     }
   }
+  // As Flink's SQL client: the default catalog lives in memory, so a run writes nothing unless told to;
+  // --catalog-dir keeps its permanent objects as files in that directory between runs.
   const env = TableEnvironment.create({
     config,
-    catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', catalogDir) },
+    ...(command.catalogDir === undefined
+      ? {}
+      : { catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', resolve(command.catalogDir)) } }),
   });
   env.onWarning((m) => io.err(`[WARNING] ${m}\n`));
   const runner = new StatementRunner(env, io, command.output);
@@ -77,19 +81,12 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
 
 /**
  * At the end of a file, as Flink's client in embedded mode: bounded jobs run to their end; unbounded ones
- * run until SIGINT or SIGTERM, which cancels them (committed output stays committed).
+ * run until SIGINT or SIGTERM, which cancels them (committed output stays committed). The process ends
+ * within CANCEL_GRACE_MS of the signal even if a job cannot stop, and at once on a second signal.
  */
 async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<number> {
   if (jobs.length === 0) return 0;
-  let interrupted = false;
-  const onSignal = (): void => {
-    if (interrupted) return;
-    interrupted = true;
-    io.err('\n[INFO] Cancelling the running jobs...\n');
-    void cancelAll(jobs);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const signals = handleShutdownSignals(io, () => void cancelAll(jobs));
   const stopProgress = showProgress(jobs, io);
   try {
     let failed = false;
@@ -97,17 +94,16 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
       try {
         await job.waitForCompletion();
       } catch (e) {
-        if (!interrupted) {
+        if (!signals.interrupted) {
           failed = true;
           io.err(`[ERROR] Job ${job.jobId} (${job.jobName}) failed.\n${formatError(e)}`);
         }
       }
     }
-    return failed ? 1 : interrupted ? 130 : 0;
+    return failed ? 1 : signals.interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     stopProgress();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    signals.dispose();
   }
 }
 

@@ -31,6 +31,11 @@ export interface PlannerContext {
    * @throws ObjectNotFoundError when there is no such table or view.
    */
   resolveTable(names: readonly string[]): Promise<ResolvedTable>;
+  /**
+   * The tables and views (temporary ones included) of the database a possibly partial name points into,
+   * by their last name part, for "did you mean" hints when `resolveTable` finds nothing. Absent: no hints.
+   */
+  listTableNames?(names: readonly string[]): Promise<string[]>;
   /** Builds a source for a catalog table via the factories (validation included). Called once per scan. */
   createSource(identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean): DynamicTableSource;
   /** Builds a sink for a catalog table via the factories. Called once per INSERT target. */

@@ -2,6 +2,7 @@ import { ConnectorError } from '../errors/sluice-error.js';
 import type { Row } from '../types/row.js';
 import type { PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import type { CommitRequest, Committer, GlobalCommitter } from './sink/committer.js';
+import { LostCommittableError, type LostCommittablePolicy } from './sink/lost-committable.js';
 import type { AnySink } from './sink/sink.js';
 
 type Outcome = 'done' | 'retry' | 'known' | 'unknown';
@@ -16,11 +17,16 @@ export class CommitterRunner {
   private readonly globals = new Map<string, GlobalCommitter<unknown> | null>();
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly sinks: ReadonlyMap<string, { name: string; sink: AnySink<Row> }>) {}
+  /** `warn` receives the message of every committable dropped under a `warn` policy (stderr by default). */
+  constructor(
+    private readonly sinks: ReadonlyMap<string, { name: string; sink: AnySink<Row> }>,
+    private readonly warn: (message: string) => void = (m) => console.warn(`[WARNING] ${m}`),
+  ) {}
 
   /**
    * Commits `pending` with checkpoint id <= `upTo`; returns those still pending (retries and later ones).
-   * Rejects with a `ConnectorError` when a committer signals an unknown failure.
+   * Rejects with a `ConnectorError` when a committer signals an unknown failure, and with a
+   * `LostCommittableError` when it reports a committable lost and the sink's policy is not `warn`.
    */
   commit(pending: readonly PendingCommittable[], upTo: number): Promise<PendingCommittable[]> {
     const run = this.chain.then(() => this.round(pending, upTo));
@@ -72,7 +78,7 @@ export class CommitterRunner {
             break;
           }
           case 'known':
-            console.warn(`[sluice] sink '${name}': committable of checkpoint ${p.checkpointId} dropped after a known failure (possible data loss): ${String(errors[i])}`);
+            this.onLost(name, sink.lostCommittables, p.checkpointId, errors[i]);
             break;
           case 'unknown': {
             const e = errors[i];
@@ -88,6 +94,19 @@ export class CommitterRunner {
       if (global) for (const [cp, cs] of [...committedByCp].sort((a, b) => a[0] - b[0])) await global.commitGlobal(cp, cs);
     }
     return keep;
+  }
+
+  /** A committable that can never be committed: fail the job (default) or, if the sink says so, warn and drop it. */
+  private onLost(name: string, policy: LostCommittablePolicy | undefined, checkpointId: number, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    const option = policy?.option;
+    if (policy?.action === 'warn') {
+      const why = option === undefined ? '' : ` ('${option}' = 'warn')`;
+      this.warn(`Sink '${name}' dropped the committable of checkpoint ${checkpointId}${why}; its data is lost: ${reason}`);
+      return;
+    }
+    const hint = option === undefined ? '' : ` To accept the loss and keep the job running, set '${option}' = 'warn' on the table and resume.`;
+    throw new LostCommittableError(`Sink '${name}' cannot commit checkpoint ${checkpointId}: ${reason}${hint}`, { cause: error });
   }
 
   async close(): Promise<void> {

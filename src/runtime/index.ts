@@ -14,6 +14,7 @@ export { SourceReaderBase } from './source/source-reader-base.js';
 export * from './sink/sink.js';
 export * from './sink/sink-writer.js';
 export * from './sink/committer.js';
+export * from './sink/lost-committable.js';
 export * from './state/state.js';
 export * from './timer-service.js';
 export * from './stream-operator.js';

@@ -23,7 +23,7 @@ describe('CREATE TABLE AS SELECT and INSERT OVERWRITE', () => {
     const table = await env.session.catalogs.resolveTable(['copy']);
     expect(table.table.schema.columnNames()).toEqual(['id', 'name']);
     expect((await rows(env, 'SELECT * FROM copy ORDER BY id')).map((r) => r.join(','))).toEqual(['1,A', '2,B']);
-    await expect(env.executeSql(`CREATE TABLE copy WITH ('connector' = 'blackhole') AS SELECT 1 AS x`)).rejects.toThrow('table already exists');
+    await expect(env.executeSql(`CREATE TABLE copy WITH ('connector' = 'blackhole') AS SELECT 1 AS x`)).rejects.toThrow("a table or view named 'copy' already exists in database 'default_database' of catalog 'default_catalog'");
     await env.close();
   });
 

@@ -89,14 +89,15 @@ describe('sluice command', () => {
     expect(r.stdout).toContain(`in the statement at ${file}:2:1`);
   });
 
-  it('keeps permanent tables in the file catalog between runs', async () => {
+  it('keeps permanent tables in the file catalog of --catalog-dir between runs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+    const catalog = join(dir, 'kept');
     const a = sqlFile("CREATE TABLE remembered (a INT) WITH ('connector' = 'blackhole');\n");
-    expect((await sluice(['-f', a.file], dir)).code).toBe(0);
+    expect((await sluice(['--catalog-dir', catalog, '-f', a.file], dir)).code).toBe(0);
     const b = sqlFile('SHOW TABLES;\n');
-    const r = await sluice(['-f', b.file], dir);
+    const r = await sluice(['--catalog-dir', catalog, '-f', b.file], dir);
     expect(r.stdout).toContain('| remembered |');
-    expect(existsSync(join(dir, 'catalog', 'default_database', 'tables', 'remembered.json'))).toBe(true);
+    expect(existsSync(join(catalog, 'default_database', 'tables', 'remembered.json'))).toBe(true);
   });
 
   it('prints jsonl with exact BIGINT and DECIMAL values and status on stderr', async () => {

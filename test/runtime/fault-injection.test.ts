@@ -83,7 +83,8 @@ describe('exactly-once under injected failures', () => {
         sourceRead: () => client.metrics().vertices.find((v) => v.vertexId === 'src')!.recordsIn,
       };
       const sink = new FileCommitSink(dir, { failCommitOnce: { remaining: commitFailure ? 1 : 0 } });
-      const source = new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 40, fetchDelayMs: 1 });
+      // Paced so that several checkpoints (each fsyncs its files) complete while data flows, even on a loaded machine.
+      const source = new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 40, fetchDelayMs: 3 });
       let client: JobClient;
       client = executeJob(
         {

@@ -3,7 +3,9 @@ import { Configuration } from '../../config/configuration.js';
 import { maskSecrets } from '../../config/secrets.js';
 import { isCatalogFactory, type CatalogFactory } from '../../factories/catalog-factory.js';
 import { nearest } from '../../util/suggest.js';
-import { identifierToString } from '../../catalog/object-identifier.js';
+import { identifierToString, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { permanentObjectExists } from '../ddl/already-exists.js';
+import { temporaryObjectExists } from '../../catalog/catalog-manager.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
 import type {
   AlterTableStatement,
@@ -97,11 +99,15 @@ async function createTable(session: Session, planner: SessionPlanner, stmt: Crea
   if (stmt.temporary) {
     session.catalogs.createTemporaryTable(id, table, stmt.ifNotExists);
   } else {
-    if (!stmt.ifNotExists && (await session.catalogs.getTable(stmt.name.parts))?.isTemporary === false) {
-      throw new ValidationError(`Could not execute CreateTable in path \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\`: table already exists.`);
-    }
+    if (!stmt.ifNotExists && (await permanentExists(session, id))) throw permanentObjectExists(session, id, 'table');
     await session.catalogs.createTable(id, table, stmt.ifNotExists);
   }
+}
+
+/** Whether the catalog holds a permanent table or view `id` (a temporary one of the same name does not count). */
+async function permanentExists(session: Session, id: ObjectIdentifier): Promise<boolean> {
+  const catalog = session.catalogs.getCatalog(id.catalog);
+  return (await catalog.databaseExists(id.database)) && (await catalog.tableExists({ database: id.database, object: id.object }));
 }
 
 /**
@@ -116,9 +122,14 @@ async function createTableAsSelect(session: Session, planner: SessionPlanner, st
     );
   }
   const id = session.catalogs.qualify(stmt.name.parts);
-  if (await session.catalogs.getTable(stmt.name.parts)) {
+  const existing = await session.catalogs.getTable(stmt.name.parts);
+  if (existing && existing.isTemporary === stmt.temporary) {
     if (stmt.ifNotExists) return okResult('ddl');
-    throw new ValidationError(`Could not execute CreateTable in path \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\`: table already exists.`);
+    throw stmt.temporary ? temporaryObjectExists(id, 'table') : permanentObjectExists(session, id, 'table');
+  }
+  if (!stmt.temporary && (await permanentExists(session, id))) {
+    if (stmt.ifNotExists) return okResult('ddl');
+    throw permanentObjectExists(session, id, 'table');
   }
   const querySchema = await planner.inferViewSchema(query, []);
   const options: Record<string, string> = {};
@@ -146,7 +157,10 @@ async function createView(session: Session, planner: SessionPlanner, stmt: Creat
   const id = session.catalogs.qualify(stmt.name.parts);
   const view = await viewOf(planner, stmt.query, stmt.comment ?? undefined, stmt.columns.map((c) => c.value));
   if (stmt.temporary) session.catalogs.createTemporaryTable(id, view, stmt.ifNotExists);
-  else await session.catalogs.createTable(id, view, stmt.ifNotExists);
+  else {
+    if (!stmt.ifNotExists && (await permanentExists(session, id))) throw permanentObjectExists(session, id, 'view');
+    await session.catalogs.createTable(id, view, stmt.ifNotExists);
+  }
 }
 
 async function createDatabase(session: Session, stmt: CreateDatabaseStatement): Promise<void> {

@@ -12,7 +12,7 @@ import { ResultQueue } from '../result-queue.js';
 import { runtimeConfigFromSession } from '../runtime-config-from-session.js';
 import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
-import { insertResult, queryResult, staticResult } from '../table-results.js';
+import { distinctSinkColumnNames, insertResult, queryResult, staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
 
 /** SELECT: plan, start the job, and hand its rows to the caller through a bounded queue. */
@@ -33,12 +33,13 @@ export async function executeQuery(session: Session, planner: SessionPlanner, st
 export async function executeInserts(session: Session, planner: SessionPlanner, inserts: readonly InsertStatement[], origin: 'insert' | 'statement-set'): Promise<TableResult> {
   if (inserts.length === 0) throw new ValidationError('No statement in the statement set.');
   const planned = await planner.planInserts(inserts);
-  const name = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? `insert-into_${planned.sinks.map(identifierToString).join(',')}`;
+  const sinkNames = distinctSinkColumnNames(planned.sinks.map(identifierToString));
+  const name = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? `insert-into_${sinkNames.join(',')}`;
   const job = executeJob(planned.toJobGraph(name), runtimeConfigFromSession(session.config));
   session.jobs.add(job);
   // A restore path applies to the next job only, as Flink's client clears it once a job was submitted from it.
   session.config.remove(CheckpointingOptions.SAVEPOINT_PATH);
-  return insertResult(planned.sinks.map(identifierToString), job, origin);
+  return insertResult(sinkNames, job, origin);
 }
 
 /** EXPLAIN: the three sections of Flink's plan text. */

@@ -6,6 +6,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { fieldOption, type FieldOptionName } from './datagen-options.js';
 import type { FastRandom } from './random.js';
+import { RandomHexStrings } from './random-hex.js';
 
 /** Produces one random value; `now` is the reader's clock for this batch (epoch ms), read once per batch. */
 export type RandomValue = (rng: FastRandom, now: number) => unknown;
@@ -27,30 +28,6 @@ export interface FieldGeneratorsPlan {
 const DEFAULT_STRING_LENGTH = 100;
 const DEFAULT_COLLECTION_LENGTH = 3;
 const MS_PER_DAY = 86_400_000;
-
-/** A 16 KiB pool of hex digits: random strings are slices of it at random offsets (cheap, no per-char work). */
-const HEX_POOL = (() => {
-  let s = '';
-  let x = 0x2545f491;
-  while (s.length < 16384) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    s += ((x >>> 0) % 16).toString(16);
-  }
-  return s;
-})();
-
-function hexString(rng: FastRandom, length: number): string {
-  if (length <= 0) return '';
-  if (length > HEX_POOL.length) {
-    let s = '';
-    while (s.length < length) s += hexString(rng, Math.min(HEX_POOL.length, length - s.length));
-    return s;
-  }
-  const at = rng.nextInt(HEX_POOL.length - length + 1);
-  return HEX_POOL.slice(at, at + length);
-}
 
 /**
  * Builds the generators of every column, validating options against each column's type and kind with
@@ -213,7 +190,8 @@ function baseRandomValue(name: string, type: LogicalType, options: ReadableConfi
           return out;
         };
       }
-      return varLen ? (rng) => hexString(rng, rng.nextIntBetween(1, length)) : (rng) => hexString(rng, length);
+      const strings = new RandomHexStrings();
+      return varLen ? (rng) => strings.next(rng, rng.nextIntBetween(1, length)) : (rng) => strings.next(rng, length);
     }
     case 'DATE': {
       const maxPast = opt<number>(name, 'max-past', options, used) ?? 0;

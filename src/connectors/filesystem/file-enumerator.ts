@@ -31,7 +31,11 @@ export class FileEnumerator implements SplitEnumerator<FileSplit, FileEnumState>
   }
 
   private onDiscovered(files: FileSplit[] | undefined, err: unknown): void {
-    if (err !== undefined) throw new ConnectorError(`Cannot list files under '${this.s.root}': ${(err as Error).message}`, { cause: err });
+    if (err !== undefined) {
+      // listFiles already names the path and the problem; anything else gets the root named here.
+      if (err instanceof ConnectorError) throw err;
+      throw new ConnectorError(`Cannot list files under '${this.s.root}': ${(err as Error).message}`, { cause: err });
+    }
     const fresh = (files ?? []).filter((f) => !this.seen.has(f.path));
     const sizing = this.s.format.kind === 'lines' ? this.s.split : undefined;
     const rangeSize = sizing === undefined ? Infinity : rangeSizeFor(fresh.map((f) => f.size), this.ctx.currentParallelism(), sizing);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { SerializationSchema } from '../../factories/format.js';
 import type { BulkEncoder } from '../../formats/arrow/bulk-format.js';
@@ -15,7 +15,9 @@ import {
   type WriterInitContext,
 } from '../../runtime/index.js';
 import type { Row } from '../../types/row.js';
+import { makeDirectories, syncDirectory, writeFileSynced } from './durable-files.js';
 import { removeStaleFiles, type FileWriterState } from './stale-files.js';
+import { fileSystemError } from './file-system-errors.js';
 
 /** A closed part file waiting for its checkpoint: renaming `pending` to `final` commits it. */
 export interface PendingFile {
@@ -79,6 +81,9 @@ const NEWLINE = Buffer.from('\n');
  * Writes part files `part-<uuid>-<subtask>-<n>` through hidden in-progress files
  * `.part-<uuid>-<subtask>-<n>.inprogress.<uuid>`. Every checkpoint rolls all open files (Flink's table
  * rolling policy), so at a barrier everything written is in pending files whose rename the committer does.
+ * Durability: a file is fsynced when it is rolled (once per part file), and the directories holding the
+ * checkpoint's pending files when it is prepared, so an acknowledged checkpoint never names a file that a
+ * machine crash can lose; new partition folders are synced into their parents when created.
  * A writer restored from a checkpoint first removes the hidden files of its subtask that a failed attempt
  * left (see `removeStaleFiles`), keeping the pending files its state says the checkpoint may still commit.
  */
@@ -195,8 +200,10 @@ class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
   private async drain(b: Bucket): Promise<void> {
     if (b.chunks.length === 0) return;
     if (!b.handle) {
-      await mkdir(b.dir, { recursive: true });
-      b.handle = await open(b.pending, 'w');
+      b.handle = await inDirectory(b.dir, async () => {
+        await makeDirectories(b.dir);
+        return open(b.pending, 'w');
+      });
     }
     const data = Buffer.concat(b.chunks);
     b.chunks = [];
@@ -210,11 +217,15 @@ class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
     if (this.buckets.get(b.partition) === b) this.buckets.delete(b.partition);
     if (this.bulk) {
       if (b.bulkRows.length === 0) return;
-      await mkdir(b.dir, { recursive: true });
-      await writeFile(b.pending, this.bulk.encode(b.bulkRows));
+      const data = this.bulk.encode(b.bulkRows);
+      await inDirectory(b.dir, async () => {
+        await makeDirectories(b.dir);
+        await writeFileSynced(b.pending, data);
+      });
     } else {
       await this.drain(b);
       if (!b.handle) return;
+      // The part's bytes must be on disk before a checkpoint can name it: one fsync per part file.
       await b.handle.sync();
       await b.handle.close();
     }
@@ -237,6 +248,8 @@ class FileWriter implements SinkWriter<Row, PendingFile, FileWriterState> {
   async prepareCommit(): Promise<PendingFile[]> {
     for (const b of [...this.buckets.values()]) await this.roll(b);
     const out = this.rolled.splice(0).map((p) => ({ ...p, watermark: this.watermark, endOfInput: this.endOfInput }));
+    // Each file was fsynced when rolled; the entries naming them are made durable here, once per folder.
+    for (const dir of new Set(out.map((p) => dirname(p.pending)))) await syncDirectory(dir);
     for (const p of out) this.prepared.add(p.pending);
     return out;
   }
@@ -266,28 +279,32 @@ class FileCommitter implements Committer<PendingFile> {
   constructor(private readonly s: FileSinkSettings) {}
 
   async commit(requests: readonly CommitRequest<PendingFile>[]): Promise<void> {
+    // Folders whose entries this commit changed: synced once each at the end, so the commit survives a crash.
+    const changed = new Set<string>();
     if (this.s.overwrite && requests.length > 0) {
       const keep = new Set(requests.map((r) => r.committable.final));
       const dirs = new Set(requests.map((r) => (this.s.partitioned ? dirname(r.committable.final) : resolve(this.s.root))));
-      for (const dir of dirs) await removeVisible(dir, keep, this.s.partitioned);
+      for (const dir of dirs) await removeVisible(dir, keep, this.s.partitioned, changed);
     }
     for (const r of requests) {
       const { pending, final } = r.committable;
       if (existsSync(pending)) {
-        await rename(pending, final);
+        await inDirectory(dirname(final), () => rename(pending, final));
+        changed.add(dirname(final));
       } else if (existsSync(final)) {
         r.signalAlreadyCommitted();
       } else {
         r.signalFailedWithKnownReason(new Error(`pending file '${pending}' and final file '${final}' are both missing`));
       }
     }
+    for (const dir of changed) await syncDirectory(dir);
   }
 
   async close(): Promise<void> {}
 }
 
-/** Deletes visible data below `dir` except `keep`; hidden files (in-progress, success files) stay. */
-async function removeVisible(dir: string, keep: ReadonlySet<string>, shallow: boolean): Promise<void> {
+/** Deletes visible data below `dir` except `keep`; hidden files (in-progress, success files) stay. Adds folders it deleted from to `changed`. */
+async function removeVisible(dir: string, keep: ReadonlySet<string>, shallow: boolean, changed: Set<string>): Promise<void> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -298,9 +315,10 @@ async function removeVisible(dir: string, keep: ReadonlySet<string>, shallow: bo
     const p = join(dir, e.name);
     if (e.name.startsWith('.') || keep.has(p)) continue;
     if (e.isDirectory()) {
-      if (!shallow) await removeVisible(p, keep, false);
+      if (!shallow) await removeVisible(p, keep, false, changed);
     } else {
       await rm(p, { force: true });
+      changed.add(dir);
     }
   }
 }
@@ -333,13 +351,27 @@ class PartitionCommitter implements GlobalCommitter<PendingFile> {
         (c.trigger === 'process-time' ? now >= createdAt + c.delayMs : watermark !== Infinity && watermark >= c.partitionTime(partition) + c.delayMs);
       if (!due) continue;
       const dir = partition === '' ? this.s.root : join(this.s.root, partition);
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, c.successFile), '');
+      const successFile = join(dir, c.successFile);
+      await inDirectory(dir, async () => {
+        await makeDirectories(dir);
+        // Readers take the success file as "this partition is complete": it must not vanish in a crash.
+        await writeFileSynced(successFile, '');
+        await syncDirectory(dir);
+      });
       this.pending.delete(partition);
     }
   }
 
   async close(): Promise<void> {}
+}
+
+/** Runs a write into `dir`, turning a file-system error into one that names the directory and the problem. */
+async function inDirectory<T>(dir: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    throw fileSystemError(e, dir, 'write');
+  }
 }
 
 /** The filesystem connector's exactly-once Sink V2. */

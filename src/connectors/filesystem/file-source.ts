@@ -1,5 +1,5 @@
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { DeserializationSchema } from '../../factories/format.js';
 import { ConnectorError } from '../../errors/sluice-error.js';
 import type { BulkDecoder } from '../../formats/arrow/bulk-format.js';
@@ -27,7 +27,7 @@ import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
 import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
-import { partitionValuesOf } from './partitions.js';
+import { listFiles } from './list-files.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
 export interface FileSplit {
@@ -90,34 +90,7 @@ export interface FileSourceSettings {
   readonly split?: SplitSizing;
 }
 
-/** Lists the visible files below `root` (names starting with `.` or `_` are hidden, as in Flink). */
-export async function listFiles(settings: FileSourceSettings): Promise<FileSplit[]> {
-  const root = resolve(settings.root);
-  const out: FileSplit[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.name.startsWith('.') || e.name.startsWith('_')) continue;
-      const p = join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.isFile()) {
-        if (settings.pathRegex && !settings.pathRegex.test(p)) continue;
-        const partition = partitionValuesOf(relative(root, dir), settings.partitionKeys);
-        if (partition === undefined) continue;
-        const st = await stat(p);
-        out.push({ splitId: p, path: p, offset: 0, size: st.size, modificationTime: Math.floor(st.mtimeMs), partition });
-      }
-    }
-  };
-  await walk(root);
-  return out;
-}
+export { listFiles };
 
 /** A fetched batch, as rows or (a columnar bulk format) as columns, and the split's offset after it. */
 type Element =

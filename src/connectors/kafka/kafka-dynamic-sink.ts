@@ -17,6 +17,7 @@ import type { SinkPartitionerKind } from './client/sink-partitioner.js';
 import { isWritableMetadataKey, writableMetadataTypes, type WritableMetadataKey } from './kafka-metadata.js';
 import { KafkaRecordSerializer } from './kafka-record-serializer.js';
 import { KafkaSink } from './kafka-sink.js';
+import type { LostTransactionAction } from './kafka-options.js';
 import type { FormatProjection } from './kafka-table-options.js';
 
 export interface KafkaDynamicSinkParams {
@@ -28,6 +29,8 @@ export interface KafkaDynamicSinkParams {
   readonly subscription: TopicSubscription;
   readonly deliveryGuarantee: DeliveryGuarantee;
   readonly transactionalIdPrefix: string | undefined;
+  /** `sink.commit.on-lost-transaction`; 'fail' when absent. */
+  readonly onLostTransaction?: LostTransactionAction;
   readonly partitioner: SinkPartitionerKind;
   readonly upsert: boolean;
   readonly bufferFlushMaxRows: number;
@@ -78,6 +81,7 @@ export class KafkaDynamicSink implements DynamicTableSink {
       client: p.client,
       deliveryGuarantee: p.deliveryGuarantee,
       ...(p.transactionalIdPrefix !== undefined ? { transactionalIdPrefix: p.transactionalIdPrefix } : {}),
+      ...(p.onLostTransaction !== undefined ? { onLostTransaction: p.onLostTransaction } : {}),
       partitioner: p.partitioner,
       createSerializer: make,
       bufferFlushMaxRows: p.bufferFlushMaxRows,

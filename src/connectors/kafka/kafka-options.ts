@@ -18,6 +18,9 @@ export type ValueFieldsInclude = (typeof VALUE_FIELDS_INCLUDE)[number];
 
 export const DELIVERY_GUARANTEES = ['none', 'at-least-once', 'exactly-once'] as const;
 
+export const LOST_TRANSACTION_ACTIONS = ['fail', 'warn'] as const;
+export type LostTransactionAction = (typeof LOST_TRANSACTION_ACTIONS)[number];
+
 export const KafkaOptions = {
   TOPIC: ConfigOptions.key('topic')
     .stringType()
@@ -106,6 +109,15 @@ export const KafkaOptions = {
     .noDefaultValue()
     .withDescription(
       'If the delivery guarantee is configured as exactly-once this value must be set; it is used as the prefix of the identifier of all opened Kafka transactions.',
+    ),
+  SINK_COMMIT_ON_LOST_TRANSACTION: ConfigOptions.key('sink.commit.on-lost-transaction')
+    .enumType(LOST_TRANSACTION_ACTIONS)
+    .defaultValue('fail')
+    .withDescription(
+      'Sluice-specific (Flink has no such key). Exactly-once: what to do when a pre-committed transaction can no longer be ' +
+        "committed, typically because the job was down for longer than 'properties.transaction.timeout.ms' and the broker aborted it. " +
+        "'fail' fails the job (without restarts) with a message naming the transaction and the likely cause; 'warn' logs the same message, " +
+        'drops the transaction (its records are lost) and continues.',
     ),
   SINK_PARALLELISM: FactoryOptions.SINK_PARALLELISM,
   SINK_BUFFER_FLUSH_MAX_ROWS: ConfigOptions.key('sink.buffer-flush.max-rows')

@@ -16,6 +16,8 @@
  */
 import { Kafka } from 'kafkajs';
 import type { Committer, CommitRequest } from '../../runtime/sink/committer.js';
+import { ConnectorError } from '../../errors/sluice-error.js';
+import type { LostCommittablePolicy } from '../../runtime/sink/lost-committable.js';
 import type { Sink, WriterInitContext } from '../../runtime/sink/sink.js';
 import type { SinkWriter } from '../../runtime/sink/sink-writer.js';
 import { jsonSerializer, type VersionedSerializer } from '../../runtime/serializer.js';
@@ -25,11 +27,14 @@ import { KafkaCommitter, KafkaRecordWriter, type DeliveryGuarantee, type KafkaSi
 import type { KafkaCommittable } from './client/kafka-transaction.js';
 import type { SinkPartitionerKind } from './client/sink-partitioner.js';
 import type { KafkaRecordSerializer } from './kafka-record-serializer.js';
+import { KafkaOptions, type LostTransactionAction } from './kafka-options.js';
 
 export interface KafkaSinkSettings {
   readonly client: KafkaClientSettings;
   readonly deliveryGuarantee: DeliveryGuarantee;
   readonly transactionalIdPrefix?: string;
+  /** `sink.commit.on-lost-transaction`: a transaction the broker aborted fails the job ('fail', the default) or is dropped with a warning. */
+  readonly onLostTransaction?: LostTransactionAction;
   readonly partitioner: SinkPartitionerKind;
   /** A fresh serializer per writer. */
   readonly createSerializer: () => KafkaRecordSerializer;
@@ -39,7 +44,11 @@ export interface KafkaSinkSettings {
 }
 
 export class KafkaSink implements Sink<Row, KafkaCommittable> {
-  constructor(readonly settings: KafkaSinkSettings) {}
+  readonly lostCommittables: LostCommittablePolicy;
+
+  constructor(readonly settings: KafkaSinkSettings) {
+    this.lostCommittables = { action: settings.onLostTransaction ?? 'fail', option: KafkaOptions.SINK_COMMIT_ON_LOST_TRANSACTION.key };
+  }
 
   createWriter(ctx: WriterInitContext): SinkWriter<Row, KafkaCommittable> {
     return new KafkaSinkWriter(this.settings, ctx);
@@ -187,7 +196,11 @@ function bufferKey(r: KafkaSinkRecord): string {
   return `${r.topic}\u0000${r.key === null ? '' : r.key.toString('latin1')}`;
 }
 
-/** Commits exactly-once transactions; a transaction the broker no longer has is reported, not retried. */
+/**
+ * Commits exactly-once transactions. A transaction the broker no longer has open under the pre-committed epoch is
+ * reported lost (the runner then fails the job or warns, per `sink.commit.on-lost-transaction`), never retried: a
+ * retry cannot bring it back. One already committed under that epoch commits again without error.
+ */
 class KafkaSinkCommitter implements Committer<KafkaCommittable> {
   private readonly committer: KafkaCommitter;
 
@@ -210,7 +223,7 @@ class KafkaSinkCommitter implements Committer<KafkaCommittable> {
         case 'committed':
           return;
         case 'lost':
-          r.signalFailedWithKnownReason(new Error(o.reason));
+          r.signalFailedWithKnownReason(new ConnectorError(o.reason));
           return;
         default: {
           const never: never = o;

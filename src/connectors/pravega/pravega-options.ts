@@ -45,6 +45,15 @@ export const PravegaOptions = {
     .durationType()
     .defaultValue(30_000)
     .withDescription('Lease of exactly-once transactions; pinged every third of it until committed.'),
+  SINK_COMMIT_ON_LOST_TRANSACTION: ConfigOptions.key('sink.commit.on-lost-transaction')
+    .stringType()
+    .defaultValue('fail')
+    .withDescription(
+      "Sluice-specific (Flink's connector only logs). Exactly-once: what to do when a pre-committed transaction can no longer be committed, " +
+        "typically because the job was down for longer than 'sink.txn-lease-renewal.interval' and the controller aborted it. 'fail' fails " +
+        "the job (without restarts) with a message naming the stream, the transaction and the likely cause; 'warn' logs the same message, " +
+        'drops the transaction (its events are lost) and continues.',
+    ),
   SINK_ENABLE_WATERMARK_PROPAGATION: ConfigOptions.key('sink.enable.watermark-propagation').booleanType().defaultValue(false).withDescription('Pass the watermark to Pravega on commit.'),
   SINK_ROUTING_KEY_FIELD_NAME: ConfigOptions.key('sink.routing-key.field.name').stringType().noDefaultValue().withDescription('STRING column used as routing key (default: random).'),
 } as const;
@@ -56,6 +65,7 @@ export const PRAVEGA_OPTIONAL_OPTIONS: readonly ConfigOption<unknown>[] = Object
 
 export type ScanExecutionType = 'streaming' | 'batch';
 export type SinkSemantic = 'at-least-once' | 'exactly-once' | 'best-effort';
+export type LostTransactionAction = 'fail' | 'warn';
 
 /** One stream to read, with where to start and stop. */
 export interface StreamToRead {
@@ -83,12 +93,15 @@ export interface PravegaSinkConfig {
   readonly stream: string;
   readonly semantic: SinkSemantic;
   readonly txnLeaseMs: number;
+  /** `sink.commit.on-lost-transaction`. */
+  readonly onLostTransaction: LostTransactionAction;
   readonly watermarkPropagation: boolean;
   readonly routingKeyField?: string;
 }
 
 const EXECUTION_TYPES: readonly ScanExecutionType[] = ['streaming', 'batch'];
 const SEMANTICS: readonly SinkSemantic[] = ['at-least-once', 'exactly-once', 'best-effort'];
+const LOST_TRANSACTION_ACTIONS: readonly LostTransactionAction[] = ['fail', 'warn'];
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], key: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -193,6 +206,7 @@ export function readPravegaSinkConfig(options: ReadableConfig): PravegaSinkConfi
     stream: stream.trim(),
     semantic,
     txnLeaseMs: lease,
+    onLostTransaction: oneOf(options.get(PravegaOptions.SINK_COMMIT_ON_LOST_TRANSACTION), LOST_TRANSACTION_ACTIONS, PravegaOptions.SINK_COMMIT_ON_LOST_TRANSACTION.key),
     watermarkPropagation: options.get(PravegaOptions.SINK_ENABLE_WATERMARK_PROPAGATION),
     ...(routingKeyField === undefined ? {} : { routingKeyField }),
   };

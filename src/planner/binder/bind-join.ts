@@ -16,6 +16,7 @@ import { Scope } from './scope.js';
 import { bindLateralTable, isLateralTableFunction } from './bind-lateral-table.js';
 import { decorrelate } from './decorrelate.js';
 import type { Decorrelated } from './decorrelate.js';
+import { resolveTableNamed } from './table-not-found.js';
 
 /*
  * Joins of every kind the binder builds: regular joins (with computed or cast keys), lookup joins,
@@ -96,7 +97,7 @@ async function bindLookupJoin(binder: QueryBinder, ref: JoinRef, dim: NamedTable
   const left = await binder.bindTableRef(ref.left, ctes);
   const period = bindExpression(dim.forSystemTimeAsOf!, binder.exprContext(left.scope));
   if (isRowtimeAttribute(period.type)) return bindTemporalJoin(binder, ref, dim, left, period, ctes);
-  const resolved = await binder.ctx.resolveTable(dim.name.parts);
+  const resolved = await resolveTableNamed(binder.ctx, dim.name, { positioned: !binder.insideView });
   if (resolved.table.kind !== 'table') throw new PlanningError(`Temporal table join requires a table, but '${dim.name.parts.join('.')}' is a view`);
   const source = binder.ctx.createSource(resolved.identifier, resolved.table, resolved.isTemporary);
   if (source.kind !== 'lookup-source') {
@@ -151,7 +152,7 @@ async function bindTemporalJoin(
 ): Promise<BoundRelation> {
   if (binder.ctx.mode === 'batch') throw new PlanningError('Event-time temporal table joins are only supported in streaming mode');
   if (period.kind !== 'input-ref') throw new PlanningError('FOR SYSTEM_TIME AS OF must reference a time attribute column of the left table');
-  const resolved = await binder.ctx.resolveTable(dim.name.parts);
+  const resolved = await resolveTableNamed(binder.ctx, dim.name, { positioned: !binder.insideView });
   const pk = resolved.table.kind === 'table' ? resolved.table.schema.primaryKey : undefined;
   if (pk === undefined) {
     throw new ValidationError(`Temporal Table Join requires primary key in versioned table, but no primary key can be found. Table: '${identifierToString(resolved.identifier)}'`);

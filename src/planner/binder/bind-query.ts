@@ -1,7 +1,8 @@
-import { ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
+import type { ObjectName } from '../../sql/ast/names.js';
 import type { OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
 import { DataTypes } from '../../types/data-types.js';
@@ -18,6 +19,7 @@ import { bindAggregate, needsAggregate } from './bind-aggregate.js';
 import { bindBinary, bindExpression, castTo } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
+import { resolveTableNamed } from './table-not-found.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
@@ -43,6 +45,11 @@ export class QueryBinder {
   readonly timeZone: string;
   /** Nesting depth of view expansion, to stop a view that refers to itself. */
   private viewDepth = 0;
+
+  /** Whether the binder is inside a view's stored query, whose positions are not the statement's. */
+  get insideView(): boolean {
+    return this.viewDepth > 0;
+  }
 
   /** The session's functions, or the built-ins when the session gives none. */
   readonly functions: FunctionLookup;
@@ -241,7 +248,7 @@ export class QueryBinder {
         if (cte !== undefined) {
           node = renameFields(await this.bindQuery(cte.item.query, cte.outer), cte.item.columns.map((c) => c.value));
         } else {
-          node = await this.bindCatalogTable(parts);
+          node = await this.bindCatalogTable(ref.name, ctes.keys());
         }
         node = renameFields(node, ref.columnAliases.map((c) => c.value));
         return { node, scope: Scope.of(node.fields, alias) };
@@ -268,15 +275,9 @@ export class QueryBinder {
   }
 
 
-  private async bindCatalogTable(parts: readonly string[]): Promise<PlanNode> {
-    let resolved;
-    try {
-      resolved = await this.ctx.resolveTable(parts);
-    } catch (e) {
-      if (e instanceof ObjectNotFoundError) throw new ValidationError(`Object '${parts.join('.')}' not found`, { cause: e });
-      throw e;
-    }
-    const { identifier, table, isTemporary } = resolved;
+  private async bindCatalogTable(name: ObjectName, cteNames: Iterable<string>): Promise<PlanNode> {
+    const parts = name.parts;
+    const { identifier, table, isTemporary } = await resolveTableNamed(this.ctx, name, { positioned: this.viewDepth === 0, alsoKnown: cteNames });
     if (table.kind === 'view') {
       if (++this.viewDepth > 32) throw new ValidationError(`View '${parts.join('.')}' refers to itself`);
       try {

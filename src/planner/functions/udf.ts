@@ -7,6 +7,9 @@ import { cannotApply } from '../expressions/type-rules.js';
 import type { AggregateFunction } from './aggregates/aggregate-function.js';
 import type { AggregateFunctionDefinition, ScalarFunctionDefinition, TableFunctionDefinition } from './function-definition.js';
 import type { FunctionRegistry } from './function-registry.js';
+import { resolveUdfArgumentTypes, resolveUdfType, type UdfType } from './udf-types.js';
+
+export type { UdfType } from './udf-types.js';
 
 /**
  * User-defined functions for `TableEnvironment.createTemporarySystemFunction(name, fn)`.
@@ -22,10 +25,10 @@ import type { FunctionRegistry } from './function-registry.js';
 /** A scalar UDF. `eval` receives docs/values.md values; it is called per row, synchronously, and must not await. */
 export interface ScalarUdf {
   readonly eval: (...args: never[]) => unknown;
-  /** Result type; default nullable STRING. */
-  readonly resultType?: LogicalType;
+  /** Result type, a DataTypes value or a Flink type string ('BIGINT'); default nullable STRING. */
+  readonly resultType?: UdfType;
   /** Declared argument types: arguments are implicitly cast to them; absent means any arguments as they are. */
-  readonly argumentTypes?: readonly LogicalType[];
+  readonly argumentTypes?: readonly UdfType[];
   /** Called with NULL arguments too (default false: any NULL argument gives NULL without calling `eval`). */
   readonly callOnNull?: boolean;
   /** Default true; false keeps constant folding away. */
@@ -34,8 +37,9 @@ export interface ScalarUdf {
 
 /** An aggregate UDF: the AggregateFunction methods plus its result type. */
 export interface AggregateUdf<Acc> extends AggregateFunction<Acc> {
-  readonly resultType: LogicalType;
-  readonly argumentTypes?: readonly LogicalType[];
+  /** A DataTypes value or a Flink type string. */
+  readonly resultType: UdfType;
+  readonly argumentTypes?: readonly UdfType[];
 }
 
 /**
@@ -57,10 +61,10 @@ export interface TableUdf {
    * (a single column named `f0`, as Flink names an atomic result). Receives NULL arguments as null.
    */
   readonly eval: (...args: never[]) => Iterable<unknown>;
-  /** The produced row type: a ROW (one column per field) or any other type (one column `f0`). */
-  readonly resultType: LogicalType;
+  /** The produced row type: a ROW (one column per field) or any other type (one column `f0`); a DataTypes value or a type string. */
+  readonly resultType: UdfType;
   /** Declared argument types: arguments are implicitly cast to them; absent means any arguments as they are. */
-  readonly argumentTypes?: readonly LogicalType[];
+  readonly argumentTypes?: readonly UdfType[];
 }
 
 /** Marks `udf` as a table UDF; the same as writing `kind: 'table'` in the object. */
@@ -85,18 +89,25 @@ function checkArgs(name: string, declared: readonly LogicalType[] | undefined, a
   }
 }
 
+/** A UDF's declared types, resolved to logical types at registration (`resolveUdfType`). */
+export interface UdfTypes {
+  readonly resultType: LogicalType | undefined;
+  readonly argumentTypes: readonly LogicalType[] | undefined;
+}
+
 /** A scalar definition for a UDF. */
-export function scalarUdf(name: string, udf: ScalarUdf): ScalarFunctionDefinition {
+export function scalarUdf(name: string, udf: ScalarUdf, types: UdfTypes): ScalarFunctionDefinition {
   const upper = name.toUpperCase();
-  const result = udf.resultType ?? DataTypes.STRING();
+  const result = types.resultType ?? DataTypes.STRING();
+  const argumentTypes = types.argumentTypes;
   const f = udf.eval;
   return {
     kind: 'scalar',
     name: upper,
     deterministic: udf.deterministic ?? true,
     coerceOperands(argTypes) {
-      checkArgs(upper, udf.argumentTypes, argTypes);
-      return udf.argumentTypes;
+      checkArgs(upper, argumentTypes, argTypes);
+      return argumentTypes;
     },
     inferType(argTypes) {
       return udf.callOnNull === true || argTypes.some((t) => t.nullable) || result.nullable ? withNullability(result, true) : result;
@@ -115,14 +126,14 @@ function wrap(name: string, f: (...args: never[]) => unknown): (...args: never[]
 }
 
 /** An aggregate definition for a UDAF. */
-export function aggregateUdf(name: string, udaf: AggregateUdf<unknown>): AggregateFunctionDefinition {
+export function aggregateUdf(name: string, udaf: AggregateUdf<unknown>, types: UdfTypes & { readonly resultType: LogicalType }): AggregateFunctionDefinition {
   const upper = name.toUpperCase();
   return {
     kind: 'aggregate',
     name: upper,
     inferType(argTypes) {
-      checkArgs(upper, udaf.argumentTypes, argTypes);
-      return withNullability(udaf.resultType, true);
+      checkArgs(upper, types.argumentTypes, argTypes);
+      return withNullability(types.resultType, true);
     },
     create() {
       return udaf;
@@ -131,9 +142,10 @@ export function aggregateUdf(name: string, udaf: AggregateUdf<unknown>): Aggrega
 }
 
 /** A table function definition for a table UDF; rows always come out as fields arrays of the ROW type. */
-export function tableUdf(name: string, udtf: TableUdf): TableFunctionDefinition {
+export function tableUdf(name: string, udtf: TableUdf, types: UdfTypes & { readonly resultType: LogicalType }): TableFunctionDefinition {
   const upper = name.toUpperCase();
-  const declared = udtf.resultType;
+  const declared = types.resultType;
+  const argumentTypes = types.argumentTypes;
   // An atomic result type is one column `f0`; normalising here keeps the planner and runtime ROW-only.
   const rowType = declared.kind === 'ROW' ? declared : DataTypes.ROW(FIELD('f0', declared));
   const width = rowType.fields.length;
@@ -143,11 +155,11 @@ export function tableUdf(name: string, udtf: TableUdf): TableFunctionDefinition 
     kind: 'table',
     name: upper,
     coerceOperands(argTypes) {
-      checkArgs(upper, udtf.argumentTypes, argTypes);
-      return udtf.argumentTypes;
+      checkArgs(upper, argumentTypes, argTypes);
+      return argumentTypes;
     },
     inferType(argTypes) {
-      checkArgs(upper, udtf.argumentTypes, argTypes);
+      checkArgs(upper, argumentTypes, argTypes);
       return rowType;
     },
     *eval(...args) {
@@ -173,24 +185,40 @@ export function tableUdf(name: string, udtf: TableUdf): TableFunctionDefinition 
 /**
  * Register a UDF under `name` (case-insensitive): a plain function (result STRING), a `ScalarUdf`, a
  * `TableUdf` (`kind: 'table'`), or an object with createAccumulator/accumulate/[retract]/[merge]/getValue
- * and a resultType.
- * @throws ValidationError when the name is taken or the object is neither form.
+ * and a resultType. Types may be DataTypes values or Flink type strings. `origin` says where the UDF came
+ * from in errors (`export 'shout' of module './udf.mjs'`).
+ * @throws ValidationError when the name is taken, the object is neither form, or a declared type is wrong.
  */
-export function createTemporarySystemFunction(registry: FunctionRegistry, name: string, udf: UdfInput): void {
+export function createTemporarySystemFunction(registry: FunctionRegistry, name: string, udf: UdfInput, origin?: string): void {
+  const owner = origin === undefined ? `Function '${name}'` : `Function '${name}' (${origin})`;
   if (typeof udf === 'function') {
-    registry.register(name, scalarUdf(name, { eval: udf }));
+    registry.register(name, scalarUdf(name, { eval: udf }, { resultType: undefined, argumentTypes: undefined }));
+  } else if (typeof udf !== 'object' || udf === null) {
+    throw new ValidationError(`${owner}: cannot register ${udf === null ? 'null' : `a ${typeof udf}`}; ${EXPECTED}`);
   } else if (isTable(udf)) {
-    if (udf.resultType === undefined) throw new ValidationError(`Table function '${name}' must declare its resultType.`);
-    if (typeof udf.eval !== 'function') throw new ValidationError(`Table function '${name}' must have an eval generator function.`);
-    registry.register(name, tableUdf(name, udf));
+    if (udf.resultType === undefined) throw new ValidationError(`${owner}: a table function must declare its resultType.`);
+    if (typeof udf.eval !== 'function') throw new ValidationError(`${owner}: a table function must have an eval generator function.`);
+    registry.register(name, tableUdf(name, udf, resolvedTypes(udf, owner, udf.resultType)));
   } else if (isAggregate(udf)) {
-    if (udf.resultType === undefined) throw new ValidationError(`Aggregate function '${name}' must declare its resultType.`);
-    registry.register(name, aggregateUdf(name, udf));
-  } else if (typeof udf === 'object' && typeof udf.eval === 'function') {
-    registry.register(name, scalarUdf(name, udf));
+    if (udf.resultType === undefined) throw new ValidationError(`${owner}: an aggregate function must declare its resultType.`);
+    registry.register(name, aggregateUdf(name, udf, resolvedTypes(udf, owner, udf.resultType)));
+  } else if (typeof udf.eval === 'function') {
+    registry.register(name, scalarUdf(name, udf, resolvedTypes(udf, owner, udf.resultType)));
   } else {
-    throw new ValidationError(`Cannot register '${name}': expected a function, { eval, resultType }, { kind: 'table', eval, resultType } or an aggregate with createAccumulator/accumulate/getValue.`);
+    throw new ValidationError(`${owner}: cannot register it; ${EXPECTED}`);
   }
 }
 
+const EXPECTED =
+  "expected a function, { eval, resultType }, { kind: 'table', eval, resultType } or an aggregate with createAccumulator/accumulate/getValue.";
 
+function resolvedTypes<R extends UdfType | undefined>(
+  udf: { readonly argumentTypes?: readonly UdfType[] },
+  owner: string,
+  resultType: R,
+): { resultType: R extends UdfType ? LogicalType : LogicalType | undefined; argumentTypes: LogicalType[] | undefined } {
+  return {
+    resultType: (resultType === undefined ? undefined : resolveUdfType(resultType, 'resultType', owner)) as R extends UdfType ? LogicalType : LogicalType | undefined,
+    argumentTypes: resolveUdfArgumentTypes(udf.argumentTypes, owner),
+  };
+}

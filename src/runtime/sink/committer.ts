@@ -6,7 +6,11 @@ export interface CommitRequest<C> {
   readonly committable: C;
   /** How often this committable was retried already. */
   readonly numberOfRetries: number;
-  /** Failed for a reason that is understood and not fatal (logged, committable dropped: possible data loss). */
+  /**
+   * It can never be committed (e.g. the external system aborted the transaction): its data is lost. The error
+   * should say which transaction and why. The sink's `lostCommittables` policy decides: by default the job fails
+   * (without restarts, which could not help); with `warn` the runner logs the error and drops the committable.
+   */
   signalFailedWithKnownReason(error: unknown): void;
   /** Failed for an unknown reason: fails the job (and restarts it, if a restart strategy allows). */
   signalFailedWithUnknownReason(error: unknown): void;

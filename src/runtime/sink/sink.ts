@@ -1,5 +1,6 @@
 import type { VersionedSerializer } from '../serializer.js';
 import type { Committer, GlobalCommitter } from './committer.js';
+import type { LostCommittablePolicy } from './lost-committable.js';
 import type { SinkWriter } from './sink-writer.js';
 
 /** What a writer learns about where it runs (Flink's `WriterInitContext`). */
@@ -31,6 +32,11 @@ export interface Sink<In, CommT = never, WriterStateT = never> {
   getWriterStateSerializer?(): VersionedSerializer<WriterStateT>;
   /** Optional global committer (see `GlobalCommitter`). */
   createGlobalCommitter?(): GlobalCommitter<CommT>;
+  /**
+   * What to do with a committable its committer reports lost (`signalFailedWithKnownReason`). Absent means
+   * fail the job, without restarts (a restart restores the same committable and loses it again).
+   */
+  readonly lostCommittables?: LostCommittablePolicy;
 }
 
 /** A sink whose committable and state types are not known to the caller (what the job graph holds). */

@@ -1,76 +1,81 @@
-import { serialize, deserialize } from 'node:v8';
+import { ExecutionError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
-import { Row } from '../../types/row.js';
+import { decodeLegacyV8State } from './legacy-v8-state.js';
+import { registerStateClass } from './state-classes.js';
+import { StateDecoder } from './state-decoder.js';
+import { encodeStateV1, UnsupportedStateValue } from './state-encoder.js';
+import { FORMAT_VERSION, MAGIC, V8_HEADER } from './state-format.js';
+import { describeStateValue, findStatePath } from './state-path.js';
 
-interface ClassCodec {
-  readonly ctor: abstract new (...args: never[]) => unknown;
-  toPlain(v: unknown): unknown;
-  fromPlain(v: unknown): unknown;
-}
-
-const classes = new Map<string, ClassCodec>();
+export { registerStateClass } from './state-classes.js';
 
 /**
- * Registers a value class (e.g. `Decimal`) so state holding it survives checkpoints; `toPlain` must return
- * something the codec handles (primitives, bigint, arrays, plain objects, Map, Set, Uint8Array, Row).
+ * Encodes checkpointed state (Rows, bigint, Map, Decimal, ... kept exact) into Sluice's versioned binary
+ * state format (docs/state-format.md), which later releases keep reading.
+ *
+ * @throws ExecutionError when the value holds something the format cannot store (an instance of a class
+ *   not registered with `registerStateClass`, a function, a symbol, a cycle), naming it and where it is.
  */
-export function registerStateClass<C>(
-  name: string,
-  ctor: abstract new (...args: never[]) => C,
-  toPlain: (v: C) => unknown,
-  fromPlain: (v: unknown) => C,
-): void {
-  classes.set(name, { ctor, toPlain: toPlain as (v: unknown) => unknown, fromPlain });
+export function encodeState(value: unknown): Uint8Array {
+  try {
+    return encodeStateV1(value);
+  } catch (e) {
+    if (e instanceof UnsupportedStateValue) {
+      const path = findStatePath(value, e.value);
+      const at = path === undefined ? '' : ` at ${path}`;
+      if (e.reason === 'cycle') {
+        throw new ExecutionError(`Cannot checkpoint state: it contains a cycle${at} (an object that holds itself); state values must be trees.`);
+      }
+      throw new ExecutionError(
+        `Cannot checkpoint state: it holds ${describeStateValue(e.value)}${at}, which the state format cannot store. State may hold ` +
+          'primitives, bigint, arrays, plain objects, Map, Set, Uint8Array, Date, Row and classes registered with registerStateClass.',
+      );
+    }
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new ExecutionError('Cannot checkpoint state: it is nested too deeply (thousands of levels) to encode.', { cause: e });
+    }
+    throw e;
+  }
 }
 
-function toPlain(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (v instanceof Row) return { $row: v.kind, f: v.fields.map(toPlain) };
-  if (v instanceof Uint8Array) return v;
-  if (v instanceof Map) return new Map([...v].map(([k, x]) => [toPlain(k), toPlain(x)]));
-  if (v instanceof Set) return new Set([...v].map(toPlain));
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (proto !== Object.prototype && proto !== null) {
-    for (const [name, c] of classes) {
-      if (v instanceof c.ctor) return { $cls: name, v: toPlain(c.toPlain(v)) };
+/**
+ * Decodes bytes of any format version this release knows: version 1, and the node:v8 form earlier
+ * releases wrote. Bytes of a newer format version are refused, not misread.
+ *
+ * @throws ExecutionError on a newer format version, truncated or corrupt bytes, or a class that is not registered.
+ */
+export function decodeState(data: Uint8Array): unknown {
+  if (data.length > 0 && data[0] === V8_HEADER) return decodeLegacyV8State(data);
+  for (let i = 0; i < MAGIC.length; i++) {
+    if (i >= data.length) {
+      throw new ExecutionError(`Cannot read checkpointed state: it is ${data.length} bytes long, shorter than the state header; the state file is truncated.`);
+    }
+    if (data[i] !== MAGIC[i]) {
+      throw new ExecutionError('Cannot read checkpointed state: it starts with neither the Sluice state header (SLST) nor a node:v8 header; it is not a Sluice state file.');
     }
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = toPlain(x);
-  return out;
-}
-
-function fromPlain(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(fromPlain);
-  if (v instanceof Uint8Array) return v;
-  if (v instanceof Map) return new Map([...v].map(([k, x]) => [fromPlain(k), fromPlain(x)]));
-  if (v instanceof Set) return new Set([...v].map(fromPlain));
-  const o = v as Record<string, unknown>;
-  if ('$row' in o) return new Row(o.$row as Row['kind'], (o.f as unknown[]).map(fromPlain));
-  if (typeof o.$cls === 'string') {
-    const c = classes.get(o.$cls);
-    if (!c) throw new Error(`state holds a value of class '${o.$cls}' that is not registered with registerStateClass`);
-    return c.fromPlain(fromPlain(o.v));
+  const d = new StateDecoder(data, MAGIC.length);
+  const version = d.uvarint();
+  if (version > FORMAT_VERSION) {
+    throw new ExecutionError(`Cannot read checkpointed state: state written by a newer Sluice (format version ${version}); this version reads up to ${FORMAT_VERSION}.`);
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(o)) out[k] = fromPlain(x);
-  return out;
+  if (version < 1) throw d.corrupt(`format version ${version}`, MAGIC.length);
+  let value: unknown;
+  try {
+    value = d.value();
+  } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new ExecutionError('Cannot read checkpointed state: it is nested too deeply (thousands of levels) to decode.', { cause: e });
+    }
+    throw e;
+  }
+  if (d.pos !== d.end) throw d.corrupt(`${d.end - d.pos} bytes after the end of the value`);
+  return value;
 }
 
-/** Encodes checkpointed state (Rows, bigint, Map, ... kept exact) into bytes. */
-export function encodeState(value: unknown): Uint8Array {
-  return serialize(toPlain(value));
-}
-
-export function decodeState(data: Uint8Array): unknown {
-  return fromPlain(deserialize(data));
-}
-
-// DECIMAL is a value type of every table (docs/values.md): state holding it must come back as a Decimal,
-// not as the plain {unscaled, scale} object the default path would restore.
+// DECIMAL is a value type of every table (docs/values.md): state holding it must come back as a Decimal.
+// The name 'Decimal' is in checkpoints already written: never rename it.
 registerStateClass('Decimal', Decimal, (d) => [d.unscaled, d.scale], (p) => {
-  const [unscaled, scale] = p as [bigint, number];
-  return Decimal.of(unscaled, scale);
+  if (!Array.isArray(p) || typeof p[0] !== 'bigint' || !Number.isInteger(p[1])) throw new Error('expected [unscaled bigint, scale]');
+  return Decimal.of(p[0], p[1] as number);
 });

@@ -90,6 +90,14 @@ describe('kafka table factory validation', () => {
     expect(() => sink({ ...base, 'sink.delivery-guarantee': 'exactly-once', 'sink.transactional-id-prefix': 'x' })).not.toThrow();
   });
 
+  it("reads 'sink.commit.on-lost-transaction' into the sink's lost-committable policy (fail by default)", () => {
+    const eo = { ...base, 'sink.delivery-guarantee': 'exactly-once', 'sink.transactional-id-prefix': 'p' };
+    const option = 'sink.commit.on-lost-transaction';
+    expect((sink(eo) as KafkaDynamicSink).createSink().lostCommittables).toEqual({ action: 'fail', option });
+    expect((sink({ ...eo, [option]: 'warn' }) as KafkaDynamicSink).createSink().lostCommittables).toEqual({ action: 'warn', option });
+    expect(() => sink({ ...eo, [option]: 'ignore' })).toThrow(/sink\.commit\.on-lost-transaction/);
+  });
+
   it('rejects a PRIMARY KEY with an insert-only format, unknown options and bad properties', () => {
     expect(() => source(base, ['id'])).toThrow(/doesn't support defining PRIMARY KEY constraint on the table/);
     expect(() => source({ ...base, 'scan.startup.mod': 'earliest-offset' })).toThrow(/did you mean 'scan.startup.mode'/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Configuration } from '../../../src/config/configuration.js';
 import { pravegaConnectorFactories, PravegaDynamicSource, readPravegaSinkConfig, readPravegaSourceConfig } from '../../../src/connectors/pravega/index.js';
 import { streamCutToText } from '../../../src/connectors/pravega/client/index.js';
+import { createPravegaSink } from '../../../src/connectors/pravega/sink/pravega-sink.js';
 import { eventPointerBytes } from '../../../src/connectors/pravega/source/event-pointer.js';
 import type { DynamicTableFactoryContext, DynamicTableSinkFactory, DynamicTableSourceFactory } from '../../../src/factories/dynamic-table-factory.js';
 import { FactoryRegistry } from '../../../src/factories/factory-registry.js';
@@ -114,6 +115,17 @@ describe('pravega table options', () => {
     const ok = readPravegaSinkConfig(new Configuration({ ...BASE, 'sink.stream': 's', 'sink.semantic': 'exactly-once' }));
     expect(ok.txnLeaseMs).toBe(30_000);
     expect(factory.createDynamicTableSink(ctx({ ...BASE, 'sink.stream': 's', 'sink.routing-key.field.name': 'k' })).asSummaryString()).toBe('pravega(stream=sc/s, semantic=at-least-once)');
+  });
+
+  it("reads 'sink.commit.on-lost-transaction' (fail by default) into the exactly-once sink's lost-committable policy", () => {
+    const sinkCfg = (o: Record<string, string>) => readPravegaSinkConfig(new Configuration({ ...BASE, 'sink.stream': 's', 'sink.semantic': 'exactly-once', ...o }));
+    expect(sinkCfg({}).onLostTransaction).toBe('fail');
+    expect(sinkCfg({ 'sink.commit.on-lost-transaction': 'warn' }).onLostTransaction).toBe('warn');
+    expect(errorOf(() => sinkCfg({ 'sink.commit.on-lost-transaction': 'ignore' }))).toBe(
+      "Unsupported value 'ignore' for 'sink.commit.on-lost-transaction'. Supported values are ['fail', 'warn'].",
+    );
+    const sink = createPravegaSink({ config: sinkCfg({ 'sink.commit.on-lost-transaction': 'warn' }), createSerializer: () => ({ serialize: () => new Uint8Array() }) });
+    expect(sink.lostCommittables).toEqual({ action: 'warn', option: 'sink.commit.on-lost-transaction' });
   });
 
   it('reads the security options: credentials only as a pair, trust store and host-name check passed on', () => {

@@ -51,7 +51,7 @@ END;
 
 INSERT INTO nosink SELECT id FROM src;
 [ERROR] Could not execute SQL statement. Reason:
-ObjectNotFoundError: Object 'nosink' not found
+ValidationError: At line 1, column 13: Object 'nosink' not found
 !error
 
 CREATE TEMPORARY TABLE ups (name STRING, c BIGINT) WITH ('connector' = 'print');

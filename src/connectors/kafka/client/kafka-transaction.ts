@@ -22,6 +22,9 @@ export interface KafkaCommittable {
   readonly transactionalId: string;
   readonly producerId: number;
   readonly epoch: number;
+  /** Epoch ms when the transaction began, and its `transaction.timeout.ms`: why a lost one was lost (absent in old checkpoints). */
+  readonly startedAt?: number;
+  readonly timeoutMs?: number;
 }
 
 export type CommitOutcome =
@@ -68,11 +71,13 @@ export function toKafkajsTopicMessages(batches: readonly TopicBatch[]): Paramete
 export class KafkaTransaction {
   private records = 0;
   private ended = false;
+  private readonly startedAt = Date.now();
 
   private constructor(
     readonly transactionalId: string,
     private readonly eos: InternalEosManager,
     private readonly producer: InternalMessageProducer,
+    private readonly timeoutMs: number,
   ) {}
 
   /**
@@ -99,7 +104,7 @@ export class KafkaTransaction {
       retrier: createRetry(cluster.retry),
       getConnectionStatus: () => CONNECTION_STATUS.CONNECTED,
     });
-    return new KafkaTransaction(transactionalId, eos, producer);
+    return new KafkaTransaction(transactionalId, eos, producer, timeoutMs);
   }
 
   get recordCount(): number {
@@ -117,7 +122,13 @@ export class KafkaTransaction {
 
   /** The handle to commit this transaction later, possibly from another process. */
   committable(): KafkaCommittable {
-    return { transactionalId: this.transactionalId, producerId: this.eos.getProducerId(), epoch: this.eos.getProducerEpoch() };
+    return {
+      transactionalId: this.transactionalId,
+      producerId: this.eos.getProducerId(),
+      epoch: this.eos.getProducerEpoch(),
+      startedAt: this.startedAt,
+      timeoutMs: this.timeoutMs,
+    };
   }
 
   async commit(): Promise<void> {
@@ -135,10 +146,17 @@ export class KafkaTransaction {
 
 /**
  * Commits a pre-committed transaction by id and epoch, from any process (EndTxn(COMMIT)); idempotent:
- * committing a transaction already committed under the same epoch succeeds again (the broker treats
- * it as a retry). Called by the committer on checkpoint completion and on restore. Awaits 1-2 round trips.
+ * committing a transaction already committed under the same epoch succeeds again (the broker answers a
+ * repeated EndTxn(COMMIT) on a completed commit with NONE). Called by the committer on checkpoint completion
+ * and on restore. Awaits 1-2 round trips.
+ *
+ * `lost` covers the answers after which the transaction can never commit: the broker aborted it (its
+ * timeout fired, which also bumps the epoch: INVALID_PRODUCER_EPOCH / PRODUCER_FENCED), another producer
+ * initialised the id (same answer), it was aborted (INVALID_TXN_STATE), or the broker forgot the id
+ * (INVALID_PRODUCER_ID_MAPPING). The writer never re-initialises the id of a transaction a restored
+ * checkpoint holds (its probe starts after that checkpoint), so none of these follows a commit of ours.
  */
-export async function commitTransaction(cluster: InternalCluster, c: KafkaCommittable): Promise<CommitOutcome> {
+export async function commitTransaction(cluster: InternalCluster, c: KafkaCommittable, now: () => number = Date.now): Promise<CommitOutcome> {
   try {
     await withCoordinator(cluster, c.transactionalId, COORDINATOR_TYPE.TRANSACTION, (coordinator) =>
       coordinator.endTxn({ transactionalId: c.transactionalId, producerId: c.producerId, producerEpoch: c.epoch, transactionResult: true }),
@@ -147,15 +165,42 @@ export async function commitTransaction(cluster: InternalCluster, c: KafkaCommit
   } catch (e) {
     const type = kafkaErrorType(e);
     if (type === 'INVALID_PRODUCER_EPOCH' || type === 'PRODUCER_FENCED' || type === 'INVALID_PRODUCER_ID_MAPPING' || type === 'INVALID_TXN_STATE') {
-      return {
-        kind: 'lost',
-        reason:
-          `Kafka transaction '${c.transactionalId}' (producer ${c.producerId}, epoch ${c.epoch}) can no longer be committed (${type}): ` +
-          "it outlived 'transaction.timeout.ms' or another writer used the same transactional id; its records are lost.",
-      };
+      return { kind: 'lost', reason: lostTransactionReason(c, type, now()) };
     }
     throw new ConnectorError(`Committing Kafka transaction '${c.transactionalId}' failed: ${String(e)}`, { cause: e });
   }
+}
+
+/** "42 s" / "17 min": how long ago, for messages. */
+function sinceText(ms: number): string {
+  return ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+}
+
+/**
+ * Why a transaction can no longer be committed, in words a user can act on: the transaction, the broker's
+ * answer and the likely cause. The age of the transaction against its timeout tells a timeout from a fence.
+ */
+export function lostTransactionReason(c: KafkaCommittable, errorType: string, now: number): string {
+  const what = `Kafka transaction '${c.transactionalId}' (producer id ${c.producerId}, epoch ${c.epoch}) can no longer be committed (broker answered ${errorType})`;
+  const age = c.startedAt === undefined ? undefined : now - c.startedAt;
+  const timeout = c.timeoutMs === undefined ? "'transaction.timeout.ms'" : `'transaction.timeout.ms' (${c.timeoutMs} ms)`;
+  const raise = "; raise 'properties.transaction.timeout.ms' (up to the broker's 'transaction.max.timeout.ms') to survive longer outages";
+  let cause: string;
+  if (age !== undefined && c.timeoutMs !== undefined && age > c.timeoutMs) {
+    cause =
+      errorType === 'INVALID_PRODUCER_ID_MAPPING'
+        ? `the broker no longer knows the transactional id; the transaction began ${sinceText(age)} ago, longer than ${timeout}, so the broker aborted it before forgetting the id${raise}`
+        : `the broker aborted it because ${timeout} is shorter than the time the job was down (the transaction began ${sinceText(age)} ago and was not committed in time)${raise}`;
+  } else if (errorType === 'INVALID_PRODUCER_ID_MAPPING') {
+    cause = "the broker no longer knows the transactional id (its transaction state was lost, or the id expired after the broker's 'transactional.id.expiration.ms')";
+  } else if (errorType === 'INVALID_TXN_STATE') {
+    cause = `it was aborted: by the broker after ${timeout}, or by a producer that used the same transactional id (does another job share 'sink.transactional-id-prefix'?)`;
+  } else {
+    cause = `another producer initialised the same transactional id (does another job share 'sink.transactional-id-prefix'?), or the broker aborted it after ${timeout}`;
+  }
+  // An expired id says nothing of how the transaction ended: it may have committed days before the id expired.
+  const end = errorType === 'INVALID_PRODUCER_ID_MAPPING' ? 'Its records are lost, unless it was committed before the id expired.' : 'Its records are lost.';
+  return `${what}: ${cause}. ${end}`;
 }
 
 /**

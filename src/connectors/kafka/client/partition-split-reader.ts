@@ -54,7 +54,15 @@ export interface PartitionSplitReaderOptions {
   readonly isolationLevel: IsolationLevel;
   /** What to do when a split's offset is no longer (or not yet) in the log. */
   readonly autoOffsetReset: OffsetResetStrategy;
+  /**
+   * How long every fetch may find the partitions unreadable (unknown topic, no leader, broker unreachable) before
+   * `fetch` rejects (default 60 s): a deleted topic or a broker that stays away fails the job instead of idling.
+   */
+  readonly unavailableTimeoutMs?: number;
 }
+
+/** See `PartitionSplitReaderOptions.unavailableTimeoutMs`. */
+export const DEFAULT_UNAVAILABLE_TIMEOUT_MS = 60_000;
 
 interface SplitState {
   readonly topic: string;
@@ -102,6 +110,8 @@ export class KafkaPartitionSplitReader {
   private wake: (() => void) | undefined;
   /** Bumped when a fetch is abandoned by wakeUp, so its late response cannot move any position. */
   private generation = 0;
+  /** Since when no fetch could reach the partitions' leaders (undefined while fetches succeed). */
+  private unavailableSince: number | undefined;
 
   constructor(
     private readonly kafka: Kafka,
@@ -289,7 +299,10 @@ export class KafkaPartitionSplitReader {
     }
     // A partition newer than our metadata (found by discovery) has no known leader yet.
     if (unknownPartition) await this.cluster.refreshMetadata();
-    if (perLeader.size === 0) return EMPTY;
+    if (perLeader.size === 0) {
+      this.noteUnavailable('no leader is known for them');
+      return EMPTY;
+    }
 
     const isolationLevel =
       this.options.isolationLevel === 'read_committed' ? ISOLATION_LEVEL.READ_COMMITTED : ISOLATION_LEVEL.READ_UNCOMMITTED;
@@ -301,6 +314,7 @@ export class KafkaPartitionSplitReader {
         return responses;
       }),
     );
+    this.unavailableSince = undefined;
     // Abandoned by wakeUp (its caller already returned) or closed: drop the response unread.
     if (this.closed || generation !== this.generation) return EMPTY;
 
@@ -398,7 +412,25 @@ export class KafkaPartitionSplitReader {
     return { splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: next };
   }
 
+  /**
+   * Called when a fetch could not reach the partitions; throws once that has lasted longer than the timeout, naming
+   * the partitions and the last reason (transient trouble, such as a leader election, passes well within it).
+   */
+  private noteUnavailable(reason: string): void {
+    const now = Date.now();
+    this.unavailableSince ??= now;
+    const waited = now - this.unavailableSince;
+    if (waited <= (this.options.unavailableTimeoutMs ?? DEFAULT_UNAVAILABLE_TIMEOUT_MS)) return;
+    const ids = [...this.splits.keys()];
+    const shown = ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', ');
+    throw new ConnectorError(
+      `Kafka partitions ${shown} could not be read for ${Math.round(waited / 1000)} s (${reason}): ` +
+        'the topic was deleted, or its brokers are unreachable.',
+    );
+  }
+
   private async recover(e: unknown): Promise<KafkaFetchResult> {
+    if (e instanceof ConnectorError) throw e;
     const name = errorName(e);
     const type = kafkaErrorType(e);
     if (name === 'KafkaJSOffsetOutOfRange' || type === 'OFFSET_OUT_OF_RANGE') {
@@ -410,6 +442,7 @@ export class KafkaPartitionSplitReader {
       return EMPTY;
     }
     if ((name && STALE_METADATA.has(name)) || (type && STALE_METADATA.has(type))) {
+      this.noteUnavailable(e instanceof Error ? `${type ?? name}: ${e.message}` : String(e));
       await this.cluster.refreshMetadata().catch(() => undefined);
       return EMPTY;
     }

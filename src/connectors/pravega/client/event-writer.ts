@@ -3,7 +3,7 @@ import type { ControllerClient } from './controller-client.js';
 import { SegmentMap } from './segment-map.js';
 import type { SegmentStoreConnectionPool } from './segment-store-connection.js';
 import { qualifiedSegmentName } from './segment-names.js';
-import { AckTracker, SegmentWriter, type DisplacementReason, type PendingEvent } from './segment-writer.js';
+import { AckTracker, DEFAULT_WRITE_TIMEOUT_MS, reconnectTimeoutError, SegmentWriter, type DisplacementReason, type PendingEvent } from './segment-writer.js';
 
 /** One event to write: bytes plus an optional routing key (events with the same key stay in order). */
 export interface EventToWrite {
@@ -33,14 +33,24 @@ export class EventStreamWriter {
     private readonly controller: ControllerClient,
     private readonly pool: SegmentStoreConnectionPool,
     initial: SegmentMap,
+    private readonly writeTimeoutMs: number,
   ) {
     this.map = initial;
   }
 
-  /** Loads the stream's current segments; rejects with ConnectorError if the stream does not exist or is sealed. */
-  static async open(controller: ControllerClient, pool: SegmentStoreConnectionPool, scope: string, stream: string): Promise<EventStreamWriter> {
+  /**
+   * Loads the stream's current segments; rejects with ConnectorError if the stream does not exist or is sealed.
+   * `writeTimeoutMs`: events that cannot reach their segment store for that long fail (default 60 s).
+   */
+  static async open(
+    controller: ControllerClient,
+    pool: SegmentStoreConnectionPool,
+    scope: string,
+    stream: string,
+    options: { readonly writeTimeoutMs?: number } = {},
+  ): Promise<EventStreamWriter> {
     const segments = await controller.getCurrentSegments(scope, stream);
-    return new EventStreamWriter(scope, stream, controller, pool, new SegmentMap(segments));
+    return new EventStreamWriter(scope, stream, controller, pool, new SegmentMap(segments), options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS);
   }
 
   /**
@@ -118,15 +128,22 @@ export class EventStreamWriter {
     let w = this.writers.get(segmentId);
     if (w === undefined || !w.isOpenForWrites) {
       const seg = this.map.segments.find((r) => r.segment.segmentId === segmentId)!.segment;
-      w = new SegmentWriter(seg, qualifiedSegmentName(seg), this.pool, this.controller, (wr, unacked, reason) => this.onDisplaced(wr, unacked, reason), (_wr, err) => this.onFatal(err));
+      w = new SegmentWriter(seg, qualifiedSegmentName(seg), this.pool, this.controller, (wr, unacked, reason, cause) => this.onDisplaced(wr, unacked, reason, cause), (_wr, err) => this.onFatal(err));
       this.writers.set(segmentId, w);
     }
     return w;
   }
 
-  private onDisplaced(writer: SegmentWriter, unacked: PendingEvent[], reason: DisplacementReason): void {
+  private onDisplaced(writer: SegmentWriter, unacked: PendingEvent[], reason: DisplacementReason, cause?: Error): void {
     const id = writer.segment.segmentId;
     if (this.writers.get(id) === writer) this.writers.delete(id);
+    if (reason === 'reconnect') {
+      const timedOut = reconnectTimeoutError(`Pravega stream '${this.scope}/${this.stream}'`, writer.segmentName, unacked, this.writeTimeoutMs, cause);
+      if (timedOut !== undefined) {
+        this.onFatal(timedOut, unacked);
+        return;
+      }
+    }
     const step = async (): Promise<void> => {
       if (reason === 'sealed') {
         const successors = await this.controller.getSuccessors(writer.segment);

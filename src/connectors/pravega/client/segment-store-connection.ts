@@ -100,10 +100,15 @@ export class SegmentStoreConnection {
       });
     });
     const conn = new SegmentStoreConnection(endpoint, socket);
+    // A peer that accepts the connection but never answers must not hold the caller forever.
+    const silent = setTimeout(
+      () => conn.fail(new ConnectorError(`Pravega segment store ${endpoint.host}:${endpoint.port} did not answer the handshake within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     const hello = await new Promise<IncomingCommand>((resolve, reject) => {
       conn.helloWaiter = { resolve, reject };
       conn.send({ kind: 'Hello', highVersion: WIRE_VERSION, lowVersion: OLDEST_COMPATIBLE_VERSION });
-    });
+    }).finally(() => clearTimeout(silent));
     if (hello.kind !== 'Hello' || hello.lowVersion > WIRE_VERSION || hello.highVersion < OLDEST_COMPATIBLE_VERSION) {
       conn.close();
       throw new ConnectorError(`Pravega segment store ${endpoint.host}:${endpoint.port} speaks an incompatible wire protocol (${JSON.stringify(hello)})`);

@@ -13,6 +13,8 @@ import { encodeCommand, encodeEvents, type IncomingCommand } from './wire-comman
 
 /** Tracks the acknowledgement of a batch of events handed to writers; settles once. */
 export class AckTracker {
+  /** When the batch was handed to the writers: how long its events have waited for an acknowledgement. */
+  readonly createdAt = Date.now();
   private remaining: number;
   private settled = false;
   readonly promise: Promise<void>;
@@ -60,9 +62,28 @@ export type DisplacementReason = 'sealed' | 'reconnect';
 /**
  * Called once when a writer can take no more events: the segment was sealed (route to its successors) or the
  * connection/host changed (open a new writer for the same segment). `unacked` is in write order and must be
- * written again before anything newer for the same keys.
+ * written again before anything newer for the same keys. `cause` is the error that displaced it, if any.
  */
-export type DisplacementHandler = (writer: SegmentWriter, unacked: PendingEvent[], reason: DisplacementReason) => void;
+export type DisplacementHandler = (writer: SegmentWriter, unacked: PendingEvent[], reason: DisplacementReason, cause?: Error) => void;
+
+/** How long an event may wait for its acknowledgement while its segment store cannot be reached, by default. */
+export const DEFAULT_WRITE_TIMEOUT_MS = 60_000;
+
+/**
+ * For a displacement by `reconnect`: the error to fail the events with once the oldest of them has waited longer than
+ * `timeoutMs` (the segment store or controller stayed unreachable), else undefined (try again).
+ */
+export function reconnectTimeoutError(what: string, segmentName: string, unacked: readonly PendingEvent[], timeoutMs: number, cause: Error | undefined): ConnectorError | undefined {
+  let oldest = Infinity;
+  for (const e of unacked) if (e.tracker.createdAt < oldest) oldest = e.tracker.createdAt;
+  const waited = Date.now() - oldest;
+  if (!(waited > timeoutMs)) return undefined;
+  return new ConnectorError(
+    `${what}: segment ${segmentName} could not be written for ${Math.round(waited / 1000)} s because its segment store or the controller ` +
+      `is unreachable${cause === undefined ? '' : ` (last error: ${cause.message})`}`,
+    { cause },
+  );
+}
 
 const MAX_BLOCK_BYTES = 1024 * 1024;
 const LONG_MIN = -(2 ** 63);
@@ -185,7 +206,11 @@ export class SegmentWriter implements SessionListener {
         this.displace('reconnect');
         return;
       case 'NoSuchSegment':
-        this.fatal(new ConnectorError(`Pravega segment ${this.segmentName} does not exist (stream deleted or transaction ended)`));
+        this.fatal(
+          new ConnectorError(
+            `Pravega segment ${this.segmentName} of stream '${this.segment.scope}/${this.segment.stream}' does not exist (the stream was deleted, or the transaction ended)`,
+          ),
+        );
         return;
       case 'AuthTokenCheckFailed':
         // Only SetupAppend carries the token: an expired one is renewed by the replacement writer's setup.
@@ -224,13 +249,13 @@ export class SegmentWriter implements SessionListener {
     this.wakeDrainers();
   }
 
-  private displace(reason: DisplacementReason, _cause?: Error): void {
+  private displace(reason: DisplacementReason, cause?: Error): void {
     this.state = 'displaced';
     // WrongHost or a lost connection: the replacement writer must ask the controller where the segment lives now.
     if (reason === 'reconnect') this.controller.invalidateEndpoint(this.segment);
     const unacked = this.takeUnacked();
     this.detach();
-    this.onDisplaced(this, unacked, reason);
+    this.onDisplaced(this, unacked, reason, cause);
   }
 
   private fatal(err: Error): void {

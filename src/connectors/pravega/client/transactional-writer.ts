@@ -4,7 +4,7 @@ import type { EventToWrite } from './event-writer.js';
 import { SegmentMap } from './segment-map.js';
 import { transactionSegmentName, txnIdToString, type TxnId } from './segment-names.js';
 import type { SegmentStoreConnectionPool } from './segment-store-connection.js';
-import { AckTracker, SegmentWriter, type PendingEvent } from './segment-writer.js';
+import { AckTracker, DEFAULT_WRITE_TIMEOUT_MS, reconnectTimeoutError, SegmentWriter, type PendingEvent } from './segment-writer.js';
 
 /** Java's default lease (EventWriterConfig): just under the controller's 600 s maximum. */
 export const DEFAULT_TXN_LEASE_MS = 600_000 - 1;
@@ -27,12 +27,23 @@ export class Transaction {
     private readonly map: SegmentMap,
     private readonly controller: ControllerClient,
     private readonly pool: SegmentStoreConnectionPool,
+    private readonly writeTimeoutMs: number = DEFAULT_WRITE_TIMEOUT_MS,
   ) {}
 
-  /** Opens a transaction on the stream with a lease in ms (keep it alive with `ping`). */
-  static async begin(controller: ControllerClient, pool: SegmentStoreConnectionPool, scope: string, stream: string, leaseMs = DEFAULT_TXN_LEASE_MS): Promise<Transaction> {
+  /**
+   * Opens a transaction on the stream with a lease in ms (keep it alive with `ping`). Events that cannot reach their
+   * segment store for `writeTimeoutMs` (default 60 s) fail, and so does every later write and flush.
+   */
+  static async begin(
+    controller: ControllerClient,
+    pool: SegmentStoreConnectionPool,
+    scope: string,
+    stream: string,
+    leaseMs = DEFAULT_TXN_LEASE_MS,
+    options: { readonly writeTimeoutMs?: number } = {},
+  ): Promise<Transaction> {
     const created = await controller.createTransaction(scope, stream, leaseMs);
-    return new Transaction(scope, stream, created.txnId, new SegmentMap(created.activeSegments), controller, pool);
+    return new Transaction(scope, stream, created.txnId, new SegmentMap(created.activeSegments), controller, pool, options.writeTimeoutMs);
   }
 
   /**
@@ -125,10 +136,18 @@ export class Transaction {
         transactionSegmentName(seg, this.txnId),
         this.pool,
         this.controller,
-        (wr, unacked, reason) => {
+        (wr, unacked, reason, cause) => {
           if (this.writers.get(segmentId) === wr) this.writers.delete(segmentId);
-          if (reason === 'sealed') {
-            const err = new ConnectorError(`Pravega transaction segment ${wr.segmentName} was sealed (transaction committed, aborted or timed out)`);
+          const timedOut =
+            reason === 'reconnect'
+              ? reconnectTimeoutError(`Pravega transaction ${this.id} on stream '${this.scope}/${this.stream}'`, wr.segmentName, unacked, this.writeTimeoutMs, cause)
+              : undefined;
+          if (reason === 'sealed' || timedOut !== undefined) {
+            const err =
+              timedOut ??
+              new ConnectorError(
+                `Pravega transaction ${this.id} on stream '${this.scope}/${this.stream}': segment ${wr.segmentName} was sealed (the transaction was aborted or timed out, or the stream was sealed or deleted)`,
+              );
             this.failure ??= err;
             for (const e of unacked) e.tracker.fail(err);
           } else {

@@ -9,6 +9,9 @@ export interface PravegaCommittable {
   readonly txnLow: string;
   /** The UUID text, for messages. */
   readonly txnId: string;
+  /** Epoch ms of the pre-commit and the transaction's lease: why a lost one was lost (absent in old checkpoints). */
+  readonly preparedAt?: number;
+  readonly leaseMs?: number;
   /** The sink's watermark at pre-commit when `sink.enable.watermark-propagation` is on. */
   readonly watermark?: number;
 }

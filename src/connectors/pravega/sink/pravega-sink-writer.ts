@@ -176,6 +176,8 @@ export class PravegaTransactionalSinkWriter extends PravegaWriterBase implements
         txnHigh: BigInt.asIntN(64, t.txnId.highBits).toString(),
         txnLow: BigInt.asIntN(64, t.txnId.lowBits).toString(),
         txnId: txnIdToString(t.txnId),
+        preparedAt: Date.now(),
+        leaseMs: this.config.txnLeaseMs,
         ...(this.watermark === undefined ? {} : { watermark: this.watermark }),
       },
     ];
@@ -184,8 +186,15 @@ export class PravegaTransactionalSinkWriter extends PravegaWriterBase implements
   private async ping(): Promise<void> {
     const open = this.txn;
     if (open !== undefined) {
-      const s = await open.ping(this.config.txnLeaseMs).catch((e: unknown) => `unreachable (${(e as Error).message})`);
-      if (s !== 'OK') this.failure ??= new ConnectorError(`cannot renew the lease of Pravega transaction ${open.id}: ${s}`);
+      const s = await open.ping(this.config.txnLeaseMs).catch((e: unknown) => e as Error);
+      if (s !== 'OK') {
+        const what = `Cannot renew the lease of Pravega transaction ${open.id} on stream '${this.config.scope}/${this.config.stream}'`;
+        this.failure ??= new ConnectorError(
+          s instanceof Error
+            ? `${what}: the controller ${this.config.controllerUri} is unreachable (${s.message})`
+            : `${what}: the controller answered ${s}${s === 'ABORTED' || s === 'UNKNOWN' ? ' (the stream was sealed or deleted, or the lease ran out)' : ''}`,
+        );
+      }
     }
     for (const t of [...this.prepared]) {
       const s = await t.ping(this.config.txnLeaseMs).catch(() => 'UNKNOWN');

@@ -1,4 +1,5 @@
 import type { Sink, WriterInitContext } from '../../../runtime/sink/sink.js';
+import { PravegaOptions } from '../pravega-options.js';
 import type { SinkWriter } from '../../../runtime/sink/sink-writer.js';
 import type { Row } from '../../../types/row.js';
 import { pravegaCommittableSerializer, type PravegaCommittable } from './pravega-committable.js';
@@ -21,6 +22,7 @@ export function createPravegaSink(settings: PravegaSinkSettings): Sink<Row, Prav
       createWriter: (_ctx: WriterInitContext): SinkWriter<Row, PravegaCommittable, never> => new PravegaTransactionalSinkWriter(settings),
       createCommitter: () => new PravegaCommitter(settings.config.controllerUri, settings.config.security),
       getCommittableSerializer: () => pravegaCommittableSerializer(),
+      lostCommittables: { action: settings.config.onLostTransaction, option: PravegaOptions.SINK_COMMIT_ON_LOST_TRANSACTION.key },
     };
   }
   return { createWriter: (): SinkWriter<Row> => new PravegaEventSinkWriter(settings) };

@@ -38,6 +38,9 @@ export interface PravegaEnumeratorSettings {
   readonly bounded: boolean;
 }
 
+/** How often a sealed stream is checked for deletion. */
+const STREAM_WATCH_INTERVAL_MS = 2_000;
+
 /**
  * Assigns Pravega segments to readers. Initially the segments of the start stream cuts (or the head); when a reader
  * reports a segment sealed and drained, it looks up the successors and assigns each one only when every predecessor
@@ -58,6 +61,8 @@ export class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, Pra
   private reconciled: boolean;
   private controller: ControllerClient | undefined;
   private closed = false;
+  /** Streams found sealed (a segment ended without successors) that are watched for deletion. */
+  private readonly watched = new Set<string>();
 
   constructor(
     private readonly ctx: SplitEnumeratorContext<PravegaSplit>,
@@ -196,6 +201,7 @@ export class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, Pra
           throw new ConnectorError(`cannot look up the successors of Pravega segment ${splitId}: ${(error as Error).message}`, { cause: error });
         }
         this.awaitingSuccessors.delete(splitId);
+        if ((successors ?? []).length === 0) this.watchSealedStream(scope, stream, splitId);
         for (const s of successors ?? []) {
           const sid = segmentSplitId(scope, stream, s.segment.segmentId);
           if (this.finished.has(sid) || this.assigned.has(sid) || this.pending.has(sid) || this.unassigned.some((u) => u.splitId === sid)) continue;
@@ -207,6 +213,29 @@ export class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, Pra
         this.promotePending();
         this.assignPending();
       },
+    );
+  }
+
+  /**
+   * A segment ended without successors: its stream is sealed, or was deleted. Sealed, it simply has no more events
+   * (the streaming job idles, as a Pravega reader on a sealed stream does); deleted, reading it cannot go on, which
+   * fails the job with a message naming the stream rather than leaving it idle forever. The existence check repeats
+   * every few seconds because a stream is sealed before it can be deleted.
+   */
+  private watchSealedStream(scope: string, stream: string, splitId: string): void {
+    const key = `${scope}/${stream}`;
+    if (this.watched.has(key) || this.settings.bounded) return;
+    this.watched.add(key);
+    const controller = this.controller!;
+    this.ctx.callAsync<boolean>(
+      () => controller.streamExists(scope, stream),
+      (exists, error) => {
+        // An unreachable controller is not a deleted stream; the next check decides.
+        if (this.closed || error !== undefined || exists !== false) return;
+        throw new ConnectorError(`Pravega stream '${key}' was deleted while the job was reading it (segment ${splitId} ended without successors)`);
+      },
+      0,
+      STREAM_WATCH_INTERVAL_MS,
     );
   }
 

@@ -1,0 +1,30 @@
+import { ExecutionError } from '../../errors/sluice-error.js';
+
+/**
+ * The `format` field of a checkpoint's `_metadata`: names the layout of the metadata record and of the
+ * task files it lists (not the byte encoding of values, which docs/state-format.md versions separately).
+ * A new name is introduced when that layout changes; every name ever written stays in READABLE.
+ * v1: task files named only. v2: each task file's length and CRC-32, and the key groups
+ * (`maxParallelism`) keyed state was split into (a v1 checkpoint's keyed state is regrouped on restore).
+ */
+export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v2';
+
+/** Metadata formats this release restores, oldest first. */
+const READABLE: readonly string[] = [...new Set(['sluice-checkpoint-v1', CHECKPOINT_METADATA_FORMAT])];
+
+/**
+ * Refuses a checkpoint or savepoint whose metadata format this release does not know, rather than
+ * misreading it (a newer Sluice's savepoint, or a directory that is not a Sluice checkpoint).
+ *
+ * @param format the `format` field read from `_metadata`
+ * @param path the checkpoint or savepoint directory, for the message
+ * @throws ExecutionError naming the path and the format found
+ */
+export function checkMetadataFormat(format: unknown, path: string): void {
+  if (typeof format === 'string' && READABLE.includes(format)) return;
+  const found = typeof format === 'string' ? `format '${format}'` : format === undefined ? 'no format field' : `format ${String(format)}`;
+  const newer = typeof format === 'string' && /^sluice-checkpoint-v\d+$/.test(format) ? ' It was probably written by a newer Sluice.' : '';
+  throw new ExecutionError(
+    `Cannot restore from '${path}': its _metadata has ${found}; this version of Sluice reads ${READABLE.map((f) => `'${f}'`).join(', ')}.${newer}`,
+  );
+}

@@ -1,0 +1,319 @@
+import { Row } from '../../types/row.js';
+import { stateClassOf, type StateClass } from './state-classes.js';
+import { FORMAT_VERSION, MAGIC, Tag, VARINT_INT_LIMIT } from './state-format.js';
+
+/** Node's native Buffer writers, faster than `write(s, pos, 'utf8')` (no encoding switch); untyped in @types/node. */
+interface FastBuffer extends Buffer {
+  utf8Write(s: string, offset: number): number;
+  latin1Write(s: string, offset: number): number;
+}
+
+/** A value the format cannot hold (an unregistered class, a function, a symbol, a cycle); turned into an ExecutionError with its path. */
+export class UnsupportedStateValue extends Error {
+  constructor(
+    readonly value: unknown,
+    readonly reason: 'unsupported' | 'cycle',
+  ) {
+    super(reason);
+  }
+}
+
+const BIG_LIMIT = BigInt(VARINT_INT_LIMIT);
+const WORD_BITS = 64n;
+/** Ancestors are tracked (for cycle detection) only below this depth: real state trees are shallower. */
+const CYCLE_CHECK_DEPTH = 64;
+/** Short strings are checked for ASCII and copied in JavaScript: cheaper than a native call. */
+const SHORT_STRING = 64;
+/** The scratch buffer is kept between checkpoints up to this size; a larger one is let go after use. */
+const KEEP_SCRATCH = 16 << 20;
+
+let scratch: FastBuffer | undefined = Buffer.allocUnsafeSlow(64 << 10) as FastBuffer;
+
+function isWellFormed(s: string): boolean {
+  return (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * Writes one state tree in format version 1 (docs/state-format.md) into a single growing buffer: no
+ * per-value allocation except the object key lists and the words of bigints beyond 2^52.
+ */
+class StateEncoder {
+  buf: FastBuffer;
+  pos = 0;
+  private depth = 0;
+  private ancestors: Set<object> | undefined;
+  private readonly classIds = new Map<StateClass, number>();
+
+  constructor(buf: FastBuffer) {
+    this.buf = buf;
+  }
+
+  private ensure(n: number): void {
+    if (this.pos + n > this.buf.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
+    const next = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + n)) as FastBuffer;
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  /** Unsigned LEB128 of an integer in [0, 2^53); the caller ensured 8 bytes of room. */
+  private uvarint(n: number): void {
+    const b = this.buf;
+    let p = this.pos;
+    if (n < 0x10000000) {
+      while (n >= 0x80) {
+        b[p++] = (n & 0x7f) | 0x80;
+        n >>>= 7;
+      }
+    } else {
+      while (n >= 0x80) {
+        b[p++] = (n % 0x80) | 0x80;
+        n = Math.floor(n / 0x80);
+      }
+    }
+    b[p++] = n;
+    this.pos = p;
+  }
+
+  header(): void {
+    this.ensure(8);
+    for (const m of MAGIC) this.buf[this.pos++] = m;
+    this.uvarint(FORMAT_VERSION);
+  }
+
+  value(v: unknown): void {
+    switch (typeof v) {
+      case 'number':
+        return this.number(v);
+      case 'string':
+        return this.string(v);
+      case 'bigint':
+        return this.bigint(v);
+      case 'object':
+        if (v === null) return this.tag(Tag.NULL);
+        return this.object(v);
+      case 'boolean':
+        return this.tag(v ? Tag.TRUE : Tag.FALSE);
+      case 'undefined':
+        return this.tag(Tag.UNDEFINED);
+      default:
+        throw new UnsupportedStateValue(v, 'unsupported');
+    }
+  }
+
+  private tag(t: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = t;
+  }
+
+  private number(v: number): void {
+    this.ensure(10);
+    // (v | 0) === v is the cheap int32 test; -0 passes it, so it goes on to FLOAT64 through the sign test.
+    if (((v | 0) === v && (v !== 0 || 1 / v > 0)) || (v !== 0 && v > -VARINT_INT_LIMIT && v < VARINT_INT_LIMIT && Number.isInteger(v))) {
+      this.buf[this.pos++] = Tag.INT;
+      this.uvarint(v >= 0 ? v * 2 : -v * 2 - 1);
+    } else {
+      this.buf[this.pos++] = Tag.FLOAT64;
+      this.buf.writeDoubleLE(v, this.pos);
+      this.pos += 8;
+    }
+  }
+
+  string(s: string): void {
+    const n = s.length;
+    if (n < SHORT_STRING) {
+      // Room for the tag, a varint and the longest form (3 UTF-8 bytes per code unit).
+      this.ensure(9 + 3 * n);
+      const b = this.buf;
+      const p = this.pos + 2;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) break;
+        b[p + i] = c;
+      }
+      if (i === n) {
+        b[this.pos] = Tag.STRING_ASCII;
+        b[this.pos + 1] = n;
+        this.pos = p + n;
+        return;
+      }
+    }
+    // A non-ASCII code unit takes at least 2 UTF-8 bytes (a lone surrogate 3), so equal lengths mean ASCII.
+    const bytes = Buffer.byteLength(s, 'utf8');
+    this.ensure(9 + Math.max(bytes, 2 * n));
+    const b = this.buf;
+    if (bytes === n) {
+      b[this.pos++] = Tag.STRING_ASCII;
+      this.uvarint(n);
+      this.pos += b.latin1Write(s, this.pos);
+    } else if (isWellFormed(s)) {
+      b[this.pos++] = Tag.STRING_UTF8;
+      this.uvarint(bytes);
+      this.pos += b.utf8Write(s, this.pos);
+    } else {
+      // UTF-8 cannot carry a lone surrogate (the encoder would replace it with U+FFFD): keep the code units.
+      b[this.pos++] = Tag.STRING_UTF16;
+      this.uvarint(n);
+      let p = this.pos;
+      for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        b[p++] = c & 0xff;
+        b[p++] = c >>> 8;
+      }
+      this.pos = p;
+    }
+  }
+
+  private bigint(v: bigint): void {
+    if (v > -BIG_LIMIT && v < BIG_LIMIT) {
+      const n = Number(v);
+      this.ensure(10);
+      this.buf[this.pos++] = Tag.BIGINT;
+      this.uvarint(n >= 0 ? n * 2 : -n * 2 - 1);
+      return;
+    }
+    let m = v < 0n ? -v : v;
+    const words: bigint[] = [];
+    while (m > 0n) {
+      words.push(BigInt.asUintN(64, m));
+      m >>= WORD_BITS;
+    }
+    this.ensure(10 + 8 * words.length);
+    this.buf[this.pos++] = v < 0n ? Tag.BIGINT_NEG : Tag.BIGINT_POS;
+    this.uvarint(words.length);
+    for (const w of words) {
+      this.buf.writeBigUInt64LE(w, this.pos);
+      this.pos += 8;
+    }
+  }
+
+  private object(v: object): void {
+    if (++this.depth > CYCLE_CHECK_DEPTH) {
+      this.ancestors ??= new Set();
+      if (this.ancestors.has(v)) throw new UnsupportedStateValue(v, 'cycle');
+      this.ancestors.add(v);
+    }
+    const proto = Object.getPrototypeOf(v) as object | null;
+    if (proto === Array.prototype) this.array(v as unknown[]);
+    else if (proto === Row.prototype) this.row(v as Row);
+    else if (proto === Object.prototype || proto === null) this.plain(v as Record<string, unknown>);
+    else if (proto === Map.prototype) this.map(v as Map<unknown, unknown>);
+    else this.other(v, proto);
+    if (this.depth-- > CYCLE_CHECK_DEPTH) this.ancestors!.delete(v);
+  }
+
+  /** Registered classes first (a registered subclass of Map stays itself), then the built-in kinds by instanceof. */
+  private other(v: object, proto: object | null): void {
+    const c = stateClassOf(v, proto);
+    if (c) return this.registered(c, v);
+    if (v instanceof Uint8Array) return this.bytes(v);
+    if (Array.isArray(v)) return this.array(v as unknown[]);
+    if (v instanceof Row) return this.row(v);
+    if (v instanceof Map) return this.map(v as Map<unknown, unknown>);
+    if (v instanceof Set) return this.set(v as Set<unknown>);
+    if (v instanceof Date) {
+      this.ensure(9);
+      this.buf[this.pos++] = Tag.DATE;
+      this.buf.writeDoubleLE(v.getTime(), this.pos);
+      this.pos += 8;
+      return;
+    }
+    throw new UnsupportedStateValue(v, 'unsupported');
+  }
+
+  private array(a: readonly unknown[]): void {
+    const n = a.length;
+    this.ensure(9);
+    this.buf[this.pos++] = Tag.ARRAY;
+    this.uvarint(n);
+    for (let i = 0; i < n; i++) this.value(a[i]);
+  }
+
+  private row(r: Row): void {
+    const f = r.fields;
+    const n = f.length;
+    this.ensure(10);
+    this.buf[this.pos++] = Tag.ROW;
+    this.buf[this.pos++] = r.kind;
+    this.uvarint(n);
+    for (let i = 0; i < n; i++) this.value(f[i]);
+  }
+
+  private plain(o: Record<string, unknown>): void {
+    const keys = Object.keys(o);
+    const n = keys.length;
+    this.ensure(9);
+    this.buf[this.pos++] = Tag.OBJECT;
+    this.uvarint(n);
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      this.string(k);
+      this.value(o[k]);
+    }
+  }
+
+  private map(m: Map<unknown, unknown>): void {
+    this.ensure(9);
+    this.buf[this.pos++] = Tag.MAP;
+    this.uvarint(m.size);
+    m.forEach((x, k) => {
+      this.value(k);
+      this.value(x);
+    });
+  }
+
+  private set(s: Set<unknown>): void {
+    this.ensure(9);
+    this.buf[this.pos++] = Tag.SET;
+    this.uvarint(s.size);
+    s.forEach((x) => this.value(x));
+  }
+
+  private bytes(u: Uint8Array): void {
+    const n = u.byteLength;
+    this.ensure(9 + n);
+    this.buf[this.pos++] = Tag.BYTES;
+    this.uvarint(n);
+    this.buf.set(u, this.pos);
+    this.pos += n;
+  }
+
+  private registered(c: StateClass, v: object): void {
+    const id = this.classIds.get(c);
+    if (id === undefined) {
+      this.classIds.set(c, this.classIds.size);
+      this.tag(Tag.CLASS_DEF);
+      this.string(c.name);
+    } else {
+      this.ensure(9);
+      this.buf[this.pos++] = Tag.CLASS_REF;
+      this.uvarint(id);
+    }
+    this.value(c.toPlain(v));
+  }
+}
+
+/**
+ * Encodes `value` with the header. Throws `UnsupportedStateValue` (or a RangeError when nested past the
+ * stack) for the caller to turn into a user-facing error.
+ */
+export function encodeStateV1(value: unknown): Buffer {
+  // A registered class's toPlain could itself encode state: the scratch buffer is taken, not shared.
+  const taken = scratch;
+  scratch = undefined;
+  const e = new StateEncoder(taken ?? (Buffer.allocUnsafeSlow(1 << 10) as FastBuffer));
+  try {
+    e.header();
+    e.value(value);
+    // Its own ArrayBuffer, never a slice of Node's shared pool: callers may keep or transfer `.buffer`.
+    const out = Buffer.allocUnsafeSlow(e.pos);
+    e.buf.copy(out, 0, 0, e.pos);
+    return out;
+  } finally {
+    if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
+    else if (taken) scratch = taken;
+  }
+}
