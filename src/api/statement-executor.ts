@@ -7,6 +7,7 @@ import { executeDdl } from './statements/execute-ddl.js';
 import { executeExplain, executeInserts, executeQuery, executeStopJob } from './statements/execute-dml.js';
 import { executeReset, executeSet, executeUse } from './statements/execute-set.js';
 import { executeDescribe, executeShow, executeShowCreate } from './statements/execute-show.js';
+import { isStackOverflow, tooDeeplyNested } from './stack-overflow.js';
 import { okResult } from './table-results.js';
 import type { TableResult } from './table-result.js';
 
@@ -37,6 +38,20 @@ export async function executeStatement(
   stmt: Statement,
   warn: (message: string) => void,
 ): Promise<TableResult> {
+  try {
+    return await executeUnguarded(session, planner, stmt, warn);
+  } catch (e) {
+    if (isStackOverflow(e)) throw tooDeeplyNested(statementName(stmt), 'pos' in stmt ? stmt.pos : undefined, e);
+    throw e;
+  }
+}
+
+/** How an error names a statement kind: `create-view` -> `CREATE VIEW`, `query` -> `SELECT`. */
+function statementName(stmt: Statement): string {
+  return stmt.kind === 'query' ? 'SELECT' : stmt.kind.replaceAll('-', ' ').toUpperCase();
+}
+
+async function executeUnguarded(session: Session, planner: SessionPlanner, stmt: Statement, warn: (message: string) => void): Promise<TableResult> {
   if (isDdlStatement(stmt)) return executeDdl(session, planner, stmt);
   switch (stmt.kind) {
     case 'query':

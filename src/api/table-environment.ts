@@ -3,6 +3,7 @@ import { TableOptions } from '../config/options/table-options.js';
 import { ValidationError } from '../errors/sluice-error.js';
 import type { Factory } from '../factories/factory.js';
 import { parseStatement } from '../sql/parse.js';
+import { isStackOverflow, tooDeeplyNested } from './stack-overflow.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { builtinFactories } from './builtin-factories.js';
 import { discoverPackageFactories } from '../factories/package-discovery.js';
@@ -88,7 +89,9 @@ export class TableEnvironment {
     const stmt = parseStatement(sql);
     if (stmt.kind !== 'query') throw new ValidationError(`sqlQuery() takes a query (SELECT, VALUES, WITH ...), not a ${stmt.kind} statement.`);
     await this.ready;
-    const planned = await this.planner.planQuery(stmt.query);
+    const planned = await this.planner.planQuery(stmt.query).catch((e: unknown) => {
+      throw isStackOverflow(e) ? tooDeeplyNested('SELECT', stmt.pos, e) : e;
+    });
     return new Table(this, sql, planned.schema);
   }
 

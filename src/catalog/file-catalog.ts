@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isSecretKey } from '../config/secrets.js';
 import { ValidationError } from '../errors/sluice-error.js';
 import type { CatalogBaseTable, CatalogFunction } from './catalog-table.js';
 import {
@@ -27,6 +28,11 @@ const DATABASE_FILE = '_database.json';
  *
  * Every change rewrites only the files of the database it touched, each through a temporary file and a
  * rename, so a crash leaves either the old or the new file, never half of one.
+ *
+ * Option values are stored as given, secrets too (a Kafka table's `properties.sasl.jaas.config`, a
+ * password), because the next run needs them. A file holding any secret option (config/secrets.ts) is
+ * therefore written with mode 0600, readable by its owner only; one found with wider permissions when
+ * the catalog opens or rewrites it is narrowed to 0600.
  */
 export class FileCatalog extends InMemoryCatalog {
   constructor(
@@ -46,12 +52,14 @@ export class FileCatalog extends InMemoryCatalog {
       const dbDir = join(this.dir, e.name);
       const dbJson = await readJson(join(dbDir, DATABASE_FILE));
       if (dbJson === undefined) continue;
+      await restrictIfSecret(join(dbDir, DATABASE_FILE), dbJson);
       const entry = {
         info: databaseFromJson(dbJson as { comment?: string; properties?: Record<string, string> }),
         tables: new Map<string, CatalogBaseTable>(),
         functions: new Map<string, CatalogFunction>(),
       };
       for (const [file, json] of await readJsonDir(join(dbDir, 'tables'))) {
+        await restrictIfSecret(join(dbDir, 'tables', file + '.json'), json);
         entry.tables.set(decodeName(file), tableFromJson(json as TableJson, join(dbDir, 'tables', file + '.json')));
       }
       for (const [file, json] of await readJsonDir(join(dbDir, 'functions'))) {
@@ -90,12 +98,40 @@ async function syncFolder(dir: string, objects: [string, object][]): Promise<voi
   }
 }
 
+const OWNER_ONLY = 0o600;
+
+/** True when `json` holds a secret option anywhere (`{"options": {"password": "..."}}`, at any depth). */
+export function holdsSecret(json: unknown): boolean {
+  if (Array.isArray(json)) return json.some(holdsSecret);
+  if (json === null || typeof json !== 'object') return false;
+  for (const [k, v] of Object.entries(json)) {
+    if (typeof v === 'string' && isSecretKey(k)) return true;
+    if (typeof v === 'object' && holdsSecret(v)) return true;
+  }
+  return false;
+}
+
+/** Narrows an existing file that holds secrets to mode 0600 (files written before this rule, or copied). */
+async function restrictIfSecret(path: string, json: unknown): Promise<void> {
+  if (!holdsSecret(json)) return;
+  const mode = await stat(path).then((st) => st.mode & 0o777, () => undefined);
+  if (mode !== undefined && mode !== OWNER_ONLY) await chmod(path, OWNER_ONLY);
+}
+
 async function writeJsonAtomic(path: string, json: object): Promise<void> {
   const text = JSON.stringify(json, null, 2) + '\n';
+  const secret = holdsSecret(json);
   const existing = await readFile(path, 'utf8').catch(() => undefined);
-  if (existing === text) return;
+  if (existing === text) {
+    if (secret) await restrictIfSecret(path, json);
+    return;
+  }
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, text);
+  // The mode is set when the temporary file is created (a leftover one is removed first, as writeFile
+  // keeps an existing file's mode), so the secret is never readable by others, not even briefly.
+  if (secret) await rm(tmp, { force: true });
+  await writeFile(tmp, text, secret ? { mode: OWNER_ONLY } : {});
+  if (secret) await chmod(tmp, OWNER_ONLY);
   await rename(tmp, path);
 }
 

@@ -20,13 +20,30 @@ function parserFor(source: SourceText, start = 0, end = source.text.length): Sta
 }
 
 /**
+ * Runs one parse with a last resort: the nesting limit keeps the parser within the stack, but should
+ * some construct still recurse too deeply, the user gets a SqlParseError at the statement, not a RangeError.
+ */
+function guarded<T>(source: SourceText, start: number, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (e instanceof RangeError && /call stack size exceeded/i.test(e.message)) {
+      const p = source.positionAt(start);
+      throw source.errorAt(start, `Statement too deeply nested to parse (the statement at line ${p.line}, column ${p.column})`);
+    }
+    throw e;
+  }
+}
+
+/**
  * Parses one statement; a trailing `;` is allowed. Throws SqlParseError with the line and column
  * in `sql`.
  *
  * @example parseStatement("SET 'table.exec.state.ttl' = '1 h'") // { kind: 'set', key: ..., value: '1 h' }
  */
 export function parseStatement(sql: string): Statement {
-  return parserFor(new SourceText(sql)).parseSingleStatement();
+  const source = new SourceText(sql);
+  return guarded(source, 0, () => parserFor(source).parseSingleStatement());
 }
 
 /**
@@ -38,7 +55,7 @@ export function parseStatement(sql: string): Statement {
 export function parseScript(script: string): ParsedStatement[] {
   const source = new SourceText(script);
   return splitStatements(source).map((s) => ({
-    statement: parserFor(source, s.pos.offset, s.end).parseSingleStatement(),
+    statement: guarded(source, s.pos.offset, () => parserFor(source, s.pos.offset, s.end).parseSingleStatement()),
     text: s.text,
     pos: s.pos,
   }));
@@ -47,15 +64,17 @@ export function parseScript(script: string): ParsedStatement[] {
 /** Parses one statement found by `splitStatements(script)`; errors carry the script's positions. */
 export function parseSplitStatement(script: string | SourceText, stmt: { readonly pos: SourcePosition; readonly end: number }): Statement {
   const source = typeof script === 'string' ? new SourceText(script) : script;
-  return parserFor(source, stmt.pos.offset, stmt.end).parseSingleStatement();
+  return guarded(source, stmt.pos.offset, () => parserFor(source, stmt.pos.offset, stmt.end).parseSingleStatement());
 }
 
 /** Parses a standalone expression, e.g. a computed column or watermark stored in a catalog. */
 export function parseExpression(sql: string): Expression {
-  return parserFor(new SourceText(sql)).parseStandaloneExpression();
+  const source = new SourceText(sql);
+  return guarded(source, 0, () => parserFor(source).parseStandaloneExpression());
 }
 
 /** Parses a standalone data type such as `ROW<a INT, b ARRAY<STRING>> NOT NULL`. */
 export function parseDataType(sql: string): DataType {
-  return parserFor(new SourceText(sql)).parseStandaloneDataType();
+  const source = new SourceText(sql);
+  return guarded(source, 0, () => parserFor(source).parseStandaloneDataType());
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -77,5 +77,48 @@ describe('CatalogManager', () => {
     expect((await m.resolveTable(['default_catalog', 'default_database', 't'])).isTemporary).toBe(false);
     await expect(m.resolveTable(['nope'])).rejects.toThrow("Object 'nope' not found");
     await expect(m.setCurrentDatabase('missing')).rejects.toThrow('A database with name [missing] does not exist');
+  });
+});
+
+describe('FileCatalog secrets at rest', () => {
+  const modeOf = async (path: string): Promise<number> => (await stat(path)).mode & 0o777;
+  const secretTable: CatalogTable = {
+    ...table,
+    options: { connector: 'kafka', topic: 't', 'properties.sasl.jaas.config': 'org.apache.kafka.common.security.plain.PlainLoginModule required password="pw";' },
+  };
+
+  it('writes a table file holding a secret option with mode 0600, others with the default mode', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sluice-cat-'));
+    const c = new FileCatalog('my', dir);
+    await c.open();
+    await c.createTable({ database: 'default_database', object: 'secret' }, secretTable, false);
+    await c.createTable({ database: 'default_database', object: 'plain' }, table, false);
+    const tables = join(dir, 'default_database', 'tables');
+    expect(await modeOf(join(tables, 'secret.json'))).toBe(0o600);
+    expect(await modeOf(join(tables, 'plain.json'))).toBe(0o666 & ~process.umask());
+    // The secret is stored (the next run needs it), only the permissions protect it.
+    expect(await readFile(join(tables, 'secret.json'), 'utf8')).toContain('password=\\"pw\\"');
+  });
+
+  it('narrows an existing secret file to 0600 when the catalog opens or rewrites it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sluice-cat-'));
+    const a = new FileCatalog('my', dir);
+    await a.open();
+    await a.createDatabase('d', { properties: { 'auth.token': 'abc' } }, false);
+    await a.createTable({ database: 'd', object: 's' }, secretTable, false);
+    const file = join(dir, 'd', 'tables', 's.json');
+    const dbFile = join(dir, 'd', '_database.json');
+    expect(await modeOf(dbFile)).toBe(0o600);
+    // As an older version (or a copy) left them: world-readable.
+    await chmod(file, 0o644);
+    await chmod(dbFile, 0o644);
+    const b = new FileCatalog('my', dir);
+    await b.open();
+    expect(await modeOf(file)).toBe(0o600);
+    expect(await modeOf(dbFile)).toBe(0o600);
+    // A rewrite with unchanged content narrows it too.
+    await chmod(file, 0o644);
+    await b.createTable({ database: 'd', object: 'other' }, table, false);
+    expect(await modeOf(file)).toBe(0o600);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConfigOption } from '../config-option.js';
-import { editDistance } from '../../util/suggest.js';
+import { editDistance, MAX_SUGGEST_LENGTH } from '../../util/suggest.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { CheckpointingOptions } from './checkpointing-options.js';
 import { ExecutionOptions } from './execution-options.js';
@@ -42,8 +42,9 @@ export function validateSessionOption(key: string, value: string): { readonly kn
 
 /** Up to `limit` known keys close to a mistyped `key` (edit distance), best first. */
 export function suggestSessionKeys(key: string, limit = 3): string[] {
+  if (key.length > MAX_SUGGEST_LENGTH) return [];
   const scored = [...BY_KEY.keys()]
-    .map((k) => [k, editDistance(key, k)] as const)
+    .map((k) => [k, editDistance(key, k, Math.max(2, Math.floor(k.length / 4)))] as const)
     .filter(([k, d]) => d <= Math.max(2, Math.floor(k.length / 4)))
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
   return scored.slice(0, limit).map(([k]) => k);

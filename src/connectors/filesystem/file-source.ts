@@ -26,7 +26,7 @@ import { ColumnBatch } from '../../types/columns/column-batch.js';
 import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
-import { LineRangeCursor } from './line-range-cursor.js';
+import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
 import { listFiles } from './list-files.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
@@ -81,6 +81,8 @@ export interface FileSourceSettings {
   readonly fields: readonly FieldSource[];
   /** Bytes read per fetch from a line-oriented file. */
   readonly chunkSize?: number;
+  /** Longest line a line format may have ('source.max-record-size'); default DEFAULT_MAX_RECORD_BYTES. */
+  readonly maxRecordBytes?: number;
   /**
    * Line formats whose records never span a line break: files larger than a range are read as byte
    * ranges, one split each. Absent = one split per file (bulk formats are never cut).
@@ -144,7 +146,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       this.current =
         this.s.format.kind === 'bulk'
           ? await this.openBulk(split, handle, this.s.format.decoder)
-          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity) };
+          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity, {
+              maxRecordBytes: this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES,
+              path: split.path,
+            }),
+          };
     }
     const cur = this.current;
     return cur.kind === 'bulk' ? this.fetchBulk(cur) : this.fetchLines(cur);
@@ -154,7 +160,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   private async fetchLines(cur: LineCursor): Promise<RecordsWithSplitIds<Element>> {
     const rows: Row[] = [];
     const chunk = await cur.lines.next(this.s.chunkSize ?? 256 * 1024);
-    this.decodeLines(chunk.data, chunk.at, cur.split, rows);
+    this.decodeLines(chunk.data, chunk.at, chunk.line, cur.split, rows);
     const id = cur.split.splitId;
     if (chunk.done) {
       await cur.lines.close();
@@ -207,20 +213,31 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     }
   }
 
-  private decodeLines(data: Buffer, start: number, split: FileSplit, rows: Row[]): void {
+  /** `firstLine` is the file line number of `data`'s first line, when the cursor knows it (errors name it). */
+  private decodeLines(data: Buffer, start: number, firstLine: number | undefined, split: FileSplit, rows: Row[]): void {
     const decoder = (this.lineDecoder ??= (this.s.format as { decoder: () => DeserializationSchema }).decoder());
     const decoded: Row[] = [];
     let from = 0;
+    let line = firstLine;
     while (from < data.length) {
       let nl = data.indexOf(10, from);
       if (nl < 0) nl = data.length;
       let end = nl;
       if (end > from && data[end - 1] === 13) end--;
+      const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+      if (nl - from > max) {
+        throw new ConnectorError(
+          `A record in file '${split.path}' starting at byte offset ${start + from} is longer than 'source.max-record-size' (${max} bytes); ` +
+            'raise the option if records this large are expected, or check that the file is really line-separated.',
+        );
+      }
       if (end > from) {
         const at = start + from;
-        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, byte offset ${at}`);
+        const where = line === undefined ? '' : `line ${line}, `;
+        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, ${where}byte offset ${at}`);
       }
       from = nl + 1;
+      if (line !== undefined) line++;
     }
     for (const r of decoded) rows.push(this.project(r, split, split.size));
   }

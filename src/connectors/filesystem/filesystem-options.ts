@@ -34,6 +34,14 @@ export const FileSystemOptions = {
         'so a large file is read by several subtasks: each range is the discovered bytes per source subtask, at least 4 mb and at most this size ' +
         '(as Flink\'s table.exec.hive.split-max-size and file-open-cost). A range reads the lines that start in it. Quoted csv, changelog and bulk formats are read one file per split.',
     ),
+  /** Sluice-specific: Flink's line reader has no limit and fails on the JVM heap instead. */
+  SOURCE_MAX_RECORD_SIZE: ConfigOptions.key('source.max-record-size')
+    .memoryType()
+    .defaultValue(128 * 1024 * 1024)
+    .withDescription(
+      'Sluice-specific. The longest record (line) a line format (json, csv, raw, debezium-json, canal-json) may have in a file. ' +
+        'A longer one fails the read with the file and the byte offset where the record starts, instead of exhausting memory on a file that is not line-separated.',
+    ),
   SINK_ROLLING_POLICY_FILE_SIZE: ConfigOptions.key('sink.rolling-policy.file-size')
     .memoryType()
     .defaultValue(128 * 1024 * 1024)

@@ -80,6 +80,7 @@ export class FileSystemTableFactory implements DynamicTableSourceFactory, Dynami
       monitorIntervalMs: o.get(FileSystemOptions.SOURCE_MONITOR_INTERVAL),
       format,
       parallelism: o.get(FileSystemOptions.SOURCE_PARALLELISM),
+      maxRecordBytes: o.get(FileSystemOptions.SOURCE_MAX_RECORD_SIZE),
       ...(splittable ? { split: { maxBytes: o.get(FileSystemOptions.SOURCE_SPLIT_MAX_SIZE), minBytes: DEFAULT_MIN_SPLIT_BYTES } } : {}),
     });
   }

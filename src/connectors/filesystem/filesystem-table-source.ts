@@ -22,6 +22,8 @@ export interface FileSystemSourceSettings {
   readonly monitorIntervalMs: number | undefined;
   readonly format: DecodingFormatOf;
   readonly parallelism: number | undefined;
+  /** 'source.max-record-size' in bytes. */
+  readonly maxRecordBytes?: number;
   /** Byte ranges for large files of a splittable line format (file-ranges.ts); absent = a split per file. */
   readonly split?: SplitSizing;
 }
@@ -106,6 +108,7 @@ export class FileSystemTableSource implements ScanTableSource {
       monitorIntervalMs: s.monitorIntervalMs,
       format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
       fields,
+      ...(s.maxRecordBytes === undefined ? {} : { maxRecordBytes: s.maxRecordBytes }),
       ...(s.split ? { split: s.split } : {}),
     }) as Source<Row, FileSplit, FileEnumState> as ScanRuntimeProvider['source'];
     const bounded = s.monitorIntervalMs === undefined;

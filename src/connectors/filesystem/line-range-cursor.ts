@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { ConnectorError } from '../../errors/sluice-error.js';
 
 /** The complete lines a range owns in one chunk, and where a restored reader would continue. */
 export interface LineChunk {
@@ -13,10 +14,26 @@ export interface LineChunk {
   readonly offset: number;
   /** The range owns no more lines: its last line ended, or the file did. */
   readonly done: boolean;
+  /**
+   * 1-based line number in the file of `data`'s first line, when known: a cursor that starts at the
+   * beginning of the file counts lines; one that starts mid-file (a later range, a restored split) does not.
+   */
+  readonly line?: number;
 }
 
 const EMPTY = Buffer.alloc(0);
 const NL = 10;
+
+/** The default of 'source.max-record-size': 128 MiB, far above any sane line, below V8's string limit. */
+export const DEFAULT_MAX_RECORD_BYTES = 128 * 1024 * 1024;
+
+/** What a cursor needs besides the range: the limit on one line and how errors name the file. */
+export interface LineCursorLimits {
+  /** Longest line accepted, in bytes without its line break; longer ones fail the read. */
+  readonly maxRecordBytes: number;
+  /** The file's path, for the error. */
+  readonly path: string;
+}
 
 /**
  * Reads the lines of one byte range `[start, end)` of a file in chunks: the lines that START in the range,
@@ -24,12 +41,20 @@ const NL = 10;
  * split being read, one `next` per fetch; never shared. A line break is the byte `\n` (a `\r` before it is
  * the decoder's business), which never occurs inside a multi-byte UTF-8 character, so cutting at byte
  * positions is safe for UTF-8 text.
+ *
+ * Linear in the line length: the unfinished tail of a line waits as a list of chunks (never re-copied
+ * per chunk), only new bytes are searched for line breaks, and the tail is joined once when its line
+ * ends. A line longer than `maxRecordBytes` fails with the file and the line's byte offset.
  */
 export class LineRangeCursor {
   private position: number;
-  private carry: Buffer | undefined;
+  /** The unfinished line after the last line break, as read (no `\n` in it). */
+  private carry: Buffer[] = [];
+  private carryLength = 0;
   /** True until the first line start at or after `start` is found (ranges after the first). */
   private aligning: boolean;
+  /** Line number of the next line to return, when the cursor started at the file's beginning. */
+  private lineNumber: number | undefined;
 
   /**
    * `offset` is the split's checkpointed position: `start` for a fresh range, else the line start after
@@ -40,10 +65,12 @@ export class LineRangeCursor {
     private readonly start: number,
     offset: number,
     private readonly end: number,
+    private readonly limits: LineCursorLimits = { maxRecordBytes: DEFAULT_MAX_RECORD_BYTES, path: '<unknown>' },
   ) {
     // A line starts at `start` only if the byte before it ends a line, so reading begins one byte early.
     this.aligning = start > 0 && offset === start;
     this.position = this.aligning ? start - 1 : offset;
+    this.lineNumber = offset === 0 ? 1 : undefined;
   }
 
   /** Reads the next chunk of up to `chunkSize` bytes and returns the owned lines completed so far. */
@@ -51,42 +78,88 @@ export class LineRangeCursor {
     const buf = Buffer.allocUnsafe(chunkSize);
     const { bytesRead } = await this.handle.read(buf, 0, chunkSize, this.position);
     const eof = bytesRead === 0;
-    const carried = this.carry;
-    let chunk = carried ? Buffer.concat([carried, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
-    let at = this.position - (carried?.length ?? 0);
+    let fresh = buf.subarray(0, bytesRead);
+    const carried = this.carryLength;
+    let at = this.position - carried;
     this.position += bytesRead;
-    this.carry = undefined;
     if (this.aligning) {
-      const nl = chunk.indexOf(NL);
+      const nl = fresh.indexOf(NL);
       // Still inside the line that straddles `start`: the previous range owns it.
       if (nl < 0) return { data: EMPTY, at: this.position, offset: this.start, done: eof };
       this.aligning = false;
-      chunk = chunk.subarray(nl + 1);
+      fresh = fresh.subarray(nl + 1);
       at += nl + 1;
     }
-    if (at >= this.end) return { data: EMPTY, at, offset: at, done: true };
-    // The line holding the range's last byte (index end - at - 1) is the last one owned; it ends at the
-    // first line break from there on.
+    if (at >= this.end) {
+      this.clearCarry();
+      return { data: EMPTY, at, offset: at, done: true };
+    }
+    // The line holding the range's last byte (index end - at - 1 of carry + fresh) is the last one owned;
+    // it ends at the first line break from there on. The carry holds no line break, so only fresh is searched.
     const last = this.end - at - 1;
-    const endNl = last < chunk.length ? chunk.indexOf(NL, last) : -1;
-    let complete: number;
+    const from = Math.max(0, last - carried);
+    const endNl = from < fresh.length ? fresh.indexOf(NL, from) : -1;
+    let completeFresh: number;
     let done: boolean;
     if (endNl >= 0) {
-      complete = endNl + 1;
+      completeFresh = endNl + 1;
       done = true;
     } else if (eof) {
-      complete = chunk.length;
+      completeFresh = fresh.length;
       done = true;
     } else {
-      complete = chunk.lastIndexOf(NL) + 1;
+      completeFresh = fresh.lastIndexOf(NL) + 1;
       done = false;
     }
-    if (!done && complete < chunk.length) this.carry = Buffer.from(chunk.subarray(complete));
-    return { data: chunk.subarray(0, complete), at, offset: at + complete, done };
+    if (completeFresh === 0 && !done) {
+      // No line ended in this chunk: the line grows by the whole chunk.
+      this.carry.push(fresh);
+      this.carryLength += fresh.length;
+      this.checkLength(this.carryLength, at);
+      return { data: EMPTY, at, offset: at, done: false };
+    }
+    this.checkLength(carried + firstLineLength(fresh, completeFresh), at);
+    const head = fresh.subarray(0, completeFresh);
+    const data = carried === 0 ? head : Buffer.concat([...this.carry, head], carried + head.length);
+    this.clearCarry();
+    if (!done && completeFresh < fresh.length) {
+      // A copy, so the rest of this chunk's buffer can be freed.
+      this.carry.push(Buffer.from(fresh.subarray(completeFresh)));
+      this.carryLength = fresh.length - completeFresh;
+      this.checkLength(this.carryLength, at + data.length);
+    }
+    const line = this.lineNumber;
+    if (line !== undefined) {
+      let breaks = 0;
+      for (let i = data.indexOf(NL); i >= 0; i = data.indexOf(NL, i + 1)) breaks++;
+      this.lineNumber = line + breaks;
+    }
+    return line === undefined ? { data, at, offset: at + data.length, done } : { data, at, offset: at + data.length, done, line };
   }
 
   /** Closes the file; called once, when the range is done or the reader closes. */
   async close(): Promise<void> {
+    this.clearCarry();
     await this.handle.close();
   }
+
+  private clearCarry(): void {
+    this.carry = [];
+    this.carryLength = 0;
+  }
+
+  /** Fails a line of `length` bytes (so far) starting at file offset `at` when it passes the limit. */
+  private checkLength(length: number, at: number): void {
+    if (length <= this.limits.maxRecordBytes) return;
+    throw new ConnectorError(
+      `A record in file '${this.limits.path}' starting at byte offset ${at} is longer than 'source.max-record-size' ` +
+        `(${this.limits.maxRecordBytes} bytes); raise the option if records this large are expected, or check that the file is really line-separated.`,
+    );
+  }
+}
+
+/** Length of the first line within `chunk[0, complete)` (without its `\n`), the one that continues the carry. */
+function firstLineLength(chunk: Buffer, complete: number): number {
+  const nl = chunk.indexOf(NL);
+  return nl >= 0 && nl < complete ? nl : complete;
 }

@@ -10,6 +10,7 @@ import type { CsvFastDecoder } from './csv-fast-decoder.js';
 import { CsvRecordParser } from './csv-record-parser.js';
 import { createCsvFieldReader } from './csv-values.js';
 import type { CsvFieldReader } from './csv-values.js';
+import { checkUtf8, stripUtf8Bom } from '../common/text-bytes.js';
 
 /**
  * `'format' = 'csv'` decoder: one CSV record per message (a trailing line break is ignored) into one +I
@@ -41,8 +42,19 @@ export class CsvRowDecoder implements DeserializationSchema {
     this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers);
   }
 
-  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
-    if (message.length === 0) return;
+  deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {
+    if (bytes.length === 0) return;
+    // As Jackson in Flink: a byte order mark is skipped, bytes that are not UTF-8 are a bad record.
+    const message = stripUtf8Bom(bytes);
+    try {
+      checkUtf8(message);
+    } catch (e) {
+      if (this.settings.ignoreParseErrors) {
+        this.skippedRecords++;
+        return;
+      }
+      throw decodeError('csv', 'CSV line', utf8Decode(message), e, origin);
+    }
     let line = utf8Decode(message);
     if (line.charCodeAt(line.length - 1) === 10) line = line.slice(0, line.charCodeAt(line.length - 2) === 13 ? -2 : -1);
     if (this.settings.allowComments && line.charCodeAt(0) === 35) return;

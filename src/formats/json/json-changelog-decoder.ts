@@ -7,6 +7,7 @@ import { containsDecimal, createJsonRowConverter } from './json-to-row.js';
 import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';
 import { JsonNumberText, readJson } from './json-tree.js';
 import type { JsonNode } from './json-tree.js';
+import { checkUtf8, stripUtf8Bom } from '../common/text-bytes.js';
 
 export type JsonObject = { [key: string]: JsonNode };
 
@@ -38,11 +39,14 @@ export abstract class JsonChangelogDecoder implements DeserializationSchema {
     this.scanDecimals = containsDecimal(rowType);
   }
 
-  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
-    if (message.length === 0) return;
+  deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {
+    if (bytes.length === 0) return;
+    // As Jackson in Flink: a byte order mark is skipped, bytes that are not UTF-8 are a bad record.
+    const message = stripUtf8Bom(bytes);
     const text = utf8Decode(message);
     let rows: Row[];
     try {
+      checkUtf8(message);
       rows = readJson(text, this.scanDecimals, (tree) => this.decodeTree(tree));
     } catch (e) {
       if (this.ignoreParseErrors) {

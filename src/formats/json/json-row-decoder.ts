@@ -9,6 +9,7 @@ import type { JsonDecodeSettings, JsonRowConverter } from './json-to-row.js';
 import { readJson } from './json-tree.js';
 import { createJsonFastDecoder } from './json-fast-decoder.js';
 import type { JsonFastDecoder } from './json-fast-decoder.js';
+import { checkUtf8, stripUtf8Bom } from '../common/text-bytes.js';
 
 /**
  * `'format' = 'json'` decoder: one JSON object per message into one +I row (Flink's
@@ -32,8 +33,19 @@ export class JsonRowDecoder implements DeserializationSchema {
     this.fast = createJsonFastDecoder(rowType, settings);
   }
 
-  deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
-    if (message.length === 0) return;
+  deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {
+    if (bytes.length === 0) return;
+    // As Jackson in Flink: a byte order mark is skipped, bytes that are not UTF-8 are a bad record.
+    const message = stripUtf8Bom(bytes);
+    try {
+      checkUtf8(message);
+    } catch (e) {
+      if (this.settings.ignoreParseErrors) {
+        this.skippedRecords++;
+        return;
+      }
+      throw decodeError('json', 'JSON message', utf8Decode(message), e, origin);
+    }
     if (this.fast !== undefined) {
       let fast: unknown[] | undefined;
       try {

@@ -1,26 +1,15 @@
-/** Levenshtein distance, small inputs only (names in error messages). */
-export function editDistance(a: string, b: string): number {
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
-}
+import { editDistance, MAX_SUGGEST_LENGTH } from '../../util/suggest.js';
+export { editDistance } from '../../util/suggest.js';
 
 /** The candidate closest to `name` (case-insensitive), if close enough to be a likely typo. */
 export function nearestName(name: string, candidates: Iterable<string>): string | undefined {
+  if (name.length > MAX_SUGGEST_LENGTH) return undefined;
+  const max = Math.max(2, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestD = Infinity;
   const lower = name.toLowerCase();
   for (const c of candidates) {
-    const d = editDistance(lower, c.toLowerCase());
+    const d = editDistance(lower, c.toLowerCase(), max);
     if (d < bestD) {
       bestD = d;
       best = c;

@@ -168,7 +168,7 @@ class Generator implements CodegenScope {
       locals.forEach((l, i) => this.emit(`const l${i} = ${this.gen(l)};`));
     });
     const decl = this.vars.length > 0 ? `let ${this.vars.join(', ')};` : '';
-    const reset = this.vars.length > 0 ? `${this.vars.join(' = ')} = null;` : '';
+    const reset = resetCode(this.vars);
     const consts = this.constants.map((_, i) => `const k${i} = k[${i}];`).join('\n');
     const source = `"use strict";\n${consts}\nreturn function (rows, out) {\n${decl}\nfor (let i = 0; i < rows.length; i++) {\nconst row = rows[i];\nconst f = row.fields;\n${reset}\n${localLines}\n${filterCode}\n${projCode}\n}\n};`;
     const factory = new Function('rt', 'k', 'rt_Row', source) as (rt: unknown, k: unknown[], r: unknown) => unknown;
@@ -185,13 +185,23 @@ class Generator implements CodegenScope {
     });
     const body = this.lines.join('\n');
     const decl = this.vars.length > 0 ? `let ${this.vars.join(', ')};` : '';
-    const reset = this.vars.length > 0 ? `${this.vars.join(' = ')} = null;` : '';
+    const reset = resetCode(this.vars);
     const consts = this.constants.map((_, i) => `const k${i} = k[${i}];`).join('\n');
     const source = `"use strict";\n${consts}\nreturn function (${params}) {\n${decl}\n${prologue}\n${reset}\n${localLines}\n${body}\n${epilogue}\n};`;
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const factory = new Function('rt', 'k', source) as (rt: unknown, k: unknown[]) => unknown;
     return { source, fn: factory(runtime, this.constants) };
   }
+}
+
+/**
+ * `a = b = c = null;` in chained groups of 100: one chain over thousands of temporaries would be an
+ * assignment nested thousands deep, which overflows V8's own parser.
+ */
+function resetCode(vars: readonly string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < vars.length; i += 100) out.push(`${vars.slice(i, i + 100).join(' = ')} = null;`);
+  return out.join('\n');
 }
 
 /** A cast simple enough to write inline (numeric widening); undefined for the general caster. */

@@ -1,21 +1,45 @@
 import { compileRex } from '../rex/compile-rex.js';
-import { isConstant, literal } from '../rex/rex-node.js';
+import { literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
+
+function foldable(n: RexNode): boolean {
+  return !n.type.kind.startsWith('ROW') && !(n.kind === 'call' && (n.op === 'ROW' || n.op === 'ARRAY' || n.op === 'MAP'));
+}
 
 /**
  * Evaluates deterministic constant sub-expressions at planning time. A sub-expression that fails (e.g.
  * a bad CAST) is left in place so the error surfaces at run time, as in Flink.
+ *
+ * Only maximal constant sub-trees are compiled (one compilation for `1 + 2 + ... + 100000`, not one
+ * per `+`): constness is computed once bottom-up, then folding goes top-down and stops at the first
+ * constant node that evaluates.
  */
 export function foldConstants(n: RexNode, timeZone: string): RexNode {
-  if (n.kind !== 'call') return n;
-  const operands = n.operands.map((o) => foldConstants(o, timeZone));
-  const folded: RexNode = { ...n, operands };
-  if (isConstant(folded) && !folded.type.kind.startsWith('ROW') && folded.op !== 'ROW' && folded.op !== 'ARRAY' && folded.op !== 'MAP') {
-    try {
-      return literal(compileRex(folded, { timeZone })([]), folded.type);
-    } catch {
-      return folded;
+  const constant = new Map<RexNode, boolean>();
+  const isConst = (x: RexNode): boolean => {
+    const known = constant.get(x);
+    if (known !== undefined) return known;
+    let c: boolean;
+    if (x.kind === 'literal') c = true;
+    else if (x.kind === 'call') {
+      c = x.deterministic;
+      // Every operand is visited (and memoised) even after a non-constant one, for the top-down pass.
+      for (const o of x.operands) c = isConst(o) && c;
+    } else c = false;
+    constant.set(x, c);
+    return c;
+  };
+  isConst(n);
+  const fold = (x: RexNode): RexNode => {
+    if (x.kind !== 'call') return x;
+    if (constant.get(x) === true && foldable(x)) {
+      try {
+        return literal(compileRex(x, { timeZone })([]), x.type);
+      } catch {
+        // Fall through: fold what can be folded below, keep this call for run time.
+      }
     }
-  }
-  return folded;
+    return { ...x, operands: x.operands.map(fold) };
+  };
+  return fold(n);
 }

@@ -39,25 +39,24 @@ export function tokenize(source: SourceText, start = 0, end = source.text.length
     });
   };
 
+  // Finds the closing quote with indexOf and copies runs with slice: linear in the literal's length
+  // (a character-by-character `value += c` made 2 M-character literals take seconds).
   const readQuoted = (from: number, quote: string, what: string): { value: string; to: number } => {
     let j = from + 1;
-    let value = '';
+    const parts: string[] = [];
     for (;;) {
-      if (j >= end) {
+      const close = text.indexOf(quote, j);
+      if (close < 0 || close >= end) {
         const p = source.positionAt(from);
         throw source.errorAt(from, `Unterminated ${what} starting at line ${p.line}, column ${p.column}`);
       }
-      const c = text[j]!;
-      if (c === quote) {
-        if (text[j + 1] === quote && j + 1 < end) {
-          value += quote;
-          j += 2;
-          continue;
-        }
-        return { value, to: j + 1 };
+      parts.push(text.slice(j, close));
+      if (text[close + 1] === quote && close + 1 < end) {
+        parts.push(quote);
+        j = close + 2;
+        continue;
       }
-      value += c;
-      j++;
+      return { value: parts.length === 1 ? parts[0]! : parts.join(''), to: close + 1 };
     }
   };
 

@@ -1,5 +1,6 @@
 import type { BinaryOperator, Expression } from '../ast/expressions.js';
 import { isReserved } from '../lexer/keywords.js';
+import type { Token } from '../lexer/token.js';
 import type { SourcePosition } from '../position.js';
 import { SpecialFormParser } from './special-forms.js';
 
@@ -19,123 +20,234 @@ const NILADIC = new Set(['CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'L
 /** Words after which `(` does not start a function call but a query or a grammar construct. */
 const NOT_CALLABLE = new Set(['SELECT', 'VALUES', 'WITH', 'NOT', 'AND', 'OR', 'IN', 'IS', 'LIKE', 'BETWEEN', 'AS', 'FROM', 'WHERE', 'ON', 'THEN', 'WHEN', 'ELSE', 'END', 'OVER', 'FILTER', 'TABLE', 'UNNEST', 'LATERAL', 'JOIN', 'USING', 'BY', 'HAVING']);
 
+/** Binding strength of each operator level, lowest first (Calcite's order). */
+const PREC_OR = 1;
+const PREC_AND = 2;
+const PREC_NOT = 3;
+const PREC_PREDICATE = 4;
+const PREC_ADDITIVE = 5;
+const PREC_MULTIPLICATIVE = 6;
+
+/** Expectation labels per level, tightest first, in the order an error lists them. */
+const OPERATOR_LABELS: readonly (readonly [number, readonly string[]])[] = [
+  [PREC_MULTIPLICATIVE, ['"*"', '"/"', '"%"', '"||"']],
+  [PREC_ADDITIVE, ['"+"', '"-"']],
+  [PREC_PREDICATE, ['<COMPARISON>', '"IS"', '"NOT"', '"BETWEEN"', '"IN"', '"LIKE"', '"ILIKE"', '"SIMILAR"']],
+  [PREC_AND, ['"AND"']],
+  [PREC_OR, ['"OR"']],
+];
+
+/**
+ * Operators whose long chains may be grouped as a balanced tree: AND and OR (the binder flattens
+ * them into one n-ary call anyway), `||` (associative in value and in type), and `+` / `*` (Java's
+ * wrapping integer arithmetic is associative). A chain longer than BALANCE_THRESHOLD is grouped so
+ * that every later stage (binder, optimizer, code generation, EXPLAIN) sees a tree of depth log n
+ * instead of n; shorter chains stay left-deep exactly as written.
+ */
+const ASSOCIATIVE = new Set<BinaryOperator>(['OR', 'AND', '||', '+', '*']);
+const BALANCE_THRESHOLD = 64;
+
+function balanced(op: BinaryOperator, operands: readonly Expression[], from: number, to: number): Expression {
+  if (to - from === 1) return operands[from]!;
+  const mid = (from + to) >>> 1;
+  const left = balanced(op, operands, from, mid);
+  return { kind: 'binary', op, left, right: balanced(op, operands, mid, to), pos: left.pos };
+}
+
+/** `a op b op c ...` as a left-deep tree, or a balanced one when the chain is long. */
+function chain(op: BinaryOperator, operands: readonly Expression[]): Expression {
+  if (operands.length > BALANCE_THRESHOLD) return balanced(op, operands, 0, operands.length);
+  let left = operands[0]!;
+  for (let k = 1; k < operands.length; k++) left = { kind: 'binary', op, left, right: operands[k]!, pos: left.pos };
+  return left;
+}
+
 /**
  * Operators by Calcite's precedence, lowest first: OR; AND; NOT; comparisons, IS, BETWEEN, IN, LIKE,
  * SIMILAR TO (left-associative, one level); + -; * / % ||; unary + -; postfix [i] and .field.
+ *
+ * Binary operators are parsed by precedence climbing: one loop per precedence level that is
+ * actually entered, so a chain of 100,000 `+` or `OR` terms costs no stack, and a parenthesis or a
+ * function argument costs a handful of frames (the nesting limit of ParserBase guards the rest).
  */
 export abstract class ExpressionParser extends SpecialFormParser {
   parseExpression(): Expression {
-    let left = this.parseAnd();
-    while (this.isKeyword('OR')) {
-      this.next();
-      left = { kind: 'binary', op: 'OR', left, right: this.parseAnd(), pos: left.pos };
-    }
-    return left;
+    // No try/finally: a parse error abandons the whole parser, and deep nesting needs every frame.
+    this.enterNesting();
+    const e = this.parseBinary(PREC_OR);
+    this.leaveNesting();
+    return e;
   }
 
-  private parseAnd(): Expression {
-    let left = this.parseNot();
-    while (this.isKeyword('AND')) {
-      this.next();
-      left = { kind: 'binary', op: 'AND', left, right: this.parseNot(), pos: left.pos };
+  /** The binary operator at the current token with its precedence, without consuming it. */
+  private peekBinaryOperator(): { op: BinaryOperator; prec: number } | null {
+    const t = this.peek();
+    if (t.type === 'word') {
+      if (t.upper === 'OR') return { op: 'OR', prec: PREC_OR };
+      if (t.upper === 'AND') return { op: 'AND', prec: PREC_AND };
+      return null;
     }
-    return left;
+    if (t.type !== 'symbol') return null;
+    switch (t.value) {
+      case '+':
+      case '-':
+        return { op: t.value, prec: PREC_ADDITIVE };
+      case '*':
+      case '/':
+      case '%':
+      case '||':
+        return { op: t.value, prec: PREC_MULTIPLICATIVE };
+      default:
+        return null;
+    }
   }
 
-  private parseNot(): Expression {
-    if (this.isKeyword('NOT')) {
-      const pos = this.next().pos;
-      return { kind: 'unary', op: 'NOT', operand: this.parseNot(), pos };
+  /** What may follow an operand at this level, for the "Was expecting one of" list of an error. */
+  private recordOperators(minPrec: number, ceiling: number): void {
+    for (const [prec, labels] of OPERATOR_LABELS) {
+      if (prec >= minPrec && prec <= ceiling) this.record(labels);
     }
-    return this.parsePredicate();
   }
 
-  private parsePredicate(): Expression {
-    let left = this.parseAdditive();
+  /** True when the current token starts a predicate (comparison, IS, BETWEEN, IN, LIKE, ...). */
+  private atPredicate(): boolean {
+    const t = this.peek();
+    if (t.type === 'symbol') return COMPARISONS[t.value] !== undefined;
+    if (t.type !== 'word') return false;
+    switch (t.upper) {
+      case 'IS':
+      case 'BETWEEN':
+      case 'IN':
+      case 'LIKE':
+      case 'ILIKE':
+      case 'SIMILAR':
+        return true;
+      case 'NOT':
+        return ['IN', 'LIKE', 'ILIKE', 'BETWEEN', 'SIMILAR'].some((k) => this.isKeywordAt(1, k));
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Everything binding at least as tightly as `minPrec`, chains in a loop. An operand starts with
+   * `NOT`s where NOT may stand (at or below its precedence); they are counted, not recursed into.
+   */
+  private parseBinary(minPrec: number): Expression {
+    let first: Expression;
+    if (minPrec <= PREC_NOT && this.isKeyword('NOT')) {
+      const nots: SourcePosition[] = [];
+      while (this.isKeyword('NOT')) nots.push(this.next().pos);
+      this.enterNesting(nots.length);
+      first = this.parseBinary(PREC_PREDICATE);
+      for (let k = nots.length - 1; k >= 0; k--) first = { kind: 'unary', op: 'NOT', operand: first, pos: nots[k]! };
+      this.leaveNesting(nots.length);
+    } else {
+      first = this.parseUnary();
+    }
+    let operands: Expression[] = [first];
+    let chainOp: BinaryOperator | null = null;
+    // The loosest operator applied so far: a tighter one may not follow it (`a IS NULL + 1`).
+    let ceiling = Number.POSITIVE_INFINITY;
+    const fold = (): Expression => (chainOp === null ? operands[0]! : chain(chainOp, operands));
     for (;;) {
-      const pos = left.pos;
-      const t = this.peek();
-      this.record('<COMPARISON>');
-      const cmp = t.type === 'symbol' ? COMPARISONS[t.value] : undefined;
-      if (cmp !== undefined) {
-        this.next();
-        const q = (['SOME', 'ANY', 'ALL'] as const).find((k) => this.isKeywordAt(0, k) && this.isSymbolAt(1, '('));
-        if (q !== undefined && this.startsQuery(2)) {
-          this.i += 2;
-          const query = this.parseQuery();
-          this.expectSymbol(')');
-          left = { kind: 'quantified-comparison', op: cmp, quantifier: q, left, query, pos };
-        } else {
-          left = { kind: 'binary', op: cmp, left, right: this.parseAdditive(), pos };
-        }
+      this.recordOperators(minPrec, ceiling);
+      if (PREC_PREDICATE >= minPrec && PREC_PREDICATE <= ceiling && this.atPredicate()) {
+        operands = [this.parsePredicateTail(fold())];
+        chainOp = null;
+        ceiling = PREC_PREDICATE;
         continue;
       }
-      if (this.acceptKeywords('IS')) {
-        const negated = this.acceptKeywords('NOT');
-        if (this.acceptKeywords('DISTINCT', 'FROM')) {
-          left = { kind: 'is-distinct-from', negated, left, right: this.parseAdditive(), pos };
-          continue;
-        }
-        if (this.acceptKeywords('JSON')) {
-          let jsonType: 'VALUE' | 'SCALAR' | 'ARRAY' | 'OBJECT' | null = null;
-          for (const jt of ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'] as const) {
-            if (this.acceptKeywords(jt)) {
-              jsonType = jt;
-              break;
-            }
-          }
-          left = { kind: 'is-json', expr: left, negated, jsonType, pos };
-          continue;
-        }
-        let test: 'NULL' | 'TRUE' | 'FALSE' | 'UNKNOWN' | null = null;
-        for (const tt of ['NULL', 'TRUE', 'FALSE', 'UNKNOWN'] as const) {
-          if (this.acceptKeywords(tt)) {
-            test = tt;
+      const found = this.peekBinaryOperator();
+      if (found === null || found.prec < minPrec || found.prec > ceiling) return fold();
+      ceiling = found.prec;
+      this.next();
+      const right = this.parseBinary(found.prec + 1);
+      if (found.op === chainOp) {
+        operands.push(right);
+      } else if (ASSOCIATIVE.has(found.op)) {
+        operands = [fold(), right];
+        chainOp = found.op;
+      } else {
+        const left = fold();
+        operands = [{ kind: 'binary', op: found.op, left, right, pos: left.pos }];
+        chainOp = null;
+      }
+    }
+  }
+
+  private parsePredicateTail(left: Expression): Expression {
+    const pos = left.pos;
+    const t = this.peek();
+    const cmp = t.type === 'symbol' ? COMPARISONS[t.value] : undefined;
+    if (cmp !== undefined) {
+      this.next();
+      const q = (['SOME', 'ANY', 'ALL'] as const).find((k) => this.isKeywordAt(0, k) && this.isSymbolAt(1, '('));
+      if (q !== undefined && this.startsQuery(2)) {
+        this.i += 2;
+        const query = this.parseQueryInExpression();
+        this.expectSymbol(')');
+        return { kind: 'quantified-comparison', op: cmp, quantifier: q, left, query, pos };
+      }
+      return { kind: 'binary', op: cmp, left, right: this.parseBinary(PREC_ADDITIVE), pos };
+    }
+    if (this.acceptKeywords('IS')) {
+      const negated = this.acceptKeywords('NOT');
+      if (this.acceptKeywords('DISTINCT', 'FROM')) {
+        return { kind: 'is-distinct-from', negated, left, right: this.parseBinary(PREC_ADDITIVE), pos };
+      }
+      if (this.acceptKeywords('JSON')) {
+        let jsonType: 'VALUE' | 'SCALAR' | 'ARRAY' | 'OBJECT' | null = null;
+        for (const jt of ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'] as const) {
+          if (this.acceptKeywords(jt)) {
+            jsonType = jt;
             break;
           }
         }
-        if (test === null) throw this.unexpected();
-        left = { kind: 'is', expr: left, negated, test, pos };
-        continue;
+        return { kind: 'is-json', expr: left, negated, jsonType, pos };
       }
-      const negated = this.isKeyword('NOT') && ['IN', 'LIKE', 'ILIKE', 'BETWEEN', 'SIMILAR'].some((k) => this.isKeywordAt(1, k));
-      if (negated) this.next();
-      if (this.acceptKeywords('BETWEEN')) {
-        let symmetric = false;
-        if (this.acceptKeywords('SYMMETRIC')) symmetric = true;
-        else this.acceptKeywords('ASYMMETRIC');
-        const low = this.parseAdditive();
-        this.expectKeywords('AND');
-        left = { kind: 'between', expr: left, negated, symmetric, low, high: this.parseAdditive(), pos };
-        continue;
-      }
-      if (this.acceptKeywords('IN')) {
-        this.expectSymbol('(');
-        if (this.startsQuery()) {
-          const query = this.parseQuery();
-          this.expectSymbol(')');
-          left = { kind: 'in-subquery', expr: left, negated, query, pos };
-        } else {
-          const list = [this.parseExpression()];
-          while (this.acceptSymbol(',')) list.push(this.parseExpression());
-          this.expectSymbol(')');
-          left = { kind: 'in-list', expr: left, negated, list, pos };
+      let test: 'NULL' | 'TRUE' | 'FALSE' | 'UNKNOWN' | null = null;
+      for (const tt of ['NULL', 'TRUE', 'FALSE', 'UNKNOWN'] as const) {
+        if (this.acceptKeywords(tt)) {
+          test = tt;
+          break;
         }
-        continue;
       }
-      let likeOp: 'LIKE' | 'ILIKE' | 'SIMILAR TO' | null = null;
-      if (this.acceptKeywords('LIKE')) likeOp = 'LIKE';
-      else if (this.acceptKeywords('ILIKE')) likeOp = 'ILIKE';
-      else if (this.acceptKeywords('SIMILAR', 'TO')) likeOp = 'SIMILAR TO';
-      if (likeOp !== null) {
-        const pattern = this.parseAdditive();
-        const escape = this.acceptKeywords('ESCAPE') ? this.parseAdditive() : null;
-        left = { kind: 'like', op: likeOp, negated, expr: left, pattern, escape, pos };
-        continue;
-      }
-      if (negated) throw this.unexpected();
-      return left;
+      if (test === null) throw this.unexpected();
+      return { kind: 'is', expr: left, negated, test, pos };
     }
+    const negated = this.isKeyword('NOT') && ['IN', 'LIKE', 'ILIKE', 'BETWEEN', 'SIMILAR'].some((k) => this.isKeywordAt(1, k));
+    if (negated) this.next();
+    if (this.acceptKeywords('BETWEEN')) {
+      let symmetric = false;
+      if (this.acceptKeywords('SYMMETRIC')) symmetric = true;
+      else this.acceptKeywords('ASYMMETRIC');
+      const low = this.parseBinary(PREC_ADDITIVE);
+      this.expectKeywords('AND');
+      return { kind: 'between', expr: left, negated, symmetric, low, high: this.parseBinary(PREC_ADDITIVE), pos };
+    }
+    if (this.acceptKeywords('IN')) {
+      this.expectSymbol('(');
+      if (this.startsQuery()) {
+        const query = this.parseQueryInExpression();
+        this.expectSymbol(')');
+        return { kind: 'in-subquery', expr: left, negated, query, pos };
+      }
+      const list = [this.parseExpression()];
+      while (this.acceptSymbol(',')) list.push(this.parseExpression());
+      this.expectSymbol(')');
+      return { kind: 'in-list', expr: left, negated, list, pos };
+    }
+    let likeOp: 'LIKE' | 'ILIKE' | 'SIMILAR TO' | null = null;
+    if (this.acceptKeywords('LIKE')) likeOp = 'LIKE';
+    else if (this.acceptKeywords('ILIKE')) likeOp = 'ILIKE';
+    else if (this.acceptKeywords('SIMILAR', 'TO')) likeOp = 'SIMILAR TO';
+    if (likeOp !== null) {
+      const pattern = this.parseBinary(PREC_ADDITIVE);
+      const escape = this.acceptKeywords('ESCAPE') ? this.parseBinary(PREC_ADDITIVE) : null;
+      return { kind: 'like', op: likeOp, negated, expr: left, pattern, escape, pos };
+    }
+    throw this.unexpected();
   }
 
   /** True when the current token starts a query (SELECT, WITH, VALUES, or `(` + one of those). */
@@ -146,51 +258,18 @@ export abstract class ExpressionParser extends SpecialFormParser {
   }
 
   protected parseAdditiveOperand(): Expression {
-    return this.parseAdditive();
+    return this.parseBinary(PREC_ADDITIVE);
   }
 
-  private parseAdditive(): Expression {
-    let left = this.parseMultiplicative();
-    for (;;) {
-      let op: BinaryOperator | null = null;
-      if (this.isSymbol('+')) op = '+';
-      else if (this.isSymbol('-')) op = '-';
-      if (op === null) return left;
-      this.next();
-      left = { kind: 'binary', op, left, right: this.parseMultiplicative(), pos: left.pos };
-    }
-  }
-
-  private parseMultiplicative(): Expression {
-    let left = this.parseUnary();
-    for (;;) {
-      let op: BinaryOperator | null = null;
-      for (const s of ['*', '/', '%', '||'] as const) {
-        if (this.isSymbol(s)) {
-          op = s;
-          break;
-        }
-      }
-      if (op === null) return left;
-      this.next();
-      left = { kind: 'binary', op, left, right: this.parseUnary(), pos: left.pos };
-    }
-  }
-
+  /**
+   * Signs (counted in a loop), a primary, then its postfix `[i]` and `.field` accessors. `-5` stays
+   * one literal, so -9223372036854775808 is a BIGINT.
+   */
   private parseUnary(): Expression {
-    if (this.isSymbol('-') || this.isSymbol('+')) {
-      const t = this.next();
-      const operand = this.parseUnary();
-      // A negative number stays one exact literal, so -9223372036854775808 is a BIGINT.
-      if (t.value === '-' && operand.kind === 'numeric-literal' && !operand.text.startsWith('-')) {
-        return { kind: 'numeric-literal', text: `-${operand.text}`, pos: t.pos };
-      }
-      return { kind: 'unary', op: t.value === '-' ? '-' : '+', operand, pos: t.pos };
-    }
-    return this.parsePostfix();
-  }
-
-  private parsePostfix(): Expression {
+    let signs: Token[] | null = null;
+    while (this.isSymbol('-') || this.isSymbol('+')) (signs ??= []).push(this.next());
+    // One sign is a plain negative number or a single unary node; further signs nest.
+    if (signs !== null) this.enterNesting(signs.length - 1);
     let expr = this.parsePrimary();
     for (;;) {
       if (this.isSymbol('[')) {
@@ -202,9 +281,20 @@ export abstract class ExpressionParser extends SpecialFormParser {
         this.next();
         expr = { kind: 'field-access', expr, field: this.parseNamePart(), pos: expr.pos };
       } else {
-        return expr;
+        break;
       }
     }
+    if (signs === null) return expr;
+    for (let k = signs.length - 1; k >= 0; k--) {
+      const t = signs[k]!;
+      if (t.value === '-' && expr.kind === 'numeric-literal' && !expr.text.startsWith('-')) {
+        expr = { kind: 'numeric-literal', text: `-${expr.text}`, pos: t.pos };
+      } else {
+        expr = { kind: 'unary', op: t.value === '-' ? '-' : '+', operand: expr, pos: t.pos };
+      }
+    }
+    this.leaveNesting(signs.length - 1);
+    return expr;
   }
 
   private parsePrimary(): Expression {
@@ -224,7 +314,23 @@ export abstract class ExpressionParser extends SpecialFormParser {
       case 'quoted-ident':
         return this.parseIdentifierOrCall();
       case 'symbol':
-        if (t.value === '(') return this.parseParenthesized();
+        if (t.value === '(') {
+          // Inline (no parseParenthesized frame): parentheses and subqueries nest through here.
+          if (this.startsQuery(1)) {
+            this.next();
+            // The expression around counted this level already (parseQueryInExpression, inlined).
+            this.nesting--;
+            const query = this.parseQuery();
+            this.nesting++;
+            this.expectSymbol(')');
+            return { kind: 'subquery', query, pos };
+          }
+          this.next();
+          const elements = [this.parseExpression()];
+          while (this.acceptSymbol(',')) elements.push(this.parseExpression());
+          this.expectSymbol(')');
+          return elements.length === 1 ? elements[0]! : { kind: 'row-constructor', explicit: false, elements, pos };
+        }
         if (t.value === '*') {
           this.next();
           return { kind: 'star', qualifier: [], pos };
@@ -235,21 +341,6 @@ export abstract class ExpressionParser extends SpecialFormParser {
       default:
         throw this.unexpected();
     }
-  }
-
-  private parseParenthesized(): Expression {
-    const pos = this.pos;
-    if (this.startsQuery(1)) {
-      this.next();
-      const query = this.parseQuery();
-      this.expectSymbol(')');
-      return { kind: 'subquery', query, pos };
-    }
-    this.next();
-    const elements = [this.parseExpression()];
-    while (this.acceptSymbol(',')) elements.push(this.parseExpression());
-    this.expectSymbol(')');
-    return elements.length === 1 ? elements[0]! : { kind: 'row-constructor', explicit: false, elements, pos };
   }
 
   private parseWordPrimary(): Expression {
@@ -293,7 +384,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
       case 'EXISTS':
         if (callNext) {
           this.i += 2;
-          const query = this.parseQuery();
+          const query = this.parseQueryInExpression();
           this.expectSymbol(')');
           return { kind: 'exists', query, pos };
         }

@@ -10,6 +10,17 @@ import type { SourceText } from '../source-text.js';
 const MAX_EXPECTED_SHOWN = 12;
 
 /**
+ * How deeply expressions and queries may nest: parentheses, function arguments, subqueries, CASE,
+ * unary operators. Each level costs a few stack frames here and in every later stage, so past this
+ * a statement gets a SqlParseError with its position instead of a stack overflow. Long chains of
+ * binary operators (`a + b + c ...`, `x OR y OR ...`) are parsed in a loop and do not count.
+ */
+export const MAX_NESTING_DEPTH = 1000;
+
+/** The statement's own query and its outermost expression are counted too but are not "nesting". */
+const COUNTED_LIMIT = MAX_NESTING_DEPTH + 2;
+
+/**
  * Token cursor and the small grammar pieces every layer needs (names, strings, properties, hints).
  * It remembers what was expected at the furthest token any rule looked at, so an error reads like
  * Calcite's: `Encountered "FORM" at line 3, column 10. Was expecting one of: "FROM", ",", ...`.
@@ -18,7 +29,9 @@ const MAX_EXPECTED_SHOWN = 12;
 export abstract class ParserBase {
   protected i = 0;
   private expectedAt = -1;
-  private readonly expected = new Set<string>();
+  protected nesting = 0;
+  /** Labels (or groups of labels) recorded at `expectedAt`, deduplicated only when an error is built. */
+  private readonly expected: (string | readonly string[])[] = [];
 
   constructor(
     protected readonly source: SourceText,
@@ -44,12 +57,13 @@ export abstract class ParserBase {
     return this.peek().pos;
   }
 
-  protected record(label: string): void {
+  /** Notes what the grammar would accept at the current token (a label or a group of labels). */
+  protected record(label: string | readonly string[]): void {
     if (this.i > this.expectedAt) {
       this.expectedAt = this.i;
-      this.expected.clear();
+      this.expected.length = 0;
     }
-    if (this.i === this.expectedAt) this.expected.add(label);
+    if (this.i === this.expectedAt && this.expected.length < 10_000) this.expected.push(label);
   }
 
   /** True when the current token is the keyword (any case); records it as expected. */
@@ -112,14 +126,43 @@ export abstract class ParserBase {
     return this.next();
   }
 
+  /**
+   * Enters `levels` levels of nesting at the current token; throws a SqlParseError past
+   * MAX_NESTING_DEPTH. Every call is paired with `leaveNesting(levels)` on the way out;
+   * no `finally` is needed because a parse error abandons the parser (nothing in it catches).
+   */
+  protected enterNesting(levels = 1): void {
+    this.nesting += levels;
+    if (this.nesting > COUNTED_LIMIT) {
+      const pos = this.pos;
+      throw this.errorAt(pos, `Expression or query nesting deeper than ${MAX_NESTING_DEPTH} levels`);
+    }
+  }
+
+  protected leaveNesting(levels = 1): void {
+    this.nesting -= levels;
+  }
+
+  /**
+   * A subquery inside an expression (`(SELECT ..)`, EXISTS, IN, ANY): the expression around it
+   * already counted this level, so the query does not count it again.
+   */
+  protected parseQueryInExpression(): Query {
+    this.nesting--;
+    const q = this.parseQuery();
+    this.nesting++;
+    return q;
+  }
+
   /** The Calcite-style "Encountered ... Was expecting" error at the furthest point examined. */
   protected unexpected(): SqlParseError {
     const at = Math.max(this.i, this.expectedAt);
     const t = this.tokens[Math.min(at, this.tokens.length - 1)]!;
     const shown = t.type === 'eof' ? '<EOF>' : t.text;
     let message = `Encountered "${shown}" at line ${t.pos.line}, column ${t.pos.column}.`;
-    if (at === this.expectedAt && this.expected.size > 0) {
-      const list = [...this.expected];
+    const expected = new Set(this.expected.flat());
+    if (at === this.expectedAt && expected.size > 0) {
+      const list = [...expected];
       const head = list.slice(0, MAX_EXPECTED_SHOWN).join(', ');
       message += ` Was expecting one of: ${head}${list.length > MAX_EXPECTED_SHOWN ? ', ...' : ''}`;
     }

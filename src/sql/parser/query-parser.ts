@@ -18,21 +18,31 @@ import { ExpressionParser } from './expression-parser.js';
 /** WITH, SELECT, VALUES, set operations, FROM with joins and table functions, ORDER BY / LIMIT. */
 export abstract class QueryParser extends ExpressionParser {
   parseQuery(): Query {
+    this.enterNesting();
     const pos = this.pos;
-    if (this.acceptKeywords('WITH')) {
-      const items: WithItem[] = [];
-      do {
-        const name = this.parseName();
-        const columns = this.isSymbol('(') ? this.parseParenNameList() : [];
-        this.expectKeywords('AS');
-        this.expectSymbol('(');
-        const query = this.parseQuery();
-        this.expectSymbol(')');
-        items.push({ name, columns, query });
-      } while (this.acceptSymbol(','));
-      return { kind: 'with', items, body: this.parseQuery(), pos };
-    }
-    const body = this.parseUnionLevel();
+    // Small frame on purpose: nested subqueries recurse through here; the rest lives in helpers.
+    const q = this.isKeyword('WITH') ? this.parseWith() : this.parseQueryTail(this.parseSetOperations(), pos);
+    this.leaveNesting();
+    return q;
+  }
+
+  private parseWith(): Query {
+    const pos = this.next().pos;
+    const items: WithItem[] = [];
+    do {
+      const name = this.parseName();
+      const columns = this.isSymbol('(') ? this.parseParenNameList() : [];
+      this.expectKeywords('AS');
+      this.expectSymbol('(');
+      const query = this.parseQuery();
+      this.expectSymbol(')');
+      items.push({ name, columns, query });
+    } while (this.acceptSymbol(','));
+    return { kind: 'with', items, body: this.parseQuery(), pos };
+  }
+
+  /** ORDER BY, LIMIT, OFFSET and FETCH after a query body. */
+  private parseQueryTail(body: Query, pos: SourcePosition): Query {
     const orderBy: OrderItem[] = [];
     if (this.acceptKeywords('ORDER', 'BY')) {
       do orderBy.push(this.parseOrderItem());
@@ -65,25 +75,28 @@ export abstract class QueryParser extends ExpressionParser {
     return { kind: 'order-by', query: body, orderBy, offset, fetch, pos };
   }
 
-  private parseUnionLevel(): Query {
-    let left = this.parseIntersectLevel();
+  /**
+   * Set operations in one loop: INTERSECT binds tighter than UNION and EXCEPT, all left-associative.
+   * One function instead of one per level keeps deeply nested subqueries within the stack.
+   */
+  private parseSetOperations(): Query {
+    let result: Query | null = null;
+    let pending: { op: 'UNION' | 'EXCEPT'; all: boolean } | null = null;
+    let current = this.isKeyword('SELECT') ? this.parseSelect() : this.parseQueryPrimary();
     for (;;) {
+      if (this.acceptKeywords('INTERSECT')) {
+        const all = this.parseSetQuantifier();
+        current = { kind: 'set-operation', op: 'INTERSECT', all, left: current, right: this.parseQueryPrimary(), pos: current.pos };
+        continue;
+      }
+      result = result === null || pending === null ? current : { kind: 'set-operation', op: pending.op, all: pending.all, left: result, right: current, pos: result.pos };
       let op: 'UNION' | 'EXCEPT' | null = null;
       if (this.acceptKeywords('UNION')) op = 'UNION';
       else if (this.acceptKeywords('EXCEPT') || this.acceptKeywords('MINUS')) op = 'EXCEPT';
-      if (op === null) return left;
-      const all = this.parseSetQuantifier();
-      left = { kind: 'set-operation', op, all, left, right: this.parseIntersectLevel(), pos: left.pos };
+      if (op === null) return result;
+      pending = { op, all: this.parseSetQuantifier() };
+      current = this.parseQueryPrimary();
     }
-  }
-
-  private parseIntersectLevel(): Query {
-    let left = this.parseQueryPrimary();
-    while (this.acceptKeywords('INTERSECT')) {
-      const all = this.parseSetQuantifier();
-      left = { kind: 'set-operation', op: 'INTERSECT', all, left, right: this.parseQueryPrimary(), pos: left.pos };
-    }
-    return left;
   }
 
   private parseSetQuantifier(): boolean {
@@ -128,8 +141,17 @@ export abstract class QueryParser extends ExpressionParser {
     if (this.acceptKeywords('DISTINCT')) quantifier = 'DISTINCT';
     else if (this.acceptKeywords('ALL')) quantifier = 'ALL';
     const items: SelectItem[] = [];
-    do items.push(this.parseSelectItem());
-    while (this.acceptSymbol(','));
+    do {
+      // Inline rather than a parseSelectItem frame: scalar subqueries nest through here.
+      const itemPos = this.pos;
+      const expr = this.parseExpression();
+      items.push(expr.kind === 'star' ? { expr, alias: null, pos: itemPos } : { expr, alias: this.parseAlias(), pos: itemPos });
+    } while (this.acceptSymbol(','));
+    return this.parseSelectClauses(pos, quantifier, hints, items);
+  }
+
+  /** FROM, WHERE, GROUP BY, HAVING and WINDOW of a SELECT (apart, so parseSelect's frame stays small). */
+  private parseSelectClauses(pos: SourcePosition, quantifier: SelectQuery['quantifier'], hints: SelectQuery['hints'], items: SelectItem[]): SelectQuery {
     const from = this.acceptKeywords('FROM') ? this.parseFrom() : null;
     const where = this.acceptKeywords('WHERE') ? this.parseExpression() : null;
     const groupBy: GroupingElement[] = [];
@@ -147,13 +169,6 @@ export abstract class QueryParser extends ExpressionParser {
       } while (this.acceptSymbol(','));
     }
     return { kind: 'select', quantifier, hints, items, from, where, groupBy, having, windows, pos };
-  }
-
-  private parseSelectItem(): SelectItem {
-    const pos = this.pos;
-    const expr = this.parseExpression();
-    if (expr.kind === 'star') return { expr, alias: null, pos };
-    return { expr, alias: this.parseAlias(), pos };
   }
 
   /** `[AS] name`; without AS only an unreserved word or a backquoted name. */
@@ -188,40 +203,48 @@ export abstract class QueryParser extends ExpressionParser {
     return { kind: 'group-expr', expr: this.parseExpression(), pos };
   }
 
-  /** FROM list: comma joins of table references with their JOINs. */
+  /**
+   * FROM list: comma joins of table references with their JOINs, in one loop (a comma binds looser
+   * than JOIN: `a, b JOIN c` is `a, (b JOIN c)`), so nested derived tables cost few frames.
+   */
   protected parseFrom(): TableRef {
-    let left = this.parseJoinChain();
-    while (this.acceptSymbol(',')) {
-      left = { kind: 'join', joinType: 'COMMA', natural: false, left, right: this.parseJoinChain(), condition: null, pos: left.pos };
+    let result: TableRef | null = null;
+    let current = this.parseTablePrimary();
+    for (;;) {
+      const join = this.parseJoinKeywords();
+      if (join !== null) {
+        const right = this.parseTablePrimary();
+        let condition: JoinCondition | null = null;
+        if (this.acceptKeywords('ON')) condition = { kind: 'on', expr: this.parseExpression() };
+        else if (this.acceptKeywords('USING')) condition = { kind: 'using', columns: this.parseParenNameList() };
+        current = { kind: 'join', joinType: join.joinType, natural: join.natural, left: current, right, condition, pos: current.pos };
+        continue;
+      }
+      result = result === null ? current : { kind: 'join', joinType: 'COMMA', natural: false, left: result, right: current, condition: null, pos: result.pos };
+      if (!this.acceptSymbol(',')) return result;
+      current = this.parseTablePrimary();
     }
-    return left;
   }
 
-  private parseJoinChain(): TableRef {
-    let left = this.parseTablePrimary();
-    for (;;) {
-      const natural = this.acceptKeywords('NATURAL');
-      let joinType: JoinRef['joinType'] | null = null;
-      if (this.acceptKeywords('JOIN') || this.acceptKeywords('INNER', 'JOIN')) joinType = 'INNER';
-      else if (this.acceptKeywords('CROSS', 'JOIN')) joinType = 'CROSS';
-      else {
-        for (const k of ['LEFT', 'RIGHT', 'FULL'] as const) {
-          if (this.acceptKeywords(k, 'JOIN') || this.acceptKeywords(k, 'OUTER', 'JOIN')) {
-            joinType = k;
-            break;
-          }
+  /** `[NATURAL] [INNER|CROSS|LEFT [OUTER]|...] JOIN`, or null when no join follows. */
+  private parseJoinKeywords(): { joinType: JoinRef['joinType']; natural: boolean } | null {
+    const natural = this.acceptKeywords('NATURAL');
+    let joinType: JoinRef['joinType'] | null = null;
+    if (this.acceptKeywords('JOIN') || this.acceptKeywords('INNER', 'JOIN')) joinType = 'INNER';
+    else if (this.acceptKeywords('CROSS', 'JOIN')) joinType = 'CROSS';
+    else {
+      for (const k of ['LEFT', 'RIGHT', 'FULL'] as const) {
+        if (this.acceptKeywords(k, 'JOIN') || this.acceptKeywords(k, 'OUTER', 'JOIN')) {
+          joinType = k;
+          break;
         }
       }
-      if (joinType === null) {
-        if (natural) throw this.unexpected();
-        return left;
-      }
-      const right = this.parseTablePrimary();
-      let condition: JoinCondition | null = null;
-      if (this.acceptKeywords('ON')) condition = { kind: 'on', expr: this.parseExpression() };
-      else if (this.acceptKeywords('USING')) condition = { kind: 'using', columns: this.parseParenNameList() };
-      left = { kind: 'join', joinType, natural, left, right, condition, pos: left.pos };
     }
+    if (joinType === null) {
+      if (natural) throw this.unexpected();
+      return null;
+    }
+    return { joinType, natural };
   }
 
   private parseTablePrimary(): TableRef {

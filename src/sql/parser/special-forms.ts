@@ -300,6 +300,14 @@ export abstract class SpecialFormParser extends TypeParser {
     return this.parseExpression();
   }
 
+  /** True when the next argument is a plain expression (parsed without parseArgument's frame, for deep nesting). */
+  private plainArgumentAhead(timeUnitFirst: boolean): boolean {
+    if (timeUnitFirst) return false;
+    const t = this.peek();
+    if ((t.type === 'word' || t.type === 'quoted-ident') && this.isSymbolAt(1, '=>')) return false;
+    return !(t.type === 'word' && t.upper === 'TABLE');
+  }
+
   /** `k` or `(k1, k2)`: a comma after a bare key starts the next argument, as in Flink. */
   private parseKeyList(): Expression[] {
     if (!this.acceptSymbol('(')) return [this.parseExpression()];
@@ -318,8 +326,8 @@ export abstract class SpecialFormParser extends TypeParser {
     } else if (!this.isSymbol(')')) {
       const upper = name[name.length - 1]!.toUpperCase();
       const timeUnitFirst = upper === 'TIMESTAMPADD' || upper === 'TIMESTAMPDIFF';
-      args.push(this.parseArgument(timeUnitFirst));
-      while (this.acceptSymbol(',')) args.push(this.parseArgument(false));
+      args.push(this.plainArgumentAhead(timeUnitFirst) ? this.parseExpression() : this.parseArgument(timeUnitFirst));
+      while (this.acceptSymbol(',')) args.push(this.plainArgumentAhead(false) ? this.parseExpression() : this.parseArgument(false));
     }
     this.expectSymbol(')');
     return this.finishCall(name, quantifier, args, pos);

@@ -70,17 +70,18 @@ function logical(name: 'AND' | 'OR'): ScalarFunctionDefinition {
       gen(call: CallExpr, g: CodegenScope): string {
         const v = g.fresh();
         const sawNull = g.fresh('n');
+        // A labelled block left with `break` keeps the code flat however many operands there are
+        // (nested if/else per operand would nest 100,000 deep for a long generated OR chain).
+        const label = g.fresh('L');
         g.emit(`${sawNull} = false;`);
-        const step = (i: number): void => {
-          if (i === call.operands.length) {
-            g.emit(`${v} = ${sawNull} ? null : ${name === 'AND' ? 'true' : 'false'};`);
-            return;
+        const body = g.block(() => {
+          for (const operand of call.operands) {
+            const x = g.gen(operand);
+            g.emit(`if (${x} === ${decisive}) { ${v} = ${decisive}; break ${label}; }\nif (${x} === null) ${sawNull} = true;`);
           }
-          const x = g.gen(call.operands[i]!);
-          const rest = g.block(() => step(i + 1));
-          g.emit(`if (${x} === ${decisive}) { ${v} = ${decisive}; } else {\nif (${x} === null) ${sawNull} = true;\n${rest}\n}`);
-        };
-        step(0);
+          g.emit(`${v} = ${sawNull} ? null : ${name === 'AND' ? 'true' : 'false'};`);
+        });
+        g.emit(`${label}: {\n${body}\n}`);
         return v;
       },
     },
