@@ -11,7 +11,9 @@ import { DataTypes } from '../../../src/types/data-types.js';
 import { hasCompleteCheckpoint, materializedOutput, mulberry32 } from './harness.js';
 
 const N = 3000;
-const TRIALS = Number(process.env.CRASH_RESTART_TRIALS ?? '4');
+const TRIALS = Number(process.env.CRASH_RESTART_TRIALS ?? '3');
+// 6 s of input: the first checkpoints complete well before its end even on a busy machine.
+const ROWS_PER_SECOND = 500;
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -67,7 +69,7 @@ describe('GROUP BY COUNT/SUM under an injected in-process failure and the fixed-
           `SET 'restart-strategy.fixed-delay.attempts' = '2'`,
           `SET 'restart-strategy.fixed-delay.delay' = '10 ms'`,
           `CREATE TEMPORARY TABLE numbers (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence',
-             'fields.n.start' = '1', 'fields.n.end' = '${N}', 'rows-per-second' = '3000')`,
+             'fields.n.start' = '1', 'fields.n.end' = '${N}', 'rows-per-second' = '${ROWS_PER_SECOND}')`,
           `CREATE TEMPORARY TABLE sink (k BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'out')}', 'format' = 'debezium-json')`,
         ]) {
           await env.executeSql(stmt);
@@ -80,11 +82,12 @@ describe('GROUP BY COUNT/SUM under an injected in-process failure and the fixed-
         expect(done.restarts, what).toBe(1);
         const table = materializedOutput(join(dir, 'out'));
         const rows = [...table].flatMap(([row, n]) => Array.from({ length: Math.max(0, n) }, () => row)).sort();
-        expect([...table.values()].every((n) => n > 0), `${what}: a row retracted more often than inserted`).toBe(true);
-        expect(rows, what).toEqual(expected());
+        // A negative count: the restored job retracted a row the sink never committed.
+        const negative = [...table].filter(([, n]) => n < 0).map(([row, n]) => `${row} x${n}`);
+        expect({ rows, negative }, what).toEqual({ rows: expected(), negative: [] });
       } finally {
         await env.close();
       }
     }
-  }, 120_000);
+  }, 180_000);
 });
