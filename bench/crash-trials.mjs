@@ -40,28 +40,14 @@ const jobs = allJobs.filter((j) => only.length === 0 || only.includes(j.name));
 console.log(`crash trials: ${kills} kills per operator, seed ${seed}, ${jobs.length} operators, ${concurrency} at a time`);
 const limit = limiter(concurrency);
 const started = Date.now();
-const results = await Promise.all(
-  jobs.map((job, i) =>
-    limit(async () => {
-      const t0 = Date.now();
-      try {
-        const r = await crashTrial(job, { kills, seed: seed + i });
-        if (process.env.CRASH_DEBUG) console.log(r.log.join('\n'));
-        return { ...r, ms: Date.now() - t0 };
-      } catch (e) {
-        return { job: job.name, seed: seed + i, error: String(e instanceof Error ? e.message : e).split('\n').slice(-14).join('\n'), ms: Date.now() - t0 };
-      }
-    }),
-  ),
-);
 const pad = (s, n) => String(s).padEnd(n);
-console.log(`\n${pad('operator', 20)}${pad('trials', 8)}${pad('kills', 7)}${pad('extra', 8)}${pad('missing', 9)}${pad('bad-mid', 9)}${pad('seed', 9)}time`);
 let bad = 0;
-for (const r of results) {
+/** One line per operator, printed as soon as its trials are done. */
+function report(r) {
   if (r.error) {
     bad++;
     console.log(`${pad(r.job, 20)}ERROR (seed ${r.seed}): ${r.error}`);
-    continue;
+    return;
   }
   const wrong = r.extra.length + r.missing.length + r.extraAfterKill.length + r.negative.length;
   if (wrong > 0) bad++;
@@ -69,6 +55,21 @@ for (const r of results) {
     `${pad(r.job, 20)}${pad(r.rounds, 8)}${pad(r.kills, 7)}${pad(r.extra.length, 8)}${pad(r.missing.length, 9)}${pad(r.extraAfterKill.length, 9)}${pad(r.seed, 9)}${(r.ms / 1000).toFixed(0)} s${wrong > 0 ? `   e.g. extra ${r.extra[0] ?? '-'} / missing ${r.missing[0] ?? '-'}` : ''}`,
   );
 }
+console.log(`\n${pad('operator', 20)}${pad('trials', 8)}${pad('kills', 7)}${pad('extra', 8)}${pad('missing', 9)}${pad('bad-mid', 9)}${pad('seed', 9)}time`);
+await Promise.all(
+  jobs.map((job, i) =>
+    limit(async () => {
+      const t0 = Date.now();
+      try {
+        const r = await crashTrial(job, { kills, seed: seed + i });
+        if (process.env.CRASH_DEBUG) console.log(r.log.join('\n'));
+        report({ ...r, ms: Date.now() - t0 });
+      } catch (e) {
+        report({ job: job.name, seed: seed + i, error: String(e instanceof Error ? e.message : e).split('\n').slice(-14).join('\n'), ms: Date.now() - t0 });
+      }
+    }),
+  ),
+);
 console.log(`\n${jobs.length - bad}/${jobs.length} operators exactly once; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`);
 console.log('extra: rows committed more often than in the failure-free run (duplicates, wrong values); missing: the reverse;');
 console.log('bad-mid: append-only jobs, rows committed after some kill that the failure-free result does not hold.');
