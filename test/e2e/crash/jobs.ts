@@ -1,7 +1,7 @@
 // The jobs of the crash trials, one per stateful operator. Each reads datagen sequences (deterministic
 // values, restored without gaps), so the failure-free run and the killed run see the same input; event
 // time is derived from the sequence (a computed column plus a WATERMARK), so window contents do not depend
-// on when rows arrive. Every job has about two seconds of data and aggregates with COUNT and SUM, which
+// on when rows arrive. Every job has under three seconds of data and aggregates with COUNT and SUM, which
 // show a row counted twice or lost (MAX or COUNT DISTINCT would hide it).
 import type { CrashJob } from './harness.js';
 
@@ -22,9 +22,10 @@ export function sequence(name: string, o: SeqOptions): string {
   'rows-per-second' = '${o.rowsPerSecond}');`;
 }
 
-// 4,000 rows at 2,000 rows/s; event time 10 ms per row: 40 s of event time, 100 rows per event-time second.
-const numbers = sequence('numbers', { rows: 4000, rowsPerSecond: 2000 });
-const events = sequence('events', { rows: 4000, rowsPerSecond: 2000, eventTimeMs: 'id * 10' });
+// 4,000 rows at 1,500 rows/s; event time 10 ms per row: 40 s of event time, 100 rows per event-time second.
+// Under 3 s of input, yet long enough that checkpoints complete amid it on a busy machine.
+const numbers = sequence('numbers', { rows: 4000, rowsPerSecond: 1500 });
+const events = sequence('events', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10' });
 
 export const groupBy: CrashJob = {
   name: 'group-by',
@@ -77,7 +78,7 @@ FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL 
 /** Every 250 rows the event time jumps 3 s ahead: sessions with a 1 s gap close there. */
 export const session: CrashJob = {
   name: 'session',
-  sources: `${sequence('events', { rows: 4000, rowsPerSecond: 2000, eventTimeMs: 'id * 10 + (id / 250) * 3000' })}
+  sources: `${sequence('events', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10 + (id / 250) * 3000' })}
 CREATE TEMPORARY VIEW keyed AS SELECT id % 2 AS k, id, ts FROM events;`,
   sinkColumns: `k BIGINT, ${windowColumns}`,
   query: `SELECT k, CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
@@ -148,8 +149,8 @@ WHERE rn = 1`,
 
 // Two inputs at different speeds, so either side's rows wait in state for the other's.
 const joinInputs = [
-  sequence('l', { rows: 3000, rowsPerSecond: 1500, column: 'a', eventTimeMs: 'a * 10' }),
-  sequence('r', { rows: 1500, rowsPerSecond: 750, column: 'b', eventTimeMs: 'b * 20' }),
+  sequence('l', { rows: 3000, rowsPerSecond: 1000, column: 'a', eventTimeMs: 'a * 10' }),
+  sequence('r', { rows: 1500, rowsPerSecond: 500, column: 'b', eventTimeMs: 'b * 20' }),
 ].join('\n');
 
 export const innerJoin: CrashJob = {
@@ -184,7 +185,7 @@ export const intervalJoin: CrashJob = {
 export const temporalJoin: CrashJob = {
   name: 'temporal-join',
   files: { 'rates/rates.csv': Array.from({ length: 400 }, (_, i) => `${i + 1},${(i + 1) % 5},${(i + 1) * 100}\n`).join('') },
-  sources: `${sequence('order_log', { rows: 4000, rowsPerSecond: 2000, eventTimeMs: 'id * 10' })}
+  sources: `${sequence('order_log', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10' })}
 CREATE TEMPORARY VIEW orders AS SELECT id, id % 5 AS cur, ts FROM order_log;
 CREATE TEMPORARY TABLE rates (rate BIGINT, cur BIGINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts,
   PRIMARY KEY (cur) NOT ENFORCED) WITH ('connector' = 'filesystem', 'path' = '$DIR/rates', 'format' = 'csv');`,
