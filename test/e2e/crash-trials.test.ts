@@ -7,16 +7,14 @@
 //    run until CRASH_TRIALS kills (default 20) happened. CRASH_SEED replays a run, CRASH_DEBUG keeps the dirs.
 // 2. In process, at SQL level: a UDF throws once after a checkpoint completed; the restart strategy restores
 //    the job from its last checkpoint and the output again holds every number exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
 import { DataTypes } from '../../src/types/data-types.js';
+import { cliAvailable, committedFiles, hasCompleteCheckpoint, hiddenFiles, mulberry32, sleep, startCli } from './crash/harness.js';
 
-const CLI = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
 const TRIALS = Number(process.env.CRASH_TRIALS ?? '20');
 const N = 20_000;
 // 10 s of data: about 15-20 kills fit in one job, so most of the time goes to the runs, not to new rounds.
@@ -27,51 +25,6 @@ const MAX_KILL_DELAY_MS = Number(process.env.CRASH_MAX_DELAY_MS ?? '2000');
 
 function killDelay(random: () => number): number {
   return Math.floor(random() < 0.25 ? MAX_KILL_DELAY_MS * (1 + 2 * random()) : MAX_KILL_DELAY_MS * random());
-}
-
-function cliAvailable(): boolean {
-  if (existsSync(CLI)) return true;
-  if (process.env.CI) throw new Error(`${CLI} is missing; CI must run 'npm run build' before the tests.`);
-  console.warn(`SKIPPING CLI crash trials: ${CLI} is missing (run 'npm run build').`);
-  return false;
-}
-
-/** Small deterministic PRNG so a failing run can be replayed with CRASH_SEED. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Every visible (committed) file below `dir`; hidden in-progress / pending files start with '.'. */
-function committedFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name.startsWith('.') || e.name.startsWith('_')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...committedFiles(p));
-    else out.push(p);
-  }
-  return out;
-}
-
-function hiddenFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...hiddenFiles(p));
-    else if (e.name.startsWith('.')) out.push(p);
-  }
-  return out;
 }
 
 /** How often each number occurs in the committed output (one CSV line per row). */
@@ -91,42 +44,6 @@ function duplicates(counts: ReadonlyMap<number, number>): number[] {
   return [...counts].filter(([, c]) => c > 1).map(([n]) => n).slice(0, 20);
 }
 
-function hasCompleteCheckpoint(dir: string): boolean {
-  if (!existsSync(dir)) return false;
-  for (const job of readdirSync(dir)) {
-    for (const chk of readdirSync(join(dir, job))) if (chk.startsWith('chk-') && existsSync(join(dir, job, chk, '_metadata'))) return true;
-  }
-  return false;
-}
-
-interface CliRun {
-  readonly child: ChildProcess;
-  stdout: string;
-  stderr: string;
-  readonly exited: Promise<number | string>;
-  /** Resolves when the CLI printed the job id (or exited). */
-  readonly submitted: Promise<void>;
-}
-
-function startCli(args: readonly string[], cwd: string): CliRun {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let markSubmitted: () => void = () => {};
-  const run: CliRun = {
-    child,
-    stdout: '',
-    stderr: '',
-    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1))),
-    submitted: new Promise<void>((resolve) => (markSubmitted = resolve)),
-  };
-  child.stdout?.on('data', (d: Buffer) => {
-    run.stdout += d.toString();
-    if (run.stdout.includes('Job ID:')) markSubmitted();
-  });
-  child.stderr?.on('data', (d: Buffer) => (run.stderr += d.toString()));
-  void run.exited.then(() => markSubmitted());
-  return run;
-}
-
 const dirs: string[] = [];
 afterAll(() => {
   if (!process.env.CRASH_DEBUG) for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -143,7 +60,7 @@ INSERT INTO fs_sink SELECT n FROM numbers;
 `;
 }
 
-describe.skipIf(!cliAvailable())('filesystem sink under SIGKILL through the CLI', () => {
+describe.skipIf(!cliAvailable('CLI crash trials'))('filesystem sink under SIGKILL through the CLI', () => {
   it(`commits 1..${N} exactly once across ${TRIALS} kills and resumes`, async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
     const random = mulberry32(seed);

@@ -1,0 +1,228 @@
+// The jobs of the crash trials, one per stateful operator. Each reads datagen sequences (deterministic
+// values, restored without gaps), so the failure-free run and the killed run see the same input; event
+// time is derived from the sequence (a computed column plus a WATERMARK), so window contents do not depend
+// on when rows arrive. Every job has under three seconds of data and aggregates with COUNT and SUM, which
+// show a row counted twice or lost (MAX or COUNT DISTINCT would hide it).
+import type { CrashJob } from './harness.js';
+
+interface SeqOptions {
+  readonly rows: number;
+  readonly rowsPerSecond: number;
+  /** Event time in ms of row `id` (an SQL expression over `id`); no event time when absent. */
+  readonly eventTimeMs?: string;
+  readonly column?: string;
+}
+
+/** A datagen table `name` with BIGINT column `id` = 1..rows, a processing-time column and maybe event time. */
+export function sequence(name: string, o: SeqOptions): string {
+  const col = o.column ?? 'id';
+  const time = o.eventTimeMs ? `, ts AS TO_TIMESTAMP_LTZ(${o.eventTimeMs}, 3), WATERMARK FOR ts AS ts` : '';
+  return `CREATE TEMPORARY TABLE ${name} (${col} BIGINT, pt AS PROCTIME()${time}) WITH (
+  'connector' = 'datagen', 'fields.${col}.kind' = 'sequence', 'fields.${col}.start' = '1', 'fields.${col}.end' = '${o.rows}',
+  'rows-per-second' = '${o.rowsPerSecond}');`;
+}
+
+// 4,000 rows at 1,500 rows/s; event time 10 ms per row: 40 s of event time, 100 rows per event-time second.
+// Under 3 s of input, yet long enough that checkpoints complete amid it on a busy machine.
+const numbers = sequence('numbers', { rows: 4000, rowsPerSecond: 1500 });
+const events = sequence('events', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10' });
+
+export const groupBy: CrashJob = {
+  name: 'group-by',
+  sources: numbers,
+  sinkColumns: 'k BIGINT, c BIGINT, s BIGINT, d BIGINT, sd BIGINT, ce BIGINT, so BIGINT',
+  query: `SELECT id % 7, COUNT(*), SUM(id), COUNT(DISTINCT id % 13), SUM(DISTINCT id % 100),
+  COUNT(*) FILTER (WHERE id % 2 = 0), SUM(id) FILTER (WHERE id % 3 = 0)
+FROM numbers GROUP BY id % 7`,
+  output: 'changelog',
+};
+
+/** The inner GROUP BY updates its rows; the outer one receives their retractions. */
+export const groupByRetracting: CrashJob = {
+  name: 'group-by-retracting',
+  sources: numbers,
+  sinkColumns: 'c BIGINT, keys BIGINT, s BIGINT',
+  query: `SELECT c, COUNT(*), SUM(s) FROM (SELECT id % 50 AS k, COUNT(*) AS c, SUM(id) AS s FROM numbers GROUP BY id % 50) GROUP BY c`,
+  output: 'changelog',
+};
+
+const windowColumns = 'ws STRING, we STRING, c BIGINT, s BIGINT';
+
+export const tumble: CrashJob = {
+  name: 'tumble',
+  sources: events,
+  sinkColumns: windowColumns,
+  query: `SELECT CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
+FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND)) GROUP BY window_start, window_end`,
+  output: 'append',
+};
+
+export const hop: CrashJob = {
+  name: 'hop',
+  sources: events,
+  sinkColumns: `k BIGINT, ${windowColumns}`,
+  query: `SELECT id % 3, CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
+FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY window_start, window_end, id % 3`,
+  output: 'append',
+};
+
+export const cumulate: CrashJob = {
+  name: 'cumulate',
+  sources: events,
+  sinkColumns: windowColumns,
+  query: `SELECT CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
+FROM TABLE(CUMULATE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '4' SECOND)) GROUP BY window_start, window_end`,
+  output: 'append',
+};
+
+/** Every 250 rows the event time jumps 3 s ahead: sessions with a 1 s gap close there. */
+export const session: CrashJob = {
+  name: 'session',
+  sources: `${sequence('events', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10 + (id / 250) * 3000' })}
+CREATE TEMPORARY VIEW keyed AS SELECT id % 2 AS k, id, ts FROM events;`,
+  sinkColumns: `k BIGINT, ${windowColumns}`,
+  query: `SELECT k, CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
+FROM TABLE(SESSION(TABLE keyed PARTITION BY k, DESCRIPTOR(ts), INTERVAL '1' SECOND))
+GROUP BY window_start, window_end, k`,
+  output: 'append',
+};
+
+// OVER windows partition by columns only (not expressions) for now, hence the view.
+const keyedEvents = `${events}
+CREATE TEMPORARY VIEW keyed AS SELECT id % 5 AS k, id, ts FROM events;`;
+
+export const overRows: CrashJob = {
+  name: 'over-rows',
+  sources: keyedEvents,
+  sinkColumns: 'id BIGINT, c BIGINT, s BIGINT',
+  query: `SELECT id, COUNT(*) OVER w, SUM(id) OVER w FROM keyed
+WINDOW w AS (PARTITION BY k ORDER BY ts ROWS BETWEEN 10 PRECEDING AND CURRENT ROW)`,
+  output: 'append',
+};
+
+export const overRange: CrashJob = {
+  name: 'over-range',
+  sources: keyedEvents,
+  sinkColumns: 'id BIGINT, c BIGINT, s BIGINT',
+  query: `SELECT id, COUNT(*) OVER w, SUM(id) OVER w FROM keyed
+WINDOW w AS (PARTITION BY k ORDER BY ts RANGE BETWEEN INTERVAL '1' SECOND PRECEDING AND CURRENT ROW)`,
+  output: 'append',
+};
+
+/** The score (id * 7919) % 10007 is unique for ids below 10007, so the ranking has no ties. */
+export const topN: CrashJob = {
+  name: 'top-n',
+  sources: numbers,
+  sinkColumns: 'k BIGINT, id BIGINT, score BIGINT, rn BIGINT',
+  query: `SELECT k, id, score, rn FROM (
+  SELECT k, id, score, ROW_NUMBER() OVER (PARTITION BY k ORDER BY score DESC) AS rn
+  FROM (SELECT id % 10 AS k, id, (id * 7919) % 10007 AS score FROM numbers))
+WHERE rn <= 3`,
+  output: 'changelog',
+};
+
+/**
+ * 1,000 keys, each seen four times in a scattered order: only the first row of each may come out. Flink
+ * plans this (proctime, first row) insert-only; Sluice still says it may delete, hence the changelog sink.
+ */
+export const dedupFirst: CrashJob = {
+  name: 'dedup-first-row',
+  sources: numbers,
+  sinkColumns: 'k BIGINT, id BIGINT',
+  query: `SELECT k, id FROM (
+  SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt ASC) AS rn
+  FROM (SELECT (id * 7919) % 1000 AS k, id, pt FROM numbers))
+WHERE rn = 1`,
+  output: 'changelog',
+};
+
+export const dedupLast: CrashJob = {
+  name: 'dedup-last-row',
+  sources: events,
+  sinkColumns: 'k BIGINT, id BIGINT',
+  query: `SELECT k, id FROM (
+  SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn
+  FROM (SELECT (id * 7919) % 1000 AS k, id, ts FROM events))
+WHERE rn = 1`,
+  output: 'changelog',
+};
+
+// Two inputs at different speeds, so either side's rows wait in state for the other's.
+const joinInputs = [
+  sequence('l', { rows: 3000, rowsPerSecond: 1000, column: 'a', eventTimeMs: 'a * 10' }),
+  sequence('r', { rows: 1500, rowsPerSecond: 500, column: 'b', eventTimeMs: 'b * 20' }),
+].join('\n');
+
+export const innerJoin: CrashJob = {
+  name: 'inner-join',
+  sources: joinInputs,
+  sinkColumns: 'a BIGINT, b BIGINT',
+  query: `SELECT a, b FROM l JOIN r ON l.a % 1000 = r.b`,
+  output: 'append',
+};
+
+/** Right rows 1001..1500 never match; left rows first come out null-padded, then are retracted. */
+export const outerJoin: CrashJob = {
+  name: 'full-outer-join',
+  sources: joinInputs,
+  sinkColumns: 'a BIGINT, b BIGINT',
+  query: `SELECT a, b FROM l FULL OUTER JOIN r ON l.a % 1000 = r.b`,
+  output: 'changelog',
+};
+
+export const intervalJoin: CrashJob = {
+  name: 'interval-join',
+  sources: joinInputs,
+  sinkColumns: 'a BIGINT, b BIGINT',
+  query: `SELECT a, b FROM l, r WHERE l.a % 50 = r.b % 50 AND l.ts BETWEEN r.ts - INTERVAL '1' SECOND AND r.ts`,
+  output: 'append',
+};
+
+/**
+ * Orders (10 ms apart) against a versioned rate per currency that changes every 100 ms of event time. The
+ * versioned table is a csv file with a primary key (a deduplicating view is not yet recognized as one).
+ */
+export const temporalJoin: CrashJob = {
+  name: 'temporal-join',
+  files: { 'rates/rates.csv': Array.from({ length: 400 }, (_, i) => `${i + 1},${(i + 1) % 5},${(i + 1) * 100}\n`).join('') },
+  sources: `${sequence('order_log', { rows: 4000, rowsPerSecond: 1500, eventTimeMs: 'id * 10' })}
+CREATE TEMPORARY VIEW orders AS SELECT id, id % 5 AS cur, ts FROM order_log;
+CREATE TEMPORARY TABLE rates (rate BIGINT, cur BIGINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3), WATERMARK FOR ts AS ts,
+  PRIMARY KEY (cur) NOT ENFORCED) WITH ('connector' = 'filesystem', 'path' = '$DIR/rates', 'format' = 'csv');`,
+  sinkColumns: 'id BIGINT, cur BIGINT, rate BIGINT',
+  query: `SELECT o.id, r.cur, r.rate FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur`,
+  output: 'append',
+};
+
+export const windowJoin: CrashJob = {
+  name: 'window-join',
+  sources: `${joinInputs}
+CREATE TEMPORARY VIEW lk AS SELECT a, a % 50 AS k, ts FROM l;
+CREATE TEMPORARY VIEW rk AS SELECT b, b % 50 AS k, ts FROM r;`,
+  sinkColumns: 'ws STRING, k BIGINT, a BIGINT, b BIGINT',
+  query: `SELECT CAST(L.window_start AS STRING), L.k, L.a, R.b FROM
+  (SELECT * FROM TABLE(TUMBLE(TABLE lk, DESCRIPTOR(ts), INTERVAL '1' SECOND))) L
+  JOIN
+  (SELECT * FROM TABLE(TUMBLE(TABLE rk, DESCRIPTOR(ts), INTERVAL '1' SECOND))) R
+  ON L.window_start = R.window_start AND L.window_end = R.window_end AND L.k = R.k`,
+  output: 'append',
+};
+
+export const allJobs: readonly CrashJob[] = [
+  groupBy,
+  groupByRetracting,
+  tumble,
+  hop,
+  cumulate,
+  session,
+  overRows,
+  overRange,
+  topN,
+  dedupFirst,
+  dedupLast,
+  innerJoin,
+  outerJoin,
+  intervalJoin,
+  temporalJoin,
+  windowJoin,
+];
