@@ -1,4 +1,4 @@
-import type { AggregateFunction } from '../planner/functions/aggregates/aggregate-function.js';
+import type { AggregateFunction } from './aggregates/aggregate-function.js';
 import type { ValueState } from '../runtime/state/state.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Decimal } from '../types/decimal.js';

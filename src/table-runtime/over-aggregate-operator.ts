@@ -4,8 +4,8 @@ import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtim
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
-import { compareNullable } from '../planner/rex/value-ops.js';
-import type { AggregateFunction } from '../planner/functions/aggregates/aggregate-function.js';
+import { compareNullable } from '../types/values/value-ops.js';
+import type { AggregateFunction } from './aggregates/aggregate-function.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 
 /** A frame ending at the current row: `preceding` rows (ROWS) or order-key distance (RANGE); null = unbounded. */

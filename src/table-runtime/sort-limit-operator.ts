@@ -1,6 +1,6 @@
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import type { Row } from '../types/row.js';
-import { compareValues } from '../planner/rex/value-ops.js';
+import { compareValues } from '../types/values/value-ops.js';
 
 export interface SortKeySpec {
   readonly index: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AggregateFunction } from '../../src/planner/functions/aggregates/aggregate-function.js';
+import type { AggregateFunction } from '../../src/table-runtime/aggregates/aggregate-function.js';
 import { builtinAggregate } from '../../src/table-runtime/aggregates/builtin-aggregates.js';
 import { OverAggregateOperator } from '../../src/table-runtime/over-aggregate-operator.js';
 import type { OverCallSpec, OverFrame } from '../../src/table-runtime/over-aggregate-operator.js';

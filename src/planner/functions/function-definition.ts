@@ -1,7 +1,7 @@
 import type { LogicalType } from '../../types/logical-type.js';
 import type { BoundExpr, CallExpr } from '../expressions/bound-expr.js';
 import type { CodegenScope } from '../expressions/codegen-scope.js';
-import type { AggregateFunction } from './aggregates/aggregate-function.js';
+import type { AggregateFunction } from '../../table-runtime/aggregates/aggregate-function.js';
 
 /** What a registered name stands for. */
 export type FunctionDefinition =

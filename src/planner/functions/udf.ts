@@ -4,7 +4,7 @@ import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { canCast } from '../expressions/cast.js';
 import { cannotApply } from '../expressions/type-rules.js';
-import type { AggregateFunction } from './aggregates/aggregate-function.js';
+import type { AggregateFunction } from '../../table-runtime/aggregates/aggregate-function.js';
 import type { AggregateFunctionDefinition, ScalarFunctionDefinition, TableFunctionDefinition } from './function-definition.js';
 import type { FunctionRegistry } from './function-registry.js';
 import { resolveUdfArgumentTypes, resolveUdfType, type UdfType } from './udf-types.js';

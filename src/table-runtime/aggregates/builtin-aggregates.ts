@@ -1,8 +1,8 @@
 import { PlanningError } from '../../errors/sluice-error.js';
-import type { AggregateFunction } from '../../planner/functions/aggregates/aggregate-function.js';
+import type { AggregateFunction } from './aggregate-function.js';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
-import { compareValues, toBigInt, toDecimal, toNumber } from '../../planner/rex/value-ops.js';
+import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values/value-ops.js';
 
 /**
  * The core aggregates with retraction (COUNT, SUM, SUM0, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE,

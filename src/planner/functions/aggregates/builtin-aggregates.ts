@@ -7,7 +7,7 @@ import { valuesEqual } from '../../../types/values/equality.js';
 import { runtime } from '../../expressions/runtime.js';
 import { cannotApply, isCharacterString, isIntegral, isNumeric } from '../../expressions/type-rules.js';
 import type { AggregateCallOptions, AggregateFunctionDefinition } from '../function-definition.js';
-import type { AggregateFunction } from './aggregate-function.js';
+import type { AggregateFunction } from '../../../table-runtime/aggregates/aggregate-function.js';
 import { keyOf } from './accumulator-keys.js';
 import { jsonAggregateFunctions } from './json-aggregates.js';
 

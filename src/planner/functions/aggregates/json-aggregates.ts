@@ -6,7 +6,7 @@ import { valueToJsonl } from '../../../types/values/jsonl.js';
 import { cannotApply } from '../../expressions/type-rules.js';
 import { stringifyJson } from '../builtins/json-text.js';
 import type { AggregateFunctionDefinition } from '../function-definition.js';
-import type { AggregateFunction } from './aggregate-function.js';
+import type { AggregateFunction } from '../../../table-runtime/aggregates/aggregate-function.js';
 
 /**
  * JSON_OBJECTAGG and JSON_ARRAYAGG under Flink's (Calcite's) names: JSON_OBJECTAGG_NULL_ON_NULL (the

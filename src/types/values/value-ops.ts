@@ -1,4 +1,4 @@
-import { Decimal } from '../../types/decimal.js';
+import { Decimal } from '../decimal.js';
 
 /**
  * Value helpers the table runtime's operators use (aggregates, sorting): conversion between the numeric
