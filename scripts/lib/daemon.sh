@@ -20,6 +20,7 @@
 #   daemon_probe <seconds> <pid>   returns 0 once the server answers, 1 after <seconds> (or earlier
 #                                  if it can tell that <pid> died)
 #   daemon_address                 prints what a client connects to (`start` prints it on success)
+#   daemon_fetch                   downloads what a start needs, without starting (`fetch`)
 # then calls `daemon_main "$@"`.
 
 daemon_log() { echo "$daemon_label: $*" >&2; }
@@ -98,6 +99,7 @@ daemon_main() {
     start) daemon_start ;;
     stop) daemon_stop ;;
     status) daemon_status ;;
-    *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+    fetch) daemon_fetch ;;
+    *) echo "usage: $0 start|stop|status|fetch" >&2; exit 2 ;;
   esac
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { brokerAvailable } from './broker.js';
+import { BOOTSTRAP, brokerAvailable } from './broker.js';
 import { cliAvailable, runCli } from './cli-process.js';
 
 const up = (await brokerAvailable()) && cliAvailable();
@@ -17,7 +17,12 @@ const examples = fileURLToPath(new URL('../../../sql-examples/', import.meta.url
 async function runExample(file: string): Promise<Record<string, unknown>[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-kafka-example-'));
   try {
-    const sql = readFileSync(join(examples, file), 'utf8').replaceAll('sluice-example-', `sluice-test-ex-${randomUUID().slice(0, 8)}-`);
+    // The examples name the bundled broker's default address; the test talks to this run's own broker.
+    const sql = readFileSync(join(examples, file), 'utf8')
+      .replaceAll('sluice-example-', `sluice-test-ex-${randomUUID().slice(0, 8)}-`)
+      .replaceAll("'127.0.0.1:9092'", `'${BOOTSTRAP}'`);
+    expect(sql, 'the example no longer names 127.0.0.1:9092; update this test').toContain(`'${BOOTSTRAP}'`);
+    expect(sql).not.toMatch(/:9092\b/);
     const path = join(dir, file);
     writeFileSync(path, sql);
     const { code, stdout, stderr } = await runCli(['--catalog-dir', join(dir, 'catalog'), '--output', 'jsonl', '-f', path], dir, 90_000);
