@@ -16,7 +16,10 @@ export interface ServerDef {
   testEnv(ports: readonly number[][]): Record<string, string>;
   /** Test files under this folder need the server ... */
   readonly folder: string;
-  /** ... and so does any test file whose text matches this (it reads the variable or imports the helper). */
+  /**
+   * ... and so does any test file whose text matches this: it reads the variable (`process.env.KAFKA_BOOTSTRAP`) or
+   * imports the folder's helper (`../integration/kafka/broker.js`). A mere mention of the name does not count.
+   */
   readonly marker: RegExp;
 }
 
@@ -32,7 +35,7 @@ export const SERVERS: readonly ServerDef[] = [
     scriptEnv: ([[port]]) => ({ KAFKA_PORT: String(port), KAFKA_READY_TIMEOUT: '240' }),
     testEnv: ([[port]]) => ({ KAFKA_BOOTSTRAP: `${HOST}:${port}`, KAFKA_PORT: String(port) }),
     folder: 'test/integration/kafka/',
-    marker: /\bKAFKA_BOOTSTRAP\b|kafka\/broker\.js/,
+    marker: /\.KAFKA_BOOTSTRAP\b|kafka\/broker\.js/,
   },
   {
     name: 'pravega',
@@ -50,7 +53,7 @@ export const SERVERS: readonly ServerDef[] = [
     }),
     testEnv: ([[controller]]) => ({ PRAVEGA_CONTROLLER_URI: `tcp://${HOST}:${controller}` }),
     folder: 'test/integration/pravega/',
-    marker: /\bPRAVEGA_CONTROLLER_URI\b|pravega\/pravega-env\.js/,
+    marker: /\.PRAVEGA_CONTROLLER_URI\b|pravega\/pravega-env\.js/,
   },
   {
     name: 'schema-registry',
@@ -63,6 +66,11 @@ export const SERVERS: readonly ServerDef[] = [
       SCHEMA_REGISTRY_PORT: String(port),
     }),
     folder: 'test/integration/schema-registry/',
-    marker: /\bSCHEMA_REGISTRY_URL\b|schema-registry\/registry\.js/,
+    marker: /\.SCHEMA_REGISTRY_URL\b|schema-registry\/registry\.js/,
   },
 ];
+
+/** Whether the test file at `relPath` (relative to the repository, with `/`) whose source is `text` needs `def`. */
+export function needsServer(def: ServerDef, relPath: string, text: string): boolean {
+  return relPath.startsWith(def.folder) || def.marker.test(text);
+}

@@ -12,8 +12,10 @@
 // A server whose address variable is already set (a developer's broker on a port of their own) is not started.
 // SLUICE_TEST_SERVERS=none (or a comma list such as kafka,pravega) limits what is started.
 //
-// Which files need which server: the files under test/integration/<server>/ and any test file that names the
-// address variable or imports the folder's helper (server-defs.ts). Runs without such files start nothing.
+// Which files need which server: the files under test/integration/<server>/ and any test file that reads the address
+// variable (process.env.KAFKA_BOOTSTRAP) or imports the folder's helper (server-defs.ts). A test outside those folders
+// that needs Kafka should import test/integration/kafka/broker.js (BOOTSTRAP, brokerAvailable()). Runs without such
+// files (npm run test:unit) start nothing.
 //
 // Where a tool is missing (java; mvn while the jars are not cached yet; curl for the registry), the suites that
 // need that server skip, and the closing summary lists them with the reason. In CI (CI=true) that is a failure.
@@ -22,11 +24,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePortGroups } from './free-ports.js';
 import { ADDRESS_VARIABLE, SKIP_VARIABLE, serverAddress, type ServerName } from './server-contract.js';
-import { SERVERS, type ServerDef } from './server-defs.js';
+import { needsServer, SERVERS, type ServerDef } from './server-defs.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const isCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
@@ -68,13 +70,13 @@ function neededServers(project: TestProject): Map<ServerName, string[]> {
   const needed = new Map<ServerName, string[]>();
   for (const def of SERVERS) {
     const files = paths.filter((p) => {
-      const rel = relative(ROOT, p);
-      if (rel.startsWith(def.folder)) return true;
+      let text = '';
       try {
-        return def.marker.test(readFileSync(p, 'utf8'));
+        text = readFileSync(p, 'utf8');
       } catch {
-        return false;
+        // a file that cannot be read is judged by its path alone
       }
+      return needsServer(def, relative(ROOT, p).split(sep).join('/'), text);
     });
     if (files.length) needed.set(def.name, files.map((p) => relative(ROOT, p)));
   }
