@@ -29,6 +29,11 @@ export const SKIP_VARIABLE: Readonly<Record<ServerName, string>> = {
   'schema-registry': 'SLUICE_TEST_SKIP_SCHEMA_REGISTRY',
 };
 
+/** CI=true (as .ci/run sets it): a missing server is a failure there, never a skip. */
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!env.CI && env.CI !== 'false' && env.CI !== '0';
+}
+
 /** The address the environment gives for `server`, or undefined. No default: see the file comment. */
 export function serverAddress(server: ServerName, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const explicit = env[ADDRESS_VARIABLE[server]];
@@ -46,7 +51,7 @@ export function serverMissing(server: ServerName, suites: string): false {
   const reason =
     process.env[SKIP_VARIABLE[server]] ??
     `${ADDRESS_VARIABLE[server]} is not set (run the tests through vitest, whose setup test/setup/servers.ts starts the ${server} server for the test files that need it)`;
-  if (process.env.CI) throw new Error(`${suites} need a ${server} server, and CI must have one: ${reason}`);
+  if (isCi()) throw new Error(`${suites} need a ${server} server, and CI must have one: ${reason}`);
   console.warn(`SKIPPING ${suites}: ${reason}`);
   return false;
 }

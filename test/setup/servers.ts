@@ -27,11 +27,10 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePortGroups } from './free-ports.js';
-import { ADDRESS_VARIABLE, SKIP_VARIABLE, serverAddress, type ServerName } from './server-contract.js';
+import { ADDRESS_VARIABLE, isCi, SKIP_VARIABLE, serverAddress, type ServerName } from './server-contract.js';
 import { needsServer, SERVERS, type ServerDef } from './server-defs.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const isCi = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 interface Started {
   readonly def: ServerDef;
@@ -196,7 +195,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error(`test servers failed to start:\n${failures.join('\n')}`);
     }
   }
-  if (isCi && skipped.length) {
+  if (isCi() && skipped.length) {
     await stopAll(started, runDir);
     throw new Error(`CI needs every test server, but: ${skipped.map((s) => `${s.server}: ${s.reason}`).join('; ')}`);
   }
