@@ -36,6 +36,7 @@ source "$repo/scripts/lib/daemon.sh"
 daemon_label=kafka.sh
 daemon_noun=broker
 daemon_match=kafka.Kafka
+daemon_ports="$port $controller_port"
 # A controlled shutdown takes a few seconds.
 daemon_stop_seconds=30
 

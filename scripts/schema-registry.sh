@@ -40,6 +40,7 @@ source "$repo/scripts/lib/daemon.sh"
 daemon_label=schema-registry.sh
 daemon_noun=registry
 daemon_match=apicurio-registry-app
+daemon_ports="$port"
 daemon_stop_seconds=20
 
 runner_jar() {

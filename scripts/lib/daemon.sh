@@ -13,6 +13,8 @@
 #   daemon_stop_seconds  how long a TERM may take before KILL
 #   pidfile, logfile     per instance, so two instances do not collide
 #   ready_timeout        seconds `start` waits for readiness
+#   daemon_ports         the ports it listens on (space-separated): `start` refuses to launch when one is taken,
+#                        since the readiness probe would then be answered by whoever holds it
 # and defines these functions:
 #   daemon_prepare                 before a launch: check tools, fetch, configure, log what starts;
 #                                  may exit 1; runs in the main shell (a `cd` stays in effect)
@@ -42,14 +44,22 @@ daemon_spawn() {
   echo $! >"$pidfile"
 }
 
+daemon_port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
 daemon_start() {
-  local pid
+  local pid p
   if pid="$(daemon_running_pid)"; then
     daemon_log "already running (pid $pid)"
     daemon_probe "$ready_timeout" "$pid"
     daemon_address
     return 0
   fi
+  for p in ${daemon_ports:-}; do
+    if daemon_port_taken "$p"; then
+      daemon_log "port $p is taken by another process"
+      exit 1
+    fi
+  done
   daemon_prepare
   local t0=$SECONDS
   daemon_launch

@@ -162,6 +162,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     runDir = mkdtempSync(join(tmpdir(), 'sluice-test-servers-'));
     process.env.SLUICE_RUN_DIR = runDir;
     startWatchdog(runDir);
+    // All ports picked at once, so no two servers get the same one.
     const ports = await freePortGroups(toStart.flatMap((d) => d.portGroups));
     const t0 = Date.now();
     const failures: string[] = [];
@@ -169,24 +170,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     let offset = 0;
     await Promise.all(
       toStart.map(async (def) => {
-        const mine = ports.slice(offset, (offset += def.portGroups.length));
-        const env = { ...def.scriptEnv(mine), SLUICE_CACHE: process.env.SLUICE_CACHE!, SLUICE_RUN_DIR: runDir! };
         const t = Date.now();
-        // Without Maven the jars can still be in the cache; `fetch` says whether they are.
-        if (!onPath('mvn') && (await runScript(def, 'fetch', env)).code !== 0) {
-          const reason = `no mvn on PATH to fetch its jars into ${process.env.SLUICE_CACHE}`;
-          process.env[SKIP_VARIABLE[def.name]] = reason;
-          skipped.push({ server: def.name, files: needed.get(def.name)!, reason });
-          return;
-        }
-        started.push({ def, env });
-        const { code, output } = await runScript(def, 'start', env);
-        if (code !== 0) {
+        let mine = ports.slice(offset, (offset += def.portGroups.length));
+        // Another process may take a port between our check and the server's bind: then once more on new ports.
+        for (let attempt = 1; ; attempt++) {
+          if (attempt > 1) mine = await freePortGroups(def.portGroups);
+          const env = { ...def.scriptEnv(mine), SLUICE_CACHE: process.env.SLUICE_CACHE!, SLUICE_RUN_DIR: runDir! };
+          // Without Maven the jars can still be in the cache; `fetch` says whether they are.
+          if (!onPath('mvn') && (await runScript(def, 'fetch', env)).code !== 0) {
+            const reason = `no mvn on PATH to fetch its jars into ${process.env.SLUICE_CACHE}`;
+            process.env[SKIP_VARIABLE[def.name]] = reason;
+            skipped.push({ server: def.name, files: needed.get(def.name)!, reason });
+            return;
+          }
+          started.push({ def, env });
+          const { code, output } = await runScript(def, 'start', env);
+          if (code === 0) {
+            Object.assign(process.env, def.testEnv(mine));
+            times.push(`${def.name} ${Math.round((Date.now() - t) / 1000)} s`);
+            return;
+          }
+          if (attempt === 1 && /taken by another process|Address already in use|BindException/.test(output)) {
+            await runScript(def, 'stop', env);
+            continue;
+          }
           failures.push(`${def.name} did not start (scripts/${def.script} start exited ${code}):\n${output.split('\n').slice(-15).join('\n')}`);
           return;
         }
-        Object.assign(process.env, def.testEnv(mine));
-        times.push(`${def.name} ${Math.round((Date.now() - t) / 1000)} s`);
       }),
     );
     if (times.length) console.log(`[servers] ready in ${Math.round((Date.now() - t0) / 1000)} s (${times.join(', ')}, started in parallel)`);
