@@ -42,6 +42,7 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
     checkpointsRetained: conf.get(c.MAX_RETAINED_CHECKPOINTS),
     restorePath: conf.get(c.SAVEPOINT_PATH),
     restartStrategy,
+    maxParallelism: conf.get(ExecutionOptions.MAX_PARALLELISM),
     elementQueueCapacity: conf.get(ExecutionOptions.SOURCE_QUEUE_CAPACITY),
     raw: new Map(Object.entries(conf.toMap())),
   });

@@ -39,7 +39,7 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   const config: Record<string, string> = { ...command.config };
   if (command.resume !== undefined) {
     try {
-      config[CheckpointingOptions.SAVEPOINT_PATH.key] = await (await import('./resume.js')).newestCheckpoint(resolve(command.resume));
+      config[CheckpointingOptions.SAVEPOINT_PATH.key] = await (await import('./resume.js')).newestCheckpoint(resolve(command.resume), (m) => io.err(`[WARNING] ${m}\n`));
     } catch (e) {
       io.err(formatError(e));
       return 1;

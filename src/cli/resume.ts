@@ -5,10 +5,13 @@ import { findLatestCompletedCheckpoint } from '../runtime/checkpoint/checkpoint-
 
 /**
  * The newest complete checkpoint under `dir`, which is either one job's directory (holding `chk-N/`)
- * or a checkpoint root holding one directory per job id. A `chk-N` without `_metadata` never counts.
+ * or a checkpoint root holding one directory per job id. A `chk-N` without `_metadata` never counts;
+ * one whose files are torn is skipped with a warning.
  */
-export async function newestCheckpoint(dir: string): Promise<string> {
-  const direct = await findLatestCompletedCheckpoint(dir).catch(() => undefined);
+export async function newestCheckpoint(dir: string, warn: (message: string) => void): Promise<string> {
+  const onSkipped = (path: string, reason: string): void =>
+    warn(`Skipping checkpoint '${path}': ${reason} (it was torn by a crash or a full disk); trying an older one.`);
+  const direct = await findLatestCompletedCheckpoint(dir, onSkipped).catch(() => undefined);
   if (direct) return direct;
   let best: { path: string; mtime: number } | undefined;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => {
@@ -16,7 +19,7 @@ export async function newestCheckpoint(dir: string): Promise<string> {
   });
   for (const e of entries) {
     if (!e.isDirectory()) continue;
-    const found = await findLatestCompletedCheckpoint(join(dir, e.name)).catch(() => undefined);
+    const found = await findLatestCompletedCheckpoint(join(dir, e.name), onSkipped).catch(() => undefined);
     if (!found) continue;
     const mtime = (await stat(join(found, '_metadata'))).mtimeMs;
     if (!best || mtime > best.mtime) best = { path: found, mtime };

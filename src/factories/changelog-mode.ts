@@ -11,7 +11,11 @@ export class ChangelogMode {
     return INSERT_ONLY;
   }
 
-  /** {+I, +U, -D}: updates by key without -U, idempotent on the primary key. */
+  /**
+   * {+I, +U, -D}: updates by key without -U, idempotent on the primary key; a -D may carry only the key (a Kafka
+   * tombstone). A source in this mode is read through a ChangelogNormalize wherever a consumer needs -U or the
+   * full deleted row (planner/rules/changelog-normalize.ts), as in Flink.
+   */
   static upsert(): ChangelogMode {
     return UPSERT;
   }

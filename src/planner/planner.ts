@@ -31,6 +31,9 @@ import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } fro
 import { sessionTimeZone } from './planner-context.js';
 import { literal } from './rex/rex-node.js';
 import { optimize } from './rules/optimize.js';
+import type { OptimizeOptions } from './rules/optimize.js';
+import { normalizeInsert, normalizeQuery } from './rules/changelog-normalize.js';
+import type { NormalizeOptions } from './rules/changelog-normalize.js';
 import { parseExpression } from '../sql/parse.js';
 import { parseDuration } from '../config/units.js';
 
@@ -61,6 +64,15 @@ function timeZoneOf(ctx: PlannerContext): string {
   return sessionTimeZone(ctx.config);
 }
 
+function normalizeOptions(ctx: PlannerContext): NormalizeOptions {
+  return { cdcEventsDuplicate: ctx.config.get('table.exec.source.cdc-events-duplicate')?.trim().toLowerCase() === 'true' };
+}
+
+/** The optimizer's options: the session time zone, and which scans keep their primary key for a ChangelogNormalize. */
+function optimizeOptions(ctx: PlannerContext): OptimizeOptions {
+  return { timeZone: timeZoneOf(ctx), ...normalizeOptions(ctx) };
+}
+
 /** Streaming ORDER BY must start with an ascending time attribute (Flink's rule). */
 function checkStreamingSort(n: PlanNode, mode: 'streaming' | 'batch'): void {
   if (mode === 'streaming' && n.kind === 'sort' && n.keys.length > 0) {
@@ -84,7 +96,8 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const binder = new QueryBinder(ctx);
   const logical = await binder.bindQuery(query);
   checkStreamingSort(logical, ctx.mode);
-  const optimized = optimize(logical, { timeZone: timeZoneOf(ctx) });
+  const rewritten = optimize(logical, optimizeOptions(ctx));
+  const optimized = ctx.mode === 'streaming' ? normalizeQuery(rewritten, normalizeOptions(ctx)) : rewritten;
   const inference = new ChangelogInference(ctx.mode);
   const changelogMode = inference.of(optimized);
   const schema = schemaOf(logical.fields);
@@ -197,7 +210,8 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     staticPartition: partition,
     fields: consumed.map((c) => ({ name: c.name, type: c.type })),
   };
-  const optimized = optimize(logical, { timeZone: timeZoneOf(ctx) }) as SinkNode;
+  const rewritten = optimize(logical, optimizeOptions(ctx)) as SinkNode;
+  const optimized = ctx.mode === 'streaming' ? normalizeInsert(rewritten, normalizeOptions(ctx)) : rewritten;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
   return { logical, optimized, dropUpdateBefore };
 }

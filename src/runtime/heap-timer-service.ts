@@ -56,8 +56,8 @@ class TimerQueue {
     return out;
   }
 
-  restore(s: Array<[StateKey, number]>): void {
-    for (const [k, ts] of s) this.add(k, ts);
+  restore(s: Array<[StateKey, number]>, owns: (key: StateKey) => boolean): void {
+    for (const [k, ts] of s) if (owns(k)) this.add(k, ts);
   }
 }
 
@@ -109,8 +109,9 @@ export class HeapTimerService implements TimerService {
     return { eventTime: this.event.snapshot(), processingTime: this.proc.snapshot() };
   }
 
-  restore(s: TimersSnapshot): void {
-    this.event.restore(s.eventTime);
-    this.proc.restore(s.processingTime);
+  /** Adds the snapshot's timers (of the keys `owns` accepts, when restoring at another parallelism). */
+  restore(s: TimersSnapshot, owns: (key: StateKey) => boolean = () => true): void {
+    this.event.restore(s.eventTime, owns);
+    this.proc.restore(s.processingTime, owns);
   }
 }

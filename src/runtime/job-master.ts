@@ -6,6 +6,8 @@ import { buildTaskGraph, type TaskGraph } from './chaining.js';
 import { Channel } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
 import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
+import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
+import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph } from './job-graph.js';
@@ -44,6 +46,8 @@ export class JobMaster implements JobClient, AttemptOwner {
   private readonly result: Promise<JobExecutionResult>;
   private readonly sinks = new Map<string, { name: string; sink: AnySink<Row> }>();
   private committerRunner: CommitterRunner | undefined;
+  /** The number of key groups of keyed state and hash exchanges (`pipeline.max-parallelism`, or the restored checkpoint's). */
+  private maxParallelism: number;
 
   constructor(jobGraph: JobGraph, readonly config: RuntimeConfig) {
     if (jobGraph.jobId !== undefined && !/^[0-9a-f]{32}$/.test(jobGraph.jobId)) {
@@ -52,6 +56,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.jobId = jobGraph.jobId ?? generateJobId();
     this.jobName = jobGraph.jobName;
     this.graph = buildTaskGraph(jobGraph);
+    this.maxParallelism = config.maxParallelism;
     if (config.runtimeMode === 'batch') {
       for (const v of jobGraph.vertices) {
         if (v.kind === 'source' && v.source.boundedness() !== 'BOUNDED') {
@@ -128,16 +133,12 @@ export class JobMaster implements JobClient, AttemptOwner {
     let restore: CompletedCheckpoint | undefined;
     try {
       if (this.config.restorePath) restore = await readCheckpoint(this.config.restorePath);
-      // Checked once, before any attempt: a restart cannot change parallelism, so retrying would only
-      // repeat the same refusal forever while the job looks alive.
-      if (restore) {
-        for (const t of this.graph.tasks) {
-          const p = restore.parallelism.get(t.id);
-          if (p !== undefined && p !== t.parallelism) {
-            throw new ValidationError(`Cannot restore '${t.name}' with parallelism ${t.parallelism} from a checkpoint taken with parallelism ${p}. Rescaling from a checkpoint is not supported yet: run with the parallelism the checkpoint was taken with.`);
-          }
-        }
-      }
+      // A restored job keeps the key groups its state was split into; a checkpoint from before key groups
+      // had none, and its keyed state is regrouped on restore.
+      this.maxParallelism = restore?.maxParallelism ?? this.config.maxParallelism;
+      // Checked once, before any attempt: a restart would only repeat the same refusal forever.
+      this.validateParallelism();
+      if (restore) planTaskRestores(restore, this.graph.tasks, this.maxParallelism);
     } catch (e) {
       this.jobStatus = 'FAILED';
       throw e;
@@ -176,6 +177,20 @@ export class JobMaster implements JobClient, AttemptOwner {
     }
   }
 
+  private validateParallelism(): void {
+    const maxP = this.maxParallelism;
+    if (!Number.isInteger(maxP) || maxP < 1 || maxP > UPPER_BOUND_MAX_PARALLELISM) {
+      throw new ValidationError(`'pipeline.max-parallelism' must be between 1 and ${UPPER_BOUND_MAX_PARALLELISM}, but is ${maxP}.`);
+    }
+    for (const t of this.graph.tasks) {
+      if (t.parallelism > maxP) {
+        throw new ValidationError(
+          `The parallelism of '${t.name}' (${t.parallelism}) is higher than 'pipeline.max-parallelism' (${maxP}${this.config.restorePath ? `, kept from the checkpoint being restored` : ''}): keyed state is split into that many key groups, so no operator can have more subtasks.`,
+        );
+      }
+    }
+  }
+
   private async runAttempt(restore: CompletedCheckpoint | undefined): Promise<AttemptOutcome | Error> {
     const a = new Attempt(this, this.attemptNo++, restore?.checkpointId);
     this.attempt = a;
@@ -186,7 +201,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       }
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
-      this.deploy(a, restore);
+      this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.graph.tasks, this.maxParallelism));
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
         const src = this.graph.tasks.find((t) => t.id === taskId)!.source!;
@@ -237,7 +252,7 @@ export class JobMaster implements JobClient, AttemptOwner {
   }
 
   /** Creates channels, tasks and coordinators of one attempt; restored finished tasks are not run. */
-  private deploy(a: Attempt, restore: CompletedCheckpoint | undefined): void {
+  private deploy(a: Attempt, restore: ReadonlyMap<string, TaskRestore> | undefined): void {
     const cap = this.config.channelCapacity;
     const inputs = new Map<string, InputChannel[]>();
     const outputs = new Map<string, RecordWriter[]>();
@@ -251,7 +266,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       for (const t of this.graph.tasks) {
         for (let i = 0; i < t.parallelism; i++) {
           const key = `${t.id}#${i}`;
-          const snap = restore?.tasks.get(key);
+          const snap = restore?.get(key);
           const metrics = this.taskMetrics.get(t.id)!;
           const task = t.source
             ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
@@ -261,7 +276,7 @@ export class JobMaster implements JobClient, AttemptOwner {
             consumers.set(key, task);
           }
           a.tasks.push(task);
-          if (snap?.finished) a.finishedTasks.set(key, snap);
+          if (snap?.finished) a.finishedTasks.set(key, FINISHED_TASK);
         }
       }
     };
@@ -277,7 +292,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           (inputs.get(`${to.id}#${j}`) ?? inputs.set(`${to.id}#${j}`, []).get(`${to.id}#${j}`)!).push({ channel: ch, inputIndex: e.inputIndex });
           return ch;
         });
-        outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner));
+        outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner, this.maxParallelism));
       }
     }
     for (const [key, task] of inputTasks) task.setInputs(inputs.get(key) ?? []);
@@ -300,7 +315,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     let path: string | undefined = pc.target;
     if (!path && this.config.checkpointDir && this.config.runtimeMode === 'streaming') path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
     const cp: CompletedCheckpoint = {
-      jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism,
+      jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism, maxParallelism: this.maxParallelism,
       enumerators: pc.enumerators, committables, tasks: pc.acks, path,
     };
     if (path) await writeCheckpoint(path, cp);

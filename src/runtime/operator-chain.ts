@@ -1,6 +1,11 @@
 import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
 import { HeapKeyedStateBackend, HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
+import { decodeState, encodeState } from './state/state-codec.js';
+import type { StateKey } from './state/state.js';
+import type { OperatorRestore, Rescale } from './checkpoint/task-restore.js';
+import { keyGroupOf } from './key-groups.js';
+import { ExecutionError } from '../errors/sluice-error.js';
 import { HeapTimerService, type TimersSnapshot } from './heap-timer-service.js';
 import type { OperatorContext, OperatorFactory, Output, StreamOperator } from './stream-operator.js';
 
@@ -12,7 +17,7 @@ export interface ChainTail {
   emitWatermark(watermark: number): void;
 }
 
-/** The checkpointed state of one chained operator. */
+/** The checkpointed state of one chained operator, decoded. In a checkpoint it is held encoded (bytes). */
 export interface OperatorSnapshot {
   readonly raw: unknown;
   readonly keyed: KeyedStateSnapshot;
@@ -74,17 +79,25 @@ export class OperatorChain {
     return this.links.length;
   }
 
-  /** Restores state, then `initializeState` and `open` on each operator, head first. */
-  async open(restored: readonly OperatorSnapshot[] | undefined): Promise<void> {
+  /**
+   * Restores state, then `initializeState` and `open` on each operator, head first. State comes from
+   * encoded bytes only, so every restore (in-process restarts included) gets objects no other attempt
+   * has touched.
+   */
+  async open(restored: readonly OperatorRestore[] | undefined): Promise<void> {
     for (let i = 0; i < this.links.length; i++) {
       const l = this.links[i]!;
-      const s = restored?.[i];
-      if (s) {
+      const r = restored?.[i];
+      if (r === undefined) l.op.initializeState?.(undefined);
+      else if (r.rescale === undefined) {
+        const s = decodeState(r.parts[0]!) as OperatorSnapshot;
         l.keyed.restore(s.keyed);
         l.opState.restore(s.operatorState);
         l.timers.restore(s.timers);
+        l.op.initializeState?.(s.raw);
+      } else {
+        this.restoreRescaled(l, r.parts.map((b) => decodeState(b) as OperatorSnapshot), r.rescale);
       }
-      l.op.initializeState?.(s?.raw);
       const ctx: OperatorContext = {
         operatorName: l.name,
         subtaskIndex: this.env.subtaskIndex,
@@ -98,6 +111,27 @@ export class OperatorChain {
         awaitBeforeNextBatch: (p) => this.env.awaitBeforeNextBatch(p),
       };
       await l.op.open(ctx);
+    }
+  }
+
+  /** This subtask's share of every old subtask's state: the keys of its key groups, a share of list state. */
+  private restoreRescaled(l: Link, parts: readonly OperatorSnapshot[], rescale: Rescale): void {
+    const { start, end } = rescale.keyGroups;
+    const maxP = rescale.maxParallelism;
+    const owns = (key: StateKey): boolean => {
+      const g = keyGroupOf(key, maxP);
+      return g >= start && g <= end;
+    };
+    l.keyed.restoreRescaled(parts.map((p) => p.keyed), owns);
+    for (const p of parts) l.timers.restore(p.timers, owns);
+    l.opState.restoreShare(parts.map((p) => p.operatorState), rescale.subtaskIndex, rescale.parallelism);
+    const raw = parts.map((p) => p.raw).filter((x) => x !== undefined);
+    if (raw.length === 0) l.op.initializeState?.(undefined);
+    else if (l.op.initializeRescaledState) l.op.initializeRescaledState(raw, owns);
+    else {
+      throw new ExecutionError(
+        `Operator '${l.name}' cannot be restored at parallelism ${rescale.parallelism}: its state was checkpointed at another parallelism and it cannot redistribute it. Restore it at the parallelism it was checkpointed with.`,
+      );
     }
   }
 
@@ -171,13 +205,20 @@ export class OperatorChain {
     }
   }
 
-  snapshot(checkpointId: number): OperatorSnapshot[] {
-    return this.links.map((l) => ({
-      raw: l.op.snapshotState?.(checkpointId),
-      keyed: l.keyed.snapshot(),
-      operatorState: l.opState.snapshot(),
-      timers: l.timers.snapshot(),
-    }));
+  /**
+   * The state of every operator as of now, encoded before this returns: operators keep mutating their
+   * accumulators in place after the barrier, so a checkpoint must never hold a live object.
+   */
+  snapshot(checkpointId: number): Uint8Array[] {
+    return this.links.map((l) => {
+      const s: OperatorSnapshot = {
+        raw: l.op.snapshotState?.(checkpointId),
+        keyed: l.keyed.snapshot(),
+        operatorState: l.opState.snapshot(),
+        timers: l.timers.snapshot(),
+      };
+      return encodeState(s);
+    });
   }
 
   notifyCheckpointComplete(checkpointId: number): void {

@@ -1,5 +1,6 @@
 import type { Row } from '../types/row.js';
 import type { Channel, StreamElement } from './channel.js';
+import { keyGroupOf, subtaskOfKeyGroup } from './key-groups.js';
 import type { Partitioner } from './partitioner.js';
 
 /**
@@ -9,7 +10,12 @@ import type { Partitioner } from './partitioner.js';
 export class RecordWriter {
   private next = 0;
 
-  constructor(private readonly channels: readonly Channel[], private readonly partitioner: Partitioner) {}
+  /** `channels[i]` leads to consumer subtask i; `maxParallelism` is the job's number of key groups. */
+  constructor(
+    private readonly channels: readonly Channel[],
+    private readonly partitioner: Partitioner,
+    private readonly maxParallelism: number,
+  ) {}
 
   emit(rows: Row[]): void {
     const p = this.partitioner;
@@ -33,9 +39,10 @@ export class RecordWriter {
         const parts: Row[][] = [];
         for (let i = 0; i < n; i++) parts.push([]);
         const key = p.key;
+        const maxP = this.maxParallelism;
         for (let i = 0; i < rows.length; i++) {
           const r = rows[i]!;
-          parts[(key(r) >>> 0) % n]!.push(r);
+          parts[subtaskOfKeyGroup(keyGroupOf(key(r), maxP), maxP, n)]!.push(r);
         }
         for (let i = 0; i < n; i++) if (parts[i]!.length > 0) chs[i]!.push({ kind: 'batch', rows: parts[i]! });
         return;

@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_PARALLELISM } from './key-groups.js';
+
 
 export type CheckpointingMode = 'EXACTLY_ONCE' | 'AT_LEAST_ONCE';
 
@@ -42,6 +44,11 @@ export interface RuntimeConfig {
   /** `execution.state-recovery.path`: a `chk-N` or savepoint directory to start from. */
   readonly restorePath: string | undefined;
   readonly restartStrategy: RestartStrategyConfig;
+  /**
+   * `pipeline.max-parallelism`: the number of key groups keyed state and hash exchanges are split into,
+   * and so the highest parallelism a checkpoint of the job can be restored at (default 128).
+   */
+  readonly maxParallelism: number;
   /** Capacity of each channel between tasks, in batches (backpressure bound). */
   readonly channelCapacity: number;
   /** `source.reader.element.queue.capacity`, in fetched batches (default 2). */
@@ -61,6 +68,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     checkpointsRetained: 1,
     restorePath: undefined,
     restartStrategy: { kind: 'none' },
+    maxParallelism: DEFAULT_MAX_PARALLELISM,
     channelCapacity: 4,
     elementQueueCapacity: 2,
     raw: new Map(),

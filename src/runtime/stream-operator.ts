@@ -1,6 +1,6 @@
 import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
-import type { KeyedStateStore, OperatorStateStore } from './state/state.js';
+import type { KeyedStateStore, OperatorStateStore, StateKey } from './state/state.js';
 import type { FiredTimer, TimerService } from './timer-service.js';
 
 /**
@@ -53,6 +53,14 @@ export interface StreamOperator {
    * (undefined on a fresh start). Keyed and operator state stores are already restored at this point.
    */
   initializeState?(restored: unknown): void;
+  /**
+   * Called instead of `initializeState` when the job restores at another parallelism than the checkpoint
+   * was taken at (keyed and operator state stores already hold this subtask's share): `restored` holds
+   * what `snapshotState` returned in every old subtask that returned something; keep only the keys
+   * `owns` accepts (the state key the operator would set for them). Operators with private state that
+   * lack it cannot be rescaled, and the restore fails with a message saying so.
+   */
+  initializeRescaledState?(restored: readonly unknown[], owns: (key: StateKey) => boolean): void;
   open(ctx: OperatorContext): void | Promise<void>;
   /** One batch from input `inputIndex` (0 for single-input operators). Emits through `ctx.output`. */
   processBatch(rows: Row[], inputIndex: number): void;

@@ -3,7 +3,8 @@ import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
 import type { StreamElement } from './channel.js';
 import type { PendingCommittableValue, TaskHost, TaskVertex } from './task-host.js';
-import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import type { SerializedValue } from './checkpoint/completed-checkpoint.js';
+import type { TaskRestore } from './checkpoint/task-restore.js';
 import { OperatorChain, type ChainTail } from './operator-chain.js';
 import type { RecordWriter } from './record-writer.js';
 import type { SinkWriter } from './sink/sink-writer.js';
@@ -40,7 +41,7 @@ export abstract class StreamTask implements ChainTail {
     protected readonly vertex: TaskVertex,
     readonly subtaskIndex: number,
     protected readonly outputs: readonly RecordWriter[],
-    protected readonly restored: TaskSnapshot | undefined,
+    protected readonly restored: TaskRestore | undefined,
     protected readonly metrics: TaskMetrics,
   ) {
     this.chain = new OperatorChain(vertex.operators, this, {

@@ -15,6 +15,12 @@ export interface RankSpec {
   readonly mode: 'streaming' | 'batch';
   /** Default ROW_NUMBER; RANK and DENSE_RANK number peers (equal order keys) alike, and `limit` bounds the number. */
   readonly rankType?: 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';
+  /**
+   * Proctime first-row deduplication (streaming): the first row to arrive per partition is emitted as +I and
+   * every later one dropped, keeping only the partition key in state (Flink's
+   * ProcTimeDeduplicateKeepFirstRowFunction). The output is insert-only.
+   */
+  readonly firstRowOnly?: boolean;
 }
 
 /** A row of the top and its rank number. */
@@ -38,6 +44,8 @@ interface Partition {
 export class RankOperator implements StreamOperator {
   private ctx!: OperatorContext;
   private state!: ValueState<Partition[]>;
+  /** Keys already emitted, for `firstRowOnly`; keys colliding on the hash share a slot. */
+  private seen!: ValueState<unknown[][]>;
   private readonly cmp: (a: unknown[], b: unknown[]) => number;
 
   constructor(private readonly spec: RankSpec) {
@@ -48,9 +56,14 @@ export class RankOperator implements StreamOperator {
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
     this.state = ctx.keyedState.getState<Partition[]>('partitions');
+    this.seen = ctx.keyedState.getState<unknown[][]>('first-row-keys');
   }
 
   processBatch(rows: Row[]): void {
+    if (this.spec.firstRowOnly === true && this.spec.mode === 'streaming') {
+      this.keepFirstRows(rows);
+      return;
+    }
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
     const pk = this.spec.partitionKeys;
@@ -84,6 +97,23 @@ export class RankOperator implements StreamOperator {
       if (parts.length === 0) this.state.clear();
       else this.state.update(parts);
       if (this.spec.mode === 'streaming') this.diff(before, this.top(p), out);
+    }
+    if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  private keepFirstRows(rows: Row[]): void {
+    const out: Row[] = [];
+    const ks = this.ctx.keyedState;
+    const pk = this.spec.partitionKeys;
+    for (const row of rows) {
+      if (row.kind !== RowKind.INSERT && row.kind !== RowKind.UPDATE_AFTER) continue;
+      const f = row.fields;
+      ks.setCurrentKey(hashFields(f, pk));
+      const keys = this.seen.value();
+      if (keys !== undefined && keys.some((k) => pk.every((p, i) => valuesEqual(k[i], f[p])))) continue;
+      const key = pk.map((p) => f[p]);
+      this.seen.update(keys === undefined ? [key] : [...keys, key]);
+      out.push(new Row(RowKind.INSERT, this.spec.outputRankNumber ? [...f, 1n] : f.slice()));
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }

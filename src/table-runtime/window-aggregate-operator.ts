@@ -1,7 +1,8 @@
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashValue, valuesEqual } from '../types/values/equality.js';
+import { hashFields, hashValue, valuesEqual } from '../types/values/equality.js';
+import type { StateKey } from '../runtime/state/state.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 import { assignWindows, windowStart } from './window-assigner-operator.js';
@@ -99,10 +100,24 @@ export class WindowAggregateOperator implements StreamOperator {
 
   initializeState(restored: unknown): void {
     const s = restored as Snapshot | undefined;
-    if (s === undefined) return;
+    if (s !== undefined) this.restoreWindows(s, () => true);
+  }
+
+  /**
+   * A restore at another parallelism: the groups of every old subtask whose key this subtask now owns.
+   * The exchange in front keys rows by the hash of the non-window group keys, in order.
+   */
+  initializeRescaledState(restored: readonly unknown[], owns: (key: StateKey) => boolean): void {
+    const all = this.plainKeys.map((_, i) => i);
+    for (const s of restored) this.restoreWindows(s as Snapshot, (key) => owns(hashFields(key, all)));
+  }
+
+  private restoreWindows(s: Snapshot, keep: (key: unknown[]) => boolean): void {
     for (const w of s.windows) {
-      const bucket: WindowBucket = { start: w.start, end: w.end, groups: new Map() };
+      let bucket = this.windows.get(w.end);
+      if (bucket === undefined) this.windows.set(w.end, (bucket = { start: w.start, end: w.end, groups: new Map() }));
       for (const g of w.groups) {
+        if (!keep(g.key)) continue;
         this.insertGroup(bucket, this.hashKey(g.key), {
           key: g.key,
           accs: g.accs,
@@ -111,7 +126,6 @@ export class WindowAggregateOperator implements StreamOperator {
           next: null,
         });
       }
-      this.windows.set(w.end, bucket);
     }
   }
 

@@ -4,6 +4,8 @@ import { Columns, ResolvedSchema } from '../../src/types/schema.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
 import { RowKind } from '../../src/types/row-kind.js';
+import { explain } from '../../src/planner/planner.js';
+import { parseStatement } from '../../src/sql/parse.js';
 import { materialize, runQuery, testTable, TestContext } from './harness.js';
 
 const orders = ResolvedSchema.of(
@@ -34,10 +36,21 @@ function ctx(mode: 'streaming' | 'batch' = 'streaming'): TestContext {
         { changelog: ChangelogMode.all() },
       ),
     )
-    .add('plain', testTable(noKey, []));
+    .add('plain', testTable(noKey, []))
+    .add(
+      'upsert_rates',
+      testTable(rates, [Row.insert('EUR', 10, 1000), new Row(RowKind.UPDATE_AFTER, ['EUR', 11, 5000]), Row.insert('USD', 20, 1000)], { changelog: ChangelogMode.upsert() }),
+    );
 }
 
 describe('event-time temporal join', () => {
+  it('reads an upsert versioned table by key, without a ChangelogNormalize (Flink 2.x)', async () => {
+    const sql = 'SELECT o.id, r.rate FROM orders AS o JOIN upsert_rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur';
+    expect(await explain(parseStatement(sql), ctx())).not.toContain('ChangelogNormalize');
+    const r = await runQuery(sql, ctx());
+    expect(materialize(r.rows, r.types)).toEqual(['[2, 10]', '[3, 11]', '[4, 20]', '[5, 11]']);
+  });
+
   it('joins each order with the rate version valid at its time', async () => {
     const r = await runQuery('SELECT o.id, r.rate FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur', ctx());
     expect(materialize(r.rows, r.types)).toEqual(['[2, 10]', '[3, 11]', '[4, 20]']);

@@ -12,6 +12,11 @@ export const ExecutionOptions = {
     .defaultValue(1)
     .withDescription('Default number of parallel subtasks of each operator.'),
 
+  MAX_PARALLELISM: ConfigOptions.key('pipeline.max-parallelism')
+    .intType()
+    .defaultValue(128)
+    .withDescription('Number of key groups keyed state is split into: the highest parallelism a keyed operator may run at, and a checkpoint restored at. Fixed for the life of a job\'s state; a checkpoint keeps its own.'),
+
   SOURCE_QUEUE_CAPACITY: ConfigOptions.key('source.reader.element.queue.capacity')
     .intType()
     .defaultValue(2)

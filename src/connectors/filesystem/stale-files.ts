@@ -26,8 +26,9 @@ export interface StaleFileScope {
  * Deletes the hidden in-progress and pending part files below `root` that a failed attempt left behind:
  * those named with this subtask's index (subtask 0 also takes indexes beyond the parallelism, which no
  * live writer uses) that are not in `keep` and not written by this writer. Called once by a writer
- * restored from a checkpoint, before its first write; the parallelism of a restored job is unchanged, so
- * the index names one lineage of writers. Files of another job writing into the same folder with the same
+ * restored from a checkpoint, before its first write. A restore at a lower parallelism leaves indexes
+ * no writer has any more: subtask 0 takes those. Pending files the checkpoint may still commit were
+ * committed before any writer starts. Files of another job writing into the same folder with the same
  * subtask index would be removed too: as in Flink, a table folder has one writing job at a time.
  * Returns how many files it removed.
  */

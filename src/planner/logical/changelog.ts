@@ -2,6 +2,7 @@ import { PlanningError } from '../../errors/sluice-error.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import { RowKind } from '../../types/row-kind.js';
 import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
+import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
 import type { PlanNode } from './plan-node.js';
 
@@ -88,9 +89,18 @@ export class ChangelogInference {
         return ChangelogMode.insertOnly();
       }
       case 'rank': {
-        this.of(n.input);
+        const input = this.of(n.input);
         if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        if (isProctimeFirstRow(n)) {
+          // Flink's Deduplicate consumes insert-only input only.
+          if (!input.isInsertOnly()) {
+            throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+          }
+          return ChangelogMode.insertOnly();
+        }
         this.origins.set(n, n);
+        // Every other Deduplicate may replace its row: Flink declares all changes.
+        if (deduplicationOf(n) !== undefined) return ChangelogMode.all();
         return n.outputRankNumber ? ChangelogMode.all() : ChangelogMode.of(RowKind.INSERT, RowKind.DELETE);
       }
       case 'sort': {
@@ -99,6 +109,11 @@ export class ChangelogInference {
           throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
         }
         return ChangelogMode.insertOnly();
+      }
+      case 'changelog-normalize': {
+        this.of(n.input);
+        this.origins.set(n, n);
+        return n.generateUpdateBefore ? ChangelogMode.all() : ChangelogMode.upsert();
       }
       default: {
         const never: never = n;

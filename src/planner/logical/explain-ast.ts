@@ -159,6 +159,9 @@ export function astTree(n: PlanNode): ExplainTree {
       // Flink's Sink has its input's row type, so it prints the input's names (Sink.scala deriveRowType).
       return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
     }
+    case 'changelog-normalize':
+      // A physical node only (placed after optimization); the AST shows the scan it reads.
+      return astTree(n.input);
     default: {
       const never: never = n;
       return never;

@@ -108,6 +108,7 @@ export class CostEstimator {
       case 'over':
       case 'unnest':
       case 'lookup-join':
+      case 'changelog-normalize':
         rows = input();
         break;
       default: {
@@ -133,6 +134,7 @@ export class CostEstimator {
       case 'rank':
       case 'over':
       case 'sort':
+      case 'changelog-normalize':
         return { ...zero, cpu: rows, memory: rows * rowSize(n) };
       default:
         return { ...zero, cpu: rows };

@@ -1,7 +1,7 @@
-import { isRowtimeAttribute, isTimeAttribute } from '../../types/logical-type.js';
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
+import { deduplicationOf } from './deduplicate.js';
 import { costSuffix, CostEstimator } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
@@ -106,10 +106,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       const inNames = n.input.fields.map((f) => f.name);
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
       const order = n.orderKeys.map((k) => `${inNames[k.index]} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
-      const timeOrdered = n.orderKeys.length === 1 && isTimeAttribute(n.input.fields[n.orderKeys[0]!.index]!.type);
-      if (timeOrdered && n.limit === 1 && !n.outputRankNumber) {
-        return `Deduplicate(keep=[${n.orderKeys[0]!.descending ? 'LastRow' : 'FirstRow'}], key=[${part}], order=[${isRowtimeAttribute(n.input.fields[n.orderKeys[0]!.index]!.type) ? 'ROWTIME' : 'PROCTIME'}])`;
-      }
+      const dedup = deduplicationOf(n);
+      if (dedup !== undefined) return `Deduplicate(keep=[${dedup.keep}], key=[${part}], order=[${dedup.order}])`;
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
       const name = mode === 'batch' ? 'Rank' : 'Rank';
       return `${name}(strategy=[RetractStrategy], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
@@ -127,6 +125,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
     }
     case 'window-tvf':
       return `WindowTableFunction(window=[${windowText(n.window, n.input.fields[n.timeIndex]!.name)}])`;
+    case 'changelog-normalize':
+      return `ChangelogNormalize(key=[${n.uniqueKeys.map((k) => n.input.fields[k]!.name).join(', ')}])`;
     case 'sink': {
       const id = n.identifier;
       return `Sink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`;
@@ -186,6 +186,8 @@ function exchangeText(n: PlanNode, i: number): string | undefined {
     case 'over':
     case 'rank':
       return hashOrSingle(n.partitionKeys, n.input.fields.map((f) => f.name));
+    case 'changelog-normalize':
+      return hashOrSingle(n.uniqueKeys, n.input.fields.map((f) => f.name));
     case 'join': {
       const side = i === 0 ? n.left : n.right;
       return hashOrSingle(i === 0 ? n.leftKeys : n.rightKeys, side.fields.map((f) => f.name));

@@ -248,7 +248,24 @@ export interface LookupJoinNode {
   readonly fields: readonly PlanField[];
 }
 
+/**
+ * Flink's ChangelogNormalize: after an upsert source (updates without -U, deletes maybe only by key) or a
+ * CDC source with duplicate events, turns the stream into a regular changelog by keeping the last row per
+ * `uniqueKeys` in keyed state: +I for a new key, -U old / +U new for an update, -D with the full last row.
+ * Placed by rules/changelog-normalize.ts (streaming only), never by the binder.
+ */
+export interface ChangelogNormalizeNode {
+  readonly kind: 'changelog-normalize';
+  readonly input: PlanNode;
+  /** The primary key's positions among the input's fields. */
+  readonly uniqueKeys: readonly number[];
+  /** False when every consumer takes updates by key (Flink's ONLY_UPDATE_AFTER): then no -U is emitted. */
+  readonly generateUpdateBefore: boolean;
+  readonly fields: readonly PlanField[];
+}
+
 export type PlanNode =
+  | ChangelogNormalizeNode
   | LookupJoinNode
   | UnnestNode
   | ScanNode
@@ -280,6 +297,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'over':
     case 'unnest':
     case 'lookup-join':
+    case 'changelog-normalize':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -307,6 +325,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'over':
     case 'unnest':
     case 'lookup-join':
+    case 'changelog-normalize':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

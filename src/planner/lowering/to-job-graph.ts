@@ -20,6 +20,8 @@ import { semiJoinFactory } from '../../table-runtime/semi-join-operator.js';
 import { setOpAllFactory } from '../../table-runtime/set-op-all-operator.js';
 import { temporalJoinFactory } from '../../table-runtime/temporal-join-operator.js';
 import { joinOperatorFactory } from '../../table-runtime/join-operator.js';
+import { joinKeyAt } from '../../table-runtime/join-flat-rows.js';
+import type { StateKey } from '../../runtime/state/state.js';
 import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
 import { timeBoundedJoinBounds } from './interval-bounds.js';
@@ -30,13 +32,18 @@ import { windowAssignerFactory } from '../../table-runtime/window-assigner-opera
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
+import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
+
+/** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
+const hashFieldsAt = (fields: readonly unknown[], _offset: number, keys: readonly number[]): StateKey => hashFields(fields, keys);
 import { compileRex, compileRexCalc } from '../rex/compile-rex.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
 
@@ -301,6 +308,8 @@ export class JobGraphBuilder {
         const v = this.vertex('operator', name, single ? 1 : o.parallelism);
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
         const jt = n.joinType;
+        /** How the operator keys its state by the join keys; the regular join keys by value where it can. */
+        let stateKey: (fields: readonly unknown[], offset: number, keys: readonly number[]) => StateKey = hashFieldsAt;
         if (jt === 'SEMI' || jt === 'ANTI') {
           if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
           if (n.setOpAll === true) v.operators.push(setOpAllFactory(name, jt === 'SEMI' ? 'INTERSECT' : 'EXCEPT', n.left.fields.length, o.mode));
@@ -335,11 +344,15 @@ export class JobGraphBuilder {
           // Likewise a window join (window_end = window_end): a window's rows are complete once the watermark passes it.
           const bounds = o.mode === 'streaming' ? timeBoundedJoinBounds(n) : undefined;
           v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));
+          if (bounds === undefined) stateKey = joinKeyAt;
         }
+        // Each side's exchange computes the state key the join operator sets, so rows meet their state
+        // in the subtask owning its key group at any parallelism.
         const lk = n.leftKeys;
         const rk = n.rightKeys;
-        this.connect(left, v, { kind: 'hash', key: (r) => hashFields(r.fields, lk) }, 0);
-        this.connect(right, v, { kind: 'hash', key: (r) => hashFields(r.fields, rk) }, 1);
+        const key = stateKey;
+        this.connect(left, v, { kind: 'hash', key: (r) => key(r.fields, 0, lk) }, 0);
+        this.connect(right, v, { kind: 'hash', key: (r) => key(r.fields, 0, rk) }, 1);
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'over': {
@@ -377,7 +390,15 @@ export class JobGraphBuilder {
           throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
         }
         v.operators.push(
-          rankOperatorFactory(name, { partitionKeys: keys, orderKeys: n.orderKeys, limit: n.limit, outputRankNumber: n.outputRankNumber, mode: o.mode, rankType: n.rankType ?? 'ROW_NUMBER' }),
+          rankOperatorFactory(name, {
+            partitionKeys: keys,
+            orderKeys: n.orderKeys,
+            limit: n.limit,
+            outputRankNumber: n.outputRankNumber,
+            mode: o.mode,
+            rankType: n.rankType ?? 'ROW_NUMBER',
+            firstRowOnly: isProctimeFirstRow(n),
+          }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
@@ -412,6 +433,14 @@ export class JobGraphBuilder {
         const input = this.chainTarget(this.lower(n.input), name);
         this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
         return input;
+      }
+      case 'changelog-normalize': {
+        const input = this.lower(n.input);
+        const keys = n.uniqueKeys;
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        v.operators.push(changelogNormalizeFactory(name, { keys, generateUpdateBefore: n.generateUpdateBefore, stateTtlMs: o.stateTtlMs ?? 0 }));
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        return { id: v.id, parallelism: v.parallelism };
       }
       case 'sink':
         throw new PlanningError('internal: sinks are lowered by the planner entry points');

@@ -1,12 +1,13 @@
 import type { PlanNode, ScanNode } from '../logical/plan-node.js';
 import { inputsOf, withInputs } from '../logical/plan-node.js';
-import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { foldConstants } from './constant-folding.js';
 import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
 import { pruneJoinInputs } from './prune-join-inputs.js';
+import { needsPrimaryKey } from './changelog-normalize.js';
 
 export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
@@ -14,6 +15,8 @@ import { DataTypes } from '../../types/data-types.js';
 /** Options of the rule pass. */
 export interface OptimizeOptions {
   readonly timeZone: string;
+  /** `table.exec.source.cdc-events-duplicate`: CDC scans keep their primary key for a ChangelogNormalize. */
+  readonly cdcEventsDuplicate?: boolean;
 }
 
 /**
@@ -40,7 +43,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     const inputs = inputsOf(n).map(pushIntoScans);
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = pushPredicatesIntoScan(node, options.timeZone);
-    node = pushProjectionIntoScan(node);
+    node = pushProjectionIntoScan(node, options);
     node = removeIdentityCalc(node);
     node = pushLimitIntoScan(node);
     return node;
@@ -151,6 +154,11 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
  * the bound moves into the rank node; if the calc does not read the rank column, it is not produced.
  */
 function detectTopN(n: PlanNode): PlanNode {
+  const topN = findTopN(n);
+  return topN.kind === 'calc' && topN.input.kind === 'rank' ? removeConstantRankNumber(topN, topN.input) : topN;
+}
+
+function findTopN(n: PlanNode): PlanNode {
   if (n.kind === 'calc' && n.input.kind === 'rank' && n.input.limit !== null && n.input.outputRankNumber) return pruneRankNumber(n, n.input);
   if (n.kind !== 'calc' || n.input.kind !== 'rank' || n.input.limit !== null || n.condition === null) return n;
   const rank = n.input;
@@ -176,6 +184,24 @@ function detectTopN(n: PlanNode): PlanNode {
   return { ...n, input: newRank, condition };
 }
 
+/**
+ * ROW_NUMBER() bounded to exactly 1 (`rn = 1`, `rn <= 1`, `rn < 2`) is the literal 1 in every row it emits: the
+ * rank stops producing the column and the calc projects the literal (Flink's RankNumberColumnRemoveRule), so a
+ * first or last row per key on a time attribute is planned as a Deduplicate even when `rn` is selected.
+ */
+function removeConstantRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind: 'rank' }): PlanNode {
+  if (!rank.outputRankNumber || rank.limit !== 1 || (rank.rankType ?? 'ROW_NUMBER') !== 'ROW_NUMBER') return n;
+  const rnIndex = rank.input.fields.length;
+  const one = literal(1n, rank.fields[rnIndex]!.type);
+  const replace = (r: RexNode): RexNode => rewriteInputRefs(r, (ref) => (ref.index === rnIndex ? one : ref));
+  return {
+    ...n,
+    input: { ...rank, outputRankNumber: false, fields: rank.fields.slice(0, rnIndex) },
+    projects: n.projects.map(replace),
+    condition: n.condition === null ? null : replace(n.condition),
+  };
+}
+
 /** A Top-N whose consumer no longer reads the rank column stops producing it (Flink's no-rank-number Top-N). */
 function pruneRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind: 'rank' }): PlanNode {
   const rnIndex = rank.input.fields.length;
@@ -187,10 +213,15 @@ function pruneRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind
 }
 
 /** calc(scan) where the calc reads a subset of the physical columns: ask the source to produce only those. */
-function pushProjectionIntoScan(n: PlanNode): PlanNode {
+function pushProjectionIntoScan(n: PlanNode, options: OptimizeOptions): PlanNode {
   if (n.kind !== 'calc' || n.input.kind !== 'scan' || n.input.physicalIndexes !== null) return n;
   const scan = n.input;
   const used = new Set<number>();
+  // A source read through a ChangelogNormalize keeps its primary key (Flink's PushProjectIntoTableSourceScanRule).
+  if (needsPrimaryKey(scan.table, scan.source, { cdcEventsDuplicate: options.cdcEventsDuplicate === true })) {
+    const physical = scan.table.schema.columns.filter((c) => c.kind === 'physical').map((c) => c.name);
+    for (const c of scan.table.schema.primaryKey?.columns ?? []) used.add(physical.indexOf(c));
+  }
   for (const p of n.projects) collectInputRefs(p, used);
   if (n.condition !== null) collectInputRefs(n.condition, used);
   if (scan.watermark !== null) {

@@ -1,57 +1,92 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm, writeFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { ExecutionError } from '../../errors/sluice-error.js';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { ExecutionError, SluiceError } from '../../errors/sluice-error.js';
 import { decodeState, encodeState } from '../state/state-codec.js';
-import type { CompletedCheckpoint } from './completed-checkpoint.js';
+import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
 
 const METADATA = '_metadata';
+/** v2 records each task file's length and CRC-32, and the key groups (max parallelism) of keyed state. */
+const CHECKPOINT_FORMAT = 'sluice-checkpoint-v2';
+const READABLE_FORMATS: readonly string[] = ['sluice-checkpoint-v1', CHECKPOINT_FORMAT];
 
 /**
  * Checkpoint files: `<dir>/<jobId>/chk-N/` holds one state file per task plus `_metadata`, written last
  * and atomically (temp file, fsync, rename). A directory without `_metadata` is not a checkpoint.
  * Savepoints use `<dir>/savepoint-<shortid>-<rand>/` with the same layout.
+ *
+ * Durability: every task file is fsynced, then the directory, before `_metadata` names them; `_metadata`
+ * records each file's length and CRC-32, so a checkpoint torn by a crash or a full disk is recognised on
+ * resume and skipped for an older one.
  */
 export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): Promise<void> {
-  await mkdir(target, { recursive: true });
-  const taskFiles: Record<string, string> = {};
+  const created = await mkdir(target, { recursive: true });
+  const taskFiles: Array<[string, TaskFileEntry]> = [];
+  const writes: Promise<void>[] = [];
   let i = 0;
   for (const [key, snap] of cp.tasks) {
     const file = `task-${i++}.state`;
-    await writeFile(join(target, file), encodeState(snap));
-    taskFiles[key] = file;
+    const bytes = encodeState(snap);
+    // Written and fsynced concurrently: the syncs overlap instead of adding up.
+    writes.push(writeDurably(join(target, file), bytes));
+    taskFiles.push([key, { file, length: bytes.length, crc32: crc32(bytes) }]);
   }
+  await Promise.all(writes);
+  // The new directory's entry in its parent, and the task files' entries, must be on disk before
+  // `_metadata` makes them a checkpoint.
+  if (created !== undefined) {
+    for (let d = target; d !== dirname(created); d = dirname(d)) await syncDirectory(dirname(d));
+  }
+  await syncDirectory(target);
   const meta = encodeState({
-    format: 'sluice-checkpoint-v1',
+    format: CHECKPOINT_FORMAT,
     jobId: cp.jobId,
     checkpointId: cp.checkpointId,
     isSavepoint: cp.isSavepoint,
     timestamp: cp.timestamp,
     parallelism: [...cp.parallelism],
+    maxParallelism: cp.maxParallelism,
     enumerators: [...cp.enumerators],
     committables: cp.committables,
-    taskFiles: Object.entries(taskFiles),
+    taskFiles,
   });
   const tmp = join(target, `${METADATA}.inprogress`);
-  const fh = await open(tmp, 'w');
+  await writeDurably(tmp, meta);
+  await rename(tmp, join(target, METADATA));
+  await syncDirectory(target);
+}
+
+/** One task's state file as `_metadata` names it. Checkpoints of format v1 recorded the name only. */
+interface TaskFileEntry {
+  readonly file: string;
+  readonly length: number | undefined;
+  readonly crc32: number | undefined;
+}
+
+async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
+  const fh = await open(path, 'w');
   try {
-    await fh.writeFile(meta);
+    await fh.writeFile(bytes);
     await fh.sync();
   } finally {
     await fh.close();
   }
-  await rename(tmp, join(target, METADATA));
-  const dh = await open(target, 'r');
+}
+
+/** fsyncs a directory so the entries created or renamed in it survive a crash. */
+export async function syncDirectory(path: string): Promise<void> {
+  const dh = await open(path, 'r');
   try {
     await dh.sync();
   } catch {
-    // Some file systems cannot fsync a directory; the rename is still atomic.
+    // Some file systems cannot fsync a directory; renames there are still atomic.
   } finally {
     await dh.close();
   }
 }
 
-/** Reads a `chk-N` or savepoint directory. */
+/** Reads a `chk-N` or savepoint directory, verifying that every file it names is whole. */
 export async function readCheckpoint(path: string): Promise<CompletedCheckpoint> {
   let metaBytes: Buffer;
   try {
@@ -59,19 +94,35 @@ export async function readCheckpoint(path: string): Promise<CompletedCheckpoint>
   } catch (e) {
     throw new ExecutionError(`Cannot restore from '${path}': it holds no completed checkpoint or savepoint (no ${METADATA} file).`, { cause: e });
   }
-  const m = decodeState(metaBytes) as {
-    jobId: string; checkpointId: number; isSavepoint: boolean; timestamp: number;
-    parallelism: Array<[string, number]>; enumerators: CompletedCheckpoint['enumerators'] extends Map<infer K, infer V> ? Array<[K, V]> : never;
-    committables: CompletedCheckpoint['committables']; taskFiles: Array<[string, string]>;
-  };
-  const tasks = new Map<string, never>();
-  for (const [key, file] of m.taskFiles) tasks.set(key, decodeState(await readFile(join(path, file))) as never);
+  const m = decodeMetadata(metaBytes, path);
+  const tasks = new Map<string, TaskSnapshot>();
+  for (const [key, entry] of m.taskFiles) {
+    const f = typeof entry === 'string' ? { file: entry, length: undefined, crc32: undefined } : entry;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(path, f.file));
+    } catch (e) {
+      throw new TornCheckpointError(path, `its state file '${f.file}' is missing`, e);
+    }
+    if (f.length !== undefined && bytes.length !== f.length) {
+      throw new TornCheckpointError(path, `its state file '${f.file}' has ${bytes.length} bytes, ${f.length} were written`);
+    }
+    if (f.crc32 !== undefined && crc32(bytes) !== f.crc32) {
+      throw new TornCheckpointError(path, `its state file '${f.file}' does not match its checksum`);
+    }
+    try {
+      tasks.set(key, decodeState(bytes) as TaskSnapshot);
+    } catch (e) {
+      throw new TornCheckpointError(path, `its state file '${f.file}' cannot be decoded (${e instanceof Error ? e.message : String(e)})`, e);
+    }
+  }
   return {
     jobId: m.jobId,
     checkpointId: m.checkpointId,
     isSavepoint: m.isSavepoint,
     timestamp: m.timestamp,
     parallelism: new Map(m.parallelism),
+    maxParallelism: m.maxParallelism,
     enumerators: new Map(m.enumerators),
     committables: m.committables,
     tasks,
@@ -79,8 +130,47 @@ export async function readCheckpoint(path: string): Promise<CompletedCheckpoint>
   };
 }
 
-/** The highest-numbered `chk-N` under a job directory that has `_metadata`, or undefined. */
-export async function findLatestCompletedCheckpoint(jobDir: string): Promise<string | undefined> {
+interface Metadata {
+  format: unknown;
+  jobId: string; checkpointId: number; isSavepoint: boolean; timestamp: number;
+  parallelism: Array<[string, number]>; maxParallelism: number | undefined; enumerators: Array<[string, SerializedValue]>;
+  committables: CompletedCheckpoint['committables'];
+  taskFiles: Array<[string, string | TaskFileEntry]>;
+}
+
+function decodeMetadata(bytes: Uint8Array, path: string): Metadata {
+  let m: Metadata;
+  try {
+    m = decodeState(bytes) as Metadata;
+  } catch (e) {
+    if (e instanceof SluiceError) throw e;
+    throw new TornCheckpointError(path, `its ${METADATA} file cannot be decoded (${e instanceof Error ? e.message : String(e)})`, e);
+  }
+  if (m === null || typeof m !== 'object') throw new TornCheckpointError(path, `its ${METADATA} file holds no checkpoint description`);
+  if (!READABLE_FORMATS.includes(m.format as string)) {
+    throw new ExecutionError(
+      `Cannot restore from '${path}': it was written in checkpoint format '${String(m.format)}', which this version of Sluice cannot read (it reads ${READABLE_FORMATS.map((f) => `'${f}'`).join(', ')}). Restore it with the Sluice version that wrote it, or start the job afresh.`,
+    );
+  }
+  return m;
+}
+
+/** A checkpoint whose `_metadata` exists but whose files are missing, short or corrupt. */
+export class TornCheckpointError extends ExecutionError {
+  constructor(readonly path: string, readonly reason: string, cause?: unknown) {
+    super(`Checkpoint '${path}' is incomplete: ${reason}.`, cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * The newest `chk-N` under a job directory that is whole, or undefined. A `chk-N` without `_metadata`
+ * was never completed and is passed over silently; one with `_metadata` whose files are torn is passed
+ * over with `onSkipped` (the caller says so to the user), and the next older one is tried.
+ */
+export async function findLatestCompletedCheckpoint(
+  jobDir: string,
+  onSkipped: (path: string, reason: string) => void = () => {},
+): Promise<string | undefined> {
   let names: string[];
   try {
     names = await readdir(jobDir);
@@ -94,11 +184,13 @@ export async function findLatestCompletedCheckpoint(jobDir: string): Promise<str
     .sort((a, b) => b - a);
   for (const id of ids) {
     const dir = join(jobDir, `chk-${id}`);
+    if (!(await stat(join(dir, METADATA)).then(() => true, () => false))) continue;
     try {
-      await stat(join(dir, METADATA));
+      await readCheckpoint(dir);
       return dir;
-    } catch {
-      // Not completed (crashed while writing): skip it.
+    } catch (e) {
+      if (!(e instanceof TornCheckpointError)) throw e;
+      onSkipped(dir, e.reason);
     }
   }
   return undefined;

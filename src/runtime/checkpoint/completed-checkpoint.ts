@@ -1,5 +1,3 @@
-import type { OperatorSnapshot } from '../operator-chain.js';
-
 /** Bytes written by a `VersionedSerializer`, with its version. */
 export interface SerializedValue {
   readonly version: number;
@@ -12,8 +10,11 @@ export interface TaskSnapshot {
   readonly finished: boolean;
   /** Reader splits (source tasks). */
   readonly splits: readonly SerializedValue[] | undefined;
-  /** One entry per chained operator, in chain order. */
-  readonly operators: readonly OperatorSnapshot[];
+  /**
+   * One entry per chained operator, in chain order: its `OperatorSnapshot`, encoded at the barrier (see
+   * `OperatorChain.snapshot`).
+   */
+  readonly operators: readonly Uint8Array[];
   /** Sink writer state (sink tasks). */
   readonly writerState: readonly SerializedValue[] | undefined;
 }
@@ -33,8 +34,13 @@ export interface CompletedCheckpoint {
   readonly checkpointId: number;
   readonly isSavepoint: boolean;
   readonly timestamp: number;
-  /** taskId -> parallelism, checked on restore. */
+  /** taskId -> parallelism when the checkpoint was taken. */
   readonly parallelism: ReadonlyMap<string, number>;
+  /**
+   * The job's number of key groups (`pipeline.max-parallelism`); a restored job keeps it. Undefined for
+   * checkpoints written before key groups, whose keyed state was spread by hash modulo parallelism.
+   */
+  readonly maxParallelism: number | undefined;
   /** source task id -> enumerator checkpoint. */
   readonly enumerators: ReadonlyMap<string, SerializedValue>;
   /** Committables not yet committed when the checkpoint completed (its own and older retried ones). */

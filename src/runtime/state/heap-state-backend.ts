@@ -19,12 +19,16 @@ interface Table {
 
 /**
  * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
- * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired) and drops
- * them from snapshots; the write time is not part of checkpoints, so a restore restarts the clock.
+ * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired), drops
+ * them from snapshots, and removes them incrementally as other keys are written, so memory stays bounded
+ * by the live entries; the write time is not part of checkpoints, so a restore restarts the clock.
  */
 export class HeapKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private currentKey: StateKey = null;
+
+  /** `clock` gives the time TTLs are measured in (tests pass their own). */
+  constructor(private readonly clock: () => number = Date.now) {}
 
   setCurrentKey(key: StateKey): void {
     this.currentKey = key;
@@ -44,13 +48,13 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     } else if (t.kind !== kind) {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
     } else if (ttlMs && !t.written) {
-      // Restored state: its entries count as written now.
-      const now = Date.now();
+      // Restored state: its entries count as written now (in their order, so `written` stays ordered).
+      const now = this.clock();
       t.written = new Map([...t.data.keys()].map((k) => [k, now]));
       t.ttlMs = ttlMs;
     }
     if (!t.written) return t.data;
-    return ttlView(t);
+    return ttlView(t, this.clock);
   }
 
   private hasTtl(d: string | StateDescriptor): boolean {
@@ -105,19 +109,13 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     return (this.tables.get(name)?.data ?? new Map<StateKey, unknown>()).keys();
   }
 
-  /** A deep-enough copy for a checkpoint: lists, maps and array values are copied so later writes do not leak in. */
+  /**
+   * The live contents for a checkpoint. Values are the objects operators keep mutating: encode the
+   * snapshot before any further write (the operator chain does so at the barrier).
+   */
   snapshot(): KeyedStateSnapshot {
-    for (const t of this.tables.values()) if (t.written) dropExpired(t);
-    const states = [...this.tables].map(([name, t]) => ({
-      name,
-      kind: t.kind,
-      entries: [...t.data].map(([k, v]): [StateKey, unknown] => [
-        k,
-        // A value that is an array is copied too: operators may grow it in place (the regular join keeps its
-        // rows so), which must not reach a checkpoint taken before (in-memory ones keep these objects).
-        t.kind === 'map' ? new Map(v as Map<unknown, unknown>) : t.kind === 'list' || Array.isArray(v) ? [...(v as unknown[])] : v,
-      ]),
-    }));
+    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.clock(), Infinity);
+    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
     return { states };
   }
 
@@ -127,29 +125,53 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries), written: undefined, ttlMs: undefined });
     }
   }
-}
 
-function dropExpired(t: Table): void {
-  const now = Date.now();
-  for (const [k, w] of t.written!) {
-    if (now - w >= t.ttlMs!) {
-      t.data.delete(k);
-      t.written!.delete(k);
+  /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
+  restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void {
+    this.tables.clear();
+    for (const s of parts) {
+      for (const st of s.states) {
+        let t = this.tables.get(st.name);
+        if (!t) this.tables.set(st.name, (t = { kind: st.kind, data: new Map(), written: undefined, ttlMs: undefined }));
+        for (const [k, v] of st.entries) if (owns(k)) t.data.set(k, v);
+      }
     }
   }
 }
 
 /**
- * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
- * and in-place list/map updates of the current key refresh its write time.
+ * Entries a write expires at most (Flink's incremental cleanup size is 5): each write adds one entry and
+ * removes up to this many expired ones, so a steady stream of writes keeps only live entries in memory,
+ * with or without checkpoints, and no write pauses long.
  */
-function ttlView(t: Table): Map<StateKey, unknown> {
+const EXPIRE_PER_WRITE = 16;
+
+/**
+ * Drops expired entries from the front of `written`, which is ordered by write time (a write moves its
+ * key to the end), so the scan stops at the first live entry.
+ */
+function expireOldest(t: Table, now: number, limit: number): void {
+  const written = t.written!;
+  const ttl = t.ttlMs!;
+  let n = 0;
+  for (const [k, w] of written) {
+    if (now - w < ttl || n++ >= limit) return;
+    written.delete(k);
+    t.data.delete(k);
+  }
+}
+
+/**
+ * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
+ * and in-place list/map updates of the current key refresh its write time and expire the oldest entries.
+ */
+function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
   const written = t.written!;
   const ttl = t.ttlMs!;
   const live = (k: StateKey): boolean => {
     const w = written.get(k);
     if (w === undefined) return t.data.has(k);
-    if (Date.now() - w < ttl) return true;
+    if (clock() - w < ttl) return true;
     t.data.delete(k);
     written.delete(k);
     return false;
@@ -161,8 +183,12 @@ function ttlView(t: Table): Map<StateKey, unknown> {
     },
     has: (k: StateKey) => live(k),
     set: (k: StateKey, v: unknown) => {
-      written.set(k, Date.now());
+      const now = clock();
+      // Re-inserted so `written` stays ordered by write time.
+      written.delete(k);
+      written.set(k, now);
       t.data.set(k, v);
+      expireOldest(t, now, EXPIRE_PER_WRITE);
       return t.data;
     },
     delete: (k: StateKey) => {
@@ -205,5 +231,20 @@ export class HeapOperatorStateStore implements OperatorStateStore {
   restore(s: Array<[string, unknown[]]>): void {
     this.lists.clear();
     for (const [n, l] of s) this.lists.set(n, [...l]);
+  }
+
+  /**
+   * Subtask `index` of `parallelism`'s even share of every old subtask's lists (Flink's round-robin
+   * redistribution of operator list state), for a restore at another parallelism.
+   */
+  restoreShare(parts: ReadonlyArray<Array<[string, unknown[]]>>, index: number, parallelism: number): void {
+    this.lists.clear();
+    const all = new Map<string, unknown[]>();
+    for (const p of parts) for (const [n, l] of p) (all.get(n) ?? all.set(n, []).get(n)!).push(...l);
+    for (const [n, l] of all) {
+      const mine: unknown[] = [];
+      for (let j = index; j < l.length; j += parallelism) mine.push(l[j]);
+      if (mine.length > 0) this.lists.set(n, mine);
+    }
   }
 }

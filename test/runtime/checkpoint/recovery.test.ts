@@ -1,12 +1,20 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRuntimeConfig, executeJob, findLatestCompletedCheckpoint, type JobGraph, type RuntimeConfig } from '../../../src/runtime/index.js';
+import { readCheckpoint, writeCheckpoint } from '../../../src/runtime/checkpoint/checkpoint-storage.js';
+import type { CompletedCheckpoint } from '../../../src/runtime/checkpoint/completed-checkpoint.js';
+import { encodeState } from '../../../src/runtime/state/state-codec.js';
 import { SequenceSource } from '../fakes/sequence-source.js';
 import { FileCommitSink } from '../fakes/file-commit-sink.js';
 
 const tmp = (p: string): string => mkdtempSync(join(tmpdir(), p));
+const flipLastByte = (path: string): void => {
+  const b = readFileSync(path);
+  b[b.length - 1] ^= 0xff;
+  writeFileSync(path, b);
+};
 const all = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
 function graph(source: SequenceSource, sink: FileCommitSink, jobId?: string): JobGraph {
@@ -22,13 +30,44 @@ function graph(source: SequenceSource, sink: FileCommitSink, jobId?: string): Jo
 }
 
 describe('checkpoint storage', () => {
+  const checkpoint = (id: number): CompletedCheckpoint => ({
+    jobId: 'a'.repeat(32), checkpointId: id, isSavepoint: false, timestamp: 1, parallelism: new Map([['t', 1]]),
+    enumerators: new Map(), committables: [], path: undefined,
+    tasks: new Map([['t#0', { finished: false, splits: undefined, operators: [new Uint8Array([1, 2, 3, id])], writerState: undefined }]]),
+  });
+
   it('findLatestCompletedCheckpoint ignores directories without _metadata', async () => {
     const jobDir = tmp('sluice-ck-');
-    for (const n of [1, 2, 3]) mkdirSync(join(jobDir, `chk-${n}`));
-    writeFileSync(join(jobDir, 'chk-1', '_metadata'), 'x');
-    writeFileSync(join(jobDir, 'chk-2', '_metadata'), 'x');
+    for (const n of [1, 2]) await writeCheckpoint(join(jobDir, `chk-${n}`), checkpoint(n));
+    mkdirSync(join(jobDir, 'chk-3'));
     expect(await findLatestCompletedCheckpoint(jobDir)).toBe(join(jobDir, 'chk-2'));
     expect(await findLatestCompletedCheckpoint(join(jobDir, 'missing'))).toBeUndefined();
+    const back = await readCheckpoint(join(jobDir, 'chk-2'));
+    expect(back.tasks.get('t#0')!.operators).toEqual([new Uint8Array([1, 2, 3, 2])]);
+  });
+
+  it.each([
+    ['a truncated state file', (d: string) => truncateSync(join(d, 'task-0.state'), 3), /has 3 bytes, \d+ were written/],
+    ['a missing state file', (d: string) => rmSync(join(d, 'task-0.state')), /state file 'task-0.state' is missing/],
+    ['a state file with flipped bytes', (d: string) => flipLastByte(join(d, 'task-0.state')), /does not match its checksum/],
+    ['a garbled _metadata', (d: string) => writeFileSync(join(d, '_metadata'), 'x'), /_metadata file cannot be decoded/],
+  ])('skips a checkpoint torn by %s, names it, and uses the one before', async (_what, tear, reason) => {
+    const jobDir = tmp('sluice-torn-');
+    for (const n of [1, 2]) await writeCheckpoint(join(jobDir, `chk-${n}`), checkpoint(n));
+    tear(join(jobDir, 'chk-2'));
+    const skipped: string[] = [];
+    expect(await findLatestCompletedCheckpoint(jobDir, (p, r) => skipped.push(`${p}: ${r}`))).toBe(join(jobDir, 'chk-1'));
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toContain(join(jobDir, 'chk-2'));
+    expect(skipped[0]).toMatch(reason);
+    await expect(readCheckpoint(join(jobDir, 'chk-2'))).rejects.toThrow(/Checkpoint '.*chk-2' is incomplete/);
+  });
+
+  it('refuses a checkpoint of an unknown format version with a clear error', async () => {
+    const dir = join(tmp('sluice-fmt-'), 'chk-1');
+    await writeCheckpoint(dir, checkpoint(1));
+    writeFileSync(join(dir, '_metadata'), encodeState({ format: 'sluice-checkpoint-v99', taskFiles: [] }));
+    await expect(readCheckpoint(dir)).rejects.toThrow(/checkpoint format 'sluice-checkpoint-v99', which this version of Sluice cannot read/);
   });
 
   it('keeps only num-retained completed checkpoints under <dir>/<jobId>/', async () => {
@@ -48,21 +87,21 @@ describe('checkpoint storage', () => {
 });
 
 describe('recovery', () => {
-  it('fails at once, naming the task, when restored with another parallelism, even with restarts enabled', async () => {
+  it('a checkpoint restores at another parallelism: splits and pending commits are shared out, output exactly once', async () => {
+    const out = tmp('sluice-par-out-');
     const cpDir = tmp('sluice-par-cp-');
-    const cfg: RuntimeConfig = defaultRuntimeConfig({
-      checkpointIntervalMs: 5,
-      checkpointDir: cpDir,
-      restartStrategy: { kind: 'fixed-delay', attempts: 1000, delayMs: 1 },
-    });
-    const first = executeJob(graph(new SequenceSource({ from: 1, to: 2000, splits: 2, batchSize: 20, fetchDelayMs: 1 }), new FileCommitSink(tmp('sluice-par-out-'))), cfg);
-    await first.waitForCompletion();
+    const N = 4000;
+    const cfg: RuntimeConfig = defaultRuntimeConfig({ checkpointIntervalMs: 5, checkpointDir: cpDir });
+    const first = executeJob(graph(new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 20, fetchDelayMs: 1 }), new FileCommitSink(out, { failCommitOnce: { remaining: 1 } })), cfg);
+    await expect(first.waitForCompletion()).rejects.toThrow(/injected commit failure/);
     const latest = await findLatestCompletedCheckpoint(join(cpDir, first.jobId));
-    const g = graph(new SequenceSource({ from: 1, to: 2000, splits: 2, batchSize: 20, fetchDelayMs: 1 }), new FileCommitSink(tmp('sluice-par-out-')));
+    expect(latest).toBeDefined();
+    const sink = new FileCommitSink(out);
+    const g = graph(new SequenceSource({ from: 1, to: N, splits: 4, batchSize: 20, fetchDelayMs: 1 }), sink);
     const rescaled: JobGraph = { ...g, vertices: g.vertices.map((v) => ({ ...v, parallelism: 3 })) };
     const second = executeJob(rescaled, { ...cfg, restorePath: latest });
-    await expect(second.waitForCompletion()).rejects.toThrow(/Cannot restore 'numbers.*' with parallelism 3 from a checkpoint taken with parallelism 2/);
-    expect(second.status()).toBe('FAILED');
+    await second.waitForCompletion();
+    expect(sink.committedNumbers().sort((a, b) => a - b)).toEqual(all(N));
   });
 
   it('re-commits the committables of the checkpoint a new job starts from', async () => {

@@ -47,4 +47,40 @@ describe('HeapKeyedStateBackend', () => {
     expect(l.get()).toEqual([]);
     expect(b.snapshot().states.find((s) => s.name === 'v')!.entries).toEqual([['fresh', 3]]);
   });
+
+  it('removes expired entries incrementally as other keys are written, so a TTL bounds memory without reads or checkpoints', () => {
+    let now = 0;
+    const b = new HeapKeyedStateBackend(() => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 30 });
+    for (let k = 0; k < 10_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    expect([...b.keys('v')]).toHaveLength(10_000);
+    now = 40;
+    // Keys never read again: only the writes of new keys clean them up, a few per write.
+    for (let k = 10_000; k < 11_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    const left = [...b.keys('v')];
+    expect(left).toHaveLength(1_000);
+    expect(Math.min(...(left as number[]))).toBe(10_000);
+    // A rewrite refreshes a key and moves it behind younger ones: it outlives keys written before it.
+    now = 50;
+    b.setCurrentKey(10_000);
+    v.update(-1);
+    now = 75;
+    b.setCurrentKey('new');
+    v.update(0);
+    // The write expired the 16 oldest (10,001..10,016), not the rewritten 10,000.
+    const after = [...b.keys('v')];
+    expect(after).toHaveLength(1_000 - 16 + 1);
+    expect(after).toContain(10_000);
+    expect(after).not.toContain(10_016);
+    expect(after).toContain(10_017);
+    now = 90;
+    b.setCurrentKey(10_000);
+    expect(v.value()).toBeUndefined();
+  });
 });

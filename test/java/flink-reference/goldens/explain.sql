@@ -75,3 +75,8 @@ EXPLAIN CHANGELOG_MODE SELECT * FROM MyTable AS l JOIN MyTable AS r ON l.a = r.a
 EXPLAIN SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL;
 -- @golden calc-cast.changelog.txt
 EXPLAIN CHANGELOG_MODE SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL;
+
+-- Proctime first-row deduplication (issue #13): insert-only, the selected rn a literal (RankNumberColumnRemoveRule).
+CREATE TABLE first_pages (`uid` BIGINT NOT NULL, page VARCHAR(32), rn BIGINT) WITH ('connector' = 'blackhole');
+-- @golden dedup-proctime-first-row.changelog.txt
+EXPLAIN CHANGELOG_MODE INSERT INTO first_pages SELECT `uid`, page, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY `uid` ORDER BY ptime ASC) AS rn FROM clicks) WHERE rn = 1;
