@@ -4,11 +4,14 @@
 #   scripts/kafka.sh start    download jars on first use, format storage once, start, wait until ready
 #   scripts/kafka.sh stop     stop the broker and wait until it is gone
 #   scripts/kafka.sh status   exit 0 if the broker runs and answers, 1 otherwise
+#   scripts/kafka.sh fetch    only download the jars (CI does it while npm installs)
 #
 # Environment:
 #   KAFKA_PORT       client port (default 9092); the controller listens on KAFKA_PORT+1
 #   KAFKA_VERSION    org.apache.kafka:kafka_2.13 version (default 3.9.2)
 #   SLUICE_CACHE     cache root (default <repo>/.cache); jars, data and logs go to $SLUICE_CACHE/kafka
+#   SLUICE_RUN_DIR   if set, data, pid and log go to $SLUICE_RUN_DIR/kafka-$KAFKA_PORT instead (the test
+#                    setup gives each run its own folder, removed afterwards, so no run sees another's topics)
 #   KAFKA_READY_TIMEOUT  seconds to wait for readiness (default 90)
 #
 # Only Java 17+, Maven and node (with this repo's node_modules, for the kafkajs readiness probe) are needed.
@@ -21,7 +24,8 @@ version="${KAFKA_VERSION:-3.9.2}"
 cache="${SLUICE_CACHE:-$repo/.cache}/kafka"
 libs="$cache/libs-$version"
 # Data, pid and log are per port so two brokers (e.g. two worktrees sharing a cache) don't collide.
-home="$cache/node-$port"
+home="${SLUICE_RUN_DIR:+$SLUICE_RUN_DIR/kafka-$port}"
+home="${home:-$cache/node-$port}"
 pidfile="$home/kafka.pid"
 logfile="$home/kafka.log"
 bootstrap="127.0.0.1:$port"
@@ -32,19 +36,27 @@ source "$repo/scripts/lib/daemon.sh"
 daemon_label=kafka.sh
 daemon_noun=broker
 daemon_match=kafka.Kafka
+daemon_ports="$port $controller_port"
 # A controlled shutdown takes a few seconds.
 daemon_stop_seconds=30
 
 fetch_jars() {
-  if [[ ! -f "$libs/.complete" ]]; then
-    daemon_log "fetching kafka_2.13:$version and its runtime dependencies with Maven (first run only)..."
-    local t0=$SECONDS
-    # slf4j-reload4j gives the broker a logging backend so its log file is useful.
-    "$repo/scripts/lib/fetch-maven-jars.sh" "$libs" \
-      "org.apache.kafka:kafka_2.13:$version" \
-      "org.slf4j:slf4j-reload4j:1.7.36"
-    daemon_log "jars fetched in $((SECONDS - t0)) s"
-  fi
+  [[ -f "$libs/.complete" ]] && return 0
+  mkdir -p "$cache"
+  # Two runs sharing a cache must not fill (and empty) the same folder at once; the lock is held by a
+  # subshell only, so the broker started later does not inherit it.
+  (
+    flock 9
+    if [[ ! -f "$libs/.complete" ]]; then
+      daemon_log "fetching kafka_2.13:$version and its runtime dependencies with Maven (first run only)..."
+      t0=$SECONDS
+      # slf4j-reload4j gives the broker a logging backend so its log file is useful.
+      "$repo/scripts/lib/fetch-maven-jars.sh" "$libs" \
+        "org.apache.kafka:kafka_2.13:$version" \
+        "org.slf4j:slf4j-reload4j:1.7.36"
+      daemon_log "jars fetched in $((SECONDS - t0)) s"
+    fi
+  ) 9>"$cache/.fetch.lock"
 }
 
 write_config() {
@@ -110,6 +122,10 @@ daemon_probe() {
 }
 
 daemon_address() { echo "$bootstrap"; }
+
+daemon_fetch() {
+  fetch_jars
+}
 
 daemon_prepare() {
   command -v java >/dev/null || { daemon_log "java not found"; exit 1; }

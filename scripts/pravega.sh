@@ -1,33 +1,39 @@
 #!/usr/bin/env bash
 # Runs a real Pravega 0.13.0 standalone (in-memory storage, one controller, one segment store, in-process ZooKeeper)
-# for Sluice's integration tests. Usage: scripts/pravega.sh start|stop|status
+# for Sluice's integration tests. Usage: scripts/pravega.sh start|stop|status|fetch (fetch: only download the jars)
 #   controller gRPC: tcp://127.0.0.1:${PRAVEGA_CONTROLLER_PORT:-9090}
 #   segment store:   127.0.0.1:${PRAVEGA_SEGMENTSTORE_PORT:-6000} (published as 127.0.0.1, not 0.0.0.0)
-# The jars come from Maven Central via scripts/pravega/pom.xml into .cache/pravega (git-ignored) on first start.
+#   ZooKeeper:       127.0.0.1:${PRAVEGA_ZK_PORT:-4000}; REST and admin gateway ports are set but disabled
+# The jars come from Maven Central via scripts/pravega/pom.xml into $SLUICE_CACHE/pravega/lib (SLUICE_CACHE defaults to
+# the git-ignored .cache) on first start. The instance's pid, log and working folder are per controller port:
+# $SLUICE_CACHE/pravega/run-<port>, or $SLUICE_RUN_DIR/pravega-<port> when SLUICE_RUN_DIR is set (the test setup gives
+# each run its own), so two instances on one machine never share one.
 #
-# PRAVEGA_SECURE=1 runs a second, secured instance beside the plain one (its own ports and .cache/pravega/run-secure):
+# PRAVEGA_SECURE=1 runs a second, secured instance beside the plain one (its own ports and run-secure-<port> folder):
 # TLS on the controller and the segment store, and auth with the default PasswordAuthHandler.
 #   controller gRPC: tls://127.0.0.1:${PRAVEGA_CONTROLLER_PORT:-9190}, segment store 127.0.0.1:${PRAVEGA_SEGMENTSTORE_PORT:-6100}
-#   CA to trust:     .cache/pravega/run-secure/tls/ca.pem (server certificate for localhost and 127.0.0.1)
+#   CA to trust:     <run folder>/tls/ca.pem, e.g. .cache/pravega/run-secure-9190/tls/ca.pem (for localhost and 127.0.0.1)
 #   user:            admin / ${PRAVEGA_SECURE_PASSWORD:-1111_aaaa} (auth-type Basic, token base64("admin:<password>"))
 # Certificates and the password file are made with openssl and the Pravega jars on each fresh start.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CACHE="$ROOT/.cache/pravega"
+CACHE="${SLUICE_CACHE:-$ROOT/.cache}/pravega"
 LIB="$CACHE/lib"
 SECURE="${PRAVEGA_SECURE:-0}"
 if [[ "$SECURE" == 1 ]]; then
-  RUN="$CACHE/run-secure"
   CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9190}"
+  RUN="${SLUICE_RUN_DIR:+$SLUICE_RUN_DIR/pravega-secure-$CONTROLLER_PORT}"
+  RUN="${RUN:-$CACHE/run-secure-$CONTROLLER_PORT}"
   SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6100}"
   ZK_PORT="${PRAVEGA_ZK_PORT:-4100}"
   REST_PORT="${PRAVEGA_REST_PORT:-9191}"
   ADMIN_PORT="${PRAVEGA_ADMIN_PORT:-9998}"
   SECURE_PASSWORD="${PRAVEGA_SECURE_PASSWORD:-1111_aaaa}"
 else
-  RUN="$CACHE/run"
   CONTROLLER_PORT="${PRAVEGA_CONTROLLER_PORT:-9090}"
+  RUN="${SLUICE_RUN_DIR:+$SLUICE_RUN_DIR/pravega-$CONTROLLER_PORT}"
+  RUN="${RUN:-$CACHE/run-$CONTROLLER_PORT}"
   SEGMENTSTORE_PORT="${PRAVEGA_SEGMENTSTORE_PORT:-6000}"
   ZK_PORT="${PRAVEGA_ZK_PORT:-4000}"
   REST_PORT="${PRAVEGA_REST_PORT:-9091}"
@@ -44,19 +50,29 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && exec 3>&- 3<&- ; 
 running_pid() {
   [[ -f "$PID_FILE" ]] || return 1
   local pid; pid="$(cat "$PID_FILE")"
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null || return 1
+  # A stale pid file may name a pid the system has since given to another process.
+  grep -q LocalPravegaEmulator "/proc/$pid/cmdline" 2>/dev/null || return 1
+  echo "$pid"
 }
 
 fetch() {
   # Re-resolve when the pom changed since the last fetch.
   if [[ -f "$LIB/.complete" && "$LIB/.complete" -nt "$ROOT/scripts/pravega/pom.xml" ]]; then return 0; fi
   command -v mvn >/dev/null || { log "mvn not found; install Maven (apt-get install maven)"; exit 1; }
-  log "resolving io.pravega:pravega-standalone:0.13.0 and its dependencies into $LIB (first run only)"
   mkdir -p "$CACHE"
-  rm -rf "$LIB"
-  mvn -q -B -f "$ROOT/scripts/pravega/pom.xml" -Dmaven.repo.local="$CACHE/m2" \
-    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
-  touch "$LIB/.complete"
+  # Two runs sharing a cache must not fill (and empty) the same folder at once (the lock stays in the subshell).
+  (
+    flock 9
+    if [[ -f "$LIB/.complete" && "$LIB/.complete" -nt "$ROOT/scripts/pravega/pom.xml" ]]; then exit 0; fi
+    log "resolving io.pravega:pravega-standalone:0.13.0 and its dependencies into $LIB (first run only)"
+    rm -rf "$LIB"
+    # Maven's own local repository (as kafka.sh and schema-registry.sh use), so a fresh clone on a machine that
+    # fetched before copies the jars instead of downloading them again.
+    mvn -q -B -f "$ROOT/scripts/pravega/pom.xml" \
+      dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
+    touch "$LIB/.complete"
+  ) 9>"$CACHE/.fetch.lock"
 }
 
 # The secured instance's material: a CA, a server certificate it signs (SAN localhost and 127.0.0.1, so clients can
@@ -122,7 +138,10 @@ start() {
     if ready; then log "already running (pid $pid)"; return 0; fi
   else
     rm -f "$PID_FILE"
-    if port_open "$CONTROLLER_PORT"; then log "port $CONTROLLER_PORT is taken by another process"; exit 1; fi
+    local p
+    for p in "$CONTROLLER_PORT" "$SEGMENTSTORE_PORT" "$ZK_PORT"; do
+      if port_open "$p"; then log "port $p is taken by another process"; exit 1; fi
+    done
   fi
   local t0; t0=$(date +%s)
   fetch
@@ -143,7 +162,9 @@ start() {
     )
     (
       cd "$RUN"
-      exec nohup java -Xmx${PRAVEGA_HEAP:-1g} "${opens[@]}" \
+      # setsid: the server outlives the shell that started it and is not hit by a Ctrl-C meant for the test run
+      # (the test setup stops it itself).
+      exec setsid java -Xmx${PRAVEGA_HEAP:-1g} "${opens[@]}" \
         -Dsinglenode.configurationFile="$RUN/standalone-config.properties" \
         -Dsinglenode.zk.port="$ZK_PORT" \
         -Dsinglenode.segmentStore.port="$SEGMENTSTORE_PORT" \
@@ -201,5 +222,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  fetch) fetch ;;
+  *) echo "usage: $0 start|stop|status|fetch" >&2; exit 2 ;;
 esac

@@ -13,6 +13,8 @@
 #   daemon_stop_seconds  how long a TERM may take before KILL
 #   pidfile, logfile     per instance, so two instances do not collide
 #   ready_timeout        seconds `start` waits for readiness
+#   daemon_ports         the ports it listens on (space-separated): `start` refuses to launch when one is taken,
+#                        since the readiness probe would then be answered by whoever holds it
 # and defines these functions:
 #   daemon_prepare                 before a launch: check tools, fetch, configure, log what starts;
 #                                  may exit 1; runs in the main shell (a `cd` stays in effect)
@@ -20,6 +22,7 @@
 #   daemon_probe <seconds> <pid>   returns 0 once the server answers, 1 after <seconds> (or earlier
 #                                  if it can tell that <pid> died)
 #   daemon_address                 prints what a client connects to (`start` prints it on success)
+#   daemon_fetch                   downloads what a start needs, without starting (`fetch`)
 # then calls `daemon_main "$@"`.
 
 daemon_log() { echo "$daemon_label: $*" >&2; }
@@ -41,14 +44,22 @@ daemon_spawn() {
   echo $! >"$pidfile"
 }
 
+daemon_port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
 daemon_start() {
-  local pid
+  local pid p
   if pid="$(daemon_running_pid)"; then
     daemon_log "already running (pid $pid)"
     daemon_probe "$ready_timeout" "$pid"
     daemon_address
     return 0
   fi
+  for p in ${daemon_ports:-}; do
+    if daemon_port_taken "$p"; then
+      daemon_log "port $p is taken by another process"
+      exit 1
+    fi
+  done
   daemon_prepare
   local t0=$SECONDS
   daemon_launch
@@ -98,6 +109,7 @@ daemon_main() {
     start) daemon_start ;;
     stop) daemon_stop ;;
     status) daemon_status ;;
-    *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+    fetch) daemon_fetch ;;
+    *) echo "usage: $0 start|stop|status|fetch" >&2; exit 2 ;;
   esac
 }

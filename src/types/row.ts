@@ -1,4 +1,4 @@
-import { RowKind } from './row-kind.js';
+import { RowKind, rowKindShortString } from './row-kind.js';
 
 /**
  * One row flowing through Sluice: a change kind and its field values, by position.
@@ -24,6 +24,29 @@ export class Row {
   get arity(): number {
     return this.fields.length;
   }
+
+  /** As Flink's `Row.toString()`: the change kind, then the fields, e.g. `+I[1, a, null]`. */
+  toString(): string {
+    return `${rowKindShortString(this.kind)}[${this.fields.map(fieldText).join(', ')}]`;
+  }
+
+  /** `console.log(row)` and `util.inspect` print `+I[1, a]` rather than the object's internals. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
+}
+
+/**
+ * A field as Flink prints it in a row: null as `null`, BIGINT without the `n`, arrays and nested rows in brackets,
+ * maps as `{k=v}` (Java's Map.toString) and bytes as Java's signed byte values.
+ */
+function fieldText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (v instanceof Row) return v.toString();
+  if (v instanceof Uint8Array) return `[${Array.from(v, (b) => (b << 24) >> 24).join(', ')}]`;
+  if (Array.isArray(v)) return `[${v.map(fieldText).join(', ')}]`;
+  if (v instanceof Map) return `{${Array.from(v, ([k, x]) => `${fieldText(k)}=${fieldText(x)}`).join(', ')}}`;
+  return String(v);
 }
 
 /** Rows travel between operators in batches: one call per batch, never one await per row. */

@@ -1,10 +1,14 @@
 // Shared by the Kafka integration tests: where the broker is and whether it runs.
-// The broker is started by `scripts/kafka.sh start` (.ci/run does it); tests never start it themselves.
+// The broker is started by the test setup (test/setup/servers.ts) on a port of this run's own and named in
+// KAFKA_BOOTSTRAP; there is no default, so a broker someone else runs on 9092 is never used.
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
+import { serverAddress, serverMissing } from '../../setup/server-contract.js';
 
-export const BOOTSTRAP = process.env.KAFKA_BOOTSTRAP ?? `127.0.0.1:${process.env.KAFKA_PORT ?? '9092'}`;
+const address = serverAddress('kafka');
+/** host:port of this run's broker; empty when there is none (brokerAvailable() is false then, or throws in CI). */
+export const BOOTSTRAP = address ?? '';
 
 function tcpOpen(address: string): Promise<boolean> {
   const i = address.lastIndexOf(':');
@@ -23,16 +27,13 @@ function tcpOpen(address: string): Promise<boolean> {
 }
 
 /**
- * True when the broker answers. In CI a missing broker is a failure, never a silent skip; locally the
- * caller skips its suite and we say why.
+ * True when this run has a broker. Without one (no java, say) the caller skips its suite and we say why; in CI
+ * that is a failure, never a silent skip. A broker that was named but does not answer is always a failure.
  */
 export async function brokerAvailable(): Promise<boolean> {
+  if (!address) return serverMissing('kafka', 'Kafka integration tests');
   if (await tcpOpen(BOOTSTRAP)) return true;
-  if (process.env.CI) {
-    throw new Error(`Kafka broker not reachable at ${BOOTSTRAP}; CI must run 'scripts/kafka.sh start' before the tests.`);
-  }
-  console.warn(`SKIPPING Kafka integration tests: no broker at ${BOOTSTRAP} (run 'scripts/kafka.sh start').`);
-  return false;
+  throw new Error(`Kafka broker not reachable at KAFKA_BOOTSTRAP=${BOOTSTRAP}`);
 }
 
 export function testKafka(): Kafka {

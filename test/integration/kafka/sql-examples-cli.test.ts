@@ -17,10 +17,12 @@ const examples = fileURLToPath(new URL('../../../sql-examples/', import.meta.url
 async function runExample(file: string): Promise<Record<string, unknown>[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-kafka-example-'));
   try {
-    // The examples name the default broker; the tests run against whichever KAFKA_BOOTSTRAP / KAFKA_PORT names.
+    // The examples name the bundled broker's default address; the test talks to this run's own broker.
     const sql = readFileSync(join(examples, file), 'utf8')
       .replaceAll('sluice-example-', `sluice-test-ex-${randomUUID().slice(0, 8)}-`)
-      .replaceAll('127.0.0.1:9092', BOOTSTRAP);
+      .replaceAll("'127.0.0.1:9092'", `'${BOOTSTRAP}'`);
+    expect(sql, 'the example no longer names 127.0.0.1:9092; update this test').toContain(`'${BOOTSTRAP}'`);
+    expect(sql, 'an option value still names port 9092').not.toMatch(/'[^'\n]*:9092'/);
     const path = join(dir, file);
     writeFileSync(path, sql);
     const { code, stdout, stderr } = await runCli(['--catalog-dir', join(dir, 'catalog'), '--output', 'jsonl', '-f', path], dir, 90_000);

@@ -3,7 +3,6 @@ import { ControllerClient, EventStreamWriter, getSegmentInfo, SegmentReader, Seg
 import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
 const available = await pravegaAvailable();
-if (!available) console.warn('Pravega not reachable: skipping the endpoint cache tests (run scripts/pravega.sh start)');
 
 describe.skipIf(!available)('segment store endpoint cache', () => {
   const controller = new ControllerClient(CONTROLLER_URI);

@@ -1,14 +1,26 @@
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { serverAddress, serverMissing } from '../../setup/server-contract.js';
 
-/** Controller URI of the Pravega that scripts/pravega.sh starts. */
-export const CONTROLLER_URI = process.env.PRAVEGA_CONTROLLER_URI ?? 'tcp://127.0.0.1:9090';
+const address = serverAddress('pravega');
+/**
+ * Controller URI of this run's Pravega, started by the test setup (test/setup/servers.ts) on ports of the run's own;
+ * empty when there is none (pravegaAvailable() is false then, or throws in CI). No default port: a Pravega someone
+ * else runs on 9090 is never used.
+ */
+export const CONTROLLER_URI = address ?? '';
+
+/** The jars scripts/pravega.sh fetched (they include the Java client), in the cache the setup gave the scripts. */
+export const PRAVEGA_LIB = join(process.env.SLUICE_CACHE ?? join(import.meta.dirname, '..', '..', '..', '.cache'), 'pravega', 'lib');
 
 /**
- * True when a controller listens. Outside CI a missing server skips the suite (run scripts/pravega.sh start);
- * in CI it is an error, so a broken setup can never pass silently.
+ * True when this run has a Pravega. Without one (no java, say) the suite skips and says why; in CI that is an error,
+ * so a broken setup can never pass silently. A controller that was named but does not listen is always an error.
  */
 export async function pravegaAvailable(): Promise<boolean> {
-  const m = /^tcp:\/\/([^:]+):(\d+)$/.exec(CONTROLLER_URI)!;
+  if (!address) return serverMissing('pravega', 'Pravega integration tests');
+  const m = /^tcp:\/\/([^:]+):(\d+)$/.exec(CONTROLLER_URI);
+  if (!m) throw new Error(`PRAVEGA_CONTROLLER_URI must look like tcp://host:port, not ${CONTROLLER_URI}`);
   const up = await new Promise<boolean>((resolve) => {
     const s = connect({ host: m[1]!, port: Number(m[2]) });
     s.once('connect', () => {
@@ -17,8 +29,8 @@ export async function pravegaAvailable(): Promise<boolean> {
     });
     s.once('error', () => resolve(false));
   });
-  if (!up && process.env.CI) throw new Error(`Pravega is not reachable at ${CONTROLLER_URI}; run scripts/pravega.sh start before the tests`);
-  return up;
+  if (!up) throw new Error(`Pravega is not reachable at PRAVEGA_CONTROLLER_URI=${CONTROLLER_URI}`);
+  return true;
 }
 
 export function uniqueName(prefix: string): string {

@@ -10,7 +10,6 @@ import { keySeqDecoder, keySeqEncoder, sinkConfig, sourceConfig } from './connec
 import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
 const available = await pravegaAvailable();
-if (!available) console.warn('Pravega not reachable: skipping the Pravega sink tests (run scripts/pravega.sh start)');
 
 /** Turns the sequence source's (n, n) rows into (key, n) rows. */
 const toKeyed = (rows: Row[]): Row[] => rows.map((r) => Row.insert(`key-${Number(r.fields[0]) % 7}`, r.fields[0]));

@@ -12,10 +12,9 @@ import { defaultRuntimeConfig, executeJob, type JobGraph } from '../../../src/ru
 import type { Row } from '../../../src/types/row.js';
 import { CollectSink } from '../../runtime/fakes/collect.js';
 import { keySeqDecoder, keysOutOfOrder, sourceConfig, waitFor } from './connector-helpers.js';
-import { pravegaAvailable, uniqueName } from './pravega-env.js';
+import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
 const available = await pravegaAvailable();
-if (!available) console.warn('Pravega not reachable: skipping the Pravega source tests (run scripts/pravega.sh start)');
 
 const KEYS = Array.from({ length: 12 }, (_, i) => `key-${i}`);
 
@@ -48,7 +47,7 @@ describe.skipIf(!available)('Pravega source against a real Pravega 0.13', () => 
   }
 
   beforeAll(async () => {
-    controller = new ControllerClient(process.env.PRAVEGA_CONTROLLER_URI ?? 'tcp://127.0.0.1:9090');
+    controller = new ControllerClient(CONTROLLER_URI);
     pool = new SegmentStoreConnectionPool();
     await controller.createScope(scope);
   });

@@ -18,7 +18,6 @@ const TRIALS = Number(process.env.PRAVEGA_KILL_TRIALS ?? 20);
 const KEYS = Array.from({ length: 16 }, (_, i) => `k${i}`);
 
 const available = await pravegaAvailable();
-if (!available) console.warn('Pravega not reachable: skipping the Pravega exactly-once kill test (run scripts/pravega.sh start)');
 
 interface OutEvent {
   key: string;

@@ -8,7 +8,6 @@ import { keysOutOfOrder, pravegaTableDdl } from './connector-helpers.js';
 import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
 
 const available = await pravegaAvailable();
-if (!available) console.warn('Pravega not reachable: skipping the Pravega SQL tests (run scripts/pravega.sh start)');
 
 async function rowsOf(env: TableEnvironment, sql: string): Promise<Row[]> {
   const out: Row[] = [];

@@ -1,26 +1,26 @@
 // Shared by the schema-registry integration tests: where the registry is and whether it runs.
-// The registry is started by `scripts/schema-registry.sh start` (CI does it); tests never start it themselves.
+// The registry is started by the test setup (test/setup/servers.ts) on a port of this run's own and named in
+// SCHEMA_REGISTRY_URL; there is no default, so a registry someone else runs on 8081 is never used.
 import { randomUUID } from 'node:crypto';
+import { serverAddress, serverMissing } from '../../setup/server-contract.js';
 
-export const REGISTRY_URL =
-  process.env.SCHEMA_REGISTRY_URL ?? `http://127.0.0.1:${process.env.SCHEMA_REGISTRY_PORT ?? '8081'}/apis/ccompat/v7`;
+const address = serverAddress('schema-registry');
+/** Confluent-API base URL of this run's registry; empty when there is none (registryAvailable() is false then). */
+export const REGISTRY_URL = address ?? '';
 
 /**
- * True when the registry answers. In CI a missing registry is a failure, never a silent skip; locally the
- * caller skips its suite and we say why.
+ * True when this run has a registry. Without one (no java, say) the caller skips its suite and we say why; in CI
+ * that is a failure, never a silent skip. A registry that was named but does not answer is always a failure.
  */
 export async function registryAvailable(): Promise<boolean> {
+  if (!address) return serverMissing('schema-registry', 'schema-registry integration tests');
   try {
     const res = await fetch(`${REGISTRY_URL}/subjects`, { signal: AbortSignal.timeout(3000) });
     if (res.ok) return true;
   } catch {
     // fall through
   }
-  if (process.env.CI) {
-    throw new Error(`Schema registry not reachable at ${REGISTRY_URL}; CI must run 'scripts/schema-registry.sh start' before the tests.`);
-  }
-  console.warn(`SKIPPING schema-registry integration tests: no registry at ${REGISTRY_URL} (run 'scripts/schema-registry.sh start').`);
-  return false;
+  throw new Error(`Schema registry not reachable at SCHEMA_REGISTRY_URL=${REGISTRY_URL}`);
 }
 
 /** A subject no other test (or earlier run: the registry may live across runs) uses. */
