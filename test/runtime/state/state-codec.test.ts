@@ -121,7 +121,7 @@ describe('state codec: round trips', () => {
   it('keeps arrays, reading holes of a sparse array back as undefined', () => {
     roundTrip([]);
     roundTrip([1, 'two', [3n, [null, [undefined]]]]);
-    // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what this test stores
     const sparse = [1, , 3];
     const back = decodeState(encodeState(sparse)) as unknown[];
     expect(back).toHaveLength(3);
