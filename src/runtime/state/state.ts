@@ -2,7 +2,7 @@
  * Keyed and operator state handles (Flink's `ValueState`, `ListState`, `MapState`). Handles are obtained
  * once (in `StreamOperator.open`) and then read and written synchronously on the hot path; keyed handles
  * act on the key last set with `KeyedStateStore.setCurrentKey`. Values must be serializable by the
- * checkpoint codec: primitives, bigint, arrays, plain objects, Map, Set, Uint8Array, `Row`, and classes
+ * checkpoint codec: primitives, bigint, arrays, plain objects, Map, Set, Uint8Array, Date, `Row`, and classes
  * registered with `registerStateClass`.
  */
 export interface ValueState<T> {
