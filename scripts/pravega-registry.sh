@@ -34,7 +34,9 @@ store="${PRAVEGA_REGISTRY_STORE:-Pravega}"
 cache="${SLUICE_CACHE:-$repo/.cache}/pravega-registry"
 lib="$cache/lib-$version"
 # pid and log are per port so two registries (e.g. two worktrees sharing a cache) don't collide.
-home="$cache/node-$port"
+# SLUICE_RUN_DIR (the test setup's run folder) keeps pid, log and data with the run's other servers.
+home="${SLUICE_RUN_DIR:+$SLUICE_RUN_DIR/pravega-registry-$port}"
+home="${home:-$cache/node-$port}"
 pidfile="$home/registry.pid"
 logfile="$home/registry.log"
 url="http://127.0.0.1:$port"
@@ -106,6 +108,10 @@ daemon_prepare() {
   daemon_log "starting Pravega Schema Registry $version on 127.0.0.1:$port, store $store ($controller) (log: $logfile)"
   # The working directory is the node's folder: the jar's logback.xml writes schema-registry.log into it.
   cd "$home"
+}
+
+daemon_fetch() {
+  fetch_jars
 }
 
 daemon_launch() {

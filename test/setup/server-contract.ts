@@ -7,6 +7,7 @@
 //   PRAVEGA_CONTROLLER_URI   tcp://host:port of the Pravega controller
 //   SCHEMA_REGISTRY_URL      Confluent-API base URL of the schema registry, e.g. http://127.0.0.1:<port>/apis/ccompat/v7
 //                            (SCHEMA_REGISTRY_PORT alone means http://127.0.0.1:<port>/apis/ccompat/v7)
+//   PRAVEGA_REGISTRY_URI     http://host:port of the Pravega Schema Registry
 //   SLUICE_CACHE             the jar cache of scripts/*.sh (default <repo>/.cache), e.g. for the Pravega Java client
 //   SLUICE_RUN_DIR           this run's own folder for server data, pids and logs (removed at the end)
 //   SLUICE_TEST_SKIP_KAFKA, SLUICE_TEST_SKIP_PRAVEGA, SLUICE_TEST_SKIP_SCHEMA_REGISTRY
@@ -15,18 +16,20 @@
 // A value set before the run (e.g. KAFKA_BOOTSTRAP of a broker the developer started on a port of their own) is
 // used as is and that server is not started.
 
-export type ServerName = 'kafka' | 'pravega' | 'schema-registry';
+export type ServerName = 'kafka' | 'pravega' | 'schema-registry' | 'pravega-registry';
 
 export const ADDRESS_VARIABLE: Readonly<Record<ServerName, string>> = {
   kafka: 'KAFKA_BOOTSTRAP',
   pravega: 'PRAVEGA_CONTROLLER_URI',
   'schema-registry': 'SCHEMA_REGISTRY_URL',
+  'pravega-registry': 'PRAVEGA_REGISTRY_URI',
 };
 
 export const SKIP_VARIABLE: Readonly<Record<ServerName, string>> = {
   kafka: 'SLUICE_TEST_SKIP_KAFKA',
   pravega: 'SLUICE_TEST_SKIP_PRAVEGA',
   'schema-registry': 'SLUICE_TEST_SKIP_SCHEMA_REGISTRY',
+  'pravega-registry': 'SLUICE_TEST_SKIP_PRAVEGA_REGISTRY',
 };
 
 /** CI=true (as .ci/run sets it): a missing server is a failure there, never a skip. */

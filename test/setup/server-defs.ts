@@ -68,6 +68,17 @@ export const SERVERS: readonly ServerDef[] = [
     folder: 'test/integration/schema-registry/',
     marker: /\.SCHEMA_REGISTRY_URL\b|schema-registry\/registry\.js/,
   },
+  {
+    name: 'pravega-registry',
+    script: 'pravega-registry.sh',
+    portGroups: [1],
+    tools: ['java', 'curl'],
+    // Its own in-memory store: the registry's REST API is what the tests use, and it need not wait for Pravega.
+    scriptEnv: ([[port]]) => ({ PRAVEGA_REGISTRY_PORT: String(port), PRAVEGA_REGISTRY_STORE: 'InMemory' }),
+    testEnv: ([[port]]) => ({ PRAVEGA_REGISTRY_URI: `http://${HOST}:${port}` }),
+    folder: 'test/integration/pravega-registry/',
+    marker: /\.PRAVEGA_REGISTRY_URI\b|pravega-registry\/registry-env\.js/,
+  },
 ];
 
 /** Whether the test file at `relPath` (relative to the repository, with `/`) whose source is `text` needs `def`. */

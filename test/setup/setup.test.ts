@@ -59,6 +59,7 @@ describe('which test files need which server', () => {
   it('the integration folders need their server; the registry tests that import the broker helper need Kafka too', () => {
     expect(needs('test/integration/kafka/x.test.ts')).toEqual(['kafka']);
     expect(needs('test/integration/pravega/x.test.ts')).toEqual(['pravega']);
+    expect(needs('test/integration/pravega-registry/x.test.ts')).toEqual(['pravega-registry']);
     expect(needs('test/integration/schema-registry/x.test.ts', importOf('kafka', 'broker'))).toEqual(['kafka', 'schema-registry']);
   });
 
@@ -66,6 +67,7 @@ describe('which test files need which server', () => {
     expect(needs('test/e2e/x.test.ts', importOf('integration/kafka', 'broker'))).toEqual(['kafka']);
     expect(needs('test/e2e/x.test.ts', importOf('integration/schema-registry', 'registry'))).toEqual(['schema-registry']);
     expect(needs('test/e2e/x.test.ts', envRead('PRAVEGA_CONTROLLER_URI'))).toEqual(['pravega']);
+    expect(needs('test/e2e/x.test.ts', importOf('integration/pravega-registry', 'registry-env'))).toEqual(['pravega-registry']);
     expect(needs('test/e2e/x.test.ts', envRead('KAFKA_BOOTSTRAP'))).toEqual(['kafka']);
     expect(needs('test/setup/x.test.ts', "expect(serverAddress('kafka', { KAFKA_BOOTSTRAP: 'h:1' }))")).toEqual([]);
     expect(needs('test/sql/x.test.ts', "'properties.bootstrap.servers' = 'localhost:9092'")).toEqual([]);

@@ -1,8 +1,10 @@
-// Where the Pravega Schema Registry under test is. It is started by `scripts/pravega-registry.sh start` (after
-// `scripts/pravega.sh start`), which prints the URL to put in PRAVEGA_REGISTRY_URI; tests never start it.
+// Where the Pravega Schema Registry under test is: the test setup (test/setup/servers.ts) starts it with
+// `scripts/pravega-registry.sh start` on a free port and sets PRAVEGA_REGISTRY_URI.
 import { randomUUID } from 'node:crypto';
 
-export const REGISTRY_URI = process.env.PRAVEGA_REGISTRY_URI;
+import { serverAddress, serverMissing } from '../../setup/server-contract.js';
+
+export const REGISTRY_URI = serverAddress('pravega-registry');
 
 /**
  * True when PRAVEGA_REGISTRY_URI is set and the registry answers. Outside CI an unset variable skips the suite with
@@ -10,16 +12,7 @@ export const REGISTRY_URI = process.env.PRAVEGA_REGISTRY_URI;
  * with no registry behind it is a failure everywhere.
  */
 export async function registryAvailable(): Promise<boolean> {
-  if (REGISTRY_URI === undefined || REGISTRY_URI === '') {
-    if (process.env.CI) {
-      throw new Error("PRAVEGA_REGISTRY_URI is not set; CI must run 'scripts/pravega-registry.sh start' and export the URL it prints.");
-    }
-    console.warn(
-      "SKIPPING Pravega Schema Registry tests: PRAVEGA_REGISTRY_URI is not set (run 'scripts/pravega.sh start', then " +
-        "'scripts/pravega-registry.sh start', and set PRAVEGA_REGISTRY_URI to the URL it prints).",
-    );
-    return false;
-  }
+  if (REGISTRY_URI === undefined || REGISTRY_URI === '') return serverMissing('pravega-registry', 'Pravega Schema Registry tests');
   try {
     const res = await fetch(`${REGISTRY_URI.replace(/\/+$/, '')}/ping`, { signal: AbortSignal.timeout(3000) });
     if (res.ok) return true;
