@@ -1,0 +1,70 @@
+import type { RegisteredJob } from '../api/job-registry.js';
+
+/** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
+
+function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time': number; duration: number } {
+  const start = j.startTime.getTime();
+  const end = j.endTime?.getTime() ?? -1;
+  return { 'start-time': start, 'end-time': end, duration: (end === -1 ? now : end) - start };
+}
+
+/** `GET /jobs/overview` */
+export function jobsOverview(jobs: readonly RegisteredJob[], now = Date.now()): object {
+  return {
+    jobs: jobs.map((j) => ({ jid: j.client.jobId, name: j.client.jobName, state: j.client.status(), ...times(j, now) })),
+  };
+}
+
+/** `GET /jobs/<id>`: the job and its vertices (chained tasks) with record counts. */
+export function jobDetails(j: RegisteredJob, now = Date.now()): object {
+  const state = j.client.status();
+  const m = j.client.metrics();
+  return {
+    jid: j.client.jobId,
+    name: j.client.jobName,
+    state,
+    ...times(j, now),
+    now,
+    vertices: m.vertices.map((v) => ({
+      id: v.vertexId,
+      name: v.name,
+      parallelism: v.parallelism,
+      status: state,
+      metrics: {
+        'read-records': v.recordsIn,
+        'read-records-complete': state !== 'RUNNING' && state !== 'CREATED',
+        'write-records': v.recordsOut,
+        'write-records-complete': state !== 'RUNNING' && state !== 'CREATED',
+      },
+    })),
+  };
+}
+
+/** `GET /jobs/<id>/checkpoints`: what the job master counts (no per-checkpoint history yet). */
+export function jobCheckpoints(j: RegisteredJob): object {
+  const m = j.client.metrics();
+  return {
+    counts: { completed: m.completedCheckpoints },
+    latest: { completed: m.lastCheckpointId === undefined ? null : { id: m.lastCheckpointId } },
+    restarts: m.restarts,
+  };
+}
+
+/** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */
+export function jobExceptions(j: RegisteredJob): object {
+  const f = j.failure;
+  if (f === undefined) return { 'root-exception': null, timestamp: null, 'all-exceptions': [], truncated: false };
+  return { 'root-exception': describeError(f.error), timestamp: f.timestamp.getTime(), 'all-exceptions': [], truncated: false };
+}
+
+/** `Name: message` lines for an error and its causes, as a Java stack trace starts. */
+export function describeError(error: unknown): string {
+  const lines: string[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e !== undefined && depth < 10; depth++) {
+    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    lines.push(depth === 0 ? text : `Caused by: ${text}`);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return lines.join('\n');
+}
