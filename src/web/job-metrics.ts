@@ -12,6 +12,9 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[]): MetricFamily[
   const recordsOut: MetricFamily['samples'][number][] = [];
   const checkpoints: MetricFamily['samples'][number][] = [];
   const restarts: MetricFamily['samples'][number][] = [];
+  const failed: MetricFamily['samples'][number][] = [];
+  const lastDuration: MetricFamily['samples'][number][] = [];
+  const lastSize: MetricFamily['samples'][number][] = [];
   let running = 0;
   for (const j of jobs) {
     const c = j.client;
@@ -25,12 +28,19 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[]): MetricFamily[
     }
     checkpoints.push({ labels: job, value: m.completedCheckpoints });
     restarts.push({ labels: job, value: m.restarts });
+    failed.push({ labels: job, value: m.failedCheckpoints });
+    // -1 until there is one, as Flink's gauges report it.
+    lastDuration.push({ labels: job, value: m.lastCheckpointDurationMs ?? -1 });
+    lastSize.push({ labels: job, value: m.lastCheckpointSizeBytes ?? -1 });
   }
   return [
     { name: 'flink_jobmanager_numRunningJobs', help: 'Jobs running in this process.', type: 'gauge', samples: [{ labels: {}, value: running }] },
     { name: 'flink_taskmanager_job_task_numRecordsIn', help: 'Records a task received, over all its subtasks.', type: 'gauge', samples: recordsIn },
     { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a task emitted, over all its subtasks.', type: 'gauge', samples: recordsOut },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
+    { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
+    { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },
+    { name: 'flink_jobmanager_job_lastCheckpointSize', help: 'Bytes the newest completed checkpoint wrote, -1 before the first or when kept only in memory.', type: 'gauge', samples: lastSize },
     { name: 'flink_jobmanager_job_numRestarts', help: 'Times the job restarted after a failure.', type: 'gauge', samples: restarts },
   ];
 }

@@ -1,4 +1,5 @@
 import type { RegisteredJob } from '../api/job-registry.js';
+import type { CheckpointStats } from '../runtime/job-client.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
 
@@ -40,12 +41,36 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
   };
 }
 
-/** `GET /jobs/<id>/checkpoints`: what the job master counts (no per-checkpoint history yet). */
+/** One checkpoint as Flink's checkpoint statistics write it. */
+function checkpointView(c: CheckpointStats): object {
+  const end = c.triggerTimestamp + c.durationMs;
+  return {
+    id: c.id,
+    status: c.status,
+    is_savepoint: c.isSavepoint,
+    trigger_timestamp: c.triggerTimestamp,
+    ...(c.status === 'COMPLETED'
+      ? { latest_ack_timestamp: end, end_to_end_duration: c.durationMs, state_size: c.sizeBytes ?? null, external_path: c.path ?? null }
+      : { failure_timestamp: end, end_to_end_duration: c.durationMs, failure_message: c.failureMessage ?? null }),
+  };
+}
+
+/** `GET /jobs/<id>/checkpoints`: counts, the latest completed and failed checkpoint, and the recent history. */
 export function jobCheckpoints(j: RegisteredJob): object {
   const m = j.client.metrics();
+  const h = m.checkpointHistory;
+  const latestCompleted = h.find((c) => c.status === 'COMPLETED' && !c.isSavepoint);
+  const latestSavepoint = h.find((c) => c.status === 'COMPLETED' && c.isSavepoint);
+  const latestFailed = h.find((c) => c.status === 'FAILED');
   return {
-    counts: { completed: m.completedCheckpoints },
-    latest: { completed: m.lastCheckpointId === undefined ? null : { id: m.lastCheckpointId } },
+    counts: { completed: m.completedCheckpoints, failed: m.failedCheckpoints, total: m.completedCheckpoints + m.failedCheckpoints },
+    latest: {
+      // The history may have dropped it; its id is still known.
+      completed: latestCompleted !== undefined ? checkpointView(latestCompleted) : m.lastCheckpointId === undefined ? null : { id: m.lastCheckpointId },
+      savepoint: latestSavepoint === undefined ? null : checkpointView(latestSavepoint),
+      failed: latestFailed === undefined ? null : checkpointView(latestFailed),
+    },
+    history: h.map(checkpointView),
     restarts: m.restarts,
   };
 }

@@ -17,6 +17,15 @@ class FakeJob implements JobClient {
     completedCheckpoints: 3,
     lastCheckpointId: 4,
     restarts: 1,
+    failedCheckpoints: 1,
+    lastCheckpointDurationMs: 12,
+    lastCheckpointSizeBytes: 2048,
+    checkpointHistory: [
+      { id: 5, status: 'COMPLETED', isSavepoint: true, triggerTimestamp: 5000, durationMs: 30, sizeBytes: 4096, path: '/sp/savepoint-1', failureMessage: undefined },
+      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined },
+      { id: 3, status: 'FAILED', isSavepoint: false, triggerTimestamp: 3000, durationMs: 600, sizeBytes: undefined, path: undefined, failureMessage: 'Checkpoint 3 expired before completing.' },
+      { id: 2, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 2000, durationMs: 10, sizeBytes: undefined, path: undefined, failureMessage: undefined },
+    ],
   };
   private settle!: { resolve: (r: JobExecutionResult) => void; reject: (e: unknown) => void };
   private readonly done = new Promise<JobExecutionResult>((resolve, reject) => (this.settle = { resolve, reject }));
@@ -102,9 +111,23 @@ describe('REST API routing', () => {
     ]);
   });
 
-  it('reports checkpoint counts and the latest completed checkpoint', async () => {
-    const { rest } = setup();
-    expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({ counts: { completed: 3 }, latest: { completed: { id: 4 } }, restarts: 1 });
+  it('reports checkpoint counts, the latest completed, savepoint and failed checkpoint, and the history', async () => {
+    const { rest, a } = setup();
+    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4' };
+    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1' };
+    const failed3 = { id: 3, status: 'FAILED', is_savepoint: false, trigger_timestamp: 3000, failure_timestamp: 3600, end_to_end_duration: 600, failure_message: 'Checkpoint 3 expired before completing.' };
+    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({
+      counts: { completed: 3, failed: 1, total: 4 },
+      latest: { completed: completed4, savepoint: savepoint5, failed: failed3 },
+      history: [savepoint5, completed4, failed3, inMemory2],
+      restarts: 1,
+    });
+    // A job whose history has no completed checkpoint left still names the latest one's id.
+    a.counters = { ...a.counters, checkpointHistory: [a.counters.checkpointHistory[2]!] };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3 });
+    a.counters = { ...a.counters, lastCheckpointId: undefined, checkpointHistory: [] };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null });
   });
 
   it('reports the root exception of a failed job with its cause and time, and none for a healthy one', async () => {
@@ -177,6 +200,9 @@ describe('REST API routing', () => {
     expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsOut{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 7\n`);
     expect(r.body).toContain(`flink_jobmanager_job_numberOfCompletedCheckpoints{job_id="${A}",job_name="insert-into_b"} 3\n`);
     expect(r.body).toContain(`flink_jobmanager_job_numRestarts{job_id="${B}",job_name="second"} 1\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_numberOfFailedCheckpoints{job_id="${A}",job_name="insert-into_b"} 1\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointDuration{job_id="${A}",job_name="insert-into_b"} 12\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointSize{job_id="${A}",job_name="insert-into_b"} 2048\n`);
     expect(r.body).toContain('flink_jobmanager_numRunningJobs 1\n');
   });
 });
