@@ -36,7 +36,7 @@ describe('sluice --web', () => {
         'INSERT INTO b SELECT n FROM s;\n',
     );
     // rest.port=0: never the default 8081, which other runs on the machine may own.
-    const child = spawn(process.execPath, [bin, '--web', '-D', 'rest.port=0', '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, '--web', '-D', 'rest.port=0', '-D', 'execution.checkpointing.interval=100ms', '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -65,6 +65,14 @@ describe('sluice --web', () => {
         return n > before ? n : undefined;
       });
       expect(after).toBeGreaterThan(before);
+
+      // Checkpoints complete every 100 ms and show up in both places.
+      const checkpoints = await until('a completed checkpoint', async () => {
+        const c = (await (await fetch(`${url}/jobs/${jobId}/checkpoints`)).json()) as { counts: { completed: number }; latest: { completed: { id: number; status: string } | null } };
+        return c.counts.completed > 0 ? c : undefined;
+      });
+      expect(checkpoints.latest.completed).toMatchObject({ status: 'COMPLETED' });
+      expect(sample(await (await fetch(`${url}/metrics`)).text(), `flink_jobmanager_job_numberOfCompletedCheckpoints{job_id="${jobId}",`)).toBeGreaterThan(0);
 
       const missing = await fetch(`${url}/jobs/${'0'.repeat(32)}`);
       expect(missing.status).toBe(404);

@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
@@ -35,6 +38,52 @@ describe('TableEnvironment with web', () => {
     expect(after.body['end-time']).toBeGreaterThan(0);
     await env.close();
     await expect(fetch(`${url}/jobs/overview`)).rejects.toThrow();
+  });
+
+  it('stops a job with a savepoint into targetDirectory over POST /jobs/<id>/stop, and reports where it went', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'execution.checkpointing.interval': '1 h' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-web-sp-'));
+    const r = await fetch(`${url}/jobs/${job.jobId}/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ targetDirectory: dir }) });
+    expect(r.status).toBe(202);
+    const trigger = ((await r.json()) as { 'request-id': string })['request-id'];
+    let status: { status: { id: string }; operation?: { location?: string } };
+    do {
+      await new Promise((res) => setTimeout(res, 20));
+      status = (await getJson(`${url}/jobs/${job.jobId}/savepoints/${trigger}`)).body as typeof status;
+    } while (status.status.id === 'IN_PROGRESS');
+    expect(status.status.id).toBe('COMPLETED');
+    const location = status.operation!.location!;
+    expect(location.startsWith(join(dir, 'savepoint-'))).toBe(true);
+    expect(existsSync(join(location, '_metadata'))).toBe(true);
+    expect((await job.waitForCompletion()).savepointPath).toBe(location);
+    const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { savepoint: { external_path: string; is_savepoint: boolean } } };
+    expect(checkpoints.latest.savepoint).toMatchObject({ is_savepoint: true, external_path: location });
+    await env.close();
+  });
+
+  it('reports why a job failed at /jobs/<id>/exceptions', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    env.createTemporarySystemFunction('boom', (x: string) => {
+      if (x === '3') throw new Error('kaput at 3');
+      return x;
+    });
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '10')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (s STRING) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT boom(CAST(n AS STRING)) FROM s')).getJobClient()!;
+    const before = Date.now();
+    await expect(job.waitForCompletion()).rejects.toThrow();
+    await new Promise((r) => setImmediate(r));
+    const ex = await getJson(`${url}/jobs/${job.jobId}/exceptions`);
+    expect(ex.status).toBe(200);
+    expect(ex.body['root-exception']).toMatch(/kaput at 3/);
+    expect(ex.body.timestamp).toBeGreaterThanOrEqual(before);
+    expect((await getJson(`${url}/jobs/${job.jobId}`)).body.state).toBe('FAILED');
+    await env.close();
   });
 
   it('fails with a clear error naming the options when the port is taken, and for a port out of range', async () => {
