@@ -73,7 +73,7 @@ export class TableEnvironment {
       // Loaded only when asked for, so sessions without a server never load node:http. Bad options
       // reject here and surface from getWebUrl().
       this.web = import('../web/web-server.js').then((m) =>
-        m.WebServer.start(this.session.jobs, web.port ?? this.session.config.get(RestOptions.PORT), web.bindAddress ?? this.session.config.get(RestOptions.BIND_ADDRESS)),
+        m.WebServer.start(this.session.jobs, () => this.session.config.toMap(), web.port ?? this.session.config.get(RestOptions.PORT), web.bindAddress ?? this.session.config.get(RestOptions.BIND_ADDRESS)),
       );
       this.web.catch(() => undefined);
     }

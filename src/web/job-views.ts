@@ -1,5 +1,5 @@
 import type { RegisteredJob } from '../api/job-registry.js';
-import type { CheckpointStats } from '../runtime/job-client.js';
+import type { CheckpointStats, VertexMetrics } from '../runtime/job-client.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
 
@@ -73,6 +73,24 @@ export function jobCheckpoints(j: RegisteredJob): object {
     history: h.map(checkpointView),
     restarts: m.restarts,
   };
+}
+
+/** The metrics of one vertex, by the names Flink's vertex metrics use (summed over subtasks). */
+const VERTEX_METRICS = {
+  numRecordsIn: (v: VertexMetrics) => v.recordsIn,
+  numRecordsOut: (v: VertexMetrics) => v.recordsOut,
+} as const;
+
+/**
+ * `GET /jobs/<id>/vertices/<vid>/metrics[?get=a,b]`: without `get`, the metric ids (`[{"id": ...}]`); with
+ * it, their values as strings (`[{"id": ..., "value": "42"}]`), unknown ids left out, as Flink does.
+ * Undefined when the vertex does not exist.
+ */
+export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly string[] | undefined): object[] | undefined {
+  const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
+  if (v === undefined) return undefined;
+  if (get === undefined) return Object.keys(VERTEX_METRICS).map((id) => ({ id }));
+  return get.filter((id): id is keyof typeof VERTEX_METRICS => Object.hasOwn(VERTEX_METRICS, id)).map((id) => ({ id, value: String(VERTEX_METRICS[id](v)) }));
 }
 
 /** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { JobRegistry, RegisteredJob } from '../api/job-registry.js';
+import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
-import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsOverview } from './job-views.js';
+import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsOverview, vertexMetrics } from './job-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 
 export interface RestRequest {
@@ -42,7 +43,11 @@ function error(status: number, message: string): RestResponse {
 export class RestHandler {
   private readonly triggers = new Map<string, Trigger>();
 
-  constructor(private readonly jobs: JobRegistry) {}
+  /** `config` returns the session configuration as raw strings; its secrets are masked before they leave. */
+  constructor(
+    private readonly jobs: JobRegistry,
+    private readonly config: () => Readonly<Record<string, string>> = () => ({}),
+  ) {}
 
   async handle(req: RestRequest): Promise<RestResponse> {
     const url = new URL(req.url, 'http://localhost');
@@ -51,6 +56,11 @@ export class RestHandler {
     if (parts.length === 1 && parts[0] === 'metrics') {
       if (method !== 'GET') return methodNotAllowed(method, url.pathname);
       return { status: 200, contentType: PROMETHEUS_CONTENT_TYPE, body: formatPrometheus(jobMetricFamilies(this.jobs.list())) };
+    }
+    if (parts.length === 2 && parts[0] === 'jobmanager' && parts[1] === 'config') {
+      if (method !== 'GET') return methodNotAllowed(method, url.pathname);
+      const masked = maskSecrets(this.config());
+      return json(200, Object.keys(masked).sort().map((key) => ({ key, value: masked[key] })));
     }
     if (parts[0] !== 'jobs') return error(404, `Not found: ${url.pathname}`);
     if (parts.length === 1 || (parts.length === 2 && parts[1] === 'overview')) {
@@ -69,6 +79,11 @@ export class RestHandler {
     if (sub.length === 1 && sub[0] === 'exceptions' && method === 'GET') return json(200, jobExceptions(job));
     if (sub.length === 1 && sub[0] === 'stop' && method === 'POST') return this.stop(job, req.body);
     if (sub.length === 2 && sub[0] === 'savepoints' && method === 'GET') return this.savepointStatus(job, sub[1]!);
+    if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'metrics' && method === 'GET') {
+      const get = url.searchParams.get('get');
+      const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''));
+      return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
+    }
     return error(404, `Not found: ${url.pathname}`);
   }
 

@@ -13,17 +13,17 @@ export class WebServer {
   private readonly server: Server;
   private readonly handler: RestHandler;
 
-  private constructor(jobs: JobRegistry) {
-    this.handler = new RestHandler(jobs);
+  private constructor(jobs: JobRegistry, config: () => Readonly<Record<string, string>>) {
+    this.handler = new RestHandler(jobs, config);
     this.server = createServer((req, res) => void this.serve(req, res));
   }
 
   /** Listens on `host:port` (port 0 picks a free one); rejects with an ExecutionError naming the option if it cannot. */
-  static async start(jobs: JobRegistry, port: number, host: string): Promise<WebServer> {
+  static async start(jobs: JobRegistry, config: () => Readonly<Record<string, string>>, port: number, host: string): Promise<WebServer> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new ValidationError(`'${RestOptions.PORT.key}' must be a port number between 0 and 65535, but is ${port}.`);
     }
-    const web = new WebServer(jobs);
+    const web = new WebServer(jobs, config);
     await new Promise<void>((resolve, reject) => {
       web.server.once('error', (e: NodeJS.ErrnoException) => {
         const why = e.code === 'EADDRINUSE' ? 'the port is in use' : e.code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : e.code === 'EACCES' ? 'permission denied' : (e.code ?? 'unknown error');

@@ -189,6 +189,34 @@ describe('REST API routing', () => {
     expect((await rest.handle({ method: 'POST', url: `/jobs/${A}/stop`, body: JSON.stringify({ targetDirectory: '/sp' }) })).status).toBe(409);
   });
 
+  it('serves a vertex\'s metric ids and, with ?get=, their values as strings; unknown vertices are 404', async () => {
+    const { rest } = setup();
+    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics`))).toEqual([{ id: 'numRecordsIn' }, { id: 'numRecordsOut' }]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsOut,nope,numRecordsIn`))).toEqual([
+      { id: 'numRecordsOut', value: '10' },
+      { id: 'numRecordsIn', value: '10' },
+    ]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics?get=toString,constructor`))).toEqual([]);
+    const r = await get(rest, `/jobs/${A}/vertices/v9/metrics`);
+    expect(r.status).toBe(404);
+    expect(body(r).errors).toEqual([`Vertex v9 of job ${A} not found.`]);
+  });
+
+  it('shows the session configuration at /jobmanager/config with secret values masked', async () => {
+    const rest = new RestHandler(new JobRegistry(), () => ({
+      'parallelism.default': '2',
+      'properties.sasl.jaas.config': 'org.apache.kafka...PlainLoginModule required password="hunter2";',
+      'my.password': 'hunter2',
+    }));
+    const r = await get(rest, '/jobmanager/config');
+    expect(body(r)).toEqual([
+      { key: 'my.password', value: '******' },
+      { key: 'parallelism.default', value: '2' },
+      { key: 'properties.sasl.jaas.config', value: '******' },
+    ]);
+    expect(r.body).not.toContain('hunter2');
+  });
+
   it('serves Prometheus metrics per task and job, with label values escaped', async () => {
     const { rest, b } = setup();
     b.finish('FINISHED');

@@ -106,8 +106,14 @@ describe('TableEnvironment with web', () => {
   });
 
   it('reads rest.port and rest.bind-address from the configuration, and is off without the web option', async () => {
-    const env = TableEnvironment.create({ config: { 'rest.port': '0', 'rest.bind-address': '127.0.0.1' }, web: {}, discoverPackages: false });
-    expect(await env.getWebUrl()).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    const env = TableEnvironment.create({ config: { 'rest.port': '0', 'rest.bind-address': '127.0.0.1', 'security.auth-token': 's3cr3t' }, web: {}, discoverPackages: false });
+    const url = await env.getWebUrl();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    // SET after the start shows up too; secret values never leave.
+    await env.executeSql("SET 'parallelism.default' = '3'");
+    const config = await (await fetch(`${url}/jobmanager/config`)).text();
+    expect(JSON.parse(config)).toEqual(expect.arrayContaining([{ key: 'security.auth-token', value: '******' }, { key: 'parallelism.default', value: '3' }, { key: 'rest.port', value: '0' }]));
+    expect(config).not.toContain('s3cr3t');
     await env.close();
     const off = TableEnvironment.create({ discoverPackages: false });
     await expect(off.getWebUrl()).rejects.toThrow(ValidationError);
