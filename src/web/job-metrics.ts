@@ -1,5 +1,6 @@
 import type { RegisteredJob } from '../api/job-registry.js';
 import type { MetricFamily } from './prometheus.js';
+import type { RecordRates } from './rate-tracker.js';
 
 /**
  * The session's jobs as Prometheus families, named as Flink's PrometheusReporter names them
@@ -7,9 +8,11 @@ import type { MetricFamily } from './prometheus.js';
  * subtasks, so they carry Flink's task labels without `subtask_index`. Counters are exported as
  * gauges, as Flink's reporter does.
  */
-export function jobMetricFamilies(jobs: readonly RegisteredJob[]): MetricFamily[] {
+export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordRates): MetricFamily[] {
   const recordsIn: MetricFamily['samples'][number][] = [];
   const recordsOut: MetricFamily['samples'][number][] = [];
+  const inRate: MetricFamily['samples'][number][] = [];
+  const outRate: MetricFamily['samples'][number][] = [];
   const checkpoints: MetricFamily['samples'][number][] = [];
   const restarts: MetricFamily['samples'][number][] = [];
   const failed: MetricFamily['samples'][number][] = [];
@@ -25,6 +28,8 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[]): MetricFamily[
       const labels = { ...job, task_id: v.vertexId, task_name: v.name };
       recordsIn.push({ labels, value: v.recordsIn });
       recordsOut.push({ labels, value: v.recordsOut });
+      inRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'in') });
+      outRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'out') });
     }
     checkpoints.push({ labels: job, value: m.completedCheckpoints });
     restarts.push({ labels: job, value: m.restarts });
@@ -37,6 +42,8 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[]): MetricFamily[
     { name: 'flink_jobmanager_numRunningJobs', help: 'Jobs running in this process.', type: 'gauge', samples: [{ labels: {}, value: running }] },
     { name: 'flink_taskmanager_job_task_numRecordsIn', help: 'Records a task received, over all its subtasks.', type: 'gauge', samples: recordsIn },
     { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a task emitted, over all its subtasks.', type: 'gauge', samples: recordsOut },
+    { name: 'flink_taskmanager_job_task_numRecordsInPerSecond', help: 'Records a task received per second over the last minute; 0 once the job ended.', type: 'gauge', samples: inRate },
+    { name: 'flink_taskmanager_job_task_numRecordsOutPerSecond', help: 'Records a task emitted per second over the last minute; 0 once the job ended.', type: 'gauge', samples: outRate },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
     { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },

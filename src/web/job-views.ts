@@ -1,5 +1,6 @@
 import type { RegisteredJob } from '../api/job-registry.js';
 import type { CheckpointStats, VertexMetrics } from '../runtime/job-client.js';
+import type { RecordRates } from './rate-tracker.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
 
@@ -79,6 +80,8 @@ export function jobCheckpoints(j: RegisteredJob): object {
 const VERTEX_METRICS = {
   numRecordsIn: (v: VertexMetrics) => v.recordsIn,
   numRecordsOut: (v: VertexMetrics) => v.recordsOut,
+  numRecordsInPerSecond: (v: VertexMetrics, jobId: string, rates: RecordRates) => rates.perSecond(jobId, v.vertexId, 'in'),
+  numRecordsOutPerSecond: (v: VertexMetrics, jobId: string, rates: RecordRates) => rates.perSecond(jobId, v.vertexId, 'out'),
 } as const;
 
 /**
@@ -86,11 +89,11 @@ const VERTEX_METRICS = {
  * it, their values as strings (`[{"id": ..., "value": "42"}]`), unknown ids left out, as Flink does.
  * Undefined when the vertex does not exist.
  */
-export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly string[] | undefined): object[] | undefined {
+export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly string[] | undefined, rates: RecordRates): object[] | undefined {
   const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
   if (v === undefined) return undefined;
   if (get === undefined) return Object.keys(VERTEX_METRICS).map((id) => ({ id }));
-  return get.filter((id): id is keyof typeof VERTEX_METRICS => Object.hasOwn(VERTEX_METRICS, id)).map((id) => ({ id, value: String(VERTEX_METRICS[id](v)) }));
+  return get.filter((id): id is keyof typeof VERTEX_METRICS => Object.hasOwn(VERTEX_METRICS, id)).map((id) => ({ id, value: String(VERTEX_METRICS[id](v, j.client.jobId, rates)) }));
 }
 
 /** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */

@@ -4,6 +4,7 @@ import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
 import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsOverview, vertexMetrics } from './job-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
+import { JobRates } from './rate-tracker.js';
 
 export interface RestRequest {
   readonly method: string;
@@ -42,20 +43,27 @@ function error(status: number, message: string): RestResponse {
  */
 export class RestHandler {
   private readonly triggers = new Map<string, Trigger>();
+  /** Sampled by the server every second and on each request, for the records-per-second metrics. */
+  private readonly rates: JobRates;
 
   /** `config` returns the session configuration as raw strings; its secrets are masked before they leave. */
   constructor(
     private readonly jobs: JobRegistry,
     private readonly config: () => Readonly<Record<string, string>> = () => ({}),
-  ) {}
+    /** The clock rates are sampled by (tests pass their own). */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.rates = new JobRates(jobs);
+  }
 
   async handle(req: RestRequest): Promise<RestResponse> {
     const url = new URL(req.url, 'http://localhost');
     const parts = url.pathname.split('/').filter((p) => p !== '');
     const method = req.method.toUpperCase();
+    this.sample();
     if (parts.length === 1 && parts[0] === 'metrics') {
       if (method !== 'GET') return methodNotAllowed(method, url.pathname);
-      return { status: 200, contentType: PROMETHEUS_CONTENT_TYPE, body: formatPrometheus(jobMetricFamilies(this.jobs.list())) };
+      return { status: 200, contentType: PROMETHEUS_CONTENT_TYPE, body: formatPrometheus(jobMetricFamilies(this.jobs.list(), this.rates)) };
     }
     if (parts.length === 2 && parts[0] === 'jobmanager' && parts[1] === 'config') {
       if (method !== 'GET') return methodNotAllowed(method, url.pathname);
@@ -81,10 +89,15 @@ export class RestHandler {
     if (sub.length === 2 && sub[0] === 'savepoints' && method === 'GET') return this.savepointStatus(job, sub[1]!);
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'metrics' && method === 'GET') {
       const get = url.searchParams.get('get');
-      const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''));
+      const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''), this.rates);
       return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
     }
     return error(404, `Not found: ${url.pathname}`);
+  }
+
+  /** Records the counters for the rates; the server calls this every second. */
+  sample(): void {
+    this.rates.sample(this.now());
   }
 
   private cancel(job: RegisteredJob, mode: string | null): RestResponse {

@@ -7,15 +7,20 @@ import { RestHandler } from './rest-handler.js';
 
 /** Request bodies are small JSON documents; anything larger is refused rather than buffered. */
 const MAX_BODY_BYTES = 64 * 1024;
+const RATE_SAMPLE_MS = 1000;
 
 /** The REST API and `/metrics` of one session over `node:http`. */
 export class WebServer {
   private readonly server: Server;
   private readonly handler: RestHandler;
+  private readonly sampler: NodeJS.Timeout;
 
   private constructor(jobs: JobRegistry, config: () => Readonly<Record<string, string>>) {
     this.handler = new RestHandler(jobs, config);
     this.server = createServer((req, res) => void this.serve(req, res));
+    // Rates need counters sampled while nobody asks; unref'd, it never keeps the process alive.
+    this.sampler = setInterval(() => this.handler.sample(), RATE_SAMPLE_MS);
+    this.sampler.unref();
   }
 
   /** Listens on `host:port` (port 0 picks a free one); rejects with an ExecutionError naming the option if it cannot. */
@@ -26,6 +31,7 @@ export class WebServer {
     const web = new WebServer(jobs, config);
     await new Promise<void>((resolve, reject) => {
       web.server.once('error', (e: NodeJS.ErrnoException) => {
+        clearInterval(web.sampler);
         const why = e.code === 'EADDRINUSE' ? 'the port is in use' : e.code === 'EADDRNOTAVAIL' ? 'the address is not on this machine' : e.code === 'EACCES' ? 'permission denied' : (e.code ?? 'unknown error');
         reject(new ExecutionError(`Could not start the REST API on ${host}:${port} (${why}); choose another with 'rest.port' or 'rest.bind-address'.`));
       });
@@ -44,6 +50,7 @@ export class WebServer {
   }
 
   close(): Promise<void> {
+    clearInterval(this.sampler);
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();

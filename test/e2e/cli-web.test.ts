@@ -65,6 +65,12 @@ describe('sluice --web', () => {
         return n > before ? n : undefined;
       });
       expect(after).toBeGreaterThan(before);
+      // 100 rows/s from datagen: the rate shows once the server has two samples a second apart.
+      const rate = await until('a records-per-second rate', async () => {
+        const r = sample(await (await fetch(`${url}/metrics`)).text(), `flink_taskmanager_job_task_numRecordsOutPerSecond{job_id="${jobId}",`);
+        return r > 0 ? r : undefined;
+      });
+      expect(rate).toBeLessThan(1000);
 
       // Checkpoints complete every 100 ms and show up in both places.
       const checkpoints = await until('a completed checkpoint', async () => {

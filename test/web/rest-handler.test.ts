@@ -191,7 +191,7 @@ describe('REST API routing', () => {
 
   it('serves a vertex\'s metric ids and, with ?get=, their values as strings; unknown vertices are 404', async () => {
     const { rest } = setup();
-    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics`))).toEqual([{ id: 'numRecordsIn' }, { id: 'numRecordsOut' }]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics`))).toEqual([{ id: 'numRecordsIn' }, { id: 'numRecordsOut' }, { id: 'numRecordsInPerSecond' }, { id: 'numRecordsOutPerSecond' }]);
     expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsOut,nope,numRecordsIn`))).toEqual([
       { id: 'numRecordsOut', value: '10' },
       { id: 'numRecordsIn', value: '10' },
@@ -200,6 +200,31 @@ describe('REST API routing', () => {
     const r = await get(rest, `/jobs/${A}/vertices/v9/metrics`);
     expect(r.status).toBe(404);
     expect(body(r).errors).toEqual([`Vertex v9 of job ${A} not found.`]);
+  });
+
+  it('reports records per second over the last minute per vertex, and 0 once the job ended', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const rates = async (): Promise<unknown> => body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsInPerSecond,numRecordsOutPerSecond`));
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
+    const grow = (inc: number, out: number): void => {
+      const [v0, v1] = a.counters.vertices;
+      a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + inc, recordsOut: v0!.recordsOut + out }, v1!] };
+    };
+    now += 2_000;
+    grow(500, 400);
+    rest.sample();
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '250' }, { id: 'numRecordsOutPerSecond', value: '200' }]);
+    now += 2_000;
+    grow(100, 100);
+    const metrics = (await get(rest, '/metrics')).body;
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsInPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 150\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsOutPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 0\n`);
+    a.finish('FINISHED');
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
   });
 
   it('shows the session configuration at /jobmanager/config with secret values masked', async () => {
