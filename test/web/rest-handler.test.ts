@@ -131,7 +131,7 @@ describe('REST API routing', () => {
   });
 
   it('reports the root exception of a failed job with its cause and time, and none for a healthy one', async () => {
-    const { rest, a, b } = setup();
+    const { rest, a } = setup();
     expect(body(await get(rest, `/jobs/${B}/exceptions`))['root-exception']).toBeNull();
     const before = Date.now();
     a.fail(new ExecutionError("Job 'x' failed: boom", { cause: new Error('disk full') }));
