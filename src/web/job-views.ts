@@ -10,6 +10,11 @@ function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time
   return { 'start-time': start, 'end-time': end, duration: (end === -1 ? now : end) - start };
 }
 
+/** `GET /jobs`: ids and states only. */
+export function jobsList(jobs: readonly RegisteredJob[]): object {
+  return { jobs: jobs.map((j) => ({ id: j.client.jobId, status: j.client.status() })) };
+}
+
 /** `GET /jobs/overview` */
 export function jobsOverview(jobs: readonly RegisteredJob[], now = Date.now()): object {
   return {

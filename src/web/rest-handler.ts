@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { JobRegistry, RegisteredJob } from '../api/job-registry.js';
 import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
-import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsOverview, vertexMetrics } from './job-views.js';
+import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsList, jobsOverview, vertexMetrics } from './job-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
 
@@ -73,7 +73,7 @@ export class RestHandler {
     if (parts[0] !== 'jobs') return error(404, `Not found: ${url.pathname}`);
     if (parts.length === 1 || (parts.length === 2 && parts[1] === 'overview')) {
       if (method !== 'GET') return methodNotAllowed(method, url.pathname);
-      return json(200, jobsOverview(this.jobs.list()));
+      return json(200, parts.length === 1 ? jobsList(this.jobs.list()) : jobsOverview(this.jobs.list()));
     }
     const job = this.jobs.get(parts[1]!);
     if (job === undefined) return error(404, `Job ${parts[1]} not found.`);

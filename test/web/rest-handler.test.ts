@@ -98,6 +98,8 @@ describe('REST API routing', () => {
     expect(jobs[1]!['end-time']).toBeGreaterThanOrEqual(jobs[1]!['start-time'] as number);
     expect(jobs[1]!.duration).toBe((jobs[1]!['end-time'] as number) - (jobs[1]!['start-time'] as number));
     expect(typeof jobs[0]!.duration).toBe('number');
+    // GET /jobs is Flink's short list.
+    expect(body(await get(rest, '/jobs'))).toEqual({ jobs: [{ id: A, status: 'RUNNING' }, { id: B, status: 'FINISHED' }] });
   });
 
   it('shows a job with its vertices, parallelism and record counts', async () => {
