@@ -13,6 +13,7 @@
  */
 export { TableEnvironment } from './api/table-environment.js';
 export type { SessionOptions, RuntimeMode } from './api/session.js';
+export type { TableEnvironmentOptions, WebOptions } from './api/table-environment.js';
 export type { TableResult, ResultKind, ResultOrigin } from './api/table-result.js';
 export { Table } from './api/table.js';
 export { StatementSet } from './api/statement-set.js';

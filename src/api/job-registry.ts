@@ -1,16 +1,44 @@
 import type { JobClient } from '../runtime/job-client.js';
 
+/** Why a job failed, kept for the REST API's exceptions endpoint. */
+export interface JobFailure {
+  readonly error: unknown;
+  readonly timestamp: Date;
+}
+
 export interface RegisteredJob {
   readonly client: JobClient;
   readonly startTime: Date;
+  /** When the job reached a terminal state; undefined while it runs. */
+  readonly endTime: Date | undefined;
+  /** Set when the job failed. */
+  readonly failure: JobFailure | undefined;
 }
 
-/** The jobs a session started, for SHOW JOBS and STOP JOB. */
+interface MutableJob {
+  client: JobClient;
+  startTime: Date;
+  endTime: Date | undefined;
+  failure: JobFailure | undefined;
+}
+
+/** The jobs a session started, for SHOW JOBS, STOP JOB and the REST API. */
 export class JobRegistry {
-  private readonly jobs = new Map<string, RegisteredJob>();
+  private readonly jobs = new Map<string, MutableJob>();
 
   add(client: JobClient): void {
-    this.jobs.set(client.jobId, { client, startTime: new Date() });
+    const entry: MutableJob = { client, startTime: new Date(), endTime: undefined, failure: undefined };
+    this.jobs.set(client.jobId, entry);
+    // The end is observed here, once, so the time and cause are exact even if nobody asks until later.
+    client.waitForCompletion().then(
+      () => {
+        entry.endTime = new Date();
+      },
+      (error: unknown) => {
+        entry.endTime = new Date();
+        entry.failure = { error, timestamp: entry.endTime };
+      },
+    );
   }
 
   get(jobId: string): RegisteredJob | undefined {

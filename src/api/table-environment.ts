@@ -17,6 +17,21 @@ import type { TableResult } from './table-result.js';
 import { Table } from './table.js';
 import { StatementSet } from './statement-set.js';
 import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
+import { RestOptions } from '../web/rest-options.js';
+import type { WebServer } from '../web/web-server.js';
+
+/** Serve the REST API and Prometheus `/metrics` of this environment's jobs (see docs/rest-api.md). */
+export interface WebOptions {
+  /** Default: `rest.port` of the configuration (8081); 0 picks a free port. */
+  readonly port?: number;
+  /** Default: `rest.bind-address` of the configuration (127.0.0.1). */
+  readonly bindAddress?: string;
+}
+
+export interface TableEnvironmentOptions extends SessionOptions {
+  /** Start the REST API with the environment; `getWebUrl()` tells where, `close()` stops it. */
+  readonly web?: WebOptions;
+}
 
 /**
  * The entry point of the programmatic API (Flink's `TableEnvironment`): one session with its own
@@ -41,8 +56,9 @@ export class TableEnvironment {
   readonly planner: SessionPlanner;
   private readonly ready: Promise<void>;
   private readonly warnings: ((message: string) => void)[] = [];
+  private readonly web: Promise<WebServer> | undefined;
 
-  private constructor(options: SessionOptions) {
+  private constructor(options: TableEnvironmentOptions) {
     this.session = new Session(options, builtinFactories());
     this.session.warn = (m) => this.warn(m);
     this.planner = createSessionPlanner(this.session);
@@ -52,10 +68,22 @@ export class TableEnvironment {
         ? undefined
         : discoverPackageFactories(this.session.baseDir).then((fs) => fs.forEach((f) => this.session.factories.register(f))),
     ]).then(() => undefined);
+    if (options.web !== undefined) {
+      const web = options.web;
+      // Loaded only when asked for, so sessions without a server never load node:http. Bad options
+      // reject here and surface from getWebUrl().
+      this.web = import('../web/web-server.js').then((m) =>
+        m.WebServer.start(this.session.jobs, () => this.session.config.toMap(), web.port ?? this.session.config.get(RestOptions.PORT), web.bindAddress ?? this.session.config.get(RestOptions.BIND_ADDRESS)),
+      );
+      this.web.catch(() => undefined);
+    }
   }
 
-  /** A new session. `mode` sets `execution.runtime-mode`; `config` is the initial session configuration. */
-  static create(options: SessionOptions = {}): TableEnvironment {
+  /**
+   * A new session. `mode` sets `execution.runtime-mode`; `config` is the initial session configuration;
+   * `web` starts the REST API and `/metrics`.
+   */
+  static create(options: TableEnvironmentOptions = {}): TableEnvironment {
     return new TableEnvironment(options);
   }
 
@@ -155,10 +183,21 @@ export class TableEnvironment {
     return this.ready.then(() => this.session.catalogs.getCurrentCatalog().listTables(this.session.catalogs.currentDatabase));
   }
 
-  /** Cancels running jobs and closes the catalogs. */
+  /**
+   * Where the REST API is served (`http://127.0.0.1:8081`), once it listens.
+   * @throws ValidationError when the environment was created without `web`; ExecutionError when the port could not be bound.
+   */
+  async getWebUrl(): Promise<string> {
+    if (this.web === undefined) throw new ValidationError('The REST API is off: create the TableEnvironment with the `web` option.');
+    return (await this.web).url;
+  }
+
+  /** Cancels running jobs, stops the REST API and closes the catalogs. */
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
     for (const job of this.session.jobs.active()) await job.cancel().catch(() => undefined);
+    const web = await this.web?.catch(() => undefined);
+    await web?.close();
     await this.session.catalogs.close();
   }
 

@@ -19,6 +19,8 @@ export type CliCommand =
       readonly output: OutputFormat;
       /** `--resume DIR`: start jobs from the newest complete checkpoint under DIR. */
       readonly resume: string | undefined;
+      /** `--web`: serve the REST API and /metrics while sluice runs. */
+      readonly web: boolean;
     };
 
 export const USAGE = `Usage: sluice [options]
@@ -34,6 +36,7 @@ Options:
                            in <dir> between runs (default: in memory, gone when sluice exits)
       --output <format>    tableau (default), jsonl or csv
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
+      --web                Serve a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
   -h, --help               Show this help
   -v, --version            Show the version
 
@@ -53,6 +56,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       'catalog-dir': { type: 'string' },
       output: { type: 'string' },
       resume: { type: 'string' },
+      web: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -82,5 +86,6 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     catalogDir: values['catalog-dir'],
     output,
     resume: values.resume,
+    web: values.web === true,
   };
 }

@@ -49,6 +49,7 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   // --catalog-dir keeps its permanent objects as files in that directory between runs.
   const env = TableEnvironment.create({
     config,
+    ...(command.web ? { web: {} } : {}),
     ...(command.catalogDir === undefined
       ? {}
       : { catalog: { name: 'default_catalog', catalog: new FileCatalog('default_catalog', resolve(command.catalogDir)) } }),
@@ -56,6 +57,14 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   env.onWarning((m) => io.err(`[WARNING] ${m}\n`));
   const runner = new StatementRunner(env, io, command.output);
   try {
+    if (command.web) {
+      try {
+        io.err(`[INFO] REST API and Prometheus metrics at ${await env.getWebUrl()}\n`);
+      } catch (e) {
+        io.err(formatError(e));
+        return 1;
+      }
+    }
     if (command.file !== undefined || command.init !== undefined) {
       const path = (command.file ?? command.init)!;
       let script: string;

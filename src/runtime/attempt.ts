@@ -16,12 +16,16 @@ export interface AttemptOwner {
   nextCheckpointId: number;
   /** Persists a checkpoint every task acknowledged, then notifies and commits. */
   completeCheckpoint(a: Attempt, pc: PendingCheckpoint): Promise<CompletedCheckpoint>;
+  /** A checkpoint was aborted (timeout, attempt ended) or could not be completed; for statistics only. */
+  checkpointFailed(pc: PendingCheckpoint, reason: unknown): void;
 }
 
 export interface PendingCheckpoint {
   readonly id: number;
   readonly isSavepoint: boolean;
   readonly target: string | undefined;
+  /** Epoch milliseconds of the trigger, for its duration. */
+  readonly triggeredAt: number;
   readonly acks: Map<string, TaskSnapshot>;
   readonly committables: PendingCommittable[];
   readonly enumerators: Map<string, SerializedValue>;
@@ -129,7 +133,7 @@ export class Attempt implements TaskHost {
     const done = new Promise<CompletedCheckpoint>((a, b) => ((resolve = a), (reject = b)));
     done.catch(() => undefined);
     const pc: PendingCheckpoint = {
-      id, isSavepoint, target, acks: new Map(), committables: [], enumerators: new Map(), done, resolve, reject, timer: undefined,
+      id, isSavepoint, target, triggeredAt: Date.now(), acks: new Map(), committables: [], enumerators: new Map(), done, resolve, reject, timer: undefined,
     };
     this.pending = pc;
     pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
@@ -155,6 +159,7 @@ export class Attempt implements TaskHost {
     // End-of-input committables must not be lost with the aborted checkpoint.
     this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${c.sinkTaskId}#${c.subtaskIndex}`)));
     for (const c of this.coordinators.values()) c.notifyCheckpointAborted(pc.id);
+    this.jm.checkpointFailed(pc, e);
     pc.reject(e);
   }
 
@@ -202,6 +207,7 @@ export class Attempt implements TaskHost {
         pc.resolve(cp);
       },
       (e: unknown) => {
+        if (!(e instanceof TaskCanceled)) this.jm.checkpointFailed(pc, e);
         pc.reject(e);
         this.fail(e);
       },

@@ -10,12 +10,37 @@ export interface VertexMetrics {
   readonly recordsOut: number;
 }
 
+/** One checkpoint or savepoint as a history shows it (Flink's checkpoint statistics, reduced). */
+export interface CheckpointStats {
+  readonly id: number;
+  readonly status: 'COMPLETED' | 'FAILED';
+  readonly isSavepoint: boolean;
+  /** Epoch milliseconds when the checkpoint was triggered. */
+  readonly triggerTimestamp: number;
+  /** From trigger until it was persisted (completed) or given up (failed). */
+  readonly durationMs: number;
+  /** Bytes written to its directory; undefined when it was kept only in memory, or failed. */
+  readonly sizeBytes: number | undefined;
+  readonly path: string | undefined;
+  readonly failureMessage: string | undefined;
+}
+
 export interface JobMetrics {
   readonly vertices: readonly VertexMetrics[];
   readonly completedCheckpoints: number;
   readonly lastCheckpointId: number | undefined;
   readonly restarts: number;
+  /** Periodic checkpoints and savepoints that were aborted, timed out or could not be persisted. */
+  readonly failedCheckpoints: number;
+  /** The newest periodic checkpoint's duration and size (see `CheckpointStats`). */
+  readonly lastCheckpointDurationMs: number | undefined;
+  readonly lastCheckpointSizeBytes: number | undefined;
+  /** The newest checkpoints and savepoints, newest first, at most `CHECKPOINT_HISTORY_SIZE`. */
+  readonly checkpointHistory: readonly CheckpointStats[];
 }
+
+/** How many checkpoints `JobMetrics.checkpointHistory` keeps (Flink's `web.checkpoints.history` default). */
+export const CHECKPOINT_HISTORY_SIZE = 10;
 
 /** How a job ended when `waitForCompletion` resolves (a failed job rejects instead). */
 export interface JobExecutionResult {

@@ -11,7 +11,7 @@ import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph } from './job-graph.js';
-import type { JobClient, JobExecutionResult, JobMetrics, JobStatus } from './job-client.js';
+import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus } from './job-client.js';
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -41,6 +41,10 @@ export class JobMaster implements JobClient, AttemptOwner {
   private attemptNo = 0;
   private restarts = 0;
   private completed = 0;
+  private failedCheckpoints = 0;
+  /** Newest first, at most CHECKPOINT_HISTORY_SIZE. */
+  private readonly checkpointHistory: CheckpointStats[] = [];
+  private lastCheckpointStats: CheckpointStats | undefined;
   private cancelRequested = false;
   private readonly startedAt = Date.now();
   private readonly taskMetrics = new Map<string, TaskMetrics>();
@@ -90,7 +94,31 @@ export class JobMaster implements JobClient, AttemptOwner {
       completedCheckpoints: this.completed,
       lastCheckpointId: this.latest?.checkpointId,
       restarts: this.restarts,
+      failedCheckpoints: this.failedCheckpoints,
+      lastCheckpointDurationMs: this.lastCheckpointStats?.durationMs,
+      lastCheckpointSizeBytes: this.lastCheckpointStats?.sizeBytes,
+      checkpointHistory: [...this.checkpointHistory],
     };
+  }
+
+  /** Counted as `completed` is: periodic checkpoints and savepoints, not the final checkpoint of a job without them. */
+  private counts(pc: PendingCheckpoint): boolean {
+    return pc.isSavepoint || this.config.checkpointIntervalMs !== undefined;
+  }
+
+  private recordCheckpoint(stats: CheckpointStats): void {
+    this.checkpointHistory.unshift(stats);
+    this.checkpointHistory.length = Math.min(this.checkpointHistory.length, CHECKPOINT_HISTORY_SIZE);
+  }
+
+  checkpointFailed(pc: PendingCheckpoint, reason: unknown): void {
+    // A commit that fails after the checkpoint was persisted fails the attempt, not the checkpoint.
+    if (!this.counts(pc) || this.checkpointHistory.some((c) => c.id === pc.id)) return;
+    this.failedCheckpoints++;
+    this.recordCheckpoint({
+      id: pc.id, status: 'FAILED', isSavepoint: pc.isSavepoint, triggerTimestamp: pc.triggeredAt, durationMs: Date.now() - pc.triggeredAt,
+      sizeBytes: undefined, path: undefined, failureMessage: reason instanceof Error ? reason.message : String(reason),
+    });
   }
 
   async cancel(): Promise<void> {
@@ -319,8 +347,16 @@ export class JobMaster implements JobClient, AttemptOwner {
       jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism, maxParallelism: this.maxParallelism,
       enumerators: pc.enumerators, committables, tasks: pc.acks, path,
     };
-    if (path) await writeCheckpoint(path, cp);
+    const size = path ? await writeCheckpoint(path, cp) : undefined;
     if (a !== this.attempt) throw new TaskCanceled();
+    if (this.counts(pc)) {
+      const stats: CheckpointStats = {
+        id: pc.id, status: 'COMPLETED', isSavepoint: pc.isSavepoint, triggerTimestamp: pc.triggeredAt, durationMs: Date.now() - pc.triggeredAt,
+        sizeBytes: size, path, failureMessage: undefined,
+      };
+      this.recordCheckpoint(stats);
+      if (!pc.isSavepoint) this.lastCheckpointStats = stats;
+    }
     this.pendingCommittables = committables;
     if (pc.isSavepoint) return cp;
     this.latest = cp;

@@ -16,9 +16,9 @@ const METADATA = '_metadata';
  *
  * Durability: every task file is fsynced, then the directory, before `_metadata` names them; `_metadata`
  * records each file's length and CRC-32, so a checkpoint torn by a crash or a full disk is recognised on
- * resume and skipped for an older one.
+ * resume and skipped for an older one. Resolves with the bytes written (task files and `_metadata`).
  */
-export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): Promise<void> {
+export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): Promise<number> {
   const created = await mkdir(target, { recursive: true });
   const taskFiles: Array<[string, TaskFileEntry]> = [];
   const writes: Promise<void>[] = [];
@@ -53,6 +53,7 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
   await writeDurably(tmp, meta);
   await rename(tmp, join(target, METADATA));
   await syncDirectory(target);
+  return taskFiles.reduce((n, [, f]) => n + f.length!, meta.length);
 }
 
 /** One task's state file as `_metadata` names it. Checkpoints of format v1 recorded the name only. */

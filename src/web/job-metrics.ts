@@ -1,0 +1,53 @@
+import type { RegisteredJob } from '../api/job-registry.js';
+import type { MetricFamily } from './prometheus.js';
+import type { RecordRates } from './rate-tracker.js';
+
+/**
+ * The session's jobs as Prometheus families, named as Flink's PrometheusReporter names them
+ * (`flink_<scope>_<metric>`). Record counters are per vertex (a chained task), summed over its
+ * subtasks, so they carry Flink's task labels without `subtask_index`. Counters are exported as
+ * gauges, as Flink's reporter does.
+ */
+export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordRates): MetricFamily[] {
+  const recordsIn: MetricFamily['samples'][number][] = [];
+  const recordsOut: MetricFamily['samples'][number][] = [];
+  const inRate: MetricFamily['samples'][number][] = [];
+  const outRate: MetricFamily['samples'][number][] = [];
+  const checkpoints: MetricFamily['samples'][number][] = [];
+  const restarts: MetricFamily['samples'][number][] = [];
+  const failed: MetricFamily['samples'][number][] = [];
+  const lastDuration: MetricFamily['samples'][number][] = [];
+  const lastSize: MetricFamily['samples'][number][] = [];
+  let running = 0;
+  for (const j of jobs) {
+    const c = j.client;
+    if (c.status() === 'RUNNING' || c.status() === 'CREATED') running++;
+    const m = c.metrics();
+    const job = { job_id: c.jobId, job_name: c.jobName };
+    for (const v of m.vertices) {
+      const labels = { ...job, task_id: v.vertexId, task_name: v.name };
+      recordsIn.push({ labels, value: v.recordsIn });
+      recordsOut.push({ labels, value: v.recordsOut });
+      inRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'in') });
+      outRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'out') });
+    }
+    checkpoints.push({ labels: job, value: m.completedCheckpoints });
+    restarts.push({ labels: job, value: m.restarts });
+    failed.push({ labels: job, value: m.failedCheckpoints });
+    // -1 until there is one, as Flink's gauges report it.
+    lastDuration.push({ labels: job, value: m.lastCheckpointDurationMs ?? -1 });
+    lastSize.push({ labels: job, value: m.lastCheckpointSizeBytes ?? -1 });
+  }
+  return [
+    { name: 'flink_jobmanager_numRunningJobs', help: 'Jobs running in this process.', type: 'gauge', samples: [{ labels: {}, value: running }] },
+    { name: 'flink_taskmanager_job_task_numRecordsIn', help: 'Records a task received, over all its subtasks.', type: 'gauge', samples: recordsIn },
+    { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a task emitted, over all its subtasks.', type: 'gauge', samples: recordsOut },
+    { name: 'flink_taskmanager_job_task_numRecordsInPerSecond', help: 'Records a task received per second over the last minute; 0 once the job ended.', type: 'gauge', samples: inRate },
+    { name: 'flink_taskmanager_job_task_numRecordsOutPerSecond', help: 'Records a task emitted per second over the last minute; 0 once the job ended.', type: 'gauge', samples: outRate },
+    { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
+    { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
+    { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },
+    { name: 'flink_jobmanager_job_lastCheckpointSize', help: 'Bytes the newest completed checkpoint wrote, -1 before the first or when kept only in memory.', type: 'gauge', samples: lastSize },
+    { name: 'flink_jobmanager_job_numRestarts', help: 'Times the job restarted after a failure.', type: 'gauge', samples: restarts },
+  ];
+}

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import { JobRegistry } from '../../src/api/job-registry.js';
+import { ExecutionError } from '../../src/errors/sluice-error.js';
+import type { JobClient, JobExecutionResult, JobMetrics, JobStatus } from '../../src/runtime/job-client.js';
+import { RestHandler, type RestResponse } from '../../src/web/rest-handler.js';
+
+/** A job whose state and counters a test sets by hand; it ends when the test says so. */
+class FakeJob implements JobClient {
+  state: JobStatus = 'RUNNING';
+  canceled = 0;
+  stopDirs: string[] = [];
+  counters: JobMetrics = {
+    vertices: [
+      { vertexId: 'v0', name: 'Source: "orders"', parallelism: 2, recordsIn: 10, recordsOut: 10 },
+      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7 },
+    ],
+    completedCheckpoints: 3,
+    lastCheckpointId: 4,
+    restarts: 1,
+    failedCheckpoints: 1,
+    lastCheckpointDurationMs: 12,
+    lastCheckpointSizeBytes: 2048,
+    checkpointHistory: [
+      { id: 5, status: 'COMPLETED', isSavepoint: true, triggerTimestamp: 5000, durationMs: 30, sizeBytes: 4096, path: '/sp/savepoint-1', failureMessage: undefined },
+      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined },
+      { id: 3, status: 'FAILED', isSavepoint: false, triggerTimestamp: 3000, durationMs: 600, sizeBytes: undefined, path: undefined, failureMessage: 'Checkpoint 3 expired before completing.' },
+      { id: 2, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 2000, durationMs: 10, sizeBytes: undefined, path: undefined, failureMessage: undefined },
+    ],
+  };
+  private settle!: { resolve: (r: JobExecutionResult) => void; reject: (e: unknown) => void };
+  private readonly done = new Promise<JobExecutionResult>((resolve, reject) => (this.settle = { resolve, reject }));
+
+  constructor(readonly jobId: string, readonly jobName = 'insert-into_b') {}
+  status(): JobStatus {
+    return this.state;
+  }
+  async cancel(): Promise<void> {
+    this.canceled++;
+    this.finish('CANCELED');
+  }
+  triggerSavepoint(): Promise<string> {
+    return Promise.reject(new Error('not used'));
+  }
+  async stopWithSavepoint(dir: string): Promise<string> {
+    this.stopDirs.push(dir);
+    if (dir === '/fail') throw new ExecutionError('The savepoint could not be written.');
+    this.finish('FINISHED');
+    return `${dir}/savepoint-abc`;
+  }
+  waitForCompletion(): Promise<JobExecutionResult> {
+    return this.done;
+  }
+  metrics(): JobMetrics {
+    return this.counters;
+  }
+  finish(state: 'FINISHED' | 'CANCELED'): void {
+    this.state = state;
+    this.settle.resolve({ jobId: this.jobId, status: state, netRuntimeMs: 1, restarts: 0, savepointPath: undefined });
+  }
+  fail(e: unknown): void {
+    this.state = 'FAILED';
+    this.settle.reject(e);
+  }
+}
+
+const A = 'a'.repeat(32);
+const B = 'b'.repeat(32);
+
+function setup(): { jobs: JobRegistry; a: FakeJob; b: FakeJob; rest: RestHandler } {
+  const jobs = new JobRegistry();
+  const a = new FakeJob(A);
+  const b = new FakeJob(B, 'second');
+  jobs.add(a);
+  jobs.add(b);
+  return { jobs, a, b, rest: new RestHandler(jobs) };
+}
+
+function body(r: RestResponse): Record<string, unknown> {
+  expect(r.contentType).toMatch(/^application\/json/);
+  return JSON.parse(r.body) as Record<string, unknown>;
+}
+
+const get = (rest: RestHandler, url: string): Promise<RestResponse> => rest.handle({ method: 'GET', url, body: '' });
+
+describe('REST API routing', () => {
+  it('lists jobs with Flink overview fields; a running job has end-time -1', async () => {
+    const { rest, b } = setup();
+    b.finish('FINISHED');
+    await new Promise((r) => setImmediate(r));
+    const r = await get(rest, '/jobs/overview');
+    expect(r.status).toBe(200);
+    const jobs = body(r).jobs as Record<string, unknown>[];
+    expect(jobs.map((j) => [j.jid, j.name, j.state])).toEqual([
+      [A, 'insert-into_b', 'RUNNING'],
+      [B, 'second', 'FINISHED'],
+    ]);
+    expect(jobs[0]!['end-time']).toBe(-1);
+    expect(jobs[1]!['end-time']).toBeGreaterThanOrEqual(jobs[1]!['start-time'] as number);
+    expect(jobs[1]!.duration).toBe((jobs[1]!['end-time'] as number) - (jobs[1]!['start-time'] as number));
+    expect(typeof jobs[0]!.duration).toBe('number');
+    // GET /jobs is Flink's short list.
+    expect(body(await get(rest, '/jobs'))).toEqual({ jobs: [{ id: A, status: 'RUNNING' }, { id: B, status: 'FINISHED' }] });
+  });
+
+  it('shows a job with its vertices, parallelism and record counts', async () => {
+    const { rest } = setup();
+    const j = body(await get(rest, `/jobs/${A}`));
+    expect(j.jid).toBe(A);
+    expect(j.state).toBe('RUNNING');
+    expect(j.vertices).toEqual([
+      { id: 'v0', name: 'Source: "orders"', parallelism: 2, status: 'RUNNING', metrics: { 'read-records': 10, 'read-records-complete': false, 'write-records': 10, 'write-records-complete': false } },
+      { id: 'v1', name: 'Sink', parallelism: 1, status: 'RUNNING', metrics: { 'read-records': 7, 'read-records-complete': false, 'write-records': 7, 'write-records-complete': false } },
+    ]);
+  });
+
+  it('reports checkpoint counts, the latest completed, savepoint and failed checkpoint, and the history', async () => {
+    const { rest, a } = setup();
+    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4' };
+    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1' };
+    const failed3 = { id: 3, status: 'FAILED', is_savepoint: false, trigger_timestamp: 3000, failure_timestamp: 3600, end_to_end_duration: 600, failure_message: 'Checkpoint 3 expired before completing.' };
+    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({
+      counts: { completed: 3, failed: 1, total: 4 },
+      latest: { completed: completed4, savepoint: savepoint5, failed: failed3 },
+      history: [savepoint5, completed4, failed3, inMemory2],
+      restarts: 1,
+    });
+    // A job whose history has no completed checkpoint left still names the latest one's id.
+    a.counters = { ...a.counters, checkpointHistory: [a.counters.checkpointHistory[2]!] };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3 });
+    a.counters = { ...a.counters, lastCheckpointId: undefined, checkpointHistory: [] };
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null });
+  });
+
+  it('reports the root exception of a failed job with its cause and time, and none for a healthy one', async () => {
+    const { rest, a } = setup();
+    expect(body(await get(rest, `/jobs/${B}/exceptions`))['root-exception']).toBeNull();
+    const before = Date.now();
+    a.fail(new ExecutionError("Job 'x' failed: boom", { cause: new Error('disk full') }));
+    await new Promise((r) => setImmediate(r));
+    const ex = body(await get(rest, `/jobs/${A}/exceptions`));
+    expect(ex['root-exception']).toBe("ExecutionError: Job 'x' failed: boom\nCaused by: Error: disk full");
+    expect(ex.timestamp).toBeGreaterThanOrEqual(before);
+    expect(body(await get(rest, '/jobs/overview')).jobs).toContainEqual(expect.objectContaining({ jid: A, state: 'FAILED' }));
+  });
+
+  it('answers unknown jobs and paths with 404 and a JSON error, and wrong methods with 405', async () => {
+    const { rest } = setup();
+    for (const url of [`/jobs/${'c'.repeat(32)}`, `/jobs/${'c'.repeat(32)}/checkpoints`, '/nope', '/', `/jobs/${A}/nope`]) {
+      const r = await get(rest, url);
+      expect(r.status, url).toBe(404);
+      expect((body(r).errors as string[])[0]).toMatch(/not found/i);
+    }
+    expect((await rest.handle({ method: 'DELETE', url: `/jobs/${A}`, body: '' })).status).toBe(405);
+    expect((await rest.handle({ method: 'POST', url: '/metrics', body: '' })).status).toBe(405);
+  });
+
+  it('cancels a running job with PATCH ?mode=cancel (202), and refuses a finished one (409) or another mode (400)', async () => {
+    const { rest, a } = setup();
+    expect((await rest.handle({ method: 'PATCH', url: `/jobs/${A}?mode=stop`, body: '' })).status).toBe(400);
+    expect(a.canceled).toBe(0);
+    const r = await rest.handle({ method: 'PATCH', url: `/jobs/${A}?mode=cancel`, body: '' });
+    expect(r.status).toBe(202);
+    expect(a.canceled).toBe(1);
+    expect(a.state).toBe('CANCELED');
+    expect((await rest.handle({ method: 'PATCH', url: `/jobs/${A}?mode=cancel`, body: '' })).status).toBe(409);
+    expect(a.canceled).toBe(1);
+  });
+
+  it('stops with a savepoint into targetDirectory (202 and a request id), whose result is polled', async () => {
+    const { rest, a, b } = setup();
+    expect((await rest.handle({ method: 'POST', url: `/jobs/${A}/stop`, body: '{}' })).status).toBe(400);
+    expect((await rest.handle({ method: 'POST', url: `/jobs/${A}/stop`, body: '{nope' })).status).toBe(400);
+    const r = await rest.handle({ method: 'POST', url: `/jobs/${A}/stop`, body: JSON.stringify({ targetDirectory: '/sp' }) });
+    expect(r.status).toBe(202);
+    const id = body(r)['request-id'] as string;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.stopDirs).toEqual(['/sp']);
+    await new Promise((res) => setImmediate(res));
+    expect(body(await get(rest, `/jobs/${A}/savepoints/${id}`))).toEqual({ status: { id: 'COMPLETED' }, operation: { location: '/sp/savepoint-abc' } });
+    // The trigger belongs to its job.
+    expect((await get(rest, `/jobs/${B}/savepoints/${id}`)).status).toBe(404);
+    // A failed savepoint reports its cause.
+    const f = body(await rest.handle({ method: 'POST', url: `/jobs/${B}/stop`, body: JSON.stringify({ targetDirectory: '/fail' }) }));
+    await new Promise((res) => setImmediate(res));
+    expect(b.stopDirs).toEqual(['/fail']);
+    expect(body(await get(rest, `/jobs/${B}/savepoints/${f['request-id'] as string}`)).operation).toEqual({
+      'failure-cause': { 'stack-trace': 'ExecutionError: The savepoint could not be written.' },
+    });
+    // A job that is not running cannot be stopped.
+    expect((await rest.handle({ method: 'POST', url: `/jobs/${A}/stop`, body: JSON.stringify({ targetDirectory: '/sp' }) })).status).toBe(409);
+  });
+
+  it('serves a vertex\'s metric ids and, with ?get=, their values as strings; unknown vertices are 404', async () => {
+    const { rest } = setup();
+    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics`))).toEqual([{ id: 'numRecordsIn' }, { id: 'numRecordsOut' }, { id: 'numRecordsInPerSecond' }, { id: 'numRecordsOutPerSecond' }]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsOut,nope,numRecordsIn`))).toEqual([
+      { id: 'numRecordsOut', value: '10' },
+      { id: 'numRecordsIn', value: '10' },
+    ]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v1/metrics?get=toString,constructor`))).toEqual([]);
+    const r = await get(rest, `/jobs/${A}/vertices/v9/metrics`);
+    expect(r.status).toBe(404);
+    expect(body(r).errors).toEqual([`Vertex v9 of job ${A} not found.`]);
+  });
+
+  it('reports records per second over the last minute per vertex, and 0 once the job ended', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const rates = async (): Promise<unknown> => body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsInPerSecond,numRecordsOutPerSecond`));
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
+    const grow = (inc: number, out: number): void => {
+      const [v0, v1] = a.counters.vertices;
+      a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + inc, recordsOut: v0!.recordsOut + out }, v1!] };
+    };
+    now += 2_000;
+    grow(500, 400);
+    rest.sample();
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '250' }, { id: 'numRecordsOutPerSecond', value: '200' }]);
+    now += 2_000;
+    grow(100, 100);
+    const metrics = (await get(rest, '/metrics')).body;
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsInPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 150\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsOutPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 0\n`);
+    a.finish('FINISHED');
+    expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
+  });
+
+  it('shows the session configuration at /jobmanager/config with secret values masked', async () => {
+    const rest = new RestHandler(new JobRegistry(), () => ({
+      'parallelism.default': '2',
+      'properties.sasl.jaas.config': 'org.apache.kafka...PlainLoginModule required password="hunter2";',
+      'my.password': 'hunter2',
+    }));
+    const r = await get(rest, '/jobmanager/config');
+    expect(body(r)).toEqual([
+      { key: 'my.password', value: '******' },
+      { key: 'parallelism.default', value: '2' },
+      { key: 'properties.sasl.jaas.config', value: '******' },
+    ]);
+    expect(r.body).not.toContain('hunter2');
+  });
+
+  it('serves Prometheus metrics per task and job, with label values escaped', async () => {
+    const { rest, b } = setup();
+    b.finish('FINISHED');
+    const r = await get(rest, '/metrics');
+    expect(r.status).toBe(200);
+    expect(r.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(r.body).toContain('# TYPE flink_taskmanager_job_task_numRecordsIn gauge\n');
+    expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsIn{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 10\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsOut{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 7\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_numberOfCompletedCheckpoints{job_id="${A}",job_name="insert-into_b"} 3\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_numRestarts{job_id="${B}",job_name="second"} 1\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_numberOfFailedCheckpoints{job_id="${A}",job_name="insert-into_b"} 1\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointDuration{job_id="${A}",job_name="insert-into_b"} 12\n`);
+    expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointSize{job_id="${A}",job_name="insert-into_b"} 2048\n`);
+    expect(r.body).toContain('flink_jobmanager_numRunningJobs 1\n');
+  });
+});

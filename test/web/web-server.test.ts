@@ -1,0 +1,122 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { TableEnvironment } from '../../src/api/table-environment.js';
+import { ExecutionError, ValidationError } from '../../src/errors/sluice-error.js';
+
+async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await fetch(url);
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+describe('TableEnvironment with web', () => {
+  it('serves the REST API over HTTP on a free port while a job runs, and stops serving on close', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url).not.toBe('http://127.0.0.1:0');
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    const overview = await getJson(`${url}/jobs/overview`);
+    expect(overview.status).toBe(200);
+    expect(overview.body.jobs).toEqual([expect.objectContaining({ jid: job.jobId, state: 'RUNNING', 'end-time': -1 })]);
+    const missing = await getJson(`${url}/jobs/${'0'.repeat(32)}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors).toEqual([`Job ${'0'.repeat(32)} not found.`]);
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(await metrics.text()).toContain(`flink_jobmanager_job_numRestarts{job_id="${job.jobId}"`);
+    const cancel = await fetch(`${url}/jobs/${job.jobId}?mode=cancel`, { method: 'PATCH' });
+    expect(cancel.status).toBe(202);
+    expect((await job.waitForCompletion()).status).toBe('CANCELED');
+    const after = await getJson(`${url}/jobs/${job.jobId}`);
+    expect(after.body.state).toBe('CANCELED');
+    expect(after.body['end-time']).toBeGreaterThan(0);
+    await env.close();
+    await expect(fetch(`${url}/jobs/overview`)).rejects.toThrow();
+  });
+
+  it('stops a job with a savepoint into targetDirectory over POST /jobs/<id>/stop, and reports where it went', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'execution.checkpointing.interval': '1 h' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-web-sp-'));
+    const r = await fetch(`${url}/jobs/${job.jobId}/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ targetDirectory: dir }) });
+    expect(r.status).toBe(202);
+    const trigger = ((await r.json()) as { 'request-id': string })['request-id'];
+    let status: { status: { id: string }; operation?: { location?: string } };
+    do {
+      await new Promise((res) => setTimeout(res, 20));
+      status = (await getJson(`${url}/jobs/${job.jobId}/savepoints/${trigger}`)).body as typeof status;
+    } while (status.status.id === 'IN_PROGRESS');
+    expect(status.status.id).toBe('COMPLETED');
+    const location = status.operation!.location!;
+    expect(location.startsWith(join(dir, 'savepoint-'))).toBe(true);
+    expect(existsSync(join(location, '_metadata'))).toBe(true);
+    expect((await job.waitForCompletion()).savepointPath).toBe(location);
+    const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { savepoint: { external_path: string; is_savepoint: boolean } } };
+    expect(checkpoints.latest.savepoint).toMatchObject({ is_savepoint: true, external_path: location });
+    await env.close();
+  });
+
+  it('reports why a job failed at /jobs/<id>/exceptions', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    env.createTemporarySystemFunction('boom', (x: string) => {
+      if (x === '3') throw new Error('kaput at 3');
+      return x;
+    });
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '10', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '10')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (s STRING) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT boom(CAST(n AS STRING)) FROM s')).getJobClient()!;
+    const before = Date.now();
+    await expect(job.waitForCompletion()).rejects.toThrow();
+    await new Promise((r) => setImmediate(r));
+    const ex = await getJson(`${url}/jobs/${job.jobId}/exceptions`);
+    expect(ex.status).toBe(200);
+    expect(ex.body['root-exception']).toMatch(/kaput at 3/);
+    expect(ex.body.timestamp).toBeGreaterThanOrEqual(before);
+    expect((await getJson(`${url}/jobs/${job.jobId}`)).body.state).toBe('FAILED');
+    await env.close();
+  });
+
+  it('fails with a clear error naming the options when the port is taken, and for a port out of range', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const env = TableEnvironment.create({ web: { port }, discoverPackages: false });
+      const e = await env.getWebUrl().catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(ExecutionError);
+      expect((e as Error).message).toBe(`Could not start the REST API on 127.0.0.1:${port} (the port is in use); choose another with 'rest.port' or 'rest.bind-address'.`);
+      await env.close();
+    } finally {
+      blocker.close();
+    }
+    const bad = TableEnvironment.create({ config: { 'rest.port': '70000' }, web: {}, discoverPackages: false });
+    await expect(bad.getWebUrl()).rejects.toThrow(ValidationError);
+    await expect(bad.getWebUrl()).rejects.toThrow("'rest.port' must be a port number between 0 and 65535, but is 70000.");
+    await bad.close();
+  });
+
+  it('reads rest.port and rest.bind-address from the configuration, and is off without the web option', async () => {
+    const env = TableEnvironment.create({ config: { 'rest.port': '0', 'rest.bind-address': '127.0.0.1', 'security.auth-token': 's3cr3t' }, web: {}, discoverPackages: false });
+    const url = await env.getWebUrl();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    // SET after the start shows up too; secret values never leave.
+    await env.executeSql("SET 'parallelism.default' = '3'");
+    const config = await (await fetch(`${url}/jobmanager/config`)).text();
+    expect(JSON.parse(config)).toEqual(expect.arrayContaining([{ key: 'security.auth-token', value: '******' }, { key: 'parallelism.default', value: '3' }, { key: 'rest.port', value: '0' }]));
+    expect(config).not.toContain('s3cr3t');
+    await env.close();
+    const off = TableEnvironment.create({ discoverPackages: false });
+    await expect(off.getWebUrl()).rejects.toThrow(ValidationError);
+    await off.close();
+  });
+});
