@@ -167,7 +167,6 @@ export class JobMaster implements JobClient, AttemptOwner {
       this.maxParallelism = restore?.maxParallelism ?? this.config.maxParallelism;
       // Checked once, before any attempt: a restart would only repeat the same refusal forever.
       this.validateParallelism();
-      if (restore) planTaskRestores(restore, this.graph.tasks, this.maxParallelism);
     } catch (e) {
       this.jobStatus = 'FAILED';
       throw e;
