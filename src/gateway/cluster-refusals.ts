@@ -1,0 +1,71 @@
+import type { Statement } from '../sql/ast/statements.js';
+import type { Property } from '../sql/ast/names.js';
+import { ClusterRefusalError } from './gateway-error.js';
+
+/**
+ * Connectors, formats and catalog types that only Sluice has: a Flink cluster has no factory for them.
+ * pravega: Pravega's Flink connector is released for Flink 1.x only, none for Flink 2.x.
+ * nexmark: Flink's Nexmark source is a benchmark project, not a connector a cluster ships.
+ * arrow: Flink has no Arrow file format for its filesystem connector.
+ * in-memory / file catalogs: Sluice's; Flink's in-memory catalog is `generic_in_memory`.
+ */
+export const SLUICE_ONLY_CONNECTORS: ReadonlySet<string> = new Set(['pravega', 'nexmark']);
+export const SLUICE_ONLY_FORMATS: ReadonlySet<string> = new Set(['arrow']);
+export const SLUICE_ONLY_CATALOGS: ReadonlySet<string> = new Set(['in-memory', 'file']);
+
+const FORMAT_KEYS = new Set(['format', 'key.format', 'value.format']);
+
+function refuse(what: string, reason: string): never {
+  throw new ClusterRefusalError(`${what} cannot run on a Flink cluster: ${reason}`);
+}
+
+function option(options: readonly Property[], key: string): string | undefined {
+  return options.find((p) => p.key === key)?.value;
+}
+
+function checkTableOptions(name: string, options: readonly Property[]): void {
+  const connector = option(options, 'connector');
+  if (connector !== undefined && SLUICE_ONLY_CONNECTORS.has(connector.toLowerCase())) {
+    refuse(`Table '${name}'`, `its connector '${connector}' exists only in Sluice. Run this file without --endpoint, or read the data through a connector the cluster has (kafka, filesystem, ...).`);
+  }
+  for (const p of options) {
+    if (FORMAT_KEYS.has(p.key) && SLUICE_ONLY_FORMATS.has(p.value.toLowerCase())) {
+      refuse(`Table '${name}'`, `its format '${p.value}' ('${p.key}') exists only in Sluice. Use a format Flink has (json, csv, ...) or run without --endpoint.`);
+    }
+  }
+}
+
+/**
+ * Throws a ClusterRefusalError naming the statement's object and the reason when a Flink cluster cannot run
+ * `stmt`: JavaScript functions, and tables, catalogs or formats whose factories only Sluice has. Checked
+ * before anything is sent, so a file is refused as a whole rather than half-run.
+ */
+export function checkRunnableOnCluster(stmt: Statement): void {
+  switch (stmt.kind) {
+    case 'create-function': {
+      const name = stmt.name.parts.join('.');
+      const js = stmt.language === 'JAVASCRIPT' || /#|\.(m|c)?js$/.test(stmt.className);
+      if (js) refuse(`Function '${name}'`, `it is written in JavaScript ('${stmt.className}'), and a Flink cluster runs functions in Java, Scala or Python.`);
+      return;
+    }
+    case 'create-table':
+      checkTableOptions(stmt.name.parts.join('.'), stmt.options);
+      return;
+    case 'alter-table':
+      if (stmt.action.kind === 'set-options') checkTableOptions(stmt.name.parts.join('.'), stmt.action.options);
+      return;
+    case 'create-catalog': {
+      const type = option(stmt.options, 'type');
+      if (type !== undefined && SLUICE_ONLY_CATALOGS.has(type.toLowerCase())) {
+        refuse(`Catalog '${stmt.name.value}'`, `its type '${type}' is Sluice's; Flink's in-memory catalog is 'generic_in_memory'.`);
+      }
+      return;
+    }
+    case 'explain':
+    case 'execute':
+      checkRunnableOnCluster(stmt.statement);
+      return;
+    default:
+      return;
+  }
+}
