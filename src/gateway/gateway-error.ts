@@ -1,9 +1,8 @@
 import { SluiceError } from '../errors/sluice-error.js';
 
 /**
- * The Flink cluster (through its SQL Gateway) refused or failed a statement. The message is Flink's own
- * text, from the first exception of the chain that says something (not the gateway's "Failed to
- * fetchResults" wrappers); `flinkClass` is that exception's Java class, as Flink's SQL client shows it.
+ * The Flink cluster (through its SQL Gateway) refused or failed a statement. As Flink's SQL client shows
+ * it: the root cause of the exception chain, its Java class as the name, its text unchanged.
  */
 export class GatewayError extends SluiceError {
   readonly category = 'Flink cluster error';
@@ -14,6 +13,8 @@ export class GatewayError extends SluiceError {
     readonly flinkClass: string | undefined,
     /** The innermost cause, when it says more than `message` (printed as `Caused by: Class: message`). */
     rootCause?: { readonly cls: string; readonly message: string },
+    /** Where in the statement's text Flink points (its "From line 1, column 15"), 1-based. */
+    readonly statementPosition?: { readonly line: number; readonly column: number },
   ) {
     super(message, rootCause === undefined ? undefined : { cause: Object.assign(new Error(rootCause.message), { name: rootCause.cls }) });
     if (flinkClass !== undefined) this.name = flinkClass;
@@ -29,9 +30,6 @@ export class GatewayConnectionError extends SluiceError {
 export class ClusterRefusalError extends SluiceError {
   readonly category = 'Validation error';
 }
-
-// Wrappers the gateway puts around the real failure; their messages name operations, not the problem.
-const WRAPPERS = /^(org\.apache\.flink\.table\.gateway\.|org\.apache\.flink\.runtime\.rest\.|java\.util\.concurrent\.(Completion|Execution)Exception)/;
 
 /**
  * Reads the `errors` array of a gateway response: `["Internal server error.", "<Exception on server
@@ -53,7 +51,8 @@ export function gatewayErrorFrom(errors: readonly string[]): GatewayError {
     chain.push({ cls: m[1]!, message: message.trim() });
   }
   if (chain.length === 0) return new GatewayError(errors.filter((e) => e !== 'Internal server error.').join('\n') || errors.join('\n'), undefined);
-  const main = chain.find((c) => !WRAPPERS.test(c.cls) && c.message !== '') ?? chain[chain.length - 1]!;
+  // As Flink's SQL client: the root cause is the reason shown; the outer exceptions mostly name the step that failed.
   const root = chain[chain.length - 1]!;
-  return new GatewayError(main.message, main.cls, root !== main && !main.message.includes(root.message) ? { cls: root.cls, message: root.message } : undefined);
+  const pos = chain.map((c) => /(?:From|at) line (\d+), column (\d+)/.exec(c.message)).find((m) => m !== null);
+  return new GatewayError(root.message, root.cls, undefined, pos ? { line: Number(pos[1]), column: Number(pos[2]) } : undefined);
 }
