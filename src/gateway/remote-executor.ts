@@ -4,6 +4,7 @@ import type { ResultOrigin, TableResult } from '../api/table-result.js';
 import { okResult, staticResult } from '../api/table-results.js';
 import { ExecutionOptions } from '../config/options/execution-options.js';
 import { TableOptions } from '../config/options/table-options.js';
+import { ExecutionError } from '../errors/sluice-error.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { unparseStatement } from '../sql/unparse.js';
 import type { Row } from '../types/row.js';
@@ -103,9 +104,8 @@ export class RemoteExecutor {
     }
     const origin = originOf(stmt);
     if (first === undefined) {
-      // Cancelled (Ctrl-C) before the statement produced anything.
       await op.close();
-      return okResult(origin);
+      throw new ExecutionError('The statement was cancelled before the cluster answered.');
     }
     const decoder = new ResultDecoder(first.results?.columns ?? []);
     if (first.isQueryResult === true) return this.queryResult(session, op, decoder, first);

@@ -44,7 +44,7 @@ export async function runCli(args: readonly string[], options: { cwd?: string; i
     }
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 150_000);
   const code = await new Promise<number | string>((resolve) => child.once('exit', (c, s) => resolve(c ?? s ?? -1)));
   clearTimeout(timer);
   return { code, stdout, stderr };
