@@ -1,5 +1,14 @@
 import { GatewayConnectionError, gatewayErrorFrom } from './gateway-error.js';
+import { parseJsonExact } from '../formats/json/json-tree.js';
 import type { ResultPageJson } from './result-page.js';
+
+/** The page with its `data` re-read exactly, when it has rows; its column types stay plain numbers. */
+function withExactRows(page: ResultPageJson, text: string): ResultPageJson {
+  if (!page.results?.data?.length) return page;
+  const exact = parseJsonExact(text) as unknown as ResultPageJson;
+  return { ...page, results: { ...page.results, data: exact.results?.data ?? [] } };
+}
+
 
 /**
  * The REST API of Flink's SQL Gateway (`sql-gateway.sh`, endpoint type `rest`), version v2: the first with
@@ -68,7 +77,7 @@ export class GatewayClient {
 
   /** One result page; `uri` is the previous page's `nextResultUri`, or undefined for the first page. */
   async fetchPage(session: string, operation: string, uri: string | undefined): Promise<ResultPageJson> {
-    return (await this.call('GET', uri ?? `/v2/sessions/${session}/operations/${operation}/result/0?rowFormat=JSON`)) as ResultPageJson;
+    return (await this.call('GET', uri ?? `/v2/sessions/${session}/operations/${operation}/result/0?rowFormat=JSON`, undefined, true)) as ResultPageJson;
   }
 
   async cancelOperation(session: string, operation: string): Promise<void> {
@@ -79,7 +88,8 @@ export class GatewayClient {
     await this.call('DELETE', `/v2/sessions/${session}/operations/${operation}/close`);
   }
 
-  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  /** `exactRows`: a result page, whose row values are read keeping every digit (BIGINT beyond 2^53, DECIMAL). */
+  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, exactRows = false): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(this.base + path, { method, headers: this.headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -91,6 +101,7 @@ export class GatewayClient {
     let json: unknown;
     try {
       json = text === '' ? {} : JSON.parse(text);
+      if (exactRows && response.ok) json = withExactRows(json as ResultPageJson, text);
     } catch {
       throw new GatewayConnectionError(`${this.base}${path.split('?')[0]} answered HTTP ${response.status} with something that is not JSON: is ${this.base} a Flink SQL Gateway REST endpoint?`);
     }
