@@ -188,6 +188,7 @@ export class TableEnvironment {
   /** Creates a permanent table in the current (or named) catalog from a descriptor. */
   async createTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
+    this.refuseRemote('createTable()');
     const id = this.session.catalogs.qualify(splitPath(path));
     await this.session.catalogs.createTable(id, descriptor.toCatalogTable(), false);
   }
@@ -195,6 +196,7 @@ export class TableEnvironment {
   /** Creates a temporary table from a descriptor. */
   async createTemporaryTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
+    this.refuseRemote('createTemporaryTable()');
     this.session.catalogs.createTemporaryTable(this.session.catalogs.qualify(splitPath(path)), descriptor.toCatalogTable(), false);
   }
 
@@ -205,6 +207,7 @@ export class TableEnvironment {
 
   /** Makes a connector, format or catalog factory available to this session. */
   registerFactory(factory: Factory): void {
+    this.refuseRemote('registerFactory()');
     this.session.factories.register(factory);
   }
 
@@ -248,6 +251,11 @@ export class TableEnvironment {
   /** `table.display.max-column-width`, for renderers. */
   get maxColumnWidth(): number {
     return this.session.config.get(TableOptions.DISPLAY_MAX_COLUMN_WIDTH);
+  }
+
+  /** Calls that only change the local session would leave the cluster's behind: refused with an endpoint. */
+  private refuseRemote(call: string): void {
+    if (this.remote) throw new ValidationError(`${call} is not available on an environment with an endpoint: the Flink cluster would not see it. Use executeSql() with the SQL statement.`);
   }
 
   private warn(message: string): void {
