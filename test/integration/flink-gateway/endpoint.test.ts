@@ -169,6 +169,37 @@ describe.skipIf(!gatewayAvailable())('sluice --endpoint', () => {
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 
+  it('an INSERT job keeps running after the file; SHOW JOBS lists it, STOP JOB WITH SAVEPOINT stops it, a new job resumes from that savepoint', async () => {
+    const tables = `CREATE TEMPORARY TABLE gen (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5');\nCREATE TEMPORARY TABLE bh (n BIGINT) WITH ('connector' = 'blackhole');\n`;
+    const wide = ['-e', GATEWAY_URL, '-D', 'table.display.max-column-width=300'];
+    const started = await runCli([...wide, '-f', sqlFile('start.sql', `${tables}SET 'execution.checkpointing.interval' = '1 s';\nINSERT INTO bh SELECT n FROM gen;\n`)]);
+    expect(started.code, started.stderr).toBe(0);
+    const jobId = /Job ID: ([0-9a-f]{32})/.exec(started.stdout)![1]!;
+    expect((await clusterJobs()).find((j) => j.id === jobId)?.status).toMatch(/CREATED|INITIALIZING|RUNNING/);
+    const stop = sqlFile('stop.sql', `SHOW JOBS;\nSTOP JOB '${jobId}' WITH SAVEPOINT;\n`);
+    let stopped = await runCli([...wide, '-f', stop]);
+    expect(stopped.stdout).toMatch(new RegExp(`\\| +${jobId} \\| +insert-into_default_catalog\\.default_database\\.bh \\| +(CREATED|INITIALIZING|RUNNING) \\|`));
+    // A savepoint needs every task running; right after submission they may still be deploying.
+    for (let i = 0; i < 10 && stopped.code !== 0; i++) {
+      await new Promise((res) => setTimeout(res, 2000));
+      stopped = await runCli([...wide, '-f', sqlFile('stop-again.sql', `STOP JOB '${jobId}' WITH SAVEPOINT;\n`)]);
+    }
+    expect(stopped.code, stopped.stdout).toBe(0);
+    const savepoint = /\| +(file:\S+savepoint-\S+) \|/.exec(stopped.stdout)![1]!;
+    const resumed = await runCli([...wide, '-f', sqlFile('resume.sql', `${tables}SET 'execution.state-recovery.path' = '${savepoint}';\nINSERT INTO bh SELECT n FROM gen;\n`)]);
+    expect(resumed.code, resumed.stdout).toBe(0);
+    const resumedId = /Job ID: ([0-9a-f]{32})/.exec(resumed.stdout)![1]!;
+    let restored: string | undefined;
+    for (let i = 0; i < 40 && restored === undefined; i++) {
+      const c = (await (await fetch(`${process.env.FLINK_REST_URL}/jobs/${resumedId}/checkpoints`)).json()) as { latest?: { restored?: { external_path?: string } } };
+      restored = c.latest?.restored?.external_path;
+      if (restored === undefined) await new Promise((res) => setTimeout(res, 500));
+    }
+    expect(restored).toBe(savepoint);
+    const cancelled = await runCli([...wide, '-f', sqlFile('cancel.sql', `STOP JOB '${resumedId}';\n`)]);
+    expect(cancelled.stdout).toBe('[INFO] Execute statement succeeded.\n');
+  }, 240_000);
+
   it('refuses --resume with a Sluice checkpoint, pointing to a Flink savepoint instead', async () => {
     const r = await runCli(['-e', GATEWAY_URL, '--resume', dir, '-f', sqlFile('x.sql', 'SELECT 1;\n')]);
     expect(r.code).toBe(2);
