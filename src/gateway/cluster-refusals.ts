@@ -69,3 +69,16 @@ export function checkRunnableOnCluster(stmt: Statement): void {
       return;
   }
 }
+
+/**
+ * Advice for a statement a cluster runs differently from Sluice, or undefined. Flink's Kafka sink asks for a one-hour
+ * transaction timeout, more than a broker allows by default (`transaction.max.timeout.ms`, 15 minutes): its
+ * exactly-once writer then fails at start and restarts forever. Sluice's default is 15 minutes.
+ */
+export function clusterAdvice(stmt: Statement): string | undefined {
+  if (stmt.kind !== 'create-table') return undefined;
+  const connector = option(stmt.options, 'connector')?.toLowerCase();
+  if (connector !== 'kafka' || option(stmt.options, 'sink.delivery-guarantee')?.toLowerCase() !== 'exactly-once') return undefined;
+  if (option(stmt.options, 'properties.transaction.timeout.ms') !== undefined) return undefined;
+  return `Table '${stmt.name.parts.join('.')}': on a Flink cluster an exactly-once Kafka sink asks the broker for a 1 h transaction timeout, which a broker refuses by default (transaction.max.timeout.ms is 15 min); add 'properties.transaction.timeout.ms' = '900000' (Sluice's default) or the INSERT will not start.`;
+}

@@ -7,7 +7,7 @@ import type { Query } from '../sql/ast/query.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { withoutTimeAttribute } from '../types/logical-type.js';
 import { ResolvedSchema } from '../types/schema.js';
-import { checkRunnableOnCluster } from './cluster-refusals.js';
+import { checkRunnableOnCluster, clusterAdvice } from './cluster-refusals.js';
 
 /**
  * Sluice's own checks of a statement bound for a cluster, against a local "shadow" session that mirrors the
@@ -17,6 +17,8 @@ import { checkRunnableOnCluster } from './cluster-refusals.js';
  */
 export async function validateForCluster(session: Session, planner: SessionPlanner, stmt: Statement, warn: (m: string) => void): Promise<void> {
   checkRunnableOnCluster(stmt);
+  const advice = clusterAdvice(stmt);
+  if (advice !== undefined) warn(advice);
   if (stmt.kind === 'create-table' && stmt.asQuery) return shadowCreateTableAs(session, planner, stmt, stmt.asQuery);
   if (isDdlStatement(stmt)) {
     await executeStatement(session, planner, stmt, warn);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { ClusterRefusalError } from '../../src/gateway/gateway-error.js';
-import { checkRunnableOnCluster } from '../../src/gateway/cluster-refusals.js';
+import { checkRunnableOnCluster, clusterAdvice } from '../../src/gateway/cluster-refusals.js';
 import { parseStatement } from '../../src/sql/parse.js';
 
 const check = (sql: string): void => checkRunnableOnCluster(parseStatement(sql));
@@ -38,5 +38,14 @@ describe('--endpoint on the command line', () => {
     expect(() => parseCliArgs(['-e', 'http://h:8083', '--resume', 'ck'])).toThrow("SET 'execution.state-recovery.path'");
     expect(() => parseCliArgs(['-e', 'http://h:8083', '--catalog-dir', 'c'])).toThrow('--catalog-dir cannot be combined with --endpoint');
     expect(() => parseCliArgs(['-e', 'http://h:8083', '--web'])).toThrow('--web cannot be combined with --endpoint');
+  });
+});
+
+describe('clusterAdvice', () => {
+  it("warns about an exactly-once Kafka sink without Sluice's 15 min transaction timeout, which a broker would refuse", () => {
+    const eo = "CREATE TABLE k (a INT) WITH ('connector' = 'kafka', 'topic' = 't', 'format' = 'json', 'sink.delivery-guarantee' = 'exactly-once'";
+    expect(clusterAdvice(parseStatement(`${eo})`))).toContain("add 'properties.transaction.timeout.ms' = '900000'");
+    expect(clusterAdvice(parseStatement(`${eo}, 'properties.transaction.timeout.ms' = '600000')`))).toBeUndefined();
+    expect(clusterAdvice(parseStatement("CREATE TABLE k (a INT) WITH ('connector' = 'kafka', 'topic' = 't', 'format' = 'json')"))).toBeUndefined();
   });
 });
