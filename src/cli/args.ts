@@ -40,7 +40,8 @@ Options:
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
       --web                Serve a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
   -e, --endpoint <url>     Run the statements on an Apache Flink cluster through its SQL Gateway
-                           (e.g. http://127.0.0.1:8083); Sluice still checks them all first
+                           (e.g. http://127.0.0.1:8083); Sluice still checks them all first, and INSERT
+                           jobs keep running on the cluster after sluice exits
   -h, --help               Show this help
   -v, --version            Show the version
 
