@@ -156,6 +156,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
     }
     if (wm > this.lastWatermark) {
       this.lastWatermark = wm;
+      this.metrics.currentInputWatermark = wm;
       this.chain.processWatermark(wm, 0);
     }
     const align = this.vertex.watermarkStrategy?.alignment;
