@@ -19,7 +19,7 @@ export type CliCommand =
       readonly output: OutputFormat;
       /** `--resume DIR`: start jobs from the newest complete checkpoint under DIR. */
       readonly resume: string | undefined;
-      /** `--web`: serve the REST API and /metrics while sluice runs. */
+      /** `--web`: serve the dashboard, the REST API and /metrics while sluice runs. */
       readonly web: boolean;
     };
 
@@ -36,7 +36,7 @@ Options:
                            in <dir> between runs (default: in memory, gone when sluice exits)
       --output <format>    tableau (default), jsonl or csv
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
-      --web                Serve a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
+      --web                Serve a dashboard, a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
   -h, --help               Show this help
   -v, --version            Show the version
 

@@ -99,6 +99,30 @@ describe('TableEnvironment with web', () => {
     await env.close();
   });
 
+  it('serves the built dashboard at / with its script and style, under a policy that loads nothing from elsewhere', async () => {
+    // The dashboard is built by `npm run build` (scripts/bundle-ui.mjs); from src/ the server finds it in dist/.
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<script src="app.js"></script>');
+    const script = await fetch(`${url}/app.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // dagre is bundled in, not fetched from a CDN.
+    expect((await script.text()).length).toBeGreaterThan(10_000);
+    expect((await fetch(`${url}/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(html).not.toMatch(/https?:\/\//);
+    // Other paths are still the API's.
+    const other = await fetch(`${url}/nope.js`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ errors: ['Not found: /nope.js'] });
+    expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(404);
+    await env.close();
+  });
+
   it('reports why a job failed at /jobs/<id>/exceptions', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
     const url = await env.getWebUrl();
