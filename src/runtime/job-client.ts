@@ -11,6 +11,8 @@ export interface SubtaskMetrics {
   readonly inPoolUsage: number;
   /** The fullest of its output channels (0..1): 1 means it waits for space, i.e. it is back-pressured (Flink's `outPoolUsage`). */
   readonly outPoolUsage: number;
+  /** A source subtask's records still to read as its reader knows them (Kafka: the consumer lag); else undefined. */
+  readonly pendingRecords?: number | undefined;
 }
 
 /** A vertex's input: the producing vertex and how records are shipped (Flink's plan `ship_strategy`, lower case). */

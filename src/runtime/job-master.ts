@@ -116,6 +116,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     return {
       recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
       inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
+      pendingRecords: pendingRecords(m),
     };
   }
 
@@ -409,4 +410,13 @@ function poolUsage(channels: readonly Channel[] | undefined): number {
   let max = 0;
   for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
   return max;
+}
+
+/** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */
+function pendingRecords(m: TaskMetrics): number | undefined {
+  try {
+    return m.pendingRecords?.();
+  } catch {
+    return undefined;
+  }
 }

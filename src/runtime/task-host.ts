@@ -26,6 +26,8 @@ export interface TaskMetrics {
   recordsOut: number;
   /** The watermark the chain last received (for a source, the one it emitted); -Infinity before any. Written only when it advances. */
   currentInputWatermark?: number;
+  /** A source subtask's reader's `pendingRecords`, set when its reader is created. */
+  pendingRecords?: () => number | undefined;
 }
 
 /** Watermark alignment groups shared by all source tasks of a job. */

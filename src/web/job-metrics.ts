@@ -25,6 +25,7 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
   const outPool: MetricFamily['samples'][number][] = [];
   const inPool: MetricFamily['samples'][number][] = [];
   const backPressured: MetricFamily['samples'][number][] = [];
+  const pending: MetricFamily['samples'][number][] = [];
   let running = 0;
   for (const j of jobs) {
     const c = j.client;
@@ -45,6 +46,7 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
         inPool.push({ labels: sub, value: s.inPoolUsage });
         outPool.push({ labels: sub, value: s.outPoolUsage });
         backPressured.push({ labels: sub, value: s.outPoolUsage >= 1 ? 1 : 0 });
+        if (s.pendingRecords !== undefined) pending.push({ labels: sub, value: s.pendingRecords });
       });
     }
     checkpoints.push({ labels: job, value: m.completedCheckpoints });
@@ -64,6 +66,7 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     { name: 'flink_taskmanager_job_task_buffers_inPoolUsage', help: 'How full the fullest input channel of a subtask is (0 to 1).', type: 'gauge', samples: inPool },
     { name: 'flink_taskmanager_job_task_buffers_outPoolUsage', help: 'How full the fullest output channel of a subtask is (0 to 1).', type: 'gauge', samples: outPool },
     { name: 'flink_taskmanager_job_task_isBackPressured', help: '1 while a subtask waits for space in an output channel.', type: 'gauge', samples: backPressured },
+    { name: 'flink_taskmanager_job_task_operator_pendingRecords', help: 'Records a source subtask has still to read (Kafka: the consumer lag), where its reader knows.', type: 'gauge', samples: pending },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
     { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },

@@ -120,6 +120,8 @@ const SUBTASK_METRICS = {
   'buffers.inPoolUsage': (s: SubtaskMetrics) => String(s.inPoolUsage),
   'buffers.outPoolUsage': (s: SubtaskMetrics) => String(s.outPoolUsage),
   isBackPressured: (s: SubtaskMetrics) => String(s.outPoolUsage >= 1),
+  // Only source subtasks whose reader knows it (Kafka's lag, a bounded generator's rows left).
+  pendingRecords: (s: SubtaskMetrics) => (s.pendingRecords === undefined ? undefined : String(s.pendingRecords)),
 } as const;
 
 /** The value of a metric id (vertex-wide or `<i>.<name>`), undefined when there is no such metric. */
@@ -142,7 +144,9 @@ export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly 
   const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
   if (v === undefined) return undefined;
   if (get === undefined) {
-    const perSubtask = (v.subtasks ?? []).flatMap((_, i) => Object.keys(SUBTASK_METRICS).map((name) => `${i}.${name}`));
+    const perSubtask = (v.subtasks ?? []).flatMap((s, i) =>
+      (Object.keys(SUBTASK_METRICS) as (keyof typeof SUBTASK_METRICS)[]).filter((name) => SUBTASK_METRICS[name](s) !== undefined).map((name) => `${i}.${name}`),
+    );
     return [...Object.keys(VERTEX_METRICS), ...perSubtask].map((id) => ({ id }));
   }
   return get.flatMap((id) => {

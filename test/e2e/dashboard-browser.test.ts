@@ -110,7 +110,7 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await expect.poll(async () => /In ([\d,]+)/.exec((await lastOut.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? '0', { timeout: 20_000 }).not.toBe('0');
       // A rate and a watermark show once the server has sampled twice and windows have fired.
       await expect.poll(async () => (await page.locator('table.vertices tbody tr').first().locator('td:nth-child(5)').textContent()) ?? '', { timeout: 20_000 }).not.toBe('0/s');
-      await expect.poll(async () => (await page.locator('table.vertices tbody tr').last().locator('td:nth-child(7)').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+      await expect.poll(async () => (await page.locator('table.vertices tbody tr').last().locator('td:nth-child(8)').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
       // Checkpoints every 500 ms: one shows up in the summary and the history.
       await expect.poll(async () => Number(await page.locator('#checkpoint-summary dd[data-key="Completed"]').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.locator('table').filter({ hasText: 'Recent checkpoints' }).locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);

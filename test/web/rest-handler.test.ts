@@ -14,7 +14,7 @@ class FakeJob implements JobClient {
       {
         vertexId: 'v0', name: 'Source: "orders"', parallelism: 2, recordsIn: 10, recordsOut: 10,
         subtasks: [
-          { recordsIn: 6, recordsOut: 6, currentInputWatermark: 1_700_000_000_000, inPoolUsage: 0, outPoolUsage: 1 },
+          { recordsIn: 6, recordsOut: 6, currentInputWatermark: 1_700_000_000_000, inPoolUsage: 0, outPoolUsage: 1, pendingRecords: 1200 },
           { recordsIn: 4, recordsOut: 4, currentInputWatermark: undefined, inPoolUsage: 0, outPoolUsage: 0.5 },
         ],
       },
@@ -248,7 +248,10 @@ describe('REST API routing', () => {
   it('lists per-subtask metrics as <index>.<name>, watermarks as Flink writes them (Long.MIN_VALUE before the first)', async () => {
     const { rest } = setup();
     const ids = (body(await get(rest, `/jobs/${A}/vertices/v0/metrics`)) as unknown as { id: string }[]).map((m) => m.id);
-    expect(ids).toEqual(expect.arrayContaining(['numRecordsIn', '0.numRecordsIn', '1.numRecordsOut', '1.currentInputWatermark', '0.buffers.outPoolUsage', '0.isBackPressured']));
+    expect(ids).toEqual(expect.arrayContaining(['numRecordsIn', '0.numRecordsIn', '1.numRecordsOut', '1.currentInputWatermark', '0.buffers.outPoolUsage', '0.isBackPressured', '0.pendingRecords']));
+    // Only a subtask whose reader knows its backlog has the gauge.
+    expect(ids).not.toContain('1.pendingRecords');
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.pendingRecords,1.pendingRecords`))).toEqual([{ id: '0.pendingRecords', value: '1200' }]);
     expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.numRecordsIn,1.numRecordsOut,0.isBackPressured,1.isBackPressured,1.buffers.outPoolUsage,2.numRecordsIn,x.numRecordsIn,0.nope`))).toEqual([
       { id: '0.numRecordsIn', value: '6' },
       { id: '1.numRecordsOut', value: '4' },
@@ -331,6 +334,8 @@ describe('REST API routing', () => {
     expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointSize{job_id="${A}",job_name="insert-into_b"} 2048\n`);
     expect(r.body).toContain(`flink_taskmanager_job_task_currentInputWatermark{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1700000000000\n`);
     expect(r.body).toContain(`flink_taskmanager_job_task_currentInputWatermark{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} -9223372036854776000\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_operator_pendingRecords{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1200\n`);
+    expect(r.body).not.toContain('subtask_index="1"} 1200');
     expect(r.body).toContain(`flink_taskmanager_job_task_isBackPressured{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1\n`);
     expect(r.body).toContain(`flink_taskmanager_job_task_buffers_outPoolUsage{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} 0.5\n`);
     expect(r.body).toContain('flink_jobmanager_numRunningJobs 1\n');

@@ -99,6 +99,30 @@ describe('TableEnvironment with web', () => {
     await env.close();
   });
 
+  it('reports the rows a bounded datagen source has left as its pendingRecords, falling as it reads', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '6000', 'rows-per-second' = '2000')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    const pending = async (): Promise<number | undefined> => {
+      const values = (await getJson(`${url}/jobs/${job.jobId}/vertices/v0/metrics?get=0.pendingRecords,numRecordsOut`)).body as unknown as { id: string; value: string }[];
+      const p = values.find((v) => v.id === '0.pendingRecords');
+      return p === undefined ? undefined : Number(p.value);
+    };
+    const seen: number[] = [];
+    while (job.status() === 'RUNNING' || job.status() === 'CREATED') {
+      const p = await pending();
+      if (p !== undefined) seen.push(p);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await job.waitForCompletion();
+    // Read while it ran: between none read and all, never growing.
+    expect(seen.some((p) => p > 0 && p < 6000)).toBe(true);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
+    await env.close();
+  });
+
   it('serves the built dashboard at / with its script and style, under a policy that loads nothing from elsewhere', async () => {
     // The dashboard is built by `npm run build` (scripts/bundle-ui.mjs); from src/ the server finds it in dist/.
     const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });

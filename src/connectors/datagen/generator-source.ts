@@ -179,6 +179,18 @@ class GeneratorReader extends SourceReaderBase<Element, Row, GeneratorSplit, Spl
   protected toSplitType(_id: string, state: SplitState): GeneratorSplit {
     return { ...state.split, next: state.next };
   }
+  /** Rows left in the reader's slices, when all of them are bounded (`number-of-rows`, a sequence, `events.num`). */
+  override pendingRecords(): number | undefined {
+    const states = this.currentSplitStates();
+    // Before its slices arrive (or after they all ended) the reader cannot tell.
+    if (states.length === 0) return undefined;
+    let left = 0;
+    for (const s of states) {
+      if (s.split.end === null) return undefined;
+      left += Math.max(0, s.split.end - s.next);
+    }
+    return left;
+  }
 }
 
 /**

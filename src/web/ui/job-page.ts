@@ -5,10 +5,16 @@ import { JobGraphView } from './graph.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
 
+function pendingSum(values: readonly number[]): number | undefined {
+  return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0);
+}
+
 interface VertexLive {
   readonly inRate: number;
   readonly outRate: number;
   readonly watermark: number | undefined;
+  /** Summed over the subtasks that report it; undefined when none does (not a source, or it cannot tell). */
+  readonly pending: number | undefined;
   readonly backpressure: Backpressure | undefined;
 }
 
@@ -19,7 +25,7 @@ export class JobPage {
   private readonly state = h('span', { class: 'state' });
   private readonly meta = h('span', { class: 'muted' });
   private readonly graphBox = h('div', { class: 'graph-box' });
-  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Low watermark', 'Back-pressure'], 'vertices');
+  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure'], 'vertices');
   private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
   private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Size', 'Detail']);
   private readonly exception = h('pre', { id: 'exception', class: 'exception' });
@@ -85,7 +91,7 @@ export class JobPage {
         };
         this.graph!.update(v.id, stats);
         const worst = Math.max(0, ...(l.backpressure?.subtasks.map((s) => s.ratio) ?? [0]));
-        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), watermark(l.watermark), l.backpressure === undefined ? '–' : `${l.backpressure.backpressureLevel} (${Math.round(worst * 100)} %)`];
+        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${l.backpressure.backpressureLevel} (${Math.round(worst * 100)} %)`];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
@@ -98,9 +104,9 @@ export class JobPage {
 
   private async vertexLive(vertexId: string, parallelism: number): Promise<VertexLive> {
     const base = `/jobs/${this.jobId}/vertices/${vertexId}`;
-    const wmIds = Array.from({ length: parallelism }, (_, i) => `${i}.currentInputWatermark`);
+    const subtaskIds = Array.from({ length: parallelism }, (_, i) => [`${i}.currentInputWatermark`, `${i}.pendingRecords`]).flat();
     const [metrics, backpressure] = await Promise.all([
-      getJson<MetricValues>(`${base}/metrics?get=${['numRecordsInPerSecond', 'numRecordsOutPerSecond', ...wmIds].join(',')}`),
+      getJson<MetricValues>(`${base}/metrics?get=${['numRecordsInPerSecond', 'numRecordsOutPerSecond', ...subtaskIds].join(',')}`),
       getJson<Backpressure>(`${base}/backpressure`).catch(() => undefined),
     ]);
     const value = (id: string): string | undefined => metrics.find((m) => m.id === id)?.value;
@@ -108,6 +114,7 @@ export class JobPage {
       inRate: Number(value('numRecordsInPerSecond') ?? 0),
       outRate: Number(value('numRecordsOutPerSecond') ?? 0),
       watermark: lowWatermark(metrics.filter((m) => m.id.endsWith('.currentInputWatermark')).map((m) => m.value)),
+      pending: pendingSum(metrics.filter((m) => m.id.endsWith('.pendingRecords')).map((m) => Number(m.value))),
       backpressure,
     };
   }
