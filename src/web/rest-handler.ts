@@ -3,7 +3,7 @@ import type { JobRegistry, RegisteredJob } from '../api/job-registry.js';
 import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
 import { BackpressureTracker } from './backpressure.js';
-import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
+import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobLive, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
 
@@ -89,6 +89,7 @@ export class RestHandler {
     }
     if (sub.length === 1 && sub[0] === 'checkpoints' && method === 'GET') return json(200, jobCheckpoints(job));
     if (sub.length === 1 && sub[0] === 'exceptions' && method === 'GET') return json(200, jobExceptions(job));
+    if (sub.length === 1 && sub[0] === 'live' && method === 'GET') return json(200, jobLive(job, this.rates, this.backpressure));
     if (sub.length === 1 && sub[0] === 'stop' && method === 'POST') return this.stop(job, req.body);
     if (sub.length === 2 && sub[0] === 'savepoints' && method === 'GET') return this.savepointStatus(job, sub[1]!);
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'metrics' && method === 'GET') {

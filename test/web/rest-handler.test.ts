@@ -303,6 +303,33 @@ describe('REST API routing', () => {
     expect(later.backpressureLevel).toBe('low');
   });
 
+  it('answers /jobs/<id>/live with every vertex\'s rates, subtask watermarks, pending records and back-pressure at once', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    rest.sample();
+    const [v0, v1] = a.counters.vertices;
+    a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + 2000 }, v1!] };
+    now += 2000;
+    rest.sample();
+    expect(body(await get(rest, `/jobs/${A}/live`))).toEqual({
+      jid: A,
+      vertices: [
+        {
+          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
+          subtasks: [
+            // Subtask 0's output channel was full at both samples.
+            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1 },
+            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0 },
+          ],
+        },
+        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
+      ],
+    });
+  });
+
   it('shows the session configuration at /jobmanager/config with secret values masked', async () => {
     const rest = new RestHandler(new JobRegistry(), () => ({
       'parallelism.default': '2',

@@ -50,12 +50,19 @@ export interface Exceptions {
   readonly timestamp: number | null;
 }
 
-export interface Backpressure {
-  readonly backpressureLevel: 'ok' | 'low' | 'high';
-  readonly subtasks: readonly { readonly subtask: number; readonly ratio: number }[];
+/** `GET /jobs/<id>/live`: every vertex's live numbers in one answer (docs/rest-api.md). */
+export interface JobLive {
+  readonly vertices: readonly {
+    readonly id: string;
+    readonly numRecordsInPerSecond: number;
+    readonly numRecordsOutPerSecond: number;
+    readonly subtasks: readonly {
+      readonly currentInputWatermark: string;
+      readonly pendingRecords: number | null;
+      readonly backpressureRatio: number;
+    }[];
+  }[];
 }
-
-export type MetricValues = readonly { readonly id: string; readonly value: string }[];
 
 /** GET a JSON resource; rejects with the server's `errors` text on a non-2xx answer. */
 export async function getJson<T>(path: string): Promise<T> {

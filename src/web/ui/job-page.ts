@@ -1,12 +1,13 @@
-import { type Backpressure, type Checkpoints, type Exceptions, getJson, type JobDetails, type MetricValues, send } from './api.js';
+import { type Checkpoints, type Exceptions, getJson, type JobDetails, type JobLive, send } from './api.js';
 import { fillRows, h, setText, table } from './dom.js';
 import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
 import { JobGraphView } from './graph.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
 
-function pendingSum(values: readonly number[]): number | undefined {
-  return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0);
+/** Flink's back-pressure levels: ok up to 10 % of the time, low up to 50 %, high above. */
+function level(ratio: number): 'ok' | 'low' | 'high' {
+  return ratio <= 0.1 ? 'ok' : ratio <= 0.5 ? 'low' : 'high';
 }
 
 interface VertexLive {
@@ -15,7 +16,23 @@ interface VertexLive {
   readonly watermark: number | undefined;
   /** Summed over the subtasks that report it; undefined when none does (not a source, or it cannot tell). */
   readonly pending: number | undefined;
-  readonly backpressure: Backpressure | undefined;
+  /** The worst subtask's share of recent samples spent back-pressured; undefined without subtasks. */
+  readonly backpressure: number | undefined;
+}
+
+const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined };
+
+/** The live numbers of one vertex from `/jobs/<id>/live`. */
+function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
+  if (v === undefined) return NO_LIVE;
+  const pending = v.subtasks.flatMap((s) => (s.pendingRecords === null ? [] : [s.pendingRecords]));
+  return {
+    inRate: v.numRecordsInPerSecond,
+    outRate: v.numRecordsOutPerSecond,
+    watermark: lowWatermark(v.subtasks.map((s) => s.currentInputWatermark)),
+    pending: pending.length === 0 ? undefined : pending.reduce((a, b) => a + b, 0),
+    backpressure: v.subtasks.length === 0 ? undefined : Math.max(...v.subtasks.map((s) => s.backpressureRatio)),
+  };
 }
 
 /** One job: its graph with live counters, vertices, checkpoints, exceptions, and cancel / stop buttons. */
@@ -60,12 +77,15 @@ export class JobPage {
 
   async refresh(): Promise<void> {
     const id = this.jobId;
-    const [job, checkpoints, exceptions] = await Promise.all([
+    // Four requests a refresh, however many vertices the job has.
+    const [job, checkpoints, exceptions, liveAll] = await Promise.all([
       getJson<JobDetails>(`/jobs/${id}`),
       getJson<Checkpoints>(`/jobs/${id}/checkpoints`),
       getJson<Exceptions>(`/jobs/${id}/exceptions`),
+      getJson<JobLive>(`/jobs/${id}/live`),
     ]);
-    const live = await Promise.all(job.vertices.map((v) => this.vertexLive(v.id, v.parallelism)));
+    const byId = new Map(liveAll.vertices.map((v) => [v.id, v]));
+    const live = job.vertices.map((v) => vertexLive(byId.get(v.id)));
     document.title = `${job.name} · Sluice`;
     setText(this.title, job.name);
     setText(this.state, job.state);
@@ -87,11 +107,10 @@ export class JobPage {
           recordsIn: `${count(v.metrics['read-records'])} (${rate(l.inRate)})`,
           recordsOut: `${count(v.metrics['write-records'])} (${rate(l.outRate)})`,
           watermark: watermark(l.watermark, true),
-          backpressure: l.backpressure?.backpressureLevel,
+          backpressure: l.backpressure === undefined ? undefined : level(l.backpressure),
         };
         this.graph!.update(v.id, stats);
-        const worst = Math.max(0, ...(l.backpressure?.subtasks.map((s) => s.ratio) ?? [0]));
-        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${l.backpressure.backpressureLevel} (${Math.round(worst * 100)} %)`];
+        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
@@ -101,23 +120,6 @@ export class JobPage {
   }
 
   dispose(): void {}
-
-  private async vertexLive(vertexId: string, parallelism: number): Promise<VertexLive> {
-    const base = `/jobs/${this.jobId}/vertices/${vertexId}`;
-    const subtaskIds = Array.from({ length: parallelism }, (_, i) => [`${i}.currentInputWatermark`, `${i}.pendingRecords`]).flat();
-    const [metrics, backpressure] = await Promise.all([
-      getJson<MetricValues>(`${base}/metrics?get=${['numRecordsInPerSecond', 'numRecordsOutPerSecond', ...subtaskIds].join(',')}`),
-      getJson<Backpressure>(`${base}/backpressure`).catch(() => undefined),
-    ]);
-    const value = (id: string): string | undefined => metrics.find((m) => m.id === id)?.value;
-    return {
-      inRate: Number(value('numRecordsInPerSecond') ?? 0),
-      outRate: Number(value('numRecordsOutPerSecond') ?? 0),
-      watermark: lowWatermark(metrics.filter((m) => m.id.endsWith('.currentInputWatermark')).map((m) => m.value)),
-      pending: pendingSum(metrics.filter((m) => m.id.endsWith('.pendingRecords')).map((m) => Number(m.value))),
-      backpressure,
-    };
-  }
 
   private showCheckpoints(c: Checkpoints): void {
     const latest = c.history.find((x) => x.status === 'COMPLETED' && !x.is_savepoint);
