@@ -64,11 +64,14 @@ export interface JobLive {
   }[];
 }
 
-/** GET a JSON resource; rejects with the server's `errors` text on a non-2xx answer. */
+/** The server answered, but with an error (`{"errors": [...]}`): unlike a failed fetch, sluice is there. */
+export class ApiError extends Error {}
+
+/** GET a JSON resource; rejects with an ApiError carrying the server's `errors` text on a non-2xx answer. */
 export async function getJson<T>(path: string): Promise<T> {
   const r = await fetch(path, { headers: { accept: 'application/json' } });
   const body = (await r.json()) as T & { errors?: string[] };
-  if (!r.ok) throw new Error(body.errors?.join('; ') ?? `HTTP ${r.status}`);
+  if (!r.ok) throw new ApiError(body.errors?.join('; ') ?? `HTTP ${r.status}`);
   return body;
 }
 

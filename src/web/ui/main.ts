@@ -1,3 +1,4 @@
+import { ApiError } from './api.js';
 import { h, setText } from './dom.js';
 import { JobPage } from './job-page.js';
 import { ListPage } from './list-page.js';
@@ -35,7 +36,7 @@ async function poll(gen: number): Promise<void> {
     setText(status, `Live · updated ${new Date().toLocaleTimeString('en-GB', { hour12: false })}`);
     status.className = 'ok';
   } catch (e) {
-    setText(status, `Cannot reach sluice: ${(e as Error).message}`);
+    setText(status, e instanceof ApiError ? e.message : `Cannot reach sluice: ${(e as Error).message}`);
     status.className = 'error';
   }
   if (gen === generation) timer = window.setTimeout(() => void poll(gen), POLL_MS);
