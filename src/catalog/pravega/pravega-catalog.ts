@@ -79,6 +79,7 @@ export class PravegaCatalog implements Catalog {
   }
 
   async createDatabase(name: string, _db: CatalogDatabase, ignoreIfExists: boolean): Promise<void> {
+    checkPravegaName(name, 'database', 'scope');
     const created = await this.pravega(`create database '${name}'`, (c) => c.createScope(name));
     if (!created && !ignoreIfExists) throw new ObjectAlreadyExistsError(`Database ${name} already exists in Catalog ${this.config.name}.`);
   }
@@ -149,6 +150,7 @@ export class PravegaCatalog implements Catalog {
   async createTable(path: ObjectPath, table: CatalogBaseTable, ignoreIfExists: boolean): Promise<void> {
     const { database: scope, object: stream } = path;
     if (table.kind === 'view') throw new ValidationError(`The Pravega catalog '${this.config.name}' does not keep views ('${scope}.${stream}'); create a temporary view instead.`);
+    checkPravegaName(stream, 'table', 'stream');
     const schema = this.registrableSchema(path, table);
     await this.requireDatabase(scope);
     if (await this.tableExists(path)) {
@@ -312,6 +314,15 @@ export class PravegaCatalog implements Catalog {
     return new ConnectorError(
       `Pravega catalog '${this.config.name}' could not ${what}: the schema registry at '${this.config.registryUri}' ('schema-registry-uri') failed: ${(e as Error).message}`,
       { cause: e },
+    );
+  }
+}
+
+/** Pravega's rule for user scope and stream names (NameUtils): letters, digits, '.' and '-'. */
+function checkPravegaName(name: string, what: 'database' | 'table', pravegaWhat: 'scope' | 'stream'): void {
+  if (!/^[\p{L}\p{N}.-]+$/u.test(name)) {
+    throw new ValidationError(
+      `Invalid ${what} name '${name}' for the Pravega catalog: it names a Pravega ${pravegaWhat}, whose name may hold only letters, digits, '.' and '-'.`,
     );
   }
 }
