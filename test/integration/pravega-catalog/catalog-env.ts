@@ -1,18 +1,11 @@
-// Both servers a Pravega catalog needs: this file imports the Pravega and registry helpers, so the test setup
-// (test/setup/servers.ts) starts Pravega and the Pravega Schema Registry for every test file that imports it.
+// Helpers of the Pravega catalog tests. Each test file imports pravega-env.js and registry-env.js itself: that is
+// how the test setup (test/setup/servers.ts) sees that it needs Pravega and the Pravega Schema Registry.
 import { TableEnvironment } from '../../../src/api/table-environment.js';
 import type { Row } from '../../../src/types/row.js';
-import { CONTROLLER_URI, pravegaAvailable, uniqueName } from '../pravega/pravega-env.js';
-import { REGISTRY_URI, registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, uniqueName } from '../pravega/pravega-env.js';
+import { REGISTRY_URI } from '../pravega-registry/registry-env.js';
 
 export { CONTROLLER_URI, REGISTRY_URI, uniqueName };
-
-/** True when this run has both Pravega and the registry (see pravegaAvailable and registryAvailable). */
-export async function catalogServersAvailable(): Promise<boolean> {
-  const pravega = await pravegaAvailable();
-  const registry = await registryAvailable();
-  return pravega && registry;
-}
 
 /** The CREATE CATALOG statement of a Pravega catalog over this run's servers. */
 export function createCatalogSql(name: string, defaultDatabase: string, extra: Record<string, string> = {}): string {

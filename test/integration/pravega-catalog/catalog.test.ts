@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEnvironment } from '../../../src/api/table-environment.js';
 import { ControllerClient } from '../../../src/connectors/pravega/client/index.js';
 import { PravegaRegistryClient } from '../../../src/connectors/pravega/registry/registry-client.js';
-import { CONTROLLER_URI, REGISTRY_URI, catalogServersAvailable, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
+import { pravegaAvailable } from '../pravega/pravega-env.js';
+import { registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, REGISTRY_URI, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
 
-const available = await catalogServersAvailable();
+const available = (await pravegaAvailable()) && (await registryAvailable());
 
 /**
  * A bounded copy of a catalog table's definition, for batch reads: the catalog supplies every option but the end of

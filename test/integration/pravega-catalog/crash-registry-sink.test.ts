@@ -9,9 +9,11 @@ import type { TableEnvironment } from '../../../src/api/table-environment.js';
 import { crashTrial, cliAvailable, type CrashJob, type Multiset } from '../../e2e/crash/harness.js';
 import { sequence } from '../../e2e/crash/jobs.js';
 import { ControllerClient } from '../../../src/connectors/pravega/client/index.js';
-import { CONTROLLER_URI, catalogServersAvailable, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
+import { pravegaAvailable } from '../pravega/pravega-env.js';
+import { registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
 
-const up = (await catalogServersAvailable()) && cliAvailable('pravega-registry crash trial');
+const up = (await pravegaAvailable()) && (await registryAvailable()) && cliAvailable('pravega-registry crash trial');
 const KILLS = Number(process.env.CRASH_KILLS ?? '3');
 const ROWS = 4000;
 

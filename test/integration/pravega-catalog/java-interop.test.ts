@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEnvironment } from '../../../src/api/table-environment.js';
 import { ControllerClient, EventStreamWriter, SegmentStoreConnectionPool } from '../../../src/connectors/pravega/client/index.js';
-import { PRAVEGA_LIB } from '../pravega/pravega-env.js';
-import { CONTROLLER_URI, REGISTRY_URI, catalogServersAvailable, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
+import { PRAVEGA_LIB, pravegaAvailable } from '../pravega/pravega-env.js';
+import { registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, REGISTRY_URI, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
 
 /**
  * Sluice's `pravega-registry` events against the registry's own Java serializers (schemaregistry-serializers-avro
@@ -20,7 +21,7 @@ const cache = join(process.env.SLUICE_CACHE ?? join(root, '.cache'), 'pravega-re
 const serializers = join(cache, 'serializers-0.5.0');
 const source = join(root, 'test', 'java', 'pravega-registry-interop', 'src', 'main', 'java', 'dev', 'sluice', 'interop', 'RegistryInterop.java');
 
-const available = await catalogServersAvailable();
+const available = (await pravegaAvailable()) && (await registryAvailable());
 
 function javaReady(): boolean {
   if (existsSync(join(serializers, '.complete'))) return true;

@@ -4,9 +4,11 @@ import type { TableEnvironment } from '../../../src/api/table-environment.js';
 import { ControllerClient, EventStreamWriter, SegmentStoreConnectionPool } from '../../../src/connectors/pravega/client/index.js';
 import { PravegaRegistryClient } from '../../../src/connectors/pravega/registry/registry-client.js';
 import { AvroWriter } from '../../../src/formats/avro/avro-binary.js';
-import { CONTROLLER_URI, REGISTRY_URI, catalogServersAvailable, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
+import { pravegaAvailable } from '../pravega/pravega-env.js';
+import { registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, REGISTRY_URI, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
 
-const available = await catalogServersAvailable();
+const available = (await pravegaAvailable()) && (await registryAvailable());
 
 describe.skipIf(!available)("format 'pravega-registry' on a plain pravega table", () => {
   const scope = uniqueName('sluicefmt');

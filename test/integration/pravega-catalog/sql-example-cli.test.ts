@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTROLLER_URI, REGISTRY_URI, catalogServersAvailable, uniqueName } from './catalog-env.js';
+import { pravegaAvailable } from '../pravega/pravega-env.js';
+import { registryAvailable } from '../pravega-registry/registry-env.js';
+import { CONTROLLER_URI, REGISTRY_URI, uniqueName } from './catalog-env.js';
 
 /** Runs the built `sluice` (dist/bundle/bin.js) as a child process, as a user would. */
 const root = join(import.meta.dirname, '..', '..', '..');
 const bin = join(root, 'dist', 'bundle', 'bin.js');
 const exec = promisify(execFile);
 
-const available = await catalogServersAvailable();
+const available = (await pravegaAvailable()) && (await registryAvailable());
 
 async function sluice(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
