@@ -47,14 +47,20 @@ export class PravegaCatalog implements Catalog {
     // The gRPC client is loaded only when a Pravega catalog is actually created, so `sluice` starts fast.
     const { ControllerClient } = await import('../../connectors/pravega/client/controller-client.js');
     this.controller = new ControllerClient(this.config.controllerUri, { security: this.config.security, deadlineMs: 15_000 });
-    const exists = await this.pravega('check the default database', (c) => c.scopeExists(this.config.defaultDatabase));
-    if (!exists) {
-      throw new ObjectNotFoundError(
-        `Configured default database '${this.config.defaultDatabase}' ('default-database') doesn't exist in catalog '${this.config.name}': there is no Pravega scope of that name. Create the scope first.`,
-      );
+    try {
+      const exists = await this.pravega('check the default database', (c) => c.scopeExists(this.config.defaultDatabase));
+      if (!exists) {
+        throw new ObjectNotFoundError(
+          `Configured default database '${this.config.defaultDatabase}' ('default-database') doesn't exist in catalog '${this.config.name}': there is no Pravega scope of that name. Create the scope first.`,
+        );
+      }
+      // Reach the registry now, so a wrong 'schema-registry-uri' fails CREATE CATALOG rather than the first query.
+      await this.registry('reach the schema registry', this.config.defaultDatabase, (r) => r.listGroups());
+    } catch (e) {
+      // A catalog that failed to open is never registered, so nobody else would close its channel.
+      await this.close();
+      throw e;
     }
-    // Reach the registry now, so a wrong 'schema-registry-uri' fails CREATE CATALOG rather than the first query.
-    await this.registry('reach the schema registry', this.config.defaultDatabase, (r) => r.listGroups());
   }
 
   async close(): Promise<void> {

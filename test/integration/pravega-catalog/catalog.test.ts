@@ -107,6 +107,27 @@ describe.skipIf(!available)('Pravega catalog against real Pravega and the Praveg
     ]);
   });
 
+  it("ALTER TABLE registers the next schema under the group's rule, and a change the rule refuses names it", async () => {
+    await controller.createStream(scope, 'strict', { scaling: { kind: 'fixed', segments: 1 } });
+    await registry.createGroup('strict', { serializationFormat: 'Avro', compatibility: 'Backward' });
+    await registry.addSchema('strict', {
+      type: 'record',
+      serializationFormat: 'Avro',
+      schema: JSON.stringify({ type: 'record', name: 'record', fields: [{ name: 'a', type: 'int' }] }),
+    });
+    const env = newEnv(envs);
+    await run(env, createCatalogSql('p', scope));
+    // A new NOT NULL column has no default: a reader of the new schema cannot read old events.
+    await expect(run(env, `ALTER TABLE p.${scope}.strict ADD b INT NOT NULL`)).rejects.toThrow(/not compatible with the group's schemas under its compatibility rule 'Backward'/);
+    expect((await registry.getSchemas('strict')).length).toBe(1);
+    await run(env, `ALTER TABLE p.${scope}.strict ADD c STRING`);
+    expect((await registry.getSchemas('strict')).length).toBe(2);
+    expect((await valuesOf(env, `DESCRIBE p.${scope}.strict`)).map((r) => r.slice(0, 2))).toEqual([
+      ['a', 'INT'],
+      ['c', 'STRING'],
+    ]);
+  });
+
   it('a Json catalog registers a JSON Schema and writes and reads JSON events', async () => {
     const env = newEnv(envs);
     await run(env, createCatalogSql('pj', scope, { 'serialization.format': 'Json' }));
