@@ -128,6 +128,39 @@ describe.skipIf(!available)('Pravega catalog against real Pravega and the Praveg
     ]);
   });
 
+  it('a streaming SELECT keeps reading while another job writes events of a newer schema version', { timeout: 120_000 }, async () => {
+    const writer = newEnv(envs);
+    await run(writer, createCatalogSql('p', scope));
+    await run(writer, "SET 'execution.runtime-mode' = 'batch'");
+    await run(writer, `CREATE TABLE p.${scope}.live (k STRING NOT NULL, n INT)`);
+    await run(writer, `INSERT INTO p.${scope}.live VALUES ('a', 1), ('b', 2)`);
+
+    const reader = newEnv(envs);
+    await run(reader, createCatalogSql('p', scope));
+    const result = (await reader.executeSql(`SELECT k, n FROM p.${scope}.live`)).collect();
+    const seen: unknown[][] = [];
+    try {
+      for await (const row of result) {
+        seen.push([...row.fields]);
+        if (seen.length === 2) {
+          // While the job runs: a new schema version, and events written with it (their encoding id is new to the job).
+          await run(writer, `ALTER TABLE p.${scope}.live ADD extra STRING`);
+          await run(writer, `INSERT INTO p.${scope}.live VALUES ('c', 3, 'x'), ('d', CAST(NULL AS INT), 'y')`);
+        }
+        if (seen.length === 4) break;
+      }
+    } finally {
+      await result.close();
+    }
+    expect(seen).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', null],
+    ]);
+    expect((await registry.getSchemas('live')).length).toBe(2);
+  });
+
   it('a Json catalog registers a JSON Schema and writes and reads JSON events', async () => {
     const env = newEnv(envs);
     await run(env, createCatalogSql('pj', scope, { 'serialization.format': 'Json' }));
