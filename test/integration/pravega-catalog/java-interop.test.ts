@@ -10,9 +10,9 @@ import { registryAvailable } from '../pravega-registry/registry-env.js';
 import { CONTROLLER_URI, REGISTRY_URI, createCatalogSql, newEnv, run, uniqueName, valuesOf } from './catalog-env.js';
 
 /**
- * Sluice's `pravega-registry` events against the registry's own Java serializers (schemaregistry-serializers-avro
- * 0.5.0, test/java/pravega-registry-interop): Sluice reads what the Java serializer wrote, into the columns the
- * catalog derives from the Java application's schema, and the Java deserializer reads what Sluice wrote. The jars
+ * Sluice's `pravega-registry` events against the registry's own Java serializers (schemaregistry-serializers-avro and
+ * -json 0.5.0, test/java/pravega-registry-interop): Sluice reads what the Java serializers wrote, into the columns the
+ * catalog derives from the Java application's schema, and the Java deserializers read what Sluice wrote. The jars
  * come from `scripts/pravega-registry.sh fetch` (run here when missing); the Pravega Java client jar only lends its
  * `Serializer` interface.
  */
@@ -114,5 +114,37 @@ describe.skipIf(!ready)("pravega-registry events and the registry's Java seriali
     const theirs = java(['read', REGISTRY_URI!, scope, 'fromjava'], await raw('fromjava')).trim().split('\n');
     expect(theirs).toHaveLength(51);
     expect(theirs[50]!.split('\t')).toEqual(['app.Reading', '{"sensor": "sx", "value": 1000, "note": "from sluice"}']);
+  });
+
+  it('JSON both ways: Sluice reads what the Java JSON serializer wrote (schema from a POJO), Java reads what Sluice wrote', { timeout: 120_000 }, async () => {
+    await controller.createStream(scope, 'jsonfromjava', { scaling: { kind: 'fixed', segments: 1 } });
+    const lines = java(['writejson', REGISTRY_URI!, scope, 'jsonfromjava', '20']).trim().split('\n');
+    const writer = await EventStreamWriter.open(controller, pool, scope, 'jsonfromjava');
+    await writer.writeEvents(lines.map((l) => ({ routingKey: 'k', payload: Buffer.from(l, 'hex') })));
+    await writer.close();
+
+    const env = newEnv(envs);
+    await run(env, "SET 'execution.runtime-mode' = 'batch'");
+    await run(env, createCatalogSql('pj', scope, { 'serialization.format': 'Json' }));
+    // Jackson's schema lists the POJO's properties without "required": nullable columns.
+    expect((await valuesOf(env, `DESCRIBE pj.${scope}.jsonfromjava`)).map((r) => r.slice(0, 3))).toEqual([
+      ['user', 'STRING', true],
+      ['n', 'BIGINT', true],
+    ]);
+    await run(env, `CREATE TEMPORARY TABLE jsonfromjava WITH ('scan.execution.type' = 'batch') LIKE pj.${scope}.jsonfromjava`);
+    expect(await valuesOf(env, 'SELECT `user`, n FROM jsonfromjava')).toEqual(Array.from({ length: 20 }, (_, i) => [`u${i}`, BigInt(i * 10)]));
+
+    await run(env, `CREATE TABLE pj.${scope}.jsonfromsluice (\`user\` STRING NOT NULL, n BIGINT, tags ARRAY<STRING>)`);
+    await run(env, `INSERT INTO pj.${scope}.jsonfromsluice VALUES ('ann', 5, ARRAY['a']), ('bob', CAST(NULL AS BIGINT), CAST(NULL AS ARRAY<STRING>))`);
+    await run(
+      env,
+      `CREATE TEMPORARY TABLE raw_jsonfromsluice (b BYTES) WITH ('connector' = 'pravega', 'controller-uri' = '${CONTROLLER_URI}', 'scope' = '${scope}',
+         'scan.streams' = 'jsonfromsluice', 'scan.execution.type' = 'batch', 'format' = 'raw')`,
+    );
+    const hex = (await valuesOf(env, 'SELECT b FROM raw_jsonfromsluice')).map((r) => Buffer.from(r[0] as Uint8Array).toString('hex')).join('\n');
+    expect(java(['readjson', REGISTRY_URI!, scope, 'jsonfromsluice'], hex).trim().split('\n')).toEqual([
+      '{"user":"ann","n":5,"tags":["a"]}',
+      '{"user":"bob","n":null,"tags":null}',
+    ]);
   });
 });

@@ -6,6 +6,8 @@ import io.pravega.schemaregistry.contract.data.Compatibility;
 import io.pravega.schemaregistry.contract.data.SerializationFormat;
 import io.pravega.schemaregistry.serializer.avro.impl.AvroSerializerFactory;
 import io.pravega.schemaregistry.serializer.avro.schemas.AvroSchema;
+import io.pravega.schemaregistry.serializer.json.impl.JsonSerializerFactory;
+import io.pravega.schemaregistry.serializer.json.schemas.JSONSchema;
 import io.pravega.schemaregistry.serializer.shared.impl.SerializerConfig;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -27,6 +29,8 @@ import java.util.HexFormat;
  *   write <registry-uri> <namespace> <group> <count>   serializes count records of app.Reading, prints one hex line each
  *   read  <registry-uri> <namespace> <group>           deserializes hex lines from stdin into the writer's schema
  *                                                      (found by each event's encoding id), prints each record as JSON
+ *   writejson / readjson                               the same with the JSON serializers: POJOs of class Click, whose
+ *                                                      JSON Schema Jackson generates; JSON trees back
  */
 public final class RegistryInterop {
     private static final String READING = "{\"type\":\"record\",\"name\":\"Reading\",\"namespace\":\"app\",\"fields\":["
@@ -37,13 +41,20 @@ public final class RegistryInterop {
     private RegistryInterop() {
     }
 
+    /** The record the JSON modes write: Jackson derives its JSON Schema from the public fields. */
+    public static final class Click {
+        public String user;
+        public long n;
+    }
+
     public static void main(String[] args) throws Exception {
         String mode = args[0];
+        boolean json = mode.endsWith("json");
         SerializerConfig config = SerializerConfig.builder()
                 .registryConfig(SchemaRegistryClientConfig.builder().schemaRegistryUri(URI.create(args[1])).build())
                 .namespace(args[2])
                 .groupId(args[3])
-                .createGroup(SerializationFormat.Avro, Compatibility.allowAny(), true)
+                .createGroup(json ? SerializationFormat.Json : SerializationFormat.Avro, Compatibility.allowAny(), true)
                 .registerSchema(true)
                 .build();
         HexFormat hex = HexFormat.of();
@@ -74,8 +85,30 @@ public final class RegistryInterop {
                 GenericRecord r = (GenericRecord) record;
                 System.out.println(r.getSchema().getFullName() + "\t" + r);
             }
+        } else if (mode.equals("writejson")) {
+            Serializer<Click> serializer = JsonSerializerFactory.serializer(config, JSONSchema.of(Click.class));
+            int count = Integer.parseInt(args[4]);
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < count; i++) {
+                Click c = new Click();
+                c.user = "u" + i;
+                c.n = i * 10L;
+                ByteBuffer b = serializer.serialize(c);
+                byte[] bytes = new byte[b.remaining()];
+                b.get(bytes);
+                out.append(hex.formatHex(bytes)).append('\n');
+            }
+            System.out.print(out);
+        } else if (mode.equals("readjson")) {
+            Serializer<com.fasterxml.jackson.databind.JsonNode> deserializer = JsonSerializerFactory.genericDeserializer(config);
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (!line.isBlank()) {
+                    System.out.println(deserializer.deserialize(ByteBuffer.wrap(hex.parseHex(line.trim()))));
+                }
+            }
         } else {
-            throw new IllegalArgumentException("mode must be write or read, not " + mode);
+            throw new IllegalArgumentException("mode must be write, read, writejson or readjson, not " + mode);
         }
     }
 }
