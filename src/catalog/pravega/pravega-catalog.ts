@@ -4,7 +4,7 @@ import { PravegaRegistryError } from '../../connectors/pravega/registry/registry
 import type { SchemaWithVersion } from '../../connectors/pravega/registry/registry-model.js';
 import { ConnectorError, ObjectAlreadyExistsError, ObjectNotFoundError, SluiceError, ValidationError } from '../../errors/sluice-error.js';
 import type { RegistryFormat } from '../../formats/pravega-registry/pravega-registry-options.js';
-import { SchemaMappingError, rowTypeOfSchema, schemaOfRowType } from '../../formats/pravega-registry/registry-schema-types.js';
+import { SchemaMappingError, avroRecordNameOf, rowTypeOfSchema, schemaOfRowType } from '../../formats/pravega-registry/registry-schema-types.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import type { Catalog, ObjectPath } from '../catalog.js';
 import type { CatalogBaseTable, CatalogDatabase, CatalogFunction, CatalogTable } from '../catalog-table.js';
@@ -149,7 +149,10 @@ export class PravegaCatalog implements Catalog {
       }
       throw e;
     }
-    const table: CatalogTable = { kind: 'table', schema, partitionKeys: [], options: this.optionsOf(scope, stream) };
+    // Writers use the group's own format when it is one the format writes, so a Json group in an Avro catalog works.
+    const format = latest.schemaInfo.serializationFormat;
+    const writeAs: RegistryFormat = format === 'Avro' || format === 'Json' ? format : this.config.serializationFormat;
+    const table: CatalogTable = { kind: 'table', schema, partitionKeys: [], options: this.optionsOf(scope, stream, writeAs) };
     return table;
   }
 
@@ -157,7 +160,7 @@ export class PravegaCatalog implements Catalog {
     const { database: scope, object: stream } = path;
     if (table.kind === 'view') throw new ValidationError(`The Pravega catalog '${this.config.name}' does not keep views ('${scope}.${stream}'); create a temporary view instead.`);
     checkPravegaName(stream, 'table', 'stream');
-    const schema = this.registrableSchema(path, table);
+    const schema = this.registrableSchema(path, table, this.config.serializationFormat);
     await this.requireDatabase(scope);
     if (await this.tableExists(path)) {
       if (ignoreIfExists) return;
@@ -183,11 +186,16 @@ export class PravegaCatalog implements Catalog {
       throw this.noTable(path);
     }
     if (table.kind === 'view') throw new ValidationError(`'${path.database}.${path.object}' is a table of the Pravega catalog '${this.config.name}', not a view.`);
-    const schema = this.registrableSchema(path, table);
     const what = `alter table '${path.database}.${path.object}'`;
     await this.registry(what, path.database, async (r) => {
+      // The new schema is in the group's own format, whatever the catalog's 'serialization.format'.
       const props = await r.getGroupProperties(path.object);
-      await r.addSchema(path.object, { type: schema.type, serializationFormat: props.serializationFormat === 'Json' ? 'Json' : 'Avro', schema: schema.schema });
+      const format: RegistryFormat = props.serializationFormat === 'Json' ? 'Json' : props.serializationFormat === 'Avro' ? 'Avro' : this.config.serializationFormat;
+      const latest = await r.getLatestSchema(path.object);
+      const schema = this.registrableSchema(path, table, format, avroRecordNameOf(latest?.schemaInfo));
+      // A JSON schema's type is its writer's class name (or ''): keep it, so the group keeps one type.
+      const type = format === 'Json' && latest !== undefined ? latest.schemaInfo.type : schema.type;
+      await r.addSchema(path.object, { type, serializationFormat: format, schema: schema.schema });
     });
   }
 
@@ -233,7 +241,7 @@ export class PravegaCatalog implements Catalog {
   // ---- helpers ----
 
   /** The connector and format options of a table: the stream to read and write and the group of its schemas. */
-  private optionsOf(scope: string, stream: string): Record<string, string> {
+  private optionsOf(scope: string, stream: string, format: RegistryFormat): Record<string, string> {
     return {
       connector: 'pravega',
       'controller-uri': this.config.controllerUri,
@@ -244,13 +252,13 @@ export class PravegaCatalog implements Catalog {
       'pravega-registry.uri': this.config.registryUri,
       'pravega-registry.namespace': scope,
       'pravega-registry.group-id': stream,
-      'pravega-registry.format': this.config.serializationFormat,
+      'pravega-registry.format': format,
       ...this.config.tableOptions,
     };
   }
 
   /** The registry schema of a table's physical columns; anything the registry cannot hold is refused, not dropped. */
-  private registrableSchema(path: ObjectPath, table: CatalogTable): { type: string; schema: string } {
+  private registrableSchema(path: ObjectPath, table: CatalogTable, format: RegistryFormat, recordName = 'record'): { type: string; schema: string } {
     const s = table.schema;
     const what = `Table '${path.database}.${path.object}' of the Pravega catalog '${this.config.name}'`;
     const extra = s.columns.filter((c) => c.kind !== 'physical').map((c) => c.name);
@@ -261,7 +269,7 @@ export class PravegaCatalog implements Catalog {
       throw new ValidationError(`${what} cannot declare ${s.primaryKey !== undefined ? 'a PRIMARY KEY' : 'a WATERMARK'}: the schema registry keeps only the columns.`);
     }
     if (table.partitionKeys.length > 0) throw new ValidationError(`${what} cannot be partitioned.`);
-    const derived = schemaOfRowType(s.toPhysicalRowType(), this.config.serializationFormat);
+    const derived = schemaOfRowType(s.toPhysicalRowType(), format, recordName);
     return { type: derived.type, schema: derived.schema };
   }
 

@@ -11,7 +11,7 @@ import { encodeError } from '../format-error.js';
 import { JsonRowEncoder } from '../json/json-row-encoder.js';
 import type { JsonEncodeSettings } from '../json/row-to-json.js';
 import type { RegistryFormat } from './pravega-registry-options.js';
-import { schemaOfRowType, type RegistrySchemaText } from './registry-schema-types.js';
+import { avroRecordNameOf, schemaOfRowType, type RegistrySchemaText } from './registry-schema-types.js';
 import { framed, registryHeader } from './registry-wire.js';
 
 /**
@@ -82,24 +82,13 @@ export class PravegaRegistryEncoder implements SerializationSchema {
   /** The version to write with: the newest registered one when it matches the table, else the derived one, registered. */
   private async writerVersion(): Promise<VersionInfo> {
     const latest = await this.registry.getLatestSchema(this.group);
-    const derived = schemaOfRowType(this.rowType, this.format, latest !== undefined && this.format === 'Avro' ? avroRecordName(latest) : 'record');
+    const derived = schemaOfRowType(this.rowType, this.format, avroRecordNameOf(latest?.schemaInfo));
     if (latest !== undefined && sameLayout(latest, derived)) return latest.versionInfo;
     return this.registry.addSchema(this.group, {
       type: this.format === 'Json' && latest !== undefined ? latest.schemaInfo.type : derived.type,
       serializationFormat: this.format,
       schema: derived.schema,
     });
-  }
-}
-
-/** The newest schema's record name without its namespace, so the derived schema can take it over; 'record' if none. */
-function avroRecordName(latest: SchemaWithVersion): string {
-  if (latest.schemaInfo.serializationFormat !== 'Avro') return 'record';
-  try {
-    const parsed = parseAvroSchema(latest.schemaInfo.schema);
-    return parsed.kind === 'record' ? parsed.name : 'record';
-  } catch {
-    return 'record';
   }
 }
 

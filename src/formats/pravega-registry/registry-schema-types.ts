@@ -201,6 +201,20 @@ function jsonAdmitsNoNull(node: unknown): boolean {
   return Array.isArray(t) ? !t.includes('null') : typeof t === 'string' && t !== 'null';
 }
 
+/**
+ * The full name of an Avro schema's top-level record, or 'record' (what Flink and Sluice name derived schemas) when
+ * the schema is not an Avro record; new versions keep the name, so a group of one record type stays one type.
+ */
+export function avroRecordNameOf(s: RegistrySchemaText | undefined): string {
+  if (s === undefined || s.serializationFormat !== 'Avro') return 'record';
+  try {
+    const parsed = parseAvroSchema(s.schema);
+    return parsed.kind === 'record' ? parsed.name : 'record';
+  } catch {
+    return 'record';
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // SQL -> registry schema (what CREATE TABLE registers and what the format's writers register).
 

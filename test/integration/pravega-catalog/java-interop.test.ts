@@ -146,5 +146,18 @@ describe.skipIf(!ready)("pravega-registry events and the registry's Java seriali
       '{"user":"ann","n":5,"tags":["a"]}',
       '{"user":"bob","n":null,"tags":null}',
     ]);
+
+    // Through a catalog whose 'serialization.format' is Avro: the table writes JSON, its group's format.
+    await run(env, createCatalogSql('pa', scope));
+    await run(env, `INSERT INTO pa.${scope}.jsonfromjava VALUES ('zed', 99)`);
+    await run(
+      env,
+      `CREATE TEMPORARY TABLE raw_jsonfromjava (b BYTES) WITH ('connector' = 'pravega', 'controller-uri' = '${CONTROLLER_URI}', 'scope' = '${scope}',
+         'scan.streams' = 'jsonfromjava', 'scan.execution.type' = 'batch', 'format' = 'raw')`,
+    );
+    const all = (await valuesOf(env, 'SELECT b FROM raw_jsonfromjava')).map((r) => Buffer.from(r[0] as Uint8Array).toString('hex')).join('\n');
+    const read = java(['readjson', REGISTRY_URI!, scope, 'jsonfromjava'], all).trim().split('\n');
+    expect(read).toHaveLength(21);
+    expect(read[20]).toBe('{"user":"zed","n":99}');
   });
 });
