@@ -19,7 +19,7 @@ export type CliCommand =
       readonly output: OutputFormat;
       /** `--resume DIR`: start jobs from the newest complete checkpoint under DIR. */
       readonly resume: string | undefined;
-      /** `--web`: serve the REST API and /metrics while sluice runs. */
+      /** `--web`: serve the dashboard, the REST API and /metrics while sluice runs. */
       readonly web: boolean;
       /** `-e URL`: run the statements on a Flink cluster through its SQL Gateway. */
       readonly endpoint: string | undefined;
@@ -38,7 +38,7 @@ Options:
                            in <dir> between runs (default: in memory, gone when sluice exits)
       --output <format>    tableau (default), jsonl or csv
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
-      --web                Serve a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
+      --web                Serve a dashboard, a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
   -e, --endpoint <url>     Run the statements on an Apache Flink cluster through its SQL Gateway
                            (e.g. http://127.0.0.1:8083); Sluice still checks them all first, and INSERT
                            jobs keep running on the cluster after sluice exits

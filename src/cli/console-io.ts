@@ -11,6 +11,8 @@ export interface ConsoleIO {
   readonly isTTY: boolean;
   /** Terminal height, for paging a live table. */
   readonly rows?: number;
+  /** Terminal width, so a line redrawn in place never wraps. */
+  readonly columns?: number;
   /**
    * Calls `listener` for every key pressed until the returned function is called; absent when input is
    * not a terminal. The REPL's readline already turns stdin into keypress events.
@@ -24,6 +26,9 @@ export const processIO: ConsoleIO = {
   isTTY: process.stdout.isTTY === true,
   get rows(): number | undefined {
     return process.stdout.rows;
+  },
+  get columns(): number | undefined {
+    return process.stdout.columns;
   },
   onKeypress: process.stdin.isTTY
     ? (listener) => {

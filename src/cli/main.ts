@@ -61,7 +61,7 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   try {
     if (command.web) {
       try {
-        io.err(`[INFO] REST API and Prometheus metrics at ${await env.getWebUrl()}\n`);
+        io.err(`[INFO] Dashboard, REST API and Prometheus metrics at ${await env.getWebUrl()}\n`);
       } catch (e) {
         io.err(formatError(e));
         return 1;

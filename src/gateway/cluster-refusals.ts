@@ -6,12 +6,14 @@ import { ClusterRefusalError } from './gateway-error.js';
  * Connectors, formats and catalog types that only Sluice has: a Flink cluster has no factory for them.
  * pravega: Pravega's Flink connector is released for Flink 1.x only, none for Flink 2.x.
  * nexmark: Flink's Nexmark source is a benchmark project, not a connector a cluster ships.
- * arrow: Flink has no Arrow file format for its filesystem connector.
- * in-memory / file catalogs: Sluice's; Flink's in-memory catalog is `generic_in_memory`.
+ * arrow: Flink has no Arrow file format for its filesystem connector; pravega-registry is read by Sluice's pravega
+ * connector only.
+ * in-memory / file catalogs: Sluice's; Flink's in-memory catalog is `generic_in_memory`. pravega: Pravega's Flink
+ * catalog ships with its Flink 1.x connector.
  */
 export const SLUICE_ONLY_CONNECTORS: ReadonlySet<string> = new Set(['pravega', 'nexmark']);
-export const SLUICE_ONLY_FORMATS: ReadonlySet<string> = new Set(['arrow']);
-export const SLUICE_ONLY_CATALOGS: ReadonlySet<string> = new Set(['in-memory', 'file']);
+export const SLUICE_ONLY_FORMATS: ReadonlySet<string> = new Set(['arrow', 'pravega-registry']);
+export const SLUICE_ONLY_CATALOGS: ReadonlySet<string> = new Set(['in-memory', 'file', 'pravega']);
 
 const FORMAT_KEYS = new Set(['format', 'key.format', 'value.format']);
 
@@ -57,7 +59,7 @@ export function checkRunnableOnCluster(stmt: Statement): void {
     case 'create-catalog': {
       const type = option(stmt.options, 'type');
       if (type !== undefined && SLUICE_ONLY_CATALOGS.has(type.toLowerCase())) {
-        refuse(`Catalog '${stmt.name.value}'`, `its type '${type}' is Sluice's; Flink's in-memory catalog is 'generic_in_memory'.`);
+        refuse(`Catalog '${stmt.name.value}'`, `its type '${type}' exists only in Sluice${type.toLowerCase() === 'pravega' ? " (Pravega's Flink catalog is released for Flink 1.x only)" : "; Flink's in-memory catalog is 'generic_in_memory'"}.`);
       }
       return;
     }

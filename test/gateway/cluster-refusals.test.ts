@@ -18,7 +18,8 @@ describe('checkRunnableOnCluster', () => {
     expect(() => check("CREATE TABLE t (a INT) WITH ('connector' = 'filesystem', 'path' = '/x', 'format' = 'arrow')")).toThrow("its format 'arrow' ('format') exists only in Sluice");
     expect(() => check("CREATE TABLE k (a INT) WITH ('connector' = 'kafka', 'key.format' = 'json', 'value.format' = 'ARROW')")).toThrow(ClusterRefusalError);
     expect(() => check("ALTER TABLE t SET ('connector' = 'nexmark')")).toThrow("Table 't' cannot run on a Flink cluster");
-    expect(() => check("CREATE CATALOG c WITH ('type' = 'file')")).toThrow("Catalog 'c' cannot run on a Flink cluster: its type 'file' is Sluice's");
+    expect(() => check("CREATE CATALOG c WITH ('type' = 'file')")).toThrow("Catalog 'c' cannot run on a Flink cluster: its type 'file' exists only in Sluice");
+    expect(() => check("CREATE CATALOG p WITH ('type' = 'pravega', 'controller-uri' = 'tcp://h:9090')")).toThrow("released for Flink 1.x only");
   });
 
   it('lets through what Flink has', () => {
