@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Run a SQL script with a real, local Apache Flink (the reference Sluice re-implements) and print what it answers.
 #
-#   scripts/flink-reference.sh <script.sql> [more.sql...]
+#   scripts/flink-reference.sh [--out-dir DIR] [--shared-cluster] <script.sql> [more.sql...]
+#
+# --shared-cluster runs every job on one MiniCluster started once (much faster for many small queries); without it
+# each job starts a MiniCluster of its own, as a local TableEnvironment does.
 #
 # The first run fetches Flink's jars with Maven into $SLUICE_CACHE/flink-reference/libs-<version> (like scripts/kafka.sh)
 # and compiles test/java/flink-reference with javac; later runs reuse both (recompiled when the Java source changes).
