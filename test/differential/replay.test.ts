@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,11 @@ interface Golden {
   readonly known: Readonly<Record<string, string>>;
 }
 
-const golden: Golden = JSON.parse(readFileSync(new URL('./goldens/generated.json', import.meta.url), 'utf8'));
+const goldenDir = new URL('./goldens/', import.meta.url);
+const goldens: readonly [string, Golden][] = readdirSync(goldenDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f, JSON.parse(readFileSync(new URL(f, goldenDir), 'utf8')) as Golden]);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-diff-replay-'));
 let env: TableEnvironment;
 
@@ -34,8 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe(`generated queries (seed ${golden.seed}) answer as Flink ${golden.flinkVersion} did`, () => {
-  it('replays every recorded query', async () => {
+describe('generated queries answer as a real Flink did (test/differential/goldens)', () => {
+  it.each(goldens)('%s', async (_file, golden) => {
     const diverging: string[] = [];
     const fixed: string[] = [];
     for (const [i, q] of golden.queries.entries()) {
