@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Run a SQL script with a real, local Apache Flink (the reference Sluice re-implements) and print what it answers.
 #
-#   scripts/flink-reference.sh <script.sql> [more.sql...]
+#   scripts/flink-reference.sh [--out-dir DIR] [--shared-cluster] <script.sql> [more.sql...]
+#
+# --shared-cluster runs every job on one MiniCluster started once (much faster for many small queries); without it
+# each job starts a MiniCluster of its own, as a local TableEnvironment does.
 #
 # The first run fetches Flink's jars with Maven into $SLUICE_CACHE/flink-reference/libs-<version> (like scripts/kafka.sh)
 # and compiles test/java/flink-reference with javac; later runs reuse both (recompiled when the Java source changes).
 # Output format: see test/java/flink-reference/src/main/java/dev/sluice/flinkref/FlinkReference.java.
 #
 # Environment:
-#   FLINK_VERSION   org.apache.flink version (default 1.20.3)
+#   FLINK_VERSION   org.apache.flink version (default 2.3.0, the newest Flink 2.x served from Maven Central; 1.20.3 still
+#                   works, e.g. to compare a golden with the 1.x line)
 #   SLUICE_CACHE    cache root (default <repo>/.cache)
 #   JAVA            java binary (default: java on PATH; Flink 1.20 needs the --add-opens flags below on Java 17)
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-version="${FLINK_VERSION:-1.20.3}"
+version="${FLINK_VERSION:-2.3.0}"
 cache="${SLUICE_CACHE:-$repo/.cache}/flink-reference"
 libs="$cache/libs-$version"
 classes="$cache/classes-$version"
@@ -55,7 +59,7 @@ if [[ ! -f "$stamp" ]] || [[ -n "$(find "$src" -name '*.java' -newer "$stamp" -p
   touch "$stamp"
 fi
 
-# Flink 1.20 reflects into JDK internals (Kryo, closure cleaner); Java 17 needs these opens.
+# Flink reflects into JDK internals (Kryo, closure cleaner); Java 17 needs these opens (1.20 for sure, 2.x for Kryo).
 opens=(
   --add-opens=java.base/java.lang=ALL-UNNAMED
   --add-opens=java.base/java.lang.reflect=ALL-UNNAMED

@@ -49,6 +49,7 @@ function ctx(mode: 'streaming' | 'batch' = 'streaming'): TestContext {
     .add('MyTable1', testTable(words, [], { bounded: false }))
     .add('MyTable2', testTable(words, [], { bounded: false }))
     .add('MySink', testTable(ResolvedSchema.of([Columns.physical('d', DataTypes.INT()), Columns.physical('e', DataTypes.BIGINT())])))
+    .add('MySink2', testTable(ResolvedSchema.of([Columns.physical('d', DataTypes.INT()), Columns.physical('e', DataTypes.BIGINT())])))
     .add('T', testTable(withWatermark, [], { bounded: false }));
 }
 
@@ -134,15 +135,31 @@ describe('EXPLAIN as Flink prints it', () => {
     expect(text).toContain('\n\nNo available advice...\n\n== Optimized Execution Plan ==\n');
     expect(text).toContain(
       [
+        // Flink 2.x reuses the sink both INSERTs write (table.optimizer.reuse-sink-enabled): one Sink over a Union,
+        // the shared scan printed in place (flink-explain-goldens/statement-set.advice.txt).
         '== Optimized Execution Plan ==',
+        'Sink(table=[default_catalog.default_database.MySink], fields=[a, b])',
+        '+- Union(all=[true], union=[a, b])',
+        '   :- TableSourceScan(table=[[default_catalog, default_database, MyTable, project=[a, b]]], fields=[a, b])(reuse_id=[1])',
+        '   +- Calc(select=[a, (b + 1) AS EXPR$1])',
+        '      +- Reused(reference_id=[1])',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps the sinks of different tables apart, their shared scan printed once as a block of its own', async () => {
+    const text = await explainSql('EXPLAIN STATEMENT SET BEGIN INSERT INTO MySink SELECT a, b FROM MyTable; INSERT INTO MySink2 SELECT a, b + 1 FROM MyTable; END');
+    expect(text.split('== Optimized Execution Plan ==\n')[1]).toBe(
+      [
         'TableSourceScan(table=[[default_catalog, default_database, MyTable, project=[a, b]]], fields=[a, b])(reuse_id=[1])',
         '',
         'Sink(table=[default_catalog.default_database.MySink], fields=[a, b])',
         '+- Reused(reference_id=[1])',
         '',
-        'Sink(table=[default_catalog.default_database.MySink], fields=[a, EXPR$1])',
+        'Sink(table=[default_catalog.default_database.MySink2], fields=[a, EXPR$1])',
         '+- Calc(select=[a, (b + 1) AS EXPR$1])',
         '   +- Reused(reference_id=[1])',
+        '',
       ].join('\n'),
     );
   });
@@ -150,10 +167,11 @@ describe('EXPLAIN as Flink prints it', () => {
   it('prints the watermark assigner and window TVF in the AST (plan/stream/sql/agg/WindowAggregateTest.xml shapes)', async () => {
     const text = await explainSql("SELECT c, COUNT(*) AS cnt FROM TABLE(TUMBLE(TABLE T, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY c, window_start, window_end");
     expect(text).toContain("+- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($3, 1000:INTERVAL SECOND)])");
-    // As a real Flink 1.20.3 prints it (flink-explain-goldens/window-tvf.txt): no TABLE(#0) operand, `TABLE T` as a projection.
+    // As a real Flink 2.3.0 prints it (flink-explain-goldens/window-tvf.txt): the TABLE(#0) operand, the descriptor by name,
+    // `TABLE T` as a projection.
     expect(text).toContain(
       [
-        '      +- LogicalTableFunctionScan(invocation=[TUMBLE(DESCRIPTOR($3), 10000:INTERVAL SECOND)], rowType=[RecordType(INTEGER a, BIGINT b, VARCHAR(2147483647) c, TIMESTAMP(3) *ROWTIME* ts, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])',
+        "      +- LogicalTableFunctionScan(invocation=[TUMBLE(TABLE(#0), DESCRIPTOR(_UTF-16LE'ts'), 10000:INTERVAL SECOND)], rowType=[RecordType(INTEGER a, BIGINT b, VARCHAR(2147483647) c, TIMESTAMP(3) *ROWTIME* ts, TIMESTAMP(3) window_start, TIMESTAMP(3) window_end, TIMESTAMP(3) *ROWTIME* window_time)])",
         '         +- LogicalProject(a=[$0], b=[$1], c=[$2], ts=[$3])',
         '            +- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($3, 1000:INTERVAL SECOND)])',
       ].join('\n'),
@@ -195,7 +213,7 @@ describe('EXPLAIN as Flink prints it', () => {
   it('prints Calcite literal digests and CAST in each section (plan/stream/sql/CalcTest.xml)', async () => {
     const text = await explainSql("SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WHERE c = 'xx' AND b IS NOT NULL");
     expect(text).toContain("LogicalProject(x=[CAST($0):BIGINT], y=[+($1, 1)])\n+- LogicalFilter(condition=[AND(=($2, _UTF-16LE'xx'), IS NOT NULL($1))])");
-    // The optimizer retypes the literal to the STRING column's type (a real Flink 1.20.3: flink-explain-goldens/calc-cast.txt).
+    // The optimizer retypes the literal to the STRING column's type (a real Flink 2.3.0: flink-explain-goldens/calc-cast.txt).
     expect(text).toContain(
       `Calc(select=[CAST(a AS BIGINT) AS x, +(b, 1) AS y], where=[AND(=(c, _UTF-16LE'xx':VARCHAR(2147483647) CHARACTER SET "UTF-16LE"), IS NOT NULL(b))])`,
     );
@@ -218,7 +236,7 @@ describe('EXPLAIN as Flink prints it', () => {
         '    "id" : 2,',
         '    "type" : "Calc[2]",',
         '    "pact" : "Operator",',
-        // Infix, as a real Flink 1.20.3 prints it (flink-explain-goldens/json-execution-plan.txt); the docs page predates 1.15.
+        // Infix, as a real Flink 2.3.0 prints it (flink-explain-goldens/json-execution-plan.txt); the docs page predates 1.15.
         '    "contents" : "[2]:Calc(select=[a], where=[(a > 10)])",',
         '    "parallelism" : 1,',
         '    "predecessors" : [ {',

@@ -46,6 +46,15 @@ describe('expressions', () => {
     });
   });
 
+  it('takes TO as part of an interval only for a range SQL has, so FLOOR/CEIL keep their TO (differential harness finding)', () => {
+    // A real Flink 2.3.0 answers CEIL(ts - INTERVAL '1' HOUR TO DAY) as CEIL((ts - INTERVAL '1' HOUR) TO DAY).
+    expect(unparseExpression(parseExpression("CEIL(ts - INTERVAL '1' HOUR TO DAY)"))).toBe(unparseExpression(parseExpression("CEIL((ts - INTERVAL '1' HOUR) TO DAY)")));
+    expect(unparseExpression(parseExpression("FLOOR(ts + INTERVAL '1' SECOND TO HOUR)"))).toBe(unparseExpression(parseExpression("FLOOR((ts + INTERVAL '1' SECOND) TO HOUR)")));
+    expect(shape("INTERVAL '1-2' YEAR TO MONTH")).toMatchObject({ qualifier: { start: 'YEAR', end: 'MONTH' } });
+    expect(shape("INTERVAL '1:30' HOUR TO MINUTE")).toMatchObject({ qualifier: { start: 'HOUR', end: 'MINUTE' } });
+    expect(shape("INTERVAL '1:30' MINUTE TO SECOND")).toMatchObject({ qualifier: { start: 'MINUTE', end: 'SECOND' } });
+  });
+
   it('reads special function syntax', () => {
     expect(shape('CAST(a AS DECIMAL(10, 2))')).toMatchObject({ kind: 'cast', tryCast: false, type: { kind: 'decimal', precision: 10, scale: 2 } });
     expect(shape('EXTRACT(DAY FROM ts)')).toMatchObject({ kind: 'extract', unit: 'DAY' });

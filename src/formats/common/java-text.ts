@@ -5,8 +5,8 @@ import type { Decimal } from '../../types/decimal.js';
  * `JsonNodeFactory.numberNode(BigDecimal)`, which strips trailing zeros (Flink 1.20 shades a Jackson that
  * normalizes), then Jackson prints the result with `BigDecimal.toString()` (`-1.5`, `0`, `1E+2`, `2.7E-8`),
  * or with `toPlainString()` when asked for plain numbers (`encode.decimal-as-plain-number`,
- * `write-bigdecimal-in-scientific-notation` = false): `100`. Checked against files written by Flink 1.20.3
- * (test/formats/flink-goldens).
+ * `write-bigdecimal-in-scientific-notation` = false): `100`. Checked against files written by Flink 1.20.3 and
+ * 2.3.0 (test/formats/flink-goldens); json's plain numbers keep their scale in 2.x and do not come here.
  */
 export function jacksonDecimalText(d: Decimal, plain: boolean): string {
   let unscaled = d.unscaled;

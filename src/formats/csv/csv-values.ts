@@ -238,8 +238,8 @@ export function createCsvFieldWriter(type: LogicalType, settings: CsvSettings, n
     case 'DOUBLE':
       return raw((v) => formatDouble(v as number));
     case 'DECIMAL':
-      // Jackson's CSV generator writes BigDecimal through its string path, so long ones get quoted.
-      return settings.writeBigDecimalInScientificNotation ? str((v) => jacksonDecimalText(v as Decimal, false)) : str((v) => jacksonDecimalText(v as Decimal, true));
+      // Flink 2.x writes BigDecimal as a number, never quoted (1.20's Jackson took its string path and quoted long ones).
+      return settings.writeBigDecimalInScientificNotation ? raw((v) => jacksonDecimalText(v as Decimal, false)) : raw((v) => jacksonDecimalText(v as Decimal, true));
     case 'CHAR':
     case 'VARCHAR':
       return str((v) => v as string);

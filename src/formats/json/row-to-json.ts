@@ -88,7 +88,8 @@ export function createJsonValueWriter(type: LogicalType, settings: JsonEncodeSet
     case 'DOUBLE':
       return (v) => floatingText(formatDouble(v as number));
     case 'DECIMAL':
-      return settings.encodeDecimalAsPlainNumber ? (v) => jacksonDecimalText(v as Decimal, true) : (v) => jacksonDecimalText(v as Decimal, false);
+      // Flink 2.x writes a plain number with the value's own scale (`-1.500000000000000000`); 1.20 stripped zeros.
+      return settings.encodeDecimalAsPlainNumber ? (v) => (v as Decimal).toString() : (v) => jacksonDecimalText(v as Decimal, false);
     case 'CHAR':
     case 'VARCHAR':
       return writeJsonString;

@@ -85,7 +85,9 @@ function doubleToInt(d: number): number {
   return Math.trunc(d);
 }
 
-const INTEGER_TEXT = /^[+-]?\d+(\.\d*)?$/;
+// Flink's BinaryStringDataUtil.toLong: digits up to a '.', whose fraction must be digits; no digit before the '.' is 0
+// (a real Flink 2.3.0 casts '.5' to 0, found by the differential harness).
+const INTEGER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d*)$/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?$/;
 const TRUE_TEXT = new Set(['true', 't', 'yes', 'y', '1']);
 const FALSE_TEXT = new Set(['false', 'f', 'no', 'n', '0']);

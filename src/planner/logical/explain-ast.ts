@@ -31,9 +31,10 @@ function intervalLiteral(ms: number): string {
   return `${ms}:INTERVAL SECOND`;
 }
 
-function windowInvocation(w: WindowSpec, timeIndex: number): string {
-  // Flink 1.20 leaves the table argument out of the digest: it is the scan's input.
-  const head = `DESCRIPTOR($${timeIndex})`;
+function windowInvocation(w: WindowSpec, timeField: string): string {
+  // Flink 2.x prints the table argument as the scan's first input and the descriptor by its column's name
+  // (1.20 printed `DESCRIPTOR($3)` alone).
+  const head = `TABLE(#0), DESCRIPTOR(_UTF-16LE'${timeField}')`;
   const off = w.offset === 0 ? '' : `, ${intervalLiteral(w.offset)}`;
   switch (w.kind) {
     case 'TUMBLE':
@@ -149,10 +150,10 @@ export function astTree(n: PlanNode): ExplainTree {
     }
     case 'window-tvf': {
       const rowType = n.fields.map((f) => `${flinkType(f.type)} ${f.name}`).join(', ');
-      // `TABLE T` is converted as `SELECT * FROM T`: an identity LogicalProject over the table (a real Flink 1.20.3
+      // `TABLE T` is converted as `SELECT * FROM T`: an identity LogicalProject over the table (a real Flink 2.3.0
       // prints it, test/planner/flink-explain-goldens/window-tvf.txt).
       const input = n.input.kind === 'scan' ? node(`LogicalProject(${n.input.fields.map((f, i) => `${f.name}=[$${i}]`).join(', ')})`, [astTree(n.input)]) : astTree(n.input);
-      return node(`LogicalTableFunctionScan(invocation=[${windowInvocation(n.window, n.timeIndex)}], rowType=[RecordType(${rowType})])`, [input]);
+      return node(`LogicalTableFunctionScan(invocation=[${windowInvocation(n.window, n.input.fields[n.timeIndex]!.name)}], rowType=[RecordType(${rowType})])`, [input]);
     }
     case 'sink': {
       const id = n.identifier;

@@ -1,7 +1,7 @@
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
-import { deduplicationOf } from './deduplicate.js';
+import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
 import { costSuffix, CostEstimator } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
@@ -107,7 +107,14 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
       const order = n.orderKeys.map((k) => `${inNames[k.index]} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
       const dedup = deduplicationOf(n);
-      if (dedup !== undefined) return `Deduplicate(keep=[${dedup.keep}], key=[${part}], order=[${dedup.order}])`;
+      if (dedup !== undefined) {
+        // Flink 2.x keeps a deduplicating rank a Rank in the physical plan (its order key marked ROWTIME for event
+        // time) and turns it into a Deduplicate only in the execution plan, saying there whether it emits inserts only.
+        if (style === 'infix') return `Deduplicate(keep=[${dedup.keep}], key=[${part}], order=[${dedup.order}], outputInsertOnly=[${isProctimeFirstRow(n)}])`;
+        const key = n.orderKeys[0]!;
+        const by = `${dedup.order === 'ROWTIME' ? 'ROWTIME ' : ''}${inNames[key.index]} ${key.descending ? 'DESC' : 'ASC'}`;
+        return `Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[${part}], orderBy=[${by}], select=[${inNames.join(', ')}])`;
+      }
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
       const name = mode === 'batch' ? 'Rank' : 'Rank';
       return `${name}(strategy=[RetractStrategy], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;

@@ -4,6 +4,7 @@ import { CostEstimator } from './explain-cost.js';
 import { jsonExecutionPlan } from './explain-json.js';
 import { explainLogical, physicalNodeText, physicalTree } from './explain-plan.js';
 import type { PhysicalAnnotations } from './explain-plan.js';
+import { reuseSinks } from './explain-sink-reuse.js';
 import { node, renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { PlanNode } from './plan-node.js';
@@ -25,9 +26,9 @@ export interface ExplainablePlans {
 
 /**
  * Scans read by more than one statement of a set: Sluice reads them once (JobGraphBuilder.planShared), which
- * Flink's execution plan shows as a block `...(reuse_id=[n])` and `Reused(reference_id=[n])` in each tree.
+ * Flink's execution plan shows as `(reuse_id=[n])` on the first and `Reused(reference_id=[n])` on the others.
  */
-function sharedScans(roots: readonly PlanNode[], mode: 'streaming' | 'batch'): Map<string, number> {
+function sharedScans(statements: readonly PlanNode[], mode: 'streaming' | 'batch'): Map<string, number> {
   const counts = new Map<string, number>();
   const visit = (n: PlanNode): void => {
     if (n.kind === 'scan') {
@@ -36,20 +37,42 @@ function sharedScans(roots: readonly PlanNode[], mode: 'streaming' | 'batch'): M
     }
     inputsOf(n).forEach(visit);
   };
-  if (roots.length > 1) roots.forEach(visit);
+  if (statements.length > 1) statements.forEach(visit);
   const ids = new Map<string, number>();
   for (const [t, c] of counts) if (c > 1) ids.set(t, ids.size + 1);
   return ids;
 }
 
-function executionPlan(roots: readonly PlanNode[], mode: 'streaming' | 'batch'): string {
-  const shared = sharedScans(roots, mode);
+/** The scan texts each root reads. */
+function scansOf(root: PlanNode, mode: 'streaming' | 'batch'): Set<string> {
+  const out = new Set<string>();
+  const visit = (n: PlanNode): void => {
+    if (n.kind === 'scan') out.add(physicalNodeText(n, mode, 'infix'));
+    inputsOf(n).forEach(visit);
+  };
+  visit(root);
+  return out;
+}
+
+/**
+ * A shared scan that several trees read is printed first as a block of its own; one read only inside one tree
+ * (the INSERTs of a reused sink) is printed in place, where it first occurs, as Flink 2.x does.
+ */
+function executionPlan(statements: readonly PlanNode[], roots: readonly PlanNode[], mode: 'streaming' | 'batch'): string {
+  const shared = sharedScans(statements, mode);
+  const readers = new Map<string, number>();
+  for (const r of roots) for (const t of scansOf(r, mode)) readers.set(t, (readers.get(t) ?? 0) + 1);
+  const printed = new Set<string>();
   const replace = (n: PlanNode): ExplainTree | undefined => {
     if (n.kind !== 'scan') return undefined;
-    const id = shared.get(physicalNodeText(n, mode, 'infix'));
-    return id === undefined ? undefined : node(`Reused(reference_id=[${id}])`);
+    const text = physicalNodeText(n, mode, 'infix');
+    const id = shared.get(text);
+    if (id === undefined) return undefined;
+    if ((readers.get(text) ?? 0) > 1 || printed.has(text)) return node(`Reused(reference_id=[${id}])`);
+    printed.add(text);
+    return node(`${text}(reuse_id=[${id}])`);
   };
-  const blocks = [...shared].map(([text, id]) => `${text}(reuse_id=[${id}])`);
+  const blocks = [...shared].filter(([text]) => (readers.get(text) ?? 0) > 1).map(([text, id]) => `${text}(reuse_id=[${id}])`);
   return [...blocks, ...roots.map((r) => renderTree(physicalTree(r, mode, 'infix', { replace })))].join('\n\n');
 }
 
@@ -64,17 +87,18 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
     ...(details.includes('ESTIMATED_COST') ? { costs: new CostEstimator() } : {}),
   };
   const advice = details.includes('PLAN_ADVICE');
+  const optimized = reuseSinks(p.optimized);
   const out = [
     '== Abstract Syntax Tree ==',
     p.logical.map(explainLogical).join('\n\n'),
     '',
     advice ? '== Optimized Physical Plan With Advice ==' : '== Optimized Physical Plan ==',
-    p.optimized.map((r) => renderTree(physicalTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
+    optimized.map((r) => renderTree(physicalTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
     '',
   ];
   // Sluice has no plan analyzers yet, so there is never advice; Flink prints this line in that case.
   if (advice) out.push('No available advice...', '');
-  out.push('== Optimized Execution Plan ==', executionPlan(p.optimized, p.mode), '');
+  out.push('== Optimized Execution Plan ==', executionPlan(p.optimized, optimized, p.mode), '');
   if (details.includes('JSON_EXECUTION_PLAN')) {
     const graph = p.jobGraph();
     const skip = p.isQuery ? (v: JobVertex): boolean => v.kind === 'sink' && v.name === 'collect' : undefined;

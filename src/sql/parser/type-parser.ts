@@ -2,6 +2,14 @@ import type { DataType, IntervalQualifier, RowField, TimeUnit } from '../ast/dat
 import type { SourcePosition } from '../position.js';
 import { ParserBase } from './parser-base.js';
 
+/** The interval ranges SQL has (`start TO end`), by start unit. */
+const INTERVAL_RANGES: Partial<Record<TimeUnit, readonly TimeUnit[]>> = {
+  YEAR: ['MONTH'],
+  DAY: ['HOUR', 'MINUTE', 'SECOND'],
+  HOUR: ['MINUTE', 'SECOND'],
+  MINUTE: ['SECOND'],
+};
+
 const TIME_UNITS: ReadonlySet<string> = new Set([
   'MILLENNIUM', 'CENTURY', 'DECADE', 'YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE', 'SECOND',
   'MILLISECOND', 'MICROSECOND', 'NANOSECOND', 'DOW', 'DOY', 'ISODOW', 'ISOYEAR', 'EPOCH',
@@ -55,7 +63,12 @@ export abstract class TypeParser extends ParserBase {
       this.expectSymbol(')');
     }
     let end: TimeUnit | null = null;
-    if (this.acceptKeywords('TO')) {
+    // Only the pairs of Calcite's grammar form a range: in `CEIL(ts - INTERVAL '1' HOUR TO DAY)` the `TO DAY` is
+    // CEIL's, as in Flink (a range HOUR TO DAY does not exist).
+    const next = this.peek(1);
+    const endUnit = next.type === 'word' ? timeUnitOf(next.value) : null;
+    if (this.peek().type === 'word' && this.peek().value.toUpperCase() === 'TO' && endUnit !== null && INTERVAL_RANGES[start]?.includes(endUnit)) {
+      this.next();
       end = this.parseTimeUnit();
       if (end === 'SECOND' && this.acceptSymbol('(')) {
         fractionalPrecision = this.parseUnsignedInteger();

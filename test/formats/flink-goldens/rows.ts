@@ -50,8 +50,9 @@ export const NESTED: readonly (readonly unknown[])[] = [
 
 /** `null_key` of formats.sql: a MAP with a NULL key, for json's map-null-key options. */
 export const NULL_KEY_TYPE: RowType = DataTypes.ROW(FIELD('id', DataTypes.INT()), FIELD('m', DataTypes.MAP(DataTypes.STRING(), DataTypes.INT())));
-// formats.sql writes MAP[NULL, 1, 'k', 2]; Flink's MAP constructor holds the NULL key last, and json writes in that order.
-export const NULL_KEY: readonly (readonly unknown[])[] = [[1, new Map<string | null, number>([['k', 2], [null, 1]])]];
+// formats.sql writes MAP[NULL, 1, 'k', 2]; Flink 2.x's MAP constructor keeps the NULL key first (1.20 held it last),
+// and json writes in that order.
+export const NULL_KEY: readonly (readonly unknown[])[] = [[1, new Map<string | null, number>([[null, 1], ['k', 2]])]];
 
 /** `changelog` of formats.sql: a streaming GROUP BY k over ('a', 1), ('b', 2), ('a', 3). */
 export const CHANGELOG_TYPE: RowType = DataTypes.ROW(FIELD('k', DataTypes.STRING()), FIELD('cnt', DataTypes.BIGINT()), FIELD('total', DataTypes.INT()));

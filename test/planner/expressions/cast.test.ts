@@ -28,6 +28,14 @@ describe('CAST', () => {
     expect(run('12', T.STRING(), T.INT(), true)).toBe(12);
     expect(run('2024-13-01', T.STRING(), T.DATE(), true)).toBe(null);
   });
+  it('string to integer drops a fraction, even with no digit before the point, as Flink (differential harness finding)', () => {
+    // A real Flink 2.3.0 answers TRY_CAST('.5' AS INT) = 0 (test/differential/goldens/generated-seed11.json).
+    expect(run('.5', T.STRING(), T.INT(), true)).toBe(0);
+    expect(run('-7.9', T.STRING(), T.INT(), true)).toBe(-7);
+    expect(run('5.', T.STRING(), T.BIGINT(), true)).toBe(5n);
+    expect(run('.5x', T.STRING(), T.INT(), true)).toBe(null);
+    expect(run('', T.STRING(), T.INT(), true)).toBe(null);
+  });
   it('numeric narrowing wraps as Java, decimal rounds HALF_UP, decimal overflow is NULL', () => {
     expect(run(300, T.INT(), T.TINYINT())).toBe(44);
     expect(run(4294967297n, T.BIGINT(), T.INT())).toBe(1);

@@ -98,6 +98,13 @@ describe('comparisons', () => {
     expect(call('NOT LIKE', [['abc', T.STRING()], ['a%', T.STRING()]])).toBe(false);
     expect(call('LIKE', [[null, T.STRING()], ['a%', T.STRING()]])).toBe(null);
   });
+  it('LIKE without ESCAPE has no escape character: a backslash is literal, as in Flink (differential harness finding)', () => {
+    // A real Flink 2.3.0: SELECT s LIKE 'x\%y' over s = 'x%y' is FALSE (test/differential/goldens/generated.json).
+    expect(call('LIKE', [['x%y', T.STRING()], ['x\\%y', T.STRING()]])).toBe(false);
+    expect(call('LIKE', [['x\\abcy', T.STRING()], ['x\\%y', T.STRING()]])).toBe(true);
+    expect(call('LIKE', [['a\\b', T.STRING()], ['a\\_', T.STRING()]])).toBe(true);
+    expect(call('LIKE', [['x%y', T.STRING()], ['x\\%y', T.STRING()], ['\\', T.STRING()]])).toBe(true);
+  });
   it('SIMILAR TO', () => {
     expect(call('SIMILAR TO', [['abc', T.STRING()], ['(a|b)%', T.STRING()]])).toBe(true);
     expect(call('SIMILAR TO', [['xbc', T.STRING()], ['(a|b)%', T.STRING()]])).toBe(false);

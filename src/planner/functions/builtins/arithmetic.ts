@@ -319,7 +319,19 @@ export function arithmeticFunctions(): ScalarFunctionDefinition[] {
     arithmetic('/', '/'),
     arithmetic('%', '%'),
     arithmetic('%', 'MOD'),
-    scalar({ name: 'ABS', signatures: [['NUMERIC'], ['INTERVAL']], result: sameType, codegen: fn(abs) }),
+    scalar({
+      name: 'ABS',
+      signatures: [['NUMERIC'], ['INTERVAL']],
+      result: sameType,
+      // Java's Math.abs keeps the type: ABS of the smallest INT is itself (-2147483648), as a real Flink answers.
+      codegen: {
+        kind: 'strict',
+        expr: (args, call, g) => {
+          const k = call.operands[0]!.type.kind;
+          return k === 'TINYINT' || k === 'SMALLINT' || k === 'INT' ? WRAP[k]!(`Math.abs(${args[0]})`) : `${g.constant(abs)}(${args[0]})`;
+        },
+      },
+    }),
     scalar({ name: 'SIGN', signatures: [['NUMERIC']], result: sameType, codegen: fn(sign) }),
     scalar({
       name: 'POWER',

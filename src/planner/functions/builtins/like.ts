@@ -11,15 +11,16 @@ function escapeChar(esc: string | null): string | null {
 }
 
 /**
- * `%` any sequence, `_` one character; `esc` (default backslash, as Flink) makes the next `%`, `_` or
- * itself literal. Matches the whole string, across line breaks.
+ * `%` any sequence, `_` one character; `esc` makes the next `%`, `_` or itself literal. Without an ESCAPE clause
+ * there is no escape character at all, as in Flink (SqlLikeUtils.sqlToRegexLike with a null escape): `'x%y' LIKE
+ * 'x\\%y'` is FALSE. Matches the whole string, across line breaks.
  */
 export function likeToRegExp(pattern: string, esc: string | null, ignoreCase = false): RegExp {
-  const e = escapeChar(esc) ?? '\\';
+  const e = escapeChar(esc);
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === e) {
+    if (e !== null && c === e) {
       const next = pattern[i + 1];
       if (next === undefined) throw new ExecutionError(`Invalid escape sequence in LIKE pattern '${pattern}'.`);
       out += REGEX_SPECIAL.test(next) ? `\\${next}` : next;

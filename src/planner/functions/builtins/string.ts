@@ -69,13 +69,26 @@ function pad(s: string, len: number, p: string, left: boolean): string | null {
   return left ? fill + s : s + fill;
 }
 
+/**
+ * Flink's INITCAP (Calcite's SqlFunctions.initcap): words are runs of ASCII letters and digits; the first letter of
+ * each is upper-cased, the others lower-cased, and any other character, non-ASCII letters included, is kept as is
+ * and ends the word. A real Flink 2.3.0 answers INITCAP('ünïcode') = 'üNïCode' (differential harness finding).
+ */
 function initcap(s: string): string {
   let out = '';
   let startOfWord = true;
-  for (const c of s) {
-    const alnum = /[\p{L}\p{N}]/u.test(c);
-    out += alnum ? (startOfWord ? c.toUpperCase() : c.toLowerCase()) : c;
-    startOfWord = !alnum;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    const upper = c >= 65 && c <= 90;
+    const lower = c >= 97 && c <= 122;
+    if (!digit && !upper && !lower) {
+      out += s[i];
+      startOfWord = true;
+      continue;
+    }
+    out += startOfWord ? (lower ? String.fromCharCode(c - 32) : s[i]) : upper ? String.fromCharCode(c + 32) : s[i];
+    startOfWord = false;
   }
   return out;
 }

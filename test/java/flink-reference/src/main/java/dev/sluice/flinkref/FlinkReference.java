@@ -15,6 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ResultKind;
 import org.apache.flink.table.api.TableEnvironment;
@@ -25,7 +27,10 @@ import org.apache.flink.util.CloseableIterator;
 /**
  * Runs SQL scripts on a local Apache Flink TableEnvironment so Sluice's goldens come from the real engine.
  *
- * <p>Usage: {@code FlinkReference [--out-dir DIR] script.sql...} (normally through scripts/flink-reference.sh).
+ * <p>Usage: {@code FlinkReference [--out-dir DIR] [--shared-cluster] script.sql...} (normally through
+ * scripts/flink-reference.sh). By default each job runs on a MiniCluster of its own, as a local TableEnvironment does
+ * (bench/flink-baseline.mjs times that); {@code --shared-cluster} starts one MiniCluster for the whole run and submits
+ * every job to it through its REST endpoint, which saves the cluster start per query (scripts/differential.mjs).
  *
  * <p>Output, one block per statement, on stdout:
  * <pre>
@@ -52,6 +57,9 @@ public final class FlinkReference {
   private static final Pattern TSV = Pattern.compile("(?m)^\\s*--\\s*@tsv\\s*$");
   private static final String RUNTIME_MODE = "execution.runtime-mode";
 
+  /** Settings every runner starts with besides the defaults: the shared cluster's address (see main). */
+  private static final Map<String, String> CLUSTER = new TreeMap<>();
+
   private final Map<String, String> settings = new TreeMap<>();
   private final List<String> ddl = new ArrayList<>();
   private final Path outDir;
@@ -67,24 +75,41 @@ public final class FlinkReference {
     settings.put("parallelism.default", "1");
     settings.put("table.local-time-zone", "UTC");
     settings.put(RUNTIME_MODE, "batch");
+    settings.putAll(CLUSTER);
   }
 
   public static void main(String[] args) throws Exception {
     Path outDir = null;
+    boolean sharedCluster = false;
     List<Path> scripts = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--out-dir")) {
         outDir = Paths.get(args[++i]);
+      } else if (args[i].equals("--shared-cluster")) {
+        sharedCluster = true;
       } else {
         scripts.add(Paths.get(args[i]));
       }
     }
     if (scripts.isEmpty()) {
-      System.err.println("usage: FlinkReference [--out-dir DIR] script.sql...");
+      System.err.println("usage: FlinkReference [--out-dir DIR] [--shared-cluster] script.sql...");
       System.exit(2);
     }
     PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     System.setOut(stdout);
+    if (sharedCluster) {
+      Configuration conf = new Configuration();
+      conf.setString("rest.bind-port", "0");
+      conf.setString("rest.address", "127.0.0.1");
+      conf.setString("rest.bind-address", "127.0.0.1");
+      MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+          .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(4).build());
+      cluster.start();
+      java.net.URI rest = cluster.getRestAddress().get();
+      CLUSTER.put("execution.target", "remote");
+      CLUSTER.put("rest.address", rest.getHost());
+      CLUSTER.put("rest.port", String.valueOf(rest.getPort()));
+    }
     int failures = 0;
     for (Path script : scripts) {
       FlinkReference runner = new FlinkReference(outDir, stdout);

@@ -1,0 +1,88 @@
+// Running generated queries on both engines and comparing what they answer. Both sides render each row as the
+// reference runner's `-- @tsv` does: the row kind, then each field's Java toString() (Sluice: formatValueJava),
+// tab-separated, with \t \n \\ escaped and NULL as \N. Results are compared as multisets, or as lists when the
+// query's ORDER BY fixes the order.
+
+const esc = (t) => t.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+
+/** The reference runner's script for `queries`: batch mode, the DDL, then each query under `-- @tsv`. */
+export function flinkScript(ddl, queries) {
+  return ["SET 'execution.runtime-mode' = 'batch';", ...ddl.map((d) => `${d};`), ...queries.map((q) => `-- @tsv\n${q};`)].join('\n\n') + '\n';
+}
+
+/**
+ * The answers in the reference runner's stdout, in statement order, for the statements that are queries:
+ * `{ sql, rows }` or `{ sql, error }`.
+ */
+export function parseFlinkOutput(stdout) {
+  const out = [];
+  const blocks = stdout.split(/^#### STATEMENT \d+\n/m).slice(1);
+  for (const b of blocks) {
+    const [sql, rest = ''] = b.split(/^#### OUTPUT\n/m);
+    const end = /^#### END \d+ (OK|ERROR (.*))$/m.exec(rest);
+    const body = rest.slice(0, rest.search(/^#### ELAPSED/m));
+    const text = sql.trim();
+    if (!/^(SELECT|WITH)\b/i.test(text)) continue;
+    if (end === null) out.push({ sql: text, error: 'no END line (the JVM died?)' });
+    else if (end[1] === 'OK') out.push({ sql: text, rows: body.split('\n').filter((l) => l !== '') });
+    else out.push({ sql: text, error: end[2] });
+  }
+  return out;
+}
+
+/**
+ * Runs `sql` on a Sluice TableEnvironment and renders its rows like the runner's `-- @tsv`. `sluice` holds
+ * formatValueJava and rowKindShortString (from src/ in tests, from dist/ in the script). Never throws: an error
+ * becomes `{ error }`.
+ */
+export async function runOnSluice(env, sql, sluice, timeoutMs = 30_000) {
+  let timer;
+  const work = (async () => {
+    const result = await env.executeSql(sql);
+    const types = result.getResolvedSchema().columnTypes();
+    const rows = [];
+    for await (const row of result.collect()) {
+      rows.push([sluice.rowKindShortString(row.kind), ...row.fields.map((v, i) => (v === null || v === undefined ? '\\N' : esc(sluice.formatValueJava(v, types[i]))))].join('\t'));
+    }
+    return { rows };
+  })();
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ error: `timed out after ${timeoutMs} ms` }), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (err) {
+    return { error: `${err?.name ?? 'Error'}: ${String(err?.message ?? err).split('\n')[0]}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The verdict on one query: `agree` (same rows), `both-error` (both refuse it: an agreement too), or a divergence:
+ * `sluice-error` (Flink answers, Sluice fails), `flink-error` (Sluice answers what Flink refuses) or `rows`.
+ */
+export function verdict(flink, sluice, isOrdered) {
+  if (flink.error !== undefined && sluice.error !== undefined) return 'both-error';
+  if (flink.error !== undefined) return 'flink-error';
+  if (sluice.error !== undefined) return 'sluice-error';
+  const a = isOrdered ? flink.rows : [...flink.rows].sort();
+  const b = isOrdered ? sluice.rows : [...sluice.rows].sort();
+  return a.length === b.length && a.every((r, i) => r === b[i]) ? 'agree' : 'rows';
+}
+
+export const AGREEMENTS = new Set(['agree', 'both-error']);
+
+/** The rows only one side has (multiset difference), for the report. */
+export function rowDiff(flinkRows, sluiceRows) {
+  const count = new Map();
+  for (const r of flinkRows) count.set(r, (count.get(r) ?? 0) + 1);
+  const onlySluice = [];
+  for (const r of sluiceRows) {
+    const n = count.get(r) ?? 0;
+    if (n > 0) count.set(r, n - 1);
+    else onlySluice.push(r);
+  }
+  const onlyFlink = [...count].flatMap(([r, n]) => Array(n).fill(r));
+  return { onlyFlink, onlySluice };
+}

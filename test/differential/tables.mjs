@@ -1,0 +1,91 @@
+// The fixed bounded tables every generated query reads: two csv files written into a folder, and the DDL that
+// both engines (Sluice and the Flink reference runner) run over them. The rows are fixed (not drawn from the seed),
+// so a golden recorded once stays valid for every seed; they hold NULLs, edge values, empty and unicode strings.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Columns of t1 and t2 by the generator's type names (see generator.mjs). */
+export const T1_COLUMNS = [
+  ['id', 'INT'],
+  ['k', 'INT'],
+  ['a', 'INT'],
+  ['b', 'BIGINT'],
+  ['d', 'DEC'],
+  ['x', 'DOUBLE'],
+  ['s', 'STRING'],
+  ['ts', 'TS'],
+];
+export const T2_COLUMNS = [
+  ['k', 'INT'],
+  ['name', 'STRING'],
+  ['amt', 'DEC2'],
+  ['flag', 'BOOL'],
+];
+
+const S = ['apple', 'Banana', '', ' pad ', 'ünïcode', 'a,b', 'x%y', '12', '-7', '3.5', 'apple', 'zeta', 'Apple pie'];
+const A = [0, 1, -1, 7, 42, -50, 13, 100, 2147483647, -2147483648, 5, 5, 3];
+const B = [0n, 1n, -1n, 9007199254740993n, -9223372036854775808n, 123456789012n, 77n, -3n, 10n];
+const D = ['0.00', '1.50', '-2.25', '99999999.99', '-0.01', '10.00', '3.33', '7.10'];
+const X = ['0.0', '1.5', '-0.25', '1.0E10', '0.1', '3.0', '-7.5', '1.0E-7', '2.5', '100.0'];
+
+/** t1's rows as csv fields (NULL written as the null literal); id is unique and ts strictly increasing. */
+function t1Rows() {
+  const rows = [];
+  for (let i = 0; i < 26; i++) {
+    const nul = (m, off) => (i + off) % m === 0;
+    const ms = (i * 41_000 + ((i * 137) % 1000)) % 1_000_000_000;
+    const t = new Date(Date.UTC(2024, 1, 29, 23, 50, 0) + ms);
+    const ts = t.toISOString().replace('T', ' ').replace('Z', '');
+    rows.push([
+      String(i + 1),
+      nul(9, 4) ? null : String(i % 4),
+      nul(7, 3) ? null : String(A[i % A.length]),
+      nul(8, 5) ? null : String(B[i % B.length]),
+      nul(6, 2) ? null : D[i % D.length],
+      nul(10, 7) ? null : X[i % X.length],
+      nul(5, 1) ? null : S[i % S.length],
+      ts,
+    ]);
+  }
+  return rows;
+}
+
+function t2Rows() {
+  return [
+    ['0', 'zero', '0.000', 'true'],
+    ['1', 'one', '1.250', 'false'],
+    ['1', 'uno', '-3.500', 'true'],
+    ['2', 'two', '1000.001', null],
+    ['3', null, '7.000', 'false'],
+    [null, 'nobody', '2.000', 'true'],
+    ['5', 'five', null, 'true'],
+    ['2', 'deux', '0.100', 'false'],
+  ];
+}
+
+const NULL = 'NULL';
+
+function csvField(v) {
+  if (v === null) return NULL;
+  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** Writes t1/data.csv and t2/data.csv under `dir`. */
+export function writeTables(dir) {
+  for (const [name, rows] of [
+    ['t1', t1Rows()],
+    ['t2', t2Rows()],
+  ]) {
+    mkdirSync(join(dir, name), { recursive: true });
+    writeFileSync(join(dir, name, 'data.csv'), rows.map((r) => r.map(csvField).join(',')).join('\n') + '\n');
+  }
+}
+
+/** DDL over the files of writeTables(dir), the same text for both engines. */
+export function tableDdl(dir) {
+  const opts = (name) => `'connector' = 'filesystem', 'path' = '${join(dir, name)}', 'format' = 'csv', 'csv.null-literal' = '${NULL}'`;
+  return [
+    `CREATE TABLE t1 (id INT, k INT, a INT, b BIGINT, d DECIMAL(10, 2), x DOUBLE, s STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH (${opts('t1')})`,
+    `CREATE TABLE t2 (k INT, name STRING, amt DECIMAL(12, 3), flag BOOLEAN) WITH (${opts('t2')})`,
+  ];
+}
