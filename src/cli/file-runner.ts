@@ -1,7 +1,9 @@
 import { SqlParseError, ValidationError } from '../errors/sluice-error.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { isDdlStatement } from '../api/statement-executor.js';
+import { unsupportedStatementError } from '../api/statements/unsupported.js';
 import { parseScript, type ParsedStatement } from '../sql/parse.js';
+import { SourceText } from '../sql/source-text.js';
 import type { OutputFormat } from './args.js';
 import type { ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
@@ -22,6 +24,7 @@ export interface RunOptions {
  */
 export async function runScript(runner: StatementRunner, script: string, io: ConsoleIO, options: RunOptions): Promise<boolean> {
   const status = options.output === 'tableau' ? io.out : io.err;
+  const source = new SourceText(script);
   let parsed: ParsedStatement[];
   try {
     parsed = parseScript(script);
@@ -32,6 +35,12 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
     }
     throw e;
   }
+  // Like a parse error, a statement Sluice cannot run stops the script before anything has run.
+  const unsupported = parsed.find((p) => p.statement.kind === 'unsupported');
+  if (unsupported !== undefined && unsupported.statement.kind === 'unsupported') {
+    status(formatError(unsupportedStatementError(unsupported.statement), { file: options.file, line: unsupported.pos.line, column: unsupported.pos.column }, source));
+    return false;
+  }
   for (const p of parsed) {
     const where = { file: options.file, line: p.pos.line, column: p.pos.column };
     try {
@@ -41,7 +50,7 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
       const outcome = await runner.run(p.statement);
       if (outcome === 'quit') break;
     } catch (e) {
-      status(formatError(e, where));
+      status(formatError(e, where, source));
       return false;
     }
   }
