@@ -84,7 +84,7 @@ describe('interactive client', () => {
     term.type('SELECT n FROM samples;\r');
     at = await term.waitFor('| +I |', at);
     term.type('\x03');
-    at = await term.waitFor('[INFO] Query stopped.', at);
+    at = await term.waitFor('[INFO] Query cancelled.', at);
     at = await term.waitFor('Sluice SQL> ', at);
 
     // Table mode: a live, paginated view of the materialized result; N/P page, Q leaves.
@@ -102,6 +102,73 @@ describe('interactive client', () => {
 
     term.type('HELP;\r');
     at = await term.waitFor('QUIT/EXIT', at);
+    term.type('QUIT;\r');
+    await term.waitFor('Shutting down the session...', at);
+  }, 180_000);
+
+  it('recalls a multi-line statement whole, searches history with Ctrl-R, completes by context in the user\'s case, underlines errors and never cuts SET;', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')));
+    let at = await term.waitFor('Sluice SQL> ');
+
+    term.type("SET 'sql-client.execution.result-mode' = 'tableau';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    // Format names and a format's own options complete inside WITH (...).
+    term.type("CREATE TEMPORARY TABLE files (a INT) WITH ('connector' = 'filesystem', 'path' = 'in', 'format' = 'js\t");
+    at = await term.waitFor("'format' = 'json'", at);
+    term.type(", 'json.ignore-p\t");
+    at = await term.waitFor("'json.ignore-parse-errors'", at);
+    term.type(" = 'true');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE orders (id INT, customerName STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '3');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+
+    // Keywords and functions in the case being typed; after SELECT columns, after FROM tables.
+    term.type('sel\t');
+    at = await term.waitFor('Sluice SQL> select', at);
+    // Readline echoes what is typed, then only the completed rest of the word.
+    term.type(' customerN\t');
+    at = await term.waitFor('customerName', at);
+    term.type(', upp\t');
+    at = await term.waitFor('upper', at);
+    term.type('(customerName) from ord\t');
+    at = await term.waitFor('from orders', at);
+    term.type(' where nope = 1;\r');
+    // The error names and underlines the culprit.
+    at = await term.waitFor("From line 1, column 60 to line 1, column 63: Column 'nope' not found in any table", at);
+    at = await term.waitFor('1 | select customerName, upper(customerName) from orders where nope = 1;', at);
+    at = await term.waitFor(`${' '.repeat(4 + 59)}^^^^`, at);
+
+    // A statement typed over two lines comes back with Up as one entry, and runs again.
+    term.type('SELECT 40 + 2\r');
+    at = await term.waitFor('> ', at);
+    term.type('  AS answer;\r');
+    at = await term.waitFor(/\|\s+answer \|/, at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('\x1b[A');
+    at = await term.waitFor('SELECT 40 + 2 AS answer;', at);
+    term.type('\r');
+    at = await term.waitFor(/\|\s+42 \|/, at);
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // Ctrl-R finds an older entry by any part of it; Enter runs it.
+    term.type('SHOW TABLES;\r');
+    at = await term.waitFor('|     orders |', at);
+    term.type("SET 'sql-client.verbose' = 'false';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('\x12TABL');
+    at = await term.waitFor("(reverse-i-search)'TABL': SHOW TABLES;", at);
+    term.type('\r');
+    at = await term.waitFor('|     orders |', at);
+    // Ctrl-G leaves the search and gives back the line as it was.
+    term.type('SELEC\x12zzz');
+    at = await term.waitFor("(failed reverse-i-search)'zzz': ", at);
+    term.type('\x07');
+    at = await term.waitFor('Sluice SQL> SELEC', at);
+    term.type('\x15');
+
+    // SET; shows the effective configuration, keys never cut.
+    term.type('SET;\r');
+    at = await term.waitFor(/\| +execution\.checkpointing\.externalized-checkpoint-retention \| NO_EXTERNALIZED_CHECKPOINTS \|/, at);
     term.type('QUIT;\r');
     await term.waitFor('Shutting down the session...', at);
   }, 180_000);
