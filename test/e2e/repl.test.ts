@@ -172,4 +172,22 @@ describe('interactive client', () => {
     term.type('QUIT;\r');
     await term.waitFor('Shutting down the session...', at);
   }, 180_000);
+
+  it('keeps the prompt line whole while a print sink writes in the background', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')));
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type(
+      "CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000');\r",
+    );
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE shown (n BIGINT) WITH ('connector' = 'print');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO shown SELECT n FROM src;\r');
+    at = await term.waitFor('Job ID:', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('SELEC');
+    at = await term.waitFor('SELEC', at);
+    // A row printed while "SELEC" waits on the prompt: the prompt and the text are drawn again under it.
+    await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
+  }, 120_000);
 });

@@ -13,6 +13,7 @@ import type { StatementRunner } from '../statement-runner.js';
 import { complete } from './completer.js';
 import { HELP_TEXT } from './help-text.js';
 import { installHistorySearch } from './history-search.js';
+import { guardPrompt } from './prompt-guard.js';
 
 const PROMPT = 'Sluice SQL> ';
 const CONTINUATION = '> ';
@@ -31,9 +32,12 @@ function historyFile(): string {
 export async function startRepl(env: TableEnvironment, runner: StatementRunner, io: ConsoleIO): Promise<number> {
   runner.interactive = true;
   const history = await loadHistory();
+  let running = false;
+  const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const guard = tty ? guardPrompt(() => !running) : undefined;
   const rl = createInterface({
     input: process.stdin,
-    output: process.stdout,
+    output: guard?.readlineOutput ?? process.stdout,
     terminal: process.stdin.isTTY === true,
     history,
     historySize: HISTORY_LIMIT,
@@ -46,7 +50,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
     },
   });
   let buffer = '';
-  let running = false;
+  guard?.attach(rl);
   if (process.stdin.isTTY === true) installHistorySearch(rl, () => (buffer === '' ? PROMPT : CONTINUATION));
   io.out(`Welcome to Sluice, Flink SQL for Node.js. Type HELP; for the commands, QUIT; to leave.\n\n`);
   rl.setPrompt(PROMPT);
@@ -75,6 +79,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
     const finish = (): void => {
       if (finished) return;
       finished = true;
+      guard?.remove();
       io.out('\nShutting down the session...\ndone.\n');
       resolve(0);
     };
