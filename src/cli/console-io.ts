@@ -2,6 +2,8 @@
 export interface KeyPress {
   readonly name: string | undefined;
   readonly ctrl: boolean;
+  /** The characters typed (`+`, `-`: keys readline gives no name). */
+  readonly sequence?: string;
 }
 
 /** Where the CLI writes: stdout for results, stderr for status when results are machine-readable. */
@@ -11,6 +13,8 @@ export interface ConsoleIO {
   readonly isTTY: boolean;
   /** Terminal height, for paging a live table. */
   readonly rows?: number;
+  /** Terminal width, to cut a live table's lines to the screen. */
+  readonly columns?: number;
   /**
    * Calls `listener` for every key pressed until the returned function is called; absent when input is
    * not a terminal. The REPL's readline already turns stdin into keypress events.
@@ -25,10 +29,13 @@ export const processIO: ConsoleIO = {
   get rows(): number | undefined {
     return process.stdout.rows;
   },
+  get columns(): number | undefined {
+    return process.stdout.columns;
+  },
   onKeypress: process.stdin.isTTY
     ? (listener) => {
-        const handler = (_: string | undefined, key: { name?: string; ctrl?: boolean } | undefined): void =>
-          listener({ name: key?.name, ctrl: key?.ctrl === true });
+        const handler = (s: string | undefined, key: { name?: string; ctrl?: boolean; sequence?: string } | undefined): void =>
+          listener({ name: key?.name, ctrl: key?.ctrl === true, sequence: key?.sequence ?? s ?? '' });
         process.stdin.on('keypress', handler);
         return () => void process.stdin.off('keypress', handler);
       }

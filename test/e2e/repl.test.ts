@@ -14,8 +14,10 @@ class Terminal {
   screen = '';
   private readonly child: ChildProcessWithoutNullStreams;
 
-  constructor(dir: string) {
-    const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --catalog-dir ${JSON.stringify(join(dir, 'cat'))}`;
+  /** `size`: the terminal's columns and rows (`stty`); without it the pseudo-terminal reports none. */
+  constructor(dir: string, size?: { columns: number; rows: number }) {
+    const stty = size === undefined ? '' : `stty cols ${size.columns} rows ${size.rows}; `;
+    const cmd = `${stty}${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --catalog-dir ${JSON.stringify(join(dir, 'cat'))}`;
     this.child = spawn('script', ['-qfc', cmd, '/dev/null'], {
       cwd: dir,
       env: { ...process.env, SLUICE_HISTORY_FILE: join(dir, 'history'), TERM: 'xterm', COLUMNS: '200' },
@@ -97,6 +99,26 @@ describe('interactive client', () => {
     at = await term.waitFor(/Page 1 of \d+ \(40 rows, finished\)/, at);
     term.type('n');
     at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    // Down twice selects the page's third row; O shows it in full, any key goes back.
+    term.type('\x1b[B\x1b[B');
+    at = await term.waitFor(/^>/m, at);
+    term.type('o');
+    at = await term.waitFor('any key: back to the table', at);
+    const opened = /v: (\d+)\r?\nRow (\d+) of 40 {2}any key: back to the table/.exec(term.screen.slice(0, at));
+    expect(opened?.[1]).toBeDefined();
+    expect(opened?.[1]).toBe(opened?.[2]);
+    term.type('x');
+    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    term.type('q');
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // A running query's view refreshes every 200 ms; + and - step the rate as Flink's view does.
+    term.type('SELECT n FROM samples;\r');
+    at = await term.waitFor('refreshing every 200 ms', at);
+    term.type('+');
+    at = await term.waitFor('refreshing every 500 ms', at);
+    term.type('--');
+    at = await term.waitFor('refreshing every 100 ms', at);
     term.type('q');
     at = await term.waitFor('Sluice SQL> ', at);
 
@@ -189,5 +211,25 @@ describe('interactive client', () => {
     at = await term.waitFor('SELEC', at);
     // A row printed while "SELEC" waits on the prompt: the prompt and the text are drawn again under it.
     await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
+  }, 120_000);
+
+  it('cuts the live table to the terminal width and opens the selected row in full', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const cols = Array.from({ length: 8 }, (_, i) => `'value-${i}' AS column_${i}`).join(', ');
+    term.type(`SELECT ${cols};\r`);
+    at = await term.waitFor('(1 rows, finished)', at);
+    const view = term.screen.slice(term.screen.lastIndexOf('column_0', at) - 60, at).split(/\r?\n/).filter((l) => l.startsWith('|') || l.startsWith('>') || l.startsWith('+'));
+    expect(view.length).toBeGreaterThan(0);
+    for (const line of view) expect(line.length).toBeLessThanOrEqual(60);
+    term.type('o');
+    at = await term.waitFor('Row 1 of 1  any key: back to the table', at);
+    expect(term.screen.slice(0, at)).toMatch(/column_7: value-7\r?\nRow 1 of 1/);
+    term.type('x');
+    at = await term.waitFor('(1 rows, finished)', at);
+    term.type('q');
+    await term.waitFor('Sluice SQL> ', at);
   }, 120_000);
 });
