@@ -5,6 +5,7 @@
 #   scripts/pravega-registry.sh start    fetch the jars on first use, start, wait until the REST API answers
 #   scripts/pravega-registry.sh stop     stop the registry and wait until it is gone
 #   scripts/pravega-registry.sh status   exit 0 if the registry runs and answers, 1 otherwise
+#   scripts/pravega-registry.sh fetch    only download: the server's jars, and the Java serializers the interop test uses
 #
 # `start` prints the registry's base URL (the REST API lives under <url>/v1).
 #
@@ -110,8 +111,21 @@ daemon_prepare() {
   cd "$home"
 }
 
+# The registry's Java serializers (Avro and JSON) and their client, for the interop test only
+# (test/integration/pravega-catalog/java-interop.test.ts): a classpath of their own, never the server's.
+fetch_serializers() {
+  local dest
+  dest="$(mkdir -p "$cache" && cd "$cache" && pwd)/serializers-$version"
+  [[ -f "$dest/.complete" ]] && return 0
+  daemon_log "fetching io.pravega:schemaregistry-serializers-avro and -json:$version (~20 MB, first run only)..."
+  bash "$repo/scripts/lib/fetch-maven-jars.sh" "$dest" \
+    "io.pravega:schemaregistry-serializers-avro:$version" "io.pravega:schemaregistry-serializers-json:$version" ||
+    { daemon_log "serializers download failed"; exit 1; }
+}
+
 daemon_fetch() {
   fetch_jars
+  fetch_serializers
 }
 
 daemon_launch() {

@@ -53,6 +53,9 @@ CREATE TEMPORARY TABLE orders_copy (
   'value.format' = 'json',
   'sink.delivery-guarantee' = 'exactly-once',
   'sink.transactional-id-prefix' = 'sluice-example-orders-copy',
+  -- 15 minutes: the broker's default 'transaction.max.timeout.ms'. Flink's Kafka sink asks for 1 hour,
+  -- which such a broker refuses, so on a Flink cluster (sluice --endpoint) the job would never start.
+  'properties.transaction.timeout.ms' = '900000',
   'properties.isolation.level' = 'read_committed',
   'scan.startup.mode' = 'earliest-offset',
   'scan.bounded.mode' = 'latest-offset'

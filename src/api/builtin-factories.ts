@@ -54,6 +54,12 @@ export function builtinFactories(): Factory[] {
       load: async () => new (await import('../formats/avro-confluent/debezium-avro-confluent-format-factory.js')).DebeziumAvroConfluentFormatFactory(),
     }),
     new LazyFactory({
+      identifier: 'pravega-registry',
+      description: "Avro or JSON events in the Pravega Schema Registry's encoding (encoding id header); insert-only.",
+      kinds: ['decode', 'encode'],
+      load: async () => new (await import('../formats/pravega-registry/pravega-registry-format-factory.js')).PravegaRegistryFormatFactory(),
+    }),
+    new LazyFactory({
       identifier: 'arrow',
       description: 'Apache Arrow IPC stream or file (bulk, for the filesystem connector); insert-only.',
       kinds: ['bulk-format'],

@@ -19,6 +19,8 @@ import { StatementSet } from './statement-set.js';
 import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
 import { RestOptions } from '../web/rest-options.js';
 import type { WebServer } from '../web/web-server.js';
+import { RemoteExecutor } from '../gateway/remote-executor.js';
+import { ExecutionOptions } from '../config/options/execution-options.js';
 
 /** Serve the REST API and Prometheus `/metrics` of this environment's jobs (see docs/rest-api.md). */
 export interface WebOptions {
@@ -31,6 +33,13 @@ export interface WebOptions {
 export interface TableEnvironmentOptions extends SessionOptions {
   /** Start the REST API with the environment; `getWebUrl()` tells where, `close()` stops it. */
   readonly web?: WebOptions;
+  /**
+   * Run statements on an Apache Flink cluster through its SQL Gateway (`http://host:8083`) instead of in
+   * this process. Sluice still parses and validates each statement first, in a local session that mirrors
+   * the cluster's; what a cluster cannot run (JavaScript functions, Sluice-only connectors) is refused.
+   * See README "From a laptop to a Flink cluster".
+   */
+  readonly endpoint?: string;
 }
 
 /**
@@ -57,11 +66,19 @@ export class TableEnvironment {
   private readonly ready: Promise<void>;
   private readonly warnings: ((message: string) => void)[] = [];
   private readonly web: Promise<WebServer> | undefined;
+  /** Set when the environment runs its statements on a Flink cluster; the local session is then its shadow. */
+  private readonly remote: RemoteExecutor | undefined;
 
   private constructor(options: TableEnvironmentOptions) {
     this.session = new Session(options, builtinFactories());
     this.session.warn = (m) => this.warn(m);
     this.planner = createSessionPlanner(this.session);
+    if (options.endpoint !== undefined) {
+      if (options.web !== undefined) throw new ValidationError('`web` and `endpoint` cannot be combined: the Flink cluster serves its own REST API and web UI.');
+      const properties: Record<string, string> = { ...options.config };
+      if (options.mode !== undefined) properties[ExecutionOptions.RUNTIME_MODE.key] = options.mode;
+      this.remote = new RemoteExecutor({ endpoint: options.endpoint, properties }, this.session, this.planner, (m) => this.warn(m));
+    }
     this.ready = Promise.all([
       this.session.catalogs.getCurrentCatalog().open(),
       options.discoverPackages === false
@@ -103,13 +120,38 @@ export class TableEnvironment {
    * @throws SqlParseError with line and column, ValidationError, ObjectNotFoundError, PlanningError.
    */
   async executeSql(sql: string): Promise<TableResult> {
-    return this.executeStatement(parseStatement(sql));
+    return this.executeStatement(parseStatement(sql), sql);
   }
 
-  /** Runs an already parsed statement (the CLI parses whole files first). */
-  async executeStatement(stmt: Statement): Promise<TableResult> {
+  /**
+   * Runs an already parsed statement (the CLI parses whole files first). `text` is its source, sent as is
+   * to a cluster (so the cluster's error positions match it); without it Sluice's canonical SQL is sent.
+   */
+  async executeStatement(stmt: Statement, text?: string): Promise<TableResult> {
     await this.ready;
+    if (this.remote) return this.remote.execute(stmt, text);
     return executeStatement(this.session, this.planner, stmt, (m) => this.warn(m));
+  }
+
+  /** True when statements run on a Flink cluster (`endpoint`). */
+  get isRemote(): boolean {
+    return this.remote !== undefined;
+  }
+
+  /**
+   * Only Sluice's checks of a statement bound for the cluster, without sending it: the CLI runs them over a
+   * whole file first, so a typo on line 40 is reported before line 1 reaches the cluster.
+   * @throws ValidationError when the environment has no `endpoint`.
+   */
+  async validateForCluster(stmt: Statement): Promise<void> {
+    await this.ready;
+    if (!this.remote) throw new ValidationError('validateForCluster() needs an environment created with an `endpoint`.');
+    await this.remote.validate(stmt);
+  }
+
+  /** Cancels the statement whose result is being read on the cluster (the CLI's Ctrl-C). */
+  async interruptRemote(): Promise<void> {
+    await this.remote?.interrupt();
   }
 
   /** A query as a `Table`, checked now, run by `execute()` or `executeInsert()`. */
@@ -146,6 +188,7 @@ export class TableEnvironment {
   /** Creates a permanent table in the current (or named) catalog from a descriptor. */
   async createTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
+    this.refuseRemote('createTable()');
     const id = this.session.catalogs.qualify(splitPath(path));
     await this.session.catalogs.createTable(id, descriptor.toCatalogTable(), false);
   }
@@ -153,6 +196,7 @@ export class TableEnvironment {
   /** Creates a temporary table from a descriptor. */
   async createTemporaryTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
+    this.refuseRemote('createTemporaryTable()');
     this.session.catalogs.createTemporaryTable(this.session.catalogs.qualify(splitPath(path)), descriptor.toCatalogTable(), false);
   }
 
@@ -163,6 +207,7 @@ export class TableEnvironment {
 
   /** Makes a connector, format or catalog factory available to this session. */
   registerFactory(factory: Factory): void {
+    this.refuseRemote('registerFactory()');
     this.session.factories.register(factory);
   }
 
@@ -176,6 +221,7 @@ export class TableEnvironment {
    * ```
    */
   createTemporarySystemFunction(name: string, fn: UdfInput): void {
+    if (this.remote) throw new ValidationError(`Function '${name}' cannot run on a Flink cluster: it is written in JavaScript, and a Flink cluster runs functions in Java, Scala or Python.`);
     createTemporarySystemFunction(this.session.functions, name, fn);
   }
 
@@ -195,6 +241,7 @@ export class TableEnvironment {
   /** Cancels running jobs, stops the REST API and closes the catalogs. */
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
+    await this.remote?.close();
     for (const job of this.session.jobs.active()) await job.cancel().catch(() => undefined);
     const web = await this.web?.catch(() => undefined);
     await web?.close();
@@ -204,6 +251,11 @@ export class TableEnvironment {
   /** `table.display.max-column-width`, for renderers. */
   get maxColumnWidth(): number {
     return this.session.config.get(TableOptions.DISPLAY_MAX_COLUMN_WIDTH);
+  }
+
+  /** Calls that only change the local session would leave the cluster's behind: refused with an endpoint. */
+  private refuseRemote(call: string): void {
+    if (this.remote) throw new ValidationError(`${call} is not available on an environment with an endpoint: the Flink cluster would not see it. Use executeSql() with the SQL statement.`);
   }
 
   private warn(message: string): void {

@@ -4,6 +4,7 @@ import type { CatalogFactory, CatalogFactoryContext } from '../factories/catalog
 import type { Catalog } from './catalog.js';
 import { FileCatalog } from './file-catalog.js';
 import { InMemoryCatalog } from './in-memory-catalog.js';
+import { PravegaCatalogFactory } from './pravega/pravega-catalog-factory.js';
 
 /** Options of the built-in catalogs (`CREATE CATALOG c WITH ('type' = 'file', 'path' = '...')`). */
 export const CatalogOptions = {
@@ -45,4 +46,4 @@ export class FileCatalogFactory implements CatalogFactory {
   }
 }
 
-export const builtinCatalogFactories = [new InMemoryCatalogFactory(), new FileCatalogFactory()];
+export const builtinCatalogFactories = [new InMemoryCatalogFactory(), new FileCatalogFactory(), new PravegaCatalogFactory()];

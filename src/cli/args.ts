@@ -19,8 +19,10 @@ export type CliCommand =
       readonly output: OutputFormat;
       /** `--resume DIR`: start jobs from the newest complete checkpoint under DIR. */
       readonly resume: string | undefined;
-      /** `--web`: serve the REST API and /metrics while sluice runs. */
+      /** `--web`: serve the dashboard, the REST API and /metrics while sluice runs. */
       readonly web: boolean;
+      /** `-e URL`: run the statements on a Flink cluster through its SQL Gateway. */
+      readonly endpoint: string | undefined;
     };
 
 export const USAGE = `Usage: sluice [options]
@@ -36,7 +38,10 @@ Options:
                            in <dir> between runs (default: in memory, gone when sluice exits)
       --output <format>    tableau (default), jsonl or csv
       --resume <dir>       Resume from the newest complete checkpoint of a job's checkpoint directory
-      --web                Serve a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
+      --web                Serve a dashboard, a REST API and Prometheus /metrics of the jobs (rest.port, default 8081)
+  -e, --endpoint <url>     Run the statements on an Apache Flink cluster through its SQL Gateway
+                           (e.g. http://127.0.0.1:8083); Sluice still checks them all first, and INSERT
+                           jobs keep running on the cluster after sluice exits
   -h, --help               Show this help
   -v, --version            Show the version
 
@@ -57,6 +62,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       output: { type: 'string' },
       resume: { type: 'string' },
       web: { type: 'boolean' },
+      endpoint: { type: 'string', short: 'e' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -78,6 +84,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (values.file !== undefined && values.init !== undefined) {
     throw new ValidationError('-f and -i cannot be combined: -f runs a file and exits, -i runs a file before the interactive client.');
   }
+  if (values.endpoint !== undefined) {
+    const why = (flag: string, reason: string): ValidationError => new ValidationError(`${flag} cannot be combined with --endpoint: ${reason}`);
+    if (values.resume !== undefined) {
+      throw why('--resume', "a Flink cluster cannot read Sluice's checkpoints. Resume a cluster job from a Flink savepoint with SET 'execution.state-recovery.path' = '<savepoint path>'.");
+    }
+    if (values['catalog-dir'] !== undefined) throw why('--catalog-dir', "the tables live in the cluster session's catalogs.");
+    if (values.web === true) throw why('--web', 'the Flink cluster serves its own REST API and web UI (the JobManager, port 8081 by default).');
+  }
   return {
     kind: 'run',
     file: values.file,
@@ -87,5 +101,6 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     output,
     resume: values.resume,
     web: values.web === true,
+    endpoint: values.endpoint,
   };
 }

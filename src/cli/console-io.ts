@@ -13,7 +13,7 @@ export interface ConsoleIO {
   readonly isTTY: boolean;
   /** Terminal height, for paging a live table. */
   readonly rows?: number;
-  /** Terminal width, to cut a live table's lines to the screen. */
+  /** Terminal width: a line redrawn in place never wraps, and a live table's lines are cut to it. */
   readonly columns?: number;
   /**
    * Calls `listener` for every key pressed until the returned function is called; absent when input is

@@ -31,14 +31,27 @@ export function formatError(error: unknown, where?: StatementLocation, source?: 
     text += `${String(error)}\n`;
   }
   const range = error instanceof SluiceError ? error.range : undefined;
+  const inStatement = statementPosition(error);
   if (range !== undefined && source !== undefined) {
     text += `  --> ${where?.file ?? '<input>'}:${range.line}:${range.column}\n${underline(range, source)}`;
+  } else if (where && inStatement) {
+    // A Flink cluster's error points into the statement's text (its line 1 is the statement's first line).
+    const line = where.line + inStatement.line - 1;
+    const column = inStatement.line === 1 ? where.column + inStatement.column - 1 : inStatement.column;
+    text += `  --> ${where.file ?? '<input>'}:${line}:${column}\n`;
   } else if (where) {
     text += `  --> in the statement at ${where.file ?? '<input>'}:${where.line}:${where.column}\n`;
   }
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause instanceof Error && !(error as Error).message.includes(cause.message)) text += `Caused by: ${cause.name}: ${cause.message}\n`;
   return text;
+}
+
+/** `statementPosition` of an error from a Flink cluster (GatewayError), read structurally so the CLI needs no gateway import. */
+function statementPosition(error: unknown): { line: number; column: number } | undefined {
+  if (!(error instanceof SluiceError) || !('statementPosition' in error)) return undefined;
+  const p = (error as { statementPosition?: { line: number; column: number } }).statementPosition;
+  return p && Number.isInteger(p.line) && Number.isInteger(p.column) ? p : undefined;
 }
 
 function indentCaret(e: SqlParseError): string {

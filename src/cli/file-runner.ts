@@ -14,7 +14,17 @@ export interface RunOptions {
   readonly output: OutputFormat;
   /** `-i`: only session statements are allowed (DDL, SET, USE), as in Flink's init files. */
   readonly initOnly?: boolean;
+  /**
+   * Checks every statement before any runs (against a cluster: Sluice's validation and refusals, so the
+   * whole file is judged before line 1 reaches the cluster). Client commands (BEGIN STATEMENT SET, END,
+   * QUIT, ...) are not passed.
+   */
+  readonly precheck?: (stmt: Statement) => Promise<void>;
+  /** True once the user interrupted the run (Ctrl-C): no further statement starts. */
+  readonly interrupted?: () => boolean;
 }
+
+const CLIENT_COMMANDS: ReadonlySet<Statement['kind']> = new Set(['begin-statement-set', 'end', 'help', 'quit', 'clear']);
 
 /**
  * Runs a script the way `sluice -f` does. The whole script is parsed before anything runs, so a typo
@@ -41,15 +51,32 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
     status(formatError(unsupportedStatementError(unsupported.statement), { file: options.file, line: unsupported.pos.line, column: unsupported.pos.column }, source));
     return false;
   }
+  const check = (p: ParsedStatement): void => {
+    if (options.initOnly && !isInitStatement(p.statement)) {
+      throw new ValidationError(`Unsupported SQL statement in an init file: only DDL, SET, RESET and USE are allowed (found ${p.statement.kind.toUpperCase()}).`);
+    }
+  };
+  if (options.precheck) {
+    for (const p of parsed) {
+      if (p.statement.kind === 'quit') break;
+      try {
+        check(p);
+        if (!CLIENT_COMMANDS.has(p.statement.kind)) await options.precheck(p.statement);
+      } catch (e) {
+        status(formatError(e, { file: options.file, line: p.pos.line, column: p.pos.column }, source));
+        return false;
+      }
+    }
+  }
   for (const p of parsed) {
+    if (options.interrupted?.()) return false;
     const where = { file: options.file, line: p.pos.line, column: p.pos.column };
     try {
-      if (options.initOnly && !isInitStatement(p.statement)) {
-        throw new ValidationError(`Unsupported SQL statement in an init file: only DDL, SET, RESET and USE are allowed (found ${p.statement.kind.toUpperCase()}).`);
-      }
-      const outcome = await runner.run(p.statement);
+      check(p);
+      const outcome = await runner.run(p.statement, p.text);
       if (outcome === 'quit') break;
     } catch (e) {
+      if (options.interrupted?.()) return false;
       status(formatError(e, where, source));
       return false;
     }

@@ -8,7 +8,7 @@ import { parseCliArgs, USAGE, type CliCommand } from './args.js';
 import { listConnectors } from './connectors-command.js';
 import { processIO, type ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
-import { runScript } from './file-runner.js';
+import { runScript, type RunOptions } from './file-runner.js';
 import { showProgress } from './progress.js';
 import { handleShutdownSignals, INTERRUPTED_EXIT_CODE } from './shutdown-signals.js';
 import { StatementRunner } from './statement-runner.js';
@@ -47,8 +47,10 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   }
   // As Flink's SQL client: the default catalog lives in memory, so a run writes nothing unless told to;
   // --catalog-dir keeps its permanent objects as files in that directory between runs.
+  const remote = command.endpoint !== undefined;
   const env = TableEnvironment.create({
     config,
+    ...(remote ? { endpoint: command.endpoint } : {}),
     ...(command.web ? { web: {} } : {}),
     ...(command.catalogDir === undefined
       ? {}
@@ -59,7 +61,7 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   try {
     if (command.web) {
       try {
-        io.err(`[INFO] REST API and Prometheus metrics at ${await env.getWebUrl()}\n`);
+        io.err(`[INFO] Dashboard, REST API and Prometheus metrics at ${await env.getWebUrl()}\n`);
       } catch (e) {
         io.err(formatError(e));
         return 1;
@@ -74,6 +76,7 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
         io.err(`[ERROR] Could not read SQL file '${path}'.\n`);
         return 1;
       }
+      if (remote) return await runOnCluster(env, runner, script, io, { file: path, output: command.output, initOnly: command.init !== undefined }, config, command.endpoint!);
       const ok = await runScript(runner, script, io, { file: path, output: command.output, initOnly: command.init !== undefined });
       if (!ok) {
         await cancelAll(runner.jobs);
@@ -86,6 +89,36 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
   } finally {
     await env.close();
   }
+}
+
+/**
+ * `-e URL -f FILE` (or `-i`): every statement is first checked by Sluice in a throwaway shadow session (nothing
+ * reaches the cluster if one fails), then they run on the cluster. As Flink's SQL client against a gateway,
+ * the run ends once the last statement was submitted: INSERT jobs keep running on the cluster (SET
+ * 'table.dml-sync' = 'true' waits for each). Ctrl-C cancels the statement being read and ends the run.
+ */
+async function runOnCluster(
+  env: TableEnvironment,
+  runner: StatementRunner,
+  script: string,
+  io: ConsoleIO,
+  options: RunOptions,
+  config: Record<string, string>,
+  endpoint: string,
+): Promise<number> {
+  const checker = TableEnvironment.create({ config, endpoint });
+  checker.onWarning(() => undefined);
+  const signals = handleShutdownSignals(io, () => void runner.interrupt());
+  try {
+    const ok = await runScript(runner, script, io, { ...options, precheck: (stmt) => checker.validateForCluster(stmt), interrupted: () => signals.interrupted });
+    if (signals.interrupted) return INTERRUPTED_EXIT_CODE;
+    if (!ok) return 1;
+  } finally {
+    signals.dispose();
+    await checker.close();
+  }
+  if (options.initOnly) return await startRepl(env, runner, io);
+  return 0;
 }
 
 /**

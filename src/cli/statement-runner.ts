@@ -21,6 +21,8 @@ export class StatementRunner {
   /** INSERT jobs started, for the file runner to wait for. */
   readonly jobs: JobClient[] = [];
   private statementSet: InsertStatement[] | undefined;
+  /** The INSERTs' source texts, while every one has its text: a cluster then gets the statement set as written. */
+  private statementSetTexts: string[] | undefined;
   /** The result being printed, so Ctrl-C can stop it. */
   current: TableResult | undefined;
   /** In the REPL, results follow `sql-client.execution.result-mode`; files always print tableau. */
@@ -50,7 +52,8 @@ export class StatementRunner {
     (this.output === 'tableau' ? this.io.out : this.io.err)(text);
   }
 
-  async run(stmt: Statement): Promise<StatementOutcome> {
+  /** `text`: the statement's source, for a cluster (see TableEnvironment.executeStatement). */
+  async run(stmt: Statement, text?: string): Promise<StatementOutcome> {
     switch (stmt.kind) {
       case 'quit':
         return 'quit';
@@ -61,17 +64,21 @@ export class StatementRunner {
       case 'begin-statement-set':
         if (this.statementSet) throw new ValidationError('A statement set is already open; finish it with END first.');
         this.statementSet = [];
+        this.statementSetTexts = [];
         this.status('[INFO] Begin a statement set.\n');
         return 'done';
       case 'end': {
         const inserts = this.statementSet;
         if (!inserts) throw new ValidationError('No statement set to END: start one with BEGIN STATEMENT SET.');
+        const texts = this.statementSetTexts;
         this.statementSet = undefined;
+        this.statementSetTexts = undefined;
         if (inserts.length === 0) {
           this.status('[INFO] No statement in the statement set, skip submit.\n');
           return 'done';
         }
-        await this.execute({ kind: 'statement-set', inserts, pos: stmt.pos });
+        const setText = texts?.length === inserts.length ? `EXECUTE STATEMENT SET\nBEGIN\n${texts.map((t) => `${t};\n`).join('')}END` : undefined;
+        await this.execute({ kind: 'statement-set', inserts, pos: stmt.pos }, setText);
         return 'done';
       }
       default:
@@ -80,10 +87,11 @@ export class StatementRunner {
             throw new ValidationError(`Only INSERT statements can be added to a statement set, found ${stmt.kind.toUpperCase()}.`);
           }
           this.statementSet.push(stmt);
+          if (text !== undefined) this.statementSetTexts?.push(text);
           this.status('[INFO] Add SQL update statement to the statement set.\n');
           return 'done';
         }
-        await this.execute(stmt);
+        await this.execute(stmt, text);
         return 'done';
     }
   }
@@ -94,10 +102,12 @@ export class StatementRunner {
     this.current = undefined;
     const job = r?.getJobClient();
     if (job && r?.origin === 'query') await job.cancel().catch(() => undefined);
+    // On a cluster, a statement still waiting for its first result (a query starting, an INSERT in sync mode).
+    if (!r) await this.env.interruptRemote();
   }
 
-  private async execute(stmt: Statement): Promise<void> {
-    const result = await this.env.executeStatement(stmt);
+  private async execute(stmt: Statement, text?: string): Promise<void> {
+    const result = await this.env.executeStatement(stmt, text);
     this.lastOrigin = result.origin;
     const isDml = result.origin === 'insert' || result.origin === 'statement-set';
     if (isDml && this.env.getConfig().get(TableOptions.TABLE_DML_SYNC)) {

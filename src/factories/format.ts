@@ -28,11 +28,23 @@ export interface DeserializationSchema {
   readonly skippedRecords: number;
   /** Values of the format's readable metadata keys for the last decoded message, in requested order. */
   readonly metadataValues?: readonly unknown[];
+  /**
+   * Optional: fetches, without blocking, what decoding these messages needs from outside (a registry's writer
+   * schemas), so `deserialize` stays synchronous. A connector that reads asynchronously awaits it for each batch
+   * before the messages reach `deserialize`. Returns undefined when nothing is missing (the usual case, no promise);
+   * rejects with a ConnectorError when a lookup fails.
+   */
+  prepare?(messages: readonly Uint8Array[]): Promise<void> | undefined;
 }
 
 /** Turns one row into one message. Called once per row on the hot path. */
 export interface SerializationSchema {
   serialize(row: Row): Uint8Array;
+  /**
+   * Optional: asynchronous setup before the first `serialize` (register a schema, get its id). A connector that
+   * supports such formats awaits it once per encoder; `serialize` does no I/O.
+   */
+  open?(): Promise<void>;
 }
 
 export interface DecodingFormat {

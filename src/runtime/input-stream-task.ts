@@ -140,6 +140,7 @@ export class InputStreamTask extends StreamTask {
     }
     if (min > this.forwardedWatermark) {
       this.forwardedWatermark = min;
+      this.metrics.currentInputWatermark = min;
       this.chain.processWatermark(min, inputIndex);
     }
   }

@@ -1,6 +1,26 @@
 /** A job's lifecycle, as Flink's `JobStatus` (reduced). */
 export type JobStatus = 'CREATED' | 'RUNNING' | 'FINISHED' | 'FAILED' | 'CANCELED';
 
+/** One subtask of a vertex: its records over all attempts, and its current attempt's watermark and queues. */
+export interface SubtaskMetrics {
+  readonly recordsIn: number;
+  readonly recordsOut: number;
+  /** The newest watermark its chain received (a source: emitted); undefined before any, Infinity at the end. */
+  readonly currentInputWatermark: number | undefined;
+  /** The fullest of its input channels, as a share of their capacity (0..1); 0 without inputs (Flink's `inPoolUsage`). */
+  readonly inPoolUsage: number;
+  /** The fullest of its output channels (0..1): 1 means it waits for space, i.e. it is back-pressured (Flink's `outPoolUsage`). */
+  readonly outPoolUsage: number;
+  /** A source subtask's records still to read as its reader knows them (Kafka: the consumer lag); else undefined. */
+  readonly pendingRecords?: number | undefined;
+}
+
+/** A vertex's input: the producing vertex and how records are shipped (Flink's plan `ship_strategy`, lower case). */
+export interface VertexInput {
+  readonly vertexId: string;
+  readonly shipStrategy: 'forward' | 'hash' | 'rebalance' | 'broadcast';
+}
+
 /** Records counted per vertex over all subtasks and attempts (for a progress line). */
 export interface VertexMetrics {
   readonly vertexId: string;
@@ -8,6 +28,10 @@ export interface VertexMetrics {
   readonly parallelism: number;
   readonly recordsIn: number;
   readonly recordsOut: number;
+  /** The vertices feeding this one (the job graph's edges after chaining). Optional: not every client knows them. */
+  readonly inputs?: readonly VertexInput[];
+  /** One entry per subtask, by index. Optional: not every client knows them. */
+  readonly subtasks?: readonly SubtaskMetrics[];
 }
 
 /** One checkpoint or savepoint as a history shows it (Flink's checkpoint statistics, reduced). */

@@ -11,7 +11,7 @@ import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph } from './job-graph.js';
-import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus } from './job-client.js';
+import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type SubtaskMetrics } from './job-client.js';
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -47,7 +47,10 @@ export class JobMaster implements JobClient, AttemptOwner {
   private lastCheckpointStats: CheckpointStats | undefined;
   private cancelRequested = false;
   private readonly startedAt = Date.now();
+  /** Per subtask (`<task id>#<index>`), kept across attempts; summed per task by metrics(). */
   private readonly taskMetrics = new Map<string, TaskMetrics>();
+  /** The current attempt's channels per subtask, read only by metrics() for queue occupancy. */
+  private subtaskChannels = new Map<string, { inputs: Channel[]; outputs: Channel[] }>();
   private readonly result: Promise<JobExecutionResult>;
   private readonly sinks = new Map<string, { name: string; sink: AnySink<Row> }>();
   private committerRunner: CommitterRunner | undefined;
@@ -70,7 +73,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       }
     }
     for (const t of this.graph.tasks) {
-      this.taskMetrics.set(t.id, { recordsIn: 0, recordsOut: 0 });
+      for (let i = 0; i < t.parallelism; i++) this.taskMetrics.set(`${t.id}#${i}`, { recordsIn: 0, recordsOut: 0, currentInputWatermark: -Infinity });
       if (t.sink) this.sinks.set(t.id, { name: t.name, sink: t.sink });
     }
     this.result = this.run();
@@ -87,10 +90,15 @@ export class JobMaster implements JobClient, AttemptOwner {
 
   metrics(): JobMetrics {
     return {
-      vertices: this.graph.tasks.map((t) => ({
-        vertexId: t.id, name: t.name, parallelism: t.parallelism,
-        recordsIn: this.taskMetrics.get(t.id)!.recordsIn, recordsOut: this.taskMetrics.get(t.id)!.recordsOut,
-      })),
+      vertices: this.graph.tasks.map((t) => {
+        const subtasks = Array.from({ length: t.parallelism }, (_, i) => this.subtaskMetrics(`${t.id}#${i}`));
+        return {
+          vertexId: t.id, name: t.name, parallelism: t.parallelism,
+          recordsIn: subtasks.reduce((n, s) => n + s.recordsIn, 0), recordsOut: subtasks.reduce((n, s) => n + s.recordsOut, 0),
+          inputs: this.graph.edges.filter((e) => e.to === t.id).map((e) => ({ vertexId: e.from, shipStrategy: e.partitioner.kind })),
+          subtasks,
+        };
+      }),
       completedCheckpoints: this.completed,
       lastCheckpointId: this.latest?.checkpointId,
       restarts: this.restarts,
@@ -98,6 +106,17 @@ export class JobMaster implements JobClient, AttemptOwner {
       lastCheckpointDurationMs: this.lastCheckpointStats?.durationMs,
       lastCheckpointSizeBytes: this.lastCheckpointStats?.sizeBytes,
       checkpointHistory: [...this.checkpointHistory],
+    };
+  }
+
+  private subtaskMetrics(key: string): SubtaskMetrics {
+    const m = this.taskMetrics.get(key)!;
+    const ch = this.subtaskChannels.get(key);
+    const wm = m.currentInputWatermark ?? -Infinity;
+    return {
+      recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
+      inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
+      pendingRecords: pendingRecords(m),
     };
   }
 
@@ -286,6 +305,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     const outputs = new Map<string, RecordWriter[]>();
     const inputTasks = new Map<string, InputStreamTask>();
     const consumers = new Map<string, InputStreamTask>();
+    const channels = new Map<string, { inputs: Channel[]; outputs: Channel[] }>();
+    const channelsOf = (key: string) => channels.get(key) ?? channels.set(key, { inputs: [], outputs: [] }).get(key)!;
     for (const t of this.graph.tasks) {
       for (let i = 0; i < t.parallelism; i++) outputs.set(`${t.id}#${i}`, []);
     }
@@ -295,7 +316,9 @@ export class JobMaster implements JobClient, AttemptOwner {
         for (let i = 0; i < t.parallelism; i++) {
           const key = `${t.id}#${i}`;
           const snap = restore?.get(key);
-          const metrics = this.taskMetrics.get(t.id)!;
+          const metrics = this.taskMetrics.get(key)!;
+          // A new attempt starts without a watermark; its records add to the earlier attempts'.
+          metrics.currentInputWatermark = -Infinity;
           const task = t.source
             ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
             : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
@@ -318,12 +341,15 @@ export class JobMaster implements JobClient, AttemptOwner {
           const consumer = consumers.get(`${to.id}#${j}`)!;
           const ch = new Channel(cap, consumer.onData);
           (inputs.get(`${to.id}#${j}`) ?? inputs.set(`${to.id}#${j}`, []).get(`${to.id}#${j}`)!).push({ channel: ch, inputIndex: e.inputIndex });
+          channelsOf(`${from.id}#${i}`).outputs.push(ch);
+          channelsOf(`${to.id}#${j}`).inputs.push(ch);
           return ch;
         });
         outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner, this.maxParallelism));
       }
     }
     for (const [key, task] of inputTasks) task.setInputs(inputs.get(key) ?? []);
+    this.subtaskChannels = channels;
     for (const t of this.graph.tasks) {
       if (t.source) a.coordinators.set(t.id, new SourceCoordinator(t.name, t.source, t.parallelism, (e) => a.fail(e)));
     }
@@ -377,4 +403,20 @@ export class JobMaster implements JobClient, AttemptOwner {
  */
 export function executeJob(graph: JobGraph, config: RuntimeConfig): JobClient {
   return new JobMaster(graph, config);
+}
+
+/** The fullest channel's share of its capacity, at most 1 (a channel may briefly hold one batch more). */
+function poolUsage(channels: readonly Channel[] | undefined): number {
+  let max = 0;
+  for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
+  return max;
+}
+
+/** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */
+function pendingRecords(m: TaskMetrics): number | undefined {
+  try {
+    return m.pendingRecords?.();
+  } catch {
+    return undefined;
+  }
 }

@@ -54,6 +54,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
         sendSplitRequest: () => coord.requestSplit(this.subtaskIndex),
         sendSourceEventToCoordinator: (e) => coord.sourceEventFromReader(this.subtaskIndex, e),
       }));
+      this.metrics.pendingRecords = reader.pendingRecords === undefined ? undefined : () => reader.pendingRecords!();
       await this.openChainAndWriter();
       const ser = source.getSplitSerializer();
       const restoredSplits = this.restored?.splits?.map((s) => ser.deserialize(s.version, s.data));
@@ -156,6 +157,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
     }
     if (wm > this.lastWatermark) {
       this.lastWatermark = wm;
+      this.metrics.currentInputWatermark = wm;
       this.chain.processWatermark(wm, 0);
     }
     const align = this.vertex.watermarkStrategy?.alignment;

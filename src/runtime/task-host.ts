@@ -20,10 +20,14 @@ export interface TaskVertex {
 
 export type PendingCommittableValue = SerializedValue;
 
-/** Per task vertex counters, summed over subtasks and attempts. */
+/** Counters of one subtask, over its attempts; the job master sums them per task vertex. */
 export interface TaskMetrics {
   recordsIn: number;
   recordsOut: number;
+  /** The watermark the chain last received (for a source, the one it emitted); -Infinity before any. Written only when it advances. */
+  currentInputWatermark?: number;
+  /** A source subtask's reader's `pendingRecords`, set when its reader is created. */
+  pendingRecords?: () => number | undefined;
 }
 
 /** Watermark alignment groups shared by all source tasks of a job. */

@@ -2,6 +2,9 @@ import type { RegisteredJob } from '../api/job-registry.js';
 import type { MetricFamily } from './prometheus.js';
 import type { RecordRates } from './rate-tracker.js';
 
+const LONG_MIN = -9223372036854775808;
+const LONG_MAX = 9223372036854775807;
+
 /**
  * The session's jobs as Prometheus families, named as Flink's PrometheusReporter names them
  * (`flink_<scope>_<metric>`). Record counters are per vertex (a chained task), summed over its
@@ -18,6 +21,11 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
   const failed: MetricFamily['samples'][number][] = [];
   const lastDuration: MetricFamily['samples'][number][] = [];
   const lastSize: MetricFamily['samples'][number][] = [];
+  const watermark: MetricFamily['samples'][number][] = [];
+  const outPool: MetricFamily['samples'][number][] = [];
+  const inPool: MetricFamily['samples'][number][] = [];
+  const backPressured: MetricFamily['samples'][number][] = [];
+  const pending: MetricFamily['samples'][number][] = [];
   let running = 0;
   for (const j of jobs) {
     const c = j.client;
@@ -30,6 +38,16 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
       recordsOut.push({ labels, value: v.recordsOut });
       inRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'in') });
       outRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'out') });
+      (v.subtasks ?? []).forEach((s, i) => {
+        const sub = { ...labels, subtask_index: String(i) };
+        // Flink's gauge reads Long.MIN_VALUE before the first watermark and Long.MAX_VALUE at the end of input.
+        const wm = s.currentInputWatermark === undefined ? LONG_MIN : s.currentInputWatermark === Infinity ? LONG_MAX : s.currentInputWatermark;
+        watermark.push({ labels: sub, value: wm });
+        inPool.push({ labels: sub, value: s.inPoolUsage });
+        outPool.push({ labels: sub, value: s.outPoolUsage });
+        backPressured.push({ labels: sub, value: s.outPoolUsage >= 1 ? 1 : 0 });
+        if (s.pendingRecords !== undefined) pending.push({ labels: sub, value: s.pendingRecords });
+      });
     }
     checkpoints.push({ labels: job, value: m.completedCheckpoints });
     restarts.push({ labels: job, value: m.restarts });
@@ -44,6 +62,11 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a task emitted, over all its subtasks.', type: 'gauge', samples: recordsOut },
     { name: 'flink_taskmanager_job_task_numRecordsInPerSecond', help: 'Records a task received per second over the last minute; 0 once the job ended.', type: 'gauge', samples: inRate },
     { name: 'flink_taskmanager_job_task_numRecordsOutPerSecond', help: 'Records a task emitted per second over the last minute; 0 once the job ended.', type: 'gauge', samples: outRate },
+    { name: 'flink_taskmanager_job_task_currentInputWatermark', help: 'The newest watermark a subtask received (a source: emitted), epoch ms.', type: 'gauge', samples: watermark },
+    { name: 'flink_taskmanager_job_task_buffers_inPoolUsage', help: 'How full the fullest input channel of a subtask is (0 to 1).', type: 'gauge', samples: inPool },
+    { name: 'flink_taskmanager_job_task_buffers_outPoolUsage', help: 'How full the fullest output channel of a subtask is (0 to 1).', type: 'gauge', samples: outPool },
+    { name: 'flink_taskmanager_job_task_isBackPressured', help: '1 while a subtask waits for space in an output channel.', type: 'gauge', samples: backPressured },
+    { name: 'flink_taskmanager_job_task_operator_pendingRecords', help: 'Records a source subtask has still to read (Kafka: the consumer lag), where its reader knows.', type: 'gauge', samples: pending },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
     { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },

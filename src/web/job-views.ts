@@ -1,5 +1,5 @@
 import type { RegisteredJob } from '../api/job-registry.js';
-import type { CheckpointStats, VertexMetrics } from '../runtime/job-client.js';
+import type { CheckpointStats, SubtaskMetrics, VertexMetrics } from '../runtime/job-client.js';
 import type { RecordRates } from './rate-tracker.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
@@ -22,7 +22,7 @@ export function jobsOverview(jobs: readonly RegisteredJob[], now = Date.now()): 
   };
 }
 
-/** `GET /jobs/<id>`: the job and its vertices (chained tasks) with record counts. */
+/** `GET /jobs/<id>`: the job and its vertices (chained tasks) with record counts, and its plan (the graph's edges). */
 export function jobDetails(j: RegisteredJob, now = Date.now()): object {
   const state = j.client.status();
   const m = j.client.metrics();
@@ -32,6 +32,18 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
     state,
     ...times(j, now),
     now,
+    plan: {
+      jid: j.client.jobId,
+      name: j.client.jobName,
+      nodes: m.vertices.map((v) => ({
+        id: v.vertexId,
+        parallelism: v.parallelism,
+        description: v.name,
+        ...(v.inputs === undefined || v.inputs.length === 0
+          ? {}
+          : { inputs: v.inputs.map((input, num) => ({ num, id: input.vertexId, ship_strategy: input.shipStrategy.toUpperCase(), exchange: 'pipelined_bounded' })) }),
+      })),
+    },
     vertices: m.vertices.map((v) => ({
       id: v.vertexId,
       name: v.name,
@@ -89,6 +101,40 @@ const VERTEX_METRICS = {
   numRecordsOutPerSecond: (v: VertexMetrics, jobId: string, rates: RecordRates) => rates.perSecond(jobId, v.vertexId, 'out'),
 } as const;
 
+/** Java's Long.MIN_VALUE and MAX_VALUE, which Flink reports for "no watermark yet" and "end of input". */
+const NO_WATERMARK = '-9223372036854775808';
+const END_WATERMARK = '9223372036854775807';
+
+/** A watermark as Flink's metric writes it: epoch milliseconds as a string. */
+export function watermarkValue(wm: number | undefined): string {
+  if (wm === undefined) return NO_WATERMARK;
+  if (wm === Infinity) return END_WATERMARK;
+  return String(wm);
+}
+
+/** Per-subtask metrics, listed as Flink lists them: `<subtask index>.<name>`. */
+const SUBTASK_METRICS = {
+  numRecordsIn: (s: SubtaskMetrics) => String(s.recordsIn),
+  numRecordsOut: (s: SubtaskMetrics) => String(s.recordsOut),
+  currentInputWatermark: (s: SubtaskMetrics) => watermarkValue(s.currentInputWatermark),
+  'buffers.inPoolUsage': (s: SubtaskMetrics) => String(s.inPoolUsage),
+  'buffers.outPoolUsage': (s: SubtaskMetrics) => String(s.outPoolUsage),
+  isBackPressured: (s: SubtaskMetrics) => String(s.outPoolUsage >= 1),
+  // Only source subtasks whose reader knows it (Kafka's lag, a bounded generator's rows left).
+  pendingRecords: (s: SubtaskMetrics) => (s.pendingRecords === undefined ? undefined : String(s.pendingRecords)),
+} as const;
+
+/** The value of a metric id (vertex-wide or `<i>.<name>`), undefined when there is no such metric. */
+function metricValue(v: VertexMetrics, id: string, jobId: string, rates: RecordRates): string | undefined {
+  if (Object.hasOwn(VERTEX_METRICS, id)) return String(VERTEX_METRICS[id as keyof typeof VERTEX_METRICS](v, jobId, rates));
+  const dot = id.indexOf('.');
+  const index = id.slice(0, dot);
+  const name = id.slice(dot + 1);
+  if (dot < 1 || !/^\d+$/.test(index) || !Object.hasOwn(SUBTASK_METRICS, name)) return undefined;
+  const s = v.subtasks?.[Number(index)];
+  return s === undefined ? undefined : SUBTASK_METRICS[name as keyof typeof SUBTASK_METRICS](s);
+}
+
 /**
  * `GET /jobs/<id>/vertices/<vid>/metrics[?get=a,b]`: without `get`, the metric ids (`[{"id": ...}]`); with
  * it, their values as strings (`[{"id": ..., "value": "42"}]`), unknown ids left out, as Flink does.
@@ -97,8 +143,54 @@ const VERTEX_METRICS = {
 export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly string[] | undefined, rates: RecordRates): object[] | undefined {
   const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
   if (v === undefined) return undefined;
-  if (get === undefined) return Object.keys(VERTEX_METRICS).map((id) => ({ id }));
-  return get.filter((id): id is keyof typeof VERTEX_METRICS => Object.hasOwn(VERTEX_METRICS, id)).map((id) => ({ id, value: String(VERTEX_METRICS[id](v, j.client.jobId, rates)) }));
+  if (get === undefined) {
+    const perSubtask = (v.subtasks ?? []).flatMap((s, i) =>
+      (Object.keys(SUBTASK_METRICS) as (keyof typeof SUBTASK_METRICS)[]).filter((name) => SUBTASK_METRICS[name](s) !== undefined).map((name) => `${i}.${name}`),
+    );
+    return [...Object.keys(VERTEX_METRICS), ...perSubtask].map((id) => ({ id }));
+  }
+  return get.flatMap((id) => {
+    const value = metricValue(v, id, j.client.jobId, rates);
+    return value === undefined ? [] : [{ id, value }];
+  });
+}
+
+/** `GET /jobs/<id>/vertices/<vid>/watermarks`: each subtask's `currentInputWatermark`, as Flink lists them. */
+export function vertexWatermarks(j: RegisteredJob, vertexId: string): object[] | undefined {
+  const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
+  if (v === undefined) return undefined;
+  return (v.subtasks ?? []).map((s, i) => ({ id: `${i}.currentInputWatermark`, value: watermarkValue(s.currentInputWatermark) }));
+}
+
+/** Ratios of back-pressure per subtask, as `BackpressureTracker` samples them. */
+export interface BackpressureRatios {
+  ratio(jobId: string, vertexId: string, subtask: number): number;
+}
+
+/**
+ * `GET /jobs/<id>/live`: Sluice's own, not Flink's. Every vertex's rates, per-subtask watermarks, pending
+ * records and back-pressure ratios in one answer, so the dashboard asks once a second instead of two
+ * requests per vertex (Flink's UI asks `/watermarks` and `/backpressure` vertex by vertex).
+ */
+export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: BackpressureRatios): object {
+  const jobId = j.client.jobId;
+  return {
+    jid: jobId,
+    vertices: j.client.metrics().vertices.map((v) => {
+      const subtasks = v.subtasks ?? [];
+      return {
+        id: v.vertexId,
+        numRecordsInPerSecond: rates.perSecond(jobId, v.vertexId, 'in'),
+        numRecordsOutPerSecond: rates.perSecond(jobId, v.vertexId, 'out'),
+        subtasks: subtasks.map((s, i) => ({
+          subtask: i,
+          currentInputWatermark: watermarkValue(s.currentInputWatermark),
+          pendingRecords: s.pendingRecords ?? null,
+          backpressureRatio: backpressure.ratio(jobId, v.vertexId, i),
+        })),
+      };
+    }),
+  };
 }
 
 /** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */

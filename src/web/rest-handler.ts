@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { JobRegistry, RegisteredJob } from '../api/job-registry.js';
 import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
-import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobsList, jobsOverview, vertexMetrics } from './job-views.js';
+import { BackpressureTracker } from './backpressure.js';
+import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobLive, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
 
@@ -45,6 +46,8 @@ export class RestHandler {
   private readonly triggers = new Map<string, Trigger>();
   /** Sampled by the server every second and on each request, for the records-per-second metrics. */
   private readonly rates: JobRates;
+  /** Sampled only by the server's timer, so that requests do not weigh the ratio. */
+  private readonly backpressure: BackpressureTracker;
 
   /** `config` returns the session configuration as raw strings; its secrets are masked before they leave. */
   constructor(
@@ -54,13 +57,14 @@ export class RestHandler {
     private readonly now: () => number = Date.now,
   ) {
     this.rates = new JobRates(jobs);
+    this.backpressure = new BackpressureTracker(jobs);
   }
 
   async handle(req: RestRequest): Promise<RestResponse> {
     const url = new URL(req.url, 'http://localhost');
     const parts = url.pathname.split('/').filter((p) => p !== '');
     const method = req.method.toUpperCase();
-    this.sample();
+    this.rates.sample(this.now());
     if (parts.length === 1 && parts[0] === 'metrics') {
       if (method !== 'GET') return methodNotAllowed(method, url.pathname);
       return { status: 200, contentType: PROMETHEUS_CONTENT_TYPE, body: formatPrometheus(jobMetricFamilies(this.jobs.list(), this.rates)) };
@@ -85,6 +89,7 @@ export class RestHandler {
     }
     if (sub.length === 1 && sub[0] === 'checkpoints' && method === 'GET') return json(200, jobCheckpoints(job));
     if (sub.length === 1 && sub[0] === 'exceptions' && method === 'GET') return json(200, jobExceptions(job));
+    if (sub.length === 1 && sub[0] === 'live' && method === 'GET') return json(200, jobLive(job, this.rates, this.backpressure));
     if (sub.length === 1 && sub[0] === 'stop' && method === 'POST') return this.stop(job, req.body);
     if (sub.length === 2 && sub[0] === 'savepoints' && method === 'GET') return this.savepointStatus(job, sub[1]!);
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'metrics' && method === 'GET') {
@@ -92,12 +97,22 @@ export class RestHandler {
       const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''), this.rates);
       return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
     }
+    if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'watermarks' && method === 'GET') {
+      const values = vertexWatermarks(job, sub[1]!);
+      return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
+    }
+    if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'backpressure' && method === 'GET') {
+      const value = this.backpressure.view(job, sub[1]!);
+      return value === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, value);
+    }
     return error(404, `Not found: ${url.pathname}`);
   }
 
-  /** Records the counters for the rates; the server calls this every second. */
+  /** Records the counters for the rates and the output queues for back-pressure; the server calls this every second. */
   sample(): void {
-    this.rates.sample(this.now());
+    const now = this.now();
+    this.rates.sample(now);
+    this.backpressure.sample(now);
   }
 
   private cancel(job: RegisteredJob, mode: string | null): RestResponse {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { JobRegistry } from '../api/job-registry.js';
 import { ExecutionError, ValidationError } from '../errors/sluice-error.js';
+import { DashboardAssets } from './dashboard-assets.js';
 import { RestOptions } from './rest-options.js';
 import { RestHandler } from './rest-handler.js';
 
@@ -9,10 +10,14 @@ import { RestHandler } from './rest-handler.js';
 const MAX_BODY_BYTES = 64 * 1024;
 const RATE_SAMPLE_MS = 1000;
 
-/** The REST API and `/metrics` of one session over `node:http`. */
+/** The dashboard may load only what this server serves: no inline script, nothing from elsewhere. */
+const DASHBOARD_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+
+/** The dashboard, the REST API and `/metrics` of one session over `node:http`. */
 export class WebServer {
   private readonly server: Server;
   private readonly handler: RestHandler;
+  private readonly dashboard = new DashboardAssets();
   private readonly sampler: NodeJS.Timeout;
 
   private constructor(jobs: JobRegistry, config: () => Readonly<Record<string, string>>) {
@@ -69,7 +74,14 @@ export class WebServer {
         }
         chunks.push(c as Buffer);
       }
-      const r = await this.handler.handle({ method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
+      const method = req.method ?? 'GET';
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      const asset = method === 'GET' || method === 'HEAD' ? this.dashboard.serve(path) : undefined;
+      if (asset !== undefined) {
+        send(res, asset.status, asset.contentType, asset.body, { 'content-security-policy': DASHBOARD_CSP, 'x-content-type-options': 'nosniff' });
+        return;
+      }
+      const r = await this.handler.handle({ method, url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
       send(res, r.status, r.contentType, r.body);
     } catch (e) {
       send(res, 500, 'application/json; charset=utf-8', JSON.stringify({ errors: [e instanceof Error ? e.message : String(e)] }));
@@ -77,8 +89,8 @@ export class WebServer {
   }
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string): void {
+function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Readonly<Record<string, string>> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
   res.end(body);
 }

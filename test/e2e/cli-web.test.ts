@@ -43,8 +43,12 @@ describe('sluice --web', () => {
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     try {
-      const url = await until('the REST API URL', async () => /\[INFO\] REST API and Prometheus metrics at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
+      const url = await until('the REST API URL', async () => /\[INFO\] Dashboard, REST API and Prometheus metrics at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
       expect(url).not.toMatch(/:8081$/);
+      // The bundled CLI finds the dashboard beside its chunks (dist/bundle/ui/).
+      const dashboard = await fetch(`${url}/`);
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toContain('<title>Sluice</title>');
       const jobId = await until('the job to run', async () => {
         const o = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string; state: string }[] };
         return o.jobs.find((j) => j.state === 'RUNNING')?.jid;

@@ -61,6 +61,8 @@ describe('sluice command', () => {
     // util-linux `script` gives the child a pseudo-terminal.
     const { stdout } = await run('script', ['-qfc', `${process.execPath} ${bin} -f ${file}`, '/dev/null'], { cwd: dir, timeout: 90_000 });
     expect(stdout).toMatch(/Job [0-9a-f]{8}: [\d,]+ rows read, [\d,]+ written, [\d,]+ rows\/s, \d\d:\d\d elapsed/);
+    // datagen knows its 15,000 rows: a bar, the share read and the time left.
+    expect(stdout).toMatch(/elapsed, \[[#-]{20}\] \d{1,3}%, ETA \d\d:\d\d \(Ctrl-C cancels\)/);
     expect(stdout).toContain('[INFO] Complete execution of the SQL update statement.');
   });
 

@@ -8,6 +8,8 @@
 //   SCHEMA_REGISTRY_URL      Confluent-API base URL of the schema registry, e.g. http://127.0.0.1:<port>/apis/ccompat/v7
 //                            (SCHEMA_REGISTRY_PORT alone means http://127.0.0.1:<port>/apis/ccompat/v7)
 //   PRAVEGA_REGISTRY_URI     http://host:port of the Pravega Schema Registry
+//   FLINK_GATEWAY_URL        http://host:port of a Flink cluster's SQL Gateway (scripts/flink.sh); FLINK_REST_URL is
+//                            its JobManager's REST API, FLINK_TASKMANAGER_LOG the TaskManager's log (print sink rows)
 //   SLUICE_CACHE             the jar cache of scripts/*.sh (default <repo>/.cache), e.g. for the Pravega Java client
 //   SLUICE_RUN_DIR           this run's own folder for server data, pids and logs (removed at the end)
 //   SLUICE_TEST_SKIP_KAFKA, SLUICE_TEST_SKIP_PRAVEGA, SLUICE_TEST_SKIP_SCHEMA_REGISTRY
@@ -16,13 +18,14 @@
 // A value set before the run (e.g. KAFKA_BOOTSTRAP of a broker the developer started on a port of their own) is
 // used as is and that server is not started.
 
-export type ServerName = 'kafka' | 'pravega' | 'schema-registry' | 'pravega-registry';
+export type ServerName = 'kafka' | 'pravega' | 'schema-registry' | 'pravega-registry' | 'flink';
 
 export const ADDRESS_VARIABLE: Readonly<Record<ServerName, string>> = {
   kafka: 'KAFKA_BOOTSTRAP',
   pravega: 'PRAVEGA_CONTROLLER_URI',
   'schema-registry': 'SCHEMA_REGISTRY_URL',
   'pravega-registry': 'PRAVEGA_REGISTRY_URI',
+  flink: 'FLINK_GATEWAY_URL',
 };
 
 export const SKIP_VARIABLE: Readonly<Record<ServerName, string>> = {
@@ -30,6 +33,7 @@ export const SKIP_VARIABLE: Readonly<Record<ServerName, string>> = {
   pravega: 'SLUICE_TEST_SKIP_PRAVEGA',
   'schema-registry': 'SLUICE_TEST_SKIP_SCHEMA_REGISTRY',
   'pravega-registry': 'SLUICE_TEST_SKIP_PRAVEGA_REGISTRY',
+  flink: 'SLUICE_TEST_SKIP_FLINK',
 };
 
 /** CI=true (as .ci/run sets it): a missing server is a failure there, never a skip. */

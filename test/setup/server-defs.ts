@@ -79,6 +79,32 @@ export const SERVERS: readonly ServerDef[] = [
     folder: 'test/integration/pravega-registry/',
     marker: /\.PRAVEGA_REGISTRY_URI\b|pravega-registry\/registry-env\.js/,
   },
+  {
+    name: 'flink',
+    script: 'flink.sh',
+    // SQL Gateway, JobManager REST, JobManager RPC, blob server, TaskManager RPC.
+    portGroups: [1, 1, 1, 1, 1],
+    tools: ['java', 'curl'],
+    // Two slots and a 512m heap per JVM: enough for the example jobs, modest on a shared machine.
+    scriptEnv: ([[gateway], [rest], [rpc], [blob], [tm]]) => ({
+      FLINK_GATEWAY_PORT: String(gateway),
+      FLINK_REST_PORT: String(rest),
+      FLINK_RPC_PORT: String(rpc),
+      FLINK_BLOB_PORT: String(blob),
+      FLINK_TM_RPC_PORT: String(tm),
+      FLINK_TM_SLOTS: '2',
+      FLINK_HEAP: '512m',
+      FLINK_READY_TIMEOUT: '240',
+    }),
+    testEnv: ([[gateway], [rest]]) => ({
+      FLINK_GATEWAY_URL: `http://${HOST}:${gateway}`,
+      FLINK_REST_URL: `http://${HOST}:${rest}`,
+      // flink.sh keeps each JVM's output under $SLUICE_RUN_DIR/flink-<gateway port>/.
+      FLINK_TASKMANAGER_LOG: `${process.env.SLUICE_RUN_DIR ?? ''}/flink-${gateway}/taskmanager.log`,
+    }),
+    folder: 'test/integration/flink-gateway/',
+    marker: /\.FLINK_GATEWAY_URL\b|flink-gateway\/gateway-env\.js/,
+  },
 ];
 
 /** Whether the test file at `relPath` (relative to the repository, with `/`) whose source is `text` needs `def`. */

@@ -1,4 +1,4 @@
-// Vitest global setup: starts the Kafka, Pravega and schema-registry servers the selected test files need, each
+// Vitest global setup: starts the Kafka, Pravega, schema-registry and Flink (cluster + SQL Gateway) servers the selected test files need, each
 // on free ports of this run's own and with a data folder of its own, and stops them at the end. The machine may be
 // shared: a test must neither use whatever answers on a default port (9092, 9090, 8081) nor disturb another run.
 //

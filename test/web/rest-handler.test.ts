@@ -11,8 +11,14 @@ class FakeJob implements JobClient {
   stopDirs: string[] = [];
   counters: JobMetrics = {
     vertices: [
-      { vertexId: 'v0', name: 'Source: "orders"', parallelism: 2, recordsIn: 10, recordsOut: 10 },
-      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7 },
+      {
+        vertexId: 'v0', name: 'Source: "orders"', parallelism: 2, recordsIn: 10, recordsOut: 10,
+        subtasks: [
+          { recordsIn: 6, recordsOut: 6, currentInputWatermark: 1_700_000_000_000, inPoolUsage: 0, outPoolUsage: 1, pendingRecords: 1200 },
+          { recordsIn: 4, recordsOut: 4, currentInputWatermark: undefined, inPoolUsage: 0, outPoolUsage: 0.5 },
+        ],
+      },
+      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }] },
     ],
     completedCheckpoints: 3,
     lastCheckpointId: 4,
@@ -229,6 +235,101 @@ describe('REST API routing', () => {
     expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
   });
 
+  it('shows the plan with each vertex\'s inputs and ship strategy, as Flink\'s job details do', async () => {
+    const { rest } = setup();
+    const j = body(await get(rest, `/jobs/${A}`)) as { plan: { jid: string; nodes: unknown[] } };
+    expect(j.plan.jid).toBe(A);
+    expect(j.plan.nodes).toEqual([
+      { id: 'v0', parallelism: 2, description: 'Source: "orders"' },
+      { id: 'v1', parallelism: 1, description: 'Sink', inputs: [{ num: 0, id: 'v0', ship_strategy: 'HASH', exchange: 'pipelined_bounded' }] },
+    ]);
+  });
+
+  it('lists per-subtask metrics as <index>.<name>, watermarks as Flink writes them (Long.MIN_VALUE before the first)', async () => {
+    const { rest } = setup();
+    const ids = (body(await get(rest, `/jobs/${A}/vertices/v0/metrics`)) as unknown as { id: string }[]).map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(['numRecordsIn', '0.numRecordsIn', '1.numRecordsOut', '1.currentInputWatermark', '0.buffers.outPoolUsage', '0.isBackPressured', '0.pendingRecords']));
+    // Only a subtask whose reader knows its backlog has the gauge.
+    expect(ids).not.toContain('1.pendingRecords');
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.pendingRecords,1.pendingRecords`))).toEqual([{ id: '0.pendingRecords', value: '1200' }]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.numRecordsIn,1.numRecordsOut,0.isBackPressured,1.isBackPressured,1.buffers.outPoolUsage,2.numRecordsIn,x.numRecordsIn,0.nope`))).toEqual([
+      { id: '0.numRecordsIn', value: '6' },
+      { id: '1.numRecordsOut', value: '4' },
+      { id: '0.isBackPressured', value: 'true' },
+      { id: '1.isBackPressured', value: 'false' },
+      { id: '1.buffers.outPoolUsage', value: '0.5' },
+    ]);
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/watermarks`))).toEqual([
+      { id: '0.currentInputWatermark', value: '1700000000000' },
+      { id: '1.currentInputWatermark', value: '-9223372036854775808' },
+    ]);
+    expect((await get(rest, `/jobs/${A}/vertices/v9/watermarks`)).status).toBe(404);
+  });
+
+  it('reports back-pressure per subtask as the share of recent samples with a full output channel, with Flink\'s levels', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const before = body(await get(rest, `/jobs/${A}/vertices/v0/backpressure`));
+    expect(before).toEqual({ status: 'ok', backpressureLevel: 'ok', 'end-timestamp': -1, subtasks: [
+      { subtask: 0, 'attempt-number': 0, backpressureLevel: 'ok', ratio: 0 },
+      { subtask: 1, 'attempt-number': 0, backpressureLevel: 'ok', ratio: 0 },
+    ] });
+    const setOut = (first: number): void => {
+      const [v0, v1] = a.counters.vertices;
+      a.counters = { ...a.counters, vertices: [{ ...v0!, subtasks: [{ ...v0!.subtasks![0]!, outPoolUsage: first }, v0!.subtasks![1]!] }, v1!] };
+    };
+    for (const usage of [1, 1, 1, 0]) {
+      setOut(usage);
+      now += 1000;
+      rest.sample();
+    }
+    // Requests alone do not sample.
+    for (let i = 0; i < 5; i++) await get(rest, `/jobs/${A}/vertices/v0/backpressure`);
+    const bp = body(await get(rest, `/jobs/${A}/vertices/v0/backpressure`)) as { backpressureLevel: string; 'end-timestamp': number; subtasks: { ratio: number; backpressureLevel: string }[] };
+    expect(bp['end-timestamp']).toBe(now);
+    expect(bp.subtasks.map((s) => [s.ratio, s.backpressureLevel])).toEqual([[0.75, 'high'], [0, 'ok']]);
+    expect(bp.backpressureLevel).toBe('high');
+    setOut(0);
+    for (let i = 0; i < 7; i++) {
+      now += 1000;
+      rest.sample();
+    }
+    const later = body(await get(rest, `/jobs/${A}/vertices/v0/backpressure`)) as { backpressureLevel: string; subtasks: { ratio: number }[] };
+    // Two of the last ten samples were back-pressured.
+    expect(later.subtasks[0]!.ratio).toBe(0.2);
+    expect(later.backpressureLevel).toBe('low');
+  });
+
+  it('answers /jobs/<id>/live with every vertex\'s rates, subtask watermarks, pending records and back-pressure at once', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    rest.sample();
+    const [v0, v1] = a.counters.vertices;
+    a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + 2000 }, v1!] };
+    now += 2000;
+    rest.sample();
+    expect(body(await get(rest, `/jobs/${A}/live`))).toEqual({
+      jid: A,
+      vertices: [
+        {
+          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
+          subtasks: [
+            // Subtask 0's output channel was full at both samples.
+            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1 },
+            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0 },
+          ],
+        },
+        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
+      ],
+    });
+  });
+
   it('shows the session configuration at /jobmanager/config with secret values masked', async () => {
     const rest = new RestHandler(new JobRegistry(), () => ({
       'parallelism.default': '2',
@@ -258,6 +359,12 @@ describe('REST API routing', () => {
     expect(r.body).toContain(`flink_jobmanager_job_numberOfFailedCheckpoints{job_id="${A}",job_name="insert-into_b"} 1\n`);
     expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointDuration{job_id="${A}",job_name="insert-into_b"} 12\n`);
     expect(r.body).toContain(`flink_jobmanager_job_lastCheckpointSize{job_id="${A}",job_name="insert-into_b"} 2048\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_currentInputWatermark{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1700000000000\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_currentInputWatermark{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} -9223372036854776000\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_operator_pendingRecords{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1200\n`);
+    expect(r.body).not.toContain('subtask_index="1"} 1200');
+    expect(r.body).toContain(`flink_taskmanager_job_task_isBackPressured{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 1\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_buffers_outPoolUsage{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} 0.5\n`);
     expect(r.body).toContain('flink_jobmanager_numRunningJobs 1\n');
   });
 });

@@ -65,6 +65,88 @@ describe('TableEnvironment with web', () => {
     await env.close();
   });
 
+  it('shows a running job\'s graph edges, its subtasks\' watermarks and back-pressure from the real runtime', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql(`CREATE TEMPORARY TABLE s (k INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+      WITH ('connector' = 'datagen', 'rows-per-second' = '500', 'fields.k.min' = '1', 'fields.k.max' = '5')`);
+    await env.executeSql("CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT k, COUNT(*) FROM s GROUP BY k, TUMBLE(ts, INTERVAL \'1\' SECOND)')).getJobClient()!;
+    type Plan = { plan: { nodes: { id: string; parallelism: number; inputs?: { id: string; ship_strategy: string }[] }[] } };
+    const { nodes } = ((await getJson(`${url}/jobs/${job.jobId}`)).body as unknown as Plan).plan;
+    expect(nodes.length).toBeGreaterThanOrEqual(2);
+    const [source, ...rest] = nodes;
+    expect(source!.inputs).toBeUndefined();
+    expect(rest.at(-1)!.inputs).toEqual([expect.objectContaining({ ship_strategy: 'HASH' })]);
+    const downstream = rest.at(-1)!.id;
+    let watermarks: { id: string; value: string }[] = [];
+    for (let i = 0; i < 100; i++) {
+      watermarks = (await getJson(`${url}/jobs/${job.jobId}/vertices/${downstream}/watermarks`)).body as unknown as typeof watermarks;
+      if (watermarks.every((w) => Number(w.value) > 0)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(watermarks.map((w) => w.id)).toEqual(['0.currentInputWatermark', '1.currentInputWatermark']);
+    // The generated timestamps are around now; the watermark trails them by the one-second delay.
+    for (const w of watermarks) expect(Math.abs(Number(w.value) - Date.now())).toBeLessThan(60_000);
+    const pools = (await getJson(`${url}/jobs/${job.jobId}/vertices/${source!.id}/metrics?get=0.buffers.outPoolUsage,1.isBackPressured`)).body as unknown as { id: string; value: string }[];
+    expect(pools.map((p) => p.id)).toEqual(['0.buffers.outPoolUsage', '1.isBackPressured']);
+    expect(Number(pools[0]!.value)).toBeGreaterThanOrEqual(0);
+    expect(Number(pools[0]!.value)).toBeLessThanOrEqual(1);
+    const bp = (await getJson(`${url}/jobs/${job.jobId}/vertices/${source!.id}/backpressure`)).body as { status: string; subtasks: unknown[] };
+    expect(bp.status).toBe('ok');
+    expect(bp.subtasks).toHaveLength(2);
+    await job.cancel();
+    await env.close();
+  });
+
+  it('reports the rows a bounded datagen source has left as its pendingRecords, falling as it reads', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '6000', 'rows-per-second' = '2000')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    const pending = async (): Promise<number | undefined> => {
+      const values = (await getJson(`${url}/jobs/${job.jobId}/vertices/v0/metrics?get=0.pendingRecords,numRecordsOut`)).body as unknown as { id: string; value: string }[];
+      const p = values.find((v) => v.id === '0.pendingRecords');
+      return p === undefined ? undefined : Number(p.value);
+    };
+    const seen: number[] = [];
+    while (job.status() === 'RUNNING' || job.status() === 'CREATED') {
+      const p = await pending();
+      if (p !== undefined) seen.push(p);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await job.waitForCompletion();
+    // Read while it ran: between none read and all, never growing.
+    expect(seen.some((p) => p > 0 && p < 6000)).toBe(true);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
+    await env.close();
+  });
+
+  it('serves the built dashboard at / with its script and style, under a policy that loads nothing from elsewhere', async () => {
+    // The dashboard is built by `npm run build` (scripts/bundle-ui.mjs); from src/ the server finds it in dist/.
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<script src="app.js"></script>');
+    const script = await fetch(`${url}/app.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // dagre is bundled in, not fetched from a CDN.
+    expect((await script.text()).length).toBeGreaterThan(10_000);
+    expect((await fetch(`${url}/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(html).not.toMatch(/https?:\/\//);
+    // Other paths are still the API's.
+    const other = await fetch(`${url}/nope.js`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ errors: ['Not found: /nope.js'] });
+    expect((await fetch(`${url}/`, { method: 'POST' })).status).toBe(404);
+    await env.close();
+  });
+
   it('reports why a job failed at /jobs/<id>/exceptions', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
     const url = await env.getWebUrl();

@@ -186,7 +186,7 @@ async function runText(runner: StatementRunner, text: string, io: ConsoleIO): Pr
   for (const part of parts) {
     try {
       const stmt = parseSplitStatement(source, part);
-      const outcome = await runner.run(stmt);
+      const outcome = await runner.run(stmt, part.text);
       if (outcome === 'quit') return true;
       if (outcome === 'help') io.out(HELP_TEXT);
       if (outcome === 'clear') io.out('\x1b[2J\x1b[H');

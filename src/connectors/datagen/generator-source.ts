@@ -179,6 +179,25 @@ class GeneratorReader extends SourceReaderBase<Element, Row, GeneratorSplit, Spl
   protected toSplitType(_id: string, state: SplitState): GeneratorSplit {
     return { ...state.split, next: state.next };
   }
+  private assigned = false;
+
+  override addSplits(splits: GeneratorSplit[]): void {
+    if (splits.length > 0) this.assigned = true;
+    super.addSplits(splits);
+  }
+
+  /** Rows left in the reader's slices, when all of them are bounded (`number-of-rows`, a sequence, `events.num`). */
+  override pendingRecords(): number | undefined {
+    const states = this.currentSplitStates();
+    // Before its slices arrive the reader cannot tell; once they all ended, nothing is left.
+    if (states.length === 0) return this.assigned ? 0 : undefined;
+    let left = 0;
+    for (const s of states) {
+      if (s.split.end === null) return undefined;
+      left += Math.max(0, s.split.end - s.next);
+    }
+    return left;
+  }
 }
 
 /**

@@ -57,6 +57,8 @@ class KafkaSplitReaderAdapter implements SplitReader<KafkaSplitRecords, KafkaSou
 export interface KafkaSplitState extends SplitDecodeContext {
   readonly split: KafkaSourceSplit;
   next: bigint;
+  /** The partition's end as of the newest batch emitted (see `KafkaSplitRecords.endOffset`); undefined before one. */
+  endOffset: bigint | undefined;
 }
 
 /**
@@ -81,6 +83,7 @@ class KafkaRowEmitter implements RecordEmitter<KafkaSplitRecords, Row, KafkaSpli
       timestamps.length = 0;
     }
     state.next = batch.nextOffset;
+    if (batch.endOffset !== undefined) state.endOffset = batch.endOffset;
   }
 }
 
@@ -120,7 +123,7 @@ export class KafkaSourceReader extends SourceReaderBase<KafkaSplitRecords, Row, 
   }
 
   protected initializedState(split: KafkaSourceSplit): KafkaSplitState {
-    return { split, topic: split.topic, partition: split.partition, next: split.startingOffset, liveKeys: new Set() };
+    return { split, topic: split.topic, partition: split.partition, next: split.startingOffset, endOffset: undefined, liveKeys: new Set() };
   }
 
   protected toSplitType(_splitId: string, state: KafkaSplitState): KafkaSourceSplit {
@@ -128,6 +131,21 @@ export class KafkaSourceReader extends SourceReaderBase<KafkaSplitRecords, Row, 
     return s.stoppingOffset === undefined
       ? { splitId: s.splitId, topic: s.topic, partition: s.partition, startingOffset: state.next }
       : { splitId: s.splitId, topic: s.topic, partition: s.partition, startingOffset: state.next, stoppingOffset: s.stoppingOffset };
+  }
+
+  /**
+   * The consumer lag: records between each split's emitted position and its partition's end as the broker
+   * last reported it (Flink's `pendingRecords`, what Kafka calls records-lag), summed over the splits whose
+   * end is known; undefined before the first batch. Reads fields only.
+   */
+  override pendingRecords(): number | undefined {
+    let sum: bigint | undefined;
+    for (const s of this.currentSplitStates()) {
+      if (s.endOffset === undefined) continue;
+      const lag = s.endOffset - s.next;
+      sum = (sum ?? 0n) + (lag > 0n ? lag : 0n);
+    }
+    return sum === undefined ? undefined : Number(sum);
   }
 
   /** Push-model enumerator: never ask for splits. */

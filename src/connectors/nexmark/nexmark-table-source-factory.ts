@@ -5,6 +5,7 @@ import { createTableFactoryHelper } from '../../factories/table-factory-helper.j
 import { ValidationError } from '../../errors/sluice-error.js';
 import { DEFAULT_NEXMARK_CONFIG } from './nexmark-generator.js';
 import { NexmarkOptions } from './nexmark-options.js';
+import { checkNexmarkColumns } from './nexmark-schema.js';
 import { NexmarkTableSource } from './nexmark-table-source.js';
 
 /** Finds the Nexmark generator by `'connector' = 'nexmark'`; use with `NEXMARK_TABLE_DDL`. */
@@ -23,6 +24,7 @@ export class NexmarkTableSourceFactory implements DynamicTableSourceFactory {
   createDynamicTableSource(ctx: DynamicTableFactoryContext): DynamicTableSource {
     const helper = createTableFactoryHelper(this, ctx);
     helper.validate();
+    checkNexmarkColumns(ctx.identifier.object, ctx.table.schema.physicalColumns());
     const o = helper.options;
     const positive = (key: string, v: number): number => {
       if (!(v > 0)) throw new ValidationError(`Invalid value for option '${key}': '${v}'. It must be positive.`);

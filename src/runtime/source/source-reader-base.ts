@@ -34,6 +34,16 @@ export abstract class SourceReaderBase<E, T, SplitT extends SourceSplit, SplitSt
   protected abstract initializedState(split: SplitT): SplitStateT;
   /** Turns a split's state back into a split for checkpoints. */
   protected abstract toSplitType(splitId: string, state: SplitStateT): SplitT;
+  /** The states of the splits the reader owns now, for gauges such as `pendingRecords`; do not modify. */
+  protected currentSplitStates(): SplitStateT[] {
+    return [...this.splitStates.values()].map((c) => c.state);
+  }
+
+  /** Unknown unless the connector knows (see `SourceReader.pendingRecords`). */
+  pendingRecords(): number | undefined {
+    return undefined;
+  }
+
   /** Splits that ended; their states were removed. Default: ask the enumerator for more. */
   protected onSplitFinished(_finished: ReadonlyMap<string, SplitStateT>): void {
     if (!this.noMoreSplits) this.context.sendSplitRequest();

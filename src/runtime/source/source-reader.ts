@@ -60,6 +60,12 @@ export interface SourceReader<T, SplitT extends SourceSplit> {
    * alignment then only reports.
    */
   pauseOrResumeSplits?(toPause: readonly string[], toResume: readonly string[]): void;
+  /**
+   * Records still to read that the reader knows of (Flink's `pendingRecords` gauge: a Kafka reader's
+   * consumer lag, a bounded generator's remaining rows); undefined when it does not know. Optional. Called
+   * by monitoring at any time from outside the task; must be cheap, must not await or change anything.
+   */
+  pendingRecords?(): number | undefined;
   /** Releases fetchers and clients. Called once, also after failures; must not throw for a half-started reader. */
   close(): Promise<void>;
 }

@@ -132,6 +132,16 @@ describe('nexmark source', () => {
     expect(() => source({}).getScanRuntimeProvider({ batchMode: true })).toThrow(/events.num/);
   });
 
+  it('refuses a table whose physical columns are not the generator\'s four, instead of filling them by position', () => {
+    const bidOnly = [columns[0], columns[3]] as const;
+    const make = (cols: typeof bidOnly | typeof columns) => () =>
+      new NexmarkTableSourceFactory().createDynamicTableSource(tableContext(cols, { connector: 'nexmark' }));
+    expect(make(bidOnly)).toThrow(/produces exactly the physical columns event_type INT, person ROW<.*the table declares event_type INT, bid ROW</);
+    const renamed = [columns[0], columns[1], columns[2], ['bids', columns[3][1]]] as const;
+    expect(make(renamed as unknown as typeof columns)).toThrow(/the table declares .*bids ROW</);
+    expect(make(columns)).not.toThrow();
+  });
+
   it('ships the standard DDL with placeholders filled', () => {
     expect(NEXMARK_TABLE_DDL).toContain("WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND");
     const ddl = nexmarkDdl(1000, 50);

@@ -115,6 +115,24 @@ describe.skipIf(!up)('KafkaPartitionSplitReader against a real broker', () => {
     }
   });
 
+  it('reports the partition\'s end with each batch, capped at the stopping offset, so the lag is end - nextOffset', async () => {
+    const reader = newReader(kafka, { 'max.poll.records': '5' });
+    try {
+      // Partition 0 holds 50 records (and partition 1 thirty); the first batches come from one response.
+      reader.addSplits([{ topic, partition: 0, startingOffset: 0n }, { topic, partition: 1, startingOffset: 20n, stoppingOffset: 25n }]);
+      const { fetches } = await drain(reader, (s, f) => (s.get(`${topic}-0`)?.length ?? 0) >= 5 && f.has(`${topic}-1`));
+      const batches = fetches.flatMap((f) => f.splits);
+      const batch = batches.find((b) => b.splitId === `${topic}-0`)!;
+      expect(batch.nextOffset).toBe(5n);
+      expect(batch.endOffset).toBe(50n);
+      const last = batches.filter((b) => b.splitId === `${topic}-1`).at(-1)!;
+      expect(last.endOffset).toBe(25n);
+      expect(last.nextOffset).toBe(25n);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('forgets buffered records of a split that is re-added at another position', async () => {
     const reader = newReader(kafka, { 'max.poll.records': '5' });
     try {

@@ -41,6 +41,11 @@ export interface KafkaSplitRecords {
   readonly records: readonly RawKafkaMessage[];
   /** The offset to read next: the split's position after these records, what a checkpoint stores. */
   readonly nextOffset: bigint;
+  /**
+   * The partition's end (its high watermark, capped at the split's stopping offset) as the broker reported
+   * it with these records; `end - nextOffset` is how far the split lags behind. Undefined before a fetch.
+   */
+  readonly endOffset?: bigint;
 }
 
 export interface KafkaFetchResult {
@@ -80,6 +85,8 @@ interface SplitState {
   pendingFrom: number;
   /** The split's position once all of `pending` is handed out (past trailing control records). */
   pendingEnd: bigint;
+  /** The partition's high watermark from the newest response, capped at `stop` (see `KafkaSplitRecords.endOffset`). */
+  endOffset: bigint | undefined;
 }
 
 const EMPTY: KafkaFetchResult = { splits: [], finishedSplits: [] };
@@ -144,6 +151,7 @@ export class KafkaPartitionSplitReader {
         stop: s.stoppingOffset,
         pending: undefined,
         pendingFrom: 0,
+        endOffset: undefined,
         pendingEnd: s.startingOffset,
       });
     }
@@ -335,6 +343,8 @@ export class KafkaPartitionSplitReader {
           while (first < all.length && BigInt((all[first] as RawKafkaMessage).offset) < state.next) first++;
           const within = first === 0 ? all : all.slice(first);
           const records = committedRecords(within, partitionData.abortedTransactions);
+          const hw = BigInt(partitionData.highWatermark);
+          state.endOffset = state.stop !== undefined && hw > state.stop ? state.stop : hw;
           const result = this.consume(state, { messages: records, messagesWithinOffset: within }, budget);
           if (result) {
             budget -= result.records.length;
@@ -372,7 +382,7 @@ export class KafkaPartitionSplitReader {
         state.pendingFrom = from + take;
         state.next = BigInt((pending[from + take] as RawKafkaMessage).offset);
       }
-      out.push({ splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: state.next });
+      out.push({ splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: state.next, endOffset: state.endOffset });
       if (state.pending === undefined && state.stop !== undefined && state.next >= state.stop) {
         this.splits.delete(state.id);
         finished.push(state.id);
@@ -409,7 +419,7 @@ export class KafkaPartitionSplitReader {
       records = records.slice(0, budget);
     }
     state.next = next;
-    return { splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: next };
+    return { splitId: state.id, topic: state.topic, partition: state.partition, records, nextOffset: next, endOffset: state.endOffset };
   }
 
   /**

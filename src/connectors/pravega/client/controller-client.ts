@@ -149,6 +149,48 @@ export class ControllerClient {
     throw new ConnectorError(`cannot delete Pravega scope '${scope}': ${r.status}`);
   }
 
+  /** Deletes a scope with all its streams (sealing them); resolves false if it did not exist. */
+  async deleteScopeRecursive(scope: string): Promise<boolean> {
+    const r = await this.call<{ status: string }>('deleteScopeRecursive', { scope });
+    if (r.status === 'SUCCESS') return true;
+    if (r.status === 'SCOPE_NOT_FOUND') return false;
+    throw new ConnectorError(`cannot delete Pravega scope '${scope}' and its streams: ${r.status}`);
+  }
+
+  /** Every scope's name, following the controller's continuation tokens (internal `_` scopes included). */
+  async listScopes(): Promise<string[]> {
+    const out: string[] = [];
+    let token = '';
+    for (;;) {
+      const r = await this.call<{ scopes?: string[]; continuationToken?: { token?: string } }>('listScopes', { continuationToken: { token } });
+      const page = r.scopes ?? [];
+      out.push(...page);
+      const next = r.continuationToken?.token ?? '';
+      // The controller hands out a token on the last page too; an empty page ends the listing.
+      if (page.length === 0 || next === '' || next === token) return out;
+      token = next;
+    }
+  }
+
+  /** The names of the scope's streams (internal `_` streams included); rejects when the scope does not exist. */
+  async listStreams(scope: string): Promise<string[]> {
+    const out: string[] = [];
+    let token = '';
+    for (;;) {
+      const r = await this.call<{ streams?: { stream: string }[]; continuationToken?: { token?: string }; status: string }>('listStreamsInScope', {
+        scope: { scope },
+        continuationToken: { token },
+      });
+      if (r.status === 'SCOPE_NOT_FOUND') throw new ConnectorError(`cannot list the streams of Pravega scope '${scope}': it does not exist`);
+      if (r.status !== 'SUCCESS') throw new ConnectorError(`cannot list the streams of Pravega scope '${scope}': ${r.status}`);
+      const page = r.streams ?? [];
+      for (const s of page) out.push(s.stream);
+      const next = r.continuationToken?.token ?? '';
+      if (page.length === 0 || next === '' || next === token) return out;
+      token = next;
+    }
+  }
+
   /** Creates a stream; resolves false if it already existed (its configuration is left as it was). */
   async createStream(scope: string, stream: string, config: StreamConfiguration): Promise<boolean> {
     const r = await this.call<{ status: string }>('createStream', streamConfigMsg(scope, stream, config));

@@ -22,6 +22,11 @@ export interface PravegaRegistryConfig {
   readonly attempts?: number;
   /** Wait before the first retry, doubled for each next one; default 200 ms. */
   readonly backoffMs?: number;
+  /**
+   * The registry namespace the groups live in (sent as `?namespace=` on every group request); Flink's Pravega
+   * catalog and format use the Pravega scope. Unset: the registry's default namespace.
+   */
+  readonly namespace?: string;
 }
 
 /** What a new group is; defaults: one record type, no properties, compatibility as below. */
@@ -105,7 +110,7 @@ export class PravegaRegistryClient {
     const out = new Map<string, GroupProperties>();
     let token = '';
     for (;;) {
-      const query = token === '' ? '' : `?continuationToken=${encodeURIComponent(token)}`;
+      const query = this.query(token === '' ? {} : { continuationToken: token });
       const { body } = await this.request('GET', `/groups${query}`, undefined, 'list the groups');
       const page = body as { groups?: Record<string, WireGroupProperties>; continuationToken?: string };
       const groups = Object.entries(page.groups ?? {});
@@ -129,7 +134,7 @@ export class PravegaRegistryClient {
       },
     };
     const what = `create group '${group}'`;
-    const res = await this.request('POST', '/groups', body, what, [400, 409]);
+    const res = await this.request('POST', `/groups${this.query({})}`, body, what, [400, 409]);
     if (res.status === 400) {
       // The server answers an empty 400; the usual cause is a rule it cannot check for the format.
       const hint =
@@ -147,13 +152,13 @@ export class PravegaRegistryClient {
 
   /** The group's properties; throws a PravegaRegistryError with status 404 when there is no such group. */
   async getGroupProperties(group: string): Promise<GroupProperties> {
-    const { body } = await this.request('GET', groupPath(group), undefined, `read group '${group}'`);
+    const { body } = await this.request('GET', this.groupPath(group), undefined, `read group '${group}'`);
     return fromWireGroup(body as WireGroupProperties);
   }
 
   /** Deletes the group and its schemas. Deleting a group that does not exist succeeds: the server answers 204 too. */
   async deleteGroup(group: string): Promise<void> {
-    await this.request('DELETE', groupPath(group), undefined, `delete group '${group}'`);
+    await this.request('DELETE', this.groupPath(group), undefined, `delete group '${group}'`);
   }
 
   /**
@@ -162,7 +167,7 @@ export class PravegaRegistryClient {
    */
   async addSchema(group: string, schema: NewSchema): Promise<VersionInfo> {
     const what = `add a ${schema.serializationFormat} schema of type '${schema.type}' to group '${group}'`;
-    const res = await this.request('POST', `${groupPath(group)}/schemas`, toWireSchema(schema), what, [409]);
+    const res = await this.request('POST', this.groupPath(group, '/schemas'), toWireSchema(schema), what, [409]);
     if (res.status === 409) {
       const rule = await this.getGroupProperties(group).then(
         (p) => p.compatibility,
@@ -179,8 +184,8 @@ export class PravegaRegistryClient {
 
   /** The group's schemas with their versions, oldest first; `type` narrows to one record type. */
   async getSchemas(group: string, type?: string): Promise<SchemaWithVersion[]> {
-    const query = type === undefined ? '' : `?type=${encodeURIComponent(type)}`;
-    const { body } = await this.request('GET', `${groupPath(group)}/schemas/versions${query}`, undefined, `list the schemas of group '${group}'`);
+    const path = this.groupPath(group, '/schemas/versions', type === undefined ? {} : { type });
+    const { body } = await this.request('GET', path, undefined, `list the schemas of group '${group}'`);
     const list = (body as { schemas?: { schemaInfo: WireSchemaInfo; versionInfo: VersionInfo }[] }).schemas ?? [];
     return list.map((s) => ({ schemaInfo: fromWireSchema(s.schemaInfo), versionInfo: s.versionInfo }));
   }
@@ -193,7 +198,7 @@ export class PravegaRegistryClient {
 
   /** The schema with the given id in the group. */
   async getSchemaById(group: string, schemaId: number): Promise<SchemaInfo> {
-    const { body } = await this.request('GET', `${groupPath(group)}/schemas/schema/${schemaId}`, undefined, `read schema ${schemaId} of group '${group}'`);
+    const { body } = await this.request('GET', this.groupPath(group, `/schemas/schema/${schemaId}`), undefined, `read schema ${schemaId} of group '${group}'`);
     return fromWireSchema(body as WireSchemaInfo);
   }
 
@@ -204,7 +209,7 @@ export class PravegaRegistryClient {
   async getEncodingId(group: string, version: VersionInfo, codecType = ''): Promise<number> {
     const body = { versionInfo: version, codecType };
     const what = `get the encoding id of schema ${version.id} (codec '${codecType}') in group '${group}'`;
-    const res = await this.request('PUT', `${groupPath(group)}/encodings`, body, what);
+    const res = await this.request('PUT', this.groupPath(group, '/encodings'), body, what);
     const id = (res.body as { encodingId?: unknown }).encodingId;
     if (typeof id !== 'number') throw new PravegaRegistryError(`Could not ${what}: the registry answered no encoding id.`, what, res.status);
     return id;
@@ -212,26 +217,26 @@ export class PravegaRegistryClient {
 
   /** What an encoding id stands for: the writer's schema and codec. */
   async getEncodingInfo(group: string, encodingId: number): Promise<EncodingInfo> {
-    const { body } = await this.request('GET', `${groupPath(group)}/encodings/${encodingId}`, undefined, `read encoding id ${encodingId} of group '${group}'`);
+    const { body } = await this.request('GET', this.groupPath(group, `/encodings/${encodingId}`), undefined, `read encoding id ${encodingId} of group '${group}'`);
     const info = body as { schemaInfo: WireSchemaInfo; versionInfo: VersionInfo; codecType: CodecType };
     return { schemaInfo: fromWireSchema(info.schemaInfo), versionInfo: info.versionInfo, codecType: info.codecType };
   }
 
   /** The codecs registered for the group's writers. */
   async getCodecTypes(group: string): Promise<CodecType[]> {
-    const { body } = await this.request('GET', `${groupPath(group)}/codecTypes`, undefined, `list the codecs of group '${group}'`);
+    const { body } = await this.request('GET', this.groupPath(group, '/codecTypes'), undefined, `list the codecs of group '${group}'`);
     return (body as { codecTypes?: CodecType[] }).codecTypes ?? [];
   }
 
   /** Registers a codec writers of the group may use. */
   async addCodecType(group: string, codec: CodecType): Promise<void> {
-    await this.request('POST', `${groupPath(group)}/codecTypes`, codec, `add codec '${codec.name}' to group '${group}'`);
+    await this.request('POST', this.groupPath(group, '/codecTypes'), codec, `add codec '${codec.name}' to group '${group}'`);
   }
 
   /** Changes the group's compatibility rule. */
   async updateCompatibility(group: string, policy: CompatibilityPolicy): Promise<void> {
     const what = `set the compatibility of group '${group}' to '${policy}'`;
-    await this.request('PUT', `${groupPath(group)}/compatibility`, { compatibility: { policy } }, what);
+    await this.request('PUT', this.groupPath(group, '/compatibility'), { compatibility: { policy } }, what);
   }
 
   /**
@@ -243,8 +248,20 @@ export class PravegaRegistryClient {
     // The server needs the rule spelled out (it fails with a 500 without one).
     const policy = compatibility ?? (await this.getGroupProperties(group)).compatibility;
     const request = { schemaInfo: toWireSchema(schema), compatibility: { policy } };
-    const { body } = await this.request('POST', `${groupPath(group)}/schemas/versions/validate`, request, what);
+    const { body } = await this.request('POST', this.groupPath(group, '/schemas/versions/validate'), request, what);
     return (body as { valid?: unknown }).valid === true;
+  }
+
+  /** `/groups/<group><rest>` with the namespace, if any, as the query. */
+  private groupPath(group: string, rest = '', params: Readonly<Record<string, string>> = {}): string {
+    return `/groups/${encodeURIComponent(group)}${rest}${this.query(params)}`;
+  }
+
+  /** A query string of `params` plus the namespace; '' when both are empty. */
+  private query(params: Readonly<Record<string, string>>): string {
+    const all = this.config.namespace === undefined ? params : { ...params, namespace: this.config.namespace };
+    const parts = Object.entries(all).map(([k, v]) => `${k}=${encodeURIComponent(v)}`);
+    return parts.length === 0 ? '' : `?${parts.join('&')}`;
   }
 
   /**
@@ -303,9 +320,6 @@ export class PravegaRegistryClient {
   }
 }
 
-function groupPath(group: string): string {
-  return `/groups/${encodeURIComponent(group)}`;
-}
 
 function toWireSchema(s: NewSchema): WireSchemaInfo {
   return {

@@ -41,6 +41,8 @@ abstract class PravegaWriterBase {
   protected readonly controller: ControllerClient;
   protected readonly pool: SegmentStoreConnectionPool;
   private readonly serializer: SerializationSchema;
+  /** The encoder's `open` (schema registration), awaited before its first row; undefined once done or not needed. */
+  private encoderOpening: Promise<void> | undefined;
   private ready: Promise<void> | undefined;
   protected readonly inFlight = new Set<Promise<void>>();
 
@@ -48,6 +50,9 @@ abstract class PravegaWriterBase {
     this.controller = new ControllerClient(settings.config.controllerUri, { security: settings.config.security });
     this.pool = new SegmentStoreConnectionPool(this.controller.segmentStoreTls);
     this.serializer = settings.createSerializer();
+    this.encoderOpening = this.serializer.open === undefined ? undefined : this.serializer.open();
+    // Failures surface on the first write; until then an unobserved rejection must not crash the process.
+    this.encoderOpening?.catch(() => undefined);
   }
 
   protected abstract open(): Promise<void>;
@@ -55,6 +60,13 @@ abstract class PravegaWriterBase {
 
   /** Encodes synchronously; awaits only the first time (stream creation) or when too much is in flight. */
   write(batch: readonly Row[]): void | Promise<void> {
+    const opening = this.encoderOpening;
+    if (opening !== undefined) {
+      return opening.then(() => {
+        this.encoderOpening = undefined;
+        return this.write(batch);
+      });
+    }
     const idx = this.settings.routingKeyIndex;
     const events: EventToWrite[] = new Array<EventToWrite>(batch.length);
     for (let i = 0; i < batch.length; i++) {

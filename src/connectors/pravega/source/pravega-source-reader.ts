@@ -64,9 +64,12 @@ export class PravegaSourceReader extends SourceReaderBase<ReadEvent, Row, Praveg
 
   constructor(settings: PravegaReaderSettings, context: SourceReaderContext) {
     const capacity = Number(context.config.get('source.reader.element.queue.capacity') ?? 2);
+    const deserializer = settings.createDeserializer();
+    // The fetcher awaits the format's lookups (registry schemas) for each chunk it reads, so the emitter never waits.
+    const prepare = deserializer.prepare?.bind(deserializer);
     super(
-      new SingleThreadFetcherManager(() => new PravegaSplitReader(settings.controllerUri, settings.eventReadTimeoutMs, settings.security), capacity),
-      new PravegaRecordEmitter(settings.createDeserializer(), settings.withEventPointer),
+      new SingleThreadFetcherManager(() => new PravegaSplitReader(settings.controllerUri, settings.eventReadTimeoutMs, settings.security, prepare), capacity),
+      new PravegaRecordEmitter(deserializer, settings.withEventPointer),
       context,
     );
   }

@@ -54,6 +54,8 @@ export class PravegaSplitReader implements SplitReader<ReadEvent, PravegaSplit> 
     controllerUri: string,
     private readonly maxIdleWaitMs: number,
     security: PravegaSecurity = {},
+    /** The format's lookups for a chunk's payloads, awaited before the chunk is handed out (see DeserializationSchema.prepare). */
+    private readonly prepare?: (payloads: readonly Uint8Array[]) => Promise<void> | undefined,
   ) {
     this.controller = new ControllerClient(controllerUri, { security });
     this.pool = new SegmentStoreConnectionPool(this.controller.segmentStoreTls);
@@ -136,6 +138,7 @@ export class PravegaSplitReader implements SplitReader<ReadEvent, PravegaSplit> 
       }
     }
     const batch = await c.reader.read(READ_SIZE);
+    if (this.prepare !== undefined && batch.events.length > 0) await this.prepare(batch.events.map((e) => e.payload));
     c.position = batch.position;
     if (batch.events.length > 0) {
       if (c.ready.length === 0) c.ready = batch.events as ReadEvent[];

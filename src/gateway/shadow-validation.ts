@@ -1,0 +1,64 @@
+import type { CatalogTable } from '../catalog/catalog-table.js';
+import type { Session } from '../api/session.js';
+import type { SessionPlanner } from '../api/session-planner.js';
+import { executeStatement, isDdlStatement } from '../api/statement-executor.js';
+import type { CreateTableStatement } from '../sql/ast/ddl.js';
+import type { Query } from '../sql/ast/query.js';
+import type { Statement } from '../sql/ast/statements.js';
+import { withoutTimeAttribute } from '../types/logical-type.js';
+import { ResolvedSchema } from '../types/schema.js';
+import { checkRunnableOnCluster, clusterAdvice } from './cluster-refusals.js';
+
+/**
+ * Sluice's own checks of a statement bound for a cluster, against a local "shadow" session that mirrors the
+ * gateway session: what the cluster cannot run is refused; DDL, SET, RESET and USE are applied to the shadow
+ * (so later statements see the tables); queries and INSERTs are planned but never run. Statements about the
+ * cluster's state (SHOW, DESCRIBE, STOP JOB) are left to the cluster. Throws what a local run would throw.
+ */
+export async function validateForCluster(session: Session, planner: SessionPlanner, stmt: Statement, warn: (m: string) => void): Promise<void> {
+  checkRunnableOnCluster(stmt);
+  const advice = clusterAdvice(stmt);
+  if (advice !== undefined) warn(advice);
+  if (stmt.kind === 'create-table' && stmt.asQuery) return shadowCreateTableAs(session, planner, stmt, stmt.asQuery);
+  if (isDdlStatement(stmt)) {
+    await executeStatement(session, planner, stmt, warn);
+    return;
+  }
+  switch (stmt.kind) {
+    case 'query':
+      await planner.planQuery(stmt.query);
+      return;
+    case 'insert':
+      await planner.planInserts([stmt]);
+      return;
+    case 'statement-set':
+      await planner.planInserts(stmt.inserts);
+      return;
+    case 'execute':
+      return validateForCluster(session, planner, stmt.statement, warn);
+    case 'show':
+    case 'show-create':
+    case 'describe':
+    case 'stop-job':
+      return;
+    default:
+      // SET, RESET, USE, EXPLAIN: as locally (EXPLAIN only plans); the rest fails as it does locally.
+      await executeStatement(session, planner, stmt, warn);
+  }
+}
+
+/** CREATE TABLE ... AS SELECT in the shadow: the table with the query's columns, and the INSERT planned, not run. */
+async function shadowCreateTableAs(session: Session, planner: SessionPlanner, stmt: CreateTableStatement, query: Query): Promise<void> {
+  if ((await session.catalogs.getTable(stmt.name.parts)) && stmt.ifNotExists) return;
+  const schema = await planner.inferViewSchema(query, []);
+  const table: CatalogTable = {
+    kind: 'table',
+    schema: ResolvedSchema.of(schema.columns.map((c) => ({ kind: 'physical', name: c.name, type: withoutTimeAttribute(c.type) }))),
+    partitionKeys: stmt.partitionedBy.map((n) => n.value),
+    options: Object.fromEntries(stmt.options.map((p) => [p.key, p.value])),
+  };
+  const id = session.catalogs.qualify(stmt.name.parts);
+  if (stmt.temporary) session.catalogs.createTemporaryTable(id, table, false);
+  else await session.catalogs.createTable(id, table, false);
+  await planner.planInserts([{ kind: 'insert', overwrite: false, table: stmt.name, hints: [], partition: [], columns: [], query, pos: stmt.pos }]);
+}

@@ -1,0 +1,88 @@
+/** The REST API's responses the dashboard reads (docs/rest-api.md), typed for the fields it uses. */
+
+export type JobState = 'CREATED' | 'RUNNING' | 'FINISHED' | 'FAILED' | 'CANCELED';
+
+export interface JobSummary {
+  readonly jid: string;
+  readonly name: string;
+  readonly state: JobState;
+  readonly 'start-time': number;
+  readonly 'end-time': number;
+  readonly duration: number;
+}
+
+export interface PlanNode {
+  readonly id: string;
+  readonly parallelism: number;
+  readonly description: string;
+  readonly inputs?: readonly { readonly id: string; readonly ship_strategy: string }[];
+}
+
+export interface JobDetails extends JobSummary {
+  readonly vertices: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly parallelism: number;
+    readonly metrics: { readonly 'read-records': number; readonly 'write-records': number };
+  }[];
+  readonly plan: { readonly nodes: readonly PlanNode[] };
+}
+
+export interface CheckpointView {
+  readonly id: number;
+  readonly status: 'COMPLETED' | 'FAILED';
+  readonly is_savepoint: boolean;
+  readonly trigger_timestamp: number;
+  readonly end_to_end_duration: number;
+  readonly state_size?: number | null;
+  readonly external_path?: string | null;
+  readonly failure_message?: string | null;
+}
+
+export interface Checkpoints {
+  readonly counts: { readonly completed: number; readonly failed: number; readonly total: number };
+  readonly history: readonly CheckpointView[];
+  readonly restarts: number;
+}
+
+export interface Exceptions {
+  readonly 'root-exception': string | null;
+  readonly timestamp: number | null;
+}
+
+/** `GET /jobs/<id>/live`: every vertex's live numbers in one answer (docs/rest-api.md). */
+export interface JobLive {
+  readonly vertices: readonly {
+    readonly id: string;
+    readonly numRecordsInPerSecond: number;
+    readonly numRecordsOutPerSecond: number;
+    readonly subtasks: readonly {
+      readonly currentInputWatermark: string;
+      readonly pendingRecords: number | null;
+      readonly backpressureRatio: number;
+    }[];
+  }[];
+}
+
+/** The server answered, but with an error (`{"errors": [...]}`): unlike a failed fetch, sluice is there. */
+export class ApiError extends Error {}
+
+/** GET a JSON resource; rejects with an ApiError carrying the server's `errors` text on a non-2xx answer. */
+export async function getJson<T>(path: string): Promise<T> {
+  const r = await fetch(path, { headers: { accept: 'application/json' } });
+  const body = (await r.json()) as T & { errors?: string[] };
+  if (!r.ok) throw new ApiError(body.errors?.join('; ') ?? `HTTP ${r.status}`);
+  return body;
+}
+
+/** A request that changes something (cancel, stop); resolves with the JSON answer or rejects with its errors. */
+export async function send<T>(method: 'PATCH' | 'POST', path: string, body?: unknown): Promise<T> {
+  const r = await fetch(path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await r.json()) as T & { errors?: string[] };
+  if (!r.ok) throw new Error(answer.errors?.join('; ') ?? `HTTP ${r.status}`);
+  return answer;
+}

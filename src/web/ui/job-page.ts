@@ -1,0 +1,193 @@
+import { type Checkpoints, type Exceptions, getJson, type JobDetails, type JobLive, send } from './api.js';
+import { fillRows, h, setText, table } from './dom.js';
+import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
+import { JobGraphView } from './graph.js';
+
+const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
+
+/** Flink's back-pressure levels: ok up to 10 % of the time, low up to 50 %, high above. */
+function level(ratio: number): 'ok' | 'low' | 'high' {
+  return ratio <= 0.1 ? 'ok' : ratio <= 0.5 ? 'low' : 'high';
+}
+
+interface VertexLive {
+  readonly inRate: number;
+  readonly outRate: number;
+  readonly watermark: number | undefined;
+  /** Summed over the subtasks that report it; undefined when none does (not a source, or it cannot tell). */
+  readonly pending: number | undefined;
+  /** The worst subtask's share of recent samples spent back-pressured; undefined without subtasks. */
+  readonly backpressure: number | undefined;
+}
+
+const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined };
+
+/** The live numbers of one vertex from `/jobs/<id>/live`. */
+function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
+  if (v === undefined) return NO_LIVE;
+  const pending = v.subtasks.flatMap((s) => (s.pendingRecords === null ? [] : [s.pendingRecords]));
+  return {
+    inRate: v.numRecordsInPerSecond,
+    outRate: v.numRecordsOutPerSecond,
+    watermark: lowWatermark(v.subtasks.map((s) => s.currentInputWatermark)),
+    pending: pending.length === 0 ? undefined : pending.reduce((a, b) => a + b, 0),
+    backpressure: v.subtasks.length === 0 ? undefined : Math.max(...v.subtasks.map((s) => s.backpressureRatio)),
+  };
+}
+
+/** One job: its graph with live counters, vertices, checkpoints, exceptions, and cancel / stop buttons. */
+export class JobPage {
+  readonly element: HTMLElement;
+  private readonly title = h('h2', { id: 'job-title' });
+  private readonly state = h('span', { class: 'state' });
+  private readonly meta = h('span', { class: 'muted' });
+  private readonly graphBox = h('div', { class: 'graph-box' });
+  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure'], 'vertices');
+  private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
+  private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Size', 'Detail']);
+  private readonly exception = h('pre', { id: 'exception', class: 'exception' });
+  private readonly cancelButton = h('button', { type: 'button', id: 'cancel' }, 'Cancel job');
+  private readonly stopDir = h('input', { type: 'text', id: 'savepoint-dir', placeholder: '/path/to/savepoints', 'aria-label': 'Savepoint directory' });
+  private readonly stopButton = h('button', { type: 'button', id: 'stop' }, 'Stop with savepoint');
+  private readonly actionNote = h('p', { class: 'muted', role: 'status' });
+  private graph: JobGraphView | undefined;
+  private confirmCancel = false;
+
+  constructor(private readonly jobId: string) {
+    this.element = h(
+      'section',
+      { 'aria-labelledby': 'job-title' },
+      h('p', {}, h('a', { href: '#/' }, '← All jobs')),
+      this.title,
+      h('p', {}, this.state, ' ', this.meta),
+      h('div', { class: 'actions' }, this.cancelButton, this.stopDir, this.stopButton),
+      this.actionNote,
+      h('h3', {}, 'Graph'),
+      this.graphBox,
+      this.vertices.table,
+      h('h3', {}, 'Checkpoints'),
+      this.cpSummary,
+      this.cpHistory.table,
+      h('h3', {}, 'Exceptions'),
+      this.exception,
+    );
+    this.cancelButton.addEventListener('click', () => void this.cancel());
+    this.stopButton.addEventListener('click', () => void this.stop());
+  }
+
+  async refresh(): Promise<void> {
+    const id = this.jobId;
+    // Four requests a refresh, however many vertices the job has.
+    const [job, checkpoints, exceptions, liveAll] = await Promise.all([
+      getJson<JobDetails>(`/jobs/${id}`),
+      getJson<Checkpoints>(`/jobs/${id}/checkpoints`),
+      getJson<Exceptions>(`/jobs/${id}/exceptions`),
+      getJson<JobLive>(`/jobs/${id}/live`),
+    ]);
+    const byId = new Map(liveAll.vertices.map((v) => [v.id, v]));
+    const live = job.vertices.map((v) => vertexLive(byId.get(v.id)));
+    document.title = `${job.name} · Sluice`;
+    setText(this.title, job.name);
+    setText(this.state, job.state);
+    this.state.className = `state state-${job.state.toLowerCase()}`;
+    setText(this.meta, `${job.jid} · started ${time(job['start-time'])} · ${duration(job.duration)}`);
+    const ended = ENDED.has(job.state);
+    this.cancelButton.disabled = ended;
+    this.stopButton.disabled = ended;
+    this.stopDir.disabled = ended;
+    if (this.graph === undefined) {
+      this.graph = new JobGraphView(job.plan.nodes);
+      this.graphBox.replaceChildren(this.graph.element);
+    }
+    fillRows(
+      this.vertices.body,
+      job.vertices.map((v, i) => {
+        const l = live[i]!;
+        const stats = {
+          recordsIn: `${count(v.metrics['read-records'])} (${rate(l.inRate)})`,
+          recordsOut: `${count(v.metrics['write-records'])} (${rate(l.outRate)})`,
+          watermark: watermark(l.watermark, true),
+          backpressure: l.backpressure === undefined ? undefined : level(l.backpressure),
+        };
+        this.graph!.update(v.id, stats);
+        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`];
+      }),
+      (i) => ({ 'data-vertex': job.vertices[i]!.id }),
+    );
+    this.showCheckpoints(checkpoints);
+    setText(this.exception, exceptions['root-exception'] ?? 'No exceptions.');
+    this.exception.classList.toggle('failed', exceptions['root-exception'] !== null);
+  }
+
+  dispose(): void {}
+
+  private showCheckpoints(c: Checkpoints): void {
+    const latest = c.history.find((x) => x.status === 'COMPLETED' && !x.is_savepoint);
+    const entries: [string, string][] = [
+      ['Completed', count(c.counts.completed)],
+      ['Failed', count(c.counts.failed)],
+      ['Last duration', latest === undefined ? '–' : duration(latest.end_to_end_duration)],
+      ['Last size', latest === undefined ? '–' : bytes(latest.state_size)],
+      ['Restarts', count(c.restarts)],
+    ];
+    if (this.cpSummary.children.length !== entries.length) {
+      this.cpSummary.replaceChildren(...entries.map(([k]) => h('div', {}, h('dt', {}, k), h('dd', { 'data-key': k }))));
+    }
+    for (const [k, v] of entries) setText(this.cpSummary.querySelector(`dd[data-key="${k}"]`)!, v);
+    fillRows(
+      this.cpHistory.body,
+      c.history.map((x) => [
+        String(x.id),
+        x.is_savepoint ? `${x.status} (savepoint)` : x.status,
+        time(x.trigger_timestamp),
+        duration(x.end_to_end_duration),
+        x.status === 'COMPLETED' ? bytes(x.state_size) : '–',
+        x.status === 'COMPLETED' ? (x.external_path ?? '') : (x.failure_message ?? ''),
+      ]),
+    );
+  }
+
+  /** Two clicks: the first asks for confirmation in the button itself, so no dialog is needed. */
+  private async cancel(): Promise<void> {
+    if (!this.confirmCancel) {
+      this.confirmCancel = true;
+      setText(this.cancelButton, 'Click again to cancel');
+      setTimeout(() => {
+        this.confirmCancel = false;
+        setText(this.cancelButton, 'Cancel job');
+      }, 4000);
+      return;
+    }
+    this.confirmCancel = false;
+    setText(this.cancelButton, 'Cancel job');
+    try {
+      await send('PATCH', `/jobs/${this.jobId}?mode=cancel`);
+      setText(this.actionNote, 'Cancel requested.');
+    } catch (e) {
+      setText(this.actionNote, `Could not cancel: ${(e as Error).message}`);
+    }
+  }
+
+  private async stop(): Promise<void> {
+    const dir = this.stopDir.value.trim();
+    if (dir === '') {
+      setText(this.actionNote, 'Enter the directory to write the savepoint into.');
+      this.stopDir.focus();
+      return;
+    }
+    try {
+      const { 'request-id': trigger } = await send<{ 'request-id': string }>('POST', `/jobs/${this.jobId}/stop`, { targetDirectory: dir });
+      setText(this.actionNote, 'Stopping with a savepoint…');
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 500));
+        const s = await getJson<{ status: { id: string }; operation?: { location?: string; 'failure-cause'?: { 'stack-trace': string } } }>(`/jobs/${this.jobId}/savepoints/${trigger}`);
+        if (s.status.id === 'IN_PROGRESS') continue;
+        const failure = s.operation?.['failure-cause']?.['stack-trace'];
+        setText(this.actionNote, failure === undefined ? `Stopped; savepoint at ${s.operation?.location ?? '?'}` : `The savepoint failed: ${failure}`);
+        return;
+      }
+    } catch (e) {
+      setText(this.actionNote, `Could not stop: ${(e as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dashboard in a real browser: Debian's Chromium driven by playwright-core, against the built
+ * `sluice --web -f` running a streaming Nexmark job. .ci/run installs Chromium; without it the test fails
+ * in CI (CI=true) and is skipped, saying why, on a developer's machine.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'dist', 'bundle', 'bin.js');
+const CHROMIUM = process.env.SLUICE_CHROMIUM ?? '/usr/bin/chromium';
+/** Where the test leaves its screenshot for a person to look at (docs/dashboard.png is a copy of one). */
+const SCREENSHOT = join(root, 'dist', 'test-output', 'dashboard.png');
+const haveChromium = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+if (!haveChromium && !inCi) {
+  console.warn(`[dashboard-browser] skipped: no Chromium at ${CHROMIUM} (install it with 'apt-get install chromium', or set SLUICE_CHROMIUM).`);
+}
+
+/** Flags that keep Chromium from reaching for the network (closed here) or a GPU, which would make it hang. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A count as the dashboard prints it ("12,345 (50/s)" or "12,345"). */
+function leadingCount(text: string | null): number {
+  return Number((text ?? '').trim().split(' ')[0]!.replace(/,/g, ''));
+}
+
+const JOB = `
+CREATE TEMPORARY TABLE nexmark (
+    event_type INT,
+    person ROW<id BIGINT, name VARCHAR, emailAddress VARCHAR, creditCard VARCHAR, city VARCHAR, state VARCHAR, dateTime TIMESTAMP(3), extra VARCHAR>,
+    auction ROW<id BIGINT, itemName VARCHAR, description VARCHAR, initialBid BIGINT, reserve BIGINT, dateTime TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT, extra VARCHAR>,
+    bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel VARCHAR, url VARCHAR, dateTime TIMESTAMP(3), extra VARCHAR>,
+    dateTime AS CASE WHEN event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END,
+    WATERMARK FOR dateTime AS dateTime - INTERVAL '1' SECOND
+) WITH ('connector' = 'nexmark', 'first-event.rate' = '500', 'next-event.rate' = '500');
+CREATE TEMPORARY TABLE sink (auction BIGINT, bids BIGINT, window_end TIMESTAMP(3)) WITH ('connector' = 'blackhole');
+INSERT INTO sink
+SELECT bid.auction, COUNT(*), TUMBLE_END(dateTime, INTERVAL '1' SECOND)
+FROM nexmark WHERE event_type = 2
+GROUP BY bid.auction, TUMBLE(dateTime, INTERVAL '1' SECOND);
+`;
+
+describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
+  it('lists the job, draws its graph, shows counters rising live and a checkpoint, and cancels it', async () => {
+    if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));
+    const file = join(dir, 'job.sql');
+    writeFileSync(file, JOB);
+    const child = spawn(
+      process.execPath,
+      [bin, '--web', '-D', 'rest.port=0', '-D', 'parallelism.default=2', '-D', 'execution.checkpointing.interval=500ms', '-f', file],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1000 } });
+    try {
+      const url = await until('the dashboard URL', async () => /at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await page.goto(`${url}/`);
+
+      // The job list shows the running job; its link opens the job page.
+      const link = page.locator('#jobs a').first();
+      await link.waitFor({ timeout: 30_000 });
+      expect(await link.textContent()).toBe('insert-into_default_catalog.default_database.sink');
+      await expect.poll(() => page.locator('#jobs .state').first().textContent(), { timeout: 30_000 }).toBe('RUNNING');
+      await link.click();
+      await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
+
+      // One node per vertex of the REST API's plan, with its full name, and the hash exchange between them.
+      const jobId = /#\/jobs\/([0-9a-f]{32})$/.exec(page.url())![1]!;
+      const job = (await (await fetch(`${url}/jobs/${jobId}`)).json()) as { vertices: { id: string; name: string; parallelism: number }[] };
+      expect(job.vertices.length).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('svg.graph .node').count()).toBe(job.vertices.length);
+      for (const v of job.vertices) {
+        expect(await page.locator(`svg.graph .node[data-vertex="${v.id}"] title`).textContent()).toBe(v.name);
+        expect(await page.locator(`svg.graph .node[data-vertex="${v.id}"]`).textContent()).toContain(`Parallelism ${v.parallelism}`);
+      }
+      expect(await page.locator('svg.graph .edge text').allTextContents()).toContain('HASH');
+
+      // Counters rise without a reload: the same row's cell, read twice.
+      const firstIn = page.locator(`table.vertices tr[data-vertex="${job.vertices[0]!.id}"] td:nth-child(3)`);
+      const before = leadingCount(await firstIn.textContent());
+      await expect.poll(async () => leadingCount(await firstIn.textContent()), { timeout: 20_000 }).toBeGreaterThan(before);
+      const lastOut = page.locator(`svg.graph .node[data-vertex="${job.vertices.at(-1)!.id}"]`);
+      await expect.poll(async () => /In ([\d,]+)/.exec((await lastOut.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? '0', { timeout: 20_000 }).not.toBe('0');
+      // A rate and a watermark show once the server has sampled twice and windows have fired.
+      await expect.poll(async () => (await page.locator('table.vertices tbody tr').first().locator('td:nth-child(5)').textContent()) ?? '', { timeout: 20_000 }).not.toBe('0/s');
+      await expect.poll(async () => (await page.locator('table.vertices tbody tr').last().locator('td:nth-child(8)').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+      // Checkpoints every 500 ms: one shows up in the summary and the history.
+      await expect.poll(async () => Number(await page.locator('#checkpoint-summary dd[data-key="Completed"]').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('table').filter({ hasText: 'Recent checkpoints' }).locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await page.locator('#exception').textContent()).toBe('No exceptions.');
+
+      mkdirSync(join(root, 'dist', 'test-output'), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT, fullPage: true });
+      console.info(`[dashboard-browser] screenshot: ${SCREENSHOT}`);
+
+      expect(errors).toEqual([]);
+      // Cancel asks for a second click; then the job ends and `sluice -f`, its only job gone, exits (and the
+      // page says it lost the server, as it would if sluice were stopped any other way).
+      await page.click('#cancel');
+      expect(await page.locator('#cancel').textContent()).toBe('Click again to cancel');
+      expect(child.exitCode).toBeNull();
+      await page.click('#cancel');
+      await expect.poll(() => page.locator('.actions + p').textContent(), { timeout: 10_000 }).toBe('Cancel requested.');
+      expect(await exited).toBe(0);
+      await expect.poll(() => page.locator('#connection').textContent(), { timeout: 10_000 }).toMatch(/^Cannot reach sluice/);
+    } finally {
+      await browser.close();
+      child.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
