@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/sluice-error.js';
+import { unsupportedStatementError } from './statements/unsupported.js';
 import type { DdlStatement } from '../sql/ast/ddl.js';
 import type { Statement } from '../sql/ast/statements.js';
 import type { Session } from './session.js';
@@ -93,6 +94,8 @@ async function executeUnguarded(session: Session, planner: SessionPlanner, stmt:
     case 'truncate-table':
     case 'delete':
       throw new ValidationError(`${stmt.kind === 'delete' ? 'DELETE' : 'TRUNCATE TABLE'} is not supported by any Sluice connector yet.`);
+    case 'unsupported':
+      throw unsupportedStatementError(stmt);
     case 'begin-statement-set':
     case 'end':
     case 'help':

@@ -2,6 +2,8 @@
 export interface KeyPress {
   readonly name: string | undefined;
   readonly ctrl: boolean;
+  /** The characters typed (`+`, `-`: keys readline gives no name). */
+  readonly sequence?: string;
 }
 
 /** Where the CLI writes: stdout for results, stderr for status when results are machine-readable. */
@@ -11,7 +13,7 @@ export interface ConsoleIO {
   readonly isTTY: boolean;
   /** Terminal height, for paging a live table. */
   readonly rows?: number;
-  /** Terminal width, so a line redrawn in place never wraps. */
+  /** Terminal width: a line redrawn in place never wraps, and a live table's lines are cut to it. */
   readonly columns?: number;
   /**
    * Calls `listener` for every key pressed until the returned function is called; absent when input is
@@ -32,8 +34,8 @@ export const processIO: ConsoleIO = {
   },
   onKeypress: process.stdin.isTTY
     ? (listener) => {
-        const handler = (_: string | undefined, key: { name?: string; ctrl?: boolean } | undefined): void =>
-          listener({ name: key?.name, ctrl: key?.ctrl === true });
+        const handler = (s: string | undefined, key: { name?: string; ctrl?: boolean; sequence?: string } | undefined): void =>
+          listener({ name: key?.name, ctrl: key?.ctrl === true, sequence: key?.sequence ?? s ?? '' });
         process.stdin.on('keypress', handler);
         return () => void process.stdin.off('keypress', handler);
       }

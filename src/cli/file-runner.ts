@@ -1,7 +1,9 @@
 import { SqlParseError, ValidationError } from '../errors/sluice-error.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { isDdlStatement } from '../api/statement-executor.js';
+import { unsupportedStatementError } from '../api/statements/unsupported.js';
 import { parseScript, type ParsedStatement } from '../sql/parse.js';
+import { SourceText } from '../sql/source-text.js';
 import type { OutputFormat } from './args.js';
 import type { ConsoleIO } from './console-io.js';
 import { formatError } from './error-format.js';
@@ -32,6 +34,7 @@ const CLIENT_COMMANDS: ReadonlySet<Statement['kind']> = new Set(['begin-statemen
  */
 export async function runScript(runner: StatementRunner, script: string, io: ConsoleIO, options: RunOptions): Promise<boolean> {
   const status = options.output === 'tableau' ? io.out : io.err;
+  const source = new SourceText(script);
   let parsed: ParsedStatement[];
   try {
     parsed = parseScript(script);
@@ -41,6 +44,12 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
       return false;
     }
     throw e;
+  }
+  // Like a parse error, a statement Sluice cannot run stops the script before anything has run.
+  const unsupported = parsed.find((p) => p.statement.kind === 'unsupported');
+  if (unsupported !== undefined && unsupported.statement.kind === 'unsupported') {
+    status(formatError(unsupportedStatementError(unsupported.statement), { file: options.file, line: unsupported.pos.line, column: unsupported.pos.column }, source));
+    return false;
   }
   const check = (p: ParsedStatement): void => {
     if (options.initOnly && !isInitStatement(p.statement)) {
@@ -54,7 +63,7 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
         check(p);
         if (!CLIENT_COMMANDS.has(p.statement.kind)) await options.precheck(p.statement);
       } catch (e) {
-        status(formatError(e, { file: options.file, line: p.pos.line, column: p.pos.column }));
+        status(formatError(e, { file: options.file, line: p.pos.line, column: p.pos.column }, source));
         return false;
       }
     }
@@ -68,7 +77,7 @@ export async function runScript(runner: StatementRunner, script: string, io: Con
       if (outcome === 'quit') break;
     } catch (e) {
       if (options.interrupted?.()) return false;
-      status(formatError(e, where));
+      status(formatError(e, where, source));
       return false;
     }
   }

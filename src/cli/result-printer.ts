@@ -56,7 +56,9 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
         await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt });
         return;
       }
-      const tableauOptions = { maxColumnWidth: options.maxColumnWidth, streaming, ...fmt };
+      // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable.
+      const maxColumnWidth = result.origin === 'query' ? options.maxColumnWidth : Number.POSITIVE_INFINITY;
+      const tableauOptions = { maxColumnWidth, streaming, ...fmt };
       if (!streaming) {
         const rows = [];
         for await (const row of result.collect()) rows.push(row);

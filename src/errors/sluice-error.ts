@@ -4,11 +4,43 @@
  */
 export abstract class SluiceError extends Error {
   abstract readonly category: string;
+  /**
+   * The stretch of the statement's text the error is about (a column name, a call, a comparison), when
+   * known; the message then starts with Calcite's "From line L, column C to line L2, column C2: ".
+   * Set once, by `locateError`.
+   */
+  range: ErrorRange | undefined;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/** Lines and columns are 1-based, in the text that was parsed (a file, or one REPL input); the end is inclusive. */
+export interface ErrorRange {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** Calcite's context prefix: "At line L, column C: " for one character, else "From line L, column C to line L2, column C2: ". */
+export function rangePrefix(r: ErrorRange): string {
+  return r.line === r.endLine && r.column === r.endColumn
+    ? `At line ${r.line}, column ${r.column}: `
+    : `From line ${r.line}, column ${r.column} to line ${r.endLine}, column ${r.endColumn}: `;
+}
+
+/**
+ * Points `error` at `range` unless something nearer the culprit did already: the innermost caller wins.
+ * Returns the error, for `throw locateError(e, r)`.
+ */
+export function locateError<E extends SluiceError>(error: E, range: ErrorRange): E {
+  if (error.range !== undefined) return error;
+  error.range = range;
+  error.message = rangePrefix(range) + error.message;
+  return error;
 }
 
 /** A statement's text could not be parsed; carries the position and shows the line with a caret. */

@@ -1,8 +1,10 @@
-import { PlanningError, ValidationError } from '../errors/sluice-error.js';
+import { locateError, PlanningError, ValidationError } from '../errors/sluice-error.js';
 import type { CatalogTable } from '../catalog/catalog-table.js';
 import { identifierToString } from '../catalog/object-identifier.js';
 import type { ObjectIdentifier } from '../catalog/object-identifier.js';
 import type { DynamicTableSink } from '../factories/dynamic-table-sink.js';
+import type { ObjectName } from '../sql/ast/names.js';
+import { rangeOf } from '../sql/position.js';
 import type { JobGraph } from '../runtime/job-graph.js';
 import type { Expression } from '../sql/ast/expressions.js';
 import type { Query } from '../sql/ast/query.js';
@@ -19,6 +21,8 @@ import { bindExpression, castTo } from './binder/bind-expression.js';
 import { defaultFunctions, QueryBinder, project } from './binder/bind-query.js';
 import { Scope } from './binder/scope.js';
 import { supportsImplicitCast } from './binder/sink-cast.js';
+import { nameRange, queryColumnRange, queryColumnsRange } from './binder/query-ranges.js';
+import { didYouMean } from './binder/suggest.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { physicalNodeText } from './logical/explain-plan.js';
@@ -127,6 +131,16 @@ interface BoundInsert {
   readonly dropUpdateBefore: boolean;
 }
 
+/** The sink of an INSERT; a bad option of the table is reported at the table's name in the statement. */
+function createSinkAt(ctx: PlannerContext, name: ObjectName, id: ObjectIdentifier, table: CatalogTable, isTemporary: boolean): DynamicTableSink {
+  try {
+    return ctx.createSink(id, table, isTemporary);
+  } catch (e) {
+    if (e instanceof ValidationError) locateError(e, rangeOf(name));
+    throw e;
+  }
+}
+
 async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise<BoundInsert> {
   const binder = new QueryBinder(ctx);
   const resolved = await resolveTableNamed(ctx, insert.table);
@@ -145,25 +159,29 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   // Which query column feeds which sink column (null: NULL, or the static partition value).
   const explicit = insert.columns.map((c) => c.value);
   for (const c of explicit) {
-    if (!sinkColumns.some((s) => s.name === c)) throw new ValidationError(`Unknown target column '${c}' of table '${identifierToString(id)}'`);
+    if (!sinkColumns.some((s) => s.name === c)) {
+      const name = insert.columns.find((n) => n.value === c)!;
+      const hint = didYouMean(c, sinkColumns.map((s) => s.name));
+      throw locateError(new ValidationError(`Unknown target column '${c}' of table '${identifierToString(id)}'${hint}`), nameRange(name));
+    }
   }
   const targetNames = explicit.length > 0 ? explicit : sinkColumns.map((c) => c.name).filter((n) => !partitionExprs.has(n));
   if (query.fields.length !== targetNames.length) {
-    throw new ValidationError(
+    throw locateError(new ValidationError(
       `Column types of query result and sink for '${identifierToString(id)}' do not match.\nCause: Different number of columns.\n\n` +
         `Query schema: [${query.fields.map((f) => `${f.name}: ${typeToString(f.type)}`).join(', ')}]\n` +
         `Sink schema:  [${sinkColumns.map((c) => `${c.name}: ${typeToString(c.type)}`).join(', ')}]`,
-    );
+    ), queryColumnsRange(insert.query));
   }
   const queryName = (i: number): string => `${query.fields[i]!.name}: ${typeToString(query.fields[i]!.type)}`;
   sinkColumns.forEach((c, pos) => {
     const qi = targetNames.indexOf(c.name);
     if (qi < 0 || supportsImplicitCast(query.fields[qi]!.type, c.type)) return;
-    throw new ValidationError(
+    throw locateError(new ValidationError(
       `Column types of query result and sink for '${identifierToString(id)}' do not match.\nCause: Incompatible types for sink column '${c.name}' at position ${pos}.\n\n` +
         `Query schema: [${query.fields.map((_, i) => queryName(i)).join(', ')}]\n` +
         `Sink schema:  [${sinkColumns.map((x) => `${x.name}: ${typeToString(x.type)}`).join(', ')}]`,
-    );
+    ), queryColumnRange(insert.query, qi));
   });
   // A sink consumes its physical columns, then the writable metadata columns in the order applied.
   const consumed = [...sinkColumns.filter((c) => c.kind === 'physical'), ...sinkColumns.filter((c) => c.kind === 'metadata')];
@@ -189,7 +207,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     return qi >= 0 ? query.fields[qi]!.name : `EXPR$${i}`;
   });
   const input = project(query, projects, names);
-  const sink = ctx.createSink(id, table, resolved.isTemporary);
+  const sink = createSinkAt(ctx, insert.table, id, table, resolved.isTemporary);
   applyWritableMetadata(sink, consumed, id);
   if (insert.overwrite) {
     if (sink.applyOverwrite === undefined) {
@@ -340,5 +358,5 @@ export function resolveComputedColumnType(
   const fields: PlanField[] =
     columns instanceof ResolvedSchema ? columns.columns.filter((c) => c.kind !== 'computed').map((c) => ({ name: c.name, type: c.type })) : [...columns];
   const ast = typeof expr === 'string' ? parseExpression(expr) : expr;
-  return bindExpression(ast, { scope: Scope.of(fields, null), timeZone, functions: functions ?? defaultFunctions() }).type;
+  return bindExpression(ast, { scope: Scope.of(fields, null), timeZone, functions: functions ?? defaultFunctions(), positioned: typeof expr !== 'string' }).type;
 }

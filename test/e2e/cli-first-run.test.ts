@@ -115,7 +115,7 @@ describe('UDF modules', () => {
 });
 
 describe('an unknown table', () => {
-  it('gets a did-you-mean and the line and column of the name in the file', async () => {
+  it('gets a did-you-mean, the line and column of the name in the file, and the line with the name underlined', async () => {
     const { dir, file } = workdir(
       "SET 'execution.runtime-mode' = 'batch';\n" +
         "CREATE TEMPORARY TABLE orders (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1');\n" +
@@ -123,7 +123,8 @@ describe('an unknown table', () => {
     );
     const r = await sluice(['-f', file], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("At line 4, column 8: Object 'ordrs' not found; did you mean 'orders'?");
+    expect(r.stdout).toContain("From line 4, column 8 to line 4, column 12: Object 'ordrs' not found; did you mean 'orders'?\n");
+    expect(r.stdout).toContain(`  --> ${file}:4:8\n4 |   FROM ordrs;\n           ^^^^^\n`);
   });
 });
 

@@ -88,7 +88,7 @@ describe('sluice command', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("Column 'nmae' not found");
     expect(r.stdout).toContain("did you mean 'name'?");
-    expect(r.stdout).toContain(`in the statement at ${file}:2:1`);
+    expect(r.stdout).toContain(`  --> ${file}:2:8\n2 | SELECT nmae FROM (VALUES (1, 'a')) AS t(id, name);\n           ^^^^\n`);
   });
 
   it('keeps permanent tables in the file catalog of --catalog-dir between runs', async () => {

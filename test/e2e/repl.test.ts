@@ -14,8 +14,10 @@ class Terminal {
   screen = '';
   private readonly child: ChildProcessWithoutNullStreams;
 
-  constructor(dir: string) {
-    const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --catalog-dir ${JSON.stringify(join(dir, 'cat'))}`;
+  /** `size`: the terminal's columns and rows (`stty`); without it the pseudo-terminal reports none. */
+  constructor(dir: string, size?: { columns: number; rows: number }) {
+    const stty = size === undefined ? '' : `stty cols ${size.columns} rows ${size.rows}; `;
+    const cmd = `${stty}${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} --catalog-dir ${JSON.stringify(join(dir, 'cat'))}`;
     this.child = spawn('script', ['-qfc', cmd, '/dev/null'], {
       cwd: dir,
       env: { ...process.env, SLUICE_HISTORY_FILE: join(dir, 'history'), TERM: 'xterm', COLUMNS: '200' },
@@ -84,7 +86,7 @@ describe('interactive client', () => {
     term.type('SELECT n FROM samples;\r');
     at = await term.waitFor('| +I |', at);
     term.type('\x03');
-    at = await term.waitFor('[INFO] Query stopped.', at);
+    at = await term.waitFor('[INFO] Query cancelled.', at);
     at = await term.waitFor('Sluice SQL> ', at);
 
     // Table mode: a live, paginated view of the materialized result; N/P page, Q leaves.
@@ -97,6 +99,26 @@ describe('interactive client', () => {
     at = await term.waitFor(/Page 1 of \d+ \(40 rows, finished\)/, at);
     term.type('n');
     at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    // Down twice selects the page's third row; O shows it in full, any key goes back.
+    term.type('\x1b[B\x1b[B');
+    at = await term.waitFor(/^>/m, at);
+    term.type('o');
+    at = await term.waitFor('any key: back to the table', at);
+    const opened = /v: (\d+)\r?\nRow (\d+) of 40 {2}any key: back to the table/.exec(term.screen.slice(0, at));
+    expect(opened?.[1]).toBeDefined();
+    expect(opened?.[1]).toBe(opened?.[2]);
+    term.type('x');
+    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    term.type('q');
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // A running query's view refreshes every 200 ms; + and - step the rate as Flink's view does.
+    term.type('SELECT n FROM samples;\r');
+    at = await term.waitFor('refreshing every 200 ms', at);
+    term.type('+');
+    at = await term.waitFor('refreshing every 500 ms', at);
+    term.type('--');
+    at = await term.waitFor('refreshing every 100 ms', at);
     term.type('q');
     at = await term.waitFor('Sluice SQL> ', at);
 
@@ -105,4 +127,109 @@ describe('interactive client', () => {
     term.type('QUIT;\r');
     await term.waitFor('Shutting down the session...', at);
   }, 180_000);
+
+  it('recalls a multi-line statement whole, searches history with Ctrl-R, completes by context in the user\'s case, underlines errors and never cuts SET;', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')));
+    let at = await term.waitFor('Sluice SQL> ');
+
+    term.type("SET 'sql-client.execution.result-mode' = 'tableau';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    // Format names and a format's own options complete inside WITH (...).
+    term.type("CREATE TEMPORARY TABLE files (a INT) WITH ('connector' = 'filesystem', 'path' = 'in', 'format' = 'js\t");
+    at = await term.waitFor("'format' = 'json'", at);
+    term.type(", 'json.ignore-p\t");
+    at = await term.waitFor("'json.ignore-parse-errors'", at);
+    term.type(" = 'true');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE orders (id INT, customerName STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '3');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+
+    // Keywords and functions in the case being typed; after SELECT columns, after FROM tables.
+    term.type('sel\t');
+    at = await term.waitFor('Sluice SQL> select', at);
+    // Readline echoes what is typed, then only the completed rest of the word.
+    term.type(' customerN\t');
+    at = await term.waitFor('customerName', at);
+    term.type(', upp\t');
+    at = await term.waitFor('upper', at);
+    term.type('(customerName) from ord\t');
+    at = await term.waitFor('from orders', at);
+    term.type(' where nope = 1;\r');
+    // The error names and underlines the culprit.
+    at = await term.waitFor("From line 1, column 60 to line 1, column 63: Column 'nope' not found in any table", at);
+    at = await term.waitFor('1 | select customerName, upper(customerName) from orders where nope = 1;', at);
+    at = await term.waitFor(`${' '.repeat(4 + 59)}^^^^`, at);
+
+    // A statement typed over two lines comes back with Up as one entry, and runs again.
+    term.type('SELECT 40 + 2\r');
+    at = await term.waitFor('> ', at);
+    term.type('  AS answer;\r');
+    at = await term.waitFor(/\|\s+answer \|/, at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('\x1b[A');
+    at = await term.waitFor('SELECT 40 + 2 AS answer;', at);
+    term.type('\r');
+    at = await term.waitFor(/\|\s+42 \|/, at);
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // Ctrl-R finds an older entry by any part of it; Enter runs it.
+    term.type('SHOW TABLES;\r');
+    at = await term.waitFor('|     orders |', at);
+    term.type("SET 'sql-client.verbose' = 'false';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('\x12TABL');
+    at = await term.waitFor("(reverse-i-search)'TABL': SHOW TABLES;", at);
+    term.type('\r');
+    at = await term.waitFor('|     orders |', at);
+    // Ctrl-G leaves the search and gives back the line as it was.
+    term.type('SELEC\x12zzz');
+    at = await term.waitFor("(failed reverse-i-search)'zzz': ", at);
+    term.type('\x07');
+    at = await term.waitFor('Sluice SQL> SELEC', at);
+    term.type('\x15');
+
+    // SET; shows the effective configuration, keys never cut.
+    term.type('SET;\r');
+    at = await term.waitFor(/\| +execution\.checkpointing\.externalized-checkpoint-retention \| NO_EXTERNALIZED_CHECKPOINTS \|/, at);
+    term.type('QUIT;\r');
+    await term.waitFor('Shutting down the session...', at);
+  }, 180_000);
+
+  it('keeps the prompt line whole while a print sink writes in the background', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')));
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type(
+      "CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000');\r",
+    );
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE shown (n BIGINT) WITH ('connector' = 'print');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO shown SELECT n FROM src;\r');
+    at = await term.waitFor('Job ID:', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('SELEC');
+    at = await term.waitFor('SELEC', at);
+    // A row printed while "SELEC" waits on the prompt: the prompt and the text are drawn again under it.
+    await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
+  }, 120_000);
+
+  it('cuts the live table to the terminal width and opens the selected row in full', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const cols = Array.from({ length: 8 }, (_, i) => `'value-${i}' AS column_${i}`).join(', ');
+    term.type(`SELECT ${cols};\r`);
+    at = await term.waitFor('(1 rows, finished)', at);
+    const view = term.screen.slice(term.screen.lastIndexOf('column_0', at) - 60, at).split(/\r?\n/).filter((l) => l.startsWith('|') || l.startsWith('>') || l.startsWith('+'));
+    expect(view.length).toBeGreaterThan(0);
+    for (const line of view) expect(line.length).toBeLessThanOrEqual(60);
+    term.type('o');
+    at = await term.waitFor('Row 1 of 1  any key: back to the table', at);
+    expect(term.screen.slice(0, at)).toMatch(/column_7: value-7\r?\nRow 1 of 1/);
+    term.type('x');
+    at = await term.waitFor('(1 rows, finished)', at);
+    term.type('q');
+    await term.waitFor('Sluice SQL> ', at);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { suggestSessionKeys, validateSessionOption } from '../../config/options/session-options.js';
+import { SESSION_OPTIONS, suggestSessionKeys, validateSessionOption } from '../../config/options/session-options.js';
 import { maskSecrets } from '../../config/secrets.js';
 import type { ResetStatement, SetStatement, UseCatalogStatement, UseDatabaseStatement } from '../../sql/ast/statements.js';
 import { Columns } from '../../types/column.js';
@@ -22,8 +22,14 @@ const KEY_VALUE = ResolvedSchema.of([
  */
 export function executeSet(session: Session, stmt: SetStatement, warn: (message: string) => void): TableResult {
   if (stmt.key === null) {
-    const entries = Object.entries(maskSecrets(session.config.toMap())).sort(([a], [b]) => a.localeCompare(b));
-    return staticResult('set', KEY_VALUE, entries.map(([k, v]) => Row.insert(k, v)));
+    // The effective configuration: what was set, and the default of every session option that has one.
+    const entries = new Map(Object.entries(maskSecrets(session.config.toMap())));
+    for (const o of SESSION_OPTIONS) {
+      if (!o.hasDefaultValue || o.defaultValue === undefined || o.defaultValue === null || o.allKeys().some((k) => entries.has(k))) continue;
+      entries.set(o.key, o.formatValue(o.defaultValue as never));
+    }
+    const sorted = [...entries].sort(([a], [b]) => a.localeCompare(b));
+    return staticResult('set', KEY_VALUE, sorted.map(([k, v]) => Row.insert(k, v)));
   }
   const value = stmt.value ?? '';
   const { known } = validateSessionOption(stmt.key, value);

@@ -3,15 +3,28 @@ import { RowKind } from '../../types/row-kind.js';
 import { Row } from '../../types/row.js';
 import { valuesEqual } from '../../types/values/equality.js';
 import type { ConsoleIO, KeyPress } from '../console-io.js';
-import { TableauPrinter, type TableauColumn, type TableauOptions } from './tableau.js';
+import { cellText, TableauPrinter, type TableauColumn, type TableauOptions } from './tableau.js';
 
-const REFRESH_MS = 200;
+/** Refresh intervals `+` and `-` step through, as Flink's table view (ms; Infinity: only on `R`). */
+const REFRESH_STEPS: readonly (readonly [number, string])[] = [
+  [100, '100 ms'],
+  [200, '200 ms'],
+  [500, '500 ms'],
+  [1000, '1 s'],
+  [5000, '5 s'],
+  [10_000, '10 s'],
+  [60_000, '1 min'],
+  [Number.POSITIVE_INFINITY, 'off'],
+];
+const DEFAULT_REFRESH = 1;
 
 /**
  * The REPL's `table` result mode (Flink's table view): the changelog is applied to a materialized table
  * (+I/+U add a row, -U/-D remove an equal one) and shown one page at a time, redrawn in place at most
- * every 200 ms, so a running aggregate shows its current values rather than its history. Keys: N next
- * page, P previous, F first, L last (and follow new rows), Q or Ctrl-C leave (cancelling a running query).
+ * every 200 ms (`+` / `-` step the rate as Flink's view does, `R` redraws now), so a running aggregate
+ * shows its current values rather than its history. Lines are cut to the terminal's width; Up / Down
+ * select a row and `O` shows it in full. Keys: N next page, P previous, F first, L last (and follow new
+ * rows), Q or Ctrl-C leave (cancelling a running query).
  * A finished result stays on screen until Q, as in Flink; without keyboard input the view ends with the
  * result.
  */
@@ -19,6 +32,10 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
   const rows: unknown[][] = [];
   const pageSize = Math.max(5, (io.rows ?? 30) - 9);
   let page = -1; // -1 follows the last page
+  let refresh = DEFAULT_REFRESH;
+  /** The selected row on the page (Up / Down), and whether `O` opened it. */
+  let selected = 0;
+  let opened = false;
   let drawnLines = 0;
   let last = 0;
   let ended = false;
@@ -26,14 +43,34 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
   const left = new Promise<void>((resolve) => (leave = resolve));
   const pages = (): number => Math.max(1, Math.ceil(rows.length / pageSize));
 
+  const pageRows = (): unknown[][] => {
+    const shown = page < 0 ? pages() - 1 : Math.min(page, pages() - 1);
+    return rows.slice(shown * pageSize, (shown + 1) * pageSize);
+  };
   const draw = (): void => {
     const shown = page < 0 ? pages() - 1 : Math.min(page, pages() - 1);
-    const visible = rows.slice(shown * pageSize, (shown + 1) * pageSize).map((f) => Row.insert(...f));
-    const state = ended ? `${rows.length} rows, finished` : `${rows.length} rows, refreshing`;
-    const keys = io.onKeypress ? '  N next, P previous, F first, L last, Q quit' : '';
-    // The page's own "N rows in set" footer would mislead here: the status line counts the whole result.
-    const table = TableauPrinter.render(columns, visible, options).replace(/(\d+ rows? in set|Empty set)\n$/, '');
-    const text = table + `Page ${shown + 1} of ${pages()} (${state})${keys}\n`;
+    const onPage = pageRows();
+    selected = Math.max(0, Math.min(selected, onPage.length - 1));
+    let text: string;
+    if (opened && onPage[selected] !== undefined) {
+      // One row in full, a line per column, nothing cut.
+      const fields = onPage[selected]!;
+      const width = Math.max(...columns.map((c) => c.name.length));
+      text = columns.map((c, i) => `${c.name.padStart(width)}: ${cellText(fields[i], c.type, options)}`).join('\n') + '\n';
+      text += `Row ${shown * pageSize + selected + 1} of ${rows.length}  any key: back to the table\n`;
+    } else {
+      const visible = onPage.map((f) => Row.insert(...f));
+      const state = ended ? `${rows.length} rows, finished` : `${rows.length} rows, refreshing every ${REFRESH_STEPS[refresh]![1]}`;
+      const keys = io.onKeypress ? '  N next, P previous, F first, L last, Up/Down select, O open row, +/- refresh rate, R refresh, Q quit' : '';
+      // The page's own "N rows in set" footer would mislead here: the status line counts the whole result.
+      const table = TableauPrinter.render(columns, visible, options).replace(/(\d+ rows? in set|Empty set)\n$/, '');
+      // The selected row is marked in its first border column; rows are cut to the terminal's width.
+      const lines = table.split('\n');
+      const at = 3 + selected; // border, header, border, then the rows
+      if (io.onKeypress && visible.length > 0 && lines[at] !== undefined) lines[at] = `>${lines[at]!.slice(1)}`;
+      const cut = io.columns !== undefined && io.columns > 0 ? io.columns : Number.POSITIVE_INFINITY;
+      text = lines.map((l) => (l.length > cut ? l.slice(0, cut) : l)).join('\n') + `Page ${shown + 1} of ${pages()} (${state})${keys}\n`;
+    }
     if (drawnLines > 0) io.out(`\x1b[${drawnLines}A\x1b[0J`);
     io.out(text);
     drawnLines = text.split('\n').length - 1;
@@ -41,11 +78,27 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
 
   const rowsIterator = result.collect();
   const onKey = (key: KeyPress): void => {
-    if (key.name === 'q' || (key.ctrl && key.name === 'c')) {
+    if (key.ctrl && key.name === 'c') {
       leave();
       return;
     }
-    if (key.name === 'n') page = Math.min((page < 0 ? pages() - 1 : page) + 1, pages() - 1);
+    if (opened) {
+      opened = false;
+      draw();
+      return;
+    }
+    if (key.name === 'q') {
+      leave();
+      return;
+    }
+    if (key.name === 'o') opened = pageRows().length > 0;
+    else if (key.name === 'up') selected = Math.max(0, selected - 1);
+    else if (key.name === 'down') selected += 1;
+    else if (key.sequence === '+' || key.sequence === '=') refresh = Math.min(refresh + 1, REFRESH_STEPS.length - 1);
+    else if (key.sequence === '-') refresh = Math.max(refresh - 1, 0);
+    else if (key.name === 'r') {
+      // Draw now, whatever the rate.
+    } else if (key.name === 'n') page = Math.min((page < 0 ? pages() - 1 : page) + 1, pages() - 1);
     else if (key.name === 'p') page = Math.max((page < 0 ? pages() - 1 : page) - 1, 0);
     else if (key.name === 'f') page = 0;
     else if (key.name === 'l') page = -1;
@@ -62,7 +115,7 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
         if (i >= 0) rows.splice(i, 1);
       }
       const now = Date.now();
-      if (now - last >= REFRESH_MS) {
+      if (!opened && now - last >= REFRESH_STEPS[refresh]![0]) {
         last = now;
         draw();
       }

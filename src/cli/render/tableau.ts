@@ -98,7 +98,8 @@ export class TableauPrinter {
   }
 }
 
-function cellText(v: unknown, type: LogicalType, options: FormatOptions): string {
+/** A value as a cell shows it, uncut. */
+export function cellText(v: unknown, type: LogicalType, options: FormatOptions): string {
   return v === null || v === undefined ? NULL_TEXT : formatValue(v, type, options);
 }
 

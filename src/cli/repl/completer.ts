@@ -1,5 +1,7 @@
 import type { TableEnvironment } from '../../api/table-environment.js';
 import { isSinkFactory, isSourceFactory } from '../../factories/dynamic-table-factory.js';
+import type { Factory } from '../../factories/factory.js';
+import { isDecodingFormatFactory, isEncodingFormatFactory } from '../../factories/format.js';
 import { LazyFactory } from '../../factories/lazy-factory.js';
 import { sessionOptionKeys } from '../../config/options/session-options.js';
 
@@ -16,57 +18,119 @@ const KEYWORDS = [
 /** Completion works word by word, so `SHOW CATA<tab>` finds CATALOGS. */
 const KEYWORD_WORDS = [...new Set(KEYWORDS.flatMap((k) => k.split(' ')))];
 
+/** Keywords after which a table name comes. */
+const TABLE_CONTEXT = new Set(['FROM', 'JOIN', 'INTO', 'OVERWRITE', 'TABLE', 'DESCRIBE', 'DESC', 'LIKE', 'UPDATE']);
+/** Keywords after which an expression comes: columns and functions first. */
+const EXPRESSION_CONTEXT = new Set(['SELECT', 'WHERE', 'ON', 'BY', 'HAVING', 'AND', 'OR', 'NOT', 'WHEN', 'THEN', 'ELSE', 'DISTINCT', 'CASE']);
+
+/** Tables whose columns are offered; a catalog of thousands of tables must not stall the prompt. */
+const MAX_TABLES_FOR_COLUMNS = 50;
+
+/** Option keys whose value is a format name. */
+const FORMAT_KEYS = /'(?:format|key\.format|value\.format)'\s*=\s*'?[\w-]*$/i;
+
 /**
- * Tab completion for the REPL: inside `WITH (...)` of a CREATE TABLE, the option keys of the connector
- * named there (or `'connector'` and its identifiers); after `SET '`, session option keys; otherwise
- * keywords, catalogs, databases, tables, columns of known tables, and function names.
+ * Tab completion for the REPL, by context:
+ * - inside `WITH (...)`: `'connector'` and its identifiers, a format's name after `'format' =`, then
+ *   the option keys of the connector and of the formats named there (`'json.ignore-parse-errors'`);
+ * - after `SET '`: session option keys;
+ * - after FROM, JOIN, INTO, TABLE, DESCRIBE: tables and views (catalogs and databases too);
+ * - after SELECT, WHERE, ON, BY, ...: columns of the tables the statement names, then functions;
+ * - elsewhere keywords, then every name.
+ * Keywords and functions come in the case the user is typing (`sel` -> `select`); names keep their own.
  */
 export async function complete(env: TableEnvironment, buffer: string, line: string): Promise<[string[], string]> {
   const word = /[\w.'`-]*$/.exec(line)?.[0] ?? '';
-  const full = buffer + line;
+  const full = buffer + (buffer === '' ? '' : '\n') + line;
   const withStart = full.toUpperCase().lastIndexOf('WITH (');
-  if (withStart >= 0 && !full.slice(withStart).includes(')')) {
-    const connector = /'connector'\s*=\s*'([^']*)'/i.exec(full.slice(withStart))?.[1];
-    const quoted = word.startsWith("'") ? word.slice(1) : word;
-    let keys: string[];
-    if (connector === undefined) {
-      if (/'connector'\s*=\s*'?[\w-]*$/i.test(full)) {
-        keys = env.session.factories.all().filter((f) => isSourceFactory(f) || isSinkFactory(f)).map((f) => f.factoryIdentifier);
-      } else keys = ['connector'];
-    } else {
-      const factory = env.session.factories.all().find((f) => f.factoryIdentifier === connector);
-      if (factory instanceof LazyFactory) await factory.ensureLoaded();
-      keys = factory ? [...factory.requiredOptions(), ...factory.optionalOptions()].map((o) => o.key) : [];
-    }
-    const hits = [...new Set(keys)].filter((k) => k.startsWith(quoted)).map((k) => `'${k}'`);
-    return [hits, word];
-  }
+  if (withStart >= 0 && !full.slice(withStart).includes(')')) return [await withOptions(env, full.slice(withStart), word), word];
   if (/SET\s+'[^']*$/i.test(full)) {
     const partial = word.replace(/^'/, '');
     return [sessionOptionKeys().filter((k) => k.startsWith(partial)).map((k) => `'${k}'`), word];
   }
-  const candidates = new Set<string>();
-  const upper = word.toUpperCase();
-  for (const k of KEYWORD_WORDS) if (k.startsWith(upper)) candidates.add(k);
+  const lowerCase = word !== '' && word === word.toLowerCase() && /[a-z]/.test(word);
+  const cased = (k: string): string => (lowerCase ? k.toLowerCase() : k);
+  const before = previousKeyword(full.slice(0, full.length - word.length));
+  const names = await catalogNames(env, full);
+  const functions = env.session.functions.names();
+  const keywords = KEYWORD_WORDS.map(cased);
+  let ordered: string[];
+  if (before !== undefined && TABLE_CONTEXT.has(before)) ordered = [...names.tables, ...names.catalogs, ...names.databases];
+  else if (before !== undefined && EXPRESSION_CONTEXT.has(before)) ordered = [...names.columns, ...functions.map(cased), ...keywords];
+  else ordered = [...keywords, ...names.catalogs, ...names.databases, ...names.tables, ...names.columns, ...functions.map(cased)];
+  const lower = word.toLowerCase();
+  const hits = [...new Set(ordered)].filter((c) => c.length > 0 && c.toLowerCase().startsWith(lower));
+  // Readline lists candidates as given; in context, the likely ones come first, else alphabetical.
+  return [before !== undefined && (TABLE_CONTEXT.has(before) || EXPRESSION_CONTEXT.has(before)) ? hits : hits.sort(), word];
+}
+
+/** The last keyword before the word being typed, upper case; a comma in a select list counts as SELECT. */
+function previousKeyword(text: string): string | undefined {
+  const m = /([A-Za-z_]+|,)\s*$/.exec(text);
+  if (m === null) return undefined;
+  if (m[1] === ',') {
+    const kw = [...text.matchAll(/\b(SELECT|FROM|WHERE|BY|ON|HAVING|JOIN)\b/gi)].pop()?.[1]?.toUpperCase();
+    return kw === 'FROM' || kw === 'JOIN' ? 'FROM' : kw === undefined ? undefined : 'SELECT';
+  }
+  const w = m[1]!.toUpperCase();
+  return KEYWORD_WORDS.includes(w) || TABLE_CONTEXT.has(w) ? w : undefined;
+}
+
+interface Names {
+  readonly catalogs: string[];
+  readonly databases: string[];
+  readonly tables: string[];
+  /** Columns of the tables the statement names so far. */
+  readonly columns: string[];
+}
+
+async function catalogNames(env: TableEnvironment, full: string): Promise<Names> {
   const cm = env.session.catalogs;
-  for (const c of cm.listCatalogs()) candidates.add(c);
+  const names: Names = { catalogs: cm.listCatalogs(), databases: [], tables: [], columns: [] };
   try {
     const catalog = cm.getCurrentCatalog();
-    for (const d of await catalog.listDatabases()) candidates.add(d);
+    names.databases.push(...(await catalog.listDatabases()));
     const tables = await catalog.listTables(cm.currentDatabase);
     const temps = cm.listTemporaryTables(cm.currentCatalog, cm.currentDatabase);
-    for (const t of [...tables, ...temps.keys()]) {
-      candidates.add(t);
-      if (new RegExp(`\\b${t}\\b`, 'i').test(full)) {
-        const resolved = await cm.getTable([t]);
-        for (const col of resolved?.table.schema.columnNames() ?? []) candidates.add(col);
-      }
+    const all = [...new Set([...tables, ...temps.keys()])].sort();
+    names.tables.push(...all);
+    // Columns of the tables the statement names; before it names any (`SELECT <tab>`), of every table.
+    const named = all.filter((t) => new RegExp(`\\b${t.replace(/[^\w]/g, '\\$&')}\\b`, 'i').test(full));
+    for (const t of (named.length > 0 ? named : all).slice(0, MAX_TABLES_FOR_COLUMNS)) {
+      const resolved = await cm.getTable([t]);
+      names.columns.push(...(resolved?.table.schema.columnNames() ?? []));
     }
   } catch {
     // Completion must never break the prompt; a catalog that cannot be read just offers fewer names.
   }
-  for (const f of env.session.functions.names()) candidates.add(f);
-  const lower = word.toLowerCase();
-  const hits = [...candidates].filter((c) => c.toLowerCase().startsWith(lower) && c.length > 0).sort();
-  return [hits, word];
+  return names;
+}
+
+/** Inside `WITH (`: connector names, format names, or the option keys of the connector and its formats. */
+async function withOptions(env: TableEnvironment, withText: string, word: string): Promise<string[]> {
+  const factories = env.session.factories.all();
+  const quoted = word.startsWith("'") ? word.slice(1) : word;
+  const filter = (keys: readonly string[]): string[] => [...new Set(keys)].filter((k) => k.startsWith(quoted)).map((k) => `'${k}'`);
+  if (/'connector'\s*=\s*'?[\w-]*$/i.test(withText)) {
+    return filter(factories.filter((f) => isSourceFactory(f) || isSinkFactory(f)).map((f) => f.factoryIdentifier).sort());
+  }
+  if (FORMAT_KEYS.test(withText)) {
+    return filter(factories.filter((f) => isDecodingFormatFactory(f) || isEncodingFormatFactory(f)).map((f) => f.factoryIdentifier).sort());
+  }
+  const connector = /'connector'\s*=\s*'([^']*)'/i.exec(withText)?.[1];
+  if (connector === undefined) return filter(['connector']);
+  const keys: string[] = [...(await optionKeys(factories.find((f) => f.factoryIdentifier === connector)))];
+  // A format's own options go under its name: 'format' = 'json' offers 'json.ignore-parse-errors'.
+  for (const m of withText.matchAll(/'((?:key\.|value\.)?)format'\s*=\s*'([^']*)'/gi)) {
+    const prefix = m[1]!;
+    const format = factories.find((f) => f.factoryIdentifier === m[2] && (isDecodingFormatFactory(f) || isEncodingFormatFactory(f)));
+    for (const k of await optionKeys(format)) keys.push(`${prefix}${m[2]}.${k}`);
+  }
+  return filter(keys);
+}
+
+async function optionKeys(factory: Factory | undefined): Promise<string[]> {
+  if (factory === undefined) return [];
+  if (factory instanceof LazyFactory) await factory.ensureLoaded();
+  return [...factory.requiredOptions(), ...factory.optionalOptions()].map((o) => o.key);
 }

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import type { TableEnvironment } from '../../api/table-environment.js';
 import { parseSplitStatement } from '../../sql/parse.js';
 import { SourceText } from '../../sql/source-text.js';
@@ -12,6 +12,8 @@ import { TableOptions } from '../../config/options/table-options.js';
 import type { StatementRunner } from '../statement-runner.js';
 import { complete } from './completer.js';
 import { HELP_TEXT } from './help-text.js';
+import { installHistorySearch } from './history-search.js';
+import { guardPrompt } from './prompt-guard.js';
 
 const PROMPT = 'Sluice SQL> ';
 const CONTINUATION = '> ';
@@ -30,9 +32,12 @@ function historyFile(): string {
 export async function startRepl(env: TableEnvironment, runner: StatementRunner, io: ConsoleIO): Promise<number> {
   runner.interactive = true;
   const history = await loadHistory();
+  let running = false;
+  const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const guard = tty ? guardPrompt(() => !running) : undefined;
   const rl = createInterface({
     input: process.stdin,
-    output: process.stdout,
+    output: guard?.readlineOutput ?? process.stdout,
     terminal: process.stdin.isTTY === true,
     history,
     historySize: HISTORY_LIMIT,
@@ -45,7 +50,8 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
     },
   });
   let buffer = '';
-  let running = false;
+  guard?.attach(rl);
+  if (process.stdin.isTTY === true) installHistorySearch(rl, () => (buffer === '' ? PROMPT : CONTINUATION));
   io.out(`Welcome to Sluice, Flink SQL for Node.js. Type HELP; for the commands, QUIT; to leave.\n\n`);
   rl.setPrompt(PROMPT);
   rl.prompt();
@@ -53,7 +59,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
   rl.on('SIGINT', () => {
     if (running) {
       void runner.interrupt();
-      io.out('\n[INFO] Query stopped.\n');
+      io.out('\n[INFO] Query cancelled.\n');
       return;
     }
     buffer = '';
@@ -73,6 +79,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
     const finish = (): void => {
       if (finished) return;
       finished = true;
+      guard?.remove();
       io.out('\nShutting down the session...\ndone.\n');
       resolve(0);
     };
@@ -87,7 +94,9 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         }
         const text = buffer;
         buffer = '';
-        void appendFile(historyFile(), text.replaceAll('\n', ' ') + '\n').catch(() => undefined);
+        const entry = historyEntry(text);
+        collapseHistory(rl, text, entry);
+        void appendFile(historyFile(), entry + '\n').catch(() => undefined);
         running = true;
         runner.lastOrigin = undefined;
         try {
@@ -125,6 +134,34 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
   });
 }
 
+/** A statement as one history line: its lines joined by spaces, so Up recalls it whole. */
+function historyEntry(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join(' ');
+}
+
+/**
+ * Readline keeps each line of a multi-line statement as its own history entry; replace them with the
+ * one entry of the whole statement, so Up recalls the statement, not its last line.
+ */
+function collapseHistory(rl: Interface, text: string, entry: string): void {
+  const history = (rl as unknown as { history?: string[] }).history;
+  if (!Array.isArray(history)) return;
+  const lines = text.split('\n');
+  if (lines.length < 2) return;
+  for (let k = lines.length - 1; k >= 0; k--) {
+    const line = lines[k]!;
+    if (line.trim() === '') continue;
+    if (history[0] === line) history.shift();
+  }
+  const dup = history.indexOf(entry);
+  if (dup >= 0) history.splice(dup, 1);
+  history.unshift(entry);
+}
+
 /** True when `text` holds whole statements: ends in `;` outside strings, comments and BEGIN...END blocks. */
 function isComplete(text: string): boolean {
   if (!/;\s*$/.test(text)) return false;
@@ -154,7 +191,7 @@ async function runText(runner: StatementRunner, text: string, io: ConsoleIO): Pr
       if (outcome === 'help') io.out(HELP_TEXT);
       if (outcome === 'clear') io.out('\x1b[2J\x1b[H');
     } catch (e) {
-      io.out(formatError(e));
+      io.out(formatError(e, undefined, source));
       return false;
     }
   }

@@ -93,6 +93,9 @@ class KafkaSinkWriter implements SinkWriter<Row, KafkaCommittable> {
       acks: settings.client.acks,
       restoredCheckpointId: ctx.restoredCheckpointId ?? 0,
       metadataMaxAgeMs: settings.client.metadataMaxAgeMs,
+      brokers: settings.client.client.brokers as string[],
+      maxBlockMs: settings.client.maxBlockMs,
+      deliveryTimeoutMs: settings.client.deliveryTimeoutMs,
     });
     // Surfaced by the first awaited call; avoid an unhandled rejection before that.
     this.opening.catch(() => undefined);

@@ -12,7 +12,7 @@ import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
 import { sqlTypeName } from '../expressions/type-rules.js';
-import { bindExpression, castTo, isAggregateCall } from './bind-expression.js';
+import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
 import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
@@ -79,7 +79,11 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     const name = a.name;
     const star = a.args.length === 1 && a.args[0]!.kind === 'star';
     const argRex = star ? [] : a.args.map((x) => {
-      if (findAggregates(x, functions).length > 0) throw new ValidationError('Aggregate function calls cannot be nested');
+      if (findAggregates(x, functions).length > 0) {
+        checkAt(ast, inputCtx.positioned, () => {
+          throw new ValidationError('Aggregate function calls cannot be nested');
+        });
+      }
       return bindExpression(x, inputCtx);
     });
     const filterRex = a.filter === null ? null : bindExpression(a.filter, inputCtx);
@@ -88,7 +92,9 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     if (idx === undefined) {
       const args = argRex.map(preIndex);
       const filterArg = filterRex === null ? -1 : preIndex(filterRex);
-      const type = aggregateType(name, argRex.map((r) => r.type), groupCount === 0 || filterRex !== null, functions, a.quantifier === 'DISTINCT');
+      const type = checkAt(ast, inputCtx.positioned, () =>
+        aggregateType(name, argRex.map((r) => r.type), groupCount === 0 || filterRex !== null, functions, a.quantifier === 'DISTINCT'),
+      );
       idx = calls.length;
       calls.push({ name, args, distinct: a.quantifier === 'DISTINCT', filterArg, type, alias: '' });
       callByKey.set(key, idx);
@@ -139,16 +145,20 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     }
     if (e.kind === 'numeric-literal' || e.kind === 'string-literal' || e.kind === 'boolean-literal' || e.kind === 'null-literal') return undefined;
     let bound: RexNode | undefined;
+    let failure: unknown;
     try {
       bound = bindExpression(e, inputCtx);
-    } catch {
+    } catch (err) {
       bound = undefined;
+      failure = err;
     }
     if (bound !== undefined) {
       const g = groupKeyByRex.get(rexKey(bound));
       if (g !== undefined) return inputRef(g, fields[g]!.name, fields[g]!.type);
     }
     if (e.kind === 'identifier') {
+      // A name that is no column of the input at all gets that error, not "is not being grouped".
+      if (failure !== undefined) throw failure;
       throw new ValidationError(`Expression '${e.names.join('.')}' is not being grouped`);
     }
     return undefined;

@@ -1,4 +1,5 @@
-import { ValidationError } from '../../errors/sluice-error.js';
+import { locateError, ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { rangeOf } from '../../sql/position.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
 import { DataTypes } from '../../types/data-types.js';
 import { Decimal } from '../../types/decimal.js';
@@ -15,6 +16,7 @@ import type { RexCall, RexNode } from '../rex/rex-node.js';
 import { rexToBound } from '../rex/rex-to-bound.js';
 import { intervalType, intervalValue, logicalTypeOf } from './ast-type.js';
 import type { Scope } from './scope.js';
+import { editDistance, nearestName } from './suggest.js';
 import { bindJsonArray, bindJsonExists, bindJsonObject, bindJsonQuery, bindJsonValue } from './bind-json.js';
 import type { JsonBindContext } from './bind-json.js';
 
@@ -28,6 +30,12 @@ export interface ExprBindContext {
    * result, a grouped expression) or undefined to bind normally. Used by the aggregate binder.
    */
   readonly intercept?: (e: Expression) => RexNode | undefined;
+  /**
+   * False when the expression was not parsed from the statement being run (a view's stored query, a
+   * computed column or watermark kept as text): its positions would point into the wrong text, so
+   * errors carry none. Default true.
+   */
+  readonly positioned?: boolean;
 }
 
 /** Names of the aggregate functions this planner runs itself. */
@@ -53,169 +61,194 @@ export function castTo(n: RexNode, t: LogicalType): RexNode {
   return call('CAST', [n], withNullability(t, n.type.nullable));
 }
 
+/** Errors that point into the statement's text. */
+function isLocatable(err: unknown): err is ValidationError | PlanningError | ObjectNotFoundError {
+  return err instanceof ValidationError || err instanceof PlanningError || err instanceof ObjectNotFoundError;
+}
+
+/**
+ * Runs `check` for the expression `e` (an aggregate call typed outside `bindExpression`, say) so that
+ * an error it throws points at `e`, unless `positioned` is false.
+ */
+export function checkAt<T>(e: Expression, positioned: boolean | undefined, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (positioned !== false && isLocatable(err)) locateError(err, rangeOf(e));
+    throw err;
+  }
+}
+
 /**
  * Binds a parsed expression against `ctx.scope`, inferring types as Flink does for the common
  * operators. @throws ValidationError naming the culprit.
  */
 export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
-  const hit = ctx.intercept?.(e);
-  if (hit !== undefined) return hit;
-  const bind = (x: Expression): RexNode => bindExpression(x, ctx);
-  switch (e.kind) {
-    case 'numeric-literal':
-      return numericLiteral(e.text);
-    case 'string-literal':
-      return literal(e.value, { kind: 'CHAR', length: e.value.length, nullable: false });
-    case 'boolean-literal':
-      return literal(e.value, BOOLEAN_NN);
-    case 'null-literal':
-      return literal(null, DataTypes.NULL());
-    case 'binary-literal': {
-      const bytes = Uint8Array.from(Buffer.from(e.hex, 'hex'));
-      return literal(bytes, { kind: 'BINARY', length: bytes.length, nullable: false });
-    }
-    case 'typed-literal':
-      return typedLiteral(e.type, e.value, ctx.timeZone);
-    case 'interval-literal': {
-      const t = notNull(intervalType(e.qualifier));
-      return literal(intervalValue(e.value, e.qualifier, e.negative), t);
-    }
-    case 'identifier':
-      return ctx.scope.resolve(e.names);
-    case 'star':
-      throw new ValidationError("'*' is only allowed in a select list or COUNT(*)");
-    case 'field-access': {
-      const base = bind(e.expr);
-      if (base.type.kind !== 'ROW') throw new ValidationError(`Cannot access field '${e.field}' of a value of type ${sqlTypeName(base.type)}`);
-      const i = base.type.fields.findIndex((f) => f.name === e.field);
-      if (i < 0) throw new ValidationError(`Field '${e.field}' not found`);
-      return call('FIELD', [base, literal(i, notNull(DataTypes.INT()))], withNullability(base.type.fields[i]!.type, true));
-    }
-    case 'item-access': {
-      const base = bind(e.expr);
-      const key = bind(e.index);
-      if (base.type.kind === 'ARRAY') return call('ITEM', [base, key], withNullability(base.type.element, true));
-      if (base.type.kind === 'MAP') return call('ITEM', [base, key], withNullability(base.type.value, true));
-      throw new ValidationError(`Cannot apply ITEM to a value of type ${sqlTypeName(base.type)}`);
-    }
-    case 'function-call':
-      return bindFunction(e, ctx);
-    case 'cast': {
-      const operand = bind(e.expr);
-      const target = logicalTypeOf(e.type);
-      // Unsupported casts (numeric <-> TIMESTAMP, as Flink since 1.13) fail here, not when the job is built.
-      checkCast(operand.type, target);
-      if (e.tryCast) return call('TRY_CAST', [operand], withNullability(target, true));
-      if (operand.kind === 'literal' && operand.value === null) return literal(null, withNullability(target, true));
-      return call('CAST', [operand], withNullability(target, operand.type.nullable));
-    }
-    case 'case': {
-      const operand = e.operand === null ? null : bind(e.operand);
-      const conds = e.whens.map((w) => (operand === null ? bind(w.when) : comparison('=', operand, bind(w.when))));
-      const thens = e.whens.map((w) => bind(w.then));
-      const elseNode = e.elseExpr === null ? literal(null, DataTypes.NULL()) : bind(e.elseExpr);
-      const t = commonType([...thens.map((x) => x.type), elseNode.type]);
-      if (t === undefined) throw new ValidationError('Illegal mixing of types in CASE or COALESCE statement');
-      const resultType = e.elseExpr === null ? withNullability(t, true) : t;
-      const ops: RexNode[] = [];
-      conds.forEach((c, i) => ops.push(c, castTo(thens[i]!, resultType)));
-      ops.push(castTo(elseNode, resultType));
-      return call('CASE', ops, resultType);
-    }
-    case 'unary': {
-      const x = bind(e.operand);
-      if (e.op === 'NOT') return call('NOT', [x], withNullability(DataTypes.BOOLEAN(), x.type.nullable));
-      if (e.op === '+') return x;
-      if (x.kind === 'literal' && x.value !== null) return literal(negateValue(x.value), x.type);
-      return call('NEGATE', [x], x.type);
-    }
-    case 'binary':
-      return bindBinary(e.op, bind(e.left), bind(e.right));
-    case 'is': {
-      const x = bind(e.expr);
-      const op = `IS ${e.negated ? 'NOT ' : ''}${e.test === 'UNKNOWN' ? 'NULL' : e.test}`;
-      return call(op, [x], BOOLEAN_NN);
-    }
-    case 'is-distinct-from':
-      return call(e.negated ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM', [bind(e.left), bind(e.right)], BOOLEAN_NN);
-    case 'between': {
-      const x = bind(e.expr);
-      const lo = bind(e.low);
-      const hi = bind(e.high);
-      let r: RexNode = bindBinary('AND', comparison('>=', x, lo), comparison('<=', x, hi));
-      if (e.symmetric) r = bindBinary('OR', r, bindBinary('AND', comparison('>=', x, hi), comparison('<=', x, lo)));
-      return e.negated ? call('NOT', [r], r.type) : r;
-    }
-    case 'in-list': {
-      const x = bind(e.expr);
-      const list = e.list.map(bind);
-      const all = [x, ...list];
-      const r = call('IN', all, nullableIfAny(DataTypes.BOOLEAN(), all));
-      return e.negated ? call('NOT', [r], r.type) : r;
-    }
-    case 'like': {
-      if (e.op !== 'LIKE' || e.escape !== null) {
-        const ops = [bind(e.expr), bind(e.pattern), ...(e.escape === null ? [] : [bind(e.escape)])];
-        return registryCall(`${e.negated ? 'NOT ' : ''}${e.op}`, ops, ctx);
+  // One frame per level (no helper around the switch): nesting 1,000 levels deep must fit the stack.
+  try {
+    const hit = ctx.intercept?.(e);
+    if (hit !== undefined) return hit;
+    const bind = (x: Expression): RexNode => bindExpression(x, ctx);
+    switch (e.kind) {
+      case 'numeric-literal':
+        return numericLiteral(e.text);
+      case 'string-literal':
+        return literal(e.value, { kind: 'CHAR', length: e.value.length, nullable: false });
+      case 'boolean-literal':
+        return literal(e.value, BOOLEAN_NN);
+      case 'null-literal':
+        return literal(null, DataTypes.NULL());
+      case 'binary-literal': {
+        const bytes = Uint8Array.from(Buffer.from(e.hex, 'hex'));
+        return literal(bytes, { kind: 'BINARY', length: bytes.length, nullable: false });
       }
-      const x = bind(e.expr);
-      const p = bind(e.pattern);
-      return call(e.negated ? 'NOT LIKE' : 'LIKE', [x, p], nullableIfAny(DataTypes.BOOLEAN(), [x, p]));
-    }
-    case 'array-constructor': {
-      const els = e.elements.map(bind);
-      const t = commonType(els.map((x) => x.type));
-      if (t === undefined) throw new ValidationError('Parameters must be of the same type');
-      return call('ARRAY', els.map((x) => castTo(x, t)), notNull(DataTypes.ARRAY(t)));
-    }
-    case 'map-constructor': {
-      const els = e.entries.map(bind);
-      const kt = commonType(els.filter((_, i) => i % 2 === 0).map((x) => x.type))!;
-      const vt = commonType(els.filter((_, i) => i % 2 === 1).map((x) => x.type))!;
-      return call('MAP', els.map((x, i) => castTo(x, i % 2 === 0 ? kt : vt)), notNull(DataTypes.MAP(kt, vt)));
-    }
-    case 'row-constructor': {
-      const els = e.elements.map(bind);
-      return call('ROW', els, notNull(DataTypes.ROW(...els.map((x, i) => DataTypes.FIELD(`EXPR$${i}`, x.type)))));
-    }
-    case 'time-unit':
-      return symbolArg(e.unit);
-    case 'extract':
-      return registryCall('EXTRACT', [symbolArg(e.unit), bind(e.expr)], ctx);
-    case 'floor-ceil':
-      return registryCall(e.fn, [bind(e.expr), symbolArg(e.unit)], ctx);
-    case 'trim':
-      if (e.side === null && e.chars === null) return registryCall('TRIM', [bind(e.expr)], ctx);
-      return registryCall('TRIM', [symbolArg(e.side ?? 'BOTH'), e.chars === null ? literal(' ', notNull(DataTypes.CHAR(1))) : bind(e.chars), bind(e.expr)], ctx);
-    case 'position':
-      return registryCall('POSITION', [bind(e.needle), bind(e.haystack), ...(e.from === null ? [] : [bind(e.from)])], ctx);
-    case 'substring':
-      return registryCall('SUBSTRING', [bind(e.expr), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
-    case 'overlay':
-      return registryCall('OVERLAY', [bind(e.expr), bind(e.placing), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
-    case 'json-value':
-      return bindJsonValue(e, jsonContext(ctx));
-    case 'json-query':
-      return bindJsonQuery(e, jsonContext(ctx));
-    case 'json-exists':
-      return bindJsonExists(e, jsonContext(ctx));
-    case 'json-object':
-      return bindJsonObject(e, jsonContext(ctx));
-    case 'json-array':
-      return bindJsonArray(e, jsonContext(ctx));
-    case 'is-json':
-      return registryCall(`IS ${e.negated ? 'NOT ' : ''}JSON ${e.jsonType ?? 'VALUE'}`, [bind(e.expr)], ctx);
-    case 'niladic':
-      switch (e.name) {
-        case 'CURRENT_TIMESTAMP':
-          return call('CURRENT_TIMESTAMP', [], notNull(DataTypes.TIMESTAMP_LTZ(3)), false);
-        case 'LOCALTIMESTAMP':
-          return call('LOCALTIMESTAMP', [], notNull(DataTypes.TIMESTAMP(3)), false);
-        default:
-          return registryCall(e.name, [], ctx);
+      case 'typed-literal':
+        return typedLiteral(e.type, e.value, ctx.timeZone);
+      case 'interval-literal': {
+        const t = notNull(intervalType(e.qualifier));
+        return literal(intervalValue(e.value, e.qualifier, e.negative), t);
       }
-    default:
-      throw new ValidationError(`Expression '${e.kind}' is not supported here yet`);
+      case 'identifier':
+        return ctx.scope.resolve(e.names);
+      case 'star':
+        throw new ValidationError("'*' is only allowed in a select list or COUNT(*)");
+      case 'field-access': {
+        const base = bind(e.expr);
+        if (base.type.kind !== 'ROW') throw new ValidationError(`Cannot access field '${e.field}' of a value of type ${sqlTypeName(base.type)}`);
+        const i = base.type.fields.findIndex((f) => f.name === e.field);
+        if (i < 0) throw new ValidationError(`Field '${e.field}' not found`);
+        return call('FIELD', [base, literal(i, notNull(DataTypes.INT()))], withNullability(base.type.fields[i]!.type, true));
+      }
+      case 'item-access': {
+        const base = bind(e.expr);
+        const key = bind(e.index);
+        if (base.type.kind === 'ARRAY') return call('ITEM', [base, key], withNullability(base.type.element, true));
+        if (base.type.kind === 'MAP') return call('ITEM', [base, key], withNullability(base.type.value, true));
+        throw new ValidationError(`Cannot apply ITEM to a value of type ${sqlTypeName(base.type)}`);
+      }
+      case 'function-call':
+        return bindFunction(e, ctx);
+      case 'cast': {
+        const operand = bind(e.expr);
+        const target = logicalTypeOf(e.type);
+        // Unsupported casts (numeric <-> TIMESTAMP, as Flink since 1.13) fail here, not when the job is built.
+        checkCast(operand.type, target);
+        if (e.tryCast) return call('TRY_CAST', [operand], withNullability(target, true));
+        if (operand.kind === 'literal' && operand.value === null) return literal(null, withNullability(target, true));
+        return call('CAST', [operand], withNullability(target, operand.type.nullable));
+      }
+      case 'case': {
+        const operand = e.operand === null ? null : bind(e.operand);
+        const conds = e.whens.map((w) => (operand === null ? bind(w.when) : comparison('=', operand, bind(w.when))));
+        const thens = e.whens.map((w) => bind(w.then));
+        const elseNode = e.elseExpr === null ? literal(null, DataTypes.NULL()) : bind(e.elseExpr);
+        const t = commonType([...thens.map((x) => x.type), elseNode.type]);
+        if (t === undefined) throw new ValidationError('Illegal mixing of types in CASE or COALESCE statement');
+        const resultType = e.elseExpr === null ? withNullability(t, true) : t;
+        const ops: RexNode[] = [];
+        conds.forEach((c, i) => ops.push(c, castTo(thens[i]!, resultType)));
+        ops.push(castTo(elseNode, resultType));
+        return call('CASE', ops, resultType);
+      }
+      case 'unary': {
+        const x = bind(e.operand);
+        if (e.op === 'NOT') return call('NOT', [x], withNullability(DataTypes.BOOLEAN(), x.type.nullable));
+        if (e.op === '+') return x;
+        if (x.kind === 'literal' && x.value !== null) return literal(negateValue(x.value), x.type);
+        return call('NEGATE', [x], x.type);
+      }
+      case 'binary':
+        return bindBinary(e.op, bind(e.left), bind(e.right));
+      case 'is': {
+        const x = bind(e.expr);
+        const op = `IS ${e.negated ? 'NOT ' : ''}${e.test === 'UNKNOWN' ? 'NULL' : e.test}`;
+        return call(op, [x], BOOLEAN_NN);
+      }
+      case 'is-distinct-from':
+        return call(e.negated ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM', [bind(e.left), bind(e.right)], BOOLEAN_NN);
+      case 'between': {
+        const x = bind(e.expr);
+        const lo = bind(e.low);
+        const hi = bind(e.high);
+        let r: RexNode = bindBinary('AND', comparison('>=', x, lo), comparison('<=', x, hi));
+        if (e.symmetric) r = bindBinary('OR', r, bindBinary('AND', comparison('>=', x, hi), comparison('<=', x, lo)));
+        return e.negated ? call('NOT', [r], r.type) : r;
+      }
+      case 'in-list': {
+        const x = bind(e.expr);
+        const list = e.list.map(bind);
+        const all = [x, ...list];
+        const r = call('IN', all, nullableIfAny(DataTypes.BOOLEAN(), all));
+        return e.negated ? call('NOT', [r], r.type) : r;
+      }
+      case 'like': {
+        if (e.op !== 'LIKE' || e.escape !== null) {
+          const ops = [bind(e.expr), bind(e.pattern), ...(e.escape === null ? [] : [bind(e.escape)])];
+          return registryCall(`${e.negated ? 'NOT ' : ''}${e.op}`, ops, ctx);
+        }
+        const x = bind(e.expr);
+        const p = bind(e.pattern);
+        return call(e.negated ? 'NOT LIKE' : 'LIKE', [x, p], nullableIfAny(DataTypes.BOOLEAN(), [x, p]));
+      }
+      case 'array-constructor': {
+        const els = e.elements.map(bind);
+        const t = commonType(els.map((x) => x.type));
+        if (t === undefined) throw new ValidationError('Parameters must be of the same type');
+        return call('ARRAY', els.map((x) => castTo(x, t)), notNull(DataTypes.ARRAY(t)));
+      }
+      case 'map-constructor': {
+        const els = e.entries.map(bind);
+        const kt = commonType(els.filter((_, i) => i % 2 === 0).map((x) => x.type))!;
+        const vt = commonType(els.filter((_, i) => i % 2 === 1).map((x) => x.type))!;
+        return call('MAP', els.map((x, i) => castTo(x, i % 2 === 0 ? kt : vt)), notNull(DataTypes.MAP(kt, vt)));
+      }
+      case 'row-constructor': {
+        const els = e.elements.map(bind);
+        return call('ROW', els, notNull(DataTypes.ROW(...els.map((x, i) => DataTypes.FIELD(`EXPR$${i}`, x.type)))));
+      }
+      case 'time-unit':
+        return symbolArg(e.unit);
+      case 'extract':
+        return registryCall('EXTRACT', [symbolArg(e.unit), bind(e.expr)], ctx);
+      case 'floor-ceil':
+        return registryCall(e.fn, [bind(e.expr), symbolArg(e.unit)], ctx);
+      case 'trim':
+        if (e.side === null && e.chars === null) return registryCall('TRIM', [bind(e.expr)], ctx);
+        return registryCall('TRIM', [symbolArg(e.side ?? 'BOTH'), e.chars === null ? literal(' ', notNull(DataTypes.CHAR(1))) : bind(e.chars), bind(e.expr)], ctx);
+      case 'position':
+        return registryCall('POSITION', [bind(e.needle), bind(e.haystack), ...(e.from === null ? [] : [bind(e.from)])], ctx);
+      case 'substring':
+        return registryCall('SUBSTRING', [bind(e.expr), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+      case 'overlay':
+        return registryCall('OVERLAY', [bind(e.expr), bind(e.placing), bind(e.from), ...(e.length === null ? [] : [bind(e.length)])], ctx);
+      case 'json-value':
+        return bindJsonValue(e, jsonContext(ctx));
+      case 'json-query':
+        return bindJsonQuery(e, jsonContext(ctx));
+      case 'json-exists':
+        return bindJsonExists(e, jsonContext(ctx));
+      case 'json-object':
+        return bindJsonObject(e, jsonContext(ctx));
+      case 'json-array':
+        return bindJsonArray(e, jsonContext(ctx));
+      case 'is-json':
+        return registryCall(`IS ${e.negated ? 'NOT ' : ''}JSON ${e.jsonType ?? 'VALUE'}`, [bind(e.expr)], ctx);
+      case 'niladic':
+        switch (e.name) {
+          case 'CURRENT_TIMESTAMP':
+            return call('CURRENT_TIMESTAMP', [], notNull(DataTypes.TIMESTAMP_LTZ(3)), false);
+          case 'LOCALTIMESTAMP':
+            return call('LOCALTIMESTAMP', [], notNull(DataTypes.TIMESTAMP(3)), false);
+          default:
+            return registryCall(e.name, [], ctx);
+        }
+      default:
+        throw new ValidationError(`Expression '${e.kind}' is not supported here yet`);
+    }
+  } catch (err) {
+    // The innermost expression that failed is the culprit: it claims the error first (locateError keeps it).
+    if (ctx.positioned !== false && isLocatable(err)) locateError(err, rangeOf(e));
+    throw err;
   }
 }
 
@@ -383,22 +416,25 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
   const types = args.map((a) => a.type);
   const anyNull = args.some((a) => a.type.nullable);
   const one = (): RexNode => {
-    if (args.length !== 1) throw noMatch(name, types);
+    if (args.length !== 1) throw arity(name, 1);
     return args[0]!;
   };
   switch (name) {
     case 'UPPER':
     case 'LOWER': {
       const x = one();
+      checkOperands(name, args, ctx);
       return call(name, [x], withNullability(isCharacterString(x.type) ? { ...x.type, kind: 'VARCHAR' } as LogicalType : DataTypes.STRING(), x.type.nullable));
     }
     case 'CHAR_LENGTH':
     case 'CHARACTER_LENGTH':
+      checkOperands('CHAR_LENGTH', [one()], ctx);
       return call('CHAR_LENGTH', [one()], withNullability(DataTypes.INT(), anyNull));
     case 'ABS':
+      checkOperands('ABS', [one()], ctx);
       return call('ABS', [one()], one().type);
     case 'MOD':
-      if (args.length !== 2) throw noMatch(name, types);
+      if (args.length !== 2) throw arity(name, 2);
       return arithmeticCall('%', args[0]!, args[1]!);
     case 'COALESCE':
     case 'IFNULL': {
@@ -408,13 +444,13 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
       return call('COALESCE', args.map((a) => castTo(a, t)), withNullability(t, !nn));
     }
     case 'IF': {
-      if (args.length !== 3) throw noMatch(name, types);
+      if (args.length !== 3) throw arity(name, 3);
       const t = commonType([types[1]!, types[2]!]);
       if (t === undefined) throw noMatch(name, types);
       return call('IF', [args[0]!, castTo(args[1]!, t), castTo(args[2]!, t)], t);
     }
     case 'NULLIF':
-      if (args.length !== 2) throw noMatch(name, types);
+      if (args.length !== 2) throw arity(name, 2);
       return call('NULLIF', args, withNullability(types[0]!, true));
     case 'CONCAT': {
       const ss = args.map((a) => (isCharacterString(a.type) ? a : castTo(a, DataTypes.STRING())));
@@ -458,10 +494,35 @@ function symbolArg(value: string): RexNode {
  */
 export function registryCall(name: string, args: readonly RexNode[], ctx: ExprBindContext): RexNode {
   const def = ctx.functions?.lookup(name);
-  if (def === undefined || def.kind !== 'scalar') throw noMatch(name, args.map((a) => a.type));
+  if (def === undefined) {
+    const hint = functionHint(name, ctx.functions?.names?.() ?? []);
+    throw new ValidationError(`${noMatch(name, args.map((a) => a.type)).message}${hint}`);
+  }
+  if (def.kind !== 'scalar') throw noMatch(name, args.map((a) => a.type));
   // Bound once here for the operand check and the result type (literal operands shape some types).
   const type = bindCall(def, args.map(rexToBound)).type;
   return { kind: 'call', op: name, operands: args, type, deterministic: def.deterministic, fn: def };
+}
+
+/**
+ * Typed here as well as at code generation for the functions this binder types itself, so a wrong
+ * operand fails while the call's position is known.
+ */
+function checkOperands(name: string, args: readonly RexNode[], ctx: ExprBindContext): void {
+  const def = ctx.functions?.lookup(name);
+  if (def?.kind === 'scalar') bindCall(def, args.map(rexToBound));
+}
+
+/** "; did you mean 'X'?" for an unknown function: stricter than for columns, function names are short. */
+function functionHint(name: string, known: readonly string[]): string {
+  const near = nearestName(name, known);
+  if (near === undefined || editDistance(name.toUpperCase(), near.toUpperCase(), 3) > Math.max(1, Math.floor(name.length / 3))) return '';
+  return `; did you mean '${near}'?`;
+}
+
+/** Calcite's message for a call with the wrong number of operands. */
+function arity(name: string, expected: number): ValidationError {
+  return new ValidationError(`Invalid number of arguments to function '${name}'. Was expecting ${expected} arguments`);
 }
 
 function noMatch(name: string, types: readonly LogicalType[]): ValidationError {

@@ -1,5 +1,6 @@
 import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
+import { isSourcePosition } from '../../sql/position.js';
 import type { NamedWindow, SelectItem, WindowSpec } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { DataTypes } from '../../types/data-types.js';
@@ -11,7 +12,7 @@ import { compileRex } from '../rex/compile-rex.js';
 import { isTimeAttribute } from '../../types/logical-type.js';
 import { aggregateType } from './bind-aggregate.js';
 import type { RexNode } from '../rex/rex-node.js';
-import { bindExpression } from './bind-expression.js';
+import { bindExpression, checkAt } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
 
@@ -108,7 +109,7 @@ export function bindOver(
     const star = c.args.length === 1 && c.args[0]!.kind === 'star';
     const argRex = star ? [] : c.args.map((a) => bindExpression(a, ctx));
     const args = argRex.map(argIndex);
-    const type = aggregateType(name, argRex.map((r) => r.type), name !== 'COUNT', ctx.functions, c.quantifier === 'DISTINCT');
+    const type = checkAt(c, ctx.positioned, () => aggregateType(name, argRex.map((r) => r.type), name !== 'COUNT', ctx.functions, c.quantifier === 'DISTINCT'));
     const frame = sp.frame;
     let unit: 'ROWS' | 'RANGE' = frame?.unit ?? 'RANGE';
     let preceding: number | null = null;
@@ -200,5 +201,5 @@ function bindRankOver(
 }
 
 function stripPos(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v, (k, x) => (k === 'pos' ? undefined : x)));
+  return JSON.parse(JSON.stringify(v, (k, x) => (k === 'pos' || (k === 'end' && isSourcePosition(x)) ? undefined : x)));
 }

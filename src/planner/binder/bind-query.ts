@@ -1,4 +1,5 @@
-import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { locateError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { rangeOf } from '../../sql/position.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
@@ -60,9 +61,10 @@ export class QueryBinder {
   }
 
   exprContext(scope: Scope, intercept?: ExprBindContext['intercept']): ExprBindContext {
+    const positioned = this.viewDepth === 0;
     return intercept === undefined
-      ? { scope, timeZone: this.timeZone, functions: this.functions }
-      : { scope, timeZone: this.timeZone, functions: this.functions, intercept };
+      ? { scope, timeZone: this.timeZone, functions: this.functions, positioned }
+      : { scope, timeZone: this.timeZone, functions: this.functions, intercept, positioned };
   }
 
   async bindQuery(q: Query, ctes: ReadonlyMap<string, Cte> = new Map()): Promise<PlanNode> {
@@ -288,7 +290,14 @@ export class QueryBinder {
         this.viewDepth--;
       }
     }
-    return this.bindScan(identifier, table, isTemporary);
+    if (this.viewDepth > 0) return this.bindScan(identifier, table, isTemporary);
+    // A table's options are checked when it is used, as in Flink: a bad one is reported at this use.
+    try {
+      return this.bindScan(identifier, table, isTemporary);
+    } catch (e) {
+      if (e instanceof ValidationError) locateError(e, rangeOf(name));
+      throw e;
+    }
   }
 
   /** A scan of all physical and metadata columns, then a calc adding computed columns in schema order. */
@@ -306,7 +315,7 @@ export class QueryBinder {
     // Columns in schema order over the scan's output: refs for stored columns, expressions for computed ones.
     const columnExprs: RexNode[] = schema.columns.map((c) => {
       if (c.kind === 'computed') {
-        const e = bindExpression(parseExpression(c.expression), this.exprContext(scanScope));
+        const e = bindExpression(parseExpression(c.expression), { ...this.exprContext(scanScope), positioned: false });
         // The rowtime column's type only adds the time attribute: no CAST (Flink's plan shows none either).
         const plain = (t: LogicalType): string => JSON.stringify({ ...t, nullable: true, timeAttribute: undefined });
         return plain(e.type) === plain(c.type) ? e : castTo(e, c.type);
@@ -320,7 +329,7 @@ export class QueryBinder {
     if (spec !== undefined) {
       const rowtimeIdx = schema.findColumnIndex(spec.rowtimeAttribute);
       const tableScope = Scope.of(fields, null);
-      const wm = bindExpression(parseExpression(spec.expression), this.exprContext(tableScope));
+      const wm = bindExpression(parseExpression(spec.expression), { ...this.exprContext(tableScope), positioned: false });
       const inlined = rewriteInputRefs(wm, (r) => columnExprs[r.index]!);
       const rowtime = columnExprs[rowtimeIdx]!;
       const delay = boundedDelay(wm, rowtimeIdx);

@@ -1,5 +1,6 @@
 import { PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
+import { isSourcePosition } from '../../sql/position.js';
 import type { SelectItem, SelectQuery } from '../../sql/ast/query.js';
 import { DataTypes } from '../../types/data-types.js';
 import { isTimestamp, notNull } from '../../types/logical-type.js';
@@ -26,7 +27,7 @@ function mapAst<T>(node: T, f: (e: Expression) => Expression | undefined): T {
   const rep = 'kind' in node ? f(node as unknown as Expression) : undefined;
   if (rep !== undefined) return rep as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === 'pos' ? v : mapAst(v, f);
+  for (const [k, v] of Object.entries(node)) out[k] = k === 'pos' || (k === 'end' && isSourcePosition(v)) ? v : mapAst(v, f);
   return out as T;
 }
 

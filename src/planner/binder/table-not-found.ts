@@ -1,11 +1,12 @@
-import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
+import { locateError, ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
+import { rangeOf } from '../../sql/position.js';
 import type { ObjectName } from '../../sql/ast/names.js';
 import type { PlannerContext, ResolvedTable } from '../planner-context.js';
 import { nearestName } from './suggest.js';
 
 /**
  * Resolves a table name of a statement; when nothing has that name, fails with Flink's "Object '...' not
- * found", prefixed with Calcite's "At line L, column C: " where the name is written (`positioned`: false
+ * found", prefixed with Calcite's "From line L, column C to line L, column C2: " where the name is written (`positioned`: false
  * inside a view's stored query, whose positions are not the statement's), and a "did you mean" among the
  * tables and views of the same database and the names in `alsoKnown` (the query's CTEs).
  */
@@ -28,7 +29,7 @@ export async function resolveTableNamed(
     if (name.parts.length === 1) candidates.push(...(options.alsoKnown ?? []));
     const near = nearestName(last, candidates.filter((c) => c !== last));
     const hint = near === undefined ? '' : `; did you mean '${[...name.parts.slice(0, -1), near].join('.')}'?`;
-    const where = options.positioned ? `At line ${name.pos.line}, column ${name.pos.column}: ` : '';
-    throw new ValidationError(`${where}Object '${name.parts.join('.')}' not found${hint}`, { cause: e });
+    const error = new ValidationError(`Object '${name.parts.join('.')}' not found${hint}`, { cause: e });
+    throw options.positioned ? locateError(error, rangeOf(name)) : error;
   }
 }

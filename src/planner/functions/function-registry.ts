@@ -9,6 +9,8 @@ import type { FunctionDefinition } from './function-definition.js';
 export interface FunctionLookup {
   /** The definition for `name` (any case), or undefined. */
   lookup(name: string): FunctionDefinition | undefined;
+  /** Every name known, for a "did you mean" when a call names none of them. */
+  names?(): readonly string[];
 }
 
 export class FunctionRegistry implements FunctionLookup {

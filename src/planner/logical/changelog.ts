@@ -4,7 +4,7 @@ import { RowKind } from '../../types/row-kind.js';
 import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
 import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
-import type { PlanNode } from './plan-node.js';
+import { inputsOf, type PlanNode } from './plan-node.js';
 
 /**
  * Changelog inference: which row kinds each node emits. Memoized per node object; plans are immutable.
@@ -19,10 +19,37 @@ export class ChangelogInference {
   of(n: PlanNode): ChangelogMode {
     let m = this.modes.get(n);
     if (m === undefined) {
-      m = this.compute(n);
+      if (!this.warming) this.warm(n);
+      m = this.modes.get(n) ?? this.compute(n);
       this.modes.set(n, m);
     }
     return m;
+  }
+
+  private warming = false;
+
+  /**
+   * Computes the modes of `root`'s inputs bottom-up in a loop before `root`'s own, so every recursive
+   * `of` inside `compute` is a cache hit: a plan thousands of nodes deep (nested scalar subqueries)
+   * then costs no stack here.
+   */
+  private warm(root: PlanNode): void {
+    this.warming = true;
+    try {
+      const stack: [PlanNode, boolean][] = [[root, false]];
+      while (stack.length > 0) {
+        const [node, expanded] = stack.pop()!;
+        if (this.modes.has(node)) continue;
+        if (expanded) {
+          if (node !== root) this.modes.set(node, this.compute(node));
+          continue;
+        }
+        stack.push([node, true]);
+        for (const input of inputsOf(node)) if (!this.modes.has(input)) stack.push([input, false]);
+      }
+    } finally {
+      this.warming = false;
+    }
   }
 
   /** The node to blame for updates reaching `n` (for the sink error message). */

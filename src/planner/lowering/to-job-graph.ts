@@ -136,9 +136,37 @@ export class JobGraphBuilder {
   lower(n: PlanNode): Stream {
     const done = this.lowered.get(n);
     if (done !== undefined) return done;
+    if (!this.warming && planDepthExceeds(n, DEEP_PLAN)) this.lowerInputsFirst(n);
     const s = this.lowerNode(n);
     this.lowered.set(n, s);
     return s;
+  }
+
+  private warming = false;
+
+  /**
+   * For a plan deeper than DEEP_PLAN (hundreds of nested scalar subqueries): lowers `root`'s inputs
+   * bottom-up in a loop, first input first, so the recursion in `lowerNode` only meets lowered inputs
+   * and costs no stack. Shallower plans recurse as always, keeping their vertex order exactly.
+   */
+  private lowerInputsFirst(root: PlanNode): void {
+    this.warming = true;
+    try {
+      const stack: [PlanNode, boolean][] = [[root, false]];
+      while (stack.length > 0) {
+        const [node, expanded] = stack.pop()!;
+        if (this.lowered.has(node)) continue;
+        if (expanded) {
+          if (node !== root) this.lowered.set(node, this.lowerNode(node));
+          continue;
+        }
+        stack.push([node, true]);
+        const inputs = inputsOf(node);
+        for (let i = inputs.length - 1; i >= 0; i--) if (!this.lowered.has(inputs[i]!)) stack.push([inputs[i]!, false]);
+      }
+    } finally {
+      this.warming = false;
+    }
   }
 
   /** Adds a sink vertex consuming `input`'s stream. */
@@ -460,3 +488,20 @@ function scanSignature(n: PlanNode & { kind: 'scan' }): string {
 }
 
 const BUILTIN: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
+
+/** Plans at most this deep are lowered by plain recursion, as they always were. */
+const DEEP_PLAN = 256;
+
+/** Whether a path from `root` down its inputs is longer than `limit` nodes; iterative, so any depth is safe. */
+function planDepthExceeds(root: PlanNode, limit: number): boolean {
+  const stack: [PlanNode, number][] = [[root, 1]];
+  const seen = new Set<PlanNode>();
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const input of inputsOf(node)) stack.push([input, depth + 1]);
+  }
+  return false;
+}

@@ -4,6 +4,11 @@ import type { Query, WindowSpec } from './query.js';
 
 interface ExprBase {
   readonly pos: SourcePosition;
+  /**
+   * The last character of the expression as written (inclusive), so an error can underline all of it
+   * ("From line 1, column 8 to line 1, column 11"). Set by the parser; absent on nodes built later.
+   */
+  readonly end?: SourcePosition;
 }
 
 /** A number as written (`42`, `9007199254740993`, `1.50`, `1e3`), so no precision is lost before typing. */

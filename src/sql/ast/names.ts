@@ -10,6 +10,8 @@ export interface Name {
 export interface ObjectName {
   readonly parts: readonly string[];
   readonly pos: SourcePosition;
+  /** The name's last character (inclusive), for an error's range. */
+  readonly end?: SourcePosition;
 }
 
 /** A `'key' = 'value'` pair of a WITH, SET or OPTIONS clause. */

@@ -195,6 +195,21 @@ export interface DeleteStatement {
   readonly pos: SourcePosition;
 }
 
+/**
+ * A statement of Flink's SQL that Sluice recognises but does not run (ANALYZE TABLE, CALL, COMPILE PLAN,
+ * materialized tables, ...): it parses, so the user hears "not supported" rather than a parse error.
+ */
+export interface UnsupportedStatement {
+  readonly kind: 'unsupported';
+  /** The statement's leading words as Flink's docs name it: `ANALYZE TABLE`, `ALTER TABLE ... COMPACT`. */
+  readonly name: string;
+  /** The statement as written, without the `;`. */
+  readonly text: string;
+  readonly pos: SourcePosition;
+  /** The last character of the leading words (inclusive), for an error's underline. */
+  readonly end: SourcePosition;
+}
+
 /** Every statement; switch on `kind`. */
 export type Statement =
   | DdlStatement
@@ -219,7 +234,8 @@ export type Statement =
   | JarStatement
   | ClientCommandStatement
   | TruncateTableStatement
-  | DeleteStatement;
+  | DeleteStatement
+  | UnsupportedStatement;
 
 export type StatementKind = Statement['kind'];
 

@@ -51,15 +51,21 @@ function balanced(op: BinaryOperator, operands: readonly Expression[], from: num
   if (to - from === 1) return operands[from]!;
   const mid = (from + to) >>> 1;
   const left = balanced(op, operands, from, mid);
-  return { kind: 'binary', op, left, right: balanced(op, operands, mid, to), pos: left.pos };
+  const right = balanced(op, operands, mid, to);
+  return { kind: 'binary', op, left, right, pos: left.pos, ...endOf(right) };
 }
 
 /** `a op b op c ...` as a left-deep tree, or a balanced one when the chain is long. */
 function chain(op: BinaryOperator, operands: readonly Expression[]): Expression {
   if (operands.length > BALANCE_THRESHOLD) return balanced(op, operands, 0, operands.length);
   let left = operands[0]!;
-  for (let k = 1; k < operands.length; k++) left = { kind: 'binary', op, left, right: operands[k]!, pos: left.pos };
+  for (let k = 1; k < operands.length; k++) left = { kind: 'binary', op, left, right: operands[k]!, pos: left.pos, ...endOf(operands[k]!) };
   return left;
+}
+
+/** `{ end }` of a node whose end is known, to end an enclosing node at the same place. */
+function endOf(e: Expression): { end?: SourcePosition } {
+  return e.end === undefined ? {} : { end: e.end };
 }
 
 /**
@@ -140,7 +146,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
       while (this.isKeyword('NOT')) nots.push(this.next().pos);
       this.enterNesting(nots.length);
       first = this.parseBinary(PREC_PREDICATE);
-      for (let k = nots.length - 1; k >= 0; k--) first = { kind: 'unary', op: 'NOT', operand: first, pos: nots[k]! };
+      for (let k = nots.length - 1; k >= 0; k--) first = { kind: 'unary', op: 'NOT', operand: first, pos: nots[k]!, ...endOf(first) };
       this.leaveNesting(nots.length);
     } else {
       first = this.parseUnary();
@@ -153,7 +159,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
     for (;;) {
       this.recordOperators(minPrec, ceiling);
       if (PREC_PREDICATE >= minPrec && PREC_PREDICATE <= ceiling && this.atPredicate()) {
-        operands = [this.parsePredicateTail(fold())];
+        operands = [this.ended(this.parsePredicateTail(fold()))];
         chainOp = null;
         ceiling = PREC_PREDICATE;
         continue;
@@ -170,7 +176,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
         chainOp = found.op;
       } else {
         const left = fold();
-        operands = [{ kind: 'binary', op: found.op, left, right, pos: left.pos }];
+        operands = [{ kind: 'binary', op: found.op, left, right, pos: left.pos, ...endOf(right) }];
         chainOp = null;
       }
     }
@@ -270,16 +276,16 @@ export abstract class ExpressionParser extends SpecialFormParser {
     while (this.isSymbol('-') || this.isSymbol('+')) (signs ??= []).push(this.next());
     // One sign is a plain negative number or a single unary node; further signs nest.
     if (signs !== null) this.enterNesting(signs.length - 1);
-    let expr = this.parsePrimary();
+    let expr = this.ended(this.parsePrimary());
     for (;;) {
       if (this.isSymbol('[')) {
         this.next();
         const index = this.parseExpression();
         this.expectSymbol(']');
-        expr = { kind: 'item-access', expr, index, pos: expr.pos };
+        expr = { kind: 'item-access', expr, index, pos: expr.pos, end: this.lastEnd };
       } else if (this.isSymbol('.') && expr.kind !== 'star') {
         this.next();
-        expr = { kind: 'field-access', expr, field: this.parseNamePart(), pos: expr.pos };
+        expr = { kind: 'field-access', expr, field: this.parseNamePart(), pos: expr.pos, end: this.lastEnd };
       } else {
         break;
       }
@@ -288,9 +294,9 @@ export abstract class ExpressionParser extends SpecialFormParser {
     for (let k = signs.length - 1; k >= 0; k--) {
       const t = signs[k]!;
       if (t.value === '-' && expr.kind === 'numeric-literal' && !expr.text.startsWith('-')) {
-        expr = { kind: 'numeric-literal', text: `-${expr.text}`, pos: t.pos };
+        expr = { kind: 'numeric-literal', text: `-${expr.text}`, pos: t.pos, ...endOf(expr) };
       } else {
-        expr = { kind: 'unary', op: t.value === '-' ? '-' : '+', operand: expr, pos: t.pos };
+        expr = { kind: 'unary', op: t.value === '-' ? '-' : '+', operand: expr, pos: t.pos, ...endOf(expr) };
       }
     }
     this.leaveNesting(signs.length - 1);

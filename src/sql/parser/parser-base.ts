@@ -57,6 +57,18 @@ export abstract class ParserBase {
     return this.peek().pos;
   }
 
+  /** The last character (inclusive) of the last token consumed, for a node's `end`. */
+  protected get lastEnd(): SourcePosition {
+    const t = this.tokens[this.i - 1];
+    return t === undefined ? this.pos : this.source.positionAt(t.end - 1);
+  }
+
+  /** Sets `e.end` to the last token consumed, unless an inner rule set it already (`(a)` ends at `a`). */
+  protected ended<T extends Expression>(e: T): T {
+    if (e.end === undefined) (e as { end?: SourcePosition }).end = this.lastEnd;
+    return e;
+  }
+
   /** Notes what the grammar would accept at the current token (a label or a group of labels). */
   protected record(label: string | readonly string[]): void {
     if (this.i > this.expectedAt) {
@@ -203,7 +215,7 @@ export abstract class ParserBase {
       this.next();
       parts.push(this.parseNamePart());
     }
-    return { parts, pos: first.pos };
+    return { parts, pos: first.pos, end: this.lastEnd };
   }
 
   /** `(a, b, c)` */

@@ -9,9 +9,11 @@ import type {
   ShowStatement,
   Statement,
   StatementSetStatement,
+  UnsupportedStatement,
 } from '../ast/statements.js';
 import type { SourcePosition } from '../position.js';
 import { DdlParser } from './ddl-parser.js';
+import { UNSUPPORTED_STATEMENTS } from './unsupported-statements.js';
 
 const EXPLAIN_DETAILS: readonly ExplainDetail[] = ['ESTIMATED_COST', 'CHANGELOG_MODE', 'JSON_EXECUTION_PLAN', 'PLAN_ADVICE'];
 
@@ -65,6 +67,8 @@ export class StatementParser extends DdlParser {
 
   private parseStatement(): Statement {
     const pos = this.pos;
+    const unsupported = this.parseUnsupported();
+    if (unsupported !== null) return unsupported;
     if (this.startsQuery() || this.isSymbol('(')) return this.parseQueryStatement();
     const t = this.peek();
     if (t.type !== 'word') {
@@ -167,6 +171,56 @@ export class StatementParser extends DdlParser {
         for (const k of ['SELECT', 'WITH', 'VALUES', 'CREATE', 'DROP', 'ALTER', 'INSERT', 'EXECUTE', 'EXPLAIN', 'SET', 'RESET', 'USE', 'SHOW', 'DESCRIBE']) this.isKeyword(k);
         throw this.unexpected();
     }
+  }
+
+  /**
+   * A Flink statement Sluice does not run (see UNSUPPORTED_STATEMENTS), taking the rest of the
+   * statement as it is; null, consuming nothing, for anything else.
+   */
+  private parseUnsupported(): UnsupportedStatement | null {
+    for (const [words, name] of UNSUPPORTED_STATEMENTS) {
+      let k = 0;
+      let matched = true;
+      for (const w of words) {
+        const optional = w.endsWith('?');
+        if (this.isKeywordAt(k, optional ? w.slice(0, -1) : w)) k++;
+        else if (!optional) {
+          matched = false;
+          break;
+        }
+      }
+      // `DESCRIBE job` describes a table named job; `DESCRIBE JOB 'id'` has something after the word.
+      const after = this.peek(k);
+      if (matched && (words[0] === 'DESCRIBE' || words[0] === 'DESC') && (after.type === 'eof' || after.text === ';' || after.text === '.')) matched = false;
+      if (matched) return this.unsupportedStatement(name, k - 1);
+    }
+    if (this.isKeywordAt(0, 'ALTER') && this.isKeywordAt(1, 'TABLE')) {
+      // ALTER TABLE [IF EXISTS] name [PARTITION (...)] COMPACT
+      let k = this.isKeywordAt(2, 'IF') && this.isKeywordAt(3, 'EXISTS') ? 4 : 2;
+      while (this.peek(k).type === 'word' || this.peek(k).type === 'quoted-ident') {
+        k++;
+        if (!this.isSymbolAt(k, '.')) break;
+        k++;
+      }
+      if (this.isKeywordAt(k, 'PARTITION') && this.isSymbolAt(k + 1, '(')) {
+        k += 2;
+        for (let depth = 1; depth > 0 && this.peek(k).type !== 'eof'; k++) {
+          if (this.isSymbolAt(k, '(')) depth++;
+          else if (this.isSymbolAt(k, ')')) depth--;
+        }
+      }
+      if (this.isKeywordAt(k, 'COMPACT')) return this.unsupportedStatement('ALTER TABLE ... COMPACT', k);
+    }
+    return null;
+  }
+
+  /** Consumes the statement; `lastWord` is the lookahead index of the last word of its name. */
+  private unsupportedStatement(name: string, lastWord: number): UnsupportedStatement {
+    const first = this.peek();
+    const end = this.source.positionAt(this.peek(lastWord).end - 1);
+    let last = first;
+    while (this.peek().type !== 'eof' && !this.isSymbolAt(0, ';')) last = this.next();
+    return { kind: 'unsupported', name, text: this.source.text.slice(first.pos.offset, last.end), pos: first.pos, end };
   }
 
   private parseQueryStatement(): QueryStatement {

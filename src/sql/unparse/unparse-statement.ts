@@ -193,5 +193,7 @@ export function unparseStatement(s: Statement): string {
       return `TRUNCATE TABLE ${obj(s.name)}`;
     case 'delete':
       return `DELETE FROM ${obj(s.table)}${s.where === null ? '' : ` WHERE ${unparseExpression(s.where)}`}`;
+    case 'unsupported':
+      return s.text;
   }
 }

@@ -43,7 +43,7 @@ Empty set
 
 SELECT nmae FROM people;
 [ERROR] Could not execute SQL statement. Reason:
-ValidationError: Column 'nmae' not found in any table; did you mean 'name'?
+ValidationError: From line 1, column 8 to line 1, column 11: Column 'nmae' not found in any table; did you mean 'name'?
 !error
 
 SELECT UPPER(name) || '!' AS shout, CHAR_LENGTH(name) AS len, CAST(id AS DECIMAL(5, 2)) AS d FROM people ORDER BY id LIMIT 2;

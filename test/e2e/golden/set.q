@@ -1,4 +1,5 @@
-# set.q - SET/RESET and validation of session options
+# set.q - SET/RESET and validation of session options. `SET;` lists the effective configuration: what was
+# set, and the default of every session option Sluice knows; keys are never cut.
 
 SET 'table.display.max-column-width' = '40';
 [INFO] Execute statement succeeded.
@@ -9,13 +10,47 @@ SET 'pipeline.name' = 'my job';
 !info
 
 SET;
-+--------------------------------+--------+
-|                            key |  value |
-+--------------------------------+--------+
-|                  pipeline.name | my job |
-| table.display.max-column-width |     40 |
-+--------------------------------+--------+
-2 rows in set
++------------------------------------------------------------------+-----------------------------+
+|                                                              key |                       value |
++------------------------------------------------------------------+-----------------------------+
+|        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
+|               execution.checkpointing.max-concurrent-checkpoints |                           1 |
+|                                execution.checkpointing.min-pause |                        0 ms |
+|                                     execution.checkpointing.mode |                EXACTLY_ONCE |
+|                             execution.checkpointing.num-retained |                           1 |
+|                                  execution.checkpointing.timeout |                      10 min |
+|             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                                           execution.runtime-mode |                   streaming |
+|                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                              parallelism.default |                           1 |
+|                                         pipeline.max-parallelism |                         128 |
+|                                                    pipeline.name |                      my job |
+| restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
+|            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
+|               restart-strategy.exponential-delay.initial-backoff |                         1 s |
+|                 restart-strategy.exponential-delay.jitter-factor |                         0.1 |
+|                   restart-strategy.exponential-delay.max-backoff |                       1 min |
+|       restart-strategy.exponential-delay.reset-backoff-threshold |                         1 h |
+|                              restart-strategy.failure-rate.delay |                         1 s |
+|              restart-strategy.failure-rate.failure-rate-interval |                       1 min |
+|          restart-strategy.failure-rate.max-failures-per-interval |                           1 |
+|                            restart-strategy.fixed-delay.attempts |                           1 |
+|                               restart-strategy.fixed-delay.delay |                         1 s |
+|                             source.reader.element.queue.capacity |                           2 |
+|                       sql-client.execution.max-table-result.rows |                     1000000 |
+|                                 sql-client.execution.result-mode |                       table |
+|                                               sql-client.verbose |                       false |
+|                                   table.display.max-column-width |                          40 |
+|                                                   table.dml-sync |                       false |
+|                              table.exec.mini-batch.allow-latency |                        0 ms |
+|                                    table.exec.mini-batch.enabled |                       false |
+|                                       table.exec.mini-batch.size |                          -1 |
+|                                table.exec.sink.not-null-enforcer |                       ERROR |
+|                                   table.exec.source.idle-timeout |                        0 ms |
+|                                             table.exec.state.ttl |                        0 ms |
+|                                            table.local-time-zone |                     default |
++------------------------------------------------------------------+-----------------------------+
+36 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -23,12 +58,46 @@ RESET 'pipeline.name';
 !info
 
 SET;
-+--------------------------------+-------+
-|                            key | value |
-+--------------------------------+-------+
-| table.display.max-column-width |    40 |
-+--------------------------------+-------+
-1 row in set
++------------------------------------------------------------------+-----------------------------+
+|                                                              key |                       value |
++------------------------------------------------------------------+-----------------------------+
+|        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
+|               execution.checkpointing.max-concurrent-checkpoints |                           1 |
+|                                execution.checkpointing.min-pause |                        0 ms |
+|                                     execution.checkpointing.mode |                EXACTLY_ONCE |
+|                             execution.checkpointing.num-retained |                           1 |
+|                                  execution.checkpointing.timeout |                      10 min |
+|             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                                           execution.runtime-mode |                   streaming |
+|                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                              parallelism.default |                           1 |
+|                                         pipeline.max-parallelism |                         128 |
+| restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
+|            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
+|               restart-strategy.exponential-delay.initial-backoff |                         1 s |
+|                 restart-strategy.exponential-delay.jitter-factor |                         0.1 |
+|                   restart-strategy.exponential-delay.max-backoff |                       1 min |
+|       restart-strategy.exponential-delay.reset-backoff-threshold |                         1 h |
+|                              restart-strategy.failure-rate.delay |                         1 s |
+|              restart-strategy.failure-rate.failure-rate-interval |                       1 min |
+|          restart-strategy.failure-rate.max-failures-per-interval |                           1 |
+|                            restart-strategy.fixed-delay.attempts |                           1 |
+|                               restart-strategy.fixed-delay.delay |                         1 s |
+|                             source.reader.element.queue.capacity |                           2 |
+|                       sql-client.execution.max-table-result.rows |                     1000000 |
+|                                 sql-client.execution.result-mode |                       table |
+|                                               sql-client.verbose |                       false |
+|                                   table.display.max-column-width |                          40 |
+|                                                   table.dml-sync |                       false |
+|                              table.exec.mini-batch.allow-latency |                        0 ms |
+|                                    table.exec.mini-batch.enabled |                       false |
+|                                       table.exec.mini-batch.size |                          -1 |
+|                                table.exec.sink.not-null-enforcer |                       ERROR |
+|                                   table.exec.source.idle-timeout |                        0 ms |
+|                                             table.exec.state.ttl |                        0 ms |
+|                                            table.local-time-zone |                     default |
++------------------------------------------------------------------+-----------------------------+
+35 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -51,6 +120,45 @@ RESET;
 !info
 
 SET;
-Empty set
++------------------------------------------------------------------+-----------------------------+
+|                                                              key |                       value |
++------------------------------------------------------------------+-----------------------------+
+|        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
+|               execution.checkpointing.max-concurrent-checkpoints |                           1 |
+|                                execution.checkpointing.min-pause |                        0 ms |
+|                                     execution.checkpointing.mode |                EXACTLY_ONCE |
+|                             execution.checkpointing.num-retained |                           1 |
+|                                  execution.checkpointing.timeout |                      10 min |
+|             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                                           execution.runtime-mode |                   streaming |
+|                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                              parallelism.default |                           1 |
+|                                         pipeline.max-parallelism |                         128 |
+| restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
+|            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
+|               restart-strategy.exponential-delay.initial-backoff |                         1 s |
+|                 restart-strategy.exponential-delay.jitter-factor |                         0.1 |
+|                   restart-strategy.exponential-delay.max-backoff |                       1 min |
+|       restart-strategy.exponential-delay.reset-backoff-threshold |                         1 h |
+|                              restart-strategy.failure-rate.delay |                         1 s |
+|              restart-strategy.failure-rate.failure-rate-interval |                       1 min |
+|          restart-strategy.failure-rate.max-failures-per-interval |                           1 |
+|                            restart-strategy.fixed-delay.attempts |                           1 |
+|                               restart-strategy.fixed-delay.delay |                         1 s |
+|                             source.reader.element.queue.capacity |                           2 |
+|                       sql-client.execution.max-table-result.rows |                     1000000 |
+|                                 sql-client.execution.result-mode |                       table |
+|                                               sql-client.verbose |                       false |
+|                                   table.display.max-column-width |                          30 |
+|                                                   table.dml-sync |                       false |
+|                              table.exec.mini-batch.allow-latency |                        0 ms |
+|                                    table.exec.mini-batch.enabled |                       false |
+|                                       table.exec.mini-batch.size |                          -1 |
+|                                table.exec.sink.not-null-enforcer |                       ERROR |
+|                                   table.exec.source.idle-timeout |                        0 ms |
+|                                             table.exec.state.ttl |                        0 ms |
+|                                            table.local-time-zone |                     default |
++------------------------------------------------------------------+-----------------------------+
+35 rows in set
 !ok
 

@@ -51,7 +51,7 @@ END;
 
 INSERT INTO nosink SELECT id FROM src;
 [ERROR] Could not execute SQL statement. Reason:
-ValidationError: At line 1, column 13: Object 'nosink' not found
+ValidationError: From line 1, column 13 to line 1, column 18: Object 'nosink' not found
 !error
 
 CREATE TEMPORARY TABLE ups (name STRING, c BIGINT) WITH ('connector' = 'print');
@@ -69,7 +69,7 @@ CREATE TEMPORARY TABLE bad (a INT) WITH ('connector' = 'blackhole', 'foo' = 'bar
 
 INSERT INTO bad SELECT id FROM src;
 [ERROR] Could not execute SQL statement. Reason:
-ValidationError: Unable to create a sink for writing table 'default_catalog.default_database.bad'.
+ValidationError: From line 1, column 13 to line 1, column 15: Unable to create a sink for writing table 'default_catalog.default_database.bad'.
 
 Table options are:
 

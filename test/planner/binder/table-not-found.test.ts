@@ -21,17 +21,17 @@ describe('an unknown table name', () => {
     env = TableEnvironment.create({ mode: 'batch' });
     await env.executeSql("CREATE TEMPORARY TABLE orders (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
     await env.executeSql("CREATE TABLE customers (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
-    expect((await failure('SELECT id\nFROM   ordres')).message).toBe("At line 2, column 8: Object 'ordres' not found; did you mean 'orders'?");
+    expect((await failure('SELECT id\nFROM   ordres')).message).toBe("From line 2, column 8 to line 2, column 13: Object 'ordres' not found; did you mean 'orders'?");
     expect((await failure('SELECT * FROM default_database.custmers')).message).toBe(
-      "At line 1, column 15: Object 'default_database.custmers' not found; did you mean 'default_database.customers'?",
+      "From line 1, column 15 to line 1, column 39: Object 'default_database.custmers' not found; did you mean 'default_database.customers'?",
     );
-    expect((await failure('INSERT INTO ordrs SELECT 1')).message).toContain("At line 1, column 13: Object 'ordrs' not found; did you mean 'orders'?");
+    expect((await failure('INSERT INTO ordrs SELECT 1')).message).toContain("From line 1, column 13 to line 1, column 17: Object 'ordrs' not found; did you mean 'orders'?");
   });
 
   it('suggests a CTE name and gives no hint when nothing is near', async () => {
     env = TableEnvironment.create({ mode: 'batch' });
     expect((await failure('WITH totals AS (SELECT 1 AS n) SELECT * FROM totls')).message).toContain("did you mean 'totals'?");
-    expect((await failure('SELECT * FROM zzzzzz')).message).toBe("At line 1, column 15: Object 'zzzzzz' not found");
+    expect((await failure('SELECT * FROM zzzzzz')).message).toBe("From line 1, column 15 to line 1, column 20: Object 'zzzzzz' not found");
   });
 
   it('inside a view names the object without a position from the view text', async () => {

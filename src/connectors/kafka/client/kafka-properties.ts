@@ -43,6 +43,10 @@ export interface KafkaClientSettings {
    * refreshes it, so partitions added to an output topic are written to from then on.
    */
   readonly metadataMaxAgeMs: number;
+  /** `max.block.ms` (default 60 s): the longest a sink's connect, metadata or transaction call may wait. */
+  readonly maxBlockMs: number;
+  /** `delivery.timeout.ms` (default 120 s): the longest a sink's write may wait for its acknowledgement. */
+  readonly deliveryTimeoutMs: number;
 }
 
 /** Kafka's (and kafkajs's) default `metadata.max.age.ms`. */
@@ -99,6 +103,8 @@ const SUPPORTED = [
   'max.poll.records',
   'acks',
   'metadata.max.age.ms',
+  'max.block.ms',
+  'delivery.timeout.ms',
 ] as const;
 
 const SUPPORTED_SET: ReadonlySet<string> = new Set<string>(SUPPORTED);
@@ -289,5 +295,9 @@ export function toKafkaClientSettings(props: Readonly<Record<string, string>>): 
     transactionTimeoutMs: intOf(props, 'transaction.timeout.ms', 1) ?? 900_000,
     acks,
     metadataMaxAgeMs: intOf(props, 'metadata.max.age.ms', 0) ?? DEFAULT_METADATA_MAX_AGE_MS,
+    // As Kafka's producer: how long connecting, metadata and transaction calls may block, and how long a
+    // write may wait for its acknowledgement, before the sink fails naming the broker.
+    maxBlockMs: intOf(props, 'max.block.ms', 1) ?? 60_000,
+    deliveryTimeoutMs: intOf(props, 'delivery.timeout.ms', 1) ?? 120_000,
   };
 }

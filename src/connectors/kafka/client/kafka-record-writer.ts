@@ -48,6 +48,7 @@ import {
 } from './kafka-transaction.js';
 import { SinkPartitioner, type SinkPartitionerKind } from './sink-partitioner.js';
 import { DEFAULT_METADATA_MAX_AGE_MS } from './kafka-properties.js';
+import { brokerTimeout, withDeadline } from './deadline.js';
 
 export type DeliveryGuarantee = 'none' | 'at-least-once' | 'exactly-once';
 
@@ -79,7 +80,16 @@ export interface KafkaRecordWriterOptions {
    * by every partitioner, so records reach partitions added while the job runs.
    */
   readonly metadataMaxAgeMs?: number;
+  /** The brokers, named when one does not answer in time. */
+  readonly brokers?: readonly string[];
+  /** Bound on opening (connect, metadata, lingering aborts, first transaction) and on each barrier's work (default 60 s). */
+  readonly maxBlockMs?: number;
+  /** Bound on each write's acknowledgement (default 120 s). */
+  readonly deliveryTimeoutMs?: number;
 }
+
+const DEFAULT_MAX_BLOCK_MS = 60_000;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 120_000;
 
 export class KafkaRecordWriter {
   private transaction: KafkaTransaction | undefined;
@@ -102,11 +112,28 @@ export class KafkaRecordWriter {
     if (eo && !options.transactionalIdPrefix) {
       throw new ConnectorError('sink.transactional-id-prefix must be specified when using DeliveryGuarantee.EXACTLY_ONCE.');
     }
+    const opened: { disconnect(): Promise<void> }[] = [];
+    const ms = options.maxBlockMs ?? DEFAULT_MAX_BLOCK_MS;
+    try {
+      return await withDeadline(KafkaRecordWriter.connect(kafka, options, opened), ms, () =>
+        brokerTimeout(options.brokers ?? [], 'connecting the writer', 'max.block.ms', ms),
+      );
+    } catch (e) {
+      // A silent broker leaves connection attempts pending; drop them so nothing keeps the process alive.
+      for (const c of opened) void c.disconnect().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  private static async connect(kafka: Kafka, options: KafkaRecordWriterOptions, opened: { disconnect(): Promise<void> }[]): Promise<KafkaRecordWriter> {
+    const eo = options.deliveryGuarantee === 'exactly-once';
     const admin = kafka.admin();
+    opened.push(admin);
     await admin.connect();
     // As Flink's producer: writing to a missing topic creates it when the broker allows that.
     const metadataMaxAgeMs = options.metadataMaxAgeMs ?? DEFAULT_METADATA_MAX_AGE_MS;
     const cluster = createCluster(kafka, { allowAutoTopicCreation: true, metadataMaxAgeMs });
+    opened.push(cluster);
     await cluster.connect();
     const partitioner = new SinkPartitioner(options.partitioner, options.subtaskId, admin, metadataMaxAgeMs);
     let plain: ReturnType<Kafka['producer']> | undefined;
@@ -117,6 +144,7 @@ export class KafkaRecordWriter {
         metadataMaxAge: metadataMaxAgeMs,
         createPartitioner: Partitioners.DefaultPartitioner,
       });
+      opened.push(plain);
       await plain.connect();
     }
     const writer = new KafkaRecordWriter(kafka, options, cluster, admin, partitioner, plain);
@@ -151,6 +179,11 @@ export class KafkaRecordWriter {
   /** Writes one batch; resolves when the broker acknowledged it (per `acks`). */
   async write(records: readonly KafkaSinkRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const ms = this.options.deliveryTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+    await withDeadline(this.send(records), ms, () => brokerTimeout(this.options.brokers ?? [], `writing ${records.length} records`, 'delivery.timeout.ms', ms));
+  }
+
+  private async send(records: readonly KafkaSinkRecord[]): Promise<void> {
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const r of records) {
       const list = byTopic.get(r.topic);
@@ -200,6 +233,13 @@ export class KafkaRecordWriter {
    * opens the transaction `prefix-subtask-(checkpointId+1)`; the other guarantees return nothing.
    */
   async prepareCommit(checkpointId: number): Promise<KafkaCommittable[]> {
+    const ms = this.options.maxBlockMs ?? DEFAULT_MAX_BLOCK_MS;
+    return withDeadline(this.prepareCommitUnbounded(checkpointId), ms, () =>
+      brokerTimeout(this.options.brokers ?? [], `preparing checkpoint ${checkpointId}`, 'max.block.ms', ms),
+    );
+  }
+
+  private async prepareCommitUnbounded(checkpointId: number): Promise<KafkaCommittable[]> {
     if (this.options.deliveryGuarantee !== 'exactly-once') return [];
     const out = await this.precommit();
     await this.beginTransaction(checkpointId);
