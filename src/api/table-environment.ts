@@ -164,6 +164,7 @@ export class TableEnvironment {
   /** Makes a connector, format or catalog factory available to this session. */
   registerFactory(factory: Factory): void {
     this.session.factories.register(factory);
+    this.session.codeFactories.push(factory.factoryIdentifier);
   }
 
   /**
@@ -177,6 +178,7 @@ export class TableEnvironment {
    */
   createTemporarySystemFunction(name: string, fn: UdfInput): void {
     createTemporarySystemFunction(this.session.functions, name, fn);
+    this.session.codeFunctions.add(name);
   }
 
   listTables(): Promise<string[]> {
