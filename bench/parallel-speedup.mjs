@@ -37,14 +37,18 @@ const SETUPS = {
 const dir = mkdtempSync(join(tmpdir(), 'sluice-speedup-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** One CLI run: wall seconds and peak RSS in MB (GNU time's %M, which covers every thread of the process). */
+/**
+ * One CLI run: wall seconds, CPU seconds (user + system, all threads) and peak RSS in MB, from GNU time,
+ * whose figures cover every thread of the process. CPU time shows the cost of threads and exchanges
+ * even when a loaded machine hides the wall-time gain.
+ */
 function run(file) {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, CLI, '-f', file], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, CLI, '-f', file], { encoding: 'utf8' });
   const s = (performance.now() - t0) / 1000;
   if (r.status !== 0 || /\[ERROR\]|\[WARNING\]/.test(r.stdout + r.stderr)) throw new Error(`${file} failed:\n${r.stdout}\n${r.stderr}`);
-  const rssKb = Number(r.stderr.trim().split('\n').at(-1));
-  return { s, rssMb: rssKb / 1024 };
+  const [rssKb, user, sys] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { s, cpu: user + sys, rssMb: rssKb / 1024 };
 }
 
 console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -68,7 +72,9 @@ try {
     const med = {};
     for (const [setup, rs] of Object.entries(results)) {
       med[setup] = median(rs.map((r) => r.s));
-      console.log(`  ${setup.padEnd(16)} median ${med[setup].toFixed(2)} s  (runs ${rs.map((r) => r.s.toFixed(2)).join(', ')})  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`);
+      console.log(
+        `  ${setup.padEnd(16)} median ${med[setup].toFixed(2)} s  (runs ${rs.map((r) => r.s.toFixed(2)).join(', ')})  CPU median ${median(rs.map((r) => r.cpu)).toFixed(2)} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
+      );
     }
     console.log(`  speed-up ${(med['p1 main thread'] / med['p2 two workers']).toFixed(2)}x`);
   }

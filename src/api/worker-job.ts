@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { InsertStatement } from '../sql/ast/statements.js';
 import type { Query } from '../sql/ast/query.js';
+import { availableParallelism } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import type { WorkerRecipe } from '../runtime/job-graph.js';
+import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
+import type { WorkerThreadsSetting } from '../runtime/workers/placement.js';
 import type { Session } from './session.js';
 
 /** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
@@ -44,4 +48,14 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
     codeFunctions: [...session.codeFunctions],
   };
   return { entry: workerEntry(), payload };
+}
+
+/**
+ * Starts the workers a session asked for (`SET 'execution.worker-threads'`) in the background, so they
+ * have loaded Sluice by the time a job needs them; they never keep the process alive.
+ */
+export function prewarmSqlWorkers(setting: WorkerThreadsSetting): void {
+  // A worker replaying the session's SET must not start workers of its own.
+  if (setting === 'off' || !isMainThread) return;
+  prewarmWorkers(workerEntry(), setting === 'auto' ? availableParallelism() : setting);
 }

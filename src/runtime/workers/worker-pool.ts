@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { acquireWorker, releaseWorker } from './idle-workers.js';
 import { ConnectorError, ExecutionError, PlanningError, type SluiceError, ValidationError } from '../../errors/sluice-error.js';
 import type { Attempt } from '../attempt.js';
 import type { SerializedValue } from '../checkpoint/completed-checkpoint.js';
@@ -10,6 +11,8 @@ import type { ChannelPlan, FromWorker, SubtaskPlan, ToWorker, WireError } from '
 
 /** How long a worker may take to close its subtasks at the end of an attempt before it is terminated. */
 const END_ATTEMPT_GRACE_MS = 30_000;
+
+let prepareIds = 0;
 
 /** What one worker is to run in an attempt. */
 export interface WorkerDeployment {
@@ -23,17 +26,20 @@ interface Slot {
   /** Why the worker stopped, once it did. */
   dead: string | undefined;
   ended: Map<number, () => void>;
+  /** Removes the listeners this pool added to the worker. */
+  detach: (() => void) | undefined;
 }
 
 /**
  * The workers of one job (main thread side). They are started once, when the job's first attempt is
  * deployed, and build the job graph from its recipe; each attempt deploys subtasks into them, and a
- * worker that died is replaced before the next attempt. `close` terminates them when the job ends.
+ * worker that died is replaced before the next attempt. `close` hands them back for the next job (idle-workers.ts).
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private attempt: Attempt | undefined;
   private readonly remotes = new Map<string, RemoteTask>();
+  private entry: URL | undefined;
 
   private constructor(
     private readonly jobName: string,
@@ -43,7 +49,7 @@ export class WorkerPool {
     private readonly graph: { readonly tasks: readonly TaskVertex[] },
     private readonly metrics: ReadonlyMap<string, TaskMetrics>,
   ) {
-    for (let i = 0; i < count; i++) this.slots.push({ index: i, worker: undefined, dead: 'not started', ended: new Map() });
+    for (let i = 0; i < count; i++) this.slots.push({ index: i, worker: undefined, dead: 'not started', ended: new Map(), detach: undefined });
   }
 
   /**
@@ -74,14 +80,15 @@ export class WorkerPool {
 
   /** Replaces workers that died (or were never started) and waits until each built the graph. */
   async ensureLive(): Promise<void> {
-    const entry = resolveWorkerEntry(this.recipe.entry);
+    const entry = (this.entry ??= resolveWorkerEntry(this.recipe.entry));
     await Promise.all(this.slots.filter((s) => s.dead !== undefined).map((s) => this.spawn(s, entry)));
   }
 
   private spawn(slot: Slot, entry: URL): Promise<void> {
-    const w = new Worker(entry, { name: `sluice ${this.jobName} #${slot.index}` });
+    const w = acquireWorker(entry, `sluice ${this.jobName} #${slot.index}`);
     slot.worker = w;
     slot.dead = undefined;
+    const id = ++prepareIds;
     return new Promise<void>((resolve, reject) => {
       let prepared = false;
       const fail = (reason: string, error?: Error): void => {
@@ -93,7 +100,8 @@ export class WorkerPool {
         if (!prepared) reject(error ?? new ExecutionError(reason));
         else this.workerDied(slot.index, reason);
       };
-      w.on('message', (m: FromWorker) => {
+      const onMessage = (m: FromWorker): void => {
+        if ((m.kind === 'prepared' || m.kind === 'prepare-failed') && m.id !== id) return;
         if (m.kind === 'prepared') {
           if (m.signature !== this.signature) {
             fail('it built a different job graph than the main thread');
@@ -108,10 +116,18 @@ export class WorkerPool {
         } else {
           this.onMessage(slot, m);
         }
-      });
-      w.on('error', (e) => fail(`worker thread ${slot.index} failed: ${e.message}`, e));
-      w.on('exit', (code) => fail(`worker thread ${slot.index} exited with code ${code}`));
-      w.postMessage({ kind: 'prepare', payload: this.recipe.payload } satisfies ToWorker);
+      };
+      const onError = (e: Error): void => fail(`worker thread ${slot.index} failed: ${e.message}`, e);
+      const onExit = (code: number): void => fail(`worker thread ${slot.index} exited with code ${code}`);
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+      slot.detach = () => {
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      };
+      w.postMessage({ kind: 'prepare', id, payload: this.recipe.payload } satisfies ToWorker);
     });
   }
 
@@ -176,13 +192,16 @@ export class WorkerPool {
     if (this.attempt?.attempt === attempt) this.attempt = undefined;
   }
 
+  /** The job ended: its live workers (every attempt ended in them) wait idle for the next job of this process. */
   async close(): Promise<void> {
-    const ws = this.slots.map((s) => s.worker).filter((w) => w !== undefined);
     for (const s of this.slots) {
+      const w = s.worker;
       s.worker = undefined;
       s.dead = 'closed';
+      s.detach?.();
+      s.detach = undefined;
+      if (w !== undefined && this.entry !== undefined) releaseWorker(this.entry, w);
     }
-    await Promise.all(ws.map((w) => w.terminate()));
   }
 
   private onMessage(slot: Slot, m: FromWorker): void {

@@ -42,7 +42,8 @@ export interface WireError {
 }
 
 export type ToWorker =
-  | { readonly kind: 'prepare'; readonly payload: unknown }
+  /** `id` tells this job's answer from a late answer to an earlier job's prepare (workers are reused). */
+  | { readonly kind: 'prepare'; readonly id: number; readonly payload: unknown }
   | {
       readonly kind: 'deploy';
       readonly attempt: number;
@@ -60,8 +61,8 @@ export type ToWorker =
   | { readonly kind: 'end-attempt'; readonly attempt: number };
 
 export type FromWorker =
-  | { readonly kind: 'prepared'; readonly signature: string }
-  | { readonly kind: 'prepare-failed'; readonly error: WireError }
+  | { readonly kind: 'prepared'; readonly id: number; readonly signature: string }
+  | { readonly kind: 'prepare-failed'; readonly id: number; readonly error: WireError }
   | { readonly kind: 'ack'; readonly attempt: number; readonly key: string; readonly checkpointId: number; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
   | { readonly kind: 'finished'; readonly attempt: number; readonly key: string; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
   | { readonly kind: 'task-done'; readonly attempt: number; readonly key: string; readonly error: WireError | undefined }

@@ -33,6 +33,8 @@ class WorkerRuntime {
   private current: WorkerAttempt | undefined;
   private readonly metrics = new Map<string, TaskMetrics>();
   private readonly reported = new Map<string, TaskMetrics>();
+  /** Prepares run one after another, so the graph is always the last job's. */
+  private preparing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly port: MessagePort,
@@ -68,12 +70,15 @@ class WorkerRuntime {
   private async handle(m: ToWorker): Promise<void> {
     switch (m.kind) {
       case 'prepare':
-        try {
-          this.graph = buildTaskGraph(await this.buildGraph(m.payload));
-          this.post({ kind: 'prepared', signature: graphSignature(this.graph) });
-        } catch (e) {
-          this.post({ kind: 'prepare-failed', error: toWireError(e) });
-        }
+        this.preparing = this.preparing.then(async () => {
+          try {
+            this.graph = buildTaskGraph(await this.buildGraph(m.payload));
+            this.post({ kind: 'prepared', id: m.id, signature: graphSignature(this.graph) });
+          } catch (e) {
+            this.graph = undefined;
+            this.post({ kind: 'prepare-failed', id: m.id, error: toWireError(e) });
+          }
+        });
         return;
       case 'deploy':
         this.current = new WorkerAttempt(this, this.graph!, m);

@@ -114,3 +114,29 @@ describe.skipIf(!BUILT)('execution.worker-threads', () => {
     expect(warnings.join('\n')).toMatch(/'execution.worker-threads' is on, but job 'collect' runs on the main thread: a worker thread could not build the job \(.*plus1.*CREATE FUNCTION/s);
   }, 60_000);
 });
+
+describe.skipIf(!BUILT)('workers between jobs', () => {
+  it('hands a finished job\'s workers to the next job of the process instead of starting new ones', async () => {
+    const env = await session({ 'parallelism.default': '2' });
+    await env.executeSql("SET 'execution.worker-threads' = '2'");
+    const threads = async (): Promise<Set<number>> => {
+      const result = await env.executeSql('SELECT DISTINCT tid(id) FROM nums');
+      const seen = new Set<number>();
+      for await (const r of result.collect()) seen.add((r as Row).fields[0] as number);
+      // The last row reaches the caller before the job has ended and handed its workers back.
+      await result.getJobClient()!.waitForCompletion();
+      return seen;
+    };
+    const first = await threads();
+    const second = await threads();
+    expect(first.size).toBe(2);
+    expect([...second].sort()).toEqual([...first].sort());
+  }, 60_000);
+
+  it("refuses a bad 'execution.worker-threads' value when it is set, naming the option", async () => {
+    const env = await session({});
+    await expect(env.executeSql("SET 'execution.worker-threads' = 'many'")).rejects.toThrow(
+      "Invalid value 'many' for option 'execution.worker-threads': expected 'off', 'auto' or a number of worker threads from 1 to 1024.",
+    );
+  });
+});
