@@ -21,7 +21,15 @@ function pair(capacity: number): { out: RemoteOutputChannel; inp: RemoteInputCha
   let arrivals = 0;
   const out = new RemoteOutputChannel(mc.port1, capacity);
   const inp = new RemoteInputChannel(mc.port2, capacity, () => arrivals++);
-  return { out, inp, arrivals: () => arrivals, close: () => (out.close(), inp.close()) };
+  return {
+    out,
+    inp,
+    arrivals: () => arrivals,
+    close: () => {
+      out.close();
+      inp.close();
+    },
+  };
 }
 
 describe('channels between threads', () => {
