@@ -133,6 +133,23 @@ describe.skipIf(!BUILT)('workers between jobs', () => {
     expect([...second].sort()).toEqual([...first].sort());
   }, 60_000);
 
+  it('cancels every subtask in the workers when the job is canceled', async () => {
+    const env = await session({ 'parallelism.default': '2', 'execution.worker-threads': '2' });
+    await env.executeSql(`CREATE TEMPORARY TABLE endless (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000')`);
+    const result = await env.executeSql('SELECT id % 3, COUNT(*) FROM endless GROUP BY id % 3');
+    const job = result.getJobClient()!;
+    const it = result.collect()[Symbol.asyncIterator]();
+    await it.next();
+    expect(job.status()).toBe('RUNNING');
+    await job.cancel();
+    expect(job.status()).toBe('CANCELED');
+    expect((await job.waitForCompletion()).status).toBe('CANCELED');
+    const counted = job.metrics().vertices.map((v) => v.recordsIn);
+    await new Promise((r) => setTimeout(r, 700));
+    // Nothing runs on after the cancel: the counters the workers report stand still.
+    expect(job.metrics().vertices.map((v) => v.recordsIn)).toEqual(counted);
+  }, 60_000);
+
   it("refuses a bad 'execution.worker-threads' value when it is set, naming the option", async () => {
     const env = await session({});
     await expect(env.executeSql("SET 'execution.worker-threads' = 'many'")).rejects.toThrow(
