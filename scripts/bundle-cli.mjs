@@ -14,7 +14,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, 'dist', 'cli', 'bin.js')],
+  // The worker thread module of SQL jobs (`execution.worker-threads`) is an entry of its own, found next
+  // to the chunks by `new URL('./sql-worker-main.js', import.meta.url)`; it shares their code.
+  entryPoints: { bin: join(root, 'dist', 'cli', 'bin.js'), 'sql-worker-main': join(root, 'dist', 'api', 'sql-worker-main.js') },
   outdir: out,
   bundle: true,
   splitting: true,

@@ -4,6 +4,8 @@ import { ExecutionOptions } from '../config/options/execution-options.js';
 import { resolveRestartStrategy } from '../config/options/restart-strategy-options.js';
 import type { RestartStrategyConfig, RuntimeConfig } from '../runtime/runtime-config.js';
 import { defaultRuntimeConfig } from '../runtime/runtime-config.js';
+import type { WorkerThreadsSetting } from '../runtime/workers/placement.js';
+import { ValidationError } from '../errors/sluice-error.js';
 
 /**
  * The runtime's settings read through the typed session options, so `SET` values are validated and
@@ -44,6 +46,15 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
     restartStrategy,
     maxParallelism: conf.get(ExecutionOptions.MAX_PARALLELISM),
     elementQueueCapacity: conf.get(ExecutionOptions.SOURCE_QUEUE_CAPACITY),
+    workerThreads: parseWorkerThreads(conf.get(ExecutionOptions.WORKER_THREADS)),
     raw: new Map(Object.entries(conf.toMap())),
   });
+}
+
+/** `execution.worker-threads`: 'off', 'auto' or a positive number of workers. */
+export function parseWorkerThreads(value: string): WorkerThreadsSetting {
+  const v = value.trim().toLowerCase();
+  if (v === 'off' || v === 'auto') return v;
+  if (/^[0-9]+$/.test(v) && Number(v) >= 1 && Number(v) <= 1024) return Number(v);
+  throw new ValidationError(`Invalid value '${value}' for option 'execution.worker-threads': expected 'off', 'auto' or a number of worker threads from 1 to 1024.`);
 }

@@ -8,6 +8,7 @@ import type { Factory } from '../factories/factory.js';
 import { createBuiltinRegistry } from '../planner/functions/builtin-registry.js';
 import type { FunctionRegistry } from '../planner/functions/function-registry.js';
 import { JobRegistry } from './job-registry.js';
+import type { Statement } from '../sql/ast/statements.js';
 
 export type RuntimeMode = 'streaming' | 'batch';
 
@@ -41,6 +42,17 @@ export class Session {
   readonly functions: FunctionRegistry;
   readonly jobs = new JobRegistry();
   readonly baseDir: string;
+  /**
+   * The statements that shaped this session's catalogs and configuration (DDL, SET, RESET, USE), in
+   * order: a worker thread replays them to build a job's graph (`execution.worker-threads`).
+   */
+  readonly replayLog: Statement[] = [];
+  /** Functions registered in code (closures a worker cannot load), by name. */
+  readonly codeFunctions = new Set<string>();
+  /** Factories registered in code rather than found in packages, by identifier. */
+  readonly codeFactories: string[] = [];
+  /** Whether package discovery runs, so a worker's session finds the same factories. */
+  readonly discoverPackages: boolean;
   /** Where warnings go; the TableEnvironment points it at its listeners. */
   warn: (message: string) => void;
   private readonly initialConfig: Readonly<Record<string, string>>;
@@ -55,6 +67,8 @@ export class Session {
     const catalog = options.catalog ?? { name: 'default_catalog', catalog: new InMemoryCatalog('default_catalog') };
     this.catalogs = new CatalogManager(catalog.name, catalog.catalog);
     this.factories = new FactoryRegistry([...builtinFactories, ...(options.factories ?? [])]);
+    this.codeFactories.push(...(options.factories ?? []).map((f) => f.factoryIdentifier));
+    this.discoverPackages = options.discoverPackages !== false;
     this.functions = createBuiltinRegistry();
     this.baseDir = options.baseDir ?? process.cwd();
   }

@@ -40,11 +40,23 @@ export async function executeStatement(
   warn: (message: string) => void,
 ): Promise<TableResult> {
   try {
-    return await executeUnguarded(session, planner, stmt, warn);
+    const result = await executeUnguarded(session, planner, stmt, warn);
+    if (shapesSession(stmt)) session.replayLog.push(stmt);
+    return result;
   } catch (e) {
     if (isStackOverflow(e)) throw tooDeeplyNested(statementName(stmt), 'pos' in stmt ? stmt.pos : undefined, e);
     throw e;
   }
+}
+
+/**
+ * Statements a worker thread replays to rebuild the session a job was planned in. CREATE TABLE AS
+ * SELECT is left out: replaying it would start its job again (its table is then unknown to workers,
+ * and jobs reading it run on the main thread).
+ */
+function shapesSession(stmt: Statement): boolean {
+  if (stmt.kind === 'create-table' && stmt.asQuery) return false;
+  return isDdlStatement(stmt) || stmt.kind === 'set' || stmt.kind === 'reset' || stmt.kind === 'use-catalog' || stmt.kind === 'use-database';
 }
 
 /** How an error names a statement kind: `create-view` -> `CREATE VIEW`, `query` -> `SELECT`. */

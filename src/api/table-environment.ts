@@ -209,6 +209,7 @@ export class TableEnvironment {
   registerFactory(factory: Factory): void {
     this.refuseRemote('registerFactory()');
     this.session.factories.register(factory);
+    this.session.codeFactories.push(factory.factoryIdentifier);
   }
 
   /**
@@ -223,6 +224,7 @@ export class TableEnvironment {
   createTemporarySystemFunction(name: string, fn: UdfInput): void {
     if (this.remote) throw new ValidationError(`Function '${name}' cannot run on a Flink cluster: it is written in JavaScript, and a Flink cluster runs functions in Java, Scala or Python.`);
     createTemporarySystemFunction(this.session.functions, name, fn);
+    this.session.codeFunctions.add(name);
   }
 
   listTables(): Promise<string[]> {

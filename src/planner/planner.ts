@@ -110,7 +110,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
     const b = new JobGraphBuilder(options);
     const out = b.lower(optimized);
-    b.addSink(out, 'collect', new CollectSink(collector), 1);
+    b.addSink(out, 'collect', new CollectSink(collector), 1, [], 'it hands the rows to the caller');
     return b.build(jobName);
   };
   return {

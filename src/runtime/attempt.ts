@@ -3,9 +3,8 @@ import type { TaskGraph } from './chaining.js';
 import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
 import type { RuntimeConfig } from './runtime-config.js';
 import type { SourceCoordinator } from './source/source-coordinator.js';
-import { SourceStreamTask } from './source-stream-task.js';
-import { TaskCanceled, type StreamTask } from './stream-task.js';
-import type { AlignmentRegistry, TaskHost } from './task-host.js';
+import { TaskCanceled } from './stream-task.js';
+import type { AlignmentRegistry, TaskHandle, TaskHost } from './task-host.js';
 
 /** What an attempt needs from the job that owns it. */
 export interface AttemptOwner {
@@ -39,7 +38,7 @@ export type AttemptOutcome = { kind: 'finished' } | { kind: 'canceled' } | { kin
 
 /** Runs one attempt of a job: its tasks, coordinators and checkpoints. Discarded on failure. */
 export class Attempt implements TaskHost {
-  readonly tasks: StreamTask[] = [];
+  readonly tasks: TaskHandle[] = [];
   readonly coordinators = new Map<string, SourceCoordinator>();
   readonly finishedTasks = new Map<string, TaskSnapshot>();
   /** End-of-input committables not yet part of a checkpoint. */
@@ -139,7 +138,7 @@ export class Attempt implements TaskHost {
     pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
     // The enumerators first, then the valves close, then the barriers: see SourceCoordinator.
     for (const [taskId, coord] of this.coordinators) {
-      const running = this.tasks.filter((t): t is SourceStreamTask => t instanceof SourceStreamTask && t.key.startsWith(`${taskId}#`) && !this.finishedTasks.has(t.key));
+      const running = this.tasks.filter((t) => t.triggerCheckpoint !== undefined && t.key.startsWith(`${taskId}#`) && !this.finishedTasks.has(t.key));
       const state = coord.snapshotAndCloseValves(id, running.map((t) => t.subtaskIndex));
       const ser = this.jm.graph.tasks.find((t) => t.id === taskId)!.source!.getEnumeratorCheckpointSerializer();
       pc.enumerators.set(taskId, { version: ser.version, data: ser.serialize(state) });
@@ -147,7 +146,7 @@ export class Attempt implements TaskHost {
     for (const [key, snap] of this.finishedTasks) pc.acks.set(key, snap);
     pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
     this.looseCommittables = [];
-    for (const t of this.tasks) if (t instanceof SourceStreamTask && !this.finishedTasks.has(t.key)) t.triggerCheckpoint(id, suspend);
+    for (const t of this.tasks) if (!this.finishedTasks.has(t.key)) t.triggerCheckpoint?.(id, suspend);
     this.maybeComplete(pc);
     return pc;
   }

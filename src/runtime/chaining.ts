@@ -18,6 +18,11 @@ export interface TaskGraph {
 }
 
 function toTask(v: JobVertex): TaskVertex {
+  const t = toTaskUnpinned(v);
+  return v.mainThread === undefined ? t : { ...t, mainThread: v.mainThread };
+}
+
+function toTaskUnpinned(v: JobVertex): TaskVertex {
   switch (v.kind) {
     case 'source':
       return { id: v.id, name: v.name, parallelism: v.parallelism, source: v.source, watermarkStrategy: v.watermarkStrategy, operators: v.operators ?? [], sink: undefined };
@@ -62,7 +67,8 @@ export function buildTaskGraph(graph: JobGraph): TaskGraph {
       if (e.partitioner.kind !== 'forward' || a.sink || b.source) continue;
       if (edges.filter((x) => x.from === a.id).length !== 1 || edges.filter((x) => x.to === b.id).length !== 1) continue;
       const ops: OperatorFactory[] = [...a.operators, ...b.operators];
-      tasks.set(a.id, { ...a, name: `${a.name} -> ${b.name}`, operators: ops, sink: b.sink });
+      const mainThread = a.mainThread ?? b.mainThread;
+      tasks.set(a.id, { ...a, name: `${a.name} -> ${b.name}`, operators: ops, sink: b.sink, ...(mainThread === undefined ? {} : { mainThread }) });
       tasks.delete(b.id);
       edges = edges.filter((x) => x !== e).map((x) => (x.from === b.id ? { ...x, from: a.id } : x));
       changed = true;

@@ -8,12 +8,29 @@ export type StreamElement =
   | { readonly kind: 'barrier'; readonly checkpointId: number }
   | { readonly kind: 'end' };
 
+/** The producer's end of a channel, local (`Channel`) or to another thread (workers/remote-channel.ts). */
+export interface OutputChannel {
+  /** Never waits: the producer awaits `space()` before its next batch instead. */
+  push(e: StreamElement): void;
+  hasSpace(): boolean;
+  /** Resolves once the channel is below capacity. */
+  space(): Promise<void>;
+  /** Releases producers waiting for space (used on cancellation). */
+  releaseAll(): void;
+}
+
+/** The consumer's end of a channel: elements in order, `size` of those already here. */
+export interface InputQueue {
+  readonly size: number;
+  poll(): StreamElement | undefined;
+}
+
 /**
  * A bounded FIFO between one producer subtask and one consumer subtask. Pushing never waits (the chain
  * runs synchronously); instead the producer awaits `space()` before it processes its next batch, so a
  * channel holds at most `capacity` elements plus the output of one producer batch.
  */
-export class Channel {
+export class Channel implements OutputChannel, InputQueue {
   private items: StreamElement[] = [];
   private head = 0;
   private spaceWaiters: Array<() => void> = [];

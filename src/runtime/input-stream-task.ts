@@ -1,9 +1,9 @@
-import type { Channel } from './channel.js';
+import type { InputQueue } from './channel.js';
 import { StreamTask } from './stream-task.js';
 
 /** One input channel as the consuming task sees it. */
 export interface InputChannel {
-  readonly channel: Channel;
+  readonly channel: InputQueue;
   readonly inputIndex: number;
 }
 

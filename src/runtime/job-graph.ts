@@ -15,6 +15,8 @@ export interface SourceVertex {
   readonly name: string;
   readonly parallelism: number;
   readonly source: AnySource<Row>;
+  /** Why the vertex's subtasks must stay on the main thread, if they must (see `JobGraph.workerRecipe`). */
+  readonly mainThread?: string;
   readonly watermarkStrategy?: WatermarkStrategy<Row>;
   /** Operators chained after the source, in order. */
   readonly operators?: readonly OperatorFactory[];
@@ -27,6 +29,7 @@ export interface OperatorVertex {
   readonly name: string;
   readonly parallelism: number;
   readonly operators: readonly OperatorFactory[];
+  readonly mainThread?: string;
 }
 
 /** A vertex ending in a Sink V2 writer, optionally preceded by chained operators. */
@@ -36,6 +39,7 @@ export interface SinkVertex {
   readonly name: string;
   readonly parallelism: number;
   readonly sink: AnySink<Row>;
+  readonly mainThread?: string;
   readonly operators?: readonly OperatorFactory[];
 }
 
@@ -74,4 +78,19 @@ export interface JobGraph {
   readonly jobId?: string;
   readonly vertices: readonly JobVertex[];
   readonly edges: readonly JobEdge[];
+  /**
+   * How a worker thread builds this same graph (`execution.worker-threads`): operators are closures and
+   * cannot cross threads, so each worker rebuilds the graph and instantiates only its own subtasks.
+   * Without a recipe (or with a string saying why there is none) every subtask runs on the main thread.
+   */
+  readonly workerRecipe?: WorkerRecipe | string;
+}
+
+/**
+ * `entry` is the file URL of a worker module that calls `runWorker` (runtime/workers/worker-runtime.ts)
+ * with a function turning `payload` into the job graph; `payload` must survive structured cloning.
+ */
+export interface WorkerRecipe {
+  readonly entry: string;
+  readonly payload: unknown;
 }

@@ -10,7 +10,7 @@ import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/
 import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
-import type { JobGraph } from './job-graph.js';
+import type { JobGraph, WorkerRecipe } from './job-graph.js';
 import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type SubtaskMetrics } from './job-client.js';
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
@@ -22,6 +22,17 @@ import { SourceStreamTask } from './source-stream-task.js';
 import { TaskCanceled } from './stream-task.js';
 import type { TaskMetrics } from './task-host.js';
 import { Attempt, type AttemptOwner, type AttemptOutcome, type PendingCheckpoint } from './attempt.js';
+import type { OutputChannel } from './channel.js';
+import { graphSignature, MAIN_THREAD, threadOf, workerCount } from './workers/placement.js';
+import { remoteChannelCapacity } from './workers/remote-capacity.js';
+import { RemoteInputChannel, RemoteOutputChannel } from './workers/remote-channel.js';
+import { WorkerPool, type WorkerDeployment } from './workers/worker-pool.js';
+import { MessageChannel } from 'node:worker_threads';
+
+/** What a job reports besides its status: warnings for the user (e.g. why it runs on one thread). */
+export interface JobHooks {
+  warn?(message: string): void;
+}
 
 /** A 32-hex-character job id, as Flink's `JobID`. */
 export function generateJobId(): string {
@@ -57,7 +68,12 @@ export class JobMaster implements JobClient, AttemptOwner {
   /** The number of key groups of keyed state and hash exchanges (`pipeline.max-parallelism`, or the restored checkpoint's). */
   private maxParallelism: number;
 
-  constructor(jobGraph: JobGraph, readonly config: RuntimeConfig) {
+  /** The job's worker threads (`execution.worker-threads`), started with the first attempt. */
+  private pool: WorkerPool | undefined;
+  /** Main-thread ends of exchanges with workers, closed when their attempt ends. */
+  private remotePorts: Array<{ close(): void }> = [];
+
+  constructor(private readonly jobGraph: JobGraph, readonly config: RuntimeConfig, private readonly hooks: JobHooks = {}) {
     if (jobGraph.jobId !== undefined && !/^[0-9a-f]{32}$/.test(jobGraph.jobId)) {
       throw new ValidationError(`Job id '${jobGraph.jobId}' is not valid: expected 32 lowercase hexadecimal characters.`);
     }
@@ -177,6 +193,41 @@ export class JobMaster implements JobClient, AttemptOwner {
   }
 
   private async run(): Promise<JobExecutionResult> {
+    try {
+      return await this.runJob();
+    } finally {
+      await this.pool?.close();
+      this.pool = undefined;
+    }
+  }
+
+  /**
+   * Workers for this job when `execution.worker-threads` asks for them and the job has subtasks to
+   * spread; undefined (with a warning saying why, when the option is on) to run on the main thread.
+   */
+  private async startWorkers(): Promise<WorkerPool | undefined> {
+    const count = workerCount(this.config.workerThreads, this.graph);
+    if (count === 0) return undefined;
+    const recipe = this.jobGraph.workerRecipe;
+    let why: string | undefined;
+    if (recipe === undefined) why = 'it was not built from SQL statements a worker can replay';
+    else if (typeof recipe === 'string') why = recipe;
+    else {
+      const aligned = this.graph.tasks.find((t) => t.watermarkStrategy?.alignment !== undefined);
+      if (aligned) why = `source '${aligned.name}' uses watermark alignment, which needs one thread`;
+    }
+    if (why === undefined) {
+      try {
+        return await WorkerPool.start(this.jobName, recipe as WorkerRecipe, graphSignature(this.graph), count, this.graph, this.taskMetrics);
+      } catch (e) {
+        why = `a worker thread could not build the job (${e instanceof Error ? e.message : String(e)})`;
+      }
+    }
+    this.hooks.warn?.(`'execution.worker-threads' is on, but job '${this.jobName}' runs on the main thread: ${why}.`);
+    return undefined;
+  }
+
+  private async runJob(): Promise<JobExecutionResult> {
     await Promise.resolve();
     let restore: CompletedCheckpoint | undefined;
     try {
@@ -190,6 +241,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       this.jobStatus = 'FAILED';
       throw e;
     }
+    this.pool = await this.startWorkers();
     this.jobStatus = 'RUNNING';
     const strategy = new RestartStrategy(this.config.restartStrategy);
     for (;;) {
@@ -248,6 +300,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       }
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
+      await this.pool?.ensureLive();
       this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.graph.tasks, this.maxParallelism));
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
@@ -292,15 +345,27 @@ export class JobMaster implements JobClient, AttemptOwner {
       a.abortPending('The job attempt ended.');
       for (const t of a.tasks) t.cancel();
       await Promise.allSettled(runs);
+      await this.pool?.endAttempt(a.attempt);
+      for (const p of this.remotePorts) p.close();
+      this.remotePorts = [];
       for (const c of a.coordinators.values()) await c.close().catch(() => undefined);
       await this.committerRunner?.close();
       this.committerRunner = undefined;
     }
   }
 
-  /** Creates channels, tasks and coordinators of one attempt; restored finished tasks are not run. */
+  /**
+   * Creates channels, tasks and coordinators of one attempt; restored finished tasks are not run. With
+   * workers, subtasks placed in a worker are proxies here and the worker builds them (and the channels
+   * between its own subtasks); a channel between two threads is a port pair.
+   */
   private deploy(a: Attempt, restore: ReadonlyMap<string, TaskRestore> | undefined): void {
     const cap = this.config.channelCapacity;
+    const remoteCap = remoteChannelCapacity(cap);
+    const pool = this.pool;
+    const workers = pool?.size ?? 0;
+    const plans: WorkerDeployment[] = [];
+    for (let w = 0; w < workers; w++) plans.push({ subtasks: [], channels: [] });
     const inputs = new Map<string, InputChannel[]>();
     const outputs = new Map<string, RecordWriter[]>();
     const inputTasks = new Map<string, InputStreamTask>();
@@ -310,56 +375,81 @@ export class JobMaster implements JobClient, AttemptOwner {
     for (const t of this.graph.tasks) {
       for (let i = 0; i < t.parallelism; i++) outputs.set(`${t.id}#${i}`, []);
     }
-    // Create the consuming tasks first so channels can wake them.
-    const make = (): void => {
-      for (const t of this.graph.tasks) {
-        for (let i = 0; i < t.parallelism; i++) {
-          const key = `${t.id}#${i}`;
-          const snap = restore?.get(key);
-          const metrics = this.taskMetrics.get(key)!;
-          // A new attempt starts without a watermark; its records add to the earlier attempts'.
-          metrics.currentInputWatermark = -Infinity;
-          const task = t.source
-            ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
-            : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
-          if (task instanceof InputStreamTask) {
-            inputTasks.set(key, task);
-            consumers.set(key, task);
-          }
-          a.tasks.push(task);
-          if (snap?.finished) a.finishedTasks.set(key, FINISHED_TASK);
+    for (const t of this.graph.tasks) {
+      for (let i = 0; i < t.parallelism; i++) {
+        const key = `${t.id}#${i}`;
+        const snap = restore?.get(key);
+        const thread = threadOf(t, i, workers);
+        if (snap?.finished) a.finishedTasks.set(key, FINISHED_TASK);
+        if (thread !== MAIN_THREAD) {
+          plans[thread]!.subtasks.push({ taskId: t.id, index: i, restore: snap });
+          a.tasks.push(pool!.remoteTask(a, t, i, thread));
+          continue;
         }
+        const metrics = this.taskMetrics.get(key)!;
+        // A new attempt starts without a watermark; its records add to the earlier attempts'.
+        metrics.currentInputWatermark = -Infinity;
+        const task = t.source
+          ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
+          : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
+        if (task instanceof InputStreamTask) {
+          inputTasks.set(key, task);
+          consumers.set(key, task);
+        }
+        a.tasks.push(task);
       }
+    }
+    const addInput = (key: string, c: InputChannel): void => {
+      (inputs.get(key) ?? inputs.set(key, []).get(key)!).push(c);
     };
-    make();
-    for (const e of this.graph.edges) {
+    this.graph.edges.forEach((e, edge) => {
       const from = this.graph.tasks.find((t) => t.id === e.from)!;
       const to = this.graph.tasks.find((t) => t.id === e.to)!;
       for (let i = 0; i < from.parallelism; i++) {
+        const pf = threadOf(from, i, workers);
         const targets = e.partitioner.kind === 'forward' ? [i] : [...Array(to.parallelism).keys()];
-        const chs = targets.map((j) => {
-          const consumer = consumers.get(`${to.id}#${j}`)!;
-          const ch = new Channel(cap, consumer.onData);
-          (inputs.get(`${to.id}#${j}`) ?? inputs.set(`${to.id}#${j}`, []).get(`${to.id}#${j}`)!).push({ channel: ch, inputIndex: e.inputIndex });
-          channelsOf(`${from.id}#${i}`).outputs.push(ch);
-          channelsOf(`${to.id}#${j}`).inputs.push(ch);
-          return ch;
-        });
-        outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner, this.maxParallelism));
+        const chs: OutputChannel[] = [];
+        for (const j of targets) {
+          const pt = threadOf(to, j, workers);
+          const toKey = `${to.id}#${j}`;
+          if (pf === MAIN_THREAD && pt === MAIN_THREAD) {
+            const ch = new Channel(cap, consumers.get(toKey)!.onData);
+            addInput(toKey, { channel: ch, inputIndex: e.inputIndex });
+            channelsOf(`${from.id}#${i}`).outputs.push(ch);
+            channelsOf(toKey).inputs.push(ch);
+            chs.push(ch);
+          } else if (pf === pt) {
+            plans[pf]!.channels.push({ edge, from: i, to: j });
+          } else {
+            const mc = new MessageChannel();
+            if (pf === MAIN_THREAD) {
+              const out = new RemoteOutputChannel(mc.port1, remoteCap);
+              this.remotePorts.push(out);
+              chs.push(out);
+            } else plans[pf]!.channels.push({ edge, from: i, to: j, out: mc.port1 });
+            if (pt === MAIN_THREAD) {
+              const inp = new RemoteInputChannel(mc.port2, remoteCap, consumers.get(toKey)!.onData);
+              this.remotePorts.push(inp);
+              addInput(toKey, { channel: inp, inputIndex: e.inputIndex });
+            } else plans[pt]!.channels.push({ edge, from: i, to: j, in: mc.port2 });
+          }
+        }
+        if (pf === MAIN_THREAD) outputs.get(`${from.id}#${i}`)!.push(new RecordWriter(chs, e.partitioner, this.maxParallelism));
       }
-    }
+    });
     for (const [key, task] of inputTasks) task.setInputs(inputs.get(key) ?? []);
     this.subtaskChannels = channels;
     for (const t of this.graph.tasks) {
       if (t.source) a.coordinators.set(t.id, new SourceCoordinator(t.name, t.source, t.parallelism, (e) => a.fail(e)));
     }
-    // A task that had finished before the checkpoint only signals the end of its outputs.
+    // A task that had finished before the checkpoint only signals the end of its outputs (workers do so for theirs).
     for (const key of a.finishedTasks.keys()) {
       for (const w of outputs.get(key) ?? []) {
         w.broadcastElement({ kind: 'watermark', watermark: Infinity });
         w.broadcastElement({ kind: 'end' });
       }
     }
+    pool?.deploy(a, this.jobId, this.maxParallelism, plans);
   }
 
   /** Called when every task acknowledged: persist, then notify and commit. */
@@ -401,8 +491,8 @@ export class JobMaster implements JobClient, AttemptOwner {
  * Runs a job graph in this process and returns at once with a handle on it.
  * Throws a `ValidationError` synchronously for an invalid graph (and, in batch mode, an unbounded source).
  */
-export function executeJob(graph: JobGraph, config: RuntimeConfig): JobClient {
-  return new JobMaster(graph, config);
+export function executeJob(graph: JobGraph, config: RuntimeConfig, hooks: JobHooks = {}): JobClient {
+  return new JobMaster(graph, config, hooks);
 }
 
 /** The fullest channel's share of its capacity, at most 1 (a channel may briefly hold one batch more). */

@@ -1,5 +1,5 @@
 import type { Row } from '../types/row.js';
-import type { Channel, StreamElement } from './channel.js';
+import type { OutputChannel, StreamElement } from './channel.js';
 import { keyGroupOf, subtaskOfKeyGroup } from './key-groups.js';
 import type { Partitioner } from './partitioner.js';
 
@@ -12,7 +12,7 @@ export class RecordWriter {
 
   /** `channels[i]` leads to consumer subtask i; `maxParallelism` is the job's number of key groups. */
   constructor(
-    private readonly channels: readonly Channel[],
+    private readonly channels: readonly OutputChannel[],
     private readonly partitioner: Partitioner,
     private readonly maxParallelism: number,
   ) {}

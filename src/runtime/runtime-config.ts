@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_PARALLELISM } from './key-groups.js';
+import type { WorkerThreadsSetting } from './workers/placement.js';
 
 
 export type CheckpointingMode = 'EXACTLY_ONCE' | 'AT_LEAST_ONCE';
@@ -53,6 +54,11 @@ export interface RuntimeConfig {
   readonly channelCapacity: number;
   /** `source.reader.element.queue.capacity`, in fetched batches (default 2). */
   readonly elementQueueCapacity: number;
+  /**
+   * `execution.worker-threads`: run subtasks on worker threads ('auto': one per core), or 'off' (all on
+   * the main thread). Jobs whose tasks all have parallelism 1 never start workers.
+   */
+  readonly workerThreads: WorkerThreadsSetting;
   /** Raw keys, passed to readers and writers. */
   readonly raw: ReadonlyMap<string, string>;
 }
@@ -71,6 +77,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     maxParallelism: DEFAULT_MAX_PARALLELISM,
     channelCapacity: 4,
     elementQueueCapacity: 2,
+    workerThreads: 'off',
     raw: new Map(),
     ...overrides,
   };

@@ -1,7 +1,8 @@
 import type { Row } from '../types/row.js';
 import type { SerializedValue } from './checkpoint/completed-checkpoint.js';
 import { ReaderOutputImpl } from './source/source-output-impl.js';
-import type { ReaderEvent, ReaderGateway, SourceCoordinator } from './source/source-coordinator.js';
+import type { ReaderEvent, ReaderGateway } from './source/source-coordinator.js';
+import type { ReaderCoordinator } from './task-host.js';
 import type { SourceReader } from './source/source-reader.js';
 import type { InputStatus, SourceSplit } from './source/source-split.js';
 import { StreamTask } from './stream-task.js';
@@ -18,7 +19,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
   private readonly inbox: ReaderEvent[] = [];
   private readonly barriers: number[] = [];
   private reader: SourceReader<Row, SourceSplit> | undefined;
-  private coordinator: SourceCoordinator | undefined;
+  private coordinator: ReaderCoordinator | undefined;
   private lastWatermark = -Infinity;
   private idle = false;
   private readonly paused = new Set<string>();

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
 import type { StreamElement } from './channel.js';
-import type { PendingCommittableValue, TaskHost, TaskVertex } from './task-host.js';
+import type { PendingCommittableValue, TaskHandle, TaskHost, TaskVertex } from './task-host.js';
 import type { SerializedValue } from './checkpoint/completed-checkpoint.js';
 import type { TaskRestore } from './checkpoint/task-restore.js';
 import { OperatorChain, type ChainTail } from './operator-chain.js';
@@ -20,7 +20,7 @@ export class TaskCanceled extends Error {}
  * What every task has: the chain, its outputs (channels or a sink writer), cancellation, backpressure
  * and the checkpoint step shared by source and input tasks (Flink's `StreamTask`).
  */
-export abstract class StreamTask implements ChainTail {
+export abstract class StreamTask implements ChainTail, TaskHandle {
   protected readonly chain: OperatorChain;
   protected writer: SinkWriter<Row, unknown, unknown> | undefined;
   private readonly pending: Promise<void>[] = [];

@@ -3,7 +3,8 @@ import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-check
 import type { RuntimeConfig } from './runtime-config.js';
 import type { AnySink } from './sink/sink.js';
 import type { AnySource } from './source/source.js';
-import type { SourceCoordinator } from './source/source-coordinator.js';
+import type { ReaderGateway } from './source/source-coordinator.js';
+import type { SourceEvent } from './source/source-split.js';
 import type { WatermarkStrategy } from './source/watermark-strategy.js';
 import type { OperatorFactory } from './stream-operator.js';
 
@@ -16,6 +17,8 @@ export interface TaskVertex {
   readonly watermarkStrategy: WatermarkStrategy<Row> | undefined;
   readonly operators: readonly OperatorFactory[];
   readonly sink: AnySink<Row> | undefined;
+  /** Why this task's subtasks must run on the main thread (e.g. a SELECT's collect sink), if they must. */
+  readonly mainThread?: string;
 }
 
 export type PendingCommittableValue = SerializedValue;
@@ -46,5 +49,25 @@ export interface TaskHost {
   readonly alignment: AlignmentRegistry;
   acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
-  sourceCoordinator(taskId: string): SourceCoordinator;
+  sourceCoordinator(taskId: string): ReaderCoordinator;
+}
+
+/** What a source task calls on its source's coordinator (on the main thread, or through a worker's proxy). */
+export interface ReaderCoordinator {
+  registerReader(subtask: number, gateway: ReaderGateway): void;
+  unregisterReader(subtask: number): void;
+  requestSplit(subtask: number): void;
+  sourceEventFromReader(subtask: number, event: SourceEvent): void;
+}
+
+/** A subtask as the attempt drives it: a task on this thread, or a proxy of one in a worker. */
+export interface TaskHandle {
+  readonly key: string;
+  readonly subtaskIndex: number;
+  /** Runs the subtask to its end; rejects on failure. */
+  run(): Promise<void>;
+  cancel(): void;
+  notifyCheckpointComplete(checkpointId: number): void;
+  /** Source subtasks only: the barrier of `checkpointId` goes out after the batch in flight. */
+  triggerCheckpoint?(checkpointId: number, suspend?: boolean): void;
 }

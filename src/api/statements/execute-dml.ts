@@ -3,6 +3,7 @@ import { CheckpointingOptions } from '../../config/options/checkpointing-options
 import { ExecutionOptions } from '../../config/options/execution-options.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
 import { executeJob } from '../../runtime/job-master.js';
+import type { JobGraph } from '../../runtime/job-graph.js';
 import type { ExplainStatement, InsertStatement, QueryStatement, StopJobStatement } from '../../sql/ast/statements.js';
 import { Columns } from '../../types/column.js';
 import { DataTypes } from '../../types/data-types.js';
@@ -14,13 +15,18 @@ import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
 import { distinctSinkColumnNames, insertResult, queryResult, staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
+import { sqlWorkerRecipe } from '../worker-job.js';
+import type { RuntimeConfig } from '../../runtime/runtime-config.js';
+import type { JobHooks } from '../../runtime/job-master.js';
 
 /** SELECT: plan, start the job, and hand its rows to the caller through a bounded queue. */
 export async function executeQuery(session: Session, planner: SessionPlanner, stmt: QueryStatement): Promise<TableResult> {
   const planned = await planner.planQuery(stmt.query);
   const queue = new ResultQueue();
-  const graph = planned.toJobGraph(queue, session.config.get(ExecutionOptions.PIPELINE_NAME) ?? 'collect');
-  const job = executeJob(graph, runtimeConfigFromSession(session.config));
+  const jobName = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? 'collect';
+  const config = runtimeConfigFromSession(session.config);
+  const graph = planned.toJobGraph(queue, jobName);
+  const job = executeJob(withRecipe(graph, config, () => sqlWorkerRecipe(session, { kind: 'query', query: stmt.query, jobName })), config, hooks(session));
   session.jobs.add(job);
   job.waitForCompletion().then(
     () => queue.end(),
@@ -35,11 +41,22 @@ export async function executeInserts(session: Session, planner: SessionPlanner, 
   const planned = await planner.planInserts(inserts);
   const sinkNames = distinctSinkColumnNames(planned.sinks.map(identifierToString));
   const name = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? `insert-into_${sinkNames.join(',')}`;
-  const job = executeJob(planned.toJobGraph(name), runtimeConfigFromSession(session.config));
+  const config = runtimeConfigFromSession(session.config);
+  const graph = withRecipe(planned.toJobGraph(name), config, () => sqlWorkerRecipe(session, { kind: 'inserts', inserts, jobName: name }));
+  const job = executeJob(graph, config, hooks(session));
   session.jobs.add(job);
   // A restore path applies to the next job only, as Flink's client clears it once a job was submitted from it.
   session.config.remove(CheckpointingOptions.SAVEPOINT_PATH);
   return insertResult(sinkNames, job, origin);
+}
+
+/** The recipe is built only when workers may be used: small jobs and the default pay nothing. */
+function withRecipe(graph: JobGraph, config: RuntimeConfig, recipe: () => JobGraph['workerRecipe']): JobGraph {
+  return config.workerThreads === 'off' ? graph : { ...graph, workerRecipe: recipe() };
+}
+
+function hooks(session: Session): JobHooks {
+  return { warn: (m) => session.warn(m) };
 }
 
 /** EXPLAIN: the three sections of Flink's plan text. */

@@ -9,6 +9,9 @@ import { ResolvedSchema } from '../../types/schema.js';
 import type { Session } from '../session.js';
 import { okResult, staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
+import { ExecutionOptions } from '../../config/options/execution-options.js';
+import { parseWorkerThreads } from '../runtime-config-from-session.js';
+import { prewarmSqlWorkers } from '../worker-job.js';
 
 const KEY_VALUE = ResolvedSchema.of([
   Columns.physical('key', withNullability(DataTypes.STRING(), false)),
@@ -37,7 +40,10 @@ export function executeSet(session: Session, stmt: SetStatement, warn: (message:
     const near = suggestSessionKeys(stmt.key, 1)[0];
     if (near !== undefined) warn(`'${stmt.key}' is not a session option Sluice knows; did you mean '${near}'? The value is kept as given.`);
   }
+  // Checked now rather than when a job starts, and the workers start loading while the session goes on.
+  const workers = stmt.key === ExecutionOptions.WORKER_THREADS.key ? parseWorkerThreads(value) : undefined;
   session.config.set(stmt.key, value);
+  if (workers !== undefined) prewarmSqlWorkers(workers);
   return okResult('set');
 }
 

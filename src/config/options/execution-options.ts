@@ -22,6 +22,13 @@ export const ExecutionOptions = {
     .defaultValue(2)
     .withDescription('Fetched batches a source reader buffers between its fetchers and its task; fetchers wait when it is full.'),
 
+  WORKER_THREADS: ConfigOptions.key('execution.worker-threads')
+    .stringType()
+    .defaultValue('off')
+    .withDescription(
+      "Run the subtasks of jobs with parallelism above 1 on worker threads (node:worker_threads), so a job uses more than one core: 'off' (all on the main thread), 'auto' (one worker per core) or a number of workers. Subtask i of every operator runs in worker i mod N. A Sluice option (Flink runs subtasks in task slots of its TaskManagers).",
+    ),
+
   PIPELINE_NAME: ConfigOptions.key('pipeline.name')
     .stringType()
     .noDefaultValue()

@@ -76,6 +76,7 @@ interface VertexDraft {
   watermarkStrategy?: WatermarkStrategy<Row>;
   sink?: AnySink<Row>;
   readonly operators: OperatorFactory[];
+  mainThread?: string;
 }
 
 /**
@@ -169,10 +170,11 @@ export class JobGraphBuilder {
     }
   }
 
-  /** Adds a sink vertex consuming `input`'s stream. */
-  addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = []): void {
+  /** Adds a sink vertex consuming `input`'s stream; `mainThread` says why its writer must run on the main thread, if it must. */
+  addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = [], mainThread?: string): void {
     const v = this.vertex('sink', name, parallelism);
     v.sink = sink;
+    if (mainThread !== undefined) v.mainThread = mainThread;
     v.operators.push(...operators);
     this.connect(input, v, { kind: 'forward' });
   }
@@ -193,7 +195,7 @@ export class JobGraphBuilder {
         case 'operator':
           return { kind: 'operator', id: v.id, name: v.name, parallelism: v.parallelism, operators: v.operators };
         case 'sink':
-          return { kind: 'sink', id: v.id, name: v.name, parallelism: v.parallelism, sink: v.sink!, operators: v.operators };
+          return { kind: 'sink', id: v.id, name: v.name, parallelism: v.parallelism, sink: v.sink!, operators: v.operators, ...(v.mainThread === undefined ? {} : { mainThread: v.mainThread }) };
         default: {
           const never: never = v.kind;
           return never;

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import type { InsertStatement } from '../sql/ast/statements.js';
+import type { Query } from '../sql/ast/query.js';
+import { availableParallelism } from 'node:os';
+import { isMainThread } from 'node:worker_threads';
+import type { WorkerRecipe } from '../runtime/job-graph.js';
+import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
+import type { WorkerThreadsSetting } from '../runtime/workers/placement.js';
+import type { Session } from './session.js';
+
+/** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
+export interface SqlWorkerPayload {
+  readonly baseDir: string;
+  readonly discoverPackages: boolean;
+  /** The session's replay log (parsed statements: structured-clonable plain data). */
+  readonly replay: readonly unknown[];
+  /** The session configuration as the job was planned with. */
+  readonly config: Readonly<Record<string, string>>;
+  readonly job: { readonly kind: 'query'; readonly query: Query; readonly jobName: string } | { readonly kind: 'inserts'; readonly inserts: readonly InsertStatement[]; readonly jobName: string };
+  /** Functions registered in code in the main thread's session, named in the error when a worker lacks one. */
+  readonly codeFunctions: readonly string[];
+}
+
+/** The worker entry next to this module: `sql-worker-main.js` in the bundle and in dist/api. */
+function workerEntry(): string {
+  const here = new URL('./sql-worker-main.js', import.meta.url);
+  if (here.protocol === 'file:' && !existsSync(here)) {
+    // Running from src/ (tests): the runtime maps the .ts entry to its build in dist/.
+    return new URL('./sql-worker-main.ts', import.meta.url).href;
+  }
+  return here.href;
+}
+
+/**
+ * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a factory
+ * registered in code is a closure no worker can load, and it may replace a built-in a worker would use.
+ */
+export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']): WorkerRecipe | string {
+  if (session.codeFactories.length > 0) {
+    return `factories registered in code (${session.codeFactories.join(', ')}) cannot be loaded in a worker thread; declare them in a package's "sluice" entry instead`;
+  }
+  const payload: SqlWorkerPayload = {
+    baseDir: session.baseDir,
+    discoverPackages: session.discoverPackages,
+    replay: [...session.replayLog],
+    config: session.config.toMap(),
+    job,
+    codeFunctions: [...session.codeFunctions],
+  };
+  return { entry: workerEntry(), payload };
+}
+
+/**
+ * Starts the workers a session asked for (`SET 'execution.worker-threads'`) in the background, so they
+ * have loaded Sluice by the time a job needs them; they never keep the process alive.
+ */
+export function prewarmSqlWorkers(setting: WorkerThreadsSetting): void {
+  // A worker replaying the session's SET must not start workers of its own.
+  if (setting === 'off' || !isMainThread) return;
+  prewarmWorkers(workerEntry(), setting === 'auto' ? availableParallelism() : setting);
+}

@@ -1,0 +1,111 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { InputQueue, OutputChannel, StreamElement } from '../channel.js';
+import { decodeBatch, encodeBatch } from './batch-codec.js';
+
+/**
+ * A channel between subtasks on two threads, one `MessagePort` pair per producer/consumer subtask pair.
+ * Batches go as one transferred ArrayBuffer each (never row by row); watermarks, idleness, barriers and
+ * end-of-partition go as small objects on the same port, so they keep their place among the batches.
+ *
+ * Flow control is credit based: the consumer grants `capacity` credits, every element spends one, and
+ * credits return as the consumer polls. Like a local `Channel`, a push never waits: a producer out of
+ * credit finishes its batch and then awaits `space()`, so a slow consumer stops its producers.
+ */
+type Wire = ArrayBuffer | Exclude<StreamElement, { kind: 'batch' }>;
+
+/** The producer's end. */
+export class RemoteOutputChannel implements OutputChannel {
+  private credits: number;
+  private waiters: Array<() => void> = [];
+  private closed = false;
+
+  constructor(
+    private readonly port: MessagePort,
+    capacity: number,
+  ) {
+    this.credits = capacity;
+    port.on('message', (n: number) => {
+      this.credits += n;
+      if (this.credits > 0) this.releaseAll();
+    });
+    // The job, not an idle exchange, keeps a process alive.
+    port.unref();
+  }
+
+  push(e: StreamElement): void {
+    if (this.closed) return;
+    this.credits--;
+    if (e.kind === 'batch') {
+      const data = encodeBatch(e.rows);
+      this.port.postMessage(data, [data]);
+    } else {
+      this.port.postMessage(e);
+    }
+  }
+
+  hasSpace(): boolean {
+    return this.closed || this.credits > 0;
+  }
+
+  space(): Promise<void> {
+    if (this.hasSpace()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  releaseAll(): void {
+    const ws = this.waiters;
+    this.waiters = [];
+    for (const w of ws) w();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.port.close();
+    this.releaseAll();
+  }
+}
+
+/** The consumer's end: elements are decoded when polled, so queued batches stay compact. */
+export class RemoteInputChannel implements InputQueue {
+  private items: Wire[] = [];
+  private head = 0;
+  private owed = 0;
+  private readonly returnAt: number;
+
+  constructor(
+    private readonly port: MessagePort,
+    capacity: number,
+    onData: () => void,
+  ) {
+    this.returnAt = Math.max(1, capacity >> 1);
+    port.on('message', (m: Wire) => {
+      this.items.push(m);
+      if (this.size === 1) onData();
+    });
+    port.unref();
+  }
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
+  poll(): StreamElement | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const m = this.items[this.head]!;
+    this.items[this.head++] = undefined as unknown as Wire;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    // Credits go back in small groups (fewer messages), and at once when the queue ran dry.
+    if (++this.owed >= this.returnAt || this.size === 0) {
+      this.port.postMessage(this.owed);
+      this.owed = 0;
+    }
+    return m instanceof ArrayBuffer ? { kind: 'batch', rows: decodeBatch(m) } : m;
+  }
+
+  close(): void {
+    this.port.close();
+  }
+}

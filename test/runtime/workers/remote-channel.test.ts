@@ -1,0 +1,98 @@
+// Channels between threads (issue #19): batches cross as transferred binary buffers with their values
+// exact, control elements keep their place among batches, and credits hold a producer back until the
+// consumer polls.
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import type { StreamElement } from '../../../src/runtime/channel.js';
+import { RemoteInputChannel, RemoteOutputChannel } from '../../../src/runtime/workers/remote-channel.js';
+import { Decimal } from '../../../src/types/decimal.js';
+import { Row } from '../../../src/types/row.js';
+import { RowKind } from '../../../src/types/row-kind.js';
+
+const turn = (): Promise<void> => new Promise((r) => setTimeout(r, 5));
+
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !cond(); i++) await turn();
+  expect(cond()).toBe(true);
+}
+
+function pair(capacity: number): { out: RemoteOutputChannel; inp: RemoteInputChannel; arrivals: () => number; close(): void } {
+  const mc = new MessageChannel();
+  let arrivals = 0;
+  const out = new RemoteOutputChannel(mc.port1, capacity);
+  const inp = new RemoteInputChannel(mc.port2, capacity, () => arrivals++);
+  return {
+    out,
+    inp,
+    arrivals: () => arrivals,
+    close: () => {
+      out.close();
+      inp.close();
+    },
+  };
+}
+
+describe('channels between threads', () => {
+  it('carries a batch with its values exact: bigint, Decimal, Date, bytes, nested rows and row kinds', async () => {
+    const { out, inp, close } = pair(4);
+    const rows = [
+      new Row(RowKind.INSERT, [1n, 'a', Decimal.parse('12.345'), new Date(5), new Uint8Array([1, 2]), null, [1, 2], new Row(RowKind.INSERT, [true, 2.5])]),
+      new Row(RowKind.UPDATE_BEFORE, [-(2n ** 70n), '', null, null, null, undefined, [], null]),
+    ];
+    out.push({ kind: 'batch', rows });
+    await until(() => inp.size === 1);
+    const e = inp.poll();
+    expect(e?.kind).toBe('batch');
+    const got = (e as Extract<StreamElement, { kind: 'batch' }>).rows;
+    expect(got.map((r) => r.kind)).toEqual([RowKind.INSERT, RowKind.UPDATE_BEFORE]);
+    expect(got[0]!).toBeInstanceOf(Row);
+    expect(got[0]!.fields[2]).toBeInstanceOf(Decimal);
+    expect(String(got[0]!.fields[2])).toBe('12.345');
+    expect(got[0]!.fields[7]).toBeInstanceOf(Row);
+    expect(got).toEqual(rows);
+    close();
+  });
+
+  it('keeps watermarks, barriers and end-of-partition in their place among the batches', async () => {
+    const { out, inp, close } = pair(16);
+    const sent: StreamElement[] = [
+      { kind: 'batch', rows: [Row.insert(1)] },
+      { kind: 'watermark', watermark: 10 },
+      { kind: 'barrier', checkpointId: 3 },
+      { kind: 'batch', rows: [Row.insert(2)] },
+      { kind: 'idle', idle: true },
+      { kind: 'end' },
+    ];
+    for (const e of sent) out.push(e);
+    await until(() => inp.size === sent.length);
+    const got: StreamElement[] = [];
+    for (let e = inp.poll(); e !== undefined; e = inp.poll()) got.push(e);
+    expect(got.map((e) => e.kind)).toEqual(sent.map((e) => e.kind));
+    expect(got[1]).toEqual({ kind: 'watermark', watermark: 10 });
+    expect(got[2]).toEqual({ kind: 'barrier', checkpointId: 3 });
+    close();
+  });
+
+  it('holds the producer back once its credits are spent, until the consumer polls (backpressure)', async () => {
+    const { out, inp, close } = pair(2);
+    out.push({ kind: 'batch', rows: [Row.insert(1)] });
+    expect(out.hasSpace()).toBe(true);
+    out.push({ kind: 'batch', rows: [Row.insert(2)] });
+    expect(out.hasSpace()).toBe(false);
+    // A push never waits: the producer finishes its batch, then awaits space.
+    out.push({ kind: 'batch', rows: [Row.insert(3)] });
+    let space = false;
+    void out.space().then(() => (space = true));
+    await until(() => inp.size === 3);
+    await turn();
+    expect(space).toBe(false);
+    inp.poll();
+    await turn();
+    // One credit back: still one element over capacity.
+    expect(space).toBe(false);
+    inp.poll();
+    await until(() => space);
+    expect(out.hasSpace()).toBe(true);
+    close();
+  });
+});
