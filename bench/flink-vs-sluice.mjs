@@ -2,7 +2,9 @@
 // a local MiniCluster), at parallelism 1, over Nexmark-style bids in CSV files. Run after `npm run build`:
 //   node bench/flink-vs-sluice.mjs [case-name-part...]
 // Environment: BENCH_ROWS (N, default 2000000), BENCH_RUNS (runs per size and engine, default 3), FLINK_VERSION (the
-// reference runner's Flink, default its own), BENCH_FLINK=0 (Sluice only), SLUICE_DIST (another build).
+// reference runner's Flink, default its own), BENCH_FLINK=0 (Sluice only), SLUICE_DIST (another build),
+// BENCH_SLUICE_BASE (a second Sluice build, e.g. a copy of dist/ from before a change, run alongside: the table then
+// adds its steady-state CPU rows/s and this build's ratio to it, measured in the same run under the same load).
 //
 // Each engine runs each job in a fresh process over N rows and over 2N rows (the second N continue the first in event
 // time), and the bench reports the DIFFERENCE of the two: (2N - N) rows / (t(2N) - t(N)). Process start-up, planning,
@@ -44,6 +46,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.argv.slice(2);
 const WITH_FLINK = process.env.BENCH_FLINK !== '0';
 const PROF = process.env.BENCH_PROF;
+const BASE = process.env.BENCH_SLUICE_BASE;
 const loads = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /** Why the Flink runner cannot run here, or null when it can. */
@@ -173,12 +176,13 @@ function runFlink(c, dir, size) {
 }
 
 let profiles = 0;
-function runSluice(c, dir, size) {
+function runSluice(c, dir, size, dist) {
   const file = join(dir, `sluice-${size}.json`);
   writeFileSync(file, JSON.stringify(statements(c, dir, size)));
   const prof = PROF ? ['--cpu-prof', '--cpu-prof-dir', PROF, '--cpu-prof-name', `${c.name.replace(/\W+/g, '-')}-${size}-${profiles++}.cpuprofile`] : [];
   return timed(() => {
-    const r = spawnSync(process.execPath, [...prof, self, '--sluice-child', file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const env = dist === undefined ? process.env : { ...process.env, SLUICE_DIST: dist };
+    const r = spawnSync(process.execPath, [...prof, self, '--sluice-child', file], { encoding: 'utf8', maxBuffer: 64 << 20, env });
     const m = /^#### JOB ([\d.]+)$/m.exec(r.stdout);
     if (r.status !== 0 || m === null) throw new Error(`Sluice failed on ${c.name} (exit ${r.status}): ${r.stderr.slice(-2000)}`);
     return { wall: Number(m[1]) / 1000 };
@@ -218,11 +222,14 @@ try {
     (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
   console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
   console.log(`load average at start: ${loads()}`);
-  console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}  whole N-row process (s) S | F   load`);
+  const baseHead = BASE === undefined ? '' : ` ${'base CPU'.padStart(8)} ${'CPU S/base'.padStart(10)}`;
+  console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}${baseHead}  whole N-row process (s) S | F   load`);
   for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) {
-    const s = measure(runSluice, c, dir);
+    const s = measure((c, dir, size) => runSluice(c, dir, size), c, dir);
+    const b = BASE === undefined ? null : measure((c, dir, size) => runSluice(c, dir, size, BASE), c, dir);
+    const baseCols = b === null ? '' : ` ${m(b.cpu).padStart(8)} ${r(s.cpu, b.cpu).padStart(10)}`;
     const f = WITH_FLINK ? measure(runFlink, c, dir) : { wall: NaN, cpu: NaN, wholeN: NaN };
-    console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
+    console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}${baseCols}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
