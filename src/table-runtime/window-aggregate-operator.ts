@@ -189,10 +189,10 @@ export class WindowAggregateOperator implements StreamOperator {
     const keys = this.plainKeys;
     const nk = keys.length;
     if (nk === 0) return 0;
-    if (nk === 1) return hashValue(f[keys[0]!]);
+    if (nk === 1) return hashValue(f[keys[0]!]) & SMI_MASK;
     let h = 17;
     for (let i = 0; i < nk; i++) h = (Math.imul(h, 31) + hashValue(f[keys[i]!])) | 0;
-    return h;
+    return h & SMI_MASK;
   }
 
   /** Accumulates one input row, whose keys hash to `h`, into its group of window [start, end). */
@@ -321,12 +321,19 @@ export class WindowAggregateOperator implements StreamOperator {
 
   private hashKey(key: readonly unknown[]): number {
     if (key.length === 0) return 0;
-    if (key.length === 1) return hashValue(key[0]);
+    if (key.length === 1) return hashValue(key[0]) & SMI_MASK;
     let h = 17;
     for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + hashValue(key[i])) | 0;
-    return h;
+    return h & SMI_MASK;
   }
 }
+
+/**
+ * Group map keys are cut to 30 bits so they are small integers to V8 (no heap number per lookup, cheaper
+ * Map hashing); colliding keys chain through `WindowGroup.next`. The hash is not part of any checkpoint
+ * (restores recompute it), so its width is free to change.
+ */
+const SMI_MASK = 0x3fffffff;
 
 /** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
 const NO_ACCS: unknown[] = [];
