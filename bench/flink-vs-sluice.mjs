@@ -212,6 +212,13 @@ if (why !== null) {
   process.exit(0);
 }
 const dir = mkdtempSync(join(tmpdir(), 'sluice-vs-flink-'));
+// The data files take N * ~300 bytes: remove them when interrupted too, not only at the end.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 // n/a when a steady-state rate is not measurable (t(2N) <= t(N): N too small for the noise).
 const ok = (x) => Number.isFinite(x) && x > 0;
 const m = (x) => (ok(x) ? `${(x / 1e6).toFixed(2)} M` : 'n/a').padStart(8);
