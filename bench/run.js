@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-// Crash trials kill jobs for an hour or more (100 kills per operator): run only when named
-// (`npm run bench crash-trials`).
-const longRunning = new Set(['crash-trials.mjs']);
+// Crash trials kill jobs for an hour or more (100 kills per operator), and flink-vs-sluice runs each job in a fresh
+// JVM and Node process several times over millions of rows: run only when named (`npm run bench crash-trials`).
+const longRunning = new Set(['crash-trials.mjs', 'flink-vs-sluice.mjs']);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.mjs') && !f.endsWith('-util.mjs'))
   .filter((f) => (only.length === 0 ? !longRunning.has(f) : only.some((o) => f.includes(o))))

@@ -48,7 +48,12 @@ export interface SerializationSchema {
 }
 
 export interface DecodingFormat {
-  createRuntimeDecoder(physicalType: RowType): DeserializationSchema;
+  /**
+   * `readFields`, when given, lists the indexes of `physicalType`'s fields the caller reads (a projection
+   * pushed into the source); the decoder may leave the others null and skip converting them, as Flink's
+   * projectable formats do (a bad value in a column nobody reads is then no error). Rows keep the full width.
+   */
+  createRuntimeDecoder(physicalType: RowType, readFields?: readonly number[]): DeserializationSchema;
   getChangelogMode(): ChangelogMode;
   /** Metadata the format itself can read (debezium's `ingestion-timestamp`, ...). */
   listReadableMetadata?(): MetadataTypes;

@@ -17,6 +17,13 @@ export interface AggregateSpec {
   readonly countStar?: boolean;
 }
 
+/**
+ * The result row a group last emitted (streaming, without mini-batch): the next change retracts it as is
+ * rather than computing it again. Keyed by a symbol, so the checkpoint codec leaves it out (docs/state-format.md:
+ * symbol keys are not kept) and the state layout is unchanged; after a restore it is computed once.
+ */
+const LAST = Symbol('lastEmitted');
+
 /** The state of one group; several groups whose keys collide on the hash share a state slot. */
 interface Group {
   readonly key: unknown[];
@@ -25,6 +32,8 @@ interface Group {
   count: number;
   /** Per distinct call, value identity -> multiplicity. */
   readonly seen: (Map<unknown, number> | null)[];
+  /** Not state: see LAST. Row fields are never mutated downstream, so emitting the same array is safe. */
+  [LAST]?: unknown[];
 }
 
 export type AggregateMode = 'streaming' | 'batch';
@@ -99,7 +108,7 @@ export class GroupAggregateOperator implements StreamOperator {
         g = this.newGroup(f);
         groups = groups === undefined ? [g] : [...groups, g];
       }
-      const prev = streaming && g.count > 0 ? this.values(g) : null;
+      const prev = streaming && g.count > 0 ? (g[LAST] ?? this.values(g)) : null;
       if (accumulate) {
         this.apply(g, f, true);
         g.count++;
@@ -117,10 +126,13 @@ export class GroupAggregateOperator implements StreamOperator {
       this.state.update(groups!);
       if (!streaming) continue;
       const next = this.values(g);
-      if (prev === null) out.push(new Row(RowKind.INSERT, next));
-      else if (!rowsEqual(prev, next)) {
+      if (prev === null) {
+        out.push(new Row(RowKind.INSERT, next));
+        g[LAST] = next;
+      } else if (!rowsEqual(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
+        g[LAST] = next;
       }
     }
     if (out.length > 0) this.ctx.output.collect(out);

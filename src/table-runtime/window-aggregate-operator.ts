@@ -5,7 +5,7 @@ import { hashFields, hashValue, valuesEqual } from '../types/values/equality.js'
 import type { StateKey } from '../runtime/state/state.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
-import { assignWindows, windowStart } from './window-assigner-operator.js';
+import { windowStart } from './window-assigner-operator.js';
 import type { WindowAssignment } from './window-assigner-operator.js';
 
 /** One group of one window: its key values (non-window keys), accumulators and DISTINCT sets. */
@@ -143,7 +143,7 @@ export class WindowAggregateOperator implements StreamOperator {
         const row = rows[r]!;
         if (row.kind !== RowKind.INSERT && row.kind !== RowKind.UPDATE_AFTER) continue;
         const f = row.fields;
-        this.add(f, f[ws], f[we] as number);
+        this.add(f, f[ws], f[we] as number, this.hashRow(f));
       }
       return;
     }
@@ -155,17 +155,48 @@ export class WindowAggregateOperator implements StreamOperator {
       const f = row.fields;
       const ts = f[ti] as number | null;
       if (ts === null) continue;
-      if (w.kind === 'TUMBLE') {
-        const start = windowStart(ts, w.size, w.offset);
-        this.add(f, start, start + w.size);
-      } else {
-        for (const [start, end] of assignWindows(ts, w)) this.add(f, start, end);
+      // The key is hashed once per row, whatever the number of windows the row falls in; windows are
+      // enumerated in place (ascending, as assignWindows lists them) rather than as an array per row.
+      const h = this.hashRow(f);
+      switch (w.kind) {
+        case 'TUMBLE': {
+          const start = windowStart(ts, w.size, w.offset);
+          this.add(f, start, start + w.size, h);
+          break;
+        }
+        case 'HOP': {
+          const last = windowStart(ts, w.slide, w.offset);
+          let start = last;
+          while (start - w.slide > ts - w.size) start -= w.slide;
+          for (; start <= last; start += w.slide) if (start > ts - w.size) this.add(f, start, start + w.size, h);
+          break;
+        }
+        case 'CUMULATE': {
+          const start = windowStart(ts, w.size, w.offset);
+          for (let end = start + w.step; end <= start + w.size; end += w.step) if (ts < end) this.add(f, start, end, h);
+          break;
+        }
+        default: {
+          const never: never = w;
+          return never;
+        }
       }
     }
   }
 
-  /** Accumulates one input row into its group of window [start, end). */
-  private add(f: readonly unknown[], start: unknown, end: number): void {
+  /** The hash of a row's non-window group keys (the groups map of a window is keyed by it). */
+  private hashRow(f: readonly unknown[]): number {
+    const keys = this.plainKeys;
+    const nk = keys.length;
+    if (nk === 0) return 0;
+    if (nk === 1) return hashValue(f[keys[0]!]) & SMI_MASK;
+    let h = 17;
+    for (let i = 0; i < nk; i++) h = (Math.imul(h, 31) + hashValue(f[keys[i]!])) | 0;
+    return h & SMI_MASK;
+  }
+
+  /** Accumulates one input row, whose keys hash to `h`, into its group of window [start, end). */
+  private add(f: readonly unknown[], start: unknown, end: number, h: number): void {
     if (end - 1 <= this.watermark) {
       this.lateRecordsDropped++;
       return;
@@ -180,14 +211,6 @@ export class WindowAggregateOperator implements StreamOperator {
       this.last = bucket;
     }
     const keys = this.plainKeys;
-    const nk = keys.length;
-    let h: number;
-    if (nk === 0) h = 0;
-    else if (nk === 1) h = hashValue(f[keys[0]!]);
-    else {
-      h = 17;
-      for (let i = 0; i < nk; i++) h = (Math.imul(h, 31) + hashValue(f[keys[i]!])) | 0;
-    }
     let g: WindowGroup | null = bucket.groups.get(h) ?? null;
     while (g !== null && !sameKey(g.key, f, keys)) g = g.next;
     if (g === null) {
@@ -298,12 +321,19 @@ export class WindowAggregateOperator implements StreamOperator {
 
   private hashKey(key: readonly unknown[]): number {
     if (key.length === 0) return 0;
-    if (key.length === 1) return hashValue(key[0]);
+    if (key.length === 1) return hashValue(key[0]) & SMI_MASK;
     let h = 17;
     for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + hashValue(key[i])) | 0;
-    return h;
+    return h & SMI_MASK;
   }
 }
+
+/**
+ * Group map keys are cut to 30 bits so they are small integers to V8 (no heap number per lookup, cheaper
+ * Map hashing); colliding keys chain through `WindowGroup.next`. The hash is not part of any checkpoint
+ * (restores recompute it), so its width is free to change.
+ */
+const SMI_MASK = 0x3fffffff;
 
 /** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
 const NO_ACCS: unknown[] = [];

@@ -100,13 +100,15 @@ export class FileSystemTableSource implements ScanTableSource {
       return { kind: 'file', index: fileColumns.indexOf(c) };
     });
     for (const key of this.metadata) fields.push({ kind: 'metadata', key });
+    // The file columns the query reads: a line format may skip converting the others (projection pushdown).
+    const readFields = this.projection === undefined ? undefined : fields.flatMap((x) => (x.kind === 'file' ? [x.index] : []));
     const f = s.format;
     const source = new FileSource({
       root: s.root,
       partitionKeys: s.partitionKeys,
       pathRegex: this.partitions === undefined ? s.pathRegex : partitionPathRegex(s.root, s.partitionKeys, this.partitions, s.defaultPartitionName, s.pathRegex),
       monitorIntervalMs: s.monitorIntervalMs,
-      format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
+      format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType, readFields) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
       fields,
       ...(s.maxRecordBytes === undefined ? {} : { maxRecordBytes: s.maxRecordBytes }),
       ...(s.split ? { split: s.split } : {}),

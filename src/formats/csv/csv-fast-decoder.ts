@@ -29,7 +29,13 @@ export type CsvFastDecoder = (line: string) => unknown[] | undefined;
  * reads exactly as there. Returns undefined when the settings make the fast path pointless or ambiguous
  * (a delimiter equal to the quote or escape character).
  */
-export function createCsvFastDecoder(rowType: RowType, settings: CsvSettings, readers: readonly CsvFieldReader[]): CsvFastDecoder | undefined {
+export function createCsvFastDecoder(
+  rowType: RowType,
+  settings: CsvSettings,
+  readers: readonly CsvFieldReader[],
+  /** Per field: whether it is read; an unread field is only stepped over (found, never sliced or converted). */
+  read: readonly boolean[] = rowType.fields.map(() => true),
+): CsvFastDecoder | undefined {
   const { fieldDelimiter: delim, quoteCharacter: quote, escapeCharacter: escape, nullLiteral } = settings;
   const fields = rowType.fields;
   if (fields.length === 0 || delim === quote || delim === escape) return undefined;
@@ -49,9 +55,11 @@ export function createCsvFastDecoder(rowType: RowType, settings: CsvSettings, re
           `s = p + 1; e = x; p = x + 1; if (p < n && line.charCodeAt(p) !== ${delim.charCodeAt(0)}) return undefined; } else { ${unquoted} }`,
       );
     }
-    const read = readCode(i, f.type);
-    if (nullLiteral === undefined) body.push(read);
-    else body.push(`if (e - s === ${nullLiteral.length} && line.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${read} }`);
+    const code = readCode(i, f.type);
+    if (!read[i]) {
+      // Left null: nothing to read.
+    } else if (nullLiteral === undefined) body.push(code);
+    else body.push(`if (e - s === ${nullLiteral.length} && line.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`);
     body.push('p++;');
   });
   // After the last field `p` is one past the end; anything else means more fields than columns.

@@ -26,20 +26,25 @@ export class CsvRowDecoder implements DeserializationSchema {
   private readonly readers: CsvFieldReader[];
   private readonly names: string[];
   private readonly fast: CsvFastDecoder | undefined;
+  /** Per field: whether anyone reads it; unread fields stay null and are not converted (nor validated). */
+  private readonly read: readonly boolean[];
 
   /**
    * `options.fastPath` false always takes the general path (for tests comparing both); by default records
    * in the common shape are read by a decoder generated for `rowType` (see createCsvFastDecoder).
+   * `options.readFields` lists the fields the caller reads (see DecodingFormat.createRuntimeDecoder).
    */
   constructor(
     rowType: RowType,
     private readonly settings: CsvSettings,
-    options: { readonly fastPath?: boolean } = {},
+    options: { readonly fastPath?: boolean; readonly readFields?: readonly number[] } = {},
   ) {
     this.parser = new CsvRecordParser(settings);
     this.readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
     this.names = rowType.fields.map((f) => f.name);
-    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers);
+    const only = options.readFields;
+    this.read = rowType.fields.map((_, i) => only === undefined || only.includes(i));
+    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers, this.read);
   }
 
   deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {
@@ -85,7 +90,7 @@ export class CsvRowDecoder implements DeserializationSchema {
     const fields = new Array<unknown>(n);
     for (let i = 0; i < n; i++) {
       const t = texts[i];
-      if (t === undefined || t === nullLiteral) fields[i] = null;
+      if (t === undefined || t === nullLiteral || !this.read[i]) fields[i] = null;
       else {
         try {
           fields[i] = this.readers[i]!(t);

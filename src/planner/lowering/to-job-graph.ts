@@ -36,6 +36,7 @@ import { changelogNormalizeFactory } from '../../table-runtime/changelog-normali
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { ChangelogInference } from '../logical/changelog.js';
 import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
@@ -94,7 +95,12 @@ export class JobGraphBuilder {
   private readonly scans = new Map<string, Stream>();
   private readonly sharedSignatures = new Set<string>();
 
-  constructor(private readonly options: LoweringOptions) {}
+  /** Which row kinds each node emits (memoized), for choosing aggregate implementations. */
+  private readonly changelog: ChangelogInference;
+
+  constructor(private readonly options: LoweringOptions) {
+    this.changelog = new ChangelogInference(options.mode);
+  }
 
   private vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft {
     const v: VertexDraft = { id: `v${this.next++}`, name, parallelism, kind, operators: [] };
@@ -223,6 +229,9 @@ export class JobGraphBuilder {
     const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
     const calls = fused?.calls ?? n.aggCalls;
     const inputTypes = inputNode.fields.map((f) => f.type);
+    // Window aggregates and batch jobs only ever see inserts; a streaming GROUP BY sees retractions only
+    // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
+    const retracts = o.mode === 'streaming' && w === undefined && !this.changelog.of(inputNode).isInsertOnly();
     const aggs = (): AggregateSpec[] =>
       calls.map((c) => {
         const argTypes = c.args.map((i) => inputTypes[i]!);
@@ -230,7 +239,7 @@ export class JobGraphBuilder {
         const fn =
           def?.kind === 'aggregate' && !BUILTIN.has(c.name)
             ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
-            : builtinAggregate(c.name, argTypes, c.type);
+            : builtinAggregate(c.name, argTypes, c.type, { retracts });
         const countStar = c.name === 'COUNT' && c.args.length === 0;
         return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
       });

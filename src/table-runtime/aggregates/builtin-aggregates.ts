@@ -12,8 +12,41 @@ import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values
 
 type Num = number | bigint | Decimal;
 
+/**
+ * BIGINT counts and sums are kept as a plain number while they are a safe integer (no BigInt allocated per
+ * row), and as a bigint from the first step that would leave that range, so results stay exact past 2^53;
+ * accumulators written as bigint by earlier versions keep working. Results are always bigint (BIGINT).
+ */
+type Long = number | bigint;
+
+function addLong(a: Long, b: bigint): Long {
+  if (typeof a === 'number') {
+    const n = Number(b);
+    if (Number.isSafeInteger(n)) {
+      const r = a + n;
+      if (Number.isSafeInteger(r)) return r;
+    }
+    return BigInt.asIntN(64, BigInt(a) + b);
+  }
+  return BigInt.asIntN(64, a + b);
+}
+
+function subLong(a: Long, b: bigint): Long {
+  if (typeof a === 'number') {
+    const n = Number(b);
+    if (Number.isSafeInteger(n)) {
+      const r = a - n;
+      if (Number.isSafeInteger(r)) return r;
+    }
+    return BigInt.asIntN(64, BigInt(a) - b);
+  }
+  return BigInt.asIntN(64, a - b);
+}
+
+const longValue = (a: Long): bigint => (typeof a === 'number' ? BigInt(a) : a);
+
 function zeroOf(t: LogicalType): Num {
-  if (t.kind === 'BIGINT') return 0n;
+  if (t.kind === 'BIGINT') return 0;
   if (t.kind === 'DECIMAL') return Decimal.ZERO;
   return 0;
 }
@@ -21,7 +54,7 @@ function zeroOf(t: LogicalType): Num {
 function add(a: Num, b: unknown, t: LogicalType): Num {
   switch (t.kind) {
     case 'BIGINT':
-      return BigInt.asIntN(64, (a as bigint) + toBigInt(b));
+      return addLong(a as Long, toBigInt(b));
     case 'DECIMAL':
       return (a as Decimal).add(toDecimal(b));
     case 'TINYINT':
@@ -38,7 +71,7 @@ function add(a: Num, b: unknown, t: LogicalType): Num {
 function sub(a: Num, b: unknown, t: LogicalType): Num {
   switch (t.kind) {
     case 'BIGINT':
-      return BigInt.asIntN(64, (a as bigint) - toBigInt(b));
+      return subLong(a as Long, toBigInt(b));
     case 'DECIMAL':
       return (a as Decimal).subtract(toDecimal(b));
     case 'TINYINT':
@@ -50,24 +83,48 @@ function sub(a: Num, b: unknown, t: LogicalType): Num {
   }
 }
 
-/** COUNT(*) (no args) or COUNT(x) (non-null x). Acc: [count]. */
-const count: AggregateFunction<[bigint]> = {
-  createAccumulator: () => [0n],
-  accumulate(acc, ...args) {
-    if (args.length === 0 || args[0] !== null) acc[0]++;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const countUp = (c: Long): Long => (typeof c === 'number' && c < MAX_SAFE ? c + 1 : BigInt(c) + 1n);
+const countDown = (c: Long): Long => (typeof c === 'number' ? c - 1 : c - 1n);
+const countAdd = (a: Long, b: Long): Long => {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a + b)) return a + b;
+  return BigInt(a) + BigInt(b);
+};
+
+/** COUNT(*): no argument, so no rest-parameter array per call. Acc: [count] (see Long). */
+const countStar: AggregateFunction<[Long]> = {
+  createAccumulator: () => [0],
+  accumulate(acc) {
+    acc[0] = countUp(acc[0]);
   },
-  retract(acc, ...args) {
-    if (args.length === 0 || args[0] !== null) acc[0]--;
+  retract(acc) {
+    acc[0] = countDown(acc[0]);
   },
   merge(acc, other) {
-    acc[0] += other[0];
+    acc[0] = countAdd(acc[0], other[0]);
   },
-  getValue: (acc) => acc[0],
+  getValue: (acc) => longValue(acc[0]),
+};
+
+/** COUNT(x): non-null x. Acc: [count] (see Long). */
+const count: AggregateFunction<[Long]> = {
+  createAccumulator: () => [0],
+  accumulate(acc, v) {
+    if (v !== null) acc[0] = countUp(acc[0]);
+  },
+  retract(acc, v) {
+    if (v !== null) acc[0] = countDown(acc[0]);
+  },
+  merge(acc, other) {
+    acc[0] = countAdd(acc[0], other[0]);
+  },
+  getValue: (acc) => longValue(acc[0]),
 };
 
 /** SUM / SUM0. Acc: [sum, non-null count]. */
 function sum(resultType: LogicalType, zeroWhenEmpty: boolean): AggregateFunction<[Num, number]> {
-  const scaleTo = (v: Num): unknown => (resultType.kind === 'DECIMAL' ? (v as Decimal).toPrecision(resultType.precision, resultType.scale) : v);
+  const scaleTo = (v: Num): unknown =>
+    resultType.kind === 'DECIMAL' ? (v as Decimal).toPrecision(resultType.precision, resultType.scale) : resultType.kind === 'BIGINT' ? longValue(v as Long) : v;
   return {
     createAccumulator: () => [zeroOf(resultType), 0],
     accumulate(acc, v) {
@@ -113,11 +170,11 @@ function avg(argType: LogicalType, resultType: LogicalType): AggregateFunction<[
         case 'DECIMAL':
           return (acc[0] as Decimal).divide(Decimal.fromBigInt(BigInt(acc[1])), resultType.scale).toPrecision(resultType.precision, resultType.scale);
         case 'BIGINT':
-          return (acc[0] as bigint) / BigInt(acc[1]);
+          return longValue(acc[0] as Long) / BigInt(acc[1]);
         case 'TINYINT':
         case 'SMALLINT':
         case 'INT':
-          return Number((acc[0] as bigint) / BigInt(acc[1]));
+          return Number(longValue(acc[0] as Long) / BigInt(acc[1]));
         case 'FLOAT':
           return Math.fround((acc[0] as number) / acc[1]);
         default:
@@ -134,37 +191,55 @@ function keyOf(v: unknown): unknown {
   return v;
 }
 
-/** MIN / MAX with retraction: a multiset of the values seen. Acc: [Map<key, [value, count]>, best]. */
-function minMax(sign: 1 | -1): AggregateFunction<[Map<unknown, [unknown, number]>, unknown]> {
-  const recompute = (acc: [Map<unknown, [unknown, number]>, unknown]): void => {
+/**
+ * MIN / MAX. With retraction, a multiset of the values seen, so the next best is known when the best is
+ * retracted; over insert-only input (Flink's MaxAggFunction rather than MaxWithRetractAggFunction) only the
+ * best value, with no Map entry per distinct value. Acc: [Map<key, [value, count]> or null, best].
+ */
+type MinMaxAcc = [Map<unknown, [unknown, number]> | null, unknown];
+
+function minMax(sign: 1 | -1, retracts: boolean): AggregateFunction<MinMaxAcc> {
+  const recompute = (acc: MinMaxAcc): void => {
     let best: unknown = null;
-    for (const [v] of acc[0].values()) if (best === null || sign * compareValues(v, best) < 0) best = v;
+    for (const [v] of acc[0]!.values()) if (best === null || sign * compareValues(v, best) < 0) best = v;
     acc[1] = best;
   };
+  const better = (v: unknown, best: unknown): boolean => best === null || sign * compareValues(v, best) < 0;
   return {
-    createAccumulator: () => [new Map(), null],
+    createAccumulator: () => [retracts ? new Map() : null, null],
     accumulate(acc, v) {
       if (v === null) return;
-      const k = keyOf(v);
-      const e = acc[0].get(k);
-      if (e === undefined) acc[0].set(k, [v, 1]);
-      else e[1]++;
-      if (acc[1] === null || sign * compareValues(v, acc[1]) < 0) acc[1] = v;
+      const m = acc[0];
+      if (m !== null) {
+        const k = keyOf(v);
+        const e = m.get(k);
+        if (e === undefined) m.set(k, [v, 1]);
+        else e[1]++;
+      }
+      if (better(v, acc[1])) acc[1] = v;
     },
     retract(acc, v) {
-      if (v === null) return;
+      const m = acc[0];
+      if (v === null || m === null) return;
       const k = keyOf(v);
-      const e = acc[0].get(k);
+      const e = m.get(k);
       if (e === undefined) return;
       if (--e[1] <= 0) {
-        acc[0].delete(k);
+        m.delete(k);
         if (acc[1] !== null && compareValues(v, acc[1]) === 0) recompute(acc);
       }
     },
     merge(acc, o) {
+      const m = acc[0];
+      if (m === null || o[0] === null) {
+        // Without retraction only the best value matters.
+        acc[0] = null;
+        if (o[1] !== null && better(o[1], acc[1])) acc[1] = o[1];
+        return;
+      }
       for (const [k, [v, c]] of o[0]) {
-        const e = acc[0].get(k);
-        if (e === undefined) acc[0].set(k, [v, c]);
+        const e = m.get(k);
+        if (e === undefined) m.set(k, [v, c]);
         else e[1] += c;
       }
       recompute(acc);
@@ -204,12 +279,27 @@ const listagg: AggregateFunction<[string[], string]> = {
   getValue: (acc) => (acc[0].length === 0 ? null : acc[0].join(acc[1])),
 };
 
+/** How the operator will call a built-in aggregate. */
+export interface BuiltinAggregateOptions {
+  /**
+   * Whether `retract` may be called (updating input, sliding OVER frames). False lets MIN and MAX keep only
+   * the best value. Default true.
+   */
+  readonly retracts?: boolean;
+}
+
 /** The implementation of built-in aggregate `name` for these argument and result types. */
-export function builtinAggregate(name: string, argTypes: readonly LogicalType[], resultType: LogicalType): AggregateFunction<unknown> {
+export function builtinAggregate(
+  name: string,
+  argTypes: readonly LogicalType[],
+  resultType: LogicalType,
+  options: BuiltinAggregateOptions = {},
+): AggregateFunction<unknown> {
+  const retracts = options.retracts !== false;
   const f = (() => {
     switch (name) {
       case 'COUNT':
-        return count;
+        return argTypes.length === 0 ? countStar : count;
       case 'SUM':
         return sum(resultType, false);
       case 'SUM0':
@@ -217,9 +307,9 @@ export function builtinAggregate(name: string, argTypes: readonly LogicalType[],
       case 'AVG':
         return avg(argTypes[0]!, resultType);
       case 'MIN':
-        return minMax(1);
+        return minMax(1, retracts);
       case 'MAX':
-        return minMax(-1);
+        return minMax(-1, retracts);
       case 'FIRST_VALUE':
         return firstLast(false);
       case 'LAST_VALUE':

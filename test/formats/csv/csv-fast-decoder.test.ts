@@ -174,3 +174,32 @@ describe('csv fast path against the general path', () => {
     expect(fastHits).toBeGreaterThan(records / 2);
   });
 });
+
+describe('csv decoding of the projected columns only', () => {
+  const line = bytes('1001,17,https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
+  const decode = (readFields: readonly number[] | undefined, fastPath: boolean, message = line) => {
+    const out: { fields: readonly unknown[] }[] = [];
+    new CsvRowDecoder(BIDS, DEFAULT_CSV, { fastPath, ...(readFields === undefined ? {} : { readFields }) }).deserialize(message, out as never);
+    return out.map((r) => r.fields);
+  };
+
+  it('reads the listed fields as a full decode does and leaves the others null, on both paths', () => {
+    const full = decode(undefined, true)[0]!;
+    for (const fastPath of [true, false]) {
+      expect(decode([0, 3], fastPath)).toEqual([[full[0], null, null, full[3], null, null]]);
+      expect(decode([2, 4], fastPath)).toEqual([[null, null, full[2], null, full[4], null]]);
+    }
+  });
+
+  it('does not convert an unread field, so a bad value there is no error (as Flink with projection pushdown)', () => {
+    const bad = bytes('1001,not-a-number,https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
+    for (const fastPath of [true, false]) {
+      expect(decode([0], fastPath, bad)).toEqual([[1001n, null, null, null, null, null]]);
+      expect(() => decode([0, 1], fastPath, bad)).toThrow(/price/);
+    }
+  });
+
+  it('still refuses a record with the wrong number of fields', () => {
+    for (const fastPath of [true, false]) expect(() => decode([0], fastPath, bytes('1001,17\n'))).toThrow(/2 fields|fields expected/);
+  });
+});
