@@ -22,6 +22,7 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                         execution.worker-threads |                         off |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 |                                                    pipeline.name |                      my job |
@@ -50,7 +51,7 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-36 rows in set
+37 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -70,6 +71,7 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                         execution.worker-threads |                         off |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -97,7 +99,7 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-35 rows in set
+36 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -132,6 +134,7 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
+|                                         execution.worker-threads |                         off |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -159,6 +162,6 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-35 rows in set
+36 rows in set
 !ok
 
