@@ -41,6 +41,7 @@ import type { NormalizeOptions } from './rules/changelog-normalize.js';
 import { parseExpression } from '../sql/parse.js';
 import { parseDuration } from '../config/units.js';
 import { resolveTableNamed } from './binder/table-not-found.js';
+import { withOptionsHints } from './binder/options-hint.js';
 
 export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
 
@@ -146,7 +147,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   const resolved = await resolveTableNamed(ctx, insert.table);
   const id = resolved.identifier;
   if (resolved.table.kind !== 'table') throw new ValidationError(`Cannot insert into view '${identifierToString(id)}'; a view is read-only.`);
-  const table: CatalogTable = resolved.table;
+  const table: CatalogTable = withOptionsHints(resolved.table, insert.hints, ctx.config, identifierToString(id));
   const query = await binder.bindQuery(insert.query);
   checkStreamingSort(query, ctx.mode);
   const sinkColumns = table.schema.persistedColumns();

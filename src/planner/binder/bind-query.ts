@@ -3,7 +3,7 @@ import { rangeOf } from '../../sql/position.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import type { ObjectName } from '../../sql/ast/names.js';
+import type { Hint, ObjectName } from '../../sql/ast/names.js';
 import type { OrderByQuery, Query, SelectItem, SelectQuery, TableRef, ValuesQuery, WithItem } from '../../sql/ast/query.js';
 import { parseExpression, parseStatement } from '../../sql/parse.js';
 import { DataTypes } from '../../types/data-types.js';
@@ -21,6 +21,7 @@ import { bindBinary, bindExpression, castTo } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
 import { resolveTableNamed } from './table-not-found.js';
+import { withOptionsHints } from './options-hint.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
@@ -250,7 +251,7 @@ export class QueryBinder {
         if (cte !== undefined) {
           node = renameFields(await this.bindQuery(cte.item.query, cte.outer), cte.item.columns.map((c) => c.value));
         } else {
-          node = await this.bindCatalogTable(ref.name, ctes.keys());
+          node = await this.bindCatalogTable(ref.name, ctes.keys(), ref.hints);
         }
         node = renameFields(node, ref.columnAliases.map((c) => c.value));
         return { node, scope: Scope.of(node.fields, alias) };
@@ -277,9 +278,11 @@ export class QueryBinder {
   }
 
 
-  private async bindCatalogTable(name: ObjectName, cteNames: Iterable<string>): Promise<PlanNode> {
+  private async bindCatalogTable(name: ObjectName, cteNames: Iterable<string>, hints: readonly Hint[] = []): Promise<PlanNode> {
     const parts = name.parts;
-    const { identifier, table, isTemporary } = await resolveTableNamed(this.ctx, name, { positioned: this.viewDepth === 0, alsoKnown: cteNames });
+    const resolved = await resolveTableNamed(this.ctx, name, { positioned: this.viewDepth === 0, alsoKnown: cteNames });
+    const { identifier, isTemporary } = resolved;
+    const table = withOptionsHints(resolved.table, hints, this.ctx.config, parts.join('.'));
     if (table.kind === 'view') {
       if (++this.viewDepth > 32) throw new ValidationError(`View '${parts.join('.')}' refers to itself`);
       try {
