@@ -1,4 +1,5 @@
 import { ExecutionError } from '../errors/sluice-error.js';
+import { createAlignmentRegistry } from './alignment-registry.js';
 import type { TaskGraph } from './chaining.js';
 import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -60,20 +61,7 @@ export class Attempt implements TaskHost {
     readonly attempt: number,
     readonly restoredCheckpointId: number | undefined,
   ) {
-    const groups = new Map<string, Map<string, number>>();
-    this.alignment = {
-      report(group, key, wm) {
-        let g = groups.get(group);
-        if (!g) groups.set(group, (g = new Map()));
-        g.set(key, wm);
-        let min = Infinity;
-        for (const v of g.values()) if (v < min) min = v;
-        return min;
-      },
-      remove(group, key) {
-        groups.get(group)?.delete(key);
-      },
-    };
+    this.alignment = createAlignmentRegistry();
   }
 
   get jobId(): string {

@@ -1,4 +1,5 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
+import { createAlignmentRegistry } from '../alignment-registry.js';
 import { buildTaskGraph, type TaskGraph } from '../chaining.js';
 import { Channel, type OutputChannel } from '../channel.js';
 import type { SerializedValue, TaskSnapshot } from '../checkpoint/completed-checkpoint.js';
@@ -125,20 +126,7 @@ class WorkerAttempt implements TaskHost {
     this.config = plan.config;
     this.restoredCheckpointId = plan.restoredCheckpointId;
     // Jobs with watermark alignment groups stay on the main thread (worker-pool.ts): a local registry suffices.
-    const groups = new Map<string, Map<string, number>>();
-    this.alignment = {
-      report(group, key, wm) {
-        let g = groups.get(group);
-        if (!g) groups.set(group, (g = new Map()));
-        g.set(key, wm);
-        let min = Infinity;
-        for (const v of g.values()) if (v < min) min = v;
-        return min;
-      },
-      remove(group, key) {
-        groups.get(group)?.delete(key);
-      },
-    };
+    this.alignment = createAlignmentRegistry();
   }
 
   /** Builds this worker's subtasks and their channels, then runs the subtasks that had not finished. */
