@@ -73,19 +73,7 @@ fetch_jars() {
 }
 
 # Readiness: /ping answers 200 once the REST server is up, which the server opens only after its store is ready.
-daemon_probe() {
-  local deadline=$((SECONDS + $1))
-  while ((SECONDS < deadline)); do
-    if curl -sf -o /dev/null --max-time 2 "$url/ping"; then
-      return 0
-    fi
-    if [[ -n "${2:-}" ]] && ! kill -0 "$2" 2>/dev/null; then
-      return 1
-    fi
-    sleep 0.5
-  done
-  return 1
-}
+daemon_probe() { daemon_http_probe "$url/ping" "$1" "${2:-}"; }
 
 daemon_address() { echo "$url"; }
 

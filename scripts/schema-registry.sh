@@ -76,19 +76,7 @@ fetch_dist() {
 }
 
 # Readiness: the ccompat API answers a subject listing (storage initialised, REST up).
-daemon_probe() {
-  local deadline=$((SECONDS + $1))
-  while ((SECONDS < deadline)); do
-    if curl -sf -o /dev/null --max-time 2 "$url/subjects"; then
-      return 0
-    fi
-    if [[ -n "${2:-}" ]] && ! kill -0 "$2" 2>/dev/null; then
-      return 1
-    fi
-    sleep 0.5
-  done
-  return 1
-}
+daemon_probe() { daemon_http_probe "$url/subjects" "$1" "${2:-}"; }
 
 daemon_address() { echo "$url"; }
 

@@ -44,6 +44,22 @@ daemon_spawn() {
   echo $! >"$pidfile"
 }
 
+# Polls <url> until it answers 2xx (returns 0), <pid> dies or <seconds> pass (returns 1): the readiness
+# probe of a server with an HTTP endpoint.
+daemon_http_probe() {
+  local url="$1" deadline=$((SECONDS + $2)) pid="${3:-}"
+  while ((SECONDS < deadline)); do
+    if curl -sf -o /dev/null --max-time 2 "$url"; then
+      return 0
+    fi
+    if [[ -n "$pid" ]] && ! kill -0 "$pid" 2>/dev/null; then
+      return 1
+    fi
+    sleep 0.5
+  done
+  return 1
+}
+
 daemon_port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 daemon_start() {
