@@ -105,8 +105,10 @@ format_storage() {
     return 0
   fi
   local cluster_id
-  # A Kafka cluster id is a base64url-encoded 16-byte UUID (22 characters).
-  cluster_id="$(node -e "process.stdout.write(require('node:crypto').randomBytes(16).toString('base64url'))")"
+  # A Kafka cluster id is a base64url-encoded 16-byte UUID (22 characters). One that starts
+  # with '-' reads as an option to kafka-storage's argument parser (about 1 run in 64 failed so),
+  # which is why Kafka's own Uuid.randomUuid() redraws those; so do we.
+  cluster_id="$(node -e "const {randomBytes}=require('node:crypto');let id;do{id=randomBytes(16).toString('base64url')}while(id.startsWith('-'));process.stdout.write(id)")"
   daemon_log "formatting storage in $home/data (cluster id $cluster_id)"
   # shellcheck disable=SC2046
   java $(java_opts) -cp "$libs/*" kafka.tools.StorageTool format \
