@@ -31,6 +31,18 @@ describe.skipIf(!up)('Kafka sink follows partitions added to its output topic', 
     return offsets.sort((a, b) => a.partition - b.partition).map((o) => Number(o.high));
   }
 
+  /** Waits until the broker's metadata lists `count` partitions with leaders (under load that lags the admin call). */
+  async function brokerKnowsPartitions(topic: string, count: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
+      const ready = topics[0]?.partitions.filter((p) => p.leader >= 0).length ?? 0;
+      if (ready >= count) return;
+      if (Date.now() > deadline) throw new Error(`topic ${topic} has ${ready} of ${count} partitions with leaders after 10 s`);
+      await sleep(50);
+    }
+  }
+
   async function writeAcrossGrowth(partitioner: SinkPartitionerKind, extra: Partial<KafkaRecordWriterOptions> = {}): Promise<number[][]> {
     const topic = uniqueTopic(`grow-${partitioner}`);
     await createTopic(kafka, topic, 1);
@@ -48,7 +60,8 @@ describe.skipIf(!up)('Kafka sink follows partitions added to its output topic', 
       await writer.write(batch(0, 20));
       const before = await perPartition(topic);
       await admin.createPartitions({ topicPartitions: [{ topic, count: 4 }] });
-      await sleep(AGE_MS + 100);
+      await brokerKnowsPartitions(topic, 4);
+      await sleep(AGE_MS + 100); // the writer's metadata is stale now: its next send re-reads it
       await writer.write(batch(20, 40));
       if (extra.deliveryGuarantee === 'exactly-once') {
         // Offsets count committed records only: commit the one transaction both writes went into.

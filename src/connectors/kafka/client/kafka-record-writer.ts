@@ -32,7 +32,7 @@
  * acks for that batch: no await per record); `prepareCommit` on each barrier; `flush` at end of input.
  * None of the methods may be called concurrently.
  */
-import { Partitioners, type Admin, type Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
 import { createCluster, type InternalCluster } from './kafkajs-internals.js';
 import {
@@ -46,7 +46,7 @@ import {
   type OutgoingMessage,
   type TopicBatch,
 } from './kafka-transaction.js';
-import { SinkPartitioner, type SinkPartitionerKind } from './sink-partitioner.js';
+import { createSinkPartitioner, type KafkaPartitionerFn, type SinkPartitionerKind } from './sink-partitioner.js';
 import { DEFAULT_METADATA_MAX_AGE_MS } from './kafka-properties.js';
 import { brokerTimeout, withDeadline } from './deadline.js';
 
@@ -98,8 +98,7 @@ export class KafkaRecordWriter {
     private readonly kafka: Kafka,
     private readonly options: KafkaRecordWriterOptions,
     private readonly cluster: InternalCluster,
-    private readonly admin: Admin,
-    private readonly partitioner: SinkPartitioner,
+    private readonly partitioner: KafkaPartitionerFn,
     private readonly plainProducer: ReturnType<Kafka['producer']> | undefined,
   ) {}
 
@@ -127,27 +126,24 @@ export class KafkaRecordWriter {
 
   private static async connect(kafka: Kafka, options: KafkaRecordWriterOptions, opened: { disconnect(): Promise<void> }[]): Promise<KafkaRecordWriter> {
     const eo = options.deliveryGuarantee === 'exactly-once';
-    const admin = kafka.admin();
-    opened.push(admin);
-    await admin.connect();
     // As Flink's producer: writing to a missing topic creates it when the broker allows that.
     const metadataMaxAgeMs = options.metadataMaxAgeMs ?? DEFAULT_METADATA_MAX_AGE_MS;
     const cluster = createCluster(kafka, { allowAutoTopicCreation: true, metadataMaxAgeMs });
     opened.push(cluster);
     await cluster.connect();
-    const partitioner = new SinkPartitioner(options.partitioner, options.subtaskId, admin, metadataMaxAgeMs);
+    const partitioner = createSinkPartitioner(options.partitioner, options.subtaskId);
     let plain: ReturnType<Kafka['producer']> | undefined;
     if (!eo) {
       plain = kafka.producer({
         allowAutoTopicCreation: true,
         idempotent: false,
         metadataMaxAge: metadataMaxAgeMs,
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: () => partitioner,
       });
       opened.push(plain);
       await plain.connect();
     }
-    const writer = new KafkaRecordWriter(kafka, options, cluster, admin, partitioner, plain);
+    const writer = new KafkaRecordWriter(kafka, options, cluster, partitioner, plain);
     if (eo) {
       const first = (options.restoredCheckpointId ?? 0) + 1;
       await abortLingeringTransactions(
@@ -167,7 +163,7 @@ export class KafkaRecordWriter {
           options.transactionTimeoutMs,
         );
       }
-      writer.transaction = await KafkaTransaction.begin(kafka, cluster, writer.idFor(first), options.transactionTimeoutMs);
+      writer.transaction = await KafkaTransaction.begin(kafka, cluster, writer.idFor(first), options.transactionTimeoutMs, partitioner);
     }
     return writer;
   }
@@ -190,15 +186,8 @@ export class KafkaRecordWriter {
       if (list) list.push(r);
       else byTopic.set(r.topic, [r]);
     }
-    await this.partitioner.prepare(byTopic.keys());
     const batches: TopicBatch[] = [];
-    for (const [topic, list] of byTopic) {
-      const messages: OutgoingMessage[] =
-        this.partitioner.kind === 'default'
-          ? list
-          : list.map((m) => ({ ...m, partition: this.partitioner.partitionFor(topic) as number }));
-      batches.push({ topic, messages });
-    }
+    for (const [topic, messages] of byTopic) batches.push({ topic, messages });
     if (this.options.deliveryGuarantee === 'exactly-once' && !this.transaction) {
       throw new ConnectorError('No Kafka transaction is open: beginTransaction must follow precommit before the next write.');
     }
@@ -263,7 +252,7 @@ export class KafkaRecordWriter {
   /** Opens the transaction `prefix-subtask-(checkpointId+1)` after barrier `checkpointId`. Exactly-once only. */
   async beginTransaction(checkpointId: number): Promise<void> {
     if (this.options.deliveryGuarantee !== 'exactly-once') return;
-    this.transaction = await KafkaTransaction.begin(this.kafka, this.cluster, this.idFor(checkpointId + 1), this.options.transactionTimeoutMs);
+    this.transaction = await KafkaTransaction.begin(this.kafka, this.cluster, this.idFor(checkpointId + 1), this.options.transactionTimeoutMs, this.partitioner);
   }
 
   /** End of input (bounded job). Sends are already acknowledged; nothing is buffered. */
@@ -272,7 +261,6 @@ export class KafkaRecordWriter {
   /** Closes connections. The open transaction is left to time out or to the next start's abort. */
   async close(): Promise<void> {
     await this.plainProducer?.disconnect().catch(() => undefined);
-    await this.admin.disconnect().catch(() => undefined);
     await this.cluster.disconnect().catch(() => undefined);
   }
 }

@@ -5,8 +5,8 @@
  * the pre-committed id/epoch, Flink's `resumeTransaction`) and aborting lingering transactions.
  */
 import type { Kafka, Logger } from 'kafkajs';
-import { Partitioners } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
+import { createSinkPartitioner, type KafkaPartitionerFn } from './sink-partitioner.js';
 import {
   COORDINATOR_TYPE,
   kafkaErrorType,
@@ -85,7 +85,13 @@ export class KafkaTransaction {
    * transaction) and begins a transaction. Awaits 2 coordinator round trips; called once per checkpoint.
    * `cluster` must be connected and is shared by the writer's transactions.
    */
-  static async begin(kafka: Kafka, cluster: InternalCluster, transactionalId: string, timeoutMs: number): Promise<KafkaTransaction> {
+  static async begin(
+    kafka: Kafka,
+    cluster: InternalCluster,
+    transactionalId: string,
+    timeoutMs: number,
+    partitioner: KafkaPartitionerFn = createSinkPartitioner('default', 0),
+  ): Promise<KafkaTransaction> {
     const { createEosManager, createMessageProducer, createRetry, CONNECTION_STATUS } = loadInternals();
     const log = logger(kafka);
     const eos = createEosManager({ logger: log, cluster, transactionTimeout: timeoutMs, transactional: true, transactionalId });
@@ -98,7 +104,7 @@ export class KafkaTransaction {
     const producer = createMessageProducer({
       logger: log,
       cluster,
-      partitioner: Partitioners.DefaultPartitioner() as unknown as (args: unknown) => number,
+      partitioner: partitioner as (args: unknown) => number,
       eosManager: eos,
       idempotent: true,
       retrier: createRetry(cluster.retry),

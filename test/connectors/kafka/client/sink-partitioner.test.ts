@@ -1,66 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { Admin } from 'kafkajs';
-import { SinkPartitioner } from '../../../../src/connectors/kafka/client/sink-partitioner.js';
+import { createSinkPartitioner, type PartitionerArgs } from '../../../../src/connectors/kafka/client/sink-partitioner.js';
 
-/** An admin whose topics have the partition counts in `counts`; records every metadata request. */
-function fakeAdmin(counts: Map<string, number>): { admin: Admin; requests: string[][] } {
-  const requests: string[][] = [];
-  const admin = {
-    fetchTopicMetadata: async ({ topics }: { topics: string[] }) => {
-      requests.push([...topics]);
-      return {
-        topics: topics.map((name) => ({
-          name,
-          partitions: Array.from({ length: counts.get(name) ?? 0 }, (_, i) => ({ partitionId: i })),
-        })),
-      };
-    },
-  } as unknown as Admin;
-  return { admin, requests };
+/** The arguments kafkajs passes for one record of `topic` whose metadata lists `count` partitions. */
+function args(topic: string, count: number, key: string | null = null): PartitionerArgs {
+  return {
+    topic,
+    partitionMetadata: Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 1 })),
+    message: { key },
+  };
 }
 
-describe('SinkPartitioner', () => {
-  it('re-reads partition counts older than metadata.max.age.ms, so fixed follows added partitions', async () => {
-    const counts = new Map([['out', 2]]);
-    const { admin, requests } = fakeAdmin(counts);
-    let now = 1000;
-    const p = new SinkPartitioner('fixed', 3, admin, 500, () => now);
-    await p.prepare(['out', 'out']);
-    expect(p.partitionFor('out')).toBe(1); // 3 % 2
-    counts.set('out', 4);
-    now += 499;
-    await p.prepare(['out']);
-    expect(p.partitionFor('out')).toBe(1); // still the cached count: no request within the age
-    expect(requests).toEqual([['out']]);
-    now += 1;
-    await p.prepare(['out']);
-    expect(p.partitionFor('out')).toBe(3); // 3 % 4
-    expect(requests).toEqual([['out'], ['out']]);
+describe('createSinkPartitioner', () => {
+  it('fixed: subtask % the partition count of the metadata the send uses, so it follows added partitions', () => {
+    const p = createSinkPartitioner('fixed', 3);
+    expect(p(args('out', 2))).toBe(1);
+    expect(p(args('out', 4))).toBe(3);
+    expect(p(args('out', 5, 'k'))).toBe(3); // keys do not matter
   });
 
-  it('round-robin cycles over the new partitions after a refresh; only stale or new topics are requested', async () => {
-    const counts = new Map([
-      ['a', 1],
-      ['b', 2],
-    ]);
-    const { admin, requests } = fakeAdmin(counts);
-    let now = 0;
-    const p = new SinkPartitioner('round-robin', 0, admin, 100, () => now);
-    await p.prepare(['a']);
-    expect([p.partitionFor('a'), p.partitionFor('a')]).toEqual([0, 0]);
-    counts.set('a', 3);
-    now = 100;
-    await p.prepare(['a', 'b']);
-    expect(requests).toEqual([['a'], ['a', 'b']]);
-    const seen = new Set(Array.from({ length: 6 }, () => p.partitionFor('a')));
-    expect([...seen].sort()).toEqual([0, 1, 2]);
+  it('round-robin: cycles per topic over the partitions the metadata lists, new ones included', () => {
+    const p = createSinkPartitioner('round-robin', 0);
+    expect([p(args('a', 1)), p(args('a', 1))]).toEqual([0, 0]);
+    const seen = Array.from({ length: 6 }, () => p(args('a', 3)));
+    expect(new Set(seen)).toEqual(new Set([0, 1, 2]));
+    expect(p(args('b', 2))).toBe(0); // a topic of its own starts its own cycle
   });
 
-  it('the default partitioner leaves the choice (and its metadata) to kafkajs', async () => {
-    const { admin, requests } = fakeAdmin(new Map([['out', 2]]));
-    const p = new SinkPartitioner('default', 0, admin, 0);
-    await p.prepare(['out']);
-    expect(p.partitionFor('out')).toBeUndefined();
-    expect(requests).toEqual([]);
+  it("default: Kafka's murmur2 of the key, and keyless records spread over the partitions", () => {
+    const p = createSinkPartitioner('default', 0);
+    // murmur2("a") & 0x7fffffff = 584102524, as the Java client computes it; 584102524 % 4 = 0, % 3 = 1.
+    expect(p(args('out', 4, 'a'))).toBe(0);
+    expect(p(args('out', 3, 'a'))).toBe(1);
+    expect(new Set(Array.from({ length: 8 }, () => p(args('out', 4))))).toEqual(new Set([0, 1, 2, 3]));
   });
 });
