@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../../src/api/table-environment.js';
 import { rowKindShortString } from '../../../src/types/row-kind.js';
+import { Terminal } from '../../e2e/pty-terminal.js';
 import { clusterJobs, GATEWAY_URL, gatewayAvailable, runCli, TASKMANAGER_LOG } from './gateway-env.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../../sql-examples', import.meta.url));
@@ -232,6 +233,24 @@ describe.skipIf(!gatewayAvailable())('sluice --endpoint', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--resume cannot be combined with --endpoint: a Flink cluster cannot read Sluice's checkpoints. Resume a cluster job from a Flink savepoint with SET 'execution.state-recovery.path'");
   });
+
+  it('the REPL with -i: the init file runs on the cluster, then typed queries do; QUIT closes the session', async () => {
+    const init = sqlFile('init.sql', `${NUMBERS}SET 'sql-client.execution.result-mode' = 'tableau';\n`);
+    const term = new Terminal(dir, undefined, ['-e', GATEWAY_URL, '-i', init]);
+    try {
+      let at = await term.waitFor('Sluice SQL> ', 0, 120_000);
+      expect(term.screen.slice(0, at).match(/\[INFO\] Execute statement succeeded\./g)).toHaveLength(2);
+      term.type('SELECT n * 10 AS t FROM nums;\r');
+      at = await term.waitFor('Received a total of 4 rows', at, 120_000);
+      expect(term.screen).toMatch(/\| \+I \| +10 \|[\s\S]*\| \+I \| +40 \|/);
+      term.type('SHOW TABLES;\r');
+      at = await term.waitFor(/\| +nums \|/, at);
+      term.type('QUIT;\r');
+      await term.waitFor('Shutting down the session...', at);
+    } finally {
+      term.kill();
+    }
+  }, 240_000);
 
   it('TableEnvironment.create({ endpoint }): a streaming aggregate comes back with its row kinds', async () => {
     const env = TableEnvironment.create({ endpoint: GATEWAY_URL });
