@@ -4,7 +4,7 @@ import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
 import { DataTypes } from '../../types/data-types.js';
 import { Decimal } from '../../types/decimal.js';
 import { decimalAddType, decimalDivideType, decimalModType, decimalMultiplyType, toDecimalType } from '../../types/decimal-type-rules.js';
-import { isCharacterString, isInterval, isNumeric, isTimestamp, notNull, withNullability } from '../../types/logical-type.js';
+import { isCharacterString, isExactNumeric, isIntegerType, isInterval, isNumeric, isTimestamp, notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
 import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
@@ -335,6 +335,7 @@ const ARITHMETIC_FORMS: Readonly<Record<string, readonly string[]>> = {
   '+': ['<NUMERIC> + <NUMERIC>', '<DATETIME_INTERVAL> + <DATETIME_INTERVAL>', '<DATETIME> + <DATETIME_INTERVAL>', '<DATETIME_INTERVAL> + <DATETIME>'],
   '-': ['<NUMERIC> - <NUMERIC>', '<DATETIME_INTERVAL> - <DATETIME_INTERVAL>', '<DATETIME> - <DATETIME_INTERVAL>'],
   '*': ['<NUMERIC> * <NUMERIC>', '<DATETIME_INTERVAL> * <NUMERIC>', '<NUMERIC> * <DATETIME_INTERVAL>'],
+  '%': ['<EXACT_NUMERIC> % <EXACT_NUMERIC>'],
 };
 
 function isDatetime(t: LogicalType): boolean {
@@ -368,11 +369,17 @@ function intervalUnion(a: LogicalType, b: LogicalType, nullable: boolean): Logic
   return withNullability(a, nullable);
 }
 
-function arithmeticCall(op: string, l: RexNode, r: RexNode): RexCall {
+/** `function`: the call was written `MOD(l, r)` rather than `l % r` (only the error message differs). */
+function arithmeticCall(op: string, l: RexNode, r: RexNode, functionName?: string): RexCall {
   const lt = l.type;
   const rt = r.type;
   const nullable = lt.nullable || rt.nullable;
   const fail = (): never => {
+    if (functionName !== undefined) {
+      throw new ValidationError(
+        `Cannot apply '${functionName}' to arguments of type '${functionName}(<${sqlTypeName(lt)}>, <${sqlTypeName(rt)}>)'. Supported form(s): '${functionName}(<EXACT_NUMERIC>, <EXACT_NUMERIC>)'`,
+      );
+    }
     const forms = ARITHMETIC_FORMS[op] ?? [`<NUMERIC> ${op} <NUMERIC>`];
     throw new ValidationError(
       `Cannot apply '${op}' to arguments of type '<${sqlTypeName(lt)}> ${op} <${sqlTypeName(rt)}>'. Supported form(s): ${forms.map((f) => `'${f}'`).join('\n')}`,
@@ -382,6 +389,12 @@ function arithmeticCall(op: string, l: RexNode, r: RexNode): RexCall {
     const a = lt.kind === 'NULL' ? rt : lt;
     const b = rt.kind === 'NULL' ? lt : rt;
     if (a.kind === 'NULL') return call(op, [l, r], DataTypes.NULL());
+    if (op === '%') {
+      // Calcite's % and MOD, as Flink types them: exact numerics only; between integers the result has
+      // the divisor's type (the remainder is smaller than the divisor).
+      if (!isExactNumeric(a) || !isExactNumeric(b)) return fail();
+      if (isIntegerType(a) && isIntegerType(b)) return call(op, [l, r], withNullability(b, nullable));
+    }
     let t: LogicalType;
     if ((a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && a.kind !== 'DOUBLE' && b.kind !== 'DOUBLE' && a.kind !== 'FLOAT' && b.kind !== 'FLOAT') {
       const da = toDecimalType(a)!;
@@ -435,7 +448,7 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
       return call('ABS', [one()], one().type);
     case 'MOD':
       if (args.length !== 2) throw arity(name, 2);
-      return arithmeticCall('%', args[0]!, args[1]!);
+      return arithmeticCall('%', args[0]!, args[1]!, 'MOD');
     case 'COALESCE':
     case 'IFNULL': {
       const t = commonType(types);

@@ -19,6 +19,13 @@ describe('arithmetic type inference', () => {
     expect(typeToString(bind('/', [[d('1.00'), T.DECIMAL(10, 2)], [d('3'), T.DECIMAL(5, 0)]]).call.type)).toBe('DECIMAL(16, 8) NOT NULL');
     expect(typeToString(bind('+', [[d('1.5'), T.DECIMAL(3, 1)], [1, T.INT()]]).call.type)).toBe('DECIMAL(12, 1) NOT NULL');
   });
+  it('types % and MOD as Flink: exact numerics only, and between integers the divisor\'s type', () => {
+    expect(typeToString(bind('%', [[9_000_000_000n, T.BIGINT()], [7, T.INT()]]).call.type)).toBe('INT NOT NULL');
+    expect(typeToString(bind('MOD', [[7, T.TINYINT()], [9n, T.BIGINT()]]).call.type)).toBe('BIGINT NOT NULL');
+    expect(typeToString(bind('%', [[d('7.25'), T.DECIMAL(10, 2)], [3, T.INT()]]).call.type)).toBe('DECIMAL(10, 2) NOT NULL');
+    expect(() => bind('%', [[7.5, T.DOUBLE()], [2, T.INT()]])).toThrow("Cannot apply '%' to arguments of type '<DOUBLE> % <INTEGER>'. Supported form(s): '<EXACT_NUMERIC> % <EXACT_NUMERIC>'");
+    expect(() => bind('MOD', [[7, T.INT()], [2.5, T.DOUBLE()]])).toThrow("Cannot apply 'MOD' to arguments of type 'MOD(<INTEGER>, <DOUBLE>)'. Supported form(s): 'MOD(<EXACT_NUMERIC>, <EXACT_NUMERIC>)'");
+  });
   it('rejects non-numeric operands with a Calcite-style message', () => {
     expect(() => bind('+', [[true, T.BOOLEAN()], [1, T.INT()]])).toThrow(PlanningError);
     expect(() => bind('+', [[true, T.BOOLEAN()], [1, T.INT()]])).toThrow("Cannot apply '+' to arguments of type '<BOOLEAN> + <INTEGER>'. Supported form(s): '<NUMERIC> + <NUMERIC>'");
@@ -42,6 +49,10 @@ describe('arithmetic evaluation', () => {
     expect(() => call('%', [[7n, T.BIGINT()], [0n, T.BIGINT()]])).toThrow('Division by zero');
     expect(call('%', [[-7, T.INT()], [3, T.INT()]])).toBe(-1);
     expect(call('MOD', [[7, T.INT()], [3, T.INT()]])).toBe(1);
+    // Mixed integer types: computed in the wider type, given in the divisor's.
+    expect(call('%', [[9_000_000_000n, T.BIGINT()], [7, T.INT()]])).toBe(5);
+    expect(call('MOD', [[-7, T.INT()], [3n, T.BIGINT()]])).toBe(-1n);
+    expect(() => call('%', [[7n, T.BIGINT()], [0, T.INT()]])).toThrow('Division by zero');
   });
   it('double division by zero is Infinity / NaN', () => {
     expect(call('/', [[1, T.DOUBLE()], [0, T.DOUBLE()]])).toBe(Infinity);

@@ -8,7 +8,7 @@ import {
   decimalMultiplyType,
   toDecimalType,
 } from '../../../types/decimal-type-rules.js';
-import { DECIMAL_MAX_PRECISION, withNullability } from '../../../types/logical-type.js';
+import { DECIMAL_MAX_PRECISION, isExactNumeric, isIntegerType, withNullability } from '../../../types/logical-type.js';
 import type { DecimalType, LogicalType } from '../../../types/logical-type.js';
 import { MS_PER_DAY } from '../../../types/values/temporal.js';
 import { cannotApply, isApproxNumeric, isInterval, isNumeric, widenNumeric } from '../../expressions/type-rules.js';
@@ -89,6 +89,17 @@ function numericCode(op: ArithOp, a: string, b: string, result: LogicalType, non
   }
 }
 
+/**
+ * `a % b` for integers of different types: computed in the wider one (BIGINT values are bigints, the
+ * others numbers), given in `b`'s type, which the remainder always fits.
+ */
+function mixedIntegerRemainder(a: string, b: string, ta: LogicalType, tb: LogicalType, nonZeroDivisor: boolean): string {
+  const wide = widenNumeric(ta, tb);
+  const asWide = (code: string, t: LogicalType): string => (wide.kind === 'BIGINT' && t.kind !== 'BIGINT' ? `BigInt(${code})` : code);
+  const code = numericCode('%', asWide(a, ta), asWide(b, tb), wide, nonZeroDivisor);
+  return wide.kind === 'BIGINT' && tb.kind !== 'BIGINT' ? `Number(${code})` : code;
+}
+
 function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: string, sign: '+' | '-'): string {
   if (i.kind === 'INTERVAL_YEAR_MONTH') {
     // A TIME has no calendar: Flink returns it unchanged.
@@ -111,10 +122,16 @@ const addMonthsRef = '__ADD_MONTHS__';
 
 function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
   const temporal = op === '+' || op === '-';
-  const forms = ['<NUMERIC> ' + name + ' <NUMERIC>'];
+  // As Calcite's % and MOD in Flink: exact numerics only, and between integers the result has the
+  // divisor's type (BIGINT % INT is an INT: the remainder is smaller than the divisor).
+  const remainder = op === '%';
+  const infix = name === op;
+  const forms = remainder
+    ? [infix ? '<EXACT_NUMERIC> % <EXACT_NUMERIC>' : `${name}(<EXACT_NUMERIC>, <EXACT_NUMERIC>)`]
+    : ['<NUMERIC> ' + name + ' <NUMERIC>'];
   if (temporal) forms.push(`<DATETIME_INTERVAL> ${name} <DATETIME_INTERVAL>`, `<DATETIME> ${name} <DATETIME_INTERVAL>`);
   const fail = (argTypes: readonly LogicalType[]): never => {
-    throw cannotApply(name, argTypes, forms, true);
+    throw cannotApply(name, argTypes, forms, infix || !remainder);
   };
   return {
     kind: 'scalar',
@@ -129,6 +146,11 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
       let [a, b] = argTypes as [LogicalType, LogicalType];
       if (a.kind === 'NULL') a = isNumeric(b) ? b : DataTypes.INT();
       if (b.kind === 'NULL') b = isNumeric(a) ? a : DataTypes.INT();
+      if (remainder && isNumeric(a) && isNumeric(b)) {
+        if (!isExactNumeric(a) || !isExactNumeric(b)) return fail(argTypes);
+        // Integers keep their own types (the result is the divisor's); the code widens where they differ.
+        if (isIntegerType(a) && isIntegerType(b)) return [a, b];
+      }
       if (isNumeric(a) && isNumeric(b)) return numericOperands(a, b);
       if (temporal && isInterval(a) && isInterval(b) && a.kind === b.kind) return [a, b];
       if (temporal && isDatetimeKind(a) && isInterval(b)) return [a, b];
@@ -142,6 +164,7 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
       if (argTypes.length === 1) return argTypes[0]!;
       const [a, b] = argTypes as [LogicalType, LogicalType];
       if (a.kind === 'DECIMAL' && b.kind === 'DECIMAL') return withNullability(decimalResult(op, a, b), nullable);
+      if (remainder && isIntegerType(a) && isIntegerType(b)) return withNullability(b, nullable);
       if (isNumeric(a) && isNumeric(b)) return withNullability(a.kind === b.kind ? a : widenNumeric(a, b), nullable);
       if (isDatetimeKind(a)) return withNullability(a, nullable);
       if (isDatetimeKind(b)) return withNullability(b, nullable);
@@ -166,6 +189,7 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
         if (isInterval(tb)) return `Math.trunc(${y} * Number(${ta.kind === 'DECIMAL' ? `${x}.toNumber()` : x}))`;
         const divisor = call.operands[1]!;
         const nonZero = divisor.kind === 'literal' && divisor.value !== null && divisor.value !== 0 && divisor.value !== 0n;
+        if (remainder && isIntegerType(ta) && isIntegerType(tb) && ta.kind !== tb.kind) return mixedIntegerRemainder(x, y, ta, tb, nonZero);
         return numericCode(op, x, y, call.type, nonZero);
       },
     },
