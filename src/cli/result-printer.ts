@@ -58,7 +58,7 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
       }
       // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable.
       const maxColumnWidth = result.origin === 'query' ? options.maxColumnWidth : Number.POSITIVE_INFINITY;
-      const tableauOptions = { maxColumnWidth, streaming, ...fmt };
+      const tableauOptions = { maxColumnWidth, streaming, nullAsEmpty: result.origin !== 'query', ...fmt };
       if (!streaming) {
         const rows = [];
         for await (const row of result.collect()) rows.push(row);

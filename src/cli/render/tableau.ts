@@ -13,6 +13,11 @@ export interface TableauOptions extends FormatOptions {
   readonly maxColumnWidth: number;
   /** Streaming results print an `op` column and `Received a total of N rows`. */
   readonly streaming: boolean;
+  /**
+   * Nulls print as empty cells rather than `<NULL>`: Flink's client does so for statement results
+   * (DESCRIBE's key, extras and watermark), its `printNullAsEmpty`.
+   */
+  readonly nullAsEmpty?: boolean;
 }
 
 const NULL_TEXT = '<NULL>';
@@ -99,8 +104,9 @@ export class TableauPrinter {
 }
 
 /** A value as a cell shows it, uncut. */
-export function cellText(v: unknown, type: LogicalType, options: FormatOptions): string {
-  return v === null || v === undefined ? NULL_TEXT : formatValue(v, type, options);
+export function cellText(v: unknown, type: LogicalType, options: FormatOptions & { readonly nullAsEmpty?: boolean }): string {
+  if (v === null || v === undefined) return options.nullAsEmpty === true ? '' : NULL_TEXT;
+  return formatValue(v, type, options);
 }
 
 function fit(text: string, width: number): string {

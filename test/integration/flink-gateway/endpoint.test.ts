@@ -234,6 +234,14 @@ describe.skipIf(!gatewayAvailable())('sluice --endpoint', () => {
     expect(r.stderr).toContain("--resume cannot be combined with --endpoint: a Flink cluster cannot read Sluice's checkpoints. Resume a cluster job from a Flink savepoint with SET 'execution.state-recovery.path'");
   });
 
+  it('DESCRIBE and a MOD column print as a local run: Flink types BIGINT % INT as INT, and statement nulls as empty cells', async () => {
+    const file = sqlFile('describe.sql', `${NUMBERS}CREATE TEMPORARY VIEW v AS SELECT n % 2 AS parity, s FROM nums;\nDESCRIBE v;\n`);
+    const local = await runCli(['-f', file]);
+    const remote = await runCli(['-e', GATEWAY_URL, '-f', file]);
+    expect(remote.stdout).toContain('| parity |    INT | TRUE |     |        |           |');
+    expect(remote.stdout).toBe(local.stdout);
+  }, 120_000);
+
   it('the REPL with -i: the init file runs on the cluster, then typed queries do; QUIT closes the session', async () => {
     const init = sqlFile('init.sql', `${NUMBERS}SET 'sql-client.execution.result-mode' = 'tableau';\n`);
     const term = new Terminal(dir, undefined, ['-e', GATEWAY_URL, '-i', init]);
