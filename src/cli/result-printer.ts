@@ -52,8 +52,8 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
       return;
     }
     case 'tableau': {
-      if (options.resultMode === 'table' && result.origin === 'query' && io.isTTY) {
-        await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt });
+      if ((options.resultMode === 'table' || options.resultMode === 'changelog') && result.origin === 'query' && io.isTTY) {
+        await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt }, options.resultMode);
         return;
       }
       // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable.

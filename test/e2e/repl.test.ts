@@ -190,4 +190,29 @@ describe('interactive client', () => {
     term.type('q');
     await term.waitFor('Sluice SQL> ', at);
   }, 120_000);
+
+  it('shows the changelog view: every change with its op, as it came, and opens one in full', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 30 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("SET 'sql-client.execution.result-mode' = 'changelog';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT k, COUNT(*) AS c FROM (VALUES (1), (2), (1)) AS t(k) GROUP BY k;\r');
+    at = await term.waitFor('(4 changes, finished)', at);
+    const view = term.screen.slice(term.screen.lastIndexOf('| op |', at), at);
+    // The aggregate's changelog, retraction included; the table view would show only the two final rows.
+    expect(view.match(/^[|>] [+-][IUD] \|.*$/gm)?.map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
+      '+I | 1 | 1 |',
+      '+I | 2 | 1 |',
+      '-U | 1 | 1 |',
+      '+U | 1 | 2 |',
+    ]);
+    term.type('L');
+    term.type('o');
+    at = await term.waitFor('any key: back to the changelog', at);
+    expect(term.screen.slice(0, at)).toMatch(/op: \+I\r?\n {1,2}k: 1\r?\n {1,2}c: 1\r?\nRow 1 of 4/);
+    term.type('x');
+    at = await term.waitFor('(4 changes, finished)', at);
+    term.type('q');
+    await term.waitFor('Sluice SQL> ', at);
+  }, 120_000);
 });

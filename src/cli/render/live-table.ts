@@ -1,5 +1,5 @@
 import type { TableResult } from '../../api/table-result.js';
-import { RowKind } from '../../types/row-kind.js';
+import { RowKind, rowKindShortString } from '../../types/row-kind.js';
 import { Row } from '../../types/row.js';
 import { valuesEqual } from '../../types/values/equality.js';
 import type { ConsoleIO, KeyPress } from '../console-io.js';
@@ -17,6 +17,11 @@ const REFRESH_STEPS: readonly (readonly [number, string])[] = [
   [Number.POSITIVE_INFINITY, 'off'],
 ];
 const DEFAULT_REFRESH = 1;
+/** How many changes the changelog view keeps; older ones scroll away (a stream has no end). */
+const MAX_CHANGELOG_ROWS = 100_000;
+
+/** Which of Flink's live result views: the materialized table, or the changelog as it arrives. */
+export type LiveView = 'table' | 'changelog';
 
 /**
  * The REPL's `table` result mode (Flink's table view): the changelog is applied to a materialized table
@@ -27,9 +32,19 @@ const DEFAULT_REFRESH = 1;
  * rows), Q or Ctrl-C leave (cancelling a running query).
  * A finished result stays on screen until Q, as in Flink; without keyboard input the view ends with the
  * result.
+ * The `changelog` result mode (Flink's changelog view) is the same view over every change as it came,
+ * each with its `op` (+I, -U, +U, -D), following the newest; it keeps the latest MAX_CHANGELOG_ROWS.
  */
-export async function printLiveTable(result: TableResult, columns: readonly TableauColumn[], io: ConsoleIO, options: TableauOptions): Promise<void> {
-  const rows: unknown[][] = [];
+export async function printLiveTable(
+  result: TableResult,
+  columns: readonly TableauColumn[],
+  io: ConsoleIO,
+  options: TableauOptions,
+  view: LiveView = 'table',
+): Promise<void> {
+  const changelog = view === 'changelog';
+  const rows: Row[] = [];
+  let dropped = 0;
   const pageSize = Math.max(5, (io.rows ?? 30) - 9);
   let page = -1; // -1 follows the last page
   let refresh = DEFAULT_REFRESH;
@@ -43,7 +58,7 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
   const left = new Promise<void>((resolve) => (leave = resolve));
   const pages = (): number => Math.max(1, Math.ceil(rows.length / pageSize));
 
-  const pageRows = (): unknown[][] => {
+  const pageRows = (): Row[] => {
     const shown = page < 0 ? pages() - 1 : Math.min(page, pages() - 1);
     return rows.slice(shown * pageSize, (shown + 1) * pageSize);
   };
@@ -54,16 +69,22 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
     let text: string;
     if (opened && onPage[selected] !== undefined) {
       // One row in full, a line per column, nothing cut.
-      const fields = onPage[selected]!;
-      const width = Math.max(...columns.map((c) => c.name.length));
-      text = columns.map((c, i) => `${c.name.padStart(width)}: ${cellText(fields[i], c.type, options)}`).join('\n') + '\n';
-      text += `Row ${shown * pageSize + selected + 1} of ${rows.length}  any key: back to the table\n`;
+      const row = onPage[selected]!;
+      const width = Math.max(changelog ? 2 : 0, ...columns.map((c) => c.name.length));
+      const lines = columns.map((c, i) => `${c.name.padStart(width)}: ${cellText(row.fields[i], c.type, options)}`);
+      if (changelog) lines.unshift(`${'op'.padStart(width)}: ${rowKindShortString(row.kind)}`);
+      text = lines.join('\n') + '\n';
+      text += `Row ${dropped + shown * pageSize + selected + 1} of ${dropped + rows.length}  any key: back to the ${view}\n`;
     } else {
-      const visible = onPage.map((f) => Row.insert(...f));
-      const state = ended ? `${rows.length} rows, finished` : `${rows.length} rows, refreshing every ${REFRESH_STEPS[refresh]![1]}`;
+      const visible = onPage;
+      const count = changelog ? `${dropped + rows.length} changes${dropped > 0 ? ` (the latest ${rows.length} kept)` : ''}` : `${rows.length} rows`;
+      const state = ended ? `${count}, finished` : `${count}, refreshing every ${REFRESH_STEPS[refresh]![1]}`;
       const keys = io.onKeypress ? '  N next, P previous, F first, L last, Up/Down select, O open row, +/- refresh rate, R refresh, Q quit' : '';
       // The page's own "N rows in set" footer would mislead here: the status line counts the whole result.
-      const table = TableauPrinter.render(columns, visible, options).replace(/(\d+ rows? in set|Empty set)\n$/, '');
+      const table = TableauPrinter.render(columns, visible, { ...options, streaming: changelog }).replace(
+        /(\d+ rows? in set|Empty set|Received a total of \d+ rows?)\n$/,
+        '',
+      );
       // The selected row is marked in its first border column; rows are cut to the terminal's width.
       const lines = table.split('\n');
       const at = 3 + selected; // border, header, border, then the rows
@@ -109,9 +130,15 @@ export async function printLiveTable(result: TableResult, columns: readonly Tabl
 
   const consume = (async (): Promise<void> => {
     for await (const row of rowsIterator) {
-      if (row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER) rows.push(row.fields);
+      if (changelog) {
+        rows.push(row);
+        if (rows.length > MAX_CHANGELOG_ROWS) {
+          rows.shift();
+          dropped++;
+        }
+      } else if (row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER) rows.push(Row.insert(...row.fields));
       else {
-        const i = rows.findIndex((f) => f.length === row.fields.length && f.every((v, j) => valuesEqual(v, row.fields[j])));
+        const i = rows.findIndex((r) => r.fields.length === row.fields.length && r.fields.every((v, j) => valuesEqual(v, row.fields[j])));
         if (i >= 0) rows.splice(i, 1);
       }
       const now = Date.now();
