@@ -32,18 +32,7 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
     state,
     ...times(j, now),
     now,
-    plan: {
-      jid: j.client.jobId,
-      name: j.client.jobName,
-      nodes: m.vertices.map((v) => ({
-        id: v.vertexId,
-        parallelism: v.parallelism,
-        description: v.name,
-        ...(v.inputs === undefined || v.inputs.length === 0
-          ? {}
-          : { inputs: v.inputs.map((input, num) => ({ num, id: input.vertexId, ship_strategy: input.shipStrategy.toUpperCase(), exchange: 'pipelined_bounded' })) }),
-      })),
-    },
+    plan: planView(j),
     vertices: m.vertices.map((v) => ({
       id: v.vertexId,
       name: v.name,
@@ -55,6 +44,25 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
         'write-records': v.recordsOut,
         'write-records-complete': state !== 'RUNNING' && state !== 'CREATED',
       },
+    })),
+  };
+}
+
+/**
+ * The graph after chaining, shaped as Flink's job plan: one node per vertex, with `inputs` naming the
+ * vertices that feed it and how records are shipped.
+ */
+export function planView(j: RegisteredJob): object {
+  return {
+    jid: j.client.jobId,
+    name: j.client.jobName,
+    nodes: j.client.metrics().vertices.map((v) => ({
+      id: v.vertexId,
+      parallelism: v.parallelism,
+      description: v.name,
+      ...(v.inputs === undefined || v.inputs.length === 0
+        ? {}
+        : { inputs: v.inputs.map((input, num) => ({ num, id: input.vertexId, ship_strategy: input.shipStrategy.toUpperCase(), exchange: 'pipelined_bounded' })) }),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
 import { BackpressureTracker } from './backpressure.js';
 import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobLive, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
+import { jobConfig, jobPlan, jobSql } from './job-info-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
 
@@ -87,6 +88,9 @@ export class RestHandler {
       if (method === 'PATCH') return this.cancel(job, url.searchParams.get('mode'));
       return methodNotAllowed(method, url.pathname);
     }
+    if (sub.length === 1 && sub[0] === 'config' && method === 'GET') return json(200, jobConfig(job));
+    if (sub.length === 1 && sub[0] === 'plan' && method === 'GET') return json(200, jobPlan(job));
+    if (sub.length === 1 && sub[0] === 'sql' && method === 'GET') return json(200, jobSql(job));
     if (sub.length === 1 && sub[0] === 'checkpoints' && method === 'GET') return json(200, jobCheckpoints(job));
     if (sub.length === 1 && sub[0] === 'exceptions' && method === 'GET') return json(200, jobExceptions(job));
     if (sub.length === 1 && sub[0] === 'live' && method === 'GET') return json(200, jobLive(job, this.rates, this.backpressure));

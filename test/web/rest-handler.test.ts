@@ -150,6 +150,48 @@ describe('REST API routing', () => {
     expect(body(await get(rest, '/jobs/overview')).jobs).toContainEqual(expect.objectContaining({ jid: A, state: 'FAILED' }));
   });
 
+  it("serves a job's statement, EXPLAIN text, plan and configuration, with secret option values masked", async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    let explained = 0;
+    jobs.add(a, {
+      sql: "INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = 'user=\"x\" password=\"hunter2\"', 'topic' = 't') */ SELECT * FROM s;",
+      explain: () => {
+        explained++;
+        return '== Optimized Execution Plan ==\nSink(table=[b])';
+      },
+      config: { 'parallelism.default': '2', 'execution.runtime-mode': 'batch', 'restart-strategy.type': 'fixed-delay', 'restart-strategy.fixed-delay.attempts': '3', 's3.secret-key': 'hunter3' },
+    });
+    jobs.add(new FakeJob(B));
+    const rest = new RestHandler(jobs);
+    const sql = body(await get(rest, `/jobs/${A}/sql`));
+    expect(sql.sql).toBe("INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = '******', 'topic' = 't') */ SELECT * FROM s;");
+    expect(sql.explain).toBe('== Optimized Execution Plan ==\nSink(table=[b])');
+    expect(explained).toBe(1);
+    // A job registered without its statement (not started from SQL) says so rather than failing.
+    expect(body(await get(rest, `/jobs/${B}/sql`))).toEqual({ sql: null, explain: null });
+
+    const config = body(await get(rest, `/jobs/${A}/config`));
+    expect(config).toEqual({
+      jid: A,
+      name: 'insert-into_b',
+      'execution-config': {
+        'execution-mode': 'PIPELINED',
+        'restart-strategy': expect.stringMatching(/^Restart with fixed delay \(\d+ ms\)\. #3 restart attempts\.$/),
+        'job-parallelism': 2,
+        'object-reuse-mode': false,
+        'user-config': { 'execution.runtime-mode': 'batch', 'parallelism.default': '2', 'restart-strategy.fixed-delay.attempts': '3', 'restart-strategy.type': 'fixed-delay', 's3.secret-key': '******' },
+      },
+    });
+    expect(JSON.stringify(config)).not.toContain('hunter3');
+    expect((body(await get(rest, `/jobs/${B}/config`))['execution-config'] as Record<string, unknown>)['user-config']).toEqual({});
+
+    const plan = body(await get(rest, `/jobs/${A}/plan`)).plan as Record<string, unknown>;
+    expect(plan).toMatchObject({ jid: A, name: 'insert-into_b', type: 'BATCH' });
+    expect(plan.nodes).toEqual((body(await get(rest, `/jobs/${A}`)).plan as Record<string, unknown>).nodes);
+    expect((body(await get(rest, `/jobs/${B}/plan`)).plan as Record<string, unknown>).type).toBe('STREAMING');
+  });
+
   it('answers unknown jobs and paths with 404 and a JSON error, and wrong methods with 405', async () => {
     const { rest } = setup();
     for (const url of [`/jobs/${'c'.repeat(32)}`, `/jobs/${'c'.repeat(32)}/checkpoints`, '/nope', '/', `/jobs/${A}/nope`]) {

@@ -40,6 +40,31 @@ describe('TableEnvironment with web', () => {
     await expect(fetch(`${url}/jobs/overview`)).rejects.toThrow();
   });
 
+  it("serves the SQL, EXPLAIN plan and masked configuration a running job was submitted with", async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'fs.s3a.secret.key': 'hunter2' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '50')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n * 2 FROM s WHERE n > 0')).getJobClient()!;
+    const sql = (await getJson(`${url}/jobs/${job.jobId}/sql`)).body as { sql: string; explain: string };
+    expect(sql.sql).toBe('INSERT INTO `b`\nSELECT `n` * 2\nFROM `s`\nWHERE `n` > 0;');
+    const explained = (await env.executeSql('EXPLAIN INSERT INTO b SELECT n * 2 FROM s WHERE n > 0')).collect();
+    let expected = '';
+    for await (const row of explained) expected = String(row.fields[0]);
+    expect(sql.explain).toBe(expected);
+    // A SET after submission does not change what the job was submitted with.
+    await env.executeSql("SET 'pipeline.name' = 'later'");
+    const config = (await getJson(`${url}/jobs/${job.jobId}/config`)).body as { 'execution-config': { 'job-parallelism': number; 'user-config': Record<string, string> } };
+    expect(config['execution-config']['job-parallelism']).toBe(2);
+    expect(config['execution-config']['user-config']).toMatchObject({ 'parallelism.default': '2', 'fs.s3a.secret.key': '******' });
+    expect(config['execution-config']['user-config']['pipeline.name']).toBeUndefined();
+    const plan = (await getJson(`${url}/jobs/${job.jobId}/plan`)).body as { plan: { type: string; nodes: unknown[] } };
+    expect(plan.plan.type).toBe('STREAMING');
+    expect(plan.plan.nodes.length).toBeGreaterThan(0);
+    await job.cancel();
+    await env.close();
+  });
+
   it('stops a job with a savepoint into targetDirectory over POST /jobs/<id>/stop, and reports where it went', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, config: { 'execution.checkpointing.interval': '1 h' }, discoverPackages: false });
     const url = await env.getWebUrl();

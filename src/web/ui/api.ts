@@ -50,6 +50,21 @@ export interface Exceptions {
   readonly timestamp: number | null;
 }
 
+/** `GET /jobs/<id>/sql`: the job's statement and EXPLAIN text, secrets masked; null for a job not started from SQL. */
+export interface JobSql {
+  readonly sql: string | null;
+  readonly explain: string | null;
+}
+
+/** `GET /jobs/<id>/config`, as Flink's `JobConfigInfo`; `user-config` is the session configuration, secrets masked. */
+export interface JobConfig {
+  readonly 'execution-config': {
+    readonly 'restart-strategy': string;
+    readonly 'job-parallelism': number;
+    readonly 'user-config': Readonly<Record<string, string>>;
+  };
+}
+
 /** `GET /jobs/<id>/live`: every vertex's live numbers in one answer (docs/rest-api.md). */
 export interface JobLive {
   readonly vertices: readonly {

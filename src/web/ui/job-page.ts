@@ -1,7 +1,8 @@
-import { type Checkpoints, type Exceptions, getJson, type JobDetails, type JobLive, send } from './api.js';
+import { type Checkpoints, type Exceptions, getJson, type JobConfig, type JobDetails, type JobLive, type JobSql, send } from './api.js';
 import { fillRows, h, setText, table } from './dom.js';
 import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
 import { JobGraphView } from './graph.js';
+import { Tabs } from './tabs.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
 
@@ -50,10 +51,25 @@ export class JobPage {
   private readonly stopDir = h('input', { type: 'text', id: 'savepoint-dir', placeholder: '/path/to/savepoints', 'aria-label': 'Savepoint directory' });
   private readonly stopButton = h('button', { type: 'button', id: 'stop' }, 'Stop with savepoint');
   private readonly actionNote = h('p', { class: 'muted', role: 'status' });
+  private readonly sql = h('pre', { id: 'job-sql', class: 'code' }, 'Loading…');
+  private readonly explain = h('pre', { id: 'job-explain', class: 'code' }, 'Loading…');
+  private readonly configSummary = h('dl', { class: 'summary', id: 'config-summary' });
+  private readonly config = table('Configuration when the job was submitted (secret values masked)', ['Key', 'Value'], 'config');
+  private readonly tabs: Tabs<'overview' | 'checkpoints' | 'exceptions' | 'sql' | 'config'>;
+  /** The statement, plan and configuration do not change while a job runs: asked for once. */
+  private staticLoaded = false;
   private graph: JobGraphView | undefined;
   private confirmCancel = false;
 
   constructor(private readonly jobId: string) {
+    this.config.table.id = 'config';
+    this.tabs = new Tabs('Job details', [
+      { key: 'overview', title: 'Overview', panel: h('div', {}, h('h3', { class: 'sr-only' }, 'Graph'), this.graphBox, this.vertices.table) },
+      { key: 'checkpoints', title: 'Checkpoints', panel: h('div', {}, this.cpSummary, this.cpHistory.table) },
+      { key: 'exceptions', title: 'Exceptions', panel: h('div', {}, this.exception) },
+      { key: 'sql', title: 'SQL', panel: h('div', {}, h('h3', {}, 'Statement'), this.sql, h('h3', {}, 'Plan (EXPLAIN)'), this.explain) },
+      { key: 'config', title: 'Configuration', panel: h('div', {}, this.configSummary, this.config.table) },
+    ]);
     this.element = h(
       'section',
       { 'aria-labelledby': 'job-title' },
@@ -62,14 +78,7 @@ export class JobPage {
       h('p', {}, this.state, ' ', this.meta),
       h('div', { class: 'actions' }, this.cancelButton, this.stopDir, this.stopButton),
       this.actionNote,
-      h('h3', {}, 'Graph'),
-      this.graphBox,
-      this.vertices.table,
-      h('h3', {}, 'Checkpoints'),
-      this.cpSummary,
-      this.cpHistory.table,
-      h('h3', {}, 'Exceptions'),
-      this.exception,
+      this.tabs.element,
     );
     this.cancelButton.addEventListener('click', () => void this.cancel());
     this.stopButton.addEventListener('click', () => void this.stop());
@@ -115,11 +124,30 @@ export class JobPage {
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
     this.showCheckpoints(checkpoints);
+    if (!this.staticLoaded) await this.loadStatic();
     setText(this.exception, exceptions['root-exception'] ?? 'No exceptions.');
     this.exception.classList.toggle('failed', exceptions['root-exception'] !== null);
   }
 
   dispose(): void {}
+
+  /** The statement, its plan and the configuration: fixed when the job was submitted. */
+  private async loadStatic(): Promise<void> {
+    const id = this.jobId;
+    const [sql, config] = await Promise.all([getJson<JobSql>(`/jobs/${id}/sql`), getJson<JobConfig>(`/jobs/${id}/config`)]);
+    setText(this.sql, sql.sql ?? 'This job was not started from SQL.');
+    setText(this.explain, sql.explain ?? '–');
+    const ec = config['execution-config'];
+    this.configSummary.replaceChildren(
+      ...[
+        ['Default parallelism', String(ec['job-parallelism'])],
+        ['Restart strategy', ec['restart-strategy']],
+      ].map(([k, v]) => h('div', {}, h('dt', {}, k!), h('dd', {}, v!))),
+    );
+    const entries = Object.entries(ec['user-config']);
+    fillRows(this.config.body, entries.length === 0 ? [['(defaults only)', '']] : entries.map(([k, v]) => [k, v]));
+    this.staticLoaded = true;
+  }
 
   private showCheckpoints(c: Checkpoints): void {
     const latest = c.history.find((x) => x.status === 'COMPLETED' && !x.is_savepoint);
