@@ -81,8 +81,13 @@ export class Attempt implements TaskHost {
     this.settle(o);
   }
 
-  fail(e: unknown): void {
+  /** The subtask (`<task id>#<index>`) whose failure ended this attempt, if one did. */
+  failedTask: string | undefined;
+
+  /** Ends the attempt with `e` unless it ended already; `taskKey` names the subtask that failed, if one did. */
+  fail(e: unknown, taskKey?: string): void {
     if (e instanceof TaskCanceled) return;
+    if (!this.settled) this.failedTask = taskKey;
     this.end(e instanceof Error ? e : new Error(String(e)));
   }
 

@@ -49,6 +49,19 @@ export interface CheckpointStats {
   readonly failureMessage: string | undefined;
 }
 
+/** One failure of a job attempt (Flink's exception history entry, reduced). */
+export interface JobExceptionStats {
+  /** The error the attempt failed with, as thrown (the REST layer describes it). */
+  readonly error: unknown;
+  /** Epoch milliseconds when the attempt failed. */
+  readonly timestamp: number;
+  /** The subtask that failed, as Flink names it (`<vertex name> (<index + 1>/<parallelism>)`); undefined for a failure outside tasks (a source enumerator, a checkpoint, a commit). */
+  readonly taskName: string | undefined;
+}
+
+/** How many failures `JobMetrics.exceptionHistory` keeps (Flink's `web.exception-history-size` default). */
+export const EXCEPTION_HISTORY_SIZE = 16;
+
 export interface JobMetrics {
   readonly vertices: readonly VertexMetrics[];
   readonly completedCheckpoints: number;
@@ -61,6 +74,13 @@ export interface JobMetrics {
   readonly lastCheckpointSizeBytes: number | undefined;
   /** The newest checkpoints and savepoints, newest first, at most `CHECKPOINT_HISTORY_SIZE`. */
   readonly checkpointHistory: readonly CheckpointStats[];
+  /**
+   * The failures of the job's attempts, newest first, at most EXCEPTION_HISTORY_SIZE: each one that caused a
+   * restart, and the one that failed the job. Optional: not every client knows them.
+   */
+  readonly exceptionHistory?: readonly JobExceptionStats[];
+  /** True when older failures were dropped from `exceptionHistory`. */
+  readonly exceptionHistoryTruncated?: boolean;
 }
 
 /** How many checkpoints `JobMetrics.checkpointHistory` keeps (Flink's `web.checkpoints.history` default). */

@@ -21,6 +21,7 @@ import { SourceCoordinator } from './source/source-coordinator.js';
 import { SourceStreamTask } from './source-stream-task.js';
 import { TaskCanceled } from './stream-task.js';
 import type { TaskMetrics } from './task-host.js';
+import { ExceptionHistory } from './exception-history.js';
 import { Attempt, type AttemptOwner, type AttemptOutcome, type PendingCheckpoint } from './attempt.js';
 import type { OutputChannel } from './channel.js';
 import { graphSignature, MAIN_THREAD, threadOf, workerCount } from './workers/placement.js';
@@ -56,6 +57,7 @@ export class JobMaster implements JobClient, AttemptOwner {
   /** Newest first, at most CHECKPOINT_HISTORY_SIZE. */
   private readonly checkpointHistory: CheckpointStats[] = [];
   private lastCheckpointStats: CheckpointStats | undefined;
+  private readonly exceptions: ExceptionHistory;
   private cancelRequested = false;
   private readonly startedAt = Date.now();
   /** Per subtask (`<task id>#<index>`), kept across attempts; summed per task by metrics(). */
@@ -80,6 +82,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.jobId = jobGraph.jobId ?? generateJobId();
     this.jobName = jobGraph.jobName;
     this.graph = buildTaskGraph(jobGraph);
+    this.exceptions = new ExceptionHistory(this.graph);
     this.maxParallelism = config.maxParallelism;
     if (config.runtimeMode === 'batch') {
       for (const v of jobGraph.vertices) {
@@ -122,6 +125,8 @@ export class JobMaster implements JobClient, AttemptOwner {
       lastCheckpointDurationMs: this.lastCheckpointStats?.durationMs,
       lastCheckpointSizeBytes: this.lastCheckpointStats?.sizeBytes,
       checkpointHistory: [...this.checkpointHistory],
+      exceptionHistory: this.exceptions.history,
+      exceptionHistoryTruncated: this.exceptions.truncated,
     };
   }
 
@@ -256,6 +261,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           savepointPath: outcome.kind === 'stopped' ? outcome.savepoint : undefined,
         };
       }
+      if (!this.cancelRequested) this.exceptions.record(outcome, this.attempt?.failedTask);
       const delay = this.cancelRequested || suppressesRestarts(outcome) ? undefined : strategy.onFailure();
       if (delay === undefined) {
         this.jobStatus = this.cancelRequested ? 'CANCELED' : 'FAILED';
@@ -312,7 +318,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       for (const t of a.tasks) {
         const key = t.key;
         if (a.finishedTasks.has(key)) continue;
-        runs.push(t.run().catch((e: unknown) => a.fail(e)));
+        runs.push(t.run().catch((e: unknown) => a.fail(e, key)));
       }
       a.scheduleCheckpoint();
       if (a.finishedTasks.size === a.taskCount) a.end({ kind: 'finished' });

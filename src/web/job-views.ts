@@ -201,11 +201,39 @@ export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: Back
   };
 }
 
-/** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */
+/**
+ * `GET /jobs/<id>/exceptions`, as Flink's `JobExceptionsInfoWithHistory`: `root-exception` is the error that
+ * failed the job (with its causes) or, while it runs, the newest failure it restarted from; the history
+ * lists each failure of an attempt, newest first. Node.js has no JVM stack trace: `stacktrace` is the
+ * error's `Name: message` lines with its causes.
+ */
 export function jobExceptions(j: RegisteredJob): object {
+  const m = j.client.metrics();
+  const entries = (m.exceptionHistory ?? []).map((e) => ({
+    exceptionName: errorName(e.error),
+    stacktrace: describeError(e.error),
+    timestamp: e.timestamp,
+    taskName: e.taskName ?? null,
+    location: null,
+    endpoint: null,
+    taskManagerId: null,
+    failureLabels: {},
+    concurrentExceptions: [],
+  }));
   const f = j.failure;
-  if (f === undefined) return { 'root-exception': null, timestamp: null, 'all-exceptions': [], truncated: false };
-  return { 'root-exception': describeError(f.error), timestamp: f.timestamp.getTime(), 'all-exceptions': [], truncated: false };
+  const newest = entries[0];
+  const root = f !== undefined ? { text: describeError(f.error), at: f.timestamp.getTime() } : newest === undefined ? undefined : { text: newest.stacktrace, at: newest.timestamp };
+  return {
+    'root-exception': root?.text ?? null,
+    timestamp: root?.at ?? null,
+    'all-exceptions': [],
+    truncated: false,
+    exceptionHistory: { entries, truncated: m.exceptionHistoryTruncated ?? false },
+  };
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
 }
 
 /** `Name: message` lines for an error and its causes, as a Java stack trace starts. */

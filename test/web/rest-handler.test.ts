@@ -192,6 +192,42 @@ describe('REST API routing', () => {
     expect((body(await get(rest, `/jobs/${B}/plan`)).plan as Record<string, unknown>).type).toBe('STREAMING');
   });
 
+  it('lists each failure of an attempt in Flink\'s exception history, newest first, the newest as root while the job runs', async () => {
+    const { rest, a } = setup();
+    const first = new Error('disk full');
+    const second = new ExecutionError('Kafka is gone', { cause: new Error('ECONNREFUSED') });
+    a.counters = {
+      ...a.counters,
+      exceptionHistory: [
+        { error: second, timestamp: 2000, taskName: undefined },
+        { error: first, timestamp: 1000, taskName: 'Source: orders (2/2)' },
+      ],
+      exceptionHistoryTruncated: true,
+    };
+    const ex = body(await get(rest, `/jobs/${A}/exceptions`));
+    const entry = (name: string, stacktrace: string, timestamp: number, taskName: string | null) => ({
+      exceptionName: name, stacktrace, timestamp, taskName, location: null, endpoint: null, taskManagerId: null, failureLabels: {}, concurrentExceptions: [],
+    });
+    expect(ex).toEqual({
+      'root-exception': 'ExecutionError: Kafka is gone\nCaused by: Error: ECONNREFUSED',
+      timestamp: 2000,
+      'all-exceptions': [],
+      truncated: false,
+      exceptionHistory: {
+        entries: [entry('ExecutionError', 'ExecutionError: Kafka is gone\nCaused by: Error: ECONNREFUSED', 2000, null), entry('Error', 'Error: disk full', 1000, 'Source: orders (2/2)')],
+        truncated: true,
+      },
+    });
+    // Once the job failed, the error that failed it is the root; the history stays.
+    a.fail(new ExecutionError("Job 'x' failed: out of restarts"));
+    await new Promise((r) => setImmediate(r));
+    const failed = body(await get(rest, `/jobs/${A}/exceptions`));
+    expect(failed['root-exception']).toBe("ExecutionError: Job 'x' failed: out of restarts");
+    expect((failed.exceptionHistory as { entries: unknown[] }).entries).toHaveLength(2);
+    // A client that knows no history (a remote cluster's) answers an empty one.
+    expect(body(await get(rest, `/jobs/${B}/exceptions`)).exceptionHistory).toEqual({ entries: [], truncated: false });
+  });
+
   it('answers unknown jobs and paths with 404 and a JSON error, and wrong methods with 405', async () => {
     const { rest } = setup();
     for (const url of [`/jobs/${'c'.repeat(32)}`, `/jobs/${'c'.repeat(32)}/checkpoints`, '/nope', '/', `/jobs/${A}/nope`]) {

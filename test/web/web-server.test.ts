@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
 import { ExecutionError, ValidationError } from '../../src/errors/sluice-error.js';
+import { DataTypes } from '../../src/types/data-types.js';
 
 async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(url);
@@ -62,6 +63,46 @@ describe('TableEnvironment with web', () => {
     expect(plan.plan.type).toBe('STREAMING');
     expect(plan.plan.nodes.length).toBeGreaterThan(0);
     await job.cancel();
+    await env.close();
+  });
+
+  it('keeps each failure of a restarting job in the exception history, with the subtask that failed', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    let calls = 0;
+    env.createTemporarySystemFunction('explode', {
+      eval: (v: bigint) => {
+        calls++;
+        throw new Error(`injected failure ${calls} at ${v}`);
+      },
+      argumentTypes: [DataTypes.BIGINT()],
+      resultType: DataTypes.BIGINT(),
+      deterministic: false,
+    });
+    for (const stmt of [
+      "SET 'restart-strategy.type' = 'fixed-delay'",
+      "SET 'restart-strategy.fixed-delay.attempts' = '1'",
+      "SET 'restart-strategy.fixed-delay.delay' = '10 ms'",
+      "CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100')",
+      "CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')",
+    ]) {
+      await env.executeSql(stmt);
+    }
+    const before = Date.now();
+    const job = (await env.executeSql('INSERT INTO b SELECT explode(n) FROM s')).getJobClient()!;
+    await expect(job.waitForCompletion()).rejects.toThrow();
+    type History = { entries: { exceptionName: string; stacktrace: string; timestamp: number; taskName: string | null }[]; truncated: boolean };
+    const ex = (await getJson(`${url}/jobs/${job.jobId}/exceptions`)).body as { 'root-exception': string; exceptionHistory: History };
+    // One restart allowed: the first failure restarted the job, the second failed it.
+    const { entries } = ex.exceptionHistory;
+    expect(entries.map((e) => e.stacktrace.split('\n')[0])).toEqual([expect.stringMatching(/injected failure 2 at 1$/), expect.stringMatching(/injected failure 1 at 1$/)]);
+    expect(ex.exceptionHistory.truncated).toBe(false);
+    expect(entries[0]!.timestamp).toBeGreaterThanOrEqual(entries[1]!.timestamp);
+    expect(entries[1]!.timestamp).toBeGreaterThanOrEqual(before);
+    for (const e of entries) expect(e.taskName).toMatch(/^TableSourceScan\(.* -> Sink\(.* \(1\/1\)$/);
+    expect(ex['root-exception']).toContain('injected failure 2 at 1');
+    const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { restarts: number };
+    expect(checkpoints.restarts).toBe(1);
     await env.close();
   });
 

@@ -45,9 +45,18 @@ export interface Checkpoints {
   readonly restarts: number;
 }
 
+export interface ExceptionEntry {
+  readonly exceptionName: string;
+  readonly stacktrace: string;
+  readonly timestamp: number;
+  readonly taskName: string | null;
+}
+
 export interface Exceptions {
   readonly 'root-exception': string | null;
   readonly timestamp: number | null;
+  /** Absent from older servers. */
+  readonly exceptionHistory?: { readonly entries: readonly ExceptionEntry[]; readonly truncated: boolean };
 }
 
 /** `GET /jobs/<id>/sql`: the job's statement and EXPLAIN text, secrets masked; null for a job not started from SQL. */

@@ -36,6 +36,13 @@ function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
   };
 }
 
+/** An exception's first line, with its causes folded under it when there are any. */
+function stackCell(stacktrace: string): HTMLElement {
+  const [first, ...rest] = stacktrace.split('\n');
+  if (rest.length === 0) return h('span', {}, first!);
+  return h('details', {}, h('summary', {}, first!), h('pre', { class: 'causes' }, rest.join('\n')));
+}
+
 /** One job: its graph with live counters, vertices, checkpoints, exceptions, and cancel / stop buttons. */
 export class JobPage {
   readonly element: HTMLElement;
@@ -47,6 +54,10 @@ export class JobPage {
   private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
   private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Size', 'Detail']);
   private readonly exception = h('pre', { id: 'exception', class: 'exception' });
+  private readonly exceptionTime = h('p', { class: 'muted' });
+  private readonly history = table('Failures, newest first (each one the job restarted from, and the one that failed it)', ['Time', 'Task', 'Exception'], 'exception-history');
+  private readonly historyNote = h('p', { class: 'muted' });
+  private readonly stackCells = new Map<string, HTMLElement>();
   private readonly cancelButton = h('button', { type: 'button', id: 'cancel' }, 'Cancel job');
   private readonly stopDir = h('input', { type: 'text', id: 'savepoint-dir', placeholder: '/path/to/savepoints', 'aria-label': 'Savepoint directory' });
   private readonly stopButton = h('button', { type: 'button', id: 'stop' }, 'Stop with savepoint');
@@ -66,7 +77,11 @@ export class JobPage {
     this.tabs = new Tabs('Job details', [
       { key: 'overview', title: 'Overview', panel: h('div', {}, h('h3', { class: 'sr-only' }, 'Graph'), this.graphBox, this.vertices.table) },
       { key: 'checkpoints', title: 'Checkpoints', panel: h('div', {}, this.cpSummary, this.cpHistory.table) },
-      { key: 'exceptions', title: 'Exceptions', panel: h('div', {}, this.exception) },
+      {
+        key: 'exceptions',
+        title: 'Exceptions',
+        panel: h('div', {}, h('h3', {}, 'Root exception'), this.exceptionTime, this.exception, h('h3', {}, 'History'), this.history.table, this.historyNote),
+      },
       { key: 'sql', title: 'SQL', panel: h('div', {}, h('h3', {}, 'Statement'), this.sql, h('h3', {}, 'Plan (EXPLAIN)'), this.explain) },
       { key: 'config', title: 'Configuration', panel: h('div', {}, this.configSummary, this.config.table) },
     ]);
@@ -125,11 +140,33 @@ export class JobPage {
     );
     this.showCheckpoints(checkpoints);
     if (!this.staticLoaded) await this.loadStatic();
-    setText(this.exception, exceptions['root-exception'] ?? 'No exceptions.');
-    this.exception.classList.toggle('failed', exceptions['root-exception'] !== null);
+    this.showExceptions(exceptions, job.state === 'FAILED');
   }
 
   dispose(): void {}
+
+  private showExceptions(ex: Exceptions, failed: boolean): void {
+    setText(this.exception, ex['root-exception'] ?? 'No exceptions.');
+    this.exception.classList.toggle('failed', failed);
+    setText(this.exceptionTime, ex.timestamp === null ? '' : `${failed ? 'Failed the job' : 'Newest failure; the job restarted'} at ${time(ex.timestamp)}`);
+    const entries = ex.exceptionHistory?.entries ?? [];
+    this.tabs.setTitle('exceptions', entries.length === 0 ? 'Exceptions' : `Exceptions (${entries.length}${ex.exceptionHistory?.truncated ? '+' : ''})`);
+    this.history.table.hidden = entries.length === 0;
+    setText(this.historyNote, entries.length === 0 ? 'No failures.' : ex.exceptionHistory?.truncated ? 'Older failures were dropped; the newest 16 are kept.' : '');
+    fillRows(
+      this.history.body,
+      // The first line says what happened; the causes follow in the same cell, folded.
+      entries.map((e) => [time(e.timestamp), e.taskName ?? '(not in a task)', this.stackCell(e.timestamp, e.stacktrace)]),
+    );
+  }
+
+  /** The same node for the same failure on every refresh, so a row the user unfolded stays open. */
+  private stackCell(timestamp: number, stacktrace: string): HTMLElement {
+    const key = `${timestamp} ${stacktrace}`;
+    let cell = this.stackCells.get(key);
+    if (cell === undefined) this.stackCells.set(key, (cell = stackCell(stacktrace)));
+    return cell;
+  }
 
   /** The statement, its plan and the configuration: fixed when the job was submitted. */
   private async loadStatic(): Promise<void> {
