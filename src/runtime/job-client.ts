@@ -13,6 +13,12 @@ export interface SubtaskMetrics {
   readonly outPoolUsage: number;
   /** A source subtask's records still to read as its reader knows them (Kafka: the consumer lag); else undefined. */
   readonly pendingRecords?: number | undefined;
+  /**
+   * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel
+   * (Flink's busy and back-pressured time, as counters); undefined where not measured (a worker's subtask).
+   */
+  readonly busyTimeMs?: number | undefined;
+  readonly backPressuredTimeMs?: number | undefined;
 }
 
 /** A vertex's input: the producing vertex and how records are shipped (Flink's plan `ship_strategy`, lower case). */
@@ -47,6 +53,8 @@ export interface CheckpointStats {
   readonly sizeBytes: number | undefined;
   readonly path: string | undefined;
   readonly failureMessage: string | undefined;
+  /** The longest any subtask waited from the checkpoint's first barrier to its last (ms); undefined when not known. */
+  readonly alignmentMs?: number | undefined;
 }
 
 /** One failure of a job attempt (Flink's exception history entry, reduced). */

@@ -138,6 +138,8 @@ export class JobMaster implements JobClient, AttemptOwner {
       recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
       inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
       pendingRecords: pendingRecords(m),
+      busyTimeMs: openInterval(m.busyMs, m.busySince),
+      backPressuredTimeMs: openInterval(m.backPressuredMs, m.backPressuredSince),
     };
   }
 
@@ -473,7 +475,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     if (this.counts(pc)) {
       const stats: CheckpointStats = {
         id: pc.id, status: 'COMPLETED', isSavepoint: pc.isSavepoint, triggerTimestamp: pc.triggeredAt, durationMs: Date.now() - pc.triggeredAt,
-        sizeBytes: size, path, failureMessage: undefined,
+        sizeBytes: size, path, failureMessage: undefined, alignmentMs: pc.alignmentMs,
       };
       this.recordCheckpoint(stats);
       if (!pc.isSavepoint) this.lastCheckpointStats = stats;
@@ -506,6 +508,12 @@ function poolUsage(channels: readonly Channel[] | undefined): number {
   let max = 0;
   for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
   return max;
+}
+
+/** A time counter with its open interval so far; undefined when the subtask does not measure it (a worker's). */
+function openInterval(ms: number | undefined, since: number | undefined): number | undefined {
+  if (ms === undefined && since === undefined) return undefined;
+  return (ms ?? 0) + (since === undefined ? 0 : performance.now() - since);
 }
 
 /** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */

@@ -28,7 +28,7 @@ class FakeJob implements JobClient {
     lastCheckpointSizeBytes: 2048,
     checkpointHistory: [
       { id: 5, status: 'COMPLETED', isSavepoint: true, triggerTimestamp: 5000, durationMs: 30, sizeBytes: 4096, path: '/sp/savepoint-1', failureMessage: undefined },
-      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined },
+      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined, alignmentMs: 3.4 },
       { id: 3, status: 'FAILED', isSavepoint: false, triggerTimestamp: 3000, durationMs: 600, sizeBytes: undefined, path: undefined, failureMessage: 'Checkpoint 3 expired before completing.' },
       { id: 2, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 2000, durationMs: 10, sizeBytes: undefined, path: undefined, failureMessage: undefined },
     ],
@@ -121,10 +121,10 @@ describe('REST API routing', () => {
 
   it('reports checkpoint counts, the latest completed, savepoint and failed checkpoint, and the history', async () => {
     const { rest, a } = setup();
-    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4' };
-    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1' };
+    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4', alignment_duration: 3 };
+    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1', alignment_duration: null };
     const failed3 = { id: 3, status: 'FAILED', is_savepoint: false, trigger_timestamp: 3000, failure_timestamp: 3600, end_to_end_duration: 600, failure_message: 'Checkpoint 3 expired before completing.' };
-    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null };
+    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null, alignment_duration: null };
     expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({
       counts: { completed: 3, failed: 1, total: 4 },
       latest: { completed: completed4, savepoint: savepoint5, failed: failed3 },
@@ -399,13 +399,67 @@ describe('REST API routing', () => {
           id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
-            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1 },
-            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0 },
+            // Neither measures busy time (as a worker's subtask does not): null, not 0.
+            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
         { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
       ],
     });
+  });
+
+  it('reports busy, back-pressured and idle time per second per subtask over the last 5 s, in REST, /live and /metrics', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const [v0, v1] = a.counters.vertices;
+    // Subtask 0 measures its time; subtask 1 (say, in a worker) does not.
+    const setTimes = (busy: number, bp: number): void => {
+      a.counters = { ...a.counters, vertices: [{ ...v0!, subtasks: [{ ...v0!.subtasks![0]!, busyTimeMs: busy, backPressuredTimeMs: bp }, v0!.subtasks![1]!] }, v1!] };
+    };
+    setTimes(100, 0);
+    rest.sample();
+    now += 2000;
+    setTimes(1300, 400);
+    rest.sample();
+    const ids = ['0.busyTimeMsPerSecond', '0.backPressuredTimeMsPerSecond', '0.idleTimeMsPerSecond', '1.busyTimeMsPerSecond'];
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=${ids.join(',')}`))).toEqual([
+      { id: '0.busyTimeMsPerSecond', value: '600' },
+      { id: '0.backPressuredTimeMsPerSecond', value: '200' },
+      { id: '0.idleTimeMsPerSecond', value: '200' },
+    ]);
+    const listed = (body(await get(rest, `/jobs/${A}/vertices/v0/metrics`)) as unknown as { id: string }[]).map((m) => m.id);
+    expect(listed).toContain('0.idleTimeMsPerSecond');
+    expect(listed).not.toContain('1.idleTimeMsPerSecond');
+    const live = body(await get(rest, `/jobs/${A}/live`)) as { vertices: { subtasks: Record<string, unknown>[] }[] };
+    expect(live.vertices[0]!.subtasks[0]).toMatchObject({ busyTimeMsPerSecond: 600, backPressuredTimeMsPerSecond: 200, idleTimeMsPerSecond: 200 });
+    // Flink's aggregated subtask metrics: over the subtasks that have the metric.
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/subtasks/metrics?get=busyTimeMsPerSecond,numRecordsIn,currentInputWatermark`))).toEqual([
+      { id: 'busyTimeMsPerSecond', min: 600, max: 600, avg: 600, sum: 600 },
+      { id: 'numRecordsIn', min: 4, max: 6, avg: 5, sum: 10 },
+    ]);
+    expect((await get(rest, `/jobs/${A}/vertices/v9/subtasks/metrics`)).status).toBe(404);
+    const bp = body(await get(rest, `/jobs/${A}/vertices/v0/backpressure`)) as { subtasks: Record<string, unknown>[] };
+    expect(bp.subtasks[0]).toMatchObject({ busyRatio: 0.6, idleRatio: 0.2 });
+    expect(bp.subtasks[1]).not.toHaveProperty('busyRatio');
+    const labels = `job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"`;
+    const metrics = (await get(rest, '/metrics')).body;
+    expect(metrics).toContain(`flink_taskmanager_job_task_busyTimeMsPerSecond{${labels}} 600\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_backPressuredTimeMsPerSecond{${labels}} 200\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_idleTimeMsPerSecond{${labels}} 200\n`);
+    expect(metrics).not.toContain('subtask_index="1"} 600');
+    // The window is 5 s: a subtask that stopped working reads as idle within it.
+    for (let i = 0; i < 6; i++) {
+      now += 1000;
+      rest.sample();
+    }
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.busyTimeMsPerSecond,0.idleTimeMsPerSecond`))).toEqual([
+      { id: '0.busyTimeMsPerSecond', value: '0' },
+      { id: '0.idleTimeMsPerSecond', value: '1000' },
+    ]);
   });
 
   it('shows the session configuration at /jobmanager/config with secret values masked', async () => {

@@ -165,6 +165,45 @@ describe('TableEnvironment with web', () => {
     await env.close();
   });
 
+  it('measures busy time where the work is, and each checkpoint\'s alignment, from the real runtime', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'execution.checkpointing.interval': '300 ms' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    // 2 ms of synchronous work per row, 100 rows/s per subtask: about 200 ms of every second busy in the source's chain.
+    env.createTemporarySystemFunction('slow', {
+      eval: (v: bigint) => {
+        const end = performance.now() + 2;
+        while (performance.now() < end) {
+          // busy on purpose
+        }
+        return v;
+      },
+      argumentTypes: [DataTypes.BIGINT()],
+      resultType: DataTypes.BIGINT(),
+      deterministic: false,
+    });
+    await env.executeSql("CREATE TEMPORARY TABLE s (k INT, n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200', 'fields.k.min' = '1', 'fields.k.max' = '5')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT k, COUNT(m) FROM (SELECT k, slow(n) AS m FROM s) GROUP BY k')).getJobClient()!;
+    type Live = { vertices: { id: string; subtasks: { busyTimeMsPerSecond: number | null; backPressuredTimeMsPerSecond: number | null; idleTimeMsPerSecond: number | null }[] }[] };
+    // The server samples every second and looks back 5 s.
+    await new Promise((r) => setTimeout(r, 3500));
+    const live = (await getJson(`${url}/jobs/${job.jobId}/live`)).body as unknown as Live;
+    const [source, agg] = live.vertices;
+    for (const s of [...source!.subtasks, ...agg!.subtasks]) {
+      expect(s.busyTimeMsPerSecond! + s.backPressuredTimeMsPerSecond! + s.idleTimeMsPerSecond!).toBe(1000);
+    }
+    const busiest = (v: Live['vertices'][number]): number => Math.max(...v.subtasks.map((s) => s.busyTimeMsPerSecond!));
+    expect(busiest(source!)).toBeGreaterThanOrEqual(100);
+    expect(busiest(source!)).toBeGreaterThan(busiest(agg!));
+    type Checkpoints = { history: { status: string; alignment_duration?: number | null }[] };
+    const history = ((await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as unknown as Checkpoints).history.filter((c) => c.status === 'COMPLETED');
+    expect(history.length).toBeGreaterThan(0);
+    // The aggregation has two inputs (one per source subtask) whose barriers arrive apart.
+    for (const c of history) expect(c.alignment_duration).toBeGreaterThanOrEqual(0);
+    await job.cancel();
+    await env.close();
+  });
+
   it('reports the rows a bounded datagen source has left as its pendingRecords, falling as it reads', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
     const url = await env.getWebUrl();

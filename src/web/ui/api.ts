@@ -37,6 +37,7 @@ export interface CheckpointView {
   readonly state_size?: number | null;
   readonly external_path?: string | null;
   readonly failure_message?: string | null;
+  readonly alignment_duration?: number | null;
 }
 
 export interface Checkpoints {
@@ -84,6 +85,9 @@ export interface JobLive {
       readonly currentInputWatermark: string;
       readonly pendingRecords: number | null;
       readonly backpressureRatio: number;
+      /** Milliseconds per second; null where the subtask does not measure them (absent from older servers). */
+      readonly busyTimeMsPerSecond?: number | null;
+      readonly backPressuredTimeMsPerSecond?: number | null;
     }[];
   }[];
 }

@@ -6,6 +6,11 @@ import { Tabs } from './tabs.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
 
+/** Milliseconds per second as a share of the time. */
+function share(msPerSecond: number | undefined): string {
+  return msPerSecond === undefined ? '–' : `${Math.round(msPerSecond / 10)} %`;
+}
+
 /** Flink's back-pressure levels: ok up to 10 % of the time, low up to 50 %, high above. */
 function level(ratio: number): 'ok' | 'low' | 'high' {
   return ratio <= 0.1 ? 'ok' : ratio <= 0.5 ? 'low' : 'high';
@@ -19,9 +24,18 @@ interface VertexLive {
   readonly pending: number | undefined;
   /** The worst subtask's share of recent samples spent back-pressured; undefined without subtasks. */
   readonly backpressure: number | undefined;
+  /** The busiest subtask's busy and the most back-pressured one's back-pressured ms per second; undefined where none measures it. */
+  readonly busyMs: number | undefined;
+  readonly backPressuredMs: number | undefined;
 }
 
-const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined };
+const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined, busyMs: undefined, backPressuredMs: undefined };
+
+/** The highest of the values that are known, as Flink's UI shows a vertex's busiest subtask. */
+function maxKnown(values: readonly (number | null | undefined)[]): number | undefined {
+  const known = values.filter((v): v is number => typeof v === 'number');
+  return known.length === 0 ? undefined : Math.max(...known);
+}
 
 /** The live numbers of one vertex from `/jobs/<id>/live`. */
 function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
@@ -33,6 +47,8 @@ function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
     watermark: lowWatermark(v.subtasks.map((s) => s.currentInputWatermark)),
     pending: pending.length === 0 ? undefined : pending.reduce((a, b) => a + b, 0),
     backpressure: v.subtasks.length === 0 ? undefined : Math.max(...v.subtasks.map((s) => s.backpressureRatio)),
+    busyMs: maxKnown(v.subtasks.map((s) => s.busyTimeMsPerSecond)),
+    backPressuredMs: maxKnown(v.subtasks.map((s) => s.backPressuredTimeMsPerSecond)),
   };
 }
 
@@ -50,9 +66,9 @@ export class JobPage {
   private readonly state = h('span', { class: 'state' });
   private readonly meta = h('span', { class: 'muted' });
   private readonly graphBox = h('div', { class: 'graph-box' });
-  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure'], 'vertices');
+  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure', 'Busy', 'Back-pressured'], 'vertices');
   private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
-  private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Size', 'Detail']);
+  private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Alignment', 'Size', 'Detail']);
   private readonly exception = h('pre', { id: 'exception', class: 'exception' });
   private readonly exceptionTime = h('p', { class: 'muted' });
   private readonly history = table('Failures, newest first (each one the job restarted from, and the one that failed it)', ['Time', 'Task', 'Exception'], 'exception-history');
@@ -132,9 +148,11 @@ export class JobPage {
           recordsOut: `${count(v.metrics['write-records'])} (${rate(l.outRate)})`,
           watermark: watermark(l.watermark, true),
           backpressure: l.backpressure === undefined ? undefined : level(l.backpressure),
+          busy: l.busyMs === undefined ? undefined : l.busyMs / 1000,
+          backPressured: l.backPressuredMs === undefined ? undefined : l.backPressuredMs / 1000,
         };
         this.graph!.update(v.id, stats);
-        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`];
+        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs)];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
@@ -206,6 +224,7 @@ export class JobPage {
         x.is_savepoint ? `${x.status} (savepoint)` : x.status,
         time(x.trigger_timestamp),
         duration(x.end_to_end_duration),
+        x.alignment_duration === undefined || x.alignment_duration === null ? '–' : duration(x.alignment_duration),
         x.status === 'COMPLETED' ? bytes(x.state_size) : '–',
         x.status === 'COMPLETED' ? (x.external_path ?? '') : (x.failure_message ?? ''),
       ]),
