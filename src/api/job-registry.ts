@@ -11,8 +11,8 @@ export interface JobFailure {
  * layer masks secrets before anything leaves the process.
  */
 export interface JobInfo {
-  /** The statement(s) the job runs, as canonical SQL. */
-  readonly sql: string;
+  /** The statement(s) the job runs, as canonical SQL; computed on first use. */
+  sql(): string;
   /** The EXPLAIN text of the job's plan; computed on first use. */
   explain(): string;
   /** The session configuration when the job was submitted, as raw strings. */

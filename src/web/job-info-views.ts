@@ -76,7 +76,7 @@ export function jobPlan(j: RegisteredJob): object {
 export function jobSql(j: RegisteredJob): object {
   const info = j.info;
   if (info === undefined) return { sql: null, explain: null };
-  return { sql: maskSqlSecrets(info.sql), explain: maskSqlSecrets(read(() => info.explain(), 'The plan could not be explained.')) };
+  return { sql: maskSqlSecrets(read(() => info.sql(), 'The statement could not be printed.')), explain: maskSqlSecrets(read(() => info.explain(), 'The plan could not be explained.')) };
 }
 
 function sortedKeys(o: Readonly<Record<string, string>>): Record<string, string> {

@@ -155,7 +155,7 @@ describe('REST API routing', () => {
     const a = new FakeJob(A);
     let explained = 0;
     jobs.add(a, {
-      sql: "INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = 'user=\"x\" password=\"hunter2\"', 'topic' = 't') */ SELECT * FROM s;",
+      sql: () => "INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = 'user=\"x\" password=\"hunter2\"', 'topic' = 't') */ SELECT * FROM s;",
       explain: () => {
         explained++;
         return '== Optimized Execution Plan ==\nSink(table=[b])';

@@ -63,6 +63,11 @@ describe('TableEnvironment with web', () => {
     expect(plan.plan.type).toBe('STREAMING');
     expect(plan.plan.nodes.length).toBeGreaterThan(0);
     await job.cancel();
+    // A statement set is one job, shown as the statement set it was.
+    const set = (await env.executeSql('EXECUTE STATEMENT SET BEGIN INSERT INTO b SELECT n FROM s; INSERT INTO b SELECT n + 1 FROM s; END')).getJobClient()!;
+    const setSql = (await getJson(`${url}/jobs/${set.jobId}/sql`)).body as { sql: string };
+    expect(setSql.sql).toBe('EXECUTE STATEMENT SET\nBEGIN\nINSERT INTO `b`\nSELECT `n`\nFROM `s`;\nINSERT INTO `b`\nSELECT `n` + 1\nFROM `s`;\nEND;');
+    await set.cancel();
     await env.close();
   });
 

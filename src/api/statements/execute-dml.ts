@@ -29,7 +29,7 @@ export async function executeQuery(session: Session, planner: SessionPlanner, st
   const config = runtimeConfigFromSession(session.config);
   const graph = planned.toJobGraph(queue, jobName);
   const job = executeJob(withRecipe(graph, config, () => sqlWorkerRecipe(session, { kind: 'query', query: stmt.query, jobName })), config, hooks(session));
-  session.jobs.add(job, jobInfo(session, `${unparseStatement(stmt)};`, planned));
+  session.jobs.add(job, jobInfo(session, () => `${unparseStatement(stmt)};`, planned));
   job.waitForCompletion().then(
     () => queue.end(),
     (e: unknown) => queue.fail(e),
@@ -46,8 +46,10 @@ export async function executeInserts(session: Session, planner: SessionPlanner, 
   const config = runtimeConfigFromSession(session.config);
   const graph = withRecipe(planned.toJobGraph(name), config, () => sqlWorkerRecipe(session, { kind: 'inserts', inserts, jobName: name }));
   const job = executeJob(graph, config, hooks(session));
-  const statements = inserts.map((i) => `${unparseStatement(i)};`);
-  const sql = origin === 'statement-set' ? `EXECUTE STATEMENT SET\nBEGIN\n${statements.join('\n')}\nEND;` : statements.join('\n');
+  const sql = (): string => {
+    const statements = inserts.map((i) => `${unparseStatement(i)};`);
+    return origin === 'statement-set' ? `EXECUTE STATEMENT SET\nBEGIN\n${statements.join('\n')}\nEND;` : statements.join('\n');
+  };
   session.jobs.add(job, jobInfo(session, sql, planned));
   // A restore path applies to the next job only, as Flink's client clears it once a job was submitted from it.
   session.config.remove(CheckpointingOptions.SAVEPOINT_PATH);
@@ -59,10 +61,11 @@ function withRecipe(graph: JobGraph, config: RuntimeConfig, recipe: () => JobGra
   return config.workerThreads === 'off' ? graph : { ...graph, workerRecipe: recipe() };
 }
 
-/** The job's statement, plan and configuration for the dashboard; the plan text is built only if asked for. */
-function jobInfo(session: Session, sql: string, planned: { explain(details?: readonly string[]): string }): JobInfo {
+/** The job's statement, plan and configuration for the dashboard; the texts are built only if asked for, once. */
+function jobInfo(session: Session, sql: () => string, planned: { explain(details?: readonly string[]): string }): JobInfo {
   let explained: string | undefined;
-  return { sql, config: session.config.toMap(), explain: () => (explained ??= planned.explain()) };
+  let printed: string | undefined;
+  return { sql: () => (printed ??= sql()), config: session.config.toMap(), explain: () => (explained ??= planned.explain()) };
 }
 
 function hooks(session: Session): JobHooks {

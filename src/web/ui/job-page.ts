@@ -128,6 +128,7 @@ export class JobPage {
     const live = job.vertices.map((v) => vertexLive(byId.get(v.id)));
     document.title = `${job.name} · Sluice`;
     setText(this.title, job.name);
+    if (this.title.title !== job.name) this.title.title = job.name;
     setText(this.state, job.state);
     this.state.className = `state state-${job.state.toLowerCase()}`;
     setText(this.meta, `${job.jid} · started ${time(job['start-time'])} · ${duration(job.duration)}`);
