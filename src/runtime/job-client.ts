@@ -70,6 +70,16 @@ export interface JobExceptionStats {
 /** How many failures `JobMetrics.exceptionHistory` keeps (Flink's `web.exception-history-size` default). */
 export const EXCEPTION_HISTORY_SIZE = 16;
 
+/** The checkpoint or savepoint the job's latest attempt started from (Flink's restored checkpoint statistics). */
+export interface RestoredCheckpointStats {
+  readonly id: number;
+  readonly isSavepoint: boolean;
+  /** Epoch milliseconds when the attempt restored it. */
+  readonly restoreTimestamp: number;
+  /** Its directory; undefined for a checkpoint kept only in memory. */
+  readonly path: string | undefined;
+}
+
 export interface JobMetrics {
   readonly vertices: readonly VertexMetrics[];
   readonly completedCheckpoints: number;
@@ -89,6 +99,8 @@ export interface JobMetrics {
   readonly exceptionHistory?: readonly JobExceptionStats[];
   /** True when older failures were dropped from `exceptionHistory`. */
   readonly exceptionHistoryTruncated?: boolean;
+  /** What the latest attempt restored; undefined when it started afresh. Optional: not every client knows it. */
+  readonly restoredCheckpoint?: RestoredCheckpointStats | undefined;
 }
 
 /** How many checkpoints `JobMetrics.checkpointHistory` keeps (Flink's `web.checkpoints.history` default). */

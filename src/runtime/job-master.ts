@@ -11,7 +11,7 @@ import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph, WorkerRecipe } from './job-graph.js';
-import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type SubtaskMetrics } from './job-client.js';
+import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type RestoredCheckpointStats, type SubtaskMetrics } from './job-client.js';
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -58,6 +58,7 @@ export class JobMaster implements JobClient, AttemptOwner {
   private readonly checkpointHistory: CheckpointStats[] = [];
   private lastCheckpointStats: CheckpointStats | undefined;
   private readonly exceptions: ExceptionHistory;
+  private restored: RestoredCheckpointStats | undefined;
   private cancelRequested = false;
   private readonly startedAt = Date.now();
   /** Per subtask (`<task id>#<index>`), kept across attempts; summed per task by metrics(). */
@@ -127,6 +128,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       checkpointHistory: [...this.checkpointHistory],
       exceptionHistory: this.exceptions.history,
       exceptionHistoryTruncated: this.exceptions.truncated,
+      restoredCheckpoint: this.restored,
     };
   }
 
@@ -306,6 +308,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       if (restore) {
         this.nextCheckpointId = Math.max(this.nextCheckpointId, restore.checkpointId + 1);
       }
+      this.restored = restore && { id: restore.checkpointId, isSavepoint: restore.isSavepoint, restoreTimestamp: Date.now(), path: restore.path };
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
       await this.pool?.ensureLive();

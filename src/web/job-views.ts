@@ -95,6 +95,10 @@ export function jobCheckpoints(j: RegisteredJob): object {
       completed: latestCompleted !== undefined ? checkpointView(latestCompleted) : m.lastCheckpointId === undefined ? null : { id: m.lastCheckpointId },
       savepoint: latestSavepoint === undefined ? null : checkpointView(latestSavepoint),
       failed: latestFailed === undefined ? null : checkpointView(latestFailed),
+      restored:
+        m.restoredCheckpoint === undefined
+          ? null
+          : { id: m.restoredCheckpoint.id, restore_timestamp: m.restoredCheckpoint.restoreTimestamp, is_savepoint: m.restoredCheckpoint.isSavepoint, external_path: m.restoredCheckpoint.path ?? null },
     },
     history: h.map(checkpointView),
     restarts: m.restarts,

@@ -127,15 +127,18 @@ describe('REST API routing', () => {
     const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null, alignment_duration: null };
     expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({
       counts: { completed: 3, failed: 1, total: 4 },
-      latest: { completed: completed4, savepoint: savepoint5, failed: failed3 },
+      latest: { completed: completed4, savepoint: savepoint5, failed: failed3, restored: null },
       history: [savepoint5, completed4, failed3, inMemory2],
       restarts: 1,
     });
     // A job whose history has no completed checkpoint left still names the latest one's id.
     a.counters = { ...a.counters, checkpointHistory: [a.counters.checkpointHistory[2]!] };
-    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3 });
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3, restored: null });
     a.counters = { ...a.counters, lastCheckpointId: undefined, checkpointHistory: [] };
-    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null });
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null, restored: null });
+    // Restored from a savepoint: Flink's restored checkpoint statistics.
+    a.counters = { ...a.counters, restoredCheckpoint: { id: 7, isSavepoint: true, restoreTimestamp: 9000, path: '/sp/savepoint-7' } };
+    expect((body(await get(rest, `/jobs/${A}/checkpoints`)).latest as Record<string, unknown>).restored).toEqual({ id: 7, restore_timestamp: 9000, is_savepoint: true, external_path: '/sp/savepoint-7' });
   });
 
   it('reports the root exception of a failed job with its cause and time, and none for a healthy one', async () => {

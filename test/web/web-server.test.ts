@@ -133,6 +133,17 @@ describe('TableEnvironment with web', () => {
     expect((await job.waitForCompletion()).savepointPath).toBe(location);
     const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { savepoint: { external_path: string; is_savepoint: boolean } } };
     expect(checkpoints.latest.savepoint).toMatchObject({ is_savepoint: true, external_path: location });
+    // A job started from the savepoint says so.
+    await env.executeSql(`SET 'execution.state-recovery.path' = '${location}'`);
+    const resumed = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    let restored: unknown = null;
+    for (let i = 0; i < 200 && restored === null; i++) {
+      restored = ((await getJson(`${url}/jobs/${resumed.jobId}/checkpoints`)).body as { latest: { restored: unknown } }).latest.restored;
+      if (restored === null) await new Promise((res) => setTimeout(res, 20));
+    }
+    expect(restored).toEqual({ id: expect.any(Number), restore_timestamp: expect.any(Number), is_savepoint: true, external_path: location });
+    expect(((await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { restored: unknown } }).latest.restored).toBeNull();
+    await resumed.cancel();
     await env.close();
   });
 

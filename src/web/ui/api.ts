@@ -42,6 +42,10 @@ export interface CheckpointView {
 
 export interface Checkpoints {
   readonly counts: { readonly completed: number; readonly failed: number; readonly total: number };
+  /** `restored` is absent from older servers. */
+  readonly latest: {
+    readonly restored?: { readonly id: number; readonly is_savepoint: boolean; readonly external_path: string | null; readonly restore_timestamp: number } | null;
+  };
   readonly history: readonly CheckpointView[];
   readonly restarts: number;
 }

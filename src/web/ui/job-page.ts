@@ -52,6 +52,12 @@ function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
   };
 }
 
+/** The checkpoint or savepoint the running attempt started from, as the summary shows it. */
+function restoredFrom(r: Checkpoints['latest']['restored']): string {
+  if (r === undefined || r === null) return '–';
+  return `${r.is_savepoint ? 'savepoint' : 'checkpoint'} ${r.id}${r.external_path === null ? '' : ` (${r.external_path})`}`;
+}
+
 /** An exception's first line, with its causes folded under it when there are any. */
 function stackCell(stacktrace: string): HTMLElement {
   const [first, ...rest] = stacktrace.split('\n');
@@ -213,6 +219,7 @@ export class JobPage {
       ['Last duration', latest === undefined ? '–' : duration(latest.end_to_end_duration)],
       ['Last size', latest === undefined ? '–' : bytes(latest.state_size)],
       ['Restarts', count(c.restarts)],
+      ['Restored from', restoredFrom(c.latest.restored)],
     ];
     if (this.cpSummary.children.length !== entries.length) {
       this.cpSummary.replaceChildren(...entries.map(([k]) => h('div', {}, h('dt', {}, k), h('dd', { 'data-key': k }))));
