@@ -183,6 +183,9 @@ export class JobPage {
       // The first line says what happened; the causes follow in the same cell, folded.
       entries.map((e) => [time(e.timestamp), e.taskName ?? '(not in a task)', this.stackCell(e.timestamp, e.stacktrace)]),
     );
+    // Failures that left the history leave the cache too: a job restarting for days must not grow the page.
+    const shown = new Set(entries.map((e) => `${e.timestamp} ${e.stacktrace}`));
+    for (const k of this.stackCells.keys()) if (!shown.has(k)) this.stackCells.delete(k);
   }
 
   /** The same node for the same failure on every refresh, so a row the user unfolded stays open. */
