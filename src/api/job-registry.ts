@@ -6,8 +6,23 @@ export interface JobFailure {
   readonly timestamp: Date;
 }
 
+/**
+ * What a job was started from, for the dashboard's SQL, plan and configuration views. Kept raw: the REST
+ * layer masks secrets before anything leaves the process.
+ */
+export interface JobInfo {
+  /** The statement(s) the job runs, as canonical SQL; computed on first use. */
+  sql(): string;
+  /** The EXPLAIN text of the job's plan; computed on first use. */
+  explain(): string;
+  /** The session configuration when the job was submitted, as raw strings. */
+  readonly config: Readonly<Record<string, string>>;
+}
+
 export interface RegisteredJob {
   readonly client: JobClient;
+  /** Undefined for jobs registered without it (e.g. by tests). */
+  readonly info: JobInfo | undefined;
   readonly startTime: Date;
   /** When the job reached a terminal state; undefined while it runs. */
   readonly endTime: Date | undefined;
@@ -17,6 +32,7 @@ export interface RegisteredJob {
 
 interface MutableJob {
   client: JobClient;
+  info: JobInfo | undefined;
   startTime: Date;
   endTime: Date | undefined;
   failure: JobFailure | undefined;
@@ -26,8 +42,8 @@ interface MutableJob {
 export class JobRegistry {
   private readonly jobs = new Map<string, MutableJob>();
 
-  add(client: JobClient): void {
-    const entry: MutableJob = { client, startTime: new Date(), endTime: undefined, failure: undefined };
+  add(client: JobClient, info?: JobInfo): void {
+    const entry: MutableJob = { client, info, startTime: new Date(), endTime: undefined, failure: undefined };
     this.jobs.set(client.jobId, entry);
     // The end is observed here, once, so the time and cause are exact even if nobody asks until later.
     client.waitForCompletion().then(

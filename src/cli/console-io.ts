@@ -10,7 +10,10 @@ export interface KeyPress {
 export interface ConsoleIO {
   out(text: string): void;
   err(text: string): void;
+  /** Whether stdout is a terminal. */
   readonly isTTY: boolean;
+  /** Whether stderr is a terminal; undefined when not known (progress then stays off stderr). */
+  readonly errIsTTY?: boolean;
   /** Terminal height, for paging a live table. */
   readonly rows?: number;
   /** Terminal width: a line redrawn in place never wraps, and a live table's lines are cut to it. */
@@ -26,6 +29,7 @@ export const processIO: ConsoleIO = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   isTTY: process.stdout.isTTY === true,
+  errIsTTY: process.stderr.isTTY === true,
   get rows(): number | undefined {
     return process.stdout.rows;
   },

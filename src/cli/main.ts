@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { TableEnvironment } from '../api/table-environment.js';
 import { FileCatalog } from '../catalog/file-catalog.js';
 import { CheckpointingOptions } from '../config/options/checkpointing-options.js';
-import type { JobClient } from '../runtime/job-client.js';
+import type { JobClient, JobExecutionResult } from '../runtime/job-client.js';
 import { parseCliArgs, USAGE, type CliCommand } from './args.js';
 import { listConnectors } from './connectors-command.js';
 import { processIO, type ConsoleIO } from './console-io.js';
@@ -130,12 +130,15 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
   if (jobs.length === 0) return 0;
   const signals = handleShutdownSignals(io, () => void cancelAll(jobs));
   const stopProgress = showProgress(jobs, io);
+  // How each job ended, by index; a failed one has none. The progress display closes with them.
+  const results: (JobExecutionResult | undefined)[] = [];
   try {
     let failed = false;
     for (const job of jobs) {
       try {
-        await job.waitForCompletion();
+        results.push(await job.waitForCompletion());
       } catch (e) {
+        results.push(undefined);
         if (!signals.interrupted) {
           failed = true;
           io.err(`[ERROR] Job ${job.jobId} (${job.jobName}) failed.\n${formatError(e)}`);
@@ -144,7 +147,7 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
     }
     return failed ? 1 : signals.interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
-    stopProgress();
+    stopProgress(results);
     signals.dispose();
   }
 }

@@ -2,7 +2,7 @@ import type { TableEnvironment } from '../api/table-environment.js';
 import type { TableResult } from '../api/table-result.js';
 import { TableOptions } from '../config/options/table-options.js';
 import { ValidationError } from '../errors/sluice-error.js';
-import type { JobClient } from '../runtime/job-client.js';
+import type { JobClient, JobExecutionResult } from '../runtime/job-client.js';
 import type { InsertStatement, Statement } from '../sql/ast/statements.js';
 import type { OutputFormat } from './args.js';
 import type { ConsoleIO } from './console-io.js';
@@ -114,10 +114,12 @@ export class StatementRunner {
       this.status('[INFO] Execute statement in sync mode. Please wait for the execution finish...\n');
       const job = result.getJobClient();
       const stopProgress = job ? showProgress([job], this.io) : () => {};
+      let ended: JobExecutionResult | undefined;
       try {
         await result.await();
+        ended = await job?.waitForCompletion();
       } finally {
-        stopProgress();
+        stopProgress([ended]);
       }
       this.status('[INFO] Complete execution of the SQL update statement.\n');
       return;

@@ -31,3 +31,14 @@ export function maskSecrets(options: Readonly<Record<string, string>>): Record<s
   for (const [k, v] of Object.entries(options)) out[k] = isSecretKey(k) ? SECRET_MASK : v;
   return out;
 }
+
+/** `'key' = 'value'` in SQL text (WITH clauses, OPTIONS hints), with `''` as an escaped quote. */
+const SQL_OPTION = /'((?:[^']|'')*)'(\s*=\s*)'((?:[^']|'')*)'/g;
+
+/**
+ * SQL text with the value of every secret option in it (`'password' = '...'` in a WITH clause or an
+ * OPTIONS hint) replaced by `******`, for showing a job's statement where its options would otherwise leak.
+ */
+export function maskSqlSecrets(sql: string): string {
+  return sql.replace(SQL_OPTION, (whole, key: string, eq: string) => (isSecretKey(key.replaceAll("''", "'")) ? `'${key}'${eq}'${SECRET_MASK}'` : whole));
+}

@@ -29,6 +29,8 @@ export interface PendingCheckpoint {
   readonly acks: Map<string, TaskSnapshot>;
   readonly committables: PendingCommittable[];
   readonly enumerators: Map<string, SerializedValue>;
+  /** The longest a task waited from the checkpoint's first barrier to its last, in ms (Flink's alignment duration). */
+  alignmentMs: number;
   readonly done: Promise<CompletedCheckpoint>;
   resolve(cp: CompletedCheckpoint): void;
   reject(e: unknown): void;
@@ -81,8 +83,13 @@ export class Attempt implements TaskHost {
     this.settle(o);
   }
 
-  fail(e: unknown): void {
+  /** The subtask (`<task id>#<index>`) whose failure ended this attempt, if one did. */
+  failedTask: string | undefined;
+
+  /** Ends the attempt with `e` unless it ended already; `taskKey` names the subtask that failed, if one did. */
+  fail(e: unknown, taskKey?: string): void {
     if (e instanceof TaskCanceled) return;
+    if (!this.settled) this.failedTask = taskKey;
     this.end(e instanceof Error ? e : new Error(String(e)));
   }
 
@@ -120,7 +127,7 @@ export class Attempt implements TaskHost {
     const done = new Promise<CompletedCheckpoint>((a, b) => ((resolve = a), (reject = b)));
     done.catch(() => undefined);
     const pc: PendingCheckpoint = {
-      id, isSavepoint, target, triggeredAt: Date.now(), acks: new Map(), committables: [], enumerators: new Map(), done, resolve, reject, timer: undefined,
+      id, isSavepoint, target, triggeredAt: Date.now(), acks: new Map(), committables: [], enumerators: new Map(), alignmentMs: 0, done, resolve, reject, timer: undefined,
     };
     this.pending = pc;
     pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
@@ -154,10 +161,11 @@ export class Attempt implements TaskHost {
     if (this.pending) this.abort(this.pending, new ExecutionError(reason));
   }
 
-  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs = 0): void {
     const pc = this.pending;
     if (!pc || pc.id !== checkpointId) return;
     pc.acks.set(taskKey, snapshot);
+    pc.alignmentMs = Math.max(pc.alignmentMs, alignmentMs);
     const [taskId, sub] = splitKey(taskKey);
     for (const value of committables) pc.committables.push({ checkpointId, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
     this.coordinators.get(taskId)?.openValve(sub);

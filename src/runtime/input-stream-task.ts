@@ -27,6 +27,8 @@ export class InputStreamTask extends StreamTask {
   private dataWaiter: (() => void) | undefined;
   private forwardedWatermark = -Infinity;
   private allIdle = false;
+  /** When the first barrier of the checkpoint being aligned arrived (`performance.now()`). */
+  private alignmentStart: number | undefined;
 
   /** Called by every channel when it goes from empty to non-empty. */
   readonly onData = (): void => {
@@ -53,6 +55,7 @@ export class InputStreamTask extends StreamTask {
           continue;
         }
         const e = c.channel.poll()!;
+        this.beginWork();
         switch (e.kind) {
           case 'batch':
             this.metrics.recordsIn += e.rows.length;
@@ -70,6 +73,7 @@ export class InputStreamTask extends StreamTask {
             break;
           case 'barrier':
             c.barrier = e.checkpointId;
+            this.alignmentStart ??= performance.now();
             await this.maybeCompleteAlignment();
             break;
           case 'end':
@@ -116,7 +120,9 @@ export class InputStreamTask extends StreamTask {
       if (id === undefined) return;
     }
     for (const c of this.channels) c.barrier = undefined;
-    await this.performCheckpoint(id, undefined);
+    const alignmentMs = this.alignmentStart === undefined ? 0 : performance.now() - this.alignmentStart;
+    this.alignmentStart = undefined;
+    await this.performCheckpoint(id, undefined, alignmentMs);
   }
 
   private updateWatermark(inputIndex: number): void {

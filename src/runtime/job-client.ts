@@ -13,6 +13,12 @@ export interface SubtaskMetrics {
   readonly outPoolUsage: number;
   /** A source subtask's records still to read as its reader knows them (Kafka: the consumer lag); else undefined. */
   readonly pendingRecords?: number | undefined;
+  /**
+   * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel
+   * (Flink's busy and back-pressured time, as counters); undefined where not measured (a worker's subtask).
+   */
+  readonly busyTimeMs?: number | undefined;
+  readonly backPressuredTimeMs?: number | undefined;
 }
 
 /** A vertex's input: the producing vertex and how records are shipped (Flink's plan `ship_strategy`, lower case). */
@@ -47,6 +53,31 @@ export interface CheckpointStats {
   readonly sizeBytes: number | undefined;
   readonly path: string | undefined;
   readonly failureMessage: string | undefined;
+  /** The longest any subtask waited from the checkpoint's first barrier to its last (ms); undefined when not known. */
+  readonly alignmentMs?: number | undefined;
+}
+
+/** One failure of a job attempt (Flink's exception history entry, reduced). */
+export interface JobExceptionStats {
+  /** The error the attempt failed with, as thrown (the REST layer describes it). */
+  readonly error: unknown;
+  /** Epoch milliseconds when the attempt failed. */
+  readonly timestamp: number;
+  /** The subtask that failed, as Flink names it (`<vertex name> (<index + 1>/<parallelism>)`); undefined for a failure outside tasks (a source enumerator, a checkpoint, a commit). */
+  readonly taskName: string | undefined;
+}
+
+/** How many failures `JobMetrics.exceptionHistory` keeps (Flink's `web.exception-history-size` default). */
+export const EXCEPTION_HISTORY_SIZE = 16;
+
+/** The checkpoint or savepoint the job's latest attempt started from (Flink's restored checkpoint statistics). */
+export interface RestoredCheckpointStats {
+  readonly id: number;
+  readonly isSavepoint: boolean;
+  /** Epoch milliseconds when the attempt restored it. */
+  readonly restoreTimestamp: number;
+  /** Its directory; undefined for a checkpoint kept only in memory. */
+  readonly path: string | undefined;
 }
 
 export interface JobMetrics {
@@ -61,6 +92,15 @@ export interface JobMetrics {
   readonly lastCheckpointSizeBytes: number | undefined;
   /** The newest checkpoints and savepoints, newest first, at most `CHECKPOINT_HISTORY_SIZE`. */
   readonly checkpointHistory: readonly CheckpointStats[];
+  /**
+   * The failures of the job's attempts, newest first, at most EXCEPTION_HISTORY_SIZE: each one that caused a
+   * restart, and the one that failed the job. Optional: not every client knows them.
+   */
+  readonly exceptionHistory?: readonly JobExceptionStats[];
+  /** True when older failures were dropped from `exceptionHistory`. */
+  readonly exceptionHistoryTruncated?: boolean;
+  /** What the latest attempt restored; undefined when it started afresh. Optional: not every client knows it. */
+  readonly restoredCheckpoint?: RestoredCheckpointStats | undefined;
 }
 
 /** How many checkpoints `JobMetrics.checkpointHistory` keeps (Flink's `web.checkpoints.history` default). */

@@ -11,7 +11,7 @@ import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
 import type { JobGraph, WorkerRecipe } from './job-graph.js';
-import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type SubtaskMetrics } from './job-client.js';
+import { CHECKPOINT_HISTORY_SIZE, type CheckpointStats, type JobClient, type JobExecutionResult, type JobMetrics, type JobStatus, type RestoredCheckpointStats, type SubtaskMetrics } from './job-client.js';
 import { RecordWriter } from './record-writer.js';
 import { RestartStrategy } from './restart-strategy.js';
 import type { RuntimeConfig } from './runtime-config.js';
@@ -21,6 +21,7 @@ import { SourceCoordinator } from './source/source-coordinator.js';
 import { SourceStreamTask } from './source-stream-task.js';
 import { TaskCanceled } from './stream-task.js';
 import type { TaskMetrics } from './task-host.js';
+import { ExceptionHistory } from './exception-history.js';
 import { Attempt, type AttemptOwner, type AttemptOutcome, type PendingCheckpoint } from './attempt.js';
 import type { OutputChannel } from './channel.js';
 import { graphSignature, MAIN_THREAD, threadOf, workerCount } from './workers/placement.js';
@@ -56,6 +57,8 @@ export class JobMaster implements JobClient, AttemptOwner {
   /** Newest first, at most CHECKPOINT_HISTORY_SIZE. */
   private readonly checkpointHistory: CheckpointStats[] = [];
   private lastCheckpointStats: CheckpointStats | undefined;
+  private readonly exceptions: ExceptionHistory;
+  private restored: RestoredCheckpointStats | undefined;
   private cancelRequested = false;
   private readonly startedAt = Date.now();
   /** Per subtask (`<task id>#<index>`), kept across attempts; summed per task by metrics(). */
@@ -80,6 +83,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.jobId = jobGraph.jobId ?? generateJobId();
     this.jobName = jobGraph.jobName;
     this.graph = buildTaskGraph(jobGraph);
+    this.exceptions = new ExceptionHistory(this.graph);
     this.maxParallelism = config.maxParallelism;
     if (config.runtimeMode === 'batch') {
       for (const v of jobGraph.vertices) {
@@ -122,6 +126,9 @@ export class JobMaster implements JobClient, AttemptOwner {
       lastCheckpointDurationMs: this.lastCheckpointStats?.durationMs,
       lastCheckpointSizeBytes: this.lastCheckpointStats?.sizeBytes,
       checkpointHistory: [...this.checkpointHistory],
+      exceptionHistory: this.exceptions.history,
+      exceptionHistoryTruncated: this.exceptions.truncated,
+      restoredCheckpoint: this.restored,
     };
   }
 
@@ -133,6 +140,8 @@ export class JobMaster implements JobClient, AttemptOwner {
       recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
       inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
       pendingRecords: pendingRecords(m),
+      busyTimeMs: openInterval(m.busyMs, m.busySince),
+      backPressuredTimeMs: openInterval(m.backPressuredMs, m.backPressuredSince),
     };
   }
 
@@ -256,6 +265,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           savepointPath: outcome.kind === 'stopped' ? outcome.savepoint : undefined,
         };
       }
+      if (!this.cancelRequested) this.exceptions.record(outcome, this.attempt?.failedTask);
       const delay = this.cancelRequested || suppressesRestarts(outcome) ? undefined : strategy.onFailure();
       if (delay === undefined) {
         this.jobStatus = this.cancelRequested ? 'CANCELED' : 'FAILED';
@@ -298,6 +308,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       if (restore) {
         this.nextCheckpointId = Math.max(this.nextCheckpointId, restore.checkpointId + 1);
       }
+      this.restored = restore && { id: restore.checkpointId, isSavepoint: restore.isSavepoint, restoreTimestamp: Date.now(), path: restore.path };
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
       await this.pool?.ensureLive();
@@ -312,7 +323,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       for (const t of a.tasks) {
         const key = t.key;
         if (a.finishedTasks.has(key)) continue;
-        runs.push(t.run().catch((e: unknown) => a.fail(e)));
+        runs.push(t.run().catch((e: unknown) => a.fail(e, key)));
       }
       a.scheduleCheckpoint();
       if (a.finishedTasks.size === a.taskCount) a.end({ kind: 'finished' });
@@ -467,7 +478,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     if (this.counts(pc)) {
       const stats: CheckpointStats = {
         id: pc.id, status: 'COMPLETED', isSavepoint: pc.isSavepoint, triggerTimestamp: pc.triggeredAt, durationMs: Date.now() - pc.triggeredAt,
-        sizeBytes: size, path, failureMessage: undefined,
+        sizeBytes: size, path, failureMessage: undefined, alignmentMs: pc.alignmentMs,
       };
       this.recordCheckpoint(stats);
       if (!pc.isSavepoint) this.lastCheckpointStats = stats;
@@ -500,6 +511,12 @@ function poolUsage(channels: readonly Channel[] | undefined): number {
   let max = 0;
   for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
   return max;
+}
+
+/** A time counter with its open interval so far; undefined when the subtask does not measure it (a worker's). */
+function openInterval(ms: number | undefined, since: number | undefined): number | undefined {
+  if (ms === undefined && since === undefined) return undefined;
+  return (ms ?? 0) + (since === undefined ? 0 : performance.now() - since);
 }
 
 /** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */

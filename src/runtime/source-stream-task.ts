@@ -68,6 +68,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
       let status: InputStatus = 'MORE_AVAILABLE';
       for (;;) {
         if (this.canceled) return;
+        this.beginWork();
         this.applyInbox(reader);
         while (this.barriers.length > 0) {
           const id = this.barriers.shift()!;

@@ -44,6 +44,9 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
     protected readonly restored: TaskRestore | undefined,
     protected readonly metrics: TaskMetrics,
   ) {
+    // Measured from the start, so a task that never gets input reads as idle rather than unknown.
+    metrics.busyMs ??= 0;
+    metrics.backPressuredMs ??= 0;
     this.chain = new OperatorChain(vertex.operators, this, {
       subtaskIndex,
       parallelism: vertex.parallelism,
@@ -122,14 +125,41 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
     await this.chain.open(this.restored?.operators);
   }
 
-  /** Awaits sink writes and channel space before the next batch: the task's backpressure point. */
+  /** Starts busy time (Flink's `busyTimeMsPerSecond`), if not started: the task has an element or a poll to work on. */
+  protected beginWork(): void {
+    this.metrics.busySince ??= performance.now();
+  }
+
+  /** Ends busy time: the task is about to wait for input, for space downstream, or for its turn on the thread. */
+  protected endWork(): void {
+    const m = this.metrics;
+    if (m.busySince === undefined) return;
+    m.busyMs = (m.busyMs ?? 0) + performance.now() - m.busySince;
+    m.busySince = undefined;
+  }
+
+  /**
+   * Awaits sink writes and channel space before the next batch: the task's backpressure point. Sink writes
+   * count as busy time (the task is doing its work in the external system), waiting for channel space as
+   * back-pressured time.
+   */
   protected async drainBackpressure(): Promise<void> {
     while (this.pending.length > 0) {
       const ps = this.pending.splice(0);
       await this.guard(ps.length === 1 ? ps[0]! : Promise.all(ps).then(() => undefined));
     }
+    this.endWork();
     for (const o of this.outputs) {
-      for (let s = o.awaitSpace(); s !== undefined; s = o.awaitSpace()) await this.guard(s);
+      for (let s = o.awaitSpace(); s !== undefined; s = o.awaitSpace()) {
+        const m = this.metrics;
+        m.backPressuredSince = performance.now();
+        try {
+          await this.guard(s);
+        } finally {
+          m.backPressuredMs = (m.backPressuredMs ?? 0) + performance.now() - m.backPressuredSince;
+          m.backPressuredSince = undefined;
+        }
+      }
     }
     const now = performance.now();
     if (now - this.lastYield > 4) {
@@ -184,6 +214,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
 
   /** Waits for input, a wake-up, or the next processing-time timer / idle check. */
   protected async idleWait(input: Promise<void>, maxWaitMs: number | undefined): Promise<void> {
+    this.endWork();
     const nextTimer = this.chain.nextProcessingTimer();
     let wait = maxWaitMs;
     if (nextTimer !== undefined) wait = Math.max(0, Math.min(wait ?? Infinity, nextTimer - Date.now()));
@@ -204,11 +235,11 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
   // --- checkpoints ---
 
   /** Snapshots the chain (and the sink writer's pre-commit), emits the barrier, acknowledges. */
-  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined): Promise<void> {
+  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0): Promise<void> {
     const operators = this.chain.snapshot(checkpointId);
     const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);
     this.broadcast({ kind: 'barrier', checkpointId });
-    this.host.acknowledge(this.key, checkpointId, { finished: false, splits, operators, writerState }, committables);
+    this.host.acknowledge(this.key, checkpointId, { finished: false, splits, operators, writerState }, committables, alignmentMs);
   }
 
   private async prepareSinkCommit(
@@ -258,6 +289,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
   }
 
   protected async closeAll(): Promise<void> {
+    this.endWork();
     await this.chain.close();
     if (this.writerCalls.size > 0) {
       // Bounded: a writer call stuck on an unreachable system must not keep the restart waiting forever.

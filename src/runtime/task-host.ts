@@ -31,6 +31,16 @@ export interface TaskMetrics {
   currentInputWatermark?: number;
   /** A source subtask's reader's `pendingRecords`, set when its reader is created. */
   pendingRecords?: () => number | undefined;
+  /**
+   * Milliseconds spent processing (Flink's busy time) and waiting for space in an output channel (its
+   * back-pressured time), over all attempts; the open interval, if any, started at `busySince` /
+   * `backPressuredSince` (`performance.now()`). Written by tasks on the thread that reads them; a worker's
+   * subtasks leave them unset.
+   */
+  busyMs?: number;
+  busySince?: number | undefined;
+  backPressuredMs?: number;
+  backPressuredSince?: number | undefined;
 }
 
 /** Watermark alignment groups shared by all source tasks of a job. */
@@ -47,7 +57,8 @@ export interface TaskHost {
   readonly config: RuntimeConfig;
   readonly restoredCheckpointId: number | undefined;
   readonly alignment: AlignmentRegistry;
-  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
+  /** `alignmentMs`: how long the task waited from the checkpoint's first barrier to its last (0 for a source). */
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs?: number): void;
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void;
   sourceCoordinator(taskId: string): ReaderCoordinator;
 }

@@ -48,13 +48,18 @@ export class BackpressureTracker {
     return points.filter((p) => p).length / points.length;
   }
 
-  /** `GET /jobs/<id>/vertices/<vid>/backpressure`, as Flink's `JobVertexBackPressureInfo`; undefined for an unknown vertex. */
-  view(j: RegisteredJob, vertexId: string): object | undefined {
+  /**
+   * `GET /jobs/<id>/vertices/<vid>/backpressure`, as Flink's `JobVertexBackPressureInfo`; undefined for an
+   * unknown vertex. `times` gives a subtask's busy and idle milliseconds per second where measured, for
+   * Flink's `busyRatio` and `idleRatio`.
+   */
+  view(j: RegisteredJob, vertexId: string, times: (subtask: number) => { busy: number; idle: number } | undefined = () => undefined): object | undefined {
     const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
     if (v === undefined) return undefined;
     const subtasks = Array.from({ length: v.parallelism }, (_, i) => {
       const ratio = this.ratio(j.client.jobId, vertexId, i);
-      return { subtask: i, 'attempt-number': 0, backpressureLevel: backpressureLevel(ratio), ratio };
+      const t = times(i);
+      return { subtask: i, 'attempt-number': 0, backpressureLevel: backpressureLevel(ratio), ratio, ...(t === undefined ? {} : { busyRatio: t.busy / 1000, idleRatio: t.idle / 1000 }) };
     });
     const worst = Math.max(0, ...subtasks.map((s) => s.ratio));
     return {

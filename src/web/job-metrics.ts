@@ -1,5 +1,6 @@
 import type { RegisteredJob } from '../api/job-registry.js';
 import type { MetricFamily } from './prometheus.js';
+import { subtaskTimes } from './job-views.js';
 import type { RecordRates } from './rate-tracker.js';
 
 const LONG_MIN = -9223372036854775808;
@@ -26,6 +27,9 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
   const inPool: MetricFamily['samples'][number][] = [];
   const backPressured: MetricFamily['samples'][number][] = [];
   const pending: MetricFamily['samples'][number][] = [];
+  const busy: MetricFamily['samples'][number][] = [];
+  const backPressuredTime: MetricFamily['samples'][number][] = [];
+  const idle: MetricFamily['samples'][number][] = [];
   let running = 0;
   for (const j of jobs) {
     const c = j.client;
@@ -47,6 +51,12 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
         outPool.push({ labels: sub, value: s.outPoolUsage });
         backPressured.push({ labels: sub, value: s.outPoolUsage >= 1 ? 1 : 0 });
         if (s.pendingRecords !== undefined) pending.push({ labels: sub, value: s.pendingRecords });
+        const t = subtaskTimes(s, c.jobId, v.vertexId, i, rates);
+        if (t !== undefined) {
+          busy.push({ labels: sub, value: t.busy });
+          backPressuredTime.push({ labels: sub, value: t.backPressured });
+          idle.push({ labels: sub, value: t.idle });
+        }
       });
     }
     checkpoints.push({ labels: job, value: m.completedCheckpoints });
@@ -66,6 +76,9 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     { name: 'flink_taskmanager_job_task_buffers_inPoolUsage', help: 'How full the fullest input channel of a subtask is (0 to 1).', type: 'gauge', samples: inPool },
     { name: 'flink_taskmanager_job_task_buffers_outPoolUsage', help: 'How full the fullest output channel of a subtask is (0 to 1).', type: 'gauge', samples: outPool },
     { name: 'flink_taskmanager_job_task_isBackPressured', help: '1 while a subtask waits for space in an output channel.', type: 'gauge', samples: backPressured },
+    { name: 'flink_taskmanager_job_task_busyTimeMsPerSecond', help: 'Milliseconds per second a subtask spent processing, over the last 5 s.', type: 'gauge', samples: busy },
+    { name: 'flink_taskmanager_job_task_backPressuredTimeMsPerSecond', help: 'Milliseconds per second a subtask waited for space in an output channel, over the last 5 s.', type: 'gauge', samples: backPressuredTime },
+    { name: 'flink_taskmanager_job_task_idleTimeMsPerSecond', help: 'Milliseconds per second a subtask neither processed nor was back-pressured, over the last 5 s.', type: 'gauge', samples: idle },
     { name: 'flink_taskmanager_job_task_operator_pendingRecords', help: 'Records a source subtask has still to read (Kafka: the consumer lag), where its reader knows.', type: 'gauge', samples: pending },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },

@@ -32,18 +32,7 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
     state,
     ...times(j, now),
     now,
-    plan: {
-      jid: j.client.jobId,
-      name: j.client.jobName,
-      nodes: m.vertices.map((v) => ({
-        id: v.vertexId,
-        parallelism: v.parallelism,
-        description: v.name,
-        ...(v.inputs === undefined || v.inputs.length === 0
-          ? {}
-          : { inputs: v.inputs.map((input, num) => ({ num, id: input.vertexId, ship_strategy: input.shipStrategy.toUpperCase(), exchange: 'pipelined_bounded' })) }),
-      })),
-    },
+    plan: planView(j),
     vertices: m.vertices.map((v) => ({
       id: v.vertexId,
       name: v.name,
@@ -59,6 +48,25 @@ export function jobDetails(j: RegisteredJob, now = Date.now()): object {
   };
 }
 
+/**
+ * The graph after chaining, shaped as Flink's job plan: one node per vertex, with `inputs` naming the
+ * vertices that feed it and how records are shipped.
+ */
+export function planView(j: RegisteredJob): object {
+  return {
+    jid: j.client.jobId,
+    name: j.client.jobName,
+    nodes: j.client.metrics().vertices.map((v) => ({
+      id: v.vertexId,
+      parallelism: v.parallelism,
+      description: v.name,
+      ...(v.inputs === undefined || v.inputs.length === 0
+        ? {}
+        : { inputs: v.inputs.map((input, num) => ({ num, id: input.vertexId, ship_strategy: input.shipStrategy.toUpperCase(), exchange: 'pipelined_bounded' })) }),
+    })),
+  };
+}
+
 /** One checkpoint as Flink's checkpoint statistics write it. */
 function checkpointView(c: CheckpointStats): object {
   const end = c.triggerTimestamp + c.durationMs;
@@ -68,7 +76,7 @@ function checkpointView(c: CheckpointStats): object {
     is_savepoint: c.isSavepoint,
     trigger_timestamp: c.triggerTimestamp,
     ...(c.status === 'COMPLETED'
-      ? { latest_ack_timestamp: end, end_to_end_duration: c.durationMs, state_size: c.sizeBytes ?? null, external_path: c.path ?? null }
+      ? { latest_ack_timestamp: end, end_to_end_duration: c.durationMs, state_size: c.sizeBytes ?? null, external_path: c.path ?? null, alignment_duration: c.alignmentMs === undefined ? null : Math.round(c.alignmentMs) }
       : { failure_timestamp: end, end_to_end_duration: c.durationMs, failure_message: c.failureMessage ?? null }),
   };
 }
@@ -87,6 +95,10 @@ export function jobCheckpoints(j: RegisteredJob): object {
       completed: latestCompleted !== undefined ? checkpointView(latestCompleted) : m.lastCheckpointId === undefined ? null : { id: m.lastCheckpointId },
       savepoint: latestSavepoint === undefined ? null : checkpointView(latestSavepoint),
       failed: latestFailed === undefined ? null : checkpointView(latestFailed),
+      restored:
+        m.restoredCheckpoint === undefined
+          ? null
+          : { id: m.restoredCheckpoint.id, restore_timestamp: m.restoredCheckpoint.restoreTimestamp, is_savepoint: m.restoredCheckpoint.isSavepoint, external_path: m.restoredCheckpoint.path ?? null },
     },
     history: h.map(checkpointView),
     restarts: m.restarts,
@@ -112,7 +124,25 @@ export function watermarkValue(wm: number | undefined): string {
   return String(wm);
 }
 
-/** Per-subtask metrics, listed as Flink lists them: `<subtask index>.<name>`. */
+/** Milliseconds per second a subtask spent busy, back-pressured and idle (Flink's three task time metrics). */
+export interface SubtaskTimes {
+  readonly busy: number;
+  readonly backPressured: number;
+  readonly idle: number;
+}
+
+/**
+ * A subtask's time split over the last seconds; undefined where it is not measured (a worker's subtask).
+ * Idle is the rest of the second: waiting for input, or for its turn on a thread other tasks share.
+ */
+export function subtaskTimes(s: SubtaskMetrics, jobId: string, vertexId: string, index: number, rates: RecordRates): SubtaskTimes | undefined {
+  if (s.busyTimeMs === undefined || s.backPressuredTimeMs === undefined) return undefined;
+  const busy = rates.timePerSecond(jobId, vertexId, index, 'busy');
+  const backPressured = Math.min(1000 - busy, rates.timePerSecond(jobId, vertexId, index, 'backPressured'));
+  return { busy, backPressured, idle: 1000 - busy - backPressured };
+}
+
+/** Per-subtask metrics, listed as Flink lists them: `<subtask index>.<name>`; undefined where a subtask has no such metric. */
 const SUBTASK_METRICS = {
   numRecordsIn: (s: SubtaskMetrics) => String(s.recordsIn),
   numRecordsOut: (s: SubtaskMetrics) => String(s.recordsOut),
@@ -122,7 +152,17 @@ const SUBTASK_METRICS = {
   isBackPressured: (s: SubtaskMetrics) => String(s.outPoolUsage >= 1),
   // Only source subtasks whose reader knows it (Kafka's lag, a bounded generator's rows left).
   pendingRecords: (s: SubtaskMetrics) => (s.pendingRecords === undefined ? undefined : String(s.pendingRecords)),
+  busyTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.busy)),
+  backPressuredTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.backPressured)),
+  idleTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.idle)),
 } as const;
+
+type SubtaskMetricName = keyof typeof SUBTASK_METRICS;
+
+function subtaskValue(v: VertexMetrics, index: number, name: SubtaskMetricName, jobId: string, rates: RecordRates): string | undefined {
+  const s = v.subtasks?.[index];
+  return s === undefined ? undefined : SUBTASK_METRICS[name](s, subtaskTimes(s, jobId, v.vertexId, index, rates));
+}
 
 /** The value of a metric id (vertex-wide or `<i>.<name>`), undefined when there is no such metric. */
 function metricValue(v: VertexMetrics, id: string, jobId: string, rates: RecordRates): string | undefined {
@@ -131,8 +171,33 @@ function metricValue(v: VertexMetrics, id: string, jobId: string, rates: RecordR
   const index = id.slice(0, dot);
   const name = id.slice(dot + 1);
   if (dot < 1 || !/^\d+$/.test(index) || !Object.hasOwn(SUBTASK_METRICS, name)) return undefined;
-  const s = v.subtasks?.[Number(index)];
-  return s === undefined ? undefined : SUBTASK_METRICS[name as keyof typeof SUBTASK_METRICS](s);
+  return subtaskValue(v, Number(index), name as SubtaskMetricName, jobId, rates);
+}
+
+/**
+ * `GET /jobs/<id>/vertices/<vid>/subtasks/metrics[?get=a,b]`, as Flink's aggregated subtask metrics: each
+ * per-subtask metric (by its name without the index) with its min, max, avg and sum over the subtasks that
+ * have it. Without `get`, the ids. Undefined when the vertex does not exist.
+ */
+export function aggregatedSubtaskMetrics(j: RegisteredJob, vertexId: string, get: readonly string[] | undefined, rates: RecordRates): object[] | undefined {
+  const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
+  if (v === undefined) return undefined;
+  const jobId = j.client.jobId;
+  // Watermarks and flags do not add up; Flink aggregates numbers only.
+  const names: readonly SubtaskMetricName[] = (Object.keys(SUBTASK_METRICS) as SubtaskMetricName[]).filter((name) => name !== 'currentInputWatermark' && name !== 'isBackPressured');
+  const values = (name: SubtaskMetricName): number[] =>
+    (v.subtasks ?? []).flatMap((_, i) => {
+      const value = subtaskValue(v, i, name, jobId, rates);
+      return value === undefined ? [] : [Number(value)];
+    });
+  if (get === undefined) return names.filter((n) => values(n).length > 0).map((id) => ({ id }));
+  return get.flatMap((id) => {
+    if (!names.includes(id as SubtaskMetricName)) return [];
+    const xs = values(id as SubtaskMetricName);
+    if (xs.length === 0) return [];
+    const sum = xs.reduce((a, b) => a + b, 0);
+    return [{ id, min: Math.min(...xs), max: Math.max(...xs), avg: sum / xs.length, sum }];
+  });
 }
 
 /**
@@ -144,8 +209,8 @@ export function vertexMetrics(j: RegisteredJob, vertexId: string, get: readonly 
   const v = j.client.metrics().vertices.find((x) => x.vertexId === vertexId);
   if (v === undefined) return undefined;
   if (get === undefined) {
-    const perSubtask = (v.subtasks ?? []).flatMap((s, i) =>
-      (Object.keys(SUBTASK_METRICS) as (keyof typeof SUBTASK_METRICS)[]).filter((name) => SUBTASK_METRICS[name](s) !== undefined).map((name) => `${i}.${name}`),
+    const perSubtask = (v.subtasks ?? []).flatMap((_, i) =>
+      (Object.keys(SUBTASK_METRICS) as SubtaskMetricName[]).filter((name) => subtaskValue(v, i, name, j.client.jobId, rates) !== undefined).map((name) => `${i}.${name}`),
     );
     return [...Object.keys(VERTEX_METRICS), ...perSubtask].map((id) => ({ id }));
   }
@@ -182,22 +247,56 @@ export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: Back
         id: v.vertexId,
         numRecordsInPerSecond: rates.perSecond(jobId, v.vertexId, 'in'),
         numRecordsOutPerSecond: rates.perSecond(jobId, v.vertexId, 'out'),
-        subtasks: subtasks.map((s, i) => ({
-          subtask: i,
-          currentInputWatermark: watermarkValue(s.currentInputWatermark),
-          pendingRecords: s.pendingRecords ?? null,
-          backpressureRatio: backpressure.ratio(jobId, v.vertexId, i),
-        })),
+        subtasks: subtasks.map((s, i) => {
+          const t = subtaskTimes(s, jobId, v.vertexId, i, rates);
+          return {
+            subtask: i,
+            currentInputWatermark: watermarkValue(s.currentInputWatermark),
+            pendingRecords: s.pendingRecords ?? null,
+            backpressureRatio: backpressure.ratio(jobId, v.vertexId, i),
+            busyTimeMsPerSecond: t?.busy ?? null,
+            backPressuredTimeMsPerSecond: t?.backPressured ?? null,
+            idleTimeMsPerSecond: t?.idle ?? null,
+          };
+        }),
       };
     }),
   };
 }
 
-/** `GET /jobs/<id>/exceptions`: the root exception of a failed job, with its causes. */
+/**
+ * `GET /jobs/<id>/exceptions`, as Flink's `JobExceptionsInfoWithHistory`: `root-exception` is the error that
+ * failed the job (with its causes) or, while it runs, the newest failure it restarted from; the history
+ * lists each failure of an attempt, newest first. Node.js has no JVM stack trace: `stacktrace` is the
+ * error's `Name: message` lines with its causes.
+ */
 export function jobExceptions(j: RegisteredJob): object {
+  const m = j.client.metrics();
+  const entries = (m.exceptionHistory ?? []).map((e) => ({
+    exceptionName: errorName(e.error),
+    stacktrace: describeError(e.error),
+    timestamp: e.timestamp,
+    taskName: e.taskName ?? null,
+    location: null,
+    endpoint: null,
+    taskManagerId: null,
+    failureLabels: {},
+    concurrentExceptions: [],
+  }));
   const f = j.failure;
-  if (f === undefined) return { 'root-exception': null, timestamp: null, 'all-exceptions': [], truncated: false };
-  return { 'root-exception': describeError(f.error), timestamp: f.timestamp.getTime(), 'all-exceptions': [], truncated: false };
+  const newest = entries[0];
+  const root = f !== undefined ? { text: describeError(f.error), at: f.timestamp.getTime() } : newest === undefined ? undefined : { text: newest.stacktrace, at: newest.timestamp };
+  return {
+    'root-exception': root?.text ?? null,
+    timestamp: root?.at ?? null,
+    'all-exceptions': [],
+    truncated: false,
+    exceptionHistory: { entries, truncated: m.exceptionHistoryTruncated ?? false },
+  };
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
 }
 
 /** `Name: message` lines for an error and its causes, as a Java stack trace starts. */

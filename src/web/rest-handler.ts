@@ -3,7 +3,8 @@ import type { JobRegistry, RegisteredJob } from '../api/job-registry.js';
 import { maskSecrets } from '../config/secrets.js';
 import { jobMetricFamilies } from './job-metrics.js';
 import { BackpressureTracker } from './backpressure.js';
-import { describeError, jobCheckpoints, jobDetails, jobExceptions, jobLive, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
+import { aggregatedSubtaskMetrics, describeError, jobCheckpoints, subtaskTimes, jobDetails, jobExceptions, jobLive, jobsList, jobsOverview, vertexMetrics, vertexWatermarks } from './job-views.js';
+import { jobConfig, jobPlan, jobSql } from './job-info-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
 
@@ -87,6 +88,9 @@ export class RestHandler {
       if (method === 'PATCH') return this.cancel(job, url.searchParams.get('mode'));
       return methodNotAllowed(method, url.pathname);
     }
+    if (sub.length === 1 && sub[0] === 'config' && method === 'GET') return json(200, jobConfig(job));
+    if (sub.length === 1 && sub[0] === 'plan' && method === 'GET') return json(200, jobPlan(job));
+    if (sub.length === 1 && sub[0] === 'sql' && method === 'GET') return json(200, jobSql(job));
     if (sub.length === 1 && sub[0] === 'checkpoints' && method === 'GET') return json(200, jobCheckpoints(job));
     if (sub.length === 1 && sub[0] === 'exceptions' && method === 'GET') return json(200, jobExceptions(job));
     if (sub.length === 1 && sub[0] === 'live' && method === 'GET') return json(200, jobLive(job, this.rates, this.backpressure));
@@ -97,12 +101,21 @@ export class RestHandler {
       const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''), this.rates);
       return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
     }
+    if (sub.length === 4 && sub[0] === 'vertices' && sub[2] === 'subtasks' && sub[3] === 'metrics' && method === 'GET') {
+      const get = url.searchParams.get('get');
+      const values = aggregatedSubtaskMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''), this.rates);
+      return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
+    }
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'watermarks' && method === 'GET') {
       const values = vertexWatermarks(job, sub[1]!);
       return values === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, values);
     }
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'backpressure' && method === 'GET') {
-      const value = this.backpressure.view(job, sub[1]!);
+      const v = job.client.metrics().vertices.find((x) => x.vertexId === sub[1]);
+      const value = this.backpressure.view(job, sub[1]!, (i) => {
+        const s = v?.subtasks?.[i];
+        return s === undefined ? undefined : subtaskTimes(s, job.client.jobId, sub[1]!, i, this.rates);
+      });
       return value === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, value);
     }
     return error(404, `Not found: ${url.pathname}`);

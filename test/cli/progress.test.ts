@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleIO } from '../../src/cli/console-io.js';
-import { progressLine, rowsLeft, showProgress } from '../../src/cli/progress.js';
-import type { JobClient, JobMetrics, SubtaskMetrics, VertexMetrics } from '../../src/runtime/job-client.js';
+import { LOG_PROGRESS_MS, progressLine, rowsLeft, showProgress, summaryLine } from '../../src/cli/progress.js';
+import type { JobClient, JobExecutionResult, JobMetrics, SubtaskMetrics, VertexMetrics } from '../../src/runtime/job-client.js';
 
 function subtask(pendingRecords: number | undefined): SubtaskMetrics {
   return { recordsIn: 0, recordsOut: 0, currentInputWatermark: undefined, inPoolUsage: 0, outPoolUsage: 0, pendingRecords };
@@ -71,4 +71,49 @@ describe('the progress line', () => {
       vi.useRealTimers();
     }
   });
+
+  it('closes a bounded job with its rows, run time and rows per second', () => {
+    expect(summaryLine(job(15_000, 14_000, [0]), finished(2500))).toBe('Job abcdef01 finished: 15,000 rows read, 14,000 written in 2.5 s (6,000 rows/s)');
+    expect(summaryLine(job(90_000, 90_000, [0]), finished(75_000))).toBe('Job abcdef01 finished: 90,000 rows read, 90,000 written in 01:15 (1,200 rows/s)');
+  });
+
+  it('prints the closing line on a terminal for each job that ran to its end, not for a canceled one', () => {
+    const written: string[] = [];
+    const stop = showProgress([job(100, 100, [0]), job(5, 5, [undefined])], { out: (t) => written.push(t), err: () => {}, isTTY: true });
+    stop([finished(1000), { ...finished(1000), status: 'CANCELED' }]);
+    expect(written).toEqual(['\r\x1b[2K[INFO] Job abcdef01 finished: 100 rows read, 100 written in 1.0 s (100 rows/s)\n']);
+  });
+
+  it('writes a progress line to stderr every 10 s when stderr is not a terminal, then the closing line', () => {
+    vi.useFakeTimers();
+    try {
+      const err: string[] = [];
+      const out: string[] = [];
+      const log: ConsoleIO = { out: (t) => out.push(t), err: (t) => err.push(t), isTTY: false, errIsTTY: false };
+      const stop = showProgress([job(2500, 2400, [7500])], log);
+      vi.advanceTimersByTime(LOG_PROGRESS_MS - 1);
+      expect(err).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(err).toEqual(['[INFO] Job abcdef01: 2,500 rows read, 2,400 written, 250 rows/s, 00:10 elapsed, [#####---------------] 25%, ETA 00:30\n']);
+      vi.advanceTimersByTime(LOG_PROGRESS_MS);
+      expect(err).toHaveLength(2);
+      stop([finished(20_000)]);
+      expect(err[2]).toBe('[INFO] Job abcdef01 finished: 2,500 rows read, 2,400 written in 20.0 s (125 rows/s)\n');
+      vi.advanceTimersByTime(LOG_PROGRESS_MS);
+      expect(err).toHaveLength(3);
+      expect(out).toEqual([]);
+      // A job done within the first 10 s leaves stderr untouched, closing line included.
+      const quiet: string[] = [];
+      const stopQuiet = showProgress([job(1, 1, [0])], { out: () => {}, err: (t) => quiet.push(t), isTTY: false, errIsTTY: false });
+      vi.advanceTimersByTime(LOG_PROGRESS_MS - 1);
+      stopQuiet([finished(5)]);
+      expect(quiet).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+function finished(netRuntimeMs: number): JobExecutionResult {
+  return { jobId: 'abcdef0123456789abcdef0123456789', status: 'FINISHED', netRuntimeMs, restarts: 0, savepointPath: undefined };
+}

@@ -63,8 +63,26 @@ describe('sluice command', () => {
     expect(stdout).toMatch(/Job [0-9a-f]{8}: [\d,]+ rows read, [\d,]+ written, [\d,]+ rows\/s, \d\d:\d\d elapsed/);
     // datagen knows its 15,000 rows: a bar, the share read and the time left.
     expect(stdout).toMatch(/elapsed, \[[#-]{20}\] \d{1,3}%, ETA \d\d:\d\d \(Ctrl-C cancels\)/);
+    // The bar gives way to a closing line with the job's rows, time and rate.
+    expect(stdout).toMatch(/\[INFO\] Job [0-9a-f]{8} finished: 15,000 rows read, 15,000 written in \d+\.\d s \([\d,]+ rows\/s\)\r?\n/);
     expect(stdout).toContain('[INFO] Complete execution of the SQL update statement.');
   });
+
+  it('logs a progress line every 10 s to stderr when it is not a terminal, and a closing line, leaving stdout alone', async () => {
+    const { dir, file } = sqlFile(
+      "CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'number-of-rows' = '1200', 'rows-per-second' = '100');\n" +
+        "CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO b SELECT n FROM s;\n',
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l !== '');
+    // About 12 s of input: one or two lines 10 s apart, then the closing line.
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const l of lines.slice(0, -1)) expect(l).toMatch(/^\[INFO\] Job [0-9a-f]{8}: [\d,]+ rows read, [\d,]+ written, [\d,]+ rows\/s, 00:[1-5]\d elapsed, \[[#-]{20}\] \d{1,3}%(, ETA \d\d:\d\d)?$/);
+    expect(lines.at(-1)).toMatch(/^\[INFO\] Job [0-9a-f]{8} finished: 1,200 rows read, 1,200 written in \d+\.\d s \(\d+ rows\/s\)$/);
+    expect(r.stdout).not.toContain('rows read');
+  }, 60_000);
 
   it('stops at a parse error naming file, line and column before running any statement', async () => {
     const { dir, file } = sqlFile(

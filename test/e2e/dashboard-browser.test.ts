@@ -54,17 +54,24 @@ INSERT INTO sink
 SELECT bid.auction, COUNT(*), TUMBLE_END(dateTime, INTERVAL '1' SECOND)
 FROM nexmark WHERE event_type = 2
 GROUP BY bid.auction, TUMBLE(dateTime, INTERVAL '1' SECOND);
+-- A second job that fails on its first row and restarts every second, for the exception history.
+SET 'restart-strategy.type' = 'fixed-delay';
+SET 'restart-strategy.fixed-delay.attempts' = '1000';
+SET 'restart-strategy.fixed-delay.delay' = '1 s';
+CREATE TEMPORARY TABLE numbers (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '1000000', 'rows-per-second' = '10');
+CREATE TEMPORARY TABLE broken (n INT) WITH ('connector' = 'blackhole');
+INSERT INTO broken SELECT CAST(CONCAT('x', CAST(n AS STRING)) AS INT) FROM numbers;
 `;
 
 describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
-  it('lists the job, draws its graph, shows counters rising live and a checkpoint, and cancels it', async () => {
+  it('lists the jobs, draws the graph with busy time, shows counters, checkpoints, SQL, configuration and exception history live, and cancels', async () => {
     if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
     const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));
     const file = join(dir, 'job.sql');
     writeFileSync(file, JOB);
     const child = spawn(
       process.execPath,
-      [bin, '--web', '-D', 'rest.port=0', '-D', 'parallelism.default=2', '-D', 'execution.checkpointing.interval=500ms', '-f', file],
+      [bin, '--web', '-D', 'rest.port=0', '-D', 'parallelism.default=2', '-D', 'execution.checkpointing.interval=500ms', '-D', 's3.secret-key=hunter2', '-f', file],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stderr = '';
@@ -83,11 +90,12 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       });
       await page.goto(`${url}/`);
 
-      // The job list shows the running job; its link opens the job page.
-      const link = page.locator('#jobs a').first();
+      // The job list shows the running jobs; a link opens a job's page.
+      const link = page.getByRole('link', { name: 'insert-into_default_catalog.default_database.sink', exact: true });
       await link.waitFor({ timeout: 30_000 });
-      expect(await link.textContent()).toBe('insert-into_default_catalog.default_database.sink');
-      await expect.poll(() => page.locator('#jobs .state').first().textContent(), { timeout: 30_000 }).toBe('RUNNING');
+      await expect.poll(() => page.locator('#jobs tbody tr').count(), { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => page.locator('#jobs tr', { has: link }).locator('.state').textContent(), { timeout: 30_000 }).toBe('RUNNING');
+      const brokenHref = await page.getByRole('link', { name: 'insert-into_default_catalog.default_database.broken', exact: true }).getAttribute('href');
       await link.click();
       await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
 
@@ -115,10 +123,49 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await expect.poll(async () => Number(await page.locator('#checkpoint-summary dd[data-key="Completed"]').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
       await expect.poll(() => page.locator('table').filter({ hasText: 'Recent checkpoints' }).locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(await page.locator('#exception').textContent()).toBe('No exceptions.');
+      // Busy time per vertex: in the graph's nodes and the table, once the server sampled for a while.
+      await expect.poll(async () => (await page.locator(`svg.graph .node[data-vertex="${job.vertices[0]!.id}"]`).textContent()) ?? '', { timeout: 20_000 }).toMatch(/Busy \d+ % · back-pressured \d+ %/);
+      expect(await page.locator(`table.vertices tr[data-vertex="${job.vertices[0]!.id}"] td:nth-child(10)`).textContent()).toMatch(/^\d+ %$/);
+      expect(await page.locator(`svg.graph .node[data-vertex="${job.vertices[0]!.id}"] rect`).getAttribute('fill')).toMatch(/^hsl\(\d+, 80%, \d+%\)$/);
+
+      // The tabs: checkpoints with their alignment, the statement and its plan, the configuration (secrets masked).
+      await page.click('#tab-checkpoints');
+      expect(await page.locator('#panel-overview').isVisible()).toBe(false);
+      const cpRow = page.locator('table').filter({ hasText: 'Recent checkpoints' }).locator('tbody tr').first();
+      await cpRow.waitFor({ timeout: 20_000 });
+      expect(await cpRow.locator('td:nth-child(5)').textContent()).toMatch(/^\d+ ms$/);
+      await page.click('#tab-sql');
+      await expect.poll(() => page.locator('#job-sql').textContent(), { timeout: 10_000 }).toContain('INSERT INTO `sink`');
+      expect(await page.locator('#job-sql').textContent()).toContain("TUMBLE(`dateTime`, INTERVAL '1' SECOND)");
+      expect(await page.locator('#job-explain').textContent()).toContain('== Optimized Execution Plan ==');
+      expect(await page.locator('#job-explain').isVisible()).toBe(true);
+      await page.click('#tab-config');
+      const configRow = (key: string) => page.locator('table.config tr', { has: page.locator('td:first-child', { hasText: key }) }).locator('td:nth-child(2)');
+      expect(await configRow('parallelism.default').textContent()).toBe('2');
+      expect(await configRow('s3.secret-key').textContent()).toBe('******');
+      expect(await page.content()).not.toContain('hunter2');
+      expect(await page.locator('#config-summary').textContent()).toContain('Default parallelism2');
+      await page.click('#tab-overview');
 
       mkdirSync(join(root, 'dist', 'test-output'), { recursive: true });
       await page.screenshot({ path: SCREENSHOT, fullPage: true });
       console.info(`[dashboard-browser] screenshot: ${SCREENSHOT}`);
+
+      // The failing job: each failure it restarted from is in its exception history, newest first.
+      await page.goto(`${url}/${brokenHref!}`);
+      await page.click('#tab-exceptions');
+      const failures = page.locator('table.exception-history tbody tr');
+      await expect.poll(() => failures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      expect(await failures.first().locator('td:nth-child(2)').textContent()).toMatch(/^TableSourceScan\(.*\(\d\/2\)$/);
+      expect(await failures.first().locator('td:nth-child(3)').textContent()).toContain("Cannot cast 'x1' of type STRING to type INT.");
+      expect(await page.locator('#exception').textContent()).toContain("Cannot cast 'x1'");
+      expect(await page.locator('#tab-exceptions').textContent()).toMatch(/^Exceptions \(\d+\+?\)$/);
+      mkdirSync(join(root, 'dist', 'test-output'), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-exceptions.png'), fullPage: true });
+      const brokenId = /([0-9a-f]{32})$/.exec(brokenHref!)![1]!;
+      expect((await fetch(`${url}/jobs/${brokenId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+      await page.goto(`${url}/#/jobs/${jobId}`);
+      await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
 
       expect(errors).toEqual([]);
       // Cancel asks for a second click; then the job ends and `sluice -f`, its only job gone, exits (and the

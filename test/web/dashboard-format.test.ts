@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { count, duration, lowWatermark, watermark } from '../../src/web/ui/format.js';
-import { shortName } from '../../src/web/ui/graph.js';
+import { busyFill, shortName } from '../../src/web/ui/graph.js';
 
 describe('dashboard formatting', () => {
   it('names a node by its chain of operator kinds and the tables it reads and writes', () => {
@@ -10,6 +10,14 @@ describe('dashboard formatting', () => {
       .toBe('WindowAggregate → Sink: sink');
     expect(shortName('TableSourceScan(table=[[c, d, orders]], fields=[a]) -> Calc(select=[a]) -> Sink(table=[c.d.b], fields=[a])')).toBe('Source: orders → Calc → Sink: b');
     expect(shortName('Custom')).toBe('Custom');
+  });
+
+  it('fills a node from blue when idle to red when busy all the time, and white when not measured', () => {
+    expect(busyFill(0)).toBe('hsl(210, 80%, 97%)');
+    expect(busyFill(1)).toBe('hsl(0, 80%, 87%)');
+    expect(busyFill(0.5)).toBe('hsl(105, 80%, 92%)');
+    expect(busyFill(1.2)).toBe(busyFill(1));
+    expect(busyFill(undefined)).toBe('#ffffff');
   });
 
   it('takes the lowest subtask watermark, none while any subtask has none, and the end of input as Infinity', () => {

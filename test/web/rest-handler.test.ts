@@ -28,7 +28,7 @@ class FakeJob implements JobClient {
     lastCheckpointSizeBytes: 2048,
     checkpointHistory: [
       { id: 5, status: 'COMPLETED', isSavepoint: true, triggerTimestamp: 5000, durationMs: 30, sizeBytes: 4096, path: '/sp/savepoint-1', failureMessage: undefined },
-      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined },
+      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined, alignmentMs: 3.4 },
       { id: 3, status: 'FAILED', isSavepoint: false, triggerTimestamp: 3000, durationMs: 600, sizeBytes: undefined, path: undefined, failureMessage: 'Checkpoint 3 expired before completing.' },
       { id: 2, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 2000, durationMs: 10, sizeBytes: undefined, path: undefined, failureMessage: undefined },
     ],
@@ -121,21 +121,24 @@ describe('REST API routing', () => {
 
   it('reports checkpoint counts, the latest completed, savepoint and failed checkpoint, and the history', async () => {
     const { rest, a } = setup();
-    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4' };
-    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1' };
+    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4', alignment_duration: 3 };
+    const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1', alignment_duration: null };
     const failed3 = { id: 3, status: 'FAILED', is_savepoint: false, trigger_timestamp: 3000, failure_timestamp: 3600, end_to_end_duration: 600, failure_message: 'Checkpoint 3 expired before completing.' };
-    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null };
+    const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null, alignment_duration: null };
     expect(body(await get(rest, `/jobs/${A}/checkpoints`))).toEqual({
       counts: { completed: 3, failed: 1, total: 4 },
-      latest: { completed: completed4, savepoint: savepoint5, failed: failed3 },
+      latest: { completed: completed4, savepoint: savepoint5, failed: failed3, restored: null },
       history: [savepoint5, completed4, failed3, inMemory2],
       restarts: 1,
     });
     // A job whose history has no completed checkpoint left still names the latest one's id.
     a.counters = { ...a.counters, checkpointHistory: [a.counters.checkpointHistory[2]!] };
-    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3 });
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: { id: 4 }, savepoint: null, failed: failed3, restored: null });
     a.counters = { ...a.counters, lastCheckpointId: undefined, checkpointHistory: [] };
-    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null });
+    expect(body(await get(rest, `/jobs/${A}/checkpoints`)).latest).toEqual({ completed: null, savepoint: null, failed: null, restored: null });
+    // Restored from a savepoint: Flink's restored checkpoint statistics.
+    a.counters = { ...a.counters, restoredCheckpoint: { id: 7, isSavepoint: true, restoreTimestamp: 9000, path: '/sp/savepoint-7' } };
+    expect((body(await get(rest, `/jobs/${A}/checkpoints`)).latest as Record<string, unknown>).restored).toEqual({ id: 7, restore_timestamp: 9000, is_savepoint: true, external_path: '/sp/savepoint-7' });
   });
 
   it('reports the root exception of a failed job with its cause and time, and none for a healthy one', async () => {
@@ -148,6 +151,84 @@ describe('REST API routing', () => {
     expect(ex['root-exception']).toBe("ExecutionError: Job 'x' failed: boom\nCaused by: Error: disk full");
     expect(ex.timestamp).toBeGreaterThanOrEqual(before);
     expect(body(await get(rest, '/jobs/overview')).jobs).toContainEqual(expect.objectContaining({ jid: A, state: 'FAILED' }));
+  });
+
+  it("serves a job's statement, EXPLAIN text, plan and configuration, with secret option values masked", async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    let explained = 0;
+    jobs.add(a, {
+      sql: () => "INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = 'user=\"x\" password=\"hunter2\"', 'topic' = 't') */ SELECT * FROM s;",
+      explain: () => {
+        explained++;
+        return '== Optimized Execution Plan ==\nSink(table=[b])';
+      },
+      config: { 'parallelism.default': '2', 'execution.runtime-mode': 'batch', 'restart-strategy.type': 'fixed-delay', 'restart-strategy.fixed-delay.attempts': '3', 's3.secret-key': 'hunter3' },
+    });
+    jobs.add(new FakeJob(B));
+    const rest = new RestHandler(jobs);
+    const sql = body(await get(rest, `/jobs/${A}/sql`));
+    expect(sql.sql).toBe("INSERT INTO b /*+ OPTIONS('properties.sasl.jaas.config' = '******', 'topic' = 't') */ SELECT * FROM s;");
+    expect(sql.explain).toBe('== Optimized Execution Plan ==\nSink(table=[b])');
+    expect(explained).toBe(1);
+    // A job registered without its statement (not started from SQL) says so rather than failing.
+    expect(body(await get(rest, `/jobs/${B}/sql`))).toEqual({ sql: null, explain: null });
+
+    const config = body(await get(rest, `/jobs/${A}/config`));
+    expect(config).toEqual({
+      jid: A,
+      name: 'insert-into_b',
+      'execution-config': {
+        'execution-mode': 'PIPELINED',
+        'restart-strategy': expect.stringMatching(/^Restart with fixed delay \(\d+ ms\)\. #3 restart attempts\.$/),
+        'job-parallelism': 2,
+        'object-reuse-mode': false,
+        'user-config': { 'execution.runtime-mode': 'batch', 'parallelism.default': '2', 'restart-strategy.fixed-delay.attempts': '3', 'restart-strategy.type': 'fixed-delay', 's3.secret-key': '******' },
+      },
+    });
+    expect(JSON.stringify(config)).not.toContain('hunter3');
+    expect((body(await get(rest, `/jobs/${B}/config`))['execution-config'] as Record<string, unknown>)['user-config']).toEqual({});
+
+    const plan = body(await get(rest, `/jobs/${A}/plan`)).plan as Record<string, unknown>;
+    expect(plan).toMatchObject({ jid: A, name: 'insert-into_b', type: 'BATCH' });
+    expect(plan.nodes).toEqual((body(await get(rest, `/jobs/${A}`)).plan as Record<string, unknown>).nodes);
+    expect((body(await get(rest, `/jobs/${B}/plan`)).plan as Record<string, unknown>).type).toBe('STREAMING');
+  });
+
+  it('lists each failure of an attempt in Flink\'s exception history, newest first, the newest as root while the job runs', async () => {
+    const { rest, a } = setup();
+    const first = new Error('disk full');
+    const second = new ExecutionError('Kafka is gone', { cause: new Error('ECONNREFUSED') });
+    a.counters = {
+      ...a.counters,
+      exceptionHistory: [
+        { error: second, timestamp: 2000, taskName: undefined },
+        { error: first, timestamp: 1000, taskName: 'Source: orders (2/2)' },
+      ],
+      exceptionHistoryTruncated: true,
+    };
+    const ex = body(await get(rest, `/jobs/${A}/exceptions`));
+    const entry = (name: string, stacktrace: string, timestamp: number, taskName: string | null) => ({
+      exceptionName: name, stacktrace, timestamp, taskName, location: null, endpoint: null, taskManagerId: null, failureLabels: {}, concurrentExceptions: [],
+    });
+    expect(ex).toEqual({
+      'root-exception': 'ExecutionError: Kafka is gone\nCaused by: Error: ECONNREFUSED',
+      timestamp: 2000,
+      'all-exceptions': [],
+      truncated: false,
+      exceptionHistory: {
+        entries: [entry('ExecutionError', 'ExecutionError: Kafka is gone\nCaused by: Error: ECONNREFUSED', 2000, null), entry('Error', 'Error: disk full', 1000, 'Source: orders (2/2)')],
+        truncated: true,
+      },
+    });
+    // Once the job failed, the error that failed it is the root; the history stays.
+    a.fail(new ExecutionError("Job 'x' failed: out of restarts"));
+    await new Promise((r) => setImmediate(r));
+    const failed = body(await get(rest, `/jobs/${A}/exceptions`));
+    expect(failed['root-exception']).toBe("ExecutionError: Job 'x' failed: out of restarts");
+    expect((failed.exceptionHistory as { entries: unknown[] }).entries).toHaveLength(2);
+    // A client that knows no history (a remote cluster's) answers an empty one.
+    expect(body(await get(rest, `/jobs/${B}/exceptions`)).exceptionHistory).toEqual({ entries: [], truncated: false });
   });
 
   it('answers unknown jobs and paths with 404 and a JSON error, and wrong methods with 405', async () => {
@@ -321,13 +402,67 @@ describe('REST API routing', () => {
           id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
-            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1 },
-            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0 },
+            // Neither measures busy time (as a worker's subtask does not): null, not 0.
+            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
         { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
       ],
     });
+  });
+
+  it('reports busy, back-pressured and idle time per second per subtask over the last 5 s, in REST, /live and /metrics', async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    let now = 1_000_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const [v0, v1] = a.counters.vertices;
+    // Subtask 0 measures its time; subtask 1 (say, in a worker) does not.
+    const setTimes = (busy: number, bp: number): void => {
+      a.counters = { ...a.counters, vertices: [{ ...v0!, subtasks: [{ ...v0!.subtasks![0]!, busyTimeMs: busy, backPressuredTimeMs: bp }, v0!.subtasks![1]!] }, v1!] };
+    };
+    setTimes(100, 0);
+    rest.sample();
+    now += 2000;
+    setTimes(1300, 400);
+    rest.sample();
+    const ids = ['0.busyTimeMsPerSecond', '0.backPressuredTimeMsPerSecond', '0.idleTimeMsPerSecond', '1.busyTimeMsPerSecond'];
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=${ids.join(',')}`))).toEqual([
+      { id: '0.busyTimeMsPerSecond', value: '600' },
+      { id: '0.backPressuredTimeMsPerSecond', value: '200' },
+      { id: '0.idleTimeMsPerSecond', value: '200' },
+    ]);
+    const listed = (body(await get(rest, `/jobs/${A}/vertices/v0/metrics`)) as unknown as { id: string }[]).map((m) => m.id);
+    expect(listed).toContain('0.idleTimeMsPerSecond');
+    expect(listed).not.toContain('1.idleTimeMsPerSecond');
+    const live = body(await get(rest, `/jobs/${A}/live`)) as { vertices: { subtasks: Record<string, unknown>[] }[] };
+    expect(live.vertices[0]!.subtasks[0]).toMatchObject({ busyTimeMsPerSecond: 600, backPressuredTimeMsPerSecond: 200, idleTimeMsPerSecond: 200 });
+    // Flink's aggregated subtask metrics: over the subtasks that have the metric.
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/subtasks/metrics?get=busyTimeMsPerSecond,numRecordsIn,currentInputWatermark`))).toEqual([
+      { id: 'busyTimeMsPerSecond', min: 600, max: 600, avg: 600, sum: 600 },
+      { id: 'numRecordsIn', min: 4, max: 6, avg: 5, sum: 10 },
+    ]);
+    expect((await get(rest, `/jobs/${A}/vertices/v9/subtasks/metrics`)).status).toBe(404);
+    const bp = body(await get(rest, `/jobs/${A}/vertices/v0/backpressure`)) as { subtasks: Record<string, unknown>[] };
+    expect(bp.subtasks[0]).toMatchObject({ busyRatio: 0.6, idleRatio: 0.2 });
+    expect(bp.subtasks[1]).not.toHaveProperty('busyRatio');
+    const labels = `job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"`;
+    const metrics = (await get(rest, '/metrics')).body;
+    expect(metrics).toContain(`flink_taskmanager_job_task_busyTimeMsPerSecond{${labels}} 600\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_backPressuredTimeMsPerSecond{${labels}} 200\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_idleTimeMsPerSecond{${labels}} 200\n`);
+    expect(metrics).not.toContain('subtask_index="1"} 600');
+    // The window is 5 s: a subtask that stopped working reads as idle within it.
+    for (let i = 0; i < 6; i++) {
+      now += 1000;
+      rest.sample();
+    }
+    expect(body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=0.busyTimeMsPerSecond,0.idleTimeMsPerSecond`))).toEqual([
+      { id: '0.busyTimeMsPerSecond', value: '0' },
+      { id: '0.idleTimeMsPerSecond', value: '1000' },
+    ]);
   });
 
   it('shows the session configuration at /jobmanager/config with secret values masked', async () => {

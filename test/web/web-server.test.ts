@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
 import { ExecutionError, ValidationError } from '../../src/errors/sluice-error.js';
+import { DataTypes } from '../../src/types/data-types.js';
 
 async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const r = await fetch(url);
@@ -40,6 +41,76 @@ describe('TableEnvironment with web', () => {
     await expect(fetch(`${url}/jobs/overview`)).rejects.toThrow();
   });
 
+  it("serves the SQL, EXPLAIN plan and masked configuration a running job was submitted with", async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'fs.s3a.secret.key': 'hunter2' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql("CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '50')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n * 2 FROM s WHERE n > 0')).getJobClient()!;
+    const sql = (await getJson(`${url}/jobs/${job.jobId}/sql`)).body as { sql: string; explain: string };
+    expect(sql.sql).toBe('INSERT INTO `b`\nSELECT `n` * 2\nFROM `s`\nWHERE `n` > 0;');
+    const explained = (await env.executeSql('EXPLAIN INSERT INTO b SELECT n * 2 FROM s WHERE n > 0')).collect();
+    let expected = '';
+    for await (const row of explained) expected = String(row.fields[0]);
+    expect(sql.explain).toBe(expected);
+    // A SET after submission does not change what the job was submitted with.
+    await env.executeSql("SET 'pipeline.name' = 'later'");
+    const config = (await getJson(`${url}/jobs/${job.jobId}/config`)).body as { 'execution-config': { 'job-parallelism': number; 'user-config': Record<string, string> } };
+    expect(config['execution-config']['job-parallelism']).toBe(2);
+    expect(config['execution-config']['user-config']).toMatchObject({ 'parallelism.default': '2', 'fs.s3a.secret.key': '******' });
+    expect(config['execution-config']['user-config']['pipeline.name']).toBeUndefined();
+    const plan = (await getJson(`${url}/jobs/${job.jobId}/plan`)).body as { plan: { type: string; nodes: unknown[] } };
+    expect(plan.plan.type).toBe('STREAMING');
+    expect(plan.plan.nodes.length).toBeGreaterThan(0);
+    await job.cancel();
+    // A statement set is one job, shown as the statement set it was.
+    const set = (await env.executeSql('EXECUTE STATEMENT SET BEGIN INSERT INTO b SELECT n FROM s; INSERT INTO b SELECT n + 1 FROM s; END')).getJobClient()!;
+    const setSql = (await getJson(`${url}/jobs/${set.jobId}/sql`)).body as { sql: string };
+    expect(setSql.sql).toBe('EXECUTE STATEMENT SET\nBEGIN\nINSERT INTO `b`\nSELECT `n`\nFROM `s`;\nINSERT INTO `b`\nSELECT `n` + 1\nFROM `s`;\nEND;');
+    await set.cancel();
+    await env.close();
+  });
+
+  it('keeps each failure of a restarting job in the exception history, with the subtask that failed', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    let calls = 0;
+    env.createTemporarySystemFunction('explode', {
+      eval: (v: bigint) => {
+        calls++;
+        throw new Error(`injected failure ${calls} at ${v}`);
+      },
+      argumentTypes: [DataTypes.BIGINT()],
+      resultType: DataTypes.BIGINT(),
+      deterministic: false,
+    });
+    for (const stmt of [
+      "SET 'restart-strategy.type' = 'fixed-delay'",
+      "SET 'restart-strategy.fixed-delay.attempts' = '1'",
+      "SET 'restart-strategy.fixed-delay.delay' = '10 ms'",
+      "CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100')",
+      "CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole')",
+    ]) {
+      await env.executeSql(stmt);
+    }
+    const before = Date.now();
+    const job = (await env.executeSql('INSERT INTO b SELECT explode(n) FROM s')).getJobClient()!;
+    await expect(job.waitForCompletion()).rejects.toThrow();
+    type History = { entries: { exceptionName: string; stacktrace: string; timestamp: number; taskName: string | null }[]; truncated: boolean };
+    const ex = (await getJson(`${url}/jobs/${job.jobId}/exceptions`)).body as { 'root-exception': string; exceptionHistory: History };
+    // One restart allowed: the first failure restarted the job, the second failed it.
+    const { entries } = ex.exceptionHistory;
+    expect(entries.map((e) => e.stacktrace.split('\n')[0])).toEqual([expect.stringMatching(/injected failure 2 at 1$/), expect.stringMatching(/injected failure 1 at 1$/)]);
+    expect(ex.exceptionHistory.truncated).toBe(false);
+    expect(entries[0]!.timestamp).toBeGreaterThanOrEqual(entries[1]!.timestamp);
+    expect(entries[1]!.timestamp).toBeGreaterThanOrEqual(before);
+    for (const e of entries) expect(e.taskName).toMatch(/^TableSourceScan\(.* -> Sink\(.* \(1\/1\)$/);
+    expect(ex['root-exception']).toContain('injected failure 2 at 1');
+    const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { restarts: number };
+    expect(checkpoints.restarts).toBe(1);
+    await env.close();
+  });
+
   it('stops a job with a savepoint into targetDirectory over POST /jobs/<id>/stop, and reports where it went', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, config: { 'execution.checkpointing.interval': '1 h' }, discoverPackages: false });
     const url = await env.getWebUrl();
@@ -62,6 +133,17 @@ describe('TableEnvironment with web', () => {
     expect((await job.waitForCompletion()).savepointPath).toBe(location);
     const checkpoints = (await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { savepoint: { external_path: string; is_savepoint: boolean } } };
     expect(checkpoints.latest.savepoint).toMatchObject({ is_savepoint: true, external_path: location });
+    // A job started from the savepoint says so.
+    await env.executeSql(`SET 'execution.state-recovery.path' = '${location}'`);
+    const resumed = (await env.executeSql('INSERT INTO b SELECT n FROM s')).getJobClient()!;
+    let restored: unknown = null;
+    for (let i = 0; i < 200 && restored === null; i++) {
+      restored = ((await getJson(`${url}/jobs/${resumed.jobId}/checkpoints`)).body as { latest: { restored: unknown } }).latest.restored;
+      if (restored === null) await new Promise((res) => setTimeout(res, 20));
+    }
+    expect(restored).toEqual({ id: expect.any(Number), restore_timestamp: expect.any(Number), is_savepoint: true, external_path: location });
+    expect(((await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as { latest: { restored: unknown } }).latest.restored).toBeNull();
+    await resumed.cancel();
     await env.close();
   });
 
@@ -95,6 +177,45 @@ describe('TableEnvironment with web', () => {
     const bp = (await getJson(`${url}/jobs/${job.jobId}/vertices/${source!.id}/backpressure`)).body as { status: string; subtasks: unknown[] };
     expect(bp.status).toBe('ok');
     expect(bp.subtasks).toHaveLength(2);
+    await job.cancel();
+    await env.close();
+  });
+
+  it('measures busy time where the work is, and each checkpoint\'s alignment, from the real runtime', async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'execution.checkpointing.interval': '300 ms' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    // 2 ms of synchronous work per row, 100 rows/s per subtask: about 200 ms of every second busy in the source's chain.
+    env.createTemporarySystemFunction('slow', {
+      eval: (v: bigint) => {
+        const end = performance.now() + 2;
+        while (performance.now() < end) {
+          // busy on purpose
+        }
+        return v;
+      },
+      argumentTypes: [DataTypes.BIGINT()],
+      resultType: DataTypes.BIGINT(),
+      deterministic: false,
+    });
+    await env.executeSql("CREATE TEMPORARY TABLE s (k INT, n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200', 'fields.k.min' = '1', 'fields.k.max' = '5')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT k, COUNT(m) FROM (SELECT k, slow(n) AS m FROM s) GROUP BY k')).getJobClient()!;
+    type Live = { vertices: { id: string; subtasks: { busyTimeMsPerSecond: number | null; backPressuredTimeMsPerSecond: number | null; idleTimeMsPerSecond: number | null }[] }[] };
+    // The server samples every second and looks back 5 s.
+    await new Promise((r) => setTimeout(r, 3500));
+    const live = (await getJson(`${url}/jobs/${job.jobId}/live`)).body as unknown as Live;
+    const [source, agg] = live.vertices;
+    for (const s of [...source!.subtasks, ...agg!.subtasks]) {
+      expect(s.busyTimeMsPerSecond! + s.backPressuredTimeMsPerSecond! + s.idleTimeMsPerSecond!).toBe(1000);
+    }
+    const busiest = (v: Live['vertices'][number]): number => Math.max(...v.subtasks.map((s) => s.busyTimeMsPerSecond!));
+    expect(busiest(source!)).toBeGreaterThanOrEqual(100);
+    expect(busiest(source!)).toBeGreaterThan(busiest(agg!));
+    type Checkpoints = { history: { status: string; alignment_duration?: number | null }[] };
+    const history = ((await getJson(`${url}/jobs/${job.jobId}/checkpoints`)).body as unknown as Checkpoints).history.filter((c) => c.status === 'COMPLETED');
+    expect(history.length).toBeGreaterThan(0);
+    // The aggregation has two inputs (one per source subtask) whose barriers arrive apart.
+    for (const c of history) expect(c.alignment_duration).toBeGreaterThanOrEqual(0);
     await job.cancel();
     await env.close();
   });

@@ -18,6 +18,8 @@ import type { TableResult } from '../table-result.js';
 import { sqlWorkerRecipe } from '../worker-job.js';
 import type { RuntimeConfig } from '../../runtime/runtime-config.js';
 import type { JobHooks } from '../../runtime/job-master.js';
+import { unparseStatement } from '../../sql/unparse.js';
+import type { JobInfo } from '../job-registry.js';
 
 /** SELECT: plan, start the job, and hand its rows to the caller through a bounded queue. */
 export async function executeQuery(session: Session, planner: SessionPlanner, stmt: QueryStatement): Promise<TableResult> {
@@ -27,7 +29,7 @@ export async function executeQuery(session: Session, planner: SessionPlanner, st
   const config = runtimeConfigFromSession(session.config);
   const graph = planned.toJobGraph(queue, jobName);
   const job = executeJob(withRecipe(graph, config, () => sqlWorkerRecipe(session, { kind: 'query', query: stmt.query, jobName })), config, hooks(session));
-  session.jobs.add(job);
+  session.jobs.add(job, jobInfo(session, () => `${unparseStatement(stmt)};`, planned));
   job.waitForCompletion().then(
     () => queue.end(),
     (e: unknown) => queue.fail(e),
@@ -44,7 +46,11 @@ export async function executeInserts(session: Session, planner: SessionPlanner, 
   const config = runtimeConfigFromSession(session.config);
   const graph = withRecipe(planned.toJobGraph(name), config, () => sqlWorkerRecipe(session, { kind: 'inserts', inserts, jobName: name }));
   const job = executeJob(graph, config, hooks(session));
-  session.jobs.add(job);
+  const sql = (): string => {
+    const statements = inserts.map((i) => `${unparseStatement(i)};`);
+    return origin === 'statement-set' ? `EXECUTE STATEMENT SET\nBEGIN\n${statements.join('\n')}\nEND;` : statements.join('\n');
+  };
+  session.jobs.add(job, jobInfo(session, sql, planned));
   // A restore path applies to the next job only, as Flink's client clears it once a job was submitted from it.
   session.config.remove(CheckpointingOptions.SAVEPOINT_PATH);
   return insertResult(sinkNames, job, origin);
@@ -53,6 +59,13 @@ export async function executeInserts(session: Session, planner: SessionPlanner, 
 /** The recipe is built only when workers may be used: small jobs and the default pay nothing. */
 function withRecipe(graph: JobGraph, config: RuntimeConfig, recipe: () => JobGraph['workerRecipe']): JobGraph {
   return config.workerThreads === 'off' ? graph : { ...graph, workerRecipe: recipe() };
+}
+
+/** The job's statement, plan and configuration for the dashboard; the texts are built only if asked for, once. */
+function jobInfo(session: Session, sql: () => string, planned: { explain(details?: readonly string[]): string }): JobInfo {
+  let explained: string | undefined;
+  let printed: string | undefined;
+  return { sql: () => (printed ??= sql()), config: session.config.toMap(), explain: () => (explained ??= planned.explain()) };
 }
 
 function hooks(session: Session): JobHooks {

@@ -37,17 +37,46 @@ export interface CheckpointView {
   readonly state_size?: number | null;
   readonly external_path?: string | null;
   readonly failure_message?: string | null;
+  readonly alignment_duration?: number | null;
 }
 
 export interface Checkpoints {
   readonly counts: { readonly completed: number; readonly failed: number; readonly total: number };
+  /** `restored` is absent from older servers. */
+  readonly latest: {
+    readonly restored?: { readonly id: number; readonly is_savepoint: boolean; readonly external_path: string | null; readonly restore_timestamp: number } | null;
+  };
   readonly history: readonly CheckpointView[];
   readonly restarts: number;
+}
+
+export interface ExceptionEntry {
+  readonly exceptionName: string;
+  readonly stacktrace: string;
+  readonly timestamp: number;
+  readonly taskName: string | null;
 }
 
 export interface Exceptions {
   readonly 'root-exception': string | null;
   readonly timestamp: number | null;
+  /** Absent from older servers. */
+  readonly exceptionHistory?: { readonly entries: readonly ExceptionEntry[]; readonly truncated: boolean };
+}
+
+/** `GET /jobs/<id>/sql`: the job's statement and EXPLAIN text, secrets masked; null for a job not started from SQL. */
+export interface JobSql {
+  readonly sql: string | null;
+  readonly explain: string | null;
+}
+
+/** `GET /jobs/<id>/config`, as Flink's `JobConfigInfo`; `user-config` is the session configuration, secrets masked. */
+export interface JobConfig {
+  readonly 'execution-config': {
+    readonly 'restart-strategy': string;
+    readonly 'job-parallelism': number;
+    readonly 'user-config': Readonly<Record<string, string>>;
+  };
 }
 
 /** `GET /jobs/<id>/live`: every vertex's live numbers in one answer (docs/rest-api.md). */
@@ -60,6 +89,9 @@ export interface JobLive {
       readonly currentInputWatermark: string;
       readonly pendingRecords: number | null;
       readonly backpressureRatio: number;
+      /** Milliseconds per second; null where the subtask does not measure them (absent from older servers). */
+      readonly busyTimeMsPerSecond?: number | null;
+      readonly backPressuredTimeMsPerSecond?: number | null;
     }[];
   }[];
 }

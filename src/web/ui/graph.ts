@@ -8,13 +8,30 @@ export interface NodeStats {
   readonly recordsOut: string;
   readonly watermark: string;
   readonly backpressure: 'ok' | 'low' | 'high' | undefined;
+  /** The busiest subtask's share of time busy, and the most back-pressured one's, 0 to 1; undefined when not measured. */
+  readonly busy: number | undefined;
+  readonly backPressured: number | undefined;
+}
+
+/**
+ * A node's fill by how busy its busiest subtask is, as Flink's graph colours it: from pale blue (idle) to
+ * pale red (busy all the time). Set as the SVG attribute (the page's CSP allows no inline styles).
+ */
+export function busyFill(busy: number | undefined): string {
+  if (busy === undefined) return '#ffffff';
+  const b = Math.min(1, Math.max(0, busy));
+  return `hsl(${Math.round(210 * (1 - b))}, 80%, ${Math.round(97 - 10 * b)}%)`;
 }
 
 const WIDTH = 270;
 const LINE = 18;
-const LINES = 6;
+const LINES = 7;
 const HEIGHT = LINES * LINE + 14;
 const NAME_CHARS = 32;
+
+function percent(share: number | undefined): string {
+  return share === undefined ? '–' : `${Math.round(share * 100)} %`;
+}
 
 /**
  * A vertex's name as a node can show it: the operator kinds of its chain, with the table of a scan or sink
@@ -47,7 +64,7 @@ export function shortName(description: string): string {
  */
 export class JobGraphView {
   readonly element: SVGSVGElement;
-  private readonly nodes = new Map<string, { group: SVGGElement; lines: SVGTextElement[] }>();
+  private readonly nodes = new Map<string, { group: SVGGElement; rect: SVGRectElement; lines: SVGTextElement[] }>();
 
   constructor(plan: readonly PlanNode[]) {
     const g = new dagre.graphlib.Graph();
@@ -80,9 +97,10 @@ export class JobGraphView {
       const lines = Array.from({ length: LINES }, (_, i) => svg('text', { x: x + 10, y: y + 20 + i * LINE, class: i === 0 ? 'name' : '' }));
       setText(lines[0]!, name);
       setText(lines[1]!, `Parallelism ${n.parallelism}`);
-      const group = svg('g', { class: 'node', 'data-vertex': n.id }, svg('title', {}, n.description), svg('rect', { x, y, width: WIDTH, height: HEIGHT, rx: 6 }), ...lines);
+      const rect = svg('rect', { x, y, width: WIDTH, height: HEIGHT, rx: 6, fill: busyFill(undefined) });
+      const group = svg('g', { class: 'node', 'data-vertex': n.id }, svg('title', {}, n.description), rect, ...lines);
       this.element.append(group);
-      this.nodes.set(n.id, { group, lines });
+      this.nodes.set(n.id, { group, rect, lines });
     }
   }
 
@@ -93,6 +111,9 @@ export class JobGraphView {
     setText(n.lines[3]!, `Out ${stats.recordsOut}`);
     setText(n.lines[4]!, `Watermark ${stats.watermark}`);
     setText(n.lines[5]!, `Back-pressure ${stats.backpressure ?? '–'}`);
+    setText(n.lines[6]!, `Busy ${percent(stats.busy)} · back-pressured ${percent(stats.backPressured)}`);
     n.group.setAttribute('class', `node bp-${stats.backpressure ?? 'none'}`);
+    const fill = busyFill(stats.busy);
+    if (n.rect.getAttribute('fill') !== fill) n.rect.setAttribute('fill', fill);
   }
 }

@@ -1,9 +1,15 @@
-import { type Checkpoints, type Exceptions, getJson, type JobDetails, type JobLive, send } from './api.js';
+import { type Checkpoints, type Exceptions, getJson, type JobConfig, type JobDetails, type JobLive, type JobSql, send } from './api.js';
 import { fillRows, h, setText, table } from './dom.js';
 import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
 import { JobGraphView } from './graph.js';
+import { Tabs } from './tabs.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
+
+/** Milliseconds per second as a share of the time. */
+function share(msPerSecond: number | undefined): string {
+  return msPerSecond === undefined ? '–' : `${Math.round(msPerSecond / 10)} %`;
+}
 
 /** Flink's back-pressure levels: ok up to 10 % of the time, low up to 50 %, high above. */
 function level(ratio: number): 'ok' | 'low' | 'high' {
@@ -18,9 +24,18 @@ interface VertexLive {
   readonly pending: number | undefined;
   /** The worst subtask's share of recent samples spent back-pressured; undefined without subtasks. */
   readonly backpressure: number | undefined;
+  /** The busiest subtask's busy and the most back-pressured one's back-pressured ms per second; undefined where none measures it. */
+  readonly busyMs: number | undefined;
+  readonly backPressuredMs: number | undefined;
 }
 
-const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined };
+const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined, busyMs: undefined, backPressuredMs: undefined };
+
+/** The highest of the values that are known, as Flink's UI shows a vertex's busiest subtask. */
+function maxKnown(values: readonly (number | null | undefined)[]): number | undefined {
+  const known = values.filter((v): v is number => typeof v === 'number');
+  return known.length === 0 ? undefined : Math.max(...known);
+}
 
 /** The live numbers of one vertex from `/jobs/<id>/live`. */
 function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
@@ -32,7 +47,22 @@ function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
     watermark: lowWatermark(v.subtasks.map((s) => s.currentInputWatermark)),
     pending: pending.length === 0 ? undefined : pending.reduce((a, b) => a + b, 0),
     backpressure: v.subtasks.length === 0 ? undefined : Math.max(...v.subtasks.map((s) => s.backpressureRatio)),
+    busyMs: maxKnown(v.subtasks.map((s) => s.busyTimeMsPerSecond)),
+    backPressuredMs: maxKnown(v.subtasks.map((s) => s.backPressuredTimeMsPerSecond)),
   };
+}
+
+/** The checkpoint or savepoint the running attempt started from, as the summary shows it. */
+function restoredFrom(r: Checkpoints['latest']['restored']): string {
+  if (r === undefined || r === null) return '–';
+  return `${r.is_savepoint ? 'savepoint' : 'checkpoint'} ${r.id}${r.external_path === null ? '' : ` (${r.external_path})`}`;
+}
+
+/** An exception's first line, with its causes folded under it when there are any. */
+function stackCell(stacktrace: string): HTMLElement {
+  const [first, ...rest] = stacktrace.split('\n');
+  if (rest.length === 0) return h('span', {}, first!);
+  return h('details', {}, h('summary', {}, first!), h('pre', { class: 'causes' }, rest.join('\n')));
 }
 
 /** One job: its graph with live counters, vertices, checkpoints, exceptions, and cancel / stop buttons. */
@@ -42,18 +72,41 @@ export class JobPage {
   private readonly state = h('span', { class: 'state' });
   private readonly meta = h('span', { class: 'muted' });
   private readonly graphBox = h('div', { class: 'graph-box' });
-  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure'], 'vertices');
+  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure', 'Busy', 'Back-pressured'], 'vertices');
   private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
-  private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Size', 'Detail']);
+  private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Alignment', 'Size', 'Detail']);
   private readonly exception = h('pre', { id: 'exception', class: 'exception' });
+  private readonly exceptionTime = h('p', { class: 'muted' });
+  private readonly history = table('Failures, newest first (each one the job restarted from, and the one that failed it)', ['Time', 'Task', 'Exception'], 'exception-history');
+  private readonly historyNote = h('p', { class: 'muted' });
+  private readonly stackCells = new Map<string, HTMLElement>();
   private readonly cancelButton = h('button', { type: 'button', id: 'cancel' }, 'Cancel job');
   private readonly stopDir = h('input', { type: 'text', id: 'savepoint-dir', placeholder: '/path/to/savepoints', 'aria-label': 'Savepoint directory' });
   private readonly stopButton = h('button', { type: 'button', id: 'stop' }, 'Stop with savepoint');
   private readonly actionNote = h('p', { class: 'muted', role: 'status' });
+  private readonly sql = h('pre', { id: 'job-sql', class: 'code' }, 'Loading…');
+  private readonly explain = h('pre', { id: 'job-explain', class: 'code' }, 'Loading…');
+  private readonly configSummary = h('dl', { class: 'summary', id: 'config-summary' });
+  private readonly config = table('Configuration when the job was submitted (secret values masked)', ['Key', 'Value'], 'config');
+  private readonly tabs: Tabs<'overview' | 'checkpoints' | 'exceptions' | 'sql' | 'config'>;
+  /** The statement, plan and configuration do not change while a job runs: asked for once. */
+  private staticLoaded = false;
   private graph: JobGraphView | undefined;
   private confirmCancel = false;
 
   constructor(private readonly jobId: string) {
+    this.config.table.id = 'config';
+    this.tabs = new Tabs('Job details', [
+      { key: 'overview', title: 'Overview', panel: h('div', {}, h('h3', { class: 'sr-only' }, 'Graph'), this.graphBox, this.vertices.table) },
+      { key: 'checkpoints', title: 'Checkpoints', panel: h('div', {}, this.cpSummary, this.cpHistory.table) },
+      {
+        key: 'exceptions',
+        title: 'Exceptions',
+        panel: h('div', {}, h('h3', {}, 'Root exception'), this.exceptionTime, this.exception, h('h3', {}, 'History'), this.history.table, this.historyNote),
+      },
+      { key: 'sql', title: 'SQL', panel: h('div', {}, h('h3', {}, 'Statement'), this.sql, h('h3', {}, 'Plan (EXPLAIN)'), this.explain) },
+      { key: 'config', title: 'Configuration', panel: h('div', {}, this.configSummary, this.config.table) },
+    ]);
     this.element = h(
       'section',
       { 'aria-labelledby': 'job-title' },
@@ -62,14 +115,7 @@ export class JobPage {
       h('p', {}, this.state, ' ', this.meta),
       h('div', { class: 'actions' }, this.cancelButton, this.stopDir, this.stopButton),
       this.actionNote,
-      h('h3', {}, 'Graph'),
-      this.graphBox,
-      this.vertices.table,
-      h('h3', {}, 'Checkpoints'),
-      this.cpSummary,
-      this.cpHistory.table,
-      h('h3', {}, 'Exceptions'),
-      this.exception,
+      this.tabs.element,
     );
     this.cancelButton.addEventListener('click', () => void this.cancel());
     this.stopButton.addEventListener('click', () => void this.stop());
@@ -88,6 +134,7 @@ export class JobPage {
     const live = job.vertices.map((v) => vertexLive(byId.get(v.id)));
     document.title = `${job.name} · Sluice`;
     setText(this.title, job.name);
+    if (this.title.title !== job.name) this.title.title = job.name;
     setText(this.state, job.state);
     this.state.className = `state state-${job.state.toLowerCase()}`;
     setText(this.meta, `${job.jid} · started ${time(job['start-time'])} · ${duration(job.duration)}`);
@@ -108,18 +155,64 @@ export class JobPage {
           recordsOut: `${count(v.metrics['write-records'])} (${rate(l.outRate)})`,
           watermark: watermark(l.watermark, true),
           backpressure: l.backpressure === undefined ? undefined : level(l.backpressure),
+          busy: l.busyMs === undefined ? undefined : l.busyMs / 1000,
+          backPressured: l.backPressuredMs === undefined ? undefined : l.backPressuredMs / 1000,
         };
         this.graph!.update(v.id, stats);
-        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`];
+        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs)];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
     this.showCheckpoints(checkpoints);
-    setText(this.exception, exceptions['root-exception'] ?? 'No exceptions.');
-    this.exception.classList.toggle('failed', exceptions['root-exception'] !== null);
+    if (!this.staticLoaded) await this.loadStatic();
+    this.showExceptions(exceptions, job.state === 'FAILED');
   }
 
   dispose(): void {}
+
+  private showExceptions(ex: Exceptions, failed: boolean): void {
+    setText(this.exception, ex['root-exception'] ?? 'No exceptions.');
+    this.exception.classList.toggle('failed', failed);
+    setText(this.exceptionTime, ex.timestamp === null ? '' : `${failed ? 'Failed the job' : 'Newest failure; the job restarted'} at ${time(ex.timestamp)}`);
+    const entries = ex.exceptionHistory?.entries ?? [];
+    this.tabs.setTitle('exceptions', entries.length === 0 ? 'Exceptions' : `Exceptions (${entries.length}${ex.exceptionHistory?.truncated ? '+' : ''})`);
+    this.history.table.hidden = entries.length === 0;
+    setText(this.historyNote, entries.length === 0 ? 'No failures.' : ex.exceptionHistory?.truncated ? 'Older failures were dropped; the newest 16 are kept.' : '');
+    fillRows(
+      this.history.body,
+      // The first line says what happened; the causes follow in the same cell, folded.
+      entries.map((e) => [time(e.timestamp), e.taskName ?? '(not in a task)', this.stackCell(e.timestamp, e.stacktrace)]),
+    );
+    // Failures that left the history leave the cache too: a job restarting for days must not grow the page.
+    const shown = new Set(entries.map((e) => `${e.timestamp} ${e.stacktrace}`));
+    for (const k of this.stackCells.keys()) if (!shown.has(k)) this.stackCells.delete(k);
+  }
+
+  /** The same node for the same failure on every refresh, so a row the user unfolded stays open. */
+  private stackCell(timestamp: number, stacktrace: string): HTMLElement {
+    const key = `${timestamp} ${stacktrace}`;
+    let cell = this.stackCells.get(key);
+    if (cell === undefined) this.stackCells.set(key, (cell = stackCell(stacktrace)));
+    return cell;
+  }
+
+  /** The statement, its plan and the configuration: fixed when the job was submitted. */
+  private async loadStatic(): Promise<void> {
+    const id = this.jobId;
+    const [sql, config] = await Promise.all([getJson<JobSql>(`/jobs/${id}/sql`), getJson<JobConfig>(`/jobs/${id}/config`)]);
+    setText(this.sql, sql.sql ?? 'This job was not started from SQL.');
+    setText(this.explain, sql.explain ?? '–');
+    const ec = config['execution-config'];
+    this.configSummary.replaceChildren(
+      ...[
+        ['Default parallelism', String(ec['job-parallelism'])],
+        ['Restart strategy', ec['restart-strategy']],
+      ].map(([k, v]) => h('div', {}, h('dt', {}, k!), h('dd', {}, v!))),
+    );
+    const entries = Object.entries(ec['user-config']);
+    fillRows(this.config.body, entries.length === 0 ? [['(defaults only)', '']] : entries.map(([k, v]) => [k, v]));
+    this.staticLoaded = true;
+  }
 
   private showCheckpoints(c: Checkpoints): void {
     const latest = c.history.find((x) => x.status === 'COMPLETED' && !x.is_savepoint);
@@ -129,6 +222,7 @@ export class JobPage {
       ['Last duration', latest === undefined ? '–' : duration(latest.end_to_end_duration)],
       ['Last size', latest === undefined ? '–' : bytes(latest.state_size)],
       ['Restarts', count(c.restarts)],
+      ['Restored from', restoredFrom(c.latest.restored)],
     ];
     if (this.cpSummary.children.length !== entries.length) {
       this.cpSummary.replaceChildren(...entries.map(([k]) => h('div', {}, h('dt', {}, k), h('dd', { 'data-key': k }))));
@@ -141,6 +235,7 @@ export class JobPage {
         x.is_savepoint ? `${x.status} (savepoint)` : x.status,
         time(x.trigger_timestamp),
         duration(x.end_to_end_duration),
+        x.alignment_duration === undefined || x.alignment_duration === null ? '–' : duration(x.alignment_duration),
         x.status === 'COMPLETED' ? bytes(x.state_size) : '–',
         x.status === 'COMPLETED' ? (x.external_path ?? '') : (x.failure_message ?? ''),
       ]),

@@ -8,12 +8,12 @@ export class FakeHost implements TaskHost {
   readonly jobId = '0'.repeat(32);
   readonly attempt = 0;
   readonly restoredCheckpointId = undefined;
-  readonly acks: Array<{ key: string; checkpointId: number; snapshot: TaskSnapshot }> = [];
+  readonly acks: Array<{ key: string; checkpointId: number; snapshot: TaskSnapshot; alignmentMs: number | undefined }> = [];
   readonly finishedKeys: string[] = [];
   readonly alignment = { report: () => -Infinity, remove: () => {} };
   constructor(readonly config: RuntimeConfig = defaultRuntimeConfig()) {}
-  acknowledge(key: string, checkpointId: number, snapshot: TaskSnapshot): void {
-    this.acks.push({ key, checkpointId, snapshot });
+  acknowledge(key: string, checkpointId: number, snapshot: TaskSnapshot, _committables: unknown[] = [], alignmentMs?: number): void {
+    this.acks.push({ key, checkpointId, snapshot, alignmentMs });
   }
   finished(key: string): void {
     this.finishedKeys.push(key);
