@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { Row } from '../../types/row.js';
 import type { InputQueue, OutputChannel, StreamElement } from '../channel.js';
 import { decodeBatch, encodeBatch } from './batch-codec.js';
 
@@ -7,17 +8,28 @@ import { decodeBatch, encodeBatch } from './batch-codec.js';
  * Batches go as one transferred ArrayBuffer each (never row by row); watermarks, idleness, barriers and
  * end-of-partition go as small objects on the same port, so they keep their place among the batches.
  *
- * Flow control is credit based: the consumer grants `capacity` credits, every element spends one, and
+ * Small batches are gathered into one message of up to `BATCH_ROWS` rows: a hash exchange splits every
+ * producer batch into one part per consumer, and each message costs an ArrayBuffer, a post, a wake-up of
+ * the consumer and one pass of its operators whatever its size. What is gathered goes out when it is
+ * full, before any other element (so order holds), and at the latest when the producer's thread turns
+ * to other work (`setImmediate`), so a slow producer's rows do not wait for more.
+ *
+ * Flow control is credit based: the consumer grants `capacity` credits, every message spends one, and
  * credits return as the consumer polls. Like a local `Channel`, a push never waits: a producer out of
  * credit finishes its batch and then awaits `space()`, so a slow consumer stops its producers.
  */
 type Wire = ArrayBuffer | Exclude<StreamElement, { kind: 'batch' }>;
+
+/** Rows gathered into one message at most, unless one producer batch alone is larger. */
+export const BATCH_ROWS = 2048;
 
 /** The producer's end. */
 export class RemoteOutputChannel implements OutputChannel {
   private credits: number;
   private waiters: Array<() => void> = [];
   private closed = false;
+  private gathered: Row[] = [];
+  private flushScheduled = false;
 
   constructor(
     private readonly port: MessagePort,
@@ -34,13 +46,41 @@ export class RemoteOutputChannel implements OutputChannel {
 
   push(e: StreamElement): void {
     if (this.closed) return;
-    this.credits--;
     if (e.kind === 'batch') {
-      const data = encodeBatch(e.rows);
-      this.port.postMessage(data, [data]);
-    } else {
-      this.port.postMessage(e);
+      if (e.rows.length === 0) return;
+      const g = this.gathered;
+      if (g.length === 0 && e.rows.length >= BATCH_ROWS) {
+        this.send(e.rows);
+        return;
+      }
+      for (let i = 0; i < e.rows.length; i++) g.push(e.rows[i]!);
+      if (g.length >= BATCH_ROWS) this.flush();
+      else if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => {
+          this.flushScheduled = false;
+          this.flush();
+        });
+      }
+      return;
     }
+    this.flush();
+    this.credits--;
+    this.port.postMessage(e);
+  }
+
+  /** Sends the gathered rows, if any. */
+  flush(): void {
+    if (this.gathered.length === 0 || this.closed) return;
+    const rows = this.gathered;
+    this.gathered = [];
+    this.send(rows);
+  }
+
+  private send(rows: Row[]): void {
+    this.credits--;
+    const data = encodeBatch(rows);
+    this.port.postMessage(data, [data]);
   }
 
   hasSpace(): boolean {
@@ -60,6 +100,7 @@ export class RemoteOutputChannel implements OutputChannel {
 
   close(): void {
     this.closed = true;
+    this.gathered = [];
     this.port.close();
     this.releaseAll();
   }

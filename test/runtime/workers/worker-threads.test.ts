@@ -56,7 +56,7 @@ const QUERIES: Record<string, string> = {
 
 describe.skipIf(!BUILT)('execution.worker-threads', () => {
   for (const [name, query] of Object.entries(QUERIES)) {
-    it(`${name}: parallelism 2 on two workers gives exactly the rows of parallelism 1 on the main thread`, async () => {
+    it(`${name}: parallelism 2 on the main thread and a worker gives exactly the rows of parallelism 1`, async () => {
       const expected = await materialized(await session({ 'parallelism.default': '1' }), query);
       const warnings: string[] = [];
       const got = await materialized(await session({ 'parallelism.default': '2', 'execution.worker-threads': '2' }, warnings), query);
