@@ -21,20 +21,10 @@ import { describeStateValue } from '../state/state-path.js';
  * to 8, u32 offsets (rows + 1) and the UTF-8 bytes; STATE u32 length and the state codec's bytes of the
  * column's values.
  */
-const enum Format {
-  ROWS = 0,
-  COLUMNS = 1,
-}
-const enum Kinds {
-  ALL_INSERT = 0,
-  PER_ROW = 1,
-}
-const enum Col {
-  I64 = 0,
-  F64 = 1,
-  STR = 2,
-  STATE = 3,
-}
+const Format = { ROWS: 0, COLUMNS: 1 } as const;
+const Kinds = { ALL_INSERT: 0, PER_ROW: 1 } as const;
+const Col = { I64: 0, F64: 1, STR: 2, STATE: 3 } as const;
+type Col = (typeof Col)[keyof typeof Col];
 
 const MIN_I64 = -(2n ** 63n);
 const MAX_I64 = 2n ** 63n - 1n;
