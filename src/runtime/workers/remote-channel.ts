@@ -11,8 +11,9 @@ import { decodeBatch, encodeBatch } from './batch-codec.js';
  * Small batches are gathered into one message of up to `BATCH_ROWS` rows: a hash exchange splits every
  * producer batch into one part per consumer, and each message costs an ArrayBuffer, a post, a wake-up of
  * the consumer and one pass of its operators whatever its size. What is gathered goes out when it is
- * full, before any other element (so order holds), and at the latest when the producer's thread turns
- * to other work (`setImmediate`), so a slow producer's rows do not wait for more.
+ * full, before any other element (so order holds), as soon as the producer's thread turns to other work
+ * if the consumer has nothing queued (it would otherwise wait idle), and else after `BUFFER_TIMEOUT_MS`
+ * at most (Flink's `execution.buffer-timeout`), so a slow producer's rows do not wait for more.
  *
  * Flow control is credit based: the consumer grants `capacity` credits, every message spends one, and
  * credits return as the consumer polls. Like a local `Channel`, a push never waits: a producer out of
@@ -22,6 +23,8 @@ type Wire = ArrayBuffer | Exclude<StreamElement, { kind: 'batch' }>;
 
 /** Rows gathered into one message at most, unless one producer batch alone is larger. */
 export const BATCH_ROWS = 2048;
+/** How long gathered rows wait at most for more while the consumer still has messages to work on. */
+export const BUFFER_TIMEOUT_MS = 5;
 
 /** The producer's end. */
 export class RemoteOutputChannel implements OutputChannel {
@@ -29,11 +32,13 @@ export class RemoteOutputChannel implements OutputChannel {
   private waiters: Array<() => void> = [];
   private closed = false;
   private gathered: Row[] = [];
+  /** When the first of the gathered rows came. */
+  private gatheredAt = 0;
   private flushScheduled = false;
 
   constructor(
     private readonly port: MessagePort,
-    capacity: number,
+    private readonly capacity: number,
   ) {
     this.credits = capacity;
     port.on('message', (n: number) => {
@@ -53,14 +58,12 @@ export class RemoteOutputChannel implements OutputChannel {
         this.send(e.rows);
         return;
       }
+      if (g.length === 0) this.gatheredAt = performance.now();
       for (let i = 0; i < e.rows.length; i++) g.push(e.rows[i]!);
       if (g.length >= BATCH_ROWS) this.flush();
       else if (!this.flushScheduled) {
         this.flushScheduled = true;
-        setImmediate(() => {
-          this.flushScheduled = false;
-          this.flush();
-        });
+        setImmediate(this.tick);
       }
       return;
     }
@@ -68,6 +71,19 @@ export class RemoteOutputChannel implements OutputChannel {
     this.credits--;
     this.port.postMessage(e);
   }
+
+  /** Flushes when the consumer ran dry (every credit is back) or the oldest gathered row waited long enough. */
+  private readonly tick = (): void => {
+    this.flushScheduled = false;
+    if (this.gathered.length === 0 || this.closed) return;
+    const waited = performance.now() - this.gatheredAt;
+    if (this.credits >= this.capacity || waited >= BUFFER_TIMEOUT_MS) {
+      this.flush();
+      return;
+    }
+    this.flushScheduled = true;
+    setTimeout(this.tick, BUFFER_TIMEOUT_MS - waited);
+  };
 
   /** Sends the gathered rows, if any. */
   flush(): void {

@@ -98,7 +98,7 @@ describe('channels between threads', () => {
     close();
   });
 
-  it('gathers small batches into one message, sent before the next control element or once the thread turns to other work', async () => {
+  it('gathers small batches into one message, sent before the next control element, or once the thread turns to other work (at once to an idle consumer, else within the buffer timeout)', async () => {
     const { out, inp, close } = pair(16);
     out.push({ kind: 'batch', rows: [Row.insert(1)] });
     out.push({ kind: 'batch', rows: [Row.insert(2), Row.insert(3)] });
