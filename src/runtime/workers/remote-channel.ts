@@ -35,6 +35,8 @@ export class RemoteOutputChannel implements OutputChannel {
   /** When the first of the gathered rows came. */
   private gatheredAt = 0;
   private flushScheduled = false;
+  /** A flush on a later turn that failed (a value that cannot cross threads): thrown to the producer's next push. */
+  private failure: unknown;
 
   constructor(
     private readonly port: MessagePort,
@@ -51,6 +53,7 @@ export class RemoteOutputChannel implements OutputChannel {
 
   push(e: StreamElement): void {
     if (this.closed) return;
+    if (this.failure !== undefined) throw this.failure;
     if (e.kind === 'batch') {
       if (e.rows.length === 0) return;
       const g = this.gathered;
@@ -78,7 +81,13 @@ export class RemoteOutputChannel implements OutputChannel {
     if (this.gathered.length === 0 || this.closed) return;
     const waited = performance.now() - this.gatheredAt;
     if (this.credits >= this.capacity || waited >= BUFFER_TIMEOUT_MS) {
-      this.flush();
+      try {
+        this.flush();
+      } catch (e) {
+        // Outside the producer's task here: the error fails it at its next push instead of the thread.
+        this.failure = e;
+        this.releaseAll();
+      }
       return;
     }
     this.flushScheduled = true;
@@ -100,7 +109,7 @@ export class RemoteOutputChannel implements OutputChannel {
   }
 
   hasSpace(): boolean {
-    return this.closed || this.credits > 0;
+    return this.closed || this.failure !== undefined || this.credits > 0;
   }
 
   space(): Promise<void> {

@@ -119,4 +119,19 @@ describe('channels between threads', () => {
     expect((inp.poll() as Extract<StreamElement, { kind: 'batch' }>).rows).toEqual([Row.insert(BATCH_ROWS)]);
     close();
   });
+
+  it('fails the producer, not the thread, when gathered rows hold a value that cannot cross threads', async () => {
+    const { out, close } = pair(16);
+    out.push({ kind: 'batch', rows: [Row.insert(() => 1)] });
+    // Flushed on a later turn, outside the producer: the error waits for its next push.
+    await turn();
+    expect(out.hasSpace()).toBe(true);
+    expect(() => out.push({ kind: 'batch', rows: [Row.insert(2)] })).toThrow(/cannot cross threads/);
+    const direct = pair(16);
+    direct.out.push({ kind: 'batch', rows: [Row.insert(() => 1)] });
+    // Flushed by a control element inside the producer's push: thrown there.
+    expect(() => direct.out.push({ kind: 'watermark', watermark: 1 })).toThrow(/cannot cross threads/);
+    direct.close();
+    close();
+  });
 });
