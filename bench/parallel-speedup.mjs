@@ -1,20 +1,30 @@
 // Speed-up from worker threads (issue #19): CPU-bound nexmark jobs (2 M events, rate-limited false, into
 // blackhole) run through the built CLI as a user runs them, at parallelism 1 on the main thread and at
-// parallelism 2 on two worker threads (`execution.worker-threads`). Wall time of the whole `sluice -f`
-// process (startup included), median of interleaved rounds, peak RSS of the process (workers included),
-// and the load average while it ran: on a shared machine the ratio is only as good as the load allows.
+// parallelism 2 with `execution.worker-threads` (the main thread runs slot 0, one worker slot 1). Wall
+// time of the whole `sluice -f` process (startup included), median of interleaved rounds, peak RSS,
+// and the load average while it ran.
 //
-// Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3]
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// On a shared machine the wall-time ratio is only as good as the load allows, so every run also reports
+// CPU per thread, read from /proc/<pid>/task/<tid>/schedstat (Linux): the main thread, the worker
+// threads, the other threads (V8's GC and compiler helpers, libuv's pool), and how long the job
+// threads waited in the run queue for a core: a wait near the CPU time means the machine, not the job,
+// set the wall time. "busiest" is the CPU of the busiest job thread: with a core per thread the job
+// cannot end sooner, so p1 busiest / p2 busiest is the speed-up the code allows (start-up latency aside).
+//
+// Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [--compare=<other bin.js>]
+// --compare interleaves the same runs with another build (e.g. a checkout of the previous commit) for a
+// before/after in the same conditions.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../dist/bundle/bin.js', import.meta.url));
-const EVENTS = Number(process.argv[2] ?? 2_000_000);
-const ROUNDS = Number(process.argv[3] ?? 3);
-
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const compare = process.argv.find((a) => a.startsWith('--compare='))?.slice('--compare='.length);
+const BUILDS = { current: fileURLToPath(new URL('../dist/bundle/bin.js', import.meta.url)), ...(compare ? { compared: compare } : {}) };
+const EVENTS = Number(args[0] ?? 2_000_000);
+const ROUNDS = Number(args[1] ?? 3);
 const nexmark = `CREATE TEMPORARY TABLE nexmark (
   event_type INT,
   person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING, city STRING, state STRING, dateTime TIMESTAMP(3), extra STRING>,
@@ -30,53 +40,111 @@ INSERT INTO out2 SELECT bid.auction, COUNT(*), MAX(bid.price), SUM(bid.price) FR
 };
 
 const SETUPS = {
-  'p1 main thread': ["SET 'parallelism.default' = '1';", "SET 'execution.worker-threads' = 'off';"],
-  'p2 two workers': ["SET 'parallelism.default' = '2';", "SET 'execution.worker-threads' = '2';"],
+  p1: ["SET 'parallelism.default' = '1';", "SET 'execution.worker-threads' = 'off';"],
+  p2: ["SET 'parallelism.default' = '2';", "SET 'execution.worker-threads' = '2';"],
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'sluice-speedup-'));
+/** Preloaded in every JavaScript thread (main and workers): prints its thread id, so the others are V8's and libuv's. */
+const HOOK = join(dir, 'thread-id.cjs');
+writeFileSync(HOOK, `process.stderr.write('@@JS-THREAD ' + require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] + '\\n');\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/**
- * One CLI run: wall seconds, CPU seconds (user + system, all threads) and peak RSS in MB, from GNU time,
- * whose figures cover every thread of the process. CPU time shows the cost of threads and exchanges
- * even when a loaded machine hides the wall-time gain.
- */
-function run(file) {
-  const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, CLI, '-f', file], { encoding: 'utf8' });
-  const s = (performance.now() - t0) / 1000;
-  if (r.status !== 0 || /\[ERROR\]|\[WARNING\]/.test(r.stdout + r.stderr)) throw new Error(`${file} failed:\n${r.stdout}\n${r.stderr}`);
-  const [rssKb, user, sys] = r.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { s, cpu: user + sys, rssMb: rssKb / 1024 };
+/** CPU and run-queue wait of every thread of `pid`, in seconds, keyed by thread id. */
+function threadTimes(pid) {
+  const out = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const [cpu, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    out.set(Number(tid), { cpu: cpu / 1e9, wait: wait / 1e9 });
+  }
+  return out;
 }
 
-console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores, load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+/**
+ * One CLI run: wall seconds, peak RSS in MB, and CPU per thread group, polled every 10 ms (a thread's
+ * last value before it or the process ended; the last few ms of a run are not seen).
+ */
+function run(cli, file) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['--require', HOOK, cli, '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const seen = new Map();
+    let rssKb = 0;
+    const poll = () => {
+      try {
+        for (const [tid, t] of threadTimes(child.pid)) seen.set(tid, t);
+        rssKb = Math.max(rssKb, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+      } catch {
+        // The process is ending.
+      }
+    };
+    const timer = setInterval(poll, 10);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      const s = (performance.now() - t0) / 1000;
+      if (code !== 0 || /\[ERROR\]|\[WARNING\]/.test(output)) {
+        reject(new Error(`${file} failed:\n${output}`));
+        return;
+      }
+      const main = seen.get(child.pid) ?? { cpu: 0, wait: 0 };
+      const js = new Set([...output.matchAll(/@@JS-THREAD (\d+)/g)].map((m) => Number(m[1])));
+      const others = [...seen.keys()].filter((t) => t !== child.pid && js.has(t));
+      const helpers = [...seen.keys()].filter((t) => t !== child.pid && !js.has(t));
+      const sum = (ts, k) => ts.reduce((n, t) => n + seen.get(t)[k], 0);
+      const workers = sum(others, 'cpu');
+      resolve({
+        s,
+        rssMb: rssKb / 1024,
+        main: main.cpu,
+        workers,
+        v8: sum(helpers, 'cpu'),
+        cpu: main.cpu + workers + sum(helpers, 'cpu'),
+        wait: main.wait + sum(others, 'wait'),
+        busiest: Math.max(main.cpu, ...others.map((t) => seen.get(t).cpu)),
+      });
+    });
+  });
+}
+
+const fmt = (x) => x.toFixed(2);
+console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores, load average before: ${loadavg().map(fmt).join(' ')}`);
 try {
   for (const [job, sql] of Object.entries(JOBS)) {
     const results = {};
     const files = {};
     for (const [setup, sets] of Object.entries(SETUPS)) {
-      files[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup.replace(/\W+/g, '-')}.sql`);
+      files[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup}.sql`);
       writeFileSync(files[setup], [...sets, nexmark, sql, ''].join('\n'));
-      results[setup] = [];
     }
+    for (const build of Object.keys(BUILDS)) for (const setup of Object.keys(SETUPS)) results[`${build} ${setup}`] = [];
     const loads = [];
     for (let i = 0; i < ROUNDS; i++) {
-      for (const setup of Object.keys(SETUPS)) {
-        results[setup].push(run(files[setup]));
-        loads.push(loadavg()[0]);
+      for (const [build, cli] of Object.entries(BUILDS)) {
+        for (const setup of Object.keys(SETUPS)) {
+          results[`${build} ${setup}`].push(await run(cli, files[setup]));
+          loads.push(loadavg()[0]);
+        }
       }
     }
     console.log(`\n${job}  (1-min load average during: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`);
     const med = {};
-    for (const [setup, rs] of Object.entries(results)) {
-      med[setup] = median(rs.map((r) => r.s));
+    for (const [key, rs] of Object.entries(results)) {
+      const m = (k) => median(rs.map((r) => r[k]));
+      med[key] = { s: m('s'), busiest: m('busiest'), cpu: m('cpu') };
       console.log(
-        `  ${setup.padEnd(16)} median ${med[setup].toFixed(2)} s  (runs ${rs.map((r) => r.s.toFixed(2)).join(', ')})  CPU median ${median(rs.map((r) => r.cpu)).toFixed(2)} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
+        `  ${key.padEnd(11)} wall ${fmt(m('s'))} s (${rs.map((r) => fmt(r.s)).join(', ')})  CPU ${fmt(m('cpu'))} s = main ${fmt(m('main'))} + workers ${fmt(m('workers'))} + other threads (V8 GC, compilers; libuv) ${fmt(m('v8'))}  busiest thread ${fmt(m('busiest'))} s  run-queue wait ${fmt(m('wait'))} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
       );
     }
-    console.log(`  speed-up ${(med['p1 main thread'] / med['p2 two workers']).toFixed(2)}x`);
+    for (const build of Object.keys(BUILDS)) {
+      const p1 = med[`${build} p1`];
+      const p2 = med[`${build} p2`];
+      console.log(
+        `  ${build}: speed-up ${(p1.s / p2.s).toFixed(2)}x wall, ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
+      );
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

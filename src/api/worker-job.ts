@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { InsertStatement } from '../sql/ast/statements.js';
 import type { Query } from '../sql/ast/query.js';
-import { availableParallelism } from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 import type { WorkerRecipe } from '../runtime/job-graph.js';
 import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
-import type { WorkerThreadsSetting } from '../runtime/workers/placement.js';
+import { autoWorkers, type WorkerThreadsSetting } from '../runtime/workers/placement.js';
 import type { Session } from './session.js';
 
 /** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
@@ -51,11 +50,13 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
 }
 
 /**
- * Starts the workers a session asked for (`SET 'execution.worker-threads'`) in the background, so they
- * have loaded Sluice by the time a job needs them; they never keep the process alive.
+ * Starts the workers a session's jobs will use (`SET 'execution.worker-threads'`, `'parallelism.default'`)
+ * in the background, so they have loaded Sluice by the time a job needs them; they never keep the process
+ * alive. The main thread runs subtask slot 0 itself, so a job at parallelism P uses at most P - 1 workers:
+ * starting more would only take CPU from the main thread while it plans the job.
  */
-export function prewarmSqlWorkers(setting: WorkerThreadsSetting): void {
+export function prewarmSqlWorkers(setting: WorkerThreadsSetting, parallelism: number): void {
   // A worker replaying the session's SET must not start workers of its own.
-  if (setting === 'off' || !isMainThread) return;
-  prewarmWorkers(workerEntry(), setting === 'auto' ? availableParallelism() : setting);
+  if (setting === 'off' || !isMainThread || !(parallelism > 1)) return;
+  prewarmWorkers(workerEntry(), Math.min(autoWorkers(setting), parallelism - 1));
 }

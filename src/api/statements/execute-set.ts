@@ -43,7 +43,9 @@ export function executeSet(session: Session, stmt: SetStatement, warn: (message:
   // Checked now rather than when a job starts, and the workers start loading while the session goes on.
   const workers = stmt.key === ExecutionOptions.WORKER_THREADS.key ? parseWorkerThreads(value) : undefined;
   session.config.set(stmt.key, value);
-  if (workers !== undefined) prewarmSqlWorkers(workers);
+  if (workers !== undefined || stmt.key === ExecutionOptions.PARALLELISM.key) {
+    prewarmSqlWorkers(workers ?? parseWorkerThreads(session.config.get(ExecutionOptions.WORKER_THREADS)), session.config.get(ExecutionOptions.PARALLELISM));
+  }
   return okResult('set');
 }
 

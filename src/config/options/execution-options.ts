@@ -26,7 +26,7 @@ export const ExecutionOptions = {
     .stringType()
     .defaultValue('off')
     .withDescription(
-      "Run the subtasks of jobs with parallelism above 1 on worker threads (node:worker_threads), so a job uses more than one core: 'off' (all on the main thread), 'auto' (one worker per core) or a number of workers. Subtask i of every operator runs in worker i mod N. A Sluice option (Flink runs subtasks in task slots of its TaskManagers).",
+      "Run the subtasks of jobs with parallelism above 1 on worker threads (node:worker_threads) besides the main thread, so a job uses more than one core: 'off' (all on the main thread), 'auto' (one thread per core: the main thread and cores - 1 workers) or a number of workers. The main thread is slot 0 and worker k slot k: subtask i of every operator runs in slot i mod (workers + 1), and a job at parallelism P starts at most P - 1 workers. A Sluice option (Flink runs subtasks in task slots of its TaskManagers).",
     ),
 
   PIPELINE_NAME: ConfigOptions.key('pipeline.name')

@@ -9,22 +9,32 @@ export type WorkerThreadsSetting = 'off' | 'auto' | number;
 export const MAIN_THREAD = -1;
 
 /**
- * How many workers a job gets: none when the option is off or no task has more than one subtask (small
- * jobs must not pay for threads), else the setting (or the cores) capped by the highest parallelism,
- * since subtask i of every task shares worker i (Flink's slot sharing).
+ * How many workers a job gets. The main thread is a task slot too (it would otherwise sit idle while
+ * the workers run), so a job with highest parallelism P spreads over the main thread and at most P - 1
+ * workers: none when the option is off or no task has more than one subtask (small jobs must not pay
+ * for threads), else the setting ('auto': one thread per core, the main thread being one of them),
+ * since subtask i of every task shares slot i (Flink's slot sharing).
  */
 export function workerCount(setting: WorkerThreadsSetting, graph: TaskGraph, cores = availableParallelism()): number {
   if (setting === 'off') return 0;
   const maxP = graph.tasks.reduce((m, t) => Math.max(m, t.parallelism), 1);
   if (maxP <= 1) return 0;
-  const wanted = setting === 'auto' ? cores : setting;
-  return Math.max(0, Math.min(wanted, maxP));
+  return Math.max(0, Math.min(autoWorkers(setting, cores), maxP - 1));
 }
 
-/** Subtask `index` of `task` runs in worker `index mod workers`, unless its vertex must stay on the main thread. */
+/** The workers a setting asks for at most: 'auto' leaves one core to the main thread. */
+export function autoWorkers(setting: Exclude<WorkerThreadsSetting, 'off'>, cores = availableParallelism()): number {
+  return setting === 'auto' ? Math.max(0, cores - 1) : setting;
+}
+
+/**
+ * Subtask `index` of `task` runs in slot `index mod (workers + 1)`: slot 0 is the main thread, slot k
+ * worker k - 1. A vertex that must stay on the main thread always does.
+ */
 export function threadOf(task: TaskVertex, index: number, workers: number): number {
   if (workers === 0 || task.mainThread !== undefined) return MAIN_THREAD;
-  return index % workers;
+  const slot = index % (workers + 1);
+  return slot === 0 ? MAIN_THREAD : slot - 1;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { Row } from '../../types/row.js';
 import type { InputQueue, OutputChannel, StreamElement } from '../channel.js';
 import { decodeBatch, encodeBatch } from './batch-codec.js';
 
@@ -7,21 +8,39 @@ import { decodeBatch, encodeBatch } from './batch-codec.js';
  * Batches go as one transferred ArrayBuffer each (never row by row); watermarks, idleness, barriers and
  * end-of-partition go as small objects on the same port, so they keep their place among the batches.
  *
- * Flow control is credit based: the consumer grants `capacity` credits, every element spends one, and
+ * Small batches are gathered into one message of up to `BATCH_ROWS` rows: a hash exchange splits every
+ * producer batch into one part per consumer, and each message costs an ArrayBuffer, a post, a wake-up of
+ * the consumer and one pass of its operators whatever its size. What is gathered goes out when it is
+ * full, before any other element (so order holds), as soon as the producer's thread turns to other work
+ * if the consumer has nothing queued (it would otherwise wait idle), and else after `BUFFER_TIMEOUT_MS`
+ * at most (Flink's `execution.buffer-timeout`), so a slow producer's rows do not wait for more.
+ *
+ * Flow control is credit based: the consumer grants `capacity` credits, every message spends one, and
  * credits return as the consumer polls. Like a local `Channel`, a push never waits: a producer out of
  * credit finishes its batch and then awaits `space()`, so a slow consumer stops its producers.
  */
 type Wire = ArrayBuffer | Exclude<StreamElement, { kind: 'batch' }>;
+
+/** Rows gathered into one message at most, unless one producer batch alone is larger. */
+export const BATCH_ROWS = 2048;
+/** How long gathered rows wait at most for more while the consumer still has messages to work on. */
+export const BUFFER_TIMEOUT_MS = 5;
 
 /** The producer's end. */
 export class RemoteOutputChannel implements OutputChannel {
   private credits: number;
   private waiters: Array<() => void> = [];
   private closed = false;
+  private gathered: Row[] = [];
+  /** When the first of the gathered rows came. */
+  private gatheredAt = 0;
+  private flushScheduled = false;
+  /** A flush on a later turn that failed (a value that cannot cross threads): thrown to the producer's next push. */
+  private failure: unknown;
 
   constructor(
     private readonly port: MessagePort,
-    capacity: number,
+    private readonly capacity: number,
   ) {
     this.credits = capacity;
     port.on('message', (n: number) => {
@@ -34,17 +53,63 @@ export class RemoteOutputChannel implements OutputChannel {
 
   push(e: StreamElement): void {
     if (this.closed) return;
-    this.credits--;
+    if (this.failure !== undefined) throw this.failure;
     if (e.kind === 'batch') {
-      const data = encodeBatch(e.rows);
-      this.port.postMessage(data, [data]);
-    } else {
-      this.port.postMessage(e);
+      if (e.rows.length === 0) return;
+      const g = this.gathered;
+      if (g.length === 0 && e.rows.length >= BATCH_ROWS) {
+        this.send(e.rows);
+        return;
+      }
+      if (g.length === 0) this.gatheredAt = performance.now();
+      for (let i = 0; i < e.rows.length; i++) g.push(e.rows[i]!);
+      if (g.length >= BATCH_ROWS) this.flush();
+      else if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(this.tick);
+      }
+      return;
     }
+    this.flush();
+    this.credits--;
+    this.port.postMessage(e);
+  }
+
+  /** Flushes when the consumer ran dry (every credit is back) or the oldest gathered row waited long enough. */
+  private readonly tick = (): void => {
+    this.flushScheduled = false;
+    if (this.gathered.length === 0 || this.closed) return;
+    const waited = performance.now() - this.gatheredAt;
+    if (this.credits >= this.capacity || waited >= BUFFER_TIMEOUT_MS) {
+      try {
+        this.flush();
+      } catch (e) {
+        // Outside the producer's task here: the error fails it at its next push instead of the thread.
+        this.failure = e;
+        this.releaseAll();
+      }
+      return;
+    }
+    this.flushScheduled = true;
+    setTimeout(this.tick, BUFFER_TIMEOUT_MS - waited);
+  };
+
+  /** Sends the gathered rows, if any. */
+  flush(): void {
+    if (this.gathered.length === 0 || this.closed) return;
+    const rows = this.gathered;
+    this.gathered = [];
+    this.send(rows);
+  }
+
+  private send(rows: Row[]): void {
+    this.credits--;
+    const data = encodeBatch(rows);
+    this.port.postMessage(data, [data]);
   }
 
   hasSpace(): boolean {
-    return this.closed || this.credits > 0;
+    return this.closed || this.failure !== undefined || this.credits > 0;
   }
 
   space(): Promise<void> {
@@ -60,6 +125,7 @@ export class RemoteOutputChannel implements OutputChannel {
 
   close(): void {
     this.closed = true;
+    this.gathered = [];
     this.port.close();
     this.releaseAll();
   }

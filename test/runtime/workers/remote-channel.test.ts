@@ -4,7 +4,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { StreamElement } from '../../../src/runtime/channel.js';
-import { RemoteInputChannel, RemoteOutputChannel } from '../../../src/runtime/workers/remote-channel.js';
+import { BATCH_ROWS, RemoteInputChannel, RemoteOutputChannel } from '../../../src/runtime/workers/remote-channel.js';
 import { Decimal } from '../../../src/types/decimal.js';
 import { Row } from '../../../src/types/row.js';
 import { RowKind } from '../../../src/types/row-kind.js';
@@ -75,12 +75,14 @@ describe('channels between threads', () => {
 
   it('holds the producer back once its credits are spent, until the consumer polls (backpressure)', async () => {
     const { out, inp, close } = pair(2);
-    out.push({ kind: 'batch', rows: [Row.insert(1)] });
+    // Full batches go out one message each.
+    const full = (n: number): StreamElement => ({ kind: 'batch', rows: Array.from({ length: BATCH_ROWS }, (_, i) => Row.insert(n * BATCH_ROWS + i)) });
+    out.push(full(0));
     expect(out.hasSpace()).toBe(true);
-    out.push({ kind: 'batch', rows: [Row.insert(2)] });
+    out.push(full(1));
     expect(out.hasSpace()).toBe(false);
     // A push never waits: the producer finishes its batch, then awaits space.
-    out.push({ kind: 'batch', rows: [Row.insert(3)] });
+    out.push(full(2));
     let space = false;
     void out.space().then(() => (space = true));
     await until(() => inp.size === 3);
@@ -93,6 +95,43 @@ describe('channels between threads', () => {
     inp.poll();
     await until(() => space);
     expect(out.hasSpace()).toBe(true);
+    close();
+  });
+
+  it('gathers small batches into one message, sent before the next control element, or once the thread turns to other work (at once to an idle consumer, else within the buffer timeout)', async () => {
+    const { out, inp, close } = pair(16);
+    out.push({ kind: 'batch', rows: [Row.insert(1)] });
+    out.push({ kind: 'batch', rows: [Row.insert(2), Row.insert(3)] });
+    out.push({ kind: 'watermark', watermark: 7 });
+    out.push({ kind: 'batch', rows: [Row.insert(4)] });
+    await until(() => inp.size === 3);
+    const got: StreamElement[] = [];
+    for (let e = inp.poll(); e !== undefined; e = inp.poll()) got.push(e);
+    expect(got).toEqual([
+      { kind: 'batch', rows: [Row.insert(1), Row.insert(2), Row.insert(3)] },
+      { kind: 'watermark', watermark: 7 },
+      { kind: 'batch', rows: [Row.insert(4)] },
+    ]);
+    // Gathering stops at BATCH_ROWS rows per message.
+    for (let i = 0; i < BATCH_ROWS + 1; i++) out.push({ kind: 'batch', rows: [Row.insert(i)] });
+    await until(() => inp.size === 2);
+    expect((inp.poll() as Extract<StreamElement, { kind: 'batch' }>).rows.length).toBe(BATCH_ROWS);
+    expect((inp.poll() as Extract<StreamElement, { kind: 'batch' }>).rows).toEqual([Row.insert(BATCH_ROWS)]);
+    close();
+  });
+
+  it('fails the producer, not the thread, when gathered rows hold a value that cannot cross threads', async () => {
+    const { out, close } = pair(16);
+    out.push({ kind: 'batch', rows: [Row.insert(() => 1)] });
+    // Flushed on a later turn, outside the producer: the error waits for its next push.
+    await turn();
+    expect(out.hasSpace()).toBe(true);
+    expect(() => out.push({ kind: 'batch', rows: [Row.insert(2)] })).toThrow(/cannot cross threads/);
+    const direct = pair(16);
+    direct.out.push({ kind: 'batch', rows: [Row.insert(() => 1)] });
+    // Flushed by a control element inside the producer's push: thrown there.
+    expect(() => direct.out.push({ kind: 'watermark', watermark: 1 })).toThrow(/cannot cross threads/);
+    direct.close();
     close();
   });
 });
