@@ -45,11 +45,12 @@ export interface WindowAggregateSpec {
  * are ignored). At end of input every open window is emitted.
  *
  * Two layouts of the groups:
- * - by slice (`WindowSlices`) when the TVF is fused into the aggregate and every call can merge (no DISTINCT,
- *   no call without `merge`): a row updates one group in one slice however many HOP / CUMULATE windows hold it;
- * - by window otherwise (rows of the TVF, which already carry their window; DISTINCT; FIRST_VALUE, LISTAGG and
- *   user-defined aggregates without `merge`; or a checkpoint taken before slicing): a row updates a group in
- *   every window that holds it.
+ * - by slice (`WindowSlices`) for HOP and CUMULATE when the TVF is fused into the aggregate and every call can
+ *   merge (no DISTINCT, no call without `merge`): a row updates one group in one slice however many windows
+ *   hold it;
+ * - by window otherwise (TUMBLE, whose window is one slice; rows of the TVF, which already carry their window;
+ *   DISTINCT; FIRST_VALUE, LISTAGG and user-defined aggregates without `merge`; or a checkpoint taken before
+ *   slicing): a row updates a group in every window that holds it.
  * Either way groups live in operator memory, one map per bucket keyed by a numeric hash of the non-window keys
  * (hashed once per row); consecutive rows of one bucket reuse it; COUNT(*) counts in a number. State is
  * checkpointed through `snapshotState`.
@@ -73,7 +74,9 @@ export class WindowAggregateOperator implements StreamOperator {
     const slots = spec.keys.map((k): KeySlot => (k.kind === 'field' ? { kind: 'key', index: plainKeys.push(k.index) - 1 } : k));
     this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output);
     const input = spec.input;
-    this.sliced = input.kind === 'assign' && this.groups.mergeable() ? new WindowSlices(input.window, this.groups) : null;
+    // A TUMBLE window is its own one slice: the bucket per window is the same layout with less to do per row.
+    this.sliced =
+      input.kind === 'assign' && input.window.kind !== 'TUMBLE' && this.groups.mergeable() ? new WindowSlices(input.window, this.groups) : null;
   }
 
   /** Rows dropped because their window had already fired, once per such window. */
@@ -110,7 +113,7 @@ export class WindowAggregateOperator implements StreamOperator {
     for (const w of s.windows) {
       let bucket = this.windows.get(w.end);
       if (bucket === undefined) this.windows.set(w.end, (bucket = { start: w.start, end: w.end, groups: new Map() }));
-      this.groups.restoreGroups(bucket.groups, w.groups, keep);
+      this.groups.restoreGroups(bucket, w.groups, keep);
     }
   }
 

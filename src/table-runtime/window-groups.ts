@@ -14,6 +14,17 @@ export interface WindowGroup {
   readonly counts: number[] | null;
   /** Next group whose key hash collides with this one. */
   next: WindowGroup | null;
+  /**
+   * HOP by slice: the group of the same key in the nearest older slice that has one (or null), so a window
+   * gathers a key's slices by following links instead of looking the key up in each slice.
+   */
+  prev: WindowGroup | null;
+  /**
+   * HOP by slice: this group's slice, and a token of the last window it was merged into (references rather
+   * than times, which would be boxed numbers: two more objects per group).
+   */
+  slice: WindowBucket | null;
+  mergedInto: object | null;
 }
 
 /** The groups of one window or one slice, keyed by the hash of their non-window keys. */
@@ -53,6 +64,8 @@ export class WindowGroups {
   private readonly anyCount: boolean;
   /** Every call is COUNT(*): groups need no accumulator array. */
   private readonly onlyCounts: boolean;
+  /** The merged result `beginMerge` starts: reused, so a window's merge allocates only accumulators. */
+  private readonly scratch: WindowGroup;
 
   constructor(
     /** Group-key input fields other than window_start / window_end. */
@@ -67,6 +80,7 @@ export class WindowGroups {
     this.anyDistinct = aggs.some((a) => a.distinct);
     this.anyCount = this.countStar.some((c) => c);
     this.onlyCounts = this.countStar.every((c) => c);
+    this.scratch = this.newGroup([]);
   }
 
   /**
@@ -99,15 +113,32 @@ export class WindowGroups {
 
   /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, created when new. */
   groupOf(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    return this.find(bucket, f, h) ?? this.create(bucket, f, h);
+  }
+
+  /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, or null. */
+  find(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup | null {
     const keys = this.plainKeys;
     let g: WindowGroup | null = bucket.groups.get(h) ?? null;
     while (g !== null && !sameKey(g.key, f, keys)) g = g.next;
-    if (g === null) {
-      const key = new Array<unknown>(keys.length);
-      for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
-      g = this.newGroup(key);
-      insertGroup(bucket.groups, h, g);
-    }
+    return g;
+  }
+
+  /** The group of key values `key` (hashing to `h`) in `bucket`, or null. */
+  findKey(bucket: WindowBucket, key: readonly unknown[], h: number): WindowGroup | null {
+    let g: WindowGroup | null = bucket.groups.get(h) ?? null;
+    while (g !== null && !sameKeys(g.key, key)) g = g.next;
+    return g;
+  }
+
+  /** A new group in `bucket` for the keys of row `f` (hashing to `h`). */
+  create(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    const keys = this.plainKeys;
+    const key = new Array<unknown>(keys.length);
+    for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
+    const g = this.newGroup(key);
+    g.slice = bucket;
+    insertGroup(bucket.groups, h, g);
     return g;
   }
 
@@ -133,30 +164,34 @@ export class WindowGroups {
     }
   }
 
+  /** Starts the one merged result built at a time (by `mergeIn`, read by `emitMerged`). */
+  beginMerge(): void {
+    const aggs = this.aggs;
+    const counts = this.scratch.counts;
+    const accs = this.scratch.accs;
+    for (let i = 0; i < aggs.length; i++) {
+      if (this.countStar[i]) counts![i] = 0;
+      else accs[i] = aggs[i]!.fn.createAccumulator();
+    }
+  }
+
+  /** Folds group `src` into the merged result. */
+  mergeIn(src: WindowGroup): void {
+    this.merge(this.scratch, src);
+  }
+
+  /** The result row of the merged result for key values `key` in window [start, end). */
+  emitMerged(start: unknown, end: number, key: unknown[]): Row {
+    const s = this.scratch;
+    return this.emitValues(start, end, key, s.counts, s.accs);
+  }
+
   /** Folds `src` (a group of the same key) into `dst`; only when `mergeable()`. */
   merge(dst: WindowGroup, src: WindowGroup): void {
     const aggs = this.aggs;
     for (let i = 0; i < aggs.length; i++) {
       if (this.countStar[i]) dst.counts![i]! += src.counts![i]!;
       else aggs[i]!.fn.merge!(dst.accs[i], src.accs[i]);
-    }
-  }
-
-  /**
-   * Merges every group of `src` into the groups of `dst` (a fresh copy for a key `dst` lacks, so `src` is
-   * left as it was).
-   */
-  mergeBucket(dst: Map<number, WindowGroup>, src: WindowBucket): void {
-    for (const [h, head] of src.groups) {
-      for (let s: WindowGroup | null = head; s !== null; s = s.next) {
-        let d: WindowGroup | null = dst.get(h) ?? null;
-        while (d !== null && !sameKeys(d.key, s.key)) d = d.next;
-        if (d === null) {
-          d = this.newGroup(s.key);
-          insertGroup(dst, h, d);
-        }
-        this.merge(d, s);
-      }
     }
   }
 
@@ -187,15 +222,19 @@ export class WindowGroups {
 
   /** The result row of group `g` of window [start, end). */
   emit(start: unknown, end: number, g: WindowGroup): Row {
+    return this.emitValues(start, end, g.key, g.counts, g.accs);
+  }
+
+  private emitValues(start: unknown, end: number, key: readonly unknown[], counts: readonly number[] | null, accs: readonly unknown[]): Row {
     const slots = this.slots;
     const aggs = this.aggs;
     const fields = new Array<unknown>(slots.length + aggs.length);
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!;
-      fields[i] = s.kind === 'start' ? start : s.kind === 'end' ? end : g.key[s.index];
+      fields[i] = s.kind === 'start' ? start : s.kind === 'end' ? end : key[s.index];
     }
     for (let i = 0; i < aggs.length; i++) {
-      fields[slots.length + i] = this.countStar[i] ? BigInt(g.counts![i]!) : aggs[i]!.fn.getValue(g.accs[i]);
+      fields[slots.length + i] = this.countStar[i] ? BigInt(counts![i]!) : aggs[i]!.fn.getValue(accs[i]);
     }
     const out = this.output;
     if (out === null) return new Row(RowKind.INSERT, fields);
@@ -218,6 +257,9 @@ export class WindowGroups {
       seen: this.anyDistinct ? aggs.map((a) => (a.distinct ? new Set<unknown>() : null)) : null,
       counts: this.anyCount ? aggs.map(() => 0) : null,
       next: null,
+      prev: null,
+      slice: null,
+      mergedInto: null,
     };
   }
 
@@ -233,17 +275,20 @@ export class WindowGroups {
   }
 
   /** Adds the checkpointed groups `keep` accepts to `groups`; whether any was kept. */
-  restoreGroups(groups: Map<number, WindowGroup>, from: readonly GroupSnapshot[], keep: (key: unknown[]) => boolean): boolean {
+  restoreGroups(bucket: WindowBucket, from: readonly GroupSnapshot[], keep: (key: unknown[]) => boolean): boolean {
     let kept = false;
     for (const g of from) {
       if (!keep(g.key)) continue;
       kept = true;
-      insertGroup(groups, this.hashKey(g.key), {
+      insertGroup(bucket.groups, this.hashKey(g.key), {
         key: g.key,
         accs: g.accs,
         seen: g.seen === null ? null : g.seen.map((x, i) => (this.aggs[i]!.distinct ? new Set(x) : null)),
         counts: g.counts,
         next: null,
+        prev: null,
+        slice: bucket,
+        mergedInto: null,
       });
     }
     return kept;

@@ -31,6 +31,12 @@ export class WindowSlices {
   /** Ends of the windows that hold some slice and have not fired. */
   private readonly pending = new Set<number>();
   private last: WindowBucket | null = null;
+  /** HOP with several slices per window: groups link to their key's group in the nearest older slice. */
+  private readonly linked: boolean;
+  /** The window length (HOP: how far back a slice shares a window with another). */
+  private readonly span: number;
+  /** The end of the newest slice so far. */
+  private newest = Number.NEGATIVE_INFINITY;
   /** Windows ending at or before watermark + 1 have fired. */
   watermark = Number.NEGATIVE_INFINITY;
   /** Per late row, the windows holding it that had already fired. */
@@ -41,6 +47,8 @@ export class WindowSlices {
     private readonly groups: WindowGroups,
   ) {
     this.assigner = new SliceAssigner(window);
+    this.span = window.size;
+    this.linked = window.kind === 'HOP' && window.size > this.assigner.slice;
   }
 
   /** Accumulates row `f` with event time `ts` (keys hashing to `h`) into its slice. */
@@ -56,7 +64,39 @@ export class WindowSlices {
       b = this.slices.get(se) ?? this.newSlice(se);
       this.last = b;
     }
-    this.groups.accumulate(this.groups.groupOf(b, f, h), f);
+    this.groups.accumulate(this.groups.find(b, f, h) ?? this.create(b, f, h), f);
+  }
+
+  /** A new group in slice `b` for row `f`, linked to its key's groups in neighbouring slices (HOP). */
+  private create(b: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    const g = this.groups.create(b, f, h);
+    if (this.linked) this.link(g, h);
+    return g;
+  }
+
+  /**
+   * Links new group `g` between the groups of its key in the nearest older and newer slices it shares a window
+   * with (a newer one exists only when rows come out of order).
+   */
+  private link(g: WindowGroup, h: number): void {
+    const p = this.assigner.slice;
+    const se = g.slice!.end;
+    for (let o = se - p; o > se - this.span; o -= p) {
+      const b = this.slices.get(o);
+      const x = b === undefined ? null : this.groups.findKey(b, g.key, h);
+      if (x !== null) {
+        g.prev = x;
+        break;
+      }
+    }
+    for (let n = se + p; n <= this.newest && n < se + this.span; n += p) {
+      const b = this.slices.get(n);
+      const x = b === undefined ? null : this.groups.findKey(b, g.key, h);
+      if (x !== null) {
+        x.prev = g;
+        break;
+      }
+    }
   }
 
   /** A row whose slice's first window has fired: into the windows of it that have not. */
@@ -73,13 +113,17 @@ export class WindowSlices {
       // The slice was folded into its window's target when its window fired: later windows read the target.
       const start = a.windowStart(last);
       b = this.targets.get(start) ?? this.newTarget(start, last);
-    } else b = this.slices.get(se) ?? this.newSlice(se);
-    this.groups.accumulate(this.groups.groupOf(b, f, h), f);
+      this.groups.accumulate(this.groups.groupOf(b, f, h), f);
+      return;
+    }
+    b = this.slices.get(se) ?? this.newSlice(se);
+    this.groups.accumulate(this.groups.find(b, f, h) ?? this.create(b, f, h), f);
   }
 
   private newSlice(se: number): WindowBucket {
     const b: WindowBucket = { start: se - this.assigner.slice, end: se, groups: new Map() };
     this.slices.set(se, b);
+    if (se > this.newest) this.newest = se;
     this.register(this.assigner.firstWindowEnd(se), this.assigner.lastWindowEnd(se), this.watermark);
     return b;
   }
@@ -122,26 +166,38 @@ export class WindowSlices {
         return;
       }
       case 'HOP': {
-        const p = a.slice;
-        let only: WindowBucket | null = null;
-        let merged: Map<number, WindowGroup> | null = null;
-        for (let se = start + p; se <= e; se += p) {
+        // Newest slice first: a key's group there leads through `prev` to its groups in the window's older
+        // slices (each merged once, marked by the window's end); a key with one group emits it as it is.
+        const groups = this.groups;
+        const token = {};
+        for (let se = e; se > start; se -= a.slice) {
           const b = this.slices.get(se);
-          if (b === undefined || b.groups.size === 0) continue;
-          if (only === null && merged === null) only = b;
-          else {
-            if (merged === null) {
-              merged = new Map();
-              this.groups.mergeBucket(merged, only!);
-              only = null;
+          if (b === undefined) continue;
+          for (const head of b.groups.values()) {
+            for (let g: WindowGroup | null = head; g !== null; g = g.next) {
+              if (g.mergedInto === token) continue;
+              g.mergedInto = token;
+              let x = g.prev;
+              if (x === null || x.slice!.end <= start) {
+                // Links to slices before this window are never followed again (later windows start later).
+                g.prev = null;
+                out.push(groups.emit(start, e, g));
+                continue;
+              }
+              groups.beginMerge();
+              groups.mergeIn(g);
+              let last = g;
+              for (; x !== null && x.slice!.end > start; x = x.prev) {
+                groups.mergeIn(x);
+                x.mergedInto = token;
+                last = x;
+              }
+              last.prev = null;
+              out.push(groups.emitMerged(start, e, g.key));
             }
-            this.groups.mergeBucket(merged, b);
           }
         }
-        // A window with data in one slice only emits that slice's groups as they are.
-        if (merged !== null) this.groups.emitAll(merged, start, e, out);
-        else if (only !== null) this.groups.emitAll(only.groups, start, e, out);
-        this.dropSlices(start + p, start + Math.min(w.slide, w.size));
+        this.dropSlices(start + a.slice, start + Math.min(w.slide, w.size));
         return;
       }
       case 'CUMULATE': {
@@ -197,8 +253,9 @@ export class WindowSlices {
     for (const x of s.slices) {
       let b = this.slices.get(x.end);
       if (b === undefined) b = { start: x.start, end: x.end, groups: new Map() };
-      if (this.groups.restoreGroups(b.groups, x.groups, keep)) {
+      if (this.groups.restoreGroups(b, x.groups, keep)) {
         this.slices.set(x.end, b);
+        if (x.end > this.newest) this.newest = x.end;
         this.register(a.firstWindowEnd(x.end), a.lastWindowEnd(x.end), s.watermark);
       }
     }
@@ -206,11 +263,25 @@ export class WindowSlices {
       const start = x.start as number;
       let b = this.targets.get(start);
       if (b === undefined) b = { start, end: x.end, groups: new Map() };
-      if (this.groups.restoreGroups(b.groups, x.groups, keep)) {
+      if (this.groups.restoreGroups(b, x.groups, keep)) {
         this.targets.set(start, b);
         this.register(start + a.windowStep, x.end, s.watermark);
       }
     }
     if (s.watermark > this.watermark) this.watermark = s.watermark;
+    if (this.linked) this.relink();
+  }
+
+  /** Links every group to its key's group in the nearest older slice (after a restore; links are not state). */
+  private relink(): void {
+    const ends = [...this.slices.keys()].sort((x, y) => x - y);
+    for (const se of ends) {
+      for (const [h, head] of this.slices.get(se)!.groups) {
+        for (let g: WindowGroup | null = head; g !== null; g = g.next) {
+          g.prev = null;
+          this.link(g, h);
+        }
+      }
+    }
   }
 }

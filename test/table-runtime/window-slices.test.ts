@@ -98,7 +98,6 @@ async function byWindow(window: Assigning, steps: readonly Step[], aggs = mergea
 }
 
 const windows: [string, Assigning][] = [
-  ['TUMBLE', { kind: 'TUMBLE', size: 40, offset: 0 }],
   ['HOP, size a multiple of slide', { kind: 'HOP', size: 50, slide: 10, offset: 0 }],
   ['HOP, size not a multiple of slide', { kind: 'HOP', size: 25, slide: 10, offset: 0 }],
   ['HOP, size below slide (gaps)', { kind: 'HOP', size: 5, slide: 20, offset: 0 }],
@@ -182,6 +181,19 @@ describe('window aggregate by slices', () => {
     const h2 = await new OperatorHarness(op).open();
     run(h2, steps.slice(cut), null, emitted);
     expect(await finished(h2, emitted)).toEqual(expected);
+    expect(Object.keys(op.snapshotState() as object)).toEqual(['windows']);
+  });
+
+  it('keeps one bucket per window for TUMBLE, whose window is its one slice', async () => {
+    const w: Assigning = { kind: 'TUMBLE', size: 40, offset: 0 };
+    const steps = stream(23, 300, 60, 20);
+    const [expected, late] = await byWindow(w, steps);
+    const op = new WindowAggregateOperator(fusedSpec(w), mergeable());
+    const h = await new OperatorHarness(op).open();
+    const emitted: string[][] = [];
+    run(h, steps, null, emitted);
+    expect(await finished(h, emitted)).toEqual(expected);
+    expect(op.lateRecordsDropped).toBe(late);
     expect(Object.keys(op.snapshotState() as object)).toEqual(['windows']);
   });
 
