@@ -19,12 +19,13 @@ export interface WindowGroup {
    * gathers a key's slices by following links instead of looking the key up in each slice.
    */
   prev: WindowGroup | null;
-  /**
-   * HOP by slice: this group's slice, and a token of the last window it was merged into (references rather
-   * than times, which would be boxed numbers: two more objects per group).
-   */
+  /** HOP by slice: this group's slice (a reference: a time would be a boxed number, one more object per group). */
   slice: WindowBucket | null;
-  mergedInto: object | null;
+  /**
+   * HOP by slice: the sequence number of the last window fire that merged this group (a small integer: no box,
+   * and no old-to-young pointer for the garbage collector to track, as a per-fire object would be).
+   */
+  mergedInto: number;
 }
 
 /** The groups of one window or one slice, keyed by the hash of their non-window keys. */
@@ -259,7 +260,7 @@ export class WindowGroups {
       next: null,
       prev: null,
       slice: null,
-      mergedInto: null,
+      mergedInto: 0,
     };
   }
 
@@ -288,7 +289,7 @@ export class WindowGroups {
         next: null,
         prev: null,
         slice: bucket,
-        mergedInto: null,
+        mergedInto: 0,
       });
     }
     return kept;

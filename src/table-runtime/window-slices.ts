@@ -35,6 +35,8 @@ export class WindowSlices {
   private readonly linked: boolean;
   /** The window length (HOP: how far back a slice shares a window with another). */
   private readonly span: number;
+  /** HOP: window fires so far, cycling through small positive integers (marks merged groups). */
+  private fires = 0;
   /** The end of the newest slice so far. */
   private newest = Number.NEGATIVE_INFINITY;
   /** Windows ending at or before watermark + 1 have fired. */
@@ -169,7 +171,8 @@ export class WindowSlices {
         // Newest slice first: a key's group there leads through `prev` to its groups in the window's older
         // slices (each merged once, marked by the window's end); a key with one group emits it as it is.
         const groups = this.groups;
-        const token = {};
+        this.fires = (this.fires % 0x3fffffff) + 1;
+        const token = this.fires;
         for (let se = e; se > start; se -= a.slice) {
           const b = this.slices.get(se);
           if (b === undefined) continue;
