@@ -1,35 +1,20 @@
+import { ExecutionError } from '../errors/sluice-error.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
-import { Row } from '../types/row.js';
+import type { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashFields, hashValue, valuesEqual } from '../types/values/equality.js';
+import { hashFields } from '../types/values/equality.js';
 import type { StateKey } from '../runtime/state/state.js';
-import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 import { windowStart } from './window-assigner-operator.js';
 import type { WindowAssignment } from './window-assigner-operator.js';
+import { WindowGroups } from './window-groups.js';
+import type { BucketSnapshot, KeySlot, WindowBucket } from './window-groups.js';
+import { WindowSlices } from './window-slices.js';
+import type { SlicedSnapshot } from './window-slices.js';
 
-/** One group of one window: its key values (non-window keys), accumulators and DISTINCT sets. */
-interface WindowGroup {
-  readonly key: unknown[];
-  readonly accs: unknown[];
-  /** Per call: the distinct argument identities seen (DISTINCT calls only), else null. */
-  readonly seen: (Set<unknown> | null)[] | null;
-  /** COUNT(*) calls counted as a plain number (no BigInt per row); converted when the window fires. */
-  readonly counts: number[] | null;
-  /** Next group whose key hash collides with this one. */
-  next: WindowGroup | null;
-}
-
-/** The groups of one window (windows are told apart by their end). */
-interface WindowBucket {
-  readonly start: unknown;
-  readonly end: number;
-  readonly groups: Map<number, WindowGroup>;
-}
-
-/** What `snapshotState` returns: per window, its start, end and groups. */
-interface Snapshot {
-  readonly windows: { start: unknown; end: number; groups: { key: unknown[]; accs: unknown[]; seen: unknown[][] | null; counts: number[] | null }[] }[];
+/** What `snapshotState` returns with one bucket per window (the format before slicing, still written by that path). */
+interface WindowsSnapshot {
+  readonly windows: BucketSnapshot[];
 }
 
 /** Where each group key comes from: the window start / end, or a field of the input row. */
@@ -44,9 +29,6 @@ export type WindowAggregateInput =
   | { readonly kind: 'fields'; readonly startField: number; readonly endField: number }
   | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> };
 
-/** A group key as the operator keeps it: window start / end, or an index into `WindowGroup.key`. */
-type KeySlot = { readonly kind: 'start' } | { readonly kind: 'end' } | { readonly kind: 'key'; readonly index: number };
-
 export interface WindowAggregateSpec {
   readonly input: WindowAggregateInput;
   /** Group keys in output order. */
@@ -59,48 +41,51 @@ export interface WindowAggregateSpec {
  * Window aggregate over the output of a window TVF (Flink's WindowAggregate): groups by keys that include
  * window_start and window_end; each window's final rows (+I) are emitted when the watermark passes
  * window_end - 1, windows in ascending order. Rows of windows already fired are late: dropped and counted
- * in `lateRecordsDropped`. Insert-only input (-U / -D rows are ignored). At end of input every open window
- * is emitted.
+ * in `lateRecordsDropped` (once per fired window that would have held them). Insert-only input (-U / -D rows
+ * are ignored). At end of input every open window is emitted.
  *
- * Speed: groups live in operator memory, one map per window keyed by a numeric hash of the non-window
- * keys (window fields are not hashed per row, no key array per row); consecutive rows of the same window
- * reuse the last bucket; COUNT(*) counts in a number. State is checkpointed through `snapshotState`.
+ * Two layouts of the groups:
+ * - by slice (`WindowSlices`) for HOP and CUMULATE when the TVF is fused into the aggregate and every call can
+ *   merge (no DISTINCT, no call without `merge`): a row updates one group in one slice however many windows
+ *   hold it;
+ * - by window otherwise (TUMBLE, whose window is one slice; rows of the TVF, which already carry their window;
+ *   DISTINCT; FIRST_VALUE, LISTAGG and user-defined aggregates without `merge`; or a checkpoint taken before
+ *   slicing): a row updates a group in every window that holds it.
+ * Either way groups live in operator memory, one map per bucket keyed by a numeric hash of the non-window keys
+ * (hashed once per row); consecutive rows of one bucket reuse it; COUNT(*) counts in a number. State is
+ * checkpointed through `snapshotState`.
  */
 export class WindowAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
-  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
-  /** Group-key input fields other than window_start / window_end. */
-  private readonly plainKeys: number[];
-  private readonly slots: KeySlot[];
-  private readonly output: readonly number[] | null;
-  private readonly countStar: boolean[];
-  private readonly anyDistinct: boolean;
-  private readonly anyCount: boolean;
-  /** Every call is COUNT(*): groups need no accumulator array. */
-  private readonly onlyCounts: boolean;
+  private readonly groups: WindowGroups;
+  /** The groups by slice, or null when they are kept by window. */
+  private sliced: WindowSlices | null;
   private readonly windows = new Map<number, WindowBucket>();
   private last: WindowBucket | null = null;
   private watermark = Number.NEGATIVE_INFINITY;
-  /** Rows dropped because their window had already fired. */
-  lateRecordsDropped = 0;
+  /** Rows dropped because their window had already fired (the by-window path's count). */
+  private lateByWindow = 0;
 
   constructor(
     private readonly spec: WindowAggregateSpec,
-    private readonly aggs: readonly AggregateSpec[],
+    aggs: readonly AggregateSpec[],
   ) {
-    this.adders = aggs.map((a) => accumulator(a, true));
-    this.plainKeys = [];
-    this.slots = spec.keys.map((k): KeySlot => (k.kind === 'field' ? { kind: 'key', index: this.plainKeys.push(k.index) - 1 } : k));
-    this.countStar = aggs.map((a) => a.countStar === true && !a.distinct);
-    this.anyDistinct = aggs.some((a) => a.distinct);
-    this.anyCount = this.countStar.some((c) => c);
-    this.onlyCounts = this.countStar.every((c) => c);
-    this.output = spec.output;
+    const plainKeys: number[] = [];
+    const slots = spec.keys.map((k): KeySlot => (k.kind === 'field' ? { kind: 'key', index: plainKeys.push(k.index) - 1 } : k));
+    this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output);
+    const input = spec.input;
+    // A TUMBLE window is its own one slice: the bucket per window is the same layout with less to do per row.
+    this.sliced =
+      input.kind === 'assign' && input.window.kind !== 'TUMBLE' && this.groups.mergeable() ? new WindowSlices(input.window, this.groups) : null;
+  }
+
+  /** Rows dropped because their window had already fired, once per such window. */
+  get lateRecordsDropped(): number {
+    return this.lateByWindow + (this.sliced?.late ?? 0);
   }
 
   initializeState(restored: unknown): void {
-    const s = restored as Snapshot | undefined;
-    if (s !== undefined) this.restoreWindows(s, () => true);
+    if (restored !== undefined) this.restore([restored], () => true);
   }
 
   /**
@@ -108,34 +93,39 @@ export class WindowAggregateOperator implements StreamOperator {
    * The exchange in front keys rows by the hash of the non-window group keys, in order.
    */
   initializeRescaledState(restored: readonly unknown[], owns: (key: StateKey) => boolean): void {
-    const all = this.plainKeys.map((_, i) => i);
-    for (const s of restored) this.restoreWindows(s as Snapshot, (key) => owns(hashFields(key, all)));
+    const all = this.groups.plainKeys.map((_, i) => i);
+    this.restore(restored, (key) => owns(hashFields(key, all)));
   }
 
-  private restoreWindows(s: Snapshot, keep: (key: unknown[]) => boolean): void {
+  private restore(snapshots: readonly unknown[], keep: (key: unknown[]) => boolean): void {
+    // A checkpoint from before slicing (or of the by-window path) holds whole windows, which cannot be cut into
+    // slices: such a job keeps one bucket per window.
+    if (this.sliced !== null && snapshots.some((s) => isWindows(s) && s.windows.length > 0)) this.sliced = null;
+    for (const s of snapshots) {
+      if (isWindows(s)) {
+        if (this.sliced === null) this.restoreWindows(s, keep);
+      } else if (this.sliced !== null) this.sliced.restore(s as SlicedSnapshot, keep);
+      else throw new ExecutionError('the checkpoint holds window aggregate state by slice, which this query keeps by window; restore it with the query it was taken with');
+    }
+  }
+
+  private restoreWindows(s: WindowsSnapshot, keep: (key: unknown[]) => boolean): void {
     for (const w of s.windows) {
       let bucket = this.windows.get(w.end);
       if (bucket === undefined) this.windows.set(w.end, (bucket = { start: w.start, end: w.end, groups: new Map() }));
-      for (const g of w.groups) {
-        if (!keep(g.key)) continue;
-        this.insertGroup(bucket, this.hashKey(g.key), {
-          key: g.key,
-          accs: g.accs,
-          seen: g.seen === null ? null : g.seen.map((x, i) => (this.aggs[i]!.distinct ? new Set(x) : null)),
-          counts: g.counts,
-          next: null,
-        });
-      }
+      this.groups.restoreGroups(bucket, w.groups, keep);
     }
   }
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
     this.watermark = ctx.timerService.currentWatermark();
+    if (this.sliced !== null && this.watermark > this.sliced.watermark) this.sliced.watermark = this.watermark;
   }
 
   processBatch(rows: Row[]): void {
     const input = this.spec.input;
+    const groups = this.groups;
     if (input.kind === 'fields') {
       const ws = input.startField;
       const we = input.endField;
@@ -143,11 +133,22 @@ export class WindowAggregateOperator implements StreamOperator {
         const row = rows[r]!;
         if (row.kind !== RowKind.INSERT && row.kind !== RowKind.UPDATE_AFTER) continue;
         const f = row.fields;
-        this.add(f, f[ws], f[we] as number, this.hashRow(f));
+        this.add(f, f[ws], f[we] as number, groups.hashRow(f));
       }
       return;
     }
     const ti = input.timeIndex;
+    const sliced = this.sliced;
+    if (sliced !== null) {
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r]!;
+        if (row.kind !== RowKind.INSERT && row.kind !== RowKind.UPDATE_AFTER) continue;
+        const f = row.fields;
+        const ts = f[ti] as number | null;
+        if (ts !== null) sliced.add(f, ts, groups.hashRow(f));
+      }
+      return;
+    }
     const w = input.window;
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
@@ -157,7 +158,7 @@ export class WindowAggregateOperator implements StreamOperator {
       if (ts === null) continue;
       // The key is hashed once per row, whatever the number of windows the row falls in; windows are
       // enumerated in place (ascending, as assignWindows lists them) rather than as an array per row.
-      const h = this.hashRow(f);
+      const h = groups.hashRow(f);
       switch (w.kind) {
         case 'TUMBLE': {
           const start = windowStart(ts, w.size, w.offset);
@@ -184,21 +185,10 @@ export class WindowAggregateOperator implements StreamOperator {
     }
   }
 
-  /** The hash of a row's non-window group keys (the groups map of a window is keyed by it). */
-  private hashRow(f: readonly unknown[]): number {
-    const keys = this.plainKeys;
-    const nk = keys.length;
-    if (nk === 0) return 0;
-    if (nk === 1) return hashValue(f[keys[0]!]) & SMI_MASK;
-    let h = 17;
-    for (let i = 0; i < nk; i++) h = (Math.imul(h, 31) + hashValue(f[keys[i]!])) | 0;
-    return h & SMI_MASK;
-  }
-
   /** Accumulates one input row, whose keys hash to `h`, into its group of window [start, end). */
   private add(f: readonly unknown[], start: unknown, end: number, h: number): void {
     if (end - 1 <= this.watermark) {
-      this.lateRecordsDropped++;
+      this.lateByWindow++;
       return;
     }
     let bucket = this.last;
@@ -210,55 +200,34 @@ export class WindowAggregateOperator implements StreamOperator {
       }
       this.last = bucket;
     }
-    const keys = this.plainKeys;
-    let g: WindowGroup | null = bucket.groups.get(h) ?? null;
-    while (g !== null && !sameKey(g.key, f, keys)) g = g.next;
-    if (g === null) {
-      g = this.newGroup(f);
-      this.insertGroup(bucket, h, g);
-    }
-    const aggs = this.aggs;
-    for (let i = 0; i < aggs.length; i++) {
-      const a = aggs[i]!;
-      if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
-      if (this.countStar[i]) {
-        g.counts![i]!++;
-        continue;
-      }
-      const seen = g.seen === null ? null : g.seen[i]!;
-      if (seen !== null) {
-        const args = a.args.map((j) => f[j]);
-        if (args.some((v) => v === null)) continue;
-        const id = distinctIdentity(args);
-        if (seen.has(id)) continue;
-        seen.add(id);
-      }
-      this.adders[i]!(g.accs[i], f);
-    }
+    this.groups.accumulate(this.groups.groupOf(bucket, f, h), f);
   }
 
   processWatermark(watermark: number): void {
     this.watermark = watermark;
-    this.fire((end) => end - 1 <= watermark);
+    const sliced = this.sliced;
+    if (sliced !== null) {
+      // A restored watermark may be ahead of the first one after a restore: windows follow the higher.
+      if (watermark > sliced.watermark) sliced.watermark = watermark;
+      const out: Row[] = [];
+      sliced.fire(sliced.watermark, out);
+      if (out.length > 0) this.ctx.output.collect(out);
+    } else this.fire((end) => end - 1 <= watermark);
     this.ctx.output.emitWatermark(watermark);
   }
 
   finish(): void {
-    this.fire(() => true);
+    const sliced = this.sliced;
+    if (sliced !== null) {
+      const out: Row[] = [];
+      sliced.fire(null, out);
+      if (out.length > 0) this.ctx.output.collect(out);
+    } else this.fire(() => true);
   }
 
-  snapshotState(): Snapshot {
-    const windows: Snapshot['windows'] = [];
-    for (const b of this.windows.values()) {
-      const groups: Snapshot['windows'][number]['groups'] = [];
-      for (const head of b.groups.values()) {
-        for (let x: WindowGroup | null = head; x !== null; x = x.next) {
-          groups.push({ key: x.key, accs: x.accs, seen: x.seen === null ? null : x.seen.map((s) => (s === null ? [] : [...s])), counts: x.counts });
-        }
-      }
-      windows.push({ start: b.start, end: b.end, groups });
-    }
-    return { windows };
+  snapshotState(): WindowsSnapshot | SlicedSnapshot {
+    if (this.sliced !== null) return this.sliced.snapshot();
+    return { windows: [...this.windows.values()].map((b) => this.groups.snapshotBucket(b)) };
   }
 
   /** Emits (ascending by end) and drops every window `due` says is complete. */
@@ -271,80 +240,16 @@ export class WindowAggregateOperator implements StreamOperator {
     const out: Row[] = [];
     for (const end of ends) {
       const b = this.windows.get(end)!;
-      for (const head of b.groups.values()) for (let g: WindowGroup | null = head; g !== null; g = g.next) out.push(this.emit(b, g));
+      this.groups.emitAll(b.groups, b.start, b.end, out);
       this.windows.delete(end);
       if (this.last === b) this.last = null;
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }
-
-  private emit(b: WindowBucket, g: WindowGroup): Row {
-    const slots = this.slots;
-    const fields = new Array<unknown>(slots.length + this.aggs.length);
-    for (let i = 0; i < slots.length; i++) {
-      const s = slots[i]!;
-      fields[i] = s.kind === 'start' ? b.start : s.kind === 'end' ? b.end : g.key[s.index];
-    }
-    for (let i = 0; i < this.aggs.length; i++) {
-      fields[slots.length + i] = this.countStar[i] ? BigInt(g.counts![i]!) : this.aggs[i]!.fn.getValue(g.accs[i]);
-    }
-    const out = this.output;
-    if (out === null) return new Row(RowKind.INSERT, fields);
-    const projected = new Array<unknown>(out.length);
-    for (let i = 0; i < out.length; i++) projected[i] = fields[out[i]!];
-    return new Row(RowKind.INSERT, projected);
-  }
-
-  private newGroup(f: readonly unknown[]): WindowGroup {
-    const keys = this.plainKeys;
-    const key = new Array<unknown>(keys.length);
-    for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
-    let accs: unknown[] = NO_ACCS;
-    if (!this.onlyCounts) {
-      accs = new Array<unknown>(this.aggs.length);
-      for (let i = 0; i < this.aggs.length; i++) accs[i] = this.countStar[i] ? null : this.aggs[i]!.fn.createAccumulator();
-    }
-    return {
-      key,
-      accs,
-      seen: this.anyDistinct ? this.aggs.map((a) => (a.distinct ? new Set<unknown>() : null)) : null,
-      counts: this.anyCount ? this.aggs.map(() => 0) : null,
-      next: null,
-    };
-  }
-
-  private insertGroup(b: WindowBucket, h: number, g: WindowGroup): void {
-    const head = b.groups.get(h);
-    if (head !== undefined) g.next = head;
-    b.groups.set(h, g);
-  }
-
-  private hashKey(key: readonly unknown[]): number {
-    if (key.length === 0) return 0;
-    if (key.length === 1) return hashValue(key[0]) & SMI_MASK;
-    let h = 17;
-    for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + hashValue(key[i])) | 0;
-    return h & SMI_MASK;
-  }
 }
 
-/**
- * Group map keys are cut to 30 bits so they are small integers to V8 (no heap number per lookup, cheaper
- * Map hashing); colliding keys chain through `WindowGroup.next`. The hash is not part of any checkpoint
- * (restores recompute it), so its width is free to change.
- */
-const SMI_MASK = 0x3fffffff;
-
-/** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
-const NO_ACCS: unknown[] = [];
-
-function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly number[]): boolean {
-  for (let i = 0; i < keys.length; i++) {
-    const a = key[i];
-    const b = f[keys[i]!];
-    if (a !== b && !valuesEqual(a, b)) return false;
-  }
-  return true;
+function isWindows(s: unknown): s is WindowsSnapshot {
+  return typeof s === 'object' && s !== null && Array.isArray((s as { windows?: unknown }).windows);
 }
 
 export function windowAggregateFactory(name: string, spec: WindowAggregateSpec, aggs: () => AggregateSpec[]): OperatorFactory {

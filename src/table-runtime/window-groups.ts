@@ -1,0 +1,328 @@
+import { Row } from '../types/row.js';
+import { RowKind } from '../types/row-kind.js';
+import { hashValue, valuesEqual } from '../types/values/equality.js';
+import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
+import type { AggregateSpec } from './group-aggregate-operator.js';
+
+/** One group of one window (or slice): its key values (non-window keys), accumulators and DISTINCT sets. */
+export interface WindowGroup {
+  readonly key: unknown[];
+  readonly accs: unknown[];
+  /** Per call: the distinct argument identities seen (DISTINCT calls only), else null. */
+  readonly seen: (Set<unknown> | null)[] | null;
+  /** COUNT(*) calls counted as a plain number (no BigInt per row); converted when the window fires. */
+  readonly counts: number[] | null;
+  /** Next group whose key hash collides with this one. */
+  next: WindowGroup | null;
+  /**
+   * HOP by slice: the group of the same key in the nearest older slice that has one (or null), so a window
+   * gathers a key's slices by following links instead of looking the key up in each slice.
+   */
+  prev: WindowGroup | null;
+  /** HOP by slice: this group's slice (a reference: a time would be a boxed number, one more object per group). */
+  slice: WindowBucket | null;
+  /**
+   * HOP by slice: the sequence number of the last window fire that merged this group (a small integer: no box,
+   * and no old-to-young pointer for the garbage collector to track, as a per-fire object would be).
+   */
+  mergedInto: number;
+}
+
+/** The groups of one window or one slice, keyed by the hash of their non-window keys. */
+export interface WindowBucket {
+  readonly start: unknown;
+  readonly end: number;
+  readonly groups: Map<number, WindowGroup>;
+}
+
+/** A group as a checkpoint holds it. */
+export interface GroupSnapshot {
+  key: unknown[];
+  accs: unknown[];
+  seen: unknown[][] | null;
+  counts: number[] | null;
+}
+
+/** A window's or a slice's groups as a checkpoint holds them. */
+export interface BucketSnapshot {
+  start: unknown;
+  end: number;
+  groups: GroupSnapshot[];
+}
+
+/** Where each output group key comes from: the window start / end, or an index into `WindowGroup.key`. */
+export type KeySlot = { readonly kind: 'start' } | { readonly kind: 'end' } | { readonly kind: 'key'; readonly index: number };
+
+/**
+ * The groups of a window aggregate, whatever holds them (one bucket per window, or one per slice): finds a
+ * row's group, accumulates a row into it, merges two groups of one key, and builds a window's output row.
+ * One instance per operator; it keeps no groups itself.
+ */
+export class WindowGroups {
+  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
+  private readonly countStar: boolean[];
+  private readonly anyDistinct: boolean;
+  private readonly anyCount: boolean;
+  /** Every call is COUNT(*): groups need no accumulator array. */
+  private readonly onlyCounts: boolean;
+  /** The merged result `beginMerge` starts: reused, so a window's merge allocates only accumulators. */
+  private readonly scratch: WindowGroup;
+
+  constructor(
+    /** Group-key input fields other than window_start / window_end. */
+    readonly plainKeys: readonly number[],
+    private readonly slots: readonly KeySlot[],
+    private readonly aggs: readonly AggregateSpec[],
+    /** Output columns as indexes into [keys..., aggregate results...]; null for all of them in that order. */
+    private readonly output: readonly number[] | null,
+  ) {
+    this.adders = aggs.map((a) => accumulator(a, true));
+    this.countStar = aggs.map((a) => a.countStar === true && !a.distinct);
+    this.anyDistinct = aggs.some((a) => a.distinct);
+    this.anyCount = this.countStar.some((c) => c);
+    this.onlyCounts = this.countStar.every((c) => c);
+    this.scratch = this.newGroup([]);
+  }
+
+  /**
+   * Whether groups of different slices of one window can be merged into the window's result: no DISTINCT
+   * call (a value seen in two slices would count twice) and every other call is COUNT(*) or has `merge`.
+   */
+  mergeable(): boolean {
+    return this.aggs.every((a, i) => !a.distinct && (this.countStar[i] || a.fn.merge !== undefined));
+  }
+
+  /** The hash of a row's non-window group keys (a bucket's map is keyed by it). */
+  hashRow(f: readonly unknown[]): number {
+    const keys = this.plainKeys;
+    const nk = keys.length;
+    if (nk === 0) return 0;
+    if (nk === 1) return hashValue(f[keys[0]!]) & SMI_MASK;
+    let h = 17;
+    for (let i = 0; i < nk; i++) h = (Math.imul(h, 31) + hashValue(f[keys[i]!])) | 0;
+    return h & SMI_MASK;
+  }
+
+  /** The same hash from a group's key values. */
+  hashKey(key: readonly unknown[]): number {
+    if (key.length === 0) return 0;
+    if (key.length === 1) return hashValue(key[0]) & SMI_MASK;
+    let h = 17;
+    for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + hashValue(key[i])) | 0;
+    return h & SMI_MASK;
+  }
+
+  /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, created when new. */
+  groupOf(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    return this.find(bucket, f, h) ?? this.create(bucket, f, h);
+  }
+
+  /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, or null. */
+  find(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup | null {
+    const keys = this.plainKeys;
+    let g: WindowGroup | null = bucket.groups.get(h) ?? null;
+    while (g !== null && !sameKey(g.key, f, keys)) g = g.next;
+    return g;
+  }
+
+  /** The group of key values `key` (hashing to `h`) in `bucket`, or null. */
+  findKey(bucket: WindowBucket, key: readonly unknown[], h: number): WindowGroup | null {
+    let g: WindowGroup | null = bucket.groups.get(h) ?? null;
+    while (g !== null && !sameKeys(g.key, key)) g = g.next;
+    return g;
+  }
+
+  /** A new group in `bucket` for the keys of row `f` (hashing to `h`). */
+  create(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    const keys = this.plainKeys;
+    const key = new Array<unknown>(keys.length);
+    for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
+    const g = this.newGroup(key);
+    g.slice = bucket;
+    insertGroup(bucket.groups, h, g);
+    return g;
+  }
+
+  /** Accumulates row `f` into group `g` (FILTER and DISTINCT honoured). */
+  accumulate(g: WindowGroup, f: readonly unknown[]): void {
+    const aggs = this.aggs;
+    for (let i = 0; i < aggs.length; i++) {
+      const a = aggs[i]!;
+      if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
+      if (this.countStar[i]) {
+        g.counts![i]!++;
+        continue;
+      }
+      const seen = g.seen === null ? null : g.seen[i]!;
+      if (seen !== null) {
+        const args = a.args.map((j) => f[j]);
+        if (args.some((v) => v === null)) continue;
+        const id = distinctIdentity(args);
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      this.adders[i]!(g.accs[i], f);
+    }
+  }
+
+  /** Starts the one merged result built at a time (by `mergeIn`, read by `emitMerged`). */
+  beginMerge(): void {
+    const aggs = this.aggs;
+    const counts = this.scratch.counts;
+    const accs = this.scratch.accs;
+    for (let i = 0; i < aggs.length; i++) {
+      if (this.countStar[i]) counts![i] = 0;
+      else accs[i] = aggs[i]!.fn.createAccumulator();
+    }
+  }
+
+  /** Folds group `src` into the merged result. */
+  mergeIn(src: WindowGroup): void {
+    this.merge(this.scratch, src);
+  }
+
+  /** The result row of the merged result for key values `key` in window [start, end). */
+  emitMerged(start: unknown, end: number, key: unknown[]): Row {
+    const s = this.scratch;
+    return this.emitValues(start, end, key, s.counts, s.accs);
+  }
+
+  /** Folds `src` (a group of the same key) into `dst`; only when `mergeable()`. */
+  merge(dst: WindowGroup, src: WindowGroup): void {
+    const aggs = this.aggs;
+    for (let i = 0; i < aggs.length; i++) {
+      if (this.countStar[i]) dst.counts![i]! += src.counts![i]!;
+      else aggs[i]!.fn.merge!(dst.accs[i], src.accs[i]);
+    }
+  }
+
+  /**
+   * Moves every group of `src` into `dst`: merged into the group of its key there, or the group object itself
+   * relinked when `dst` has none (no copy). `src` must not be used afterwards.
+   */
+  absorbBucket(dst: Map<number, WindowGroup>, src: WindowBucket): void {
+    for (const [h, head] of src.groups) {
+      let s: WindowGroup | null = head;
+      while (s !== null) {
+        const next: WindowGroup | null = s.next;
+        let d: WindowGroup | null = dst.get(h) ?? null;
+        while (d !== null && !sameKeys(d.key, s.key)) d = d.next;
+        if (d === null) {
+          s.next = null;
+          insertGroup(dst, h, s);
+        } else this.merge(d, s);
+        s = next;
+      }
+    }
+  }
+
+  /** Appends the result row of every group of `groups` for window [start, end) to `out`. */
+  emitAll(groups: Map<number, WindowGroup>, start: unknown, end: number, out: Row[]): void {
+    for (const head of groups.values()) for (let g: WindowGroup | null = head; g !== null; g = g.next) out.push(this.emit(start, end, g));
+  }
+
+  /** The result row of group `g` of window [start, end). */
+  emit(start: unknown, end: number, g: WindowGroup): Row {
+    return this.emitValues(start, end, g.key, g.counts, g.accs);
+  }
+
+  private emitValues(start: unknown, end: number, key: readonly unknown[], counts: readonly number[] | null, accs: readonly unknown[]): Row {
+    const slots = this.slots;
+    const aggs = this.aggs;
+    const fields = new Array<unknown>(slots.length + aggs.length);
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i]!;
+      fields[i] = s.kind === 'start' ? start : s.kind === 'end' ? end : key[s.index];
+    }
+    for (let i = 0; i < aggs.length; i++) {
+      fields[slots.length + i] = this.countStar[i] ? BigInt(counts![i]!) : aggs[i]!.fn.getValue(accs[i]);
+    }
+    const out = this.output;
+    if (out === null) return new Row(RowKind.INSERT, fields);
+    const projected = new Array<unknown>(out.length);
+    for (let i = 0; i < out.length; i++) projected[i] = fields[out[i]!];
+    return new Row(RowKind.INSERT, projected);
+  }
+
+  /** A new empty group of these key values. */
+  newGroup(key: unknown[]): WindowGroup {
+    const aggs = this.aggs;
+    let accs: unknown[] = NO_ACCS;
+    if (!this.onlyCounts) {
+      accs = new Array<unknown>(aggs.length);
+      for (let i = 0; i < aggs.length; i++) accs[i] = this.countStar[i] ? null : aggs[i]!.fn.createAccumulator();
+    }
+    return {
+      key,
+      accs,
+      seen: this.anyDistinct ? aggs.map((a) => (a.distinct ? new Set<unknown>() : null)) : null,
+      counts: this.anyCount ? aggs.map(() => 0) : null,
+      next: null,
+      prev: null,
+      slice: null,
+      mergedInto: 0,
+    };
+  }
+
+  /** The groups of a bucket as a checkpoint holds them (accumulators by reference: the codec copies). */
+  snapshotBucket(b: WindowBucket): BucketSnapshot {
+    const groups: GroupSnapshot[] = [];
+    for (const head of b.groups.values()) {
+      for (let x: WindowGroup | null = head; x !== null; x = x.next) {
+        groups.push({ key: x.key, accs: x.accs, seen: x.seen === null ? null : x.seen.map((s) => (s === null ? [] : [...s])), counts: x.counts });
+      }
+    }
+    return { start: b.start, end: b.end, groups };
+  }
+
+  /** Adds the checkpointed groups `keep` accepts to `groups`; whether any was kept. */
+  restoreGroups(bucket: WindowBucket, from: readonly GroupSnapshot[], keep: (key: unknown[]) => boolean): boolean {
+    let kept = false;
+    for (const g of from) {
+      if (!keep(g.key)) continue;
+      kept = true;
+      insertGroup(bucket.groups, this.hashKey(g.key), {
+        key: g.key,
+        accs: g.accs,
+        seen: g.seen === null ? null : g.seen.map((x, i) => (this.aggs[i]!.distinct ? new Set(x) : null)),
+        counts: g.counts,
+        next: null,
+        prev: null,
+        slice: bucket,
+        mergedInto: 0,
+      });
+    }
+    return kept;
+  }
+}
+
+/** Adds `g` to the chain of hash `h` (newest first). */
+export function insertGroup(groups: Map<number, WindowGroup>, h: number, g: WindowGroup): void {
+  const head = groups.get(h);
+  if (head !== undefined) g.next = head;
+  groups.set(h, g);
+}
+
+/**
+ * Group map keys are cut to 30 bits so they are small integers to V8 (no heap number per lookup, cheaper
+ * Map hashing); colliding keys chain through `WindowGroup.next`. The hash is not part of any checkpoint
+ * (restores recompute it), so its width is free to change.
+ */
+const SMI_MASK = 0x3fffffff;
+
+/** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
+const NO_ACCS: unknown[] = [];
+
+function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly number[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const a = key[i];
+    const b = f[keys[i]!];
+    if (a !== b && !valuesEqual(a, b)) return false;
+  }
+  return true;
+}
+
+function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !valuesEqual(a[i], b[i])) return false;
+  return true;
+}
