@@ -5,9 +5,12 @@
 
 const esc = (t) => t.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
 
-/** The reference runner's script for `queries`: the runtime mode, the DDL, then each query under `-- @tsv`. */
+/**
+ * The reference runner's script for `queries`: the runtime mode, the DDL, then each query under `-- @tsv`. One
+ * subtask per operator: the tables are tiny, and on a loaded machine each extra task costs more than it gives.
+ */
 export function flinkScript(ddl, queries, mode = 'batch') {
-  return [`SET 'execution.runtime-mode' = '${mode}';`, ...ddl.map((d) => `${d};`), ...queries.map((q) => `-- @tsv\n${q};`)].join('\n\n') + '\n';
+  return [`SET 'execution.runtime-mode' = '${mode}';`, "SET 'parallelism.default' = '1';", ...ddl.map((d) => `${d};`), ...queries.map((q) => `-- @tsv\n${q};`)].join('\n\n') + '\n';
 }
 
 /**
