@@ -29,8 +29,9 @@ describe('issue #13 expression divergences, end to end', () => {
   });
 
   it('JSON_VALUE with RETURNING and ON EMPTY, over a column', async () => {
-    expect(await rows(`SELECT JSON_VALUE(j, '$.a' RETURNING INT DEFAULT -1 ON EMPTY), JSON_OBJECT(KEY 'k' VALUE JSON_QUERY(j, '$.b')) FROM (VALUES ('{"a": 7, "b": [1]}'), ('{}')) AS t(j)`)).toEqual([
-      [7, '{"k":[1]}'],
+    expect(await rows(`SELECT JSON_VALUE(j, 'lax $.a' RETURNING INT DEFAULT -1 ON EMPTY), JSON_OBJECT(KEY 'k' VALUE JSON_QUERY(j, '$.b')) FROM (VALUES ('{"a": 7, "b": [1]}'), ('{}')) AS t(j)`)).toEqual([
+      // JSON_QUERY gives a STRING, embedded escaped (only JSON_OBJECT / JSON_ARRAY embed raw; a real Flink 2.3 agrees).
+      [7, '{"k":"[1]"}'],
       [-1, '{"k":null}'],
     ]);
   });

@@ -30,16 +30,28 @@ function javaStyle(value: number, exponentialText: string): string {
   return `${sign}${digits[0]}.${frac === '' ? '0' : frac}E${exp}`;
 }
 
-/** Java's `Double.toString(d)`. */
+/**
+ * Java's `Double.toString(d)`: the shortest digits that read back, except that where one digit would do Java picks
+ * the two-digit decimal closest to the value (`4.9E-324` for the smallest subnormal, where JavaScript prints `5e-324`).
+ * That closest two-digit decimal always reads back too, as it lies between the value and the one-digit one.
+ */
 export function formatDouble(value: number): string {
-  return javaStyle(value, value.toExponential());
+  const shortest = value.toExponential();
+  return javaStyle(value, /^-?\de/.test(shortest) ? twoDigits(value) : shortest);
+}
+
+/** The closest two-digit decimal in toExponential form, a trailing zero dropped (`1.0e-1` prints `0.1`). */
+function twoDigits(value: number): string {
+  return value.toExponential(1).replace(/\.0e/, 'e');
 }
 
 /** Java's `Float.toString(f)`: the shortest digits that read back to the same float. */
 export function formatFloat(value: number): string {
   const f = Math.fround(value);
   if (!Number.isFinite(f) || f === 0) return javaStyle(f, '0e+0');
-  for (let p = 1; p <= 9; p++) {
+  // One digit is never printed alone: the closest two-digit decimal (see formatDouble).
+  if (Math.fround(Number(f.toExponential(0))) === f) return javaStyle(f, twoDigits(f));
+  for (let p = 2; p <= 9; p++) {
     const text = f.toExponential(p - 1);
     if (Math.fround(Number(text)) === f) return javaStyle(f, text);
   }

@@ -65,10 +65,12 @@ describe('JSON', () => {
     expect(call('JSON_VALUE', [[doc, S], ['$.num', S]], { returnType: T.DOUBLE() })).toBe(12.5);
     expect(call('JSON_VALUE', [[doc, S], ['$.a.b[1]', S]], { returnType: T.INT() })).toBe(2);
     expect(call('JSON_VALUE', [[doc, S], ['$.t', S]], { returnType: T.BOOLEAN() })).toBe(true);
-    expect(call('JSON_VALUE', [[doc, S], ['$.missing', S], sym('DEFAULT'), ['dflt', S], sym('NULL'), [null, S]])).toBe('dflt');
+    // A path without a mode is strict (a real Flink 2.3: a missing member is an error, not empty).
+    expect(call('JSON_VALUE', [[doc, S], ['lax $.missing', S], sym('DEFAULT'), ['dflt', S], sym('NULL'), [null, S]])).toBe('dflt');
+    expect(call('JSON_VALUE', [[doc, S], ['$.missing', S], sym('DEFAULT'), ['dflt', S], sym('DEFAULT'), ['err', S]])).toBe('err');
     expect(call('JSON_VALUE', [[doc, S], ['$.a', S]])).toBe(null);
     // An object is empty in lax mode and an error in strict mode (Flink's SqlJsonUtils.jsonValue).
-    expect(call('JSON_VALUE', [[doc, S], ['$.a', S], sym('NULL'), [null, S], sym('ERROR'), [null, S]])).toBe(null);
+    expect(call('JSON_VALUE', [[doc, S], ['lax $.a', S], sym('NULL'), [null, S], sym('ERROR'), [null, S]])).toBe(null);
     expect(() => call('JSON_VALUE', [[doc, S], ['strict $.a', S], sym('NULL'), [null, S], sym('ERROR'), [null, S]])).toThrow(ExecutionError);
     expect(() => call('JSON_VALUE', [[doc, S], ['strict $.missing', S], sym('NULL'), [null, S], sym('ERROR'), [null, S]])).toThrow(ExecutionError);
     expect(call('JSON_VALUE', [[null, S], ['$.a', S]])).toBe(null);
@@ -82,7 +84,15 @@ describe('JSON', () => {
     // A wildcard path selects the list of its matches (Calcite/Jayway); WITHOUT and CONDITIONAL leave that list alone.
     expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S], sym('WITH CONDITIONAL ARRAY'), sym('NULL'), sym('NULL')])).toBe('[1,2,{"c":"x"}]');
     expect(call('JSON_QUERY', [[doc, S], ['$.a.b[*]', S]])).toBe('[1,2,{"c":"x"}]');
-    expect(call('JSON_QUERY', [[doc, S], ['$.zz', S], sym('WITHOUT ARRAY'), sym('EMPTY ARRAY'), sym('NULL')])).toBe('[]');
+    expect(call('JSON_QUERY', [[doc, S], ['lax $.zz', S], sym('WITHOUT ARRAY'), sym('EMPTY ARRAY'), sym('NULL')])).toBe('[]');
+    expect(call('JSON_QUERY', [[doc, S], ['$.zz', S], sym('WITHOUT ARRAY'), sym('NULL'), sym('EMPTY OBJECT')])).toBe('{}');
+    // Text that is not JSON selects nothing in lax mode (Calcite), and is an error in strict mode.
+    expect(call('JSON_QUERY', [['{', S], ['lax $.zz', S], sym('WITHOUT ARRAY'), sym('EMPTY ARRAY'), sym('EMPTY OBJECT')])).toBe('[]');
+    expect(call('JSON_QUERY', [['{', S], ['$.zz', S], sym('WITHOUT ARRAY'), sym('EMPTY ARRAY'), sym('EMPTY OBJECT')])).toBe('{}');
+    // A wildcard on a scalar selects an empty list, which counts as found; a JSON null document is an error.
+    expect(call('JSON_QUERY', [['"s"', S], ['$[*]', S]])).toBe('[]');
+    expect(call('JSON_EXISTS', [['{}', S], ['$[*]', S]])).toBe(true);
+    expect(call('JSON_EXISTS', [['null', S], ['$[*]', S], sym('TRUE')])).toBe(true);
     expect(call('JSON_EXISTS', [[doc, S], ['$.a.b', S]])).toBe(true);
     expect(call('JSON_EXISTS', [[doc, S], ['$.x', S]])).toBe(false);
     expect(call('JSON_EXISTS', [['{', S], ['$.x', S]])).toBe(false);

@@ -56,7 +56,9 @@ describe('temporal functions', () => {
     expect(call('TIMESTAMPADD', [sym('MONTH'), [1, T.INT()], [ts(2024, 1, 31), TS]])).toBe(ts(2024, 2, 29));
     expect(call('TIMESTAMPADD', [sym('DAY'), [1, T.INT()], [day(2024, 1, 31), T.DATE()]])).toBe(day(2024, 2, 1));
     expect(call('TIMESTAMPDIFF', [sym('DAY'), [ts(2003, 1, 2, 10), TS], [ts(2003, 1, 4, 9), TS]])).toBe(1);
-    expect(call('TIMESTAMPDIFF', [sym('MONTH'), [ts(2003, 1, 31), TS], [ts(2003, 2, 28), TS]])).toBe(0);
+    // Calcite's subtractMonths (run by Flink): the 31st plus a month clamps to the 28th, so that is a whole month.
+    expect(call('TIMESTAMPDIFF', [sym('MONTH'), [ts(2003, 1, 31), TS], [ts(2003, 2, 28), TS]])).toBe(1);
+    expect(call('TIMESTAMPDIFF', [sym('MONTH'), [ts(2003, 1, 31, 10), TS], [ts(2003, 2, 28, 9), TS]])).toBe(0);
     expect(call('TIMESTAMPDIFF', [sym('YEAR'), [ts(2000, 6, 1), TS], [ts(2003, 6, 1), TS]])).toBe(3);
     expect(call('TIMESTAMPDIFF', [sym('HOUR'), [ts(2003, 1, 2, 10), TS], [ts(2003, 1, 2, 7), TS]])).toBe(-3);
   });

@@ -88,6 +88,13 @@ describe('formatValue (Flink CAST to STRING / tableau)', () => {
     expect(formatDouble(-0)).toBe('-0.0');
     expect(formatFloat(3.4028234663852886e38)).toBe('3.4028235E38');
     expect(formatFloat(1.1)).toBe('1.1');
+    // Where one digit reads back, Java prints the closest two-digit decimal (differential harness, seed 101).
+    expect(formatDouble(Number.MIN_VALUE)).toBe('4.9E-324');
+    expect(formatDouble(-Number.MIN_VALUE)).toBe('-4.9E-324');
+    expect(formatDouble(1e23)).toBe('1.0E23');
+    expect(formatDouble(2)).toBe('2.0');
+    expect(formatFloat(1.401298464324817e-45)).toBe('1.4E-45');
+    expect(formatFloat(2)).toBe('2.0');
   });
 });
 

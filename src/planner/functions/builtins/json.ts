@@ -3,6 +3,7 @@ import { DataTypes } from '../../../types/data-types.js';
 import { withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
 import { valueToJsonl } from '../../../types/values/jsonl.js';
+import { formatDouble, formatFloat } from '../../../types/values/number-format.js';
 import type { BoundExpr } from '../../expressions/bound-expr.js';
 import { canCast, makeCaster } from '../../expressions/cast.js';
 import { sqlTypeName } from '../../expressions/type-rules.js';
@@ -10,7 +11,6 @@ import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
 import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
-import type { JsonPath } from './json-path.js';
 
 /**
  * JSON functions. Operand conventions the binder follows (symbols are `symbol(...)` operands):
@@ -24,14 +24,30 @@ import type { JsonPath } from './json-path.js';
  */
 
 const STRING = DataTypes.STRING();
-const JSON_FUNCTIONS = new Set(['JSON_OBJECT', 'JSON_ARRAY', 'JSON_QUERY', 'JSON_STRING']);
+// The calls whose value JSON_OBJECT / JSON_ARRAY embed raw, as Flink's docs say (JSON_QUERY and JSON_STRING give
+// STRINGs, embedded escaped: a real Flink 2.3 prints JSON_OBJECT(KEY 'v' VALUE JSON_QUERY(j, '$[*]')) as {"v":"[]"}).
+const JSON_FUNCTIONS = new Set(['JSON_OBJECT', 'JSON_ARRAY']);
 
-function parseJson(text: string): unknown {
+/**
+ * What `path` selects in `json`, as Calcite's jsonApiCommonSyntax and Jayway (which Flink runs) see it: null for
+ * nothing, the list of matches for a wildcard or deep-scan path (possibly empty, which still counts as found), the one
+ * value otherwise. Text that is not JSON selects nothing in lax mode and is an error in strict mode; a JSON null
+ * document is an error in both (Jayway refuses a null document).
+ * @throws ExecutionError for a bad path, bad JSON (strict), a null document or a strict step that does not match.
+ */
+function select(json: string, path: string): { readonly mode: 'lax' | 'strict'; readonly indefinite: boolean; readonly value: unknown } {
+  const parsed = parseJsonPath(path);
+  const indefinite = isIndefinite(parsed);
+  let doc: unknown;
   try {
-    return parseJsonLossless(text);
+    doc = parseJsonLossless(json);
   } catch {
-    throw new ExecutionError(`Invalid JSON text: ${text.length > 100 ? text.slice(0, 100) + '...' : text}`);
+    if (parsed.mode === 'lax') return { mode: parsed.mode, indefinite, value: null };
+    throw new ExecutionError(`Invalid JSON text: ${json.length > 100 ? json.slice(0, 100) + '...' : json}`);
   }
+  if (doc === null) throw new ExecutionError('The JSON document is null; a path cannot be applied to it.');
+  const items = evaluateJsonPath(doc, parsed);
+  return { mode: parsed.mode, indefinite, value: indefinite ? items : items.length === 0 ? null : items[0] };
 }
 
 function scalarText(v: unknown): string {
@@ -57,10 +73,7 @@ function jsonValueFn(returnType: LogicalType) {
     let value: unknown;
     let mode: 'lax' | 'strict';
     try {
-      const parsed = parseJsonPath(path);
-      mode = parsed.mode;
-      const items = evaluateJsonPath(parseJson(json), parsed);
-      value = isIndefinite(parsed) ? items : items.length === 0 ? null : items[0];
+      ({ mode, value } = select(json, path));
     } catch (e) {
       return error(e);
     }
@@ -97,20 +110,17 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
     if (b === 'EMPTY OBJECT') return '{}';
     return null;
   };
-  let items: unknown[];
-  let parsed: JsonPath;
+  let value: unknown;
+  let mode: 'lax' | 'strict';
   try {
-    parsed = parseJsonPath(path);
-    items = evaluateJsonPath(parseJson(json), parsed);
+    ({ mode, value } = select(json, path));
   } catch (e) {
     return fallback(onError, e);
   }
-  const indefinite = isIndefinite(parsed);
-  let value: unknown = indefinite ? items : items.length === 0 ? null : items[0];
   if (value !== null) {
     if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
   }
-  if (value === null || (parsed.mode === 'lax' && !isArrayOrObject(value))) {
+  if (value === null || (mode === 'lax' && !isArrayOrObject(value))) {
     return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
   }
   if (!isArrayOrObject(value)) {
@@ -121,10 +131,9 @@ function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT 
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
   try {
-    // As SqlJsonUtils.jsonExists: the path selects a non-null value (a wildcard's list counts when non-empty).
-    const parsed = parseJsonPath(path);
-    const items = evaluateJsonPath(parseJson(json), parsed);
-    return isIndefinite(parsed) ? items.length > 0 : items.length > 0 && items[0] !== null;
+    // As SqlJsonUtils.jsonExists: the path selects a non-null value; a wildcard's list counts even when empty (a real
+    // Flink 2.3 answers JSON_EXISTS('{}', '$[*]') with TRUE).
+    return select(json, path).value !== null;
   } catch (e) {
     if (onError === 'ERROR') throw e;
     return onError === 'TRUE' ? true : onError === 'UNKNOWN' ? null : false;
@@ -159,9 +168,34 @@ function fragmentMaker(o: BoundExpr): (v: unknown) => string {
   return (v) => jsonText(v, t);
 }
 
+/**
+ * A finite double as Flink's JSON functions write it: Java's BigDecimal.valueOf(d).toString(), that is the
+ * Double.toString digits read as a BigDecimal and printed back (`0.0`, `1.0E-7`, `1.0E+10`, `0.00010`; a real Flink
+ * 2.3 prints JSON_OBJECT(KEY 'y' VALUE 1.7976931348623157E308) as {"y":1.7976931348623157E+308}).
+ */
+function bigDecimalText(javaText: string): string {
+  const m = /^(-?)(\d+)\.(\d+)(?:E(-?\d+))?$/.exec(javaText);
+  if (m === null) return javaText;
+  const [, minus, int, frac, exp] = m as unknown as [string, string, string, string, string | undefined];
+  const coeff = (int + frac).replace(/^0+(?=\d)/, '');
+  // A BigDecimal has no negative zero: -0.0 prints 0.0.
+  const sign = coeff === '0' ? '' : minus;
+  const scale = frac.length - Number(exp ?? 0);
+  const adjusted = -scale + (coeff.length - 1);
+  if (scale >= 0 && adjusted >= -6) {
+    if (scale === 0) return sign + coeff;
+    const padded = coeff.padStart(scale + 1, '0');
+    return `${sign}${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
+  }
+  const mantissa = coeff.length > 1 ? `${coeff[0]}.${coeff.slice(1)}` : coeff;
+  return `${sign}${mantissa}E${adjusted > 0 ? '+' : ''}${adjusted}`;
+}
+
 /** A SQL value as JSON text; DECIMAL as a JSON number (the JSON-lines form keeps it a string). */
 function jsonText(v: unknown, t: LogicalType): string {
   if (t.kind === 'DECIMAL' && v !== null) return String(v);
+  // NaN and the infinities stay quoted strings (below), as Jackson writes them.
+  if ((t.kind === 'DOUBLE' || t.kind === 'FLOAT') && typeof v === 'number' && Number.isFinite(v)) return bigDecimalText(t.kind === 'DOUBLE' ? formatDouble(v) : formatFloat(v));
   return stringifyJson(valueToJsonl(v, t));
 }
 
@@ -171,7 +205,7 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
     const f = isJson(kind);
     return [
       scalar({ name: `IS JSON ${kind}`, signatures: [['STRING']], result: DataTypes.BOOLEAN(), nulls: 'not-null', codegen: { kind: 'runtime', fn: ((s: string | null) => (s === null ? false : f(s))) as (...a: never[]) => unknown } }),
-      scalar({ name: `IS NOT JSON ${kind}`, signatures: [['STRING']], result: DataTypes.BOOLEAN(), nulls: 'not-null', codegen: { kind: 'runtime', fn: ((s: string | null) => (s === null ? false : !f(s))) as (...a: never[]) => unknown } }),
+      scalar({ name: `IS NOT JSON ${kind}`, signatures: [['STRING']], result: DataTypes.BOOLEAN(), nulls: 'not-null', codegen: { kind: 'runtime', fn: ((s: string | null) => (s === null ? true : !f(s))) as (...a: never[]) => unknown } }),
     ];
   });
   return [

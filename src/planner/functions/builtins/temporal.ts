@@ -164,19 +164,53 @@ function timestampAdd(unit: string, n: number, v: number, kind: string, tz: stri
 function timestampDiff(unit: string, a: number, b: number, kindA: string, tz: string, kindB: string): number {
   const wa = toWall(a, kindA, tz);
   const wb = toWall(b, kindB, tz);
-  if (UNIT_MONTHS[unit] !== undefined) {
-    const da = new Date(wa);
-    const db = new Date(wb);
-    let months = (db.getUTCFullYear() - da.getUTCFullYear()) * 12 + (db.getUTCMonth() - da.getUTCMonth());
-    const restA = wa - Date.UTC(da.getUTCFullYear(), da.getUTCMonth(), 1);
-    const restB = wb - Date.UTC(db.getUTCFullYear(), db.getUTCMonth(), 1);
-    if (months > 0 && restB < restA) months--;
-    if (months < 0 && restB > restA) months++;
-    return Math.trunc(months / UNIT_MONTHS[unit]!);
-  }
+  // The result is an INT computed as a long: Java's (int) keeps the low 32 bits (a real Flink 2.3 gives -474100096
+  // for 3820867200 seconds; differential harness, seed 101).
+  if (UNIT_MONTHS[unit] !== undefined) return Math.trunc(subtractMonths(wb, wa) / UNIT_MONTHS[unit]!) | 0;
   const u = UNIT_MS[unit];
   if (u === undefined) throw new ExecutionError(`TIMESTAMPDIFF does not support the unit ${unit}.`);
-  return Math.trunc((wb - wa) / u);
+  return Math.trunc((wb - wa) / u) | 0;
+}
+
+/** Days since the epoch plus `m` months, the day of month clamped to the month's last day (2024-02-29 + 12 = 2025-02-28). */
+function addMonthsToDay(day: number, m: number): number {
+  const d = new Date(day * MS_PER_DAY);
+  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + m;
+  const y = Math.floor(months / 12);
+  const mo = months - y * 12;
+  const last = new Date(Date.UTC(2000, mo + 1, 0)).getUTCDate() - (mo === 1 && !isLeap(y) ? 1 : 0);
+  const at = new Date(0);
+  at.setUTCFullYear(y, mo, Math.min(d.getUTCDate(), last));
+  return Math.floor(at.getTime() / MS_PER_DAY);
+}
+
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+/**
+ * Whole months from wall-clock ms `t1` to `t0`, as Calcite's DateTimeUtils.subtractMonths (which Flink runs): the
+ * most months that, added to t1's day with the day clamped to the month's end, do not pass t0's day; one less when
+ * they land on t0's day but t1's time of day is later. So 2000-02-29 12:00 to 2023-02-28 12:00 is 276 months.
+ */
+function subtractMonths(t0: number, t1: number): number {
+  const ms0 = ((t0 % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
+  const ms1 = ((t1 % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
+  const d0 = (t0 - ms0) / MS_PER_DAY;
+  const d1 = (t1 - ms1) / MS_PER_DAY;
+  let x = subtractDayMonths(d0, d1);
+  if (addMonthsToDay(d1, x) === d0 && ms0 < ms1) x--;
+  return x;
+}
+
+function subtractDayMonths(d0: number, d1: number): number {
+  if (d0 < d1) return -subtractDayMonths(d1, d0);
+  let m = Math.trunc((d0 - d1) / 31);
+  for (;;) {
+    if (addMonthsToDay(d1, m) >= d0) return m;
+    if (addMonthsToDay(d1, m + 1) > d0) return m;
+    m++;
+  }
 }
 
 function dateFormat(v: unknown, fmt: string, kind: string, tz: string): string {
