@@ -12,7 +12,10 @@ export interface KeyedStateSnapshot {
 interface Table {
   readonly kind: Kind;
   readonly data: Map<StateKey, unknown>;
-  /** With a TTL: when each key was last written (Flink's OnCreateAndWrite update type). */
+  /**
+   * With a TTL: when each key was last written (Flink's OnCreateAndWrite update type), in ms since the
+   * backend was created, so the times are small integers V8 stores unboxed (not a heap number per key).
+   */
   written: Map<StateKey, number> | undefined;
   ttlMs: number | undefined;
 }
@@ -20,15 +23,21 @@ interface Table {
 /**
  * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
  * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired), drops
- * them from snapshots, and removes them incrementally as other keys are written, so memory stays bounded
- * by the live entries; the write time is not part of checkpoints, so a restore restarts the clock.
+ * them from snapshots, and removes them incrementally as keys are read and written (Flink's incremental
+ * cleanup), so memory stays bounded by the live entries with or without checkpoints, as long as the
+ * operator processes records; the write time is not part of checkpoints, so a restore restarts the clock.
  */
 export class HeapKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private currentKey: StateKey = null;
+  /** The TTL clock: ms since this backend was created. */
+  private readonly now: () => number;
 
   /** `clock` gives the time TTLs are measured in (tests pass their own). */
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(clock: () => number = Date.now) {
+    const epoch = clock();
+    this.now = () => clock() - epoch;
+  }
 
   setCurrentKey(key: StateKey): void {
     this.currentKey = key;
@@ -49,12 +58,14 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
     } else if (ttlMs && !t.written) {
       // Restored state: its entries count as written now (in their order, so `written` stays ordered).
-      const now = this.clock();
-      t.written = new Map([...t.data.keys()].map((k) => [k, now]));
+      const now = this.now();
+      const written = new Map<StateKey, number>();
+      for (const k of t.data.keys()) written.set(k, now);
+      t.written = written;
       t.ttlMs = ttlMs;
     }
     if (!t.written) return t.data;
-    return ttlView(t, this.clock);
+    return ttlView(t, this.now);
   }
 
   private hasTtl(d: string | StateDescriptor): boolean {
@@ -114,7 +125,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
    * snapshot before any further write (the operator chain does so at the barrier).
    */
   snapshot(): KeyedStateSnapshot {
-    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.clock(), Infinity);
+    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.now(), Infinity);
     const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
     return { states };
   }
@@ -145,6 +156,11 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
  * with or without checkpoints, and no write pauses long.
  */
 const EXPIRE_PER_WRITE = 16;
+/**
+ * Entries a read expires at most: an operator that mostly reads (a join probing the other side) frees
+ * expired keys too, without writes; a read whose oldest entry is live pays one map lookup.
+ */
+const EXPIRE_PER_READ = 4;
 
 /**
  * Drops expired entries from the front of `written`, which is ordered by write time (a write moves its
@@ -168,10 +184,13 @@ function expireOldest(t: Table, now: number, limit: number): void {
 function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
   const written = t.written!;
   const ttl = t.ttlMs!;
+  /** Whether `k` has a live entry; an expired one is dropped, and so are up to EXPIRE_PER_READ of the oldest. */
   const live = (k: StateKey): boolean => {
+    const now = clock();
+    expireOldest(t, now, EXPIRE_PER_READ);
     const w = written.get(k);
     if (w === undefined) return t.data.has(k);
-    if (clock() - w < ttl) return true;
+    if (now - w < ttl) return true;
     t.data.delete(k);
     written.delete(k);
     return false;
