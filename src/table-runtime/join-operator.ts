@@ -150,8 +150,10 @@ export class JoinOperator implements StreamOperator {
       const list = mine.value();
       if (accumulate) {
         if (list === undefined) {
-          const fresh: unknown[] = [];
-          appendFlat(fresh, f, arity, stride, outer ? matches : undefined);
+          // Allocated at its size: a first push would reserve 17 slots, most keys of a join keep one row.
+          const fresh = new Array<unknown>(stride);
+          for (let j = 0; j < arity; j++) fresh[j] = f[j];
+          if (stride > arity) fresh[arity] = outer ? matches : null;
           mine.update(fresh);
         } else {
           appendFlat(list, f, arity, stride, outer ? matches : undefined);
