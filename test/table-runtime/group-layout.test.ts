@@ -40,7 +40,7 @@ describe('group aggregate state layout', () => {
     const after = materialize(h.out, 1);
     expect([...after.values()]).toEqual([[b, 3n, 35n]]);
     // One group left under the hash: a single group again, not a list of one.
-    const entries = h.keyed.snapshot().states[0]!.entries;
+    const entries = [...h.keyed.snapshot().states[0]!.entries];
     expect(entries).toHaveLength(1);
     expect(typeof (entries[0]![1] as unknown[])[0]).toBe('number');
   });

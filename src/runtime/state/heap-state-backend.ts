@@ -4,10 +4,17 @@ import type {
 
 type Kind = 'value' | 'list' | 'map';
 
-/** The plain form of a heap backend's contents, as stored in a checkpoint. */
+/**
+ * The plain form of a heap backend's contents, as stored in a checkpoint. `entries` is a Map since #18
+ * (the live map of the state, encoded at the barrier, rather than an array of [key, value] pairs built
+ * for every checkpoint: hundreds of MB for millions of keys); checkpoints written before hold the array.
+ */
 export interface KeyedStateSnapshot {
-  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: Array<[StateKey, unknown]> }>;
+  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: StateEntries }>;
 }
+
+/** The entries of one state: a Map, or in checkpoints of earlier releases an array of pairs. */
+export type StateEntries = ReadonlyMap<StateKey, unknown> | ReadonlyArray<readonly [StateKey, unknown]>;
 
 interface Table {
   readonly kind: Kind;
@@ -126,14 +133,16 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
    */
   snapshot(): KeyedStateSnapshot {
     for (const t of this.tables.values()) if (t.written) expireOldest(t, this.now(), Infinity);
-    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
+    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: t.data }));
     return { states };
   }
 
+  /** Takes the decoded snapshot's maps as they are (decoded afresh for every restore, so no one else holds them). */
   restore(s: KeyedStateSnapshot): void {
     this.tables.clear();
     for (const st of s.states) {
-      this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries), written: undefined, ttlMs: undefined });
+      const data = st.entries instanceof Map ? (st.entries as Map<StateKey, unknown>) : new Map(st.entries);
+      this.tables.set(st.name, { kind: st.kind, data, written: undefined, ttlMs: undefined });
     }
   }
 

@@ -44,7 +44,7 @@ describe('HeapKeyedStateBackend', () => {
     b.setCurrentKey('old');
     expect(v.value()).toBeUndefined();
     expect(l.get()).toEqual([]);
-    expect(b.snapshot().states.find((s) => s.name === 'v')!.entries).toEqual([['fresh', 3]]);
+    expect([...b.snapshot().states.find((s) => s.name === 'v')!.entries]).toEqual([['fresh', 3]]);
   });
 
   it('removes expired entries incrementally as other keys are written, so a TTL bounds memory without reads or checkpoints', () => {
