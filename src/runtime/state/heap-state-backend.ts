@@ -1,6 +1,7 @@
 import type {
   KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
 } from './state.js';
+import { LargeMap, SHARD_ENTRIES } from './large-map.js';
 
 type Kind = 'value' | 'list' | 'map';
 
@@ -8,6 +9,7 @@ type Kind = 'value' | 'list' | 'map';
  * The plain form of a heap backend's contents, as stored in a checkpoint. `entries` is a Map since #18
  * (the live map of the state, encoded at the barrier, rather than an array of [key, value] pairs built
  * for every checkpoint: hundreds of MB for millions of keys); checkpoints written before hold the array.
+ * A state larger than one Map may hold comes as several records of the same name, in order.
  */
 export interface KeyedStateSnapshot {
   readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: StateEntries }>;
@@ -18,12 +20,12 @@ export type StateEntries = ReadonlyMap<StateKey, unknown> | ReadonlyArray<readon
 
 interface Table {
   readonly kind: Kind;
-  readonly data: Map<StateKey, unknown>;
+  readonly data: LargeMap<StateKey, unknown>;
   /**
    * With a TTL: when each key was last written (Flink's OnCreateAndWrite update type), in ms since the
    * backend was created, so the times are small integers V8 stores unboxed (not a heap number per key).
    */
-  written: Map<StateKey, number> | undefined;
+  written: LargeMap<StateKey, number> | undefined;
   ttlMs: number | undefined;
 }
 
@@ -40,8 +42,14 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
   /** The TTL clock: ms since this backend was created. */
   private readonly now: () => number;
 
-  /** `clock` gives the time TTLs are measured in (tests pass their own). */
-  constructor(clock: () => number = Date.now) {
+  /**
+   * `clock` gives the time TTLs are measured in (tests pass their own); `shardEntries` how many entries
+   * one Map of a state holds (tests of very large states pass a small one).
+   */
+  constructor(
+    clock: () => number = Date.now,
+    private readonly shardEntries?: number,
+  ) {
     const epoch = clock();
     this.now = () => clock() - epoch;
   }
@@ -54,19 +62,27 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     return this.currentKey;
   }
 
-  private table(d: string | StateDescriptor, kind: Kind): Map<StateKey, unknown> {
+  private newTable(kind: Kind, shards: Map<StateKey, unknown>[] = []): Table {
+    return { kind, data: new LargeMap(shards, this.shardEntries), written: undefined, ttlMs: undefined };
+  }
+
+  private table(d: string | StateDescriptor, kind: Kind): LargeMap<StateKey, unknown> {
     const name = typeof d === 'string' ? d : d.name;
     const ttlMs = typeof d === 'string' ? undefined : d.ttlMs;
     let t = this.tables.get(name);
     if (!t) {
-      t = { kind, data: new Map(), written: ttlMs ? new Map() : undefined, ttlMs: ttlMs || undefined };
+      t = this.newTable(kind);
+      if (ttlMs) {
+        t.written = new LargeMap([], this.shardEntries);
+        t.ttlMs = ttlMs;
+      }
       this.tables.set(name, t);
     } else if (t.kind !== kind) {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
     } else if (ttlMs && !t.written) {
       // Restored state: its entries count as written now (in their order, so `written` stays ordered).
       const now = this.now();
-      const written = new Map<StateKey, number>();
+      const written = new LargeMap<StateKey, number>([], this.shardEntries);
       for (const k of t.data.keys()) written.set(k, now);
       t.written = written;
       t.ttlMs = ttlMs;
@@ -124,7 +140,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
   }
 
   keys(name: string): IterableIterator<StateKey> {
-    return (this.tables.get(name)?.data ?? new Map<StateKey, unknown>()).keys();
+    return (this.tables.get(name)?.data ?? new LargeMap<StateKey, unknown>()).keys();
   }
 
   /**
@@ -133,17 +149,26 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
    */
   snapshot(): KeyedStateSnapshot {
     for (const t of this.tables.values()) if (t.written) expireOldest(t, this.now(), Infinity);
-    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: t.data }));
+    const states = [...this.tables].flatMap(([name, t]) => t.data.maps.map((entries) => ({ name, kind: t.kind, entries })));
     return { states };
   }
 
   /** Takes the decoded snapshot's maps as they are (decoded afresh for every restore, so no one else holds them). */
   restore(s: KeyedStateSnapshot): void {
     this.tables.clear();
+    const shards = new Map<string, { kind: Kind; maps: Map<StateKey, unknown>[] }>();
     for (const st of s.states) {
-      const data = st.entries instanceof Map ? (st.entries as Map<StateKey, unknown>) : new Map(st.entries);
-      this.tables.set(st.name, { kind: st.kind, data, written: undefined, ttlMs: undefined });
+      let t = shards.get(st.name);
+      if (!t) shards.set(st.name, (t = { kind: st.kind, maps: [] }));
+      if (st.entries instanceof Map && st.entries.size <= (this.shardEntries ?? SHARD_ENTRIES)) t.maps.push(st.entries as Map<StateKey, unknown>);
+      else {
+        // Pairs of an earlier release (or a Map larger than a shard): through `set`, which opens shards as needed.
+        const m = new LargeMap<StateKey, unknown>([], this.shardEntries);
+        for (const [k, v] of st.entries) m.set(k, v);
+        t.maps.push(...m.maps);
+      }
     }
+    for (const [name, t] of shards) this.tables.set(name, this.newTable(t.kind, t.maps));
   }
 
   /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
@@ -152,7 +177,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     for (const s of parts) {
       for (const st of s.states) {
         let t = this.tables.get(st.name);
-        if (!t) this.tables.set(st.name, (t = { kind: st.kind, data: new Map(), written: undefined, ttlMs: undefined }));
+        if (!t) this.tables.set(st.name, (t = this.newTable(st.kind)));
         for (const [k, v] of st.entries) if (owns(k)) t.data.set(k, v);
       }
     }
@@ -190,7 +215,7 @@ function expireOldest(t: Table, now: number, limit: number): void {
  * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
  * and in-place list/map updates of the current key refresh its write time and expire the oldest entries.
  */
-function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
+function ttlView(t: Table, clock: () => number): LargeMap<StateKey, unknown> {
   const written = t.written!;
   const ttl = t.ttlMs!;
   /** Whether `k` has a live entry; an expired one is dropped, and so are up to EXPIRE_PER_READ of the oldest. */
@@ -223,7 +248,7 @@ function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
       written.delete(k);
       return t.data.delete(k);
     },
-  } as unknown as Map<StateKey, unknown>;
+  } as unknown as LargeMap<StateKey, unknown>;
 }
 
 function listHandle<T>(list: (create: boolean) => T[] | undefined, clear: () => void): ListState<T> {
