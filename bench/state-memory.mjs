@@ -4,7 +4,7 @@
 // the keys went in. Optionally also this build against a baseline build (before/after ratio), and a whole
 // streaming job's peak RSS with and without `table.exec.state.ttl` (TTL must bound memory).
 //
-//   node bench/state-memory.mjs [keys=1000000] [--baseline DIR] [--job] [--job-keys N]
+//   node bench/state-memory.mjs [keys=1000000] [--baseline DIR] [--kinds group,group-ttl,join,window] [--job] [--job-keys N]
 //
 // `--baseline DIR` is another build's dist/ (e.g. of main); SLUICE_DIST picks the build under test.
 import { spawnSync } from 'node:child_process';
@@ -40,7 +40,8 @@ function run(distDir, kind, keys, extra = '') {
 }
 
 const fmt = (x) => (x === undefined ? '   n/a' : x.toFixed(0).padStart(6));
-for (const kind of ['group', 'group-ttl', 'join', 'window']) {
+const kinds = (opt('--kinds') ?? 'group,group-ttl,join,window').split(',').filter((k) => k !== '');
+for (const kind of kinds) {
   const now = run(dist, kind, N);
   const before = baseline ? run(baseline, kind, N) : undefined;
   if (now.error) {
