@@ -152,8 +152,8 @@ async function job(imp, n, ttl) {
   await env.executeSql(
     `CREATE TABLE gen (k BIGINT, x BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1500000', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '${n}', 'fields.x.min' = '0', 'fields.x.max' = '1000')`,
   );
-  await env.executeSql(`CREATE TABLE out (k BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')`);
-  const r = await env.executeSql('INSERT INTO out SELECT k, COUNT(*), SUM(x) FROM gen GROUP BY k');
+  await env.executeSql(`CREATE TABLE sink_out (k BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'blackhole')`);
+  const r = await env.executeSql('INSERT INTO sink_out SELECT k, COUNT(*), SUM(x) FROM gen GROUP BY k');
   await r.await();
   return process.resourceUsage().maxRSS * 1024;
 }
