@@ -6,7 +6,8 @@
 //
 //   node bench/state-memory.mjs [keys=1000000] [--baseline DIR] [--kinds group,group-ttl,join,window] [--job] [--job-keys N]
 //
-// `--baseline DIR` is another build's dist/ (e.g. of main); SLUICE_DIST picks the build under test.
+// `--baseline DIR` is another build's dist/ (e.g. of main; a copy elsewhere needs a node_modules beside it for
+// --job); SLUICE_DIST picks the build under test.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
