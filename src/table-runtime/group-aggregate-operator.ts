@@ -1,10 +1,10 @@
 import type { AggregateFunction } from './aggregates/aggregate-function.js';
 import type { ValueState } from '../runtime/state/state.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
-import { Decimal } from '../types/decimal.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { type Group, GroupLayout } from './group-layout.js';
 
 /** One aggregate call as the operator runs it: argument and filter field indexes of the input row. */
 export interface AggregateSpec {
@@ -15,25 +15,6 @@ export interface AggregateSpec {
   readonly filterArg: number;
   /** The built-in COUNT(*): operators may count in a plain number instead of calling `fn`. */
   readonly countStar?: boolean;
-}
-
-/**
- * The result row a group last emitted (streaming, without mini-batch): the next change retracts it as is
- * rather than computing it again. Keyed by a symbol, so the checkpoint codec leaves it out (docs/state-format.md:
- * symbol keys are not kept) and the state layout is unchanged; after a restore it is computed once.
- */
-const LAST = Symbol('lastEmitted');
-
-/** The state of one group; several groups whose keys collide on the hash share a state slot. */
-interface Group {
-  readonly key: unknown[];
-  readonly accs: unknown[];
-  /** Accumulated minus retracted rows; the group disappears at 0. */
-  count: number;
-  /** Per distinct call, value identity -> multiplicity. */
-  readonly seen: (Map<unknown, number> | null)[];
-  /** Not state: see LAST. Row fields are never mutated downstream, so emitting the same array is safe. */
-  [LAST]?: unknown[];
 }
 
 export type AggregateMode = 'streaming' | 'batch';
@@ -59,13 +40,15 @@ export function accumulator(a: AggregateSpec, add: boolean): (acc: unknown, f: r
  * GROUP BY with retraction (Flink's GroupAggFunction without mini-batch). Streaming: per input row,
  * emits +I for a new group, -U/+U when its result changes, -D when its last row is retracted. Batch:
  * emits only the final row per group when the input ends. Keyed by a hash of the group key (no string
- * building); groups colliding on a hash share one state slot and are told apart by `valuesEqual`.
+ * building); groups colliding on a hash share one state slot and are told apart by `valuesEqual`. A
+ * group is one flat array (see group-layout.ts).
  */
 export class GroupAggregateOperator implements StreamOperator {
   private ctx!: OperatorContext;
-  private state!: ValueState<Group[]>;
-  private readonly adders: ((acc: unknown, f: readonly unknown[]) => void)[];
-  private readonly retractors: ((acc: unknown, f: readonly unknown[]) => void)[];
+  private state!: ValueState<Group | Group[]>;
+  private readonly layout: GroupLayout;
+  /** With a TTL every touch is a write, so it refreshes the group's expiry. */
+  private refresh = false;
 
   constructor(
     private readonly groupKeys: readonly number[],
@@ -76,15 +59,65 @@ export class GroupAggregateOperator implements StreamOperator {
     /** `table.exec.mini-batch.enabled`: one change per group per input batch instead of one per row. */
     private readonly miniBatch = false,
   ) {
-    this.adders = aggs.map((a) => accumulator(a, true));
-    this.retractors = aggs.map((a) => accumulator(a, false));
+    this.layout = new GroupLayout(groupKeys, aggs);
   }
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
     const ttlMs = this.mode === 'streaming' ? this.stateTtlMs : 0;
+    this.refresh = ttlMs > 0;
     // An expired group starts again from scratch, as in Flink: its next row is a fresh +I.
-    this.state = ctx.keyedState.getState<Group[]>(ttlMs > 0 ? { name: 'groups', ttlMs } : 'groups');
+    this.state = ctx.keyedState.getState<Group | Group[]>(ttlMs > 0 ? { name: 'groups', ttlMs } : 'groups');
+  }
+
+  /**
+   * The group of row `f` under the current key, created (and stored) for an accumulating row; undefined
+   * for a retraction of an unknown group.
+   */
+  private group(f: readonly unknown[], accumulate: boolean): Group | undefined {
+    const layout = this.layout;
+    const stored = this.state.value();
+    if (stored === undefined) {
+      if (!accumulate) return undefined;
+      const g = layout.create(f);
+      this.state.update(g);
+      return g;
+    }
+    const v = layout.groupsOf(stored);
+    if (v !== stored) this.state.update(v);
+    if (typeof v[0] === 'number') {
+      if (layout.matches(v, f)) {
+        if (this.refresh) this.state.update(v);
+        return v;
+      }
+      if (!accumulate) return undefined;
+      const g = layout.create(f);
+      this.state.update([v, g]);
+      return g;
+    }
+    const list = v as Group[];
+    for (let i = 0; i < list.length; i++) {
+      if (layout.matches(list[i]!, f)) {
+        if (this.refresh) this.state.update(list);
+        return list[i];
+      }
+    }
+    if (!accumulate) return undefined;
+    const g = layout.create(f);
+    this.state.update([...list, g]);
+    return g;
+  }
+
+  /** Removes `g`, whose count reached 0, from the current key's state. */
+  private drop(g: Group): void {
+    const v = this.state.value()!;
+    if (v === g) {
+      this.state.clear();
+      return;
+    }
+    const rest = (v as Group[]).filter((x) => x !== g);
+    if (rest.length === 0) this.state.clear();
+    else this.state.update(rest.length === 1 ? rest[0]! : rest);
   }
 
   processBatch(rows: Row[]): void {
@@ -95,44 +128,29 @@ export class GroupAggregateOperator implements StreamOperator {
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
     const keys = this.groupKeys;
+    const layout = this.layout;
     const streaming = this.mode === 'streaming';
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       const f = row.fields;
       ks.setCurrentKey(hashFields(f, keys));
-      let groups = this.state.value();
-      let g = groups === undefined ? undefined : findGroup(groups, f, keys);
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
-      if (g === undefined) {
-        if (!accumulate) continue; // retraction of an unknown group: nothing to undo (as Flink)
-        g = this.newGroup(f);
-        groups = groups === undefined ? [g] : [...groups, g];
-      }
-      const prev = streaming && g.count > 0 ? (g[LAST] ?? this.values(g)) : null;
-      if (accumulate) {
-        this.apply(g, f, true);
-        g.count++;
-      } else {
-        this.apply(g, f, false);
-        g.count--;
-      }
-      if (g.count <= 0) {
-        const rest = groups!.filter((x) => x !== g);
-        if (rest.length === 0) this.state.clear();
-        else this.state.update(rest);
+      const g = this.group(f, accumulate);
+      if (g === undefined) continue; // retraction of an unknown group: nothing to undo (as Flink)
+      const prev = streaming && (g[0] as number) > 0 ? layout.values(g) : null;
+      layout.apply(g, f, accumulate);
+      g[0] = (g[0] as number) + (accumulate ? 1 : -1);
+      if ((g[0] as number) <= 0) {
+        this.drop(g);
         if (prev !== null) out.push(new Row(RowKind.DELETE, prev));
         continue;
       }
-      this.state.update(groups!);
       if (!streaming) continue;
-      const next = this.values(g);
-      if (prev === null) {
-        out.push(new Row(RowKind.INSERT, next));
-        g[LAST] = next;
-      } else if (!rowsEqual(prev, next)) {
+      const next = layout.values(g);
+      if (prev === null) out.push(new Row(RowKind.INSERT, next));
+      else if (!rowsEqual(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
-        g[LAST] = next;
       }
     }
     if (out.length > 0) this.ctx.output.collect(out);
@@ -146,32 +164,24 @@ export class GroupAggregateOperator implements StreamOperator {
   private processMiniBatch(rows: Row[]): void {
     const ks = this.ctx.keyedState;
     const keys = this.groupKeys;
+    const layout = this.layout;
     /** Touched groups in first-touch order, with their result before this batch (null: none). */
     const touched = new Map<Group, unknown[] | null>();
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       const f = row.fields;
       ks.setCurrentKey(hashFields(f, keys));
-      let groups = this.state.value();
-      let g = groups === undefined ? undefined : findGroup(groups, f, keys);
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
-      if (g === undefined) {
-        if (!accumulate) continue;
-        g = this.newGroup(f);
-        groups = groups === undefined ? [g] : [...groups, g];
-      }
-      if (!touched.has(g)) touched.set(g, g.count > 0 ? this.values(g) : null);
-      this.apply(g, f, accumulate);
-      g.count += accumulate ? 1 : -1;
-      if (g.count <= 0) {
-        const rest = groups!.filter((x) => x !== g);
-        if (rest.length === 0) this.state.clear();
-        else this.state.update(rest);
-      } else this.state.update(groups!);
+      const g = this.group(f, accumulate);
+      if (g === undefined) continue;
+      if (!touched.has(g)) touched.set(g, (g[0] as number) > 0 ? layout.values(g) : null);
+      layout.apply(g, f, accumulate);
+      g[0] = (g[0] as number) + (accumulate ? 1 : -1);
+      if ((g[0] as number) <= 0) this.drop(g);
     }
     const out: Row[] = [];
     for (const [g, prev] of touched) {
-      const next = g.count > 0 ? this.values(g) : null;
+      const next = (g[0] as number) > 0 ? layout.values(g) : null;
       if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
       else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
       else if (prev !== null && next !== null && !rowsEqual(prev, next)) {
@@ -186,9 +196,13 @@ export class GroupAggregateOperator implements StreamOperator {
     if (this.mode !== 'batch') return;
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
+    const layout = this.layout;
     for (const k of [...ks.keys('groups')]) {
       ks.setCurrentKey(k);
-      for (const g of this.state.value() ?? []) if (g.count > 0) out.push(new Row(RowKind.INSERT, this.values(g)));
+      const stored = this.state.value();
+      if (stored === undefined) continue;
+      const v = layout.groupsOf(stored);
+      for (const g of typeof v[0] === 'number' ? [v] : (v as Group[])) if ((g[0] as number) > 0) out.push(new Row(RowKind.INSERT, layout.values(g)));
     }
     // A global aggregate over empty input still yields one row (COUNT(*) = 0), in batch mode only.
     if (out.length === 0 && this.groupKeys.length === 0 && this.ctx.subtaskIndex === 0) {
@@ -196,54 +210,6 @@ export class GroupAggregateOperator implements StreamOperator {
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }
-
-  private newGroup(f: readonly unknown[]): Group {
-    return {
-      key: this.groupKeys.map((i) => f[i]),
-      accs: this.aggs.map((a) => a.fn.createAccumulator()),
-      count: 0,
-      seen: this.aggs.map((a) => (a.distinct ? new Map<unknown, number>() : null)),
-    };
-  }
-
-  private apply(g: Group, f: readonly unknown[], add: boolean): void {
-    const aggs = this.aggs;
-    for (let i = 0; i < aggs.length; i++) {
-      const a = aggs[i]!;
-      if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
-      const seen = g.seen[i];
-      if (seen != null) {
-        const args = a.args.map((j) => f[j]);
-        if (args[0] === null) continue;
-        const k = distinctIdentity(args);
-        const c = seen.get(k) ?? 0;
-        if (add) {
-          seen.set(k, c + 1);
-          if (c > 0) continue;
-        } else {
-          if (c <= 1) seen.delete(k);
-          else seen.set(k, c - 1);
-          if (c !== 1) continue;
-        }
-      }
-      if (add) this.adders[i]!(g.accs[i], f);
-      else this.retractors[i]!(g.accs[i], f);
-    }
-  }
-
-  private values(g: Group): unknown[] {
-    const out = g.key.slice();
-    for (let i = 0; i < this.aggs.length; i++) out.push(this.aggs[i]!.fn.getValue(g.accs[i]));
-    return out;
-  }
-}
-
-function findGroup(groups: readonly Group[], f: readonly unknown[], keys: readonly number[]): Group | undefined {
-  outer: for (const g of groups) {
-    for (let i = 0; i < keys.length; i++) if (!valuesEqual(g.key[i], f[keys[i]!])) continue outer;
-    return g;
-  }
-  return undefined;
 }
 
 function rowsEqual(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -251,13 +217,7 @@ function rowsEqual(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-/** A distinct value's (or argument list's) identity as a Map / Set key. */
-export function distinctIdentity(args: readonly unknown[]): unknown {
-  const v = args.length === 1 ? args[0] : args;
-  if (v instanceof Decimal) return 'D' + v.stripTrailingZeros().toString();
-  if (typeof v === 'object' && v !== null) return 'J' + JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
-  return v;
-}
+export { distinctIdentity } from './group-layout.js';
 
 export function groupAggregateFactory(
   name: string,

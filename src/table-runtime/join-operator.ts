@@ -59,10 +59,12 @@ export class JoinOperator implements StreamOperator {
   private readonly rightOuter: boolean;
   /** Batch mode: each input's batches stored flat, `flatStride(arity, false)` slots per row. */
   private buffered: [unknown[][], unknown[][]] = [[], []];
-  /** `table.exec.state.ttl` in effect (streaming only); 0: keep rows forever. */
+  /**
+   * `table.exec.state.ttl` in effect (streaming only); 0: keep rows forever. The state backend frees expired
+   * keys incrementally as keys are read and written, keys never read again included. Expired rows vanish
+   * silently, outer ones included: a later row of the other side no longer sees them.
+   */
   private ttlMs = 0;
-  /** Wall-clock time of the last sweep of expired keys. */
-  private lastSweep = Date.now();
 
   constructor(private readonly spec: JoinSpec) {
     this.leftOuter = spec.joinType === 'LEFT' || spec.joinType === 'FULL';
@@ -93,7 +95,6 @@ export class JoinOperator implements StreamOperator {
       if (rows.length > 0) this.buffered[i].push(flattenRows(rows, arity, flatStride(arity, false)));
       return;
     }
-    if (this.ttlMs > 0) this.sweepExpired();
     const out = this.joinStreaming(rows, this.sides[inputIndex === 0 ? 0 : 1]);
     if (out.length > 0) this.ctx.output.collect(out);
   }
@@ -149,8 +150,10 @@ export class JoinOperator implements StreamOperator {
       const list = mine.value();
       if (accumulate) {
         if (list === undefined) {
-          const fresh: unknown[] = [];
-          appendFlat(fresh, f, arity, stride, outer ? matches : undefined);
+          // Allocated at its size: a first push would reserve 17 slots, most keys of a join keep one row.
+          const fresh = new Array<unknown>(stride);
+          for (let j = 0; j < arity; j++) fresh[j] = f[j];
+          if (stride > arity) fresh[arity] = outer ? matches : null;
           mine.update(fresh);
         } else {
           appendFlat(list, f, arity, stride, outer ? matches : undefined);
@@ -168,26 +171,6 @@ export class JoinOperator implements StreamOperator {
       }
     }
     return out;
-  }
-
-  /**
-   * With a state TTL, reading a key drops it once expired, but a key never read again would stay in memory:
-   * once per TTL period every key of both sides is read, so expired ones are freed (as Flink's cleanup).
-   * Expired rows vanish silently, outer ones included: a later row of the other side no longer sees them.
-   */
-  private sweepExpired(): void {
-    const now = Date.now();
-    if (now - this.lastSweep < this.ttlMs) return;
-    this.lastSweep = now;
-    const ks = this.ctx.keyedState;
-    const prev = ks.getCurrentKey();
-    for (const [name, state] of [['left', this.left], ['right', this.right]] as const) {
-      for (const k of [...ks.keys(name)]) {
-        ks.setCurrentKey(k);
-        state.value();
-      }
-    }
-    ks.setCurrentKey(prev);
   }
 
   async finish(): Promise<void> {

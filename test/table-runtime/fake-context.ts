@@ -7,11 +7,13 @@ import type { Row } from '../../src/types/row.js';
 export class OperatorHarness {
   readonly out: Row[] = [];
   readonly watermarks: number[] = [];
-  readonly keyed = new HeapKeyedStateBackend();
+  readonly keyed: HeapKeyedStateBackend;
   readonly timers = new HeapTimerService(() => this.keyed.getCurrentKey());
   readonly ctx: OperatorContext;
 
-  constructor(readonly op: StreamOperator) {
+  /** `clock` is the state backend's TTL clock (tests of expiry pass their own instead of sleeping). */
+  constructor(readonly op: StreamOperator, clock?: () => number) {
+    this.keyed = new HeapKeyedStateBackend(clock);
     this.ctx = {
       operatorName: 'test',
       subtaskIndex: 0,

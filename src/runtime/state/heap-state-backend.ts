@@ -1,34 +1,58 @@
 import type {
   KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
 } from './state.js';
+import { LargeMap, SHARD_ENTRIES } from './large-map.js';
 
 type Kind = 'value' | 'list' | 'map';
 
-/** The plain form of a heap backend's contents, as stored in a checkpoint. */
+/**
+ * The plain form of a heap backend's contents, as stored in a checkpoint. `entries` is a Map since #18
+ * (the live map of the state, encoded at the barrier, rather than an array of [key, value] pairs built
+ * for every checkpoint: hundreds of MB for millions of keys); checkpoints written before hold the array.
+ * A state larger than one Map may hold comes as several records of the same name, in order.
+ */
 export interface KeyedStateSnapshot {
-  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: Array<[StateKey, unknown]> }>;
+  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: StateEntries }>;
 }
+
+/** The entries of one state: a Map, or in checkpoints of earlier releases an array of pairs. */
+export type StateEntries = ReadonlyMap<StateKey, unknown> | ReadonlyArray<readonly [StateKey, unknown]>;
 
 interface Table {
   readonly kind: Kind;
-  readonly data: Map<StateKey, unknown>;
-  /** With a TTL: when each key was last written (Flink's OnCreateAndWrite update type). */
-  written: Map<StateKey, number> | undefined;
+  readonly data: LargeMap<StateKey, unknown>;
+  /**
+   * With a TTL: when each key was last written (Flink's OnCreateAndWrite update type), in ms since the
+   * backend was created, so the times are small integers V8 stores unboxed (not a heap number per key).
+   */
+  written: LargeMap<StateKey, number> | undefined;
   ttlMs: number | undefined;
 }
 
 /**
  * Keyed state on the heap (Flink's `HashMapStateBackend`): one `Map` per state from key to value.
  * A descriptor's `ttlMs` makes entries not written for that long invisible (NeverReturnExpired), drops
- * them from snapshots, and removes them incrementally as other keys are written, so memory stays bounded
- * by the live entries; the write time is not part of checkpoints, so a restore restarts the clock.
+ * them from snapshots, and removes them incrementally as keys are read and written (Flink's incremental
+ * cleanup), so memory stays bounded by the live entries with or without checkpoints, as long as the
+ * operator processes records; the write time is not part of checkpoints, so a restore restarts the clock.
  */
 export class HeapKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private currentKey: StateKey = null;
+  /** The TTL clock: ms since this backend was created. */
+  private readonly now: () => number;
 
-  /** `clock` gives the time TTLs are measured in (tests pass their own). */
-  constructor(private readonly clock: () => number = Date.now) {}
+  /**
+   * `clock` gives the time TTLs are measured in (tests pass their own); `shardEntries` how many entries
+   * one Map of a state holds (tests of very large states pass a small one).
+   */
+  constructor(
+    clock: () => number = Date.now,
+    private readonly shardEntries?: number,
+  ) {
+    const epoch = clock();
+    this.now = () => clock() - epoch;
+  }
 
   setCurrentKey(key: StateKey): void {
     this.currentKey = key;
@@ -38,23 +62,33 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     return this.currentKey;
   }
 
-  private table(d: string | StateDescriptor, kind: Kind): Map<StateKey, unknown> {
+  private newTable(kind: Kind, shards: Map<StateKey, unknown>[] = []): Table {
+    return { kind, data: new LargeMap(shards, this.shardEntries), written: undefined, ttlMs: undefined };
+  }
+
+  private table(d: string | StateDescriptor, kind: Kind): LargeMap<StateKey, unknown> {
     const name = typeof d === 'string' ? d : d.name;
     const ttlMs = typeof d === 'string' ? undefined : d.ttlMs;
     let t = this.tables.get(name);
     if (!t) {
-      t = { kind, data: new Map(), written: ttlMs ? new Map() : undefined, ttlMs: ttlMs || undefined };
+      t = this.newTable(kind);
+      if (ttlMs) {
+        t.written = new LargeMap([], this.shardEntries);
+        t.ttlMs = ttlMs;
+      }
       this.tables.set(name, t);
     } else if (t.kind !== kind) {
       throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
     } else if (ttlMs && !t.written) {
       // Restored state: its entries count as written now (in their order, so `written` stays ordered).
-      const now = this.clock();
-      t.written = new Map([...t.data.keys()].map((k) => [k, now]));
+      const now = this.now();
+      const written = new LargeMap<StateKey, number>([], this.shardEntries);
+      for (const k of t.data.keys()) written.set(k, now);
+      t.written = written;
       t.ttlMs = ttlMs;
     }
     if (!t.written) return t.data;
-    return ttlView(t, this.clock);
+    return ttlView(t, this.now);
   }
 
   private hasTtl(d: string | StateDescriptor): boolean {
@@ -106,7 +140,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
   }
 
   keys(name: string): IterableIterator<StateKey> {
-    return (this.tables.get(name)?.data ?? new Map<StateKey, unknown>()).keys();
+    return (this.tables.get(name)?.data ?? new LargeMap<StateKey, unknown>()).keys();
   }
 
   /**
@@ -114,16 +148,27 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
    * snapshot before any further write (the operator chain does so at the barrier).
    */
   snapshot(): KeyedStateSnapshot {
-    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.clock(), Infinity);
-    const states = [...this.tables].map(([name, t]) => ({ name, kind: t.kind, entries: [...t.data] }));
+    for (const t of this.tables.values()) if (t.written) expireOldest(t, this.now(), Infinity);
+    const states = [...this.tables].flatMap(([name, t]) => t.data.maps.map((entries) => ({ name, kind: t.kind, entries })));
     return { states };
   }
 
+  /** Takes the decoded snapshot's maps as they are (decoded afresh for every restore, so no one else holds them). */
   restore(s: KeyedStateSnapshot): void {
     this.tables.clear();
+    const shards = new Map<string, { kind: Kind; maps: Map<StateKey, unknown>[] }>();
     for (const st of s.states) {
-      this.tables.set(st.name, { kind: st.kind, data: new Map(st.entries), written: undefined, ttlMs: undefined });
+      let t = shards.get(st.name);
+      if (!t) shards.set(st.name, (t = { kind: st.kind, maps: [] }));
+      if (st.entries instanceof Map && st.entries.size <= (this.shardEntries ?? SHARD_ENTRIES)) t.maps.push(st.entries as Map<StateKey, unknown>);
+      else {
+        // Pairs of an earlier release (or a Map larger than a shard): through `set`, which opens shards as needed.
+        const m = new LargeMap<StateKey, unknown>([], this.shardEntries);
+        for (const [k, v] of st.entries) m.set(k, v);
+        t.maps.push(...m.maps);
+      }
     }
+    for (const [name, t] of shards) this.tables.set(name, this.newTable(t.kind, t.maps));
   }
 
   /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
@@ -132,7 +177,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
     for (const s of parts) {
       for (const st of s.states) {
         let t = this.tables.get(st.name);
-        if (!t) this.tables.set(st.name, (t = { kind: st.kind, data: new Map(), written: undefined, ttlMs: undefined }));
+        if (!t) this.tables.set(st.name, (t = this.newTable(st.kind)));
         for (const [k, v] of st.entries) if (owns(k)) t.data.set(k, v);
       }
     }
@@ -145,6 +190,11 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
  * with or without checkpoints, and no write pauses long.
  */
 const EXPIRE_PER_WRITE = 16;
+/**
+ * Entries a read expires at most: an operator that mostly reads (a join probing the other side) frees
+ * expired keys too, without writes; a read whose oldest entry is live pays one map lookup.
+ */
+const EXPIRE_PER_READ = 4;
 
 /**
  * Drops expired entries from the front of `written`, which is ordered by write time (a write moves its
@@ -165,13 +215,16 @@ function expireOldest(t: Table, now: number, limit: number): void {
  * The table's map as seen through its TTL: reads of an expired key find nothing (and drop it); writes
  * and in-place list/map updates of the current key refresh its write time and expire the oldest entries.
  */
-function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
+function ttlView(t: Table, clock: () => number): LargeMap<StateKey, unknown> {
   const written = t.written!;
   const ttl = t.ttlMs!;
+  /** Whether `k` has a live entry; an expired one is dropped, and so are up to EXPIRE_PER_READ of the oldest. */
   const live = (k: StateKey): boolean => {
+    const now = clock();
+    expireOldest(t, now, EXPIRE_PER_READ);
     const w = written.get(k);
     if (w === undefined) return t.data.has(k);
-    if (clock() - w < ttl) return true;
+    if (now - w < ttl) return true;
     t.data.delete(k);
     written.delete(k);
     return false;
@@ -195,7 +248,7 @@ function ttlView(t: Table, clock: () => number): Map<StateKey, unknown> {
       written.delete(k);
       return t.data.delete(k);
     },
-  } as unknown as Map<StateKey, unknown>;
+  } as unknown as LargeMap<StateKey, unknown>;
 }
 
 function listHandle<T>(list: (create: boolean) => T[] | undefined, clear: () => void): ListState<T> {

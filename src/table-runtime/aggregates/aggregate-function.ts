@@ -21,4 +21,23 @@ export interface AggregateFunction<Acc> {
   getValue(acc: Acc): unknown;
   /** Empty the accumulator in place (optional; used when a window fires and is reused). */
   resetAccumulator?(acc: Acc): void;
+  /**
+   * Optional: the same aggregate with its accumulator held inline in slots of the caller's array rather
+   * than as an object of its own, so a group costs no allocation per aggregate (the group aggregate uses
+   * it). The slots hold, in order, exactly the elements of the array `createAccumulator` returns, so an
+   * accumulator stored boxed converts to the inline form by copying its elements.
+   */
+  readonly inline?: InlineAccumulator;
+}
+
+/**
+ * An accumulator of `width` slots starting at `at` of a caller-owned array. Methods take the one argument
+ * of the call (undefined for COUNT(*)); same contract as the boxed methods otherwise.
+ */
+export interface InlineAccumulator {
+  readonly width: number;
+  init(a: unknown[], at: number): void;
+  accumulate(a: unknown[], at: number, v: unknown): void;
+  retract(a: unknown[], at: number, v: unknown): void;
+  getValue(a: readonly unknown[], at: number): unknown;
 }

@@ -1,5 +1,5 @@
 import { PlanningError } from '../../errors/sluice-error.js';
-import type { AggregateFunction } from './aggregate-function.js';
+import type { AggregateFunction, InlineAccumulator } from './aggregate-function.js';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values/value-ops.js';
@@ -91,97 +91,122 @@ const countAdd = (a: Long, b: Long): Long => {
   return BigInt(a) + BigInt(b);
 };
 
-/** COUNT(*): no argument, so no rest-parameter array per call. Acc: [count] (see Long). */
-const countStar: AggregateFunction<[Long]> = {
-  createAccumulator: () => [0],
-  accumulate(acc) {
-    acc[0] = countUp(acc[0]);
-  },
-  retract(acc) {
-    acc[0] = countDown(acc[0]);
-  },
-  merge(acc, other) {
-    acc[0] = countAdd(acc[0], other[0]);
-  },
-  getValue: (acc) => longValue(acc[0]),
+/**
+ * A boxed aggregate (its accumulator an array of its own) over an inline one: the array is the slots from 0,
+ * so both forms share one implementation and one state layout.
+ */
+function boxed<Acc extends unknown[]>(inl: InlineAccumulator, merge: (acc: Acc, other: Acc) => void): AggregateFunction<Acc> {
+  return {
+    createAccumulator() {
+      const a = new Array(inl.width) as Acc;
+      inl.init(a, 0);
+      return a;
+    },
+    accumulate: (acc, v) => inl.accumulate(acc, 0, v),
+    retract: (acc, v) => inl.retract(acc, 0, v),
+    merge,
+    getValue: (acc) => inl.getValue(acc, 0),
+    inline: inl,
+  };
+}
+
+const mergeCounts = (acc: [Long], other: [Long]): void => {
+  acc[0] = countAdd(acc[0], other[0]);
 };
 
+/** COUNT(*): no argument, so no rest-parameter array per call. Acc: [count] (see Long). */
+const countStar = boxed<[Long]>(
+  {
+    width: 1,
+    init(a, at) {
+      a[at] = 0;
+    },
+    accumulate(a, at) {
+      a[at] = countUp(a[at] as Long);
+    },
+    retract(a, at) {
+      a[at] = countDown(a[at] as Long);
+    },
+    getValue: (a, at) => longValue(a[at] as Long),
+  },
+  mergeCounts,
+);
+
 /** COUNT(x): non-null x. Acc: [count] (see Long). */
-const count: AggregateFunction<[Long]> = {
-  createAccumulator: () => [0],
-  accumulate(acc, v) {
-    if (v !== null) acc[0] = countUp(acc[0]);
+const count = boxed<[Long]>(
+  {
+    width: 1,
+    init(a, at) {
+      a[at] = 0;
+    },
+    accumulate(a, at, v) {
+      if (v !== null) a[at] = countUp(a[at] as Long);
+    },
+    retract(a, at, v) {
+      if (v !== null) a[at] = countDown(a[at] as Long);
+    },
+    getValue: (a, at) => longValue(a[at] as Long),
   },
-  retract(acc, v) {
-    if (v !== null) acc[0] = countDown(acc[0]);
-  },
-  merge(acc, other) {
-    acc[0] = countAdd(acc[0], other[0]);
-  },
-  getValue: (acc) => longValue(acc[0]),
-};
+  mergeCounts,
+);
+
+/** The [sum, non-null count] slots SUM, SUM0 and AVG share; `value` turns them into the result. */
+function sumSlots(sumType: LogicalType, value: (sum: Num, n: number) => unknown): InlineAccumulator {
+  return {
+    width: 2,
+    init(a, at) {
+      a[at] = zeroOf(sumType);
+      a[at + 1] = 0;
+    },
+    accumulate(a, at, v) {
+      if (v === null) return;
+      a[at] = add(a[at] as Num, v, sumType);
+      (a[at + 1] as number)++;
+    },
+    retract(a, at, v) {
+      if (v === null) return;
+      a[at] = sub(a[at] as Num, v, sumType);
+      (a[at + 1] as number)--;
+    },
+    getValue: (a, at) => value(a[at] as Num, a[at + 1] as number),
+  };
+}
 
 /** SUM / SUM0. Acc: [sum, non-null count]. */
 function sum(resultType: LogicalType, zeroWhenEmpty: boolean): AggregateFunction<[Num, number]> {
   const scaleTo = (v: Num): unknown =>
     resultType.kind === 'DECIMAL' ? (v as Decimal).toPrecision(resultType.precision, resultType.scale) : resultType.kind === 'BIGINT' ? longValue(v as Long) : v;
-  return {
-    createAccumulator: () => [zeroOf(resultType), 0],
-    accumulate(acc, v) {
-      if (v === null) return;
-      acc[0] = add(acc[0], v, resultType);
-      acc[1]++;
-    },
-    retract(acc, v) {
-      if (v === null) return;
-      acc[0] = sub(acc[0], v, resultType);
-      acc[1]--;
-    },
-    merge(acc, o) {
-      acc[0] = add(acc[0], o[0], resultType);
-      acc[1] += o[1];
-    },
-    getValue: (acc) => (acc[1] === 0 ? (zeroWhenEmpty ? scaleTo(zeroOf(resultType)) : null) : scaleTo(acc[0])),
-  };
+  const inl = sumSlots(resultType, (s, n) => (n === 0 ? (zeroWhenEmpty ? scaleTo(zeroOf(resultType)) : null) : scaleTo(s)));
+  return boxed<[Num, number]>(inl, (acc, o) => {
+    acc[0] = add(acc[0], o[0], resultType);
+    acc[1] += o[1];
+  });
 }
 
 /** AVG; integer inputs average with integer division as Flink. Acc: [sum, count]. */
 function avg(argType: LogicalType, resultType: LogicalType): AggregateFunction<[Num, number]> {
   const sumType: LogicalType = argType.kind === 'DECIMAL' ? argType : argType.kind === 'FLOAT' || argType.kind === 'DOUBLE' ? argType : { kind: 'BIGINT', nullable: true };
-  return {
-    createAccumulator: () => [zeroOf(sumType), 0],
-    accumulate(acc, v) {
-      if (v === null) return;
-      acc[0] = add(acc[0], v, sumType);
-      acc[1]++;
-    },
-    retract(acc, v) {
-      if (v === null) return;
-      acc[0] = sub(acc[0], v, sumType);
-      acc[1]--;
-    },
-    merge(acc, o) {
-      acc[0] = add(acc[0], o[0], sumType);
-      acc[1] += o[1];
-    },
-    getValue(acc) {
-      if (acc[1] === 0) return null;
-      switch (resultType.kind) {
-        case 'DECIMAL':
-          return (acc[0] as Decimal).divide(Decimal.fromBigInt(BigInt(acc[1])), resultType.scale).toPrecision(resultType.precision, resultType.scale);
-        case 'BIGINT':
-          return longValue(acc[0] as Long) / BigInt(acc[1]);
-        case 'TINYINT':
-        case 'SMALLINT':
-        case 'INT':
-          return Number(longValue(acc[0] as Long) / BigInt(acc[1]));
-        case 'FLOAT':
-          return Math.fround((acc[0] as number) / acc[1]);
-        default:
-          return (acc[0] as number) / acc[1];
-      }
-    },
-  };
+  const inl = sumSlots(sumType, (s, n) => {
+    if (n === 0) return null;
+    switch (resultType.kind) {
+      case 'DECIMAL':
+        return (s as Decimal).divide(Decimal.fromBigInt(BigInt(n)), resultType.scale).toPrecision(resultType.precision, resultType.scale);
+      case 'BIGINT':
+        return longValue(s as Long) / BigInt(n);
+      case 'TINYINT':
+      case 'SMALLINT':
+      case 'INT':
+        return Number(longValue(s as Long) / BigInt(n));
+      case 'FLOAT':
+        return Math.fround((s as number) / n);
+      default:
+        return (s as number) / n;
+    }
+  });
+  return boxed<[Num, number]>(inl, (acc, o) => {
+    acc[0] = add(acc[0], o[0], sumType);
+    acc[1] += o[1];
+  });
 }
 
 /** A value's identity as a Map key: primitives as they are, Decimal by normalized text. */

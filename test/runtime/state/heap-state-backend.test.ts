@@ -44,7 +44,7 @@ describe('HeapKeyedStateBackend', () => {
     b.setCurrentKey('old');
     expect(v.value()).toBeUndefined();
     expect(l.get()).toEqual([]);
-    expect(b.snapshot().states.find((s) => s.name === 'v')!.entries).toEqual([['fresh', 3]]);
+    expect([...b.snapshot().states.find((s) => s.name === 'v')!.entries]).toEqual([['fresh', 3]]);
   });
 
   it('removes expired entries incrementally as other keys are written, so a TTL bounds memory without reads or checkpoints', () => {
@@ -81,5 +81,27 @@ describe('HeapKeyedStateBackend', () => {
     now = 90;
     b.setCurrentKey(10_000);
     expect(v.value()).toBeUndefined();
+  });
+
+  it('frees expired entries as other keys are only read, a few per read', () => {
+    // A wall-clock epoch: write times are kept relative to the backend's start.
+    let now = 1_764_000_000_000;
+    const b = new HeapKeyedStateBackend(() => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 30 });
+    for (let k = 0; k < 100; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    now += 20;
+    b.setCurrentKey('late');
+    v.update(0);
+    now += 20;
+    // Reads of the one live key, never a write: keys 0..99 expired and go, 4 per read, oldest first.
+    for (let i = 0; i < 10; i++) expect(v.value()).toBe(0);
+    expect([...b.keys('v')]).toHaveLength(100 - 40 + 1);
+    expect([...b.keys('v')]).not.toContain(39);
+    expect([...b.keys('v')]).toContain(40);
+    for (let i = 0; i < 15; i++) expect(v.value()).toBe(0);
+    expect([...b.keys('v')]).toEqual(['late']);
   });
 });

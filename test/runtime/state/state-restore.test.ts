@@ -114,7 +114,7 @@ describe('state snapshot and restore', () => {
     const snap = chain.snapshot(1);
     chain.processBatch([Row.insert('k', 10n), Row.insert('j', 5n)], 0);
 
-    const read = (bytes: Uint8Array): unknown[] => (decodeState(bytes) as OperatorSnapshot).keyed.states[0]!.entries;
+    const read = (bytes: Uint8Array): unknown[] => [...(decodeState(bytes) as OperatorSnapshot).keyed.states[0]!.entries];
     expect(read(snap[0]!)).toEqual([['k', { count: 2, sum: 3n, seen: [1n, 2n] }]]);
     // Restoring twice (an in-process restart after a failure, then another) gives fresh objects each time.
     for (let i = 0; i < 2; i++) {
