@@ -77,3 +77,10 @@ export function decodeStateKey(b: Uint8Array): StateKey {
       throw new ExecutionError(`The lmdb state backend read a key with unknown tag ${String(buf[1])}; its files are corrupt.`);
   }
 }
+
+/** A 32-bit FNV-1a hash of encoded key bytes (for the backend's filter of keys that may be stored). */
+export function hashKeyBytes(b: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
+  return h >>> 0;
+}

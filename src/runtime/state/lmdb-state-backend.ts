@@ -1,8 +1,10 @@
 import { ExecutionError } from '../../errors/sluice-error.js';
 import type { KeyedStateSnapshot } from './heap-state-backend.js';
-import { decodeStateKey, encodeStateKey } from './lmdb-key-codec.js';
+import { decodeStateKey, encodeStateKey, hashKeyBytes } from './lmdb-key-codec.js';
 import { LmdbStore } from './lmdb-store.js';
-import { decodeState, encodeState } from './state-codec.js';
+import { encodeState } from './state-codec.js';
+import { StateDecoder } from './state-decoder.js';
+import { encodeStateBody, UnsupportedStateValue } from './state-encoder.js';
 import type {
   KeyedStateStore, ListState, MapState, StateDescriptor, StateKey, ValueState,
 } from './state.js';
@@ -11,16 +13,16 @@ type Kind = 'value' | 'list' | 'map';
 
 /**
  * One key's value as the cache holds it. Operators get the live object and may change it in place
- * without calling `update` (the heap backend allows that), so every slot is encoded again when it
- * leaves the cache, and written only if its bytes differ from those read (`orig`).
+ * without calling `update` (the heap backend allows that), so every slot is encoded and written again
+ * when it leaves the cache: a cached slot is the newer copy of its key.
  */
 interface Slot {
   value: unknown;
   /** When last written (TTL states only); undefined: before the TTL applied (restored, or no TTL). */
   written: number | undefined;
-  /** The stored bytes this slot was read from or last flushed as; undefined: not known to be stored. */
-  orig: Buffer | undefined;
   deleted: boolean;
+  /** Used since the eviction scan last passed it (a second chance, cheaper than moving it on every use). */
+  used: boolean;
 }
 
 interface Table {
@@ -30,7 +32,7 @@ interface Table {
   ttlMs: number | undefined;
   /** When the TTL was first declared: the write time of entries stored without one. */
   ttlSince: number;
-  /** Most recently used last (a hit moves its slot to the end). */
+  /** Oldest first; the eviction scan moves used slots to the end (CLOCK, an approximation of LRU). */
   readonly cache: Map<StateKey, Slot>;
   /** Where the incremental TTL cleanup goes on in the stored entries; undefined: from the start. */
   cleanupFrom: Buffer | undefined;
@@ -43,13 +45,15 @@ export interface LmdbBackendOptions {
 }
 
 /** Heap bytes of a cached slot beyond its encoded size: Map entry, slot, decoded object headers. */
-const SLOT_OVERHEAD = 300;
+const SLOT_OVERHEAD = 500;
 /** Decoded objects take several times their encoded bytes (each value a heap object or a tagged slot). */
 const DECODED_PER_ENCODED = 6;
 /** Fewer cached slots than this would evict values an operator is still holding within one record. */
 const MIN_CACHED = 1024;
 /** Entries written per write transaction when restoring. */
 const RESTORE_BATCH = 50_000;
+/** Bits of the filter of keys that may be stored (8 MB): a new key's read skips the store. */
+const FILTER_BITS = 1 << 26;
 /** Value byte 0: whether a write time (8 bytes) follows. */
 const NO_TIME = 0;
 const HAS_TIME = 1;
@@ -76,6 +80,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   private store: LmdbStore | undefined;
   private cached = 0;
   private maxCached: number;
+  /**
+   * A bit per hash of the keys ever written to the store (never cleared): a key whose bit is not set is
+   * not stored, so reading it costs no store lookup, which is every first row of a new group.
+   */
+  private mayBeStored = new Uint32Array(0);
   /** Running mean of encoded value sizes, for the cache's entry limit. */
   private meanBytes = 64;
 
@@ -92,7 +101,10 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
 
   /** The store is opened on first use: most operators of a job hold no keyed state and never need one. */
   private get db() {
-    this.store ??= LmdbStore.create(this.options.localDir);
+    if (this.store === undefined) {
+      this.store = LmdbStore.create(this.options.localDir);
+      this.mayBeStored = new Uint32Array(FILTER_BITS >>> 5);
+    }
     return this.store.db;
   }
 
@@ -140,18 +152,22 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
         hit.value = undefined;
         return undefined;
       }
-      t.cache.delete(key);
-      t.cache.set(key, hit);
+      hit.used = true;
       return hit;
     }
-    const bytes = this.db.getBinary(encodeStateKey(t.id, key));
+    // A view of lmdb's read buffer, valid until the next read: decoded at once.
+    if (this.store === undefined) return undefined;
+    const k = encodeStateKey(t.id, key);
+    const h = hashKeyBytes(k) & (FILTER_BITS - 1);
+    if ((this.mayBeStored[h >>> 5]! & (1 << (h & 31))) === 0) return undefined;
+    const bytes = this.db.getBinaryFast(k);
     if (bytes === undefined) return undefined;
-    const written = bytes[0] === HAS_TIME ? bytes.readDoubleLE(1) : undefined;
+    const written = storedTime(bytes);
     if (t.ttlMs !== undefined && this.expired(t, written, this.clock())) {
-      this.insert(t, key, { value: undefined, written, orig: bytes, deleted: true });
+      this.insert(t, key, { value: undefined, written, deleted: true, used: false });
       return undefined;
     }
-    const slot: Slot = { value: decodeState(bytes.subarray(written === undefined ? 1 : 9)), written, orig: bytes, deleted: false };
+    const slot: Slot = { value: decodeValue(bytes), written, deleted: false, used: false };
     this.insert(t, key, slot);
     return slot;
   }
@@ -160,19 +176,18 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     const written = t.ttlMs === undefined ? undefined : this.clock();
     const s = t.cache.get(key);
     if (s === undefined) {
-      this.insert(t, key, { value, written, orig: undefined, deleted: false });
+      this.insert(t, key, { value, written, deleted: false, used: false });
       return;
     }
     s.value = value;
     s.deleted = false;
+    s.used = true;
     if (written !== undefined) s.written = written;
-    t.cache.delete(key);
-    t.cache.set(key, s);
   }
 
   private remove(t: Table, key: StateKey): void {
     const s = t.cache.get(key);
-    if (s === undefined) this.insert(t, key, { value: undefined, written: undefined, orig: undefined, deleted: true });
+    if (s === undefined) this.insert(t, key, { value: undefined, written: undefined, deleted: true, used: false });
     else {
       s.deleted = true;
       s.value = undefined;
@@ -256,14 +271,22 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     return this.db.getRange({ start: from ?? Buffer.from([t.id]), end: Buffer.from([t.id + 1]), snapshot: true, limit });
   }
 
-  /** The stored bytes of a slot's value: a write-time prefix, then the value in the state format. */
-  private encodeSlot(s: Slot): Buffer {
-    const body = encodeState(s.value);
-    const head = s.written === undefined ? 1 : 9;
-    const out = Buffer.allocUnsafe(head + body.length);
-    out[0] = s.written === undefined ? NO_TIME : HAS_TIME;
-    if (s.written !== undefined) out.writeDoubleLE(s.written, 1);
-    out.set(body, head);
+  /**
+   * The stored bytes of a value: a write-time flag (and time), then the value in the state format without
+   * its header (the store never outlives this process, so no version is needed). A view of the encoder's
+   * scratch buffer, valid until the next encode: lmdb copies it on put.
+   */
+  private encodeSlot(value: unknown, written: number | undefined): Buffer {
+    let out: Buffer;
+    try {
+      out = encodeStateBody(value, written === undefined ? 1 : 9);
+    } catch (e) {
+      // encodeState describes the value it cannot store, and where it is.
+      if (e instanceof UnsupportedStateValue) encodeState(value);
+      throw e;
+    }
+    out[0] = written === undefined ? NO_TIME : HAS_TIME;
+    if (written !== undefined) out.writeDoubleLE(written, 1);
     this.meanBytes += (out.length - this.meanBytes) / 64;
     return out;
   }
@@ -274,13 +297,20 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
       this.db.removeSync(encodeStateKey(t.id, key));
       return false;
     }
-    const bytes = this.encodeSlot(s);
-    if (s.orig === undefined || !bytes.equals(s.orig)) this.db.putSync(encodeStateKey(t.id, key), bytes);
-    s.orig = bytes;
+    this.put(encodeStateKey(t.id, key), this.encodeSlot(s.value, s.written));
     return true;
   }
 
-  /** Writes back the least recently used quarter of the cache in one transaction, and cleans up expired entries. */
+  private put(k: Buffer, v: Buffer): void {
+    const h = hashKeyBytes(k) & (FILTER_BITS - 1);
+    this.mayBeStored[h >>> 5]! |= 1 << (h & 31);
+    this.db.putSync(k, v);
+  }
+
+  /**
+   * Writes back about a quarter of the cache, least recently used first, in one transaction, and cleans
+   * up expired entries. Slots used since the last scan get a second chance: they move to the end.
+   */
   private evict(): void {
     const target = Math.floor(this.maxCached * 0.75);
     const excess = this.cached - target;
@@ -289,11 +319,20 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     this.db.transactionSync(() => {
       for (const t of this.byId) {
         let n = Math.ceil((excess * t.cache.size) / this.cached);
+        let scan = t.cache.size;
+        const again: Array<[StateKey, Slot]> = [];
         for (const [key, s] of t.cache) {
-          if (n-- <= 0) break;
-          this.flushSlot(t, key, s, now);
+          if (n <= 0 || scan-- <= 0) break;
           t.cache.delete(key);
+          if (s.used) {
+            s.used = false;
+            again.push([key, s]);
+            continue;
+          }
+          this.flushSlot(t, key, s, now);
+          n--;
         }
+        for (const [key, s] of again) t.cache.set(key, s);
       }
       for (const k of expired) this.db.removeSync(k);
     });
@@ -313,7 +352,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
       let last: Buffer | undefined;
       for (const { key, value } of this.range(t, t.cleanupFrom, budget)) {
         seen++;
-        last = key;
+        last = Buffer.from(key);
         if (this.expired(t, storedTime(value), now) && !t.cache.has(decodeStateKey(key))) out.push(Buffer.from(key));
       }
       t.cleanupFrom = seen < budget || last === undefined ? undefined : Buffer.concat([last, Buffer.from([0])]);
@@ -343,9 +382,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     const states = this.byId.map((t) => {
       const entries: Array<[StateKey, unknown]> = [];
       for (const { key, value } of this.range(t)) {
-        const written = storedTime(value);
-        if (t.ttlMs !== undefined && this.expired(t, written, now)) continue;
-        entries.push([decodeStateKey(key), decodeState(value.subarray(written === undefined ? 1 : 9))]);
+        if (t.ttlMs !== undefined && this.expired(t, storedTime(value), now)) continue;
+        entries.push([decodeStateKey(key), decodeValue(value)]);
       }
       return { name: t.name, kind: t.kind, entries };
     });
@@ -359,12 +397,12 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
   restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void {
     this.reset();
-    let batch: Array<[Buffer, Buffer]> = [];
+    let batch: Array<[Table, StateKey, unknown]> = [];
     const commit = (): void => {
       const b = batch;
       batch = [];
       this.db.transactionSync(() => {
-        for (const [k, v] of b) this.db.putSync(k, v);
+        for (const [t, k, v] of b) this.put(encodeStateKey(t.id, k), this.encodeSlot(v, undefined));
       });
     };
     for (const p of parts) {
@@ -372,7 +410,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
         const t = this.tables.get(st.name) ?? this.createTable(st.name, st.kind);
         for (const [k, v] of st.entries) {
           if (!owns(k)) continue;
-          batch.push([encodeStateKey(t.id, k), this.encodeSlot({ value: v, written: undefined, orig: undefined, deleted: false })]);
+          batch.push([t, k, v]);
           if (batch.length >= RESTORE_BATCH) commit();
         }
       }
@@ -390,9 +428,14 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   dispose(): void {
     this.store?.dispose();
     this.store = undefined;
+    this.mayBeStored = new Uint32Array(0);
   }
 }
 
 function storedTime(value: Buffer): number | undefined {
   return value[0] === HAS_TIME ? value.readDoubleLE(1) : undefined;
+}
+
+function decodeValue(bytes: Buffer): unknown {
+  return new StateDecoder(bytes, bytes[0] === HAS_TIME ? 9 : 1).value();
 }

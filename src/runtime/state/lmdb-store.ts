@@ -7,7 +7,7 @@ import { ExecutionError } from '../../errors/sluice-error.js';
 
 /** The part of lmdb's database API the state backend uses (keys and values are raw bytes). */
 export interface LmdbDatabase {
-  getBinary(key: Uint8Array): Buffer | undefined;
+  getBinaryFast(key: Uint8Array): Buffer | undefined;
   putSync(key: Uint8Array, value: Uint8Array): void;
   removeSync(key: Uint8Array): boolean;
   transactionSync<T>(action: () => T): T;
