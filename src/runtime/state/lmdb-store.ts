@@ -110,7 +110,8 @@ export class LmdbStore {
         // Random key lookups: read-ahead would pull neighbouring pages nobody asked for into memory.
         noReadAhead: true,
         cache: false,
-        // Maps the file in chunks and unmaps cold ones: fewer resident file pages (half in a 400k-key trial), the CPU the same.
+        // Maps the file in chunks and unmaps cold ones: fewer resident file pages. 5 M-key GROUP BY: peak RSS
+        // 1.65 GB instead of 3.4 GB, but 701 s of CPU instead of 250 s (runs at different machine load).
         remapChunks: true,
       });
       open.add(dir);
