@@ -2,6 +2,8 @@ import type { ReadableConfig } from '../config/configuration.js';
 import { CheckpointingOptions } from '../config/options/checkpointing-options.js';
 import { ExecutionOptions } from '../config/options/execution-options.js';
 import { resolveRestartStrategy } from '../config/options/restart-strategy-options.js';
+import { StateBackendOptions } from '../config/options/state-backend-options.js';
+import type { StateBackendSettings } from '../runtime/state/keyed-state-backend.js';
 import type { RestartStrategyConfig, RuntimeConfig } from '../runtime/runtime-config.js';
 import { defaultRuntimeConfig } from '../runtime/runtime-config.js';
 import type { WorkerThreadsSetting } from '../runtime/workers/placement.js';
@@ -47,8 +49,16 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
     maxParallelism: conf.get(ExecutionOptions.MAX_PARALLELISM),
     elementQueueCapacity: conf.get(ExecutionOptions.SOURCE_QUEUE_CAPACITY),
     workerThreads: parseWorkerThreads(conf.get(ExecutionOptions.WORKER_THREADS)),
+    stateBackend: stateBackendSettings(conf),
     raw: new Map(Object.entries(conf.toMap())),
   });
+}
+
+/** `state.backend.type` ('rocksdb' is lmdb here) and the lmdb backend's options. */
+function stateBackendSettings(conf: ReadableConfig): StateBackendSettings {
+  const o = StateBackendOptions;
+  if (conf.get(o.STATE_BACKEND) === 'hashmap') return { type: 'hashmap' };
+  return { type: 'lmdb', cacheBytes: conf.get(o.LMDB_CACHE_SIZE), localDir: conf.get(o.LMDB_LOCAL_DIR) };
 }
 
 /** `execution.worker-threads`: 'off', 'auto' or a positive number of workers. */

@@ -1,6 +1,7 @@
 import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
-import { HeapKeyedStateBackend, HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
+import { HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
+import { createKeyedStateBackend, type KeyedStateBackend, type StateBackendSettings } from './state/keyed-state-backend.js';
 import { decodeState, encodeState } from './state/state-codec.js';
 import type { StateKey } from './state/state.js';
 import type { OperatorRestore, Rescale } from './checkpoint/task-restore.js';
@@ -31,13 +32,15 @@ export interface ChainEnv {
   readonly parallelism: number;
   readonly attemptNumber: number;
   readonly config: ReadonlyMap<string, string>;
+  /** `state.backend.type` and its settings; the heap backend when absent. */
+  readonly stateBackend?: StateBackendSettings;
   awaitBeforeNextBatch(p: Promise<void>): void;
 }
 
 interface Link {
   readonly name: string;
   readonly op: StreamOperator;
-  readonly keyed: HeapKeyedStateBackend;
+  readonly keyed: KeyedStateBackend;
   readonly opState: HeapOperatorStateStore;
   readonly timers: HeapTimerService;
   readonly output: Output;
@@ -54,7 +57,7 @@ export class OperatorChain {
 
   constructor(factories: readonly OperatorFactory[], private readonly tail: ChainTail, private readonly env: ChainEnv) {
     for (let i = 0; i < factories.length; i++) {
-      const keyed = new HeapKeyedStateBackend();
+      const keyed = createKeyedStateBackend(env.stateBackend);
       const next = i + 1;
       const link: Link = {
         name: factories[i]!.name,
@@ -241,6 +244,7 @@ export class OperatorChain {
       } catch {
         // Closing after a failure must not mask the failure.
       }
+      l.keyed.dispose?.();
     }
   }
 }

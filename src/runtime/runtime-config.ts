@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_PARALLELISM } from './key-groups.js';
 import type { WorkerThreadsSetting } from './workers/placement.js';
+import type { StateBackendSettings } from './state/keyed-state-backend.js';
 
 
 export type CheckpointingMode = 'EXACTLY_ONCE' | 'AT_LEAST_ONCE';
@@ -59,6 +60,8 @@ export interface RuntimeConfig {
    * the main thread). Jobs whose tasks all have parallelism 1 never start workers.
    */
   readonly workerThreads: WorkerThreadsSetting;
+  /** `state.backend.type` and its backend's settings. */
+  readonly stateBackend: StateBackendSettings;
   /** Raw keys, passed to readers and writers. */
   readonly raw: ReadonlyMap<string, string>;
 }
@@ -78,6 +81,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     channelCapacity: 4,
     elementQueueCapacity: 2,
     workerThreads: 'off',
+    stateBackend: { type: 'hashmap' },
     raw: new Map(),
     ...overrides,
   };

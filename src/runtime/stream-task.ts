@@ -52,6 +52,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
       parallelism: vertex.parallelism,
       attemptNumber: host.attempt,
       config: host.config.raw,
+      stateBackend: host.config.stateBackend,
       awaitBeforeNextBatch: (p) => this.pending.push(p),
     });
   }

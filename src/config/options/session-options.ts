@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors/sluice-error.js';
 import { CheckpointingOptions } from './checkpointing-options.js';
 import { ExecutionOptions } from './execution-options.js';
 import { RestartStrategyOptions } from './restart-strategy-options.js';
+import { StateBackendOptions } from './state-backend-options.js';
 import { TableOptions } from './table-options.js';
 
 /** Every option a session understands, for `SET` validation, `SET;` listings and REPL completion. */
@@ -11,6 +12,7 @@ export const SESSION_OPTIONS: readonly ConfigOption<unknown>[] = [
   ...Object.values(ExecutionOptions),
   ...Object.values(CheckpointingOptions),
   ...Object.values(RestartStrategyOptions),
+  ...Object.values(StateBackendOptions),
   ...Object.values(TableOptions),
 ];
 

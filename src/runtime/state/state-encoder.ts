@@ -317,3 +317,24 @@ export function encodeStateV1(value: unknown): Buffer {
     else if (taken) scratch = taken;
   }
 }
+
+/**
+ * One value in format version 1 without the header, after `reserve` bytes left for the caller: a view of
+ * the shared scratch buffer, valid until the next encode, so encoding allocates nothing. For a store that
+ * copies the bytes at once and never keeps them past this process (the lmdb state backend's entries).
+ *
+ * @throws UnsupportedStateValue as `encodeStateV1`.
+ */
+export function encodeStateBody(value: unknown, reserve: number): Buffer {
+  const taken = scratch;
+  scratch = undefined;
+  const e = new StateEncoder(taken ?? (Buffer.allocUnsafeSlow(1 << 10) as FastBuffer));
+  try {
+    e.pos = reserve;
+    e.value(value);
+    return e.buf.subarray(0, e.pos);
+  } finally {
+    if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
+    else if (taken) scratch = taken;
+  }
+}

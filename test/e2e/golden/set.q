@@ -41,6 +41,8 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                             state.backend.lmdb.memory.cache-size |                      128 mb |
+|                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          40 |
 |                                                   table.dml-sync |                       false |
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
@@ -51,7 +53,7 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-37 rows in set
+39 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -89,6 +91,8 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                             state.backend.lmdb.memory.cache-size |                      128 mb |
+|                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          40 |
 |                                                   table.dml-sync |                       false |
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
@@ -99,7 +103,7 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-36 rows in set
+38 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -152,6 +156,8 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                             state.backend.lmdb.memory.cache-size |                      128 mb |
+|                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          30 |
 |                                                   table.dml-sync |                       false |
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
@@ -162,6 +168,6 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-36 rows in set
+38 rows in set
 !ok
 

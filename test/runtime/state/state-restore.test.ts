@@ -3,6 +3,7 @@ import { Row } from '../../../src/types/row.js';
 import { OperatorChain, type ChainTail, type OperatorSnapshot } from '../../../src/runtime/operator-chain.js';
 import { decodeState, encodeState, registerStateClass } from '../../../src/runtime/state/state-codec.js';
 import type { FiredTimer, OperatorContext, OperatorFactory } from '../../../src/runtime/index.js';
+import type { StateBackendSettings } from '../../../src/runtime/state/keyed-state-backend.js';
 
 class Money {
   constructor(readonly cents: bigint) {}
@@ -50,9 +51,11 @@ function statefulOp(fired: FiredTimer[]): OperatorFactory {
 }
 
 const tail: ChainTail = { collect() {}, collectColumns() {}, emitWatermark() {} };
-const env = { subtaskIndex: 0, parallelism: 1, attemptNumber: 0, config: new Map<string, string>(), awaitBeforeNextBatch() {} };
+const backends: StateBackendSettings[] = [{ type: 'hashmap' }, { type: 'lmdb', cacheBytes: 0, localDir: undefined }];
 
-describe('state snapshot and restore', () => {
+describe.each(backends)('state snapshot and restore ($type backend)', (stateBackend) => {
+  const env = { subtaskIndex: 0, parallelism: 1, attemptNumber: 0, config: new Map<string, string>(), stateBackend, awaitBeforeNextBatch() {} };
+
   it('restores value, list, map, operator list state, timers and raw state through the checkpoint codec', async () => {
     const firedBefore: FiredTimer[] = [];
     const chain = new OperatorChain([statefulOp(firedBefore)], tail, env);

@@ -1,0 +1,33 @@
+import { HeapKeyedStateBackend, type KeyedStateSnapshot } from './heap-state-backend.js';
+import { LmdbKeyedStateBackend } from './lmdb-state-backend.js';
+import type { KeyedStateStore, StateKey } from './state.js';
+
+/**
+ * What the operator chain needs of a keyed state backend besides the operators' handles: checkpoint
+ * snapshots in the one format every backend reads (`KeyedStateSnapshot`), so a checkpoint of one
+ * backend restores into the other, and a restore at another parallelism by key group.
+ */
+export interface KeyedStateBackend extends KeyedStateStore {
+  /** The state as of now, as plain values no later write changes once encoded. */
+  snapshot(): KeyedStateSnapshot;
+  restore(s: KeyedStateSnapshot): void;
+  restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void;
+  /** Releases what the backend holds outside the heap (files). */
+  dispose?(): void;
+}
+
+/** `state.backend.type` and its backend's settings, as the runtime reads them. */
+export type StateBackendSettings =
+  | { readonly type: 'hashmap' }
+  | {
+      readonly type: 'lmdb';
+      /** `state.backend.lmdb.memory.cache-size`: bytes of decoded values kept on the heap, about. */
+      readonly cacheBytes: number;
+      /** `state.backend.lmdb.localdir`: where stores live; the system temp directory when unset. */
+      readonly localDir: string | undefined;
+    };
+
+export function createKeyedStateBackend(settings: StateBackendSettings | undefined): KeyedStateBackend {
+  if (settings?.type === 'lmdb') return new LmdbKeyedStateBackend({ cacheBytes: settings.cacheBytes, localDir: settings.localDir });
+  return new HeapKeyedStateBackend();
+}

@@ -1,0 +1,441 @@
+import { ExecutionError } from '../../errors/sluice-error.js';
+import type { KeyedStateSnapshot } from './heap-state-backend.js';
+import { decodeStateKey, encodeStateKey, hashKeyBytes } from './lmdb-key-codec.js';
+import { LmdbStore } from './lmdb-store.js';
+import { encodeState } from './state-codec.js';
+import { StateDecoder } from './state-decoder.js';
+import { encodeStateBody, UnsupportedStateValue } from './state-encoder.js';
+import type {
+  KeyedStateStore, ListState, MapState, StateDescriptor, StateKey, ValueState,
+} from './state.js';
+
+type Kind = 'value' | 'list' | 'map';
+
+/**
+ * One key's value as the cache holds it. Operators get the live object and may change it in place
+ * without calling `update` (the heap backend allows that), so every slot is encoded and written again
+ * when it leaves the cache: a cached slot is the newer copy of its key.
+ */
+interface Slot {
+  value: unknown;
+  /** When last written (TTL states only); undefined: before the TTL applied (restored, or no TTL). */
+  written: number | undefined;
+  deleted: boolean;
+  /** Used since the eviction scan last passed it (a second chance, cheaper than moving it on every use). */
+  used: boolean;
+}
+
+interface Table {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: Kind;
+  ttlMs: number | undefined;
+  /** When the TTL was first declared: the write time of entries stored without one. */
+  ttlSince: number;
+  /** Oldest first; the eviction scan moves used slots to the end (CLOCK, an approximation of LRU). */
+  readonly cache: Map<StateKey, Slot>;
+  /** Where the incremental TTL cleanup goes on in the stored entries; undefined: from the start. */
+  cleanupFrom: Buffer | undefined;
+}
+
+export interface LmdbBackendOptions {
+  /** Bytes of cached decoded values to aim for (an estimate: decoded sizes are not measured exactly). */
+  readonly cacheBytes: number;
+  readonly localDir: string | undefined;
+}
+
+/** Heap bytes of a cached slot beyond its encoded size: Map entry, slot, decoded object headers. */
+const SLOT_OVERHEAD = 500;
+/** Decoded objects take several times their encoded bytes (each value a heap object or a tagged slot). */
+const DECODED_PER_ENCODED = 6;
+/** Fewer cached slots than this would evict values an operator is still holding within one record. */
+const MIN_CACHED = 1024;
+/** Entries written per write transaction when restoring. */
+const RESTORE_BATCH = 50_000;
+/** Bits of the filter of keys that may be stored (8 MB): a new key's read skips the store. */
+const FILTER_BITS = 1 << 26;
+/** Value byte 0: whether a write time (8 bytes) follows. */
+const NO_TIME = 0;
+const HAS_TIME = 1;
+
+/**
+ * Keyed state in an embedded lmdb store on local disk (the role of Flink's `EmbeddedRocksDBStateBackend`):
+ * state larger than memory. Values live encoded in the store, one entry per (state, key); a cache of
+ * decoded values bounded by a memory budget sits in front, written back in batches (one write
+ * transaction each) as it fills, so the hot path is a Map lookup and the store sees few, large commits.
+ *
+ * Checkpoints: the cache is written back, then one read transaction (a consistent snapshot of the
+ * store) is read into the same `KeyedStateSnapshot` the heap backend produces, so checkpoints restore
+ * into either backend and rescale by key group the same way. Durability comes from checkpoints only:
+ * the store is working space, fresh per attempt, and never fsynced.
+ *
+ * TTL as the heap backend: expired entries are invisible, left out of snapshots, and removed
+ * incrementally (each write-back also scans a stretch of stored entries of each TTL state, about twice
+ * as many as it writes), so stored state is bounded by the live entries without reads or checkpoints.
+ */
+export class LmdbKeyedStateBackend implements KeyedStateStore {
+  private readonly tables = new Map<string, Table>();
+  private readonly byId: Table[] = [];
+  private currentKey: StateKey = null;
+  private store: LmdbStore | undefined;
+  private cached = 0;
+  private maxCached: number;
+  /**
+   * A bit per hash of the keys ever written to the store (never cleared): a key whose bit is not set is
+   * not stored, so reading it costs no store lookup, which is every first row of a new group.
+   */
+  private mayBeStored = new Uint32Array(0);
+  /** Running mean of encoded value sizes, for the cache's entry limit. */
+  private meanBytes = 64;
+
+  constructor(
+    private readonly options: LmdbBackendOptions,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.maxCached = this.limitFor(this.meanBytes);
+  }
+
+  private limitFor(meanBytes: number): number {
+    return Math.max(MIN_CACHED, Math.floor(this.options.cacheBytes / (SLOT_OVERHEAD + DECODED_PER_ENCODED * meanBytes)));
+  }
+
+  /** The store is opened on first use: most operators of a job hold no keyed state and never need one. */
+  private get db() {
+    if (this.store === undefined) {
+      this.store = LmdbStore.create(this.options.localDir);
+      this.mayBeStored = new Uint32Array(FILTER_BITS >>> 5);
+    }
+    return this.store.db;
+  }
+
+  setCurrentKey(key: StateKey): void {
+    this.currentKey = key;
+  }
+
+  getCurrentKey(): StateKey {
+    return this.currentKey;
+  }
+
+  private table(d: string | StateDescriptor, kind: Kind): Table {
+    const name = typeof d === 'string' ? d : d.name;
+    const ttlMs = typeof d === 'string' ? undefined : d.ttlMs || undefined;
+    let t = this.tables.get(name);
+    if (!t) t = this.createTable(name, kind);
+    else if (t.kind !== kind) throw new Error(`state '${name}' is a ${t.kind} state, not a ${kind} state`);
+    if (ttlMs && t.ttlMs === undefined) {
+      t.ttlMs = ttlMs;
+      t.ttlSince = this.clock();
+    }
+    return t;
+  }
+
+  private createTable(name: string, kind: Kind): Table {
+    const id = this.byId.length;
+    if (id > 254) throw new ExecutionError(`The lmdb state backend holds at most 255 states per operator; state '${name}' is one more.`);
+    const t: Table = { id, name, kind, ttlMs: undefined, ttlSince: 0, cache: new Map(), cleanupFrom: undefined };
+    this.tables.set(name, t);
+    this.byId.push(t);
+    return t;
+  }
+
+  private expired(t: Table, written: number | undefined, now: number): boolean {
+    return t.ttlMs !== undefined && now - (written ?? t.ttlSince) >= t.ttlMs;
+  }
+
+  /** The live slot of `key`, from the cache or the store; undefined if none (or expired). */
+  private read(t: Table, key: StateKey): Slot | undefined {
+    const hit = t.cache.get(key);
+    if (hit !== undefined) {
+      if (hit.deleted) return undefined;
+      if (t.ttlMs !== undefined && this.expired(t, hit.written, this.clock())) {
+        hit.deleted = true;
+        hit.value = undefined;
+        return undefined;
+      }
+      hit.used = true;
+      return hit;
+    }
+    // A view of lmdb's read buffer, valid until the next read: decoded at once.
+    if (this.store === undefined) return undefined;
+    const k = encodeStateKey(t.id, key);
+    const h = hashKeyBytes(k) & (FILTER_BITS - 1);
+    if ((this.mayBeStored[h >>> 5]! & (1 << (h & 31))) === 0) return undefined;
+    const bytes = this.db.getBinaryFast(k);
+    if (bytes === undefined) return undefined;
+    const written = storedTime(bytes);
+    if (t.ttlMs !== undefined && this.expired(t, written, this.clock())) {
+      this.insert(t, key, { value: undefined, written, deleted: true, used: false });
+      return undefined;
+    }
+    const slot: Slot = { value: decodeValue(bytes), written, deleted: false, used: false };
+    this.insert(t, key, slot);
+    return slot;
+  }
+
+  private write(t: Table, key: StateKey, value: unknown): void {
+    const written = t.ttlMs === undefined ? undefined : this.clock();
+    const s = t.cache.get(key);
+    if (s === undefined) {
+      this.insert(t, key, { value, written, deleted: false, used: false });
+      return;
+    }
+    s.value = value;
+    s.deleted = false;
+    s.used = true;
+    if (written !== undefined) s.written = written;
+  }
+
+  private remove(t: Table, key: StateKey): void {
+    const s = t.cache.get(key);
+    if (s === undefined) this.insert(t, key, { value: undefined, written: undefined, deleted: true, used: false });
+    else {
+      s.deleted = true;
+      s.value = undefined;
+    }
+  }
+
+  private insert(t: Table, key: StateKey, s: Slot): void {
+    t.cache.set(key, s);
+    if (++this.cached > this.maxCached) this.evict();
+  }
+
+  getState<T>(d: string | StateDescriptor): ValueState<T> {
+    const t = this.table(d, 'value');
+    return {
+      value: () => this.read(t, this.currentKey)?.value as T | undefined,
+      update: (v: T) => this.write(t, this.currentKey, v),
+      clear: () => this.remove(t, this.currentKey),
+    };
+  }
+
+  getListState<T>(d: string | StateDescriptor): ListState<T> {
+    const t = this.table(d, 'list');
+    /** The live list; `create` also counts as a write (refreshing a TTL), as on the heap. */
+    const list = (create: boolean): T[] | undefined => {
+      const l = this.read(t, this.currentKey)?.value as T[] | undefined;
+      if (!create) return l;
+      const out = l ?? [];
+      this.write(t, this.currentKey, out);
+      return out;
+    };
+    const clear = (): void => this.remove(t, this.currentKey);
+    return {
+      get: () => list(false) ?? [],
+      add: (v) => void list(true)!.push(v),
+      addAll: (vs) => void list(true)!.push(...vs),
+      update: (vs) => {
+        if (vs.length === 0) clear();
+        else this.write(t, this.currentKey, [...vs]);
+      },
+      clear,
+    };
+  }
+
+  getMapState<K, V>(d: string | StateDescriptor): MapState<K, V> {
+    const t = this.table(d, 'map');
+    const map = (create: boolean): Map<K, V> | undefined => {
+      const m = this.read(t, this.currentKey)?.value as Map<K, V> | undefined;
+      if (!create) return m;
+      const out = m ?? new Map<K, V>();
+      this.write(t, this.currentKey, out);
+      return out;
+    };
+    const empty = new Map<K, V>();
+    return {
+      get: (k) => map(false)?.get(k),
+      put: (k, v) => void map(true)!.set(k, v),
+      remove: (k) => void map(false)?.delete(k),
+      contains: (k) => map(false)?.has(k) ?? false,
+      entries: () => (map(false) ?? empty).entries(),
+      keys: () => (map(false) ?? empty).keys(),
+      values: () => (map(false) ?? empty).values(),
+      isEmpty: () => (map(false)?.size ?? 0) === 0,
+      clear: () => this.remove(t, this.currentKey),
+    };
+  }
+
+  /** Every live key of state `name`, as of the call (keys written while iterating may not show). */
+  *keys(name: string): IterableIterator<StateKey> {
+    const t = this.tables.get(name);
+    if (t === undefined) return;
+    this.flushAll();
+    const now = this.clock();
+    for (const { key, value } of this.range(t)) {
+      if (t.ttlMs !== undefined && this.expired(t, storedTime(value), now)) continue;
+      yield decodeStateKey(key);
+    }
+  }
+
+  private range(t: Table, from?: Buffer, limit?: number): Iterable<{ key: Buffer; value: Buffer }> {
+    if (this.store === undefined) return [];
+    return this.db.getRange({ start: from ?? Buffer.from([t.id]), end: Buffer.from([t.id + 1]), snapshot: true, limit });
+  }
+
+  /**
+   * The stored bytes of a value: a write-time flag (and time), then the value in the state format without
+   * its header (the store never outlives this process, so no version is needed). A view of the encoder's
+   * scratch buffer, valid until the next encode: lmdb copies it on put.
+   */
+  private encodeSlot(value: unknown, written: number | undefined): Buffer {
+    let out: Buffer;
+    try {
+      out = encodeStateBody(value, written === undefined ? 1 : 9);
+    } catch (e) {
+      // encodeState describes the value it cannot store, and where it is.
+      if (e instanceof UnsupportedStateValue) encodeState(value);
+      throw e;
+    }
+    out[0] = written === undefined ? NO_TIME : HAS_TIME;
+    if (written !== undefined) out.writeDoubleLE(written, 1);
+    this.meanBytes += (out.length - this.meanBytes) / 64;
+    return out;
+  }
+
+  /** Writes one slot to the store (within a write transaction); returns false if it is gone for good. */
+  private flushSlot(t: Table, key: StateKey, s: Slot, now: number): boolean {
+    if (s.deleted || (t.ttlMs !== undefined && this.expired(t, s.written, now))) {
+      this.db.removeSync(encodeStateKey(t.id, key));
+      return false;
+    }
+    this.put(encodeStateKey(t.id, key), this.encodeSlot(s.value, s.written));
+    return true;
+  }
+
+  private put(k: Buffer, v: Buffer): void {
+    const h = hashKeyBytes(k) & (FILTER_BITS - 1);
+    this.mayBeStored[h >>> 5]! |= 1 << (h & 31);
+    this.db.putSync(k, v);
+  }
+
+  /**
+   * Writes back about a quarter of the cache, least recently used first, in one transaction, and cleans
+   * up expired entries. Slots used since the last scan get a second chance: they move to the end.
+   */
+  private evict(): void {
+    const target = Math.floor(this.maxCached * 0.75);
+    const excess = this.cached - target;
+    const now = this.clock();
+    const expired = this.findExpired(2 * excess, now);
+    this.db.transactionSync(() => {
+      for (const t of this.byId) {
+        let n = Math.ceil((excess * t.cache.size) / this.cached);
+        let scan = t.cache.size;
+        const again: Array<[StateKey, Slot]> = [];
+        for (const [key, s] of t.cache) {
+          if (n <= 0 || scan-- <= 0) break;
+          t.cache.delete(key);
+          if (s.used) {
+            s.used = false;
+            again.push([key, s]);
+            continue;
+          }
+          this.flushSlot(t, key, s, now);
+          n--;
+        }
+        for (const [key, s] of again) t.cache.set(key, s);
+      }
+      for (const k of expired) this.db.removeSync(k);
+    });
+    this.cached = this.byId.reduce((sum, t) => sum + t.cache.size, 0);
+    this.maxCached = this.limitFor(this.meanBytes);
+  }
+
+  /**
+   * Stored entries of TTL states that expired and are not cached (a cached slot is the newer copy):
+   * up to `budget`, going on from where the last scan stopped and wrapping around.
+   */
+  private findExpired(budget: number, now: number): Buffer[] {
+    const out: Buffer[] = [];
+    for (const t of this.byId) {
+      if (t.ttlMs === undefined) continue;
+      let seen = 0;
+      let last: Buffer | undefined;
+      for (const { key, value } of this.range(t, t.cleanupFrom, budget)) {
+        seen++;
+        last = Buffer.from(key);
+        if (this.expired(t, storedTime(value), now) && !t.cache.has(decodeStateKey(key))) out.push(Buffer.from(key));
+      }
+      t.cleanupFrom = seen < budget || last === undefined ? undefined : Buffer.concat([last, Buffer.from([0])]);
+    }
+    return out;
+  }
+
+  /** Writes every cached slot to the store; deleted and expired ones leave the cache. */
+  private flushAll(): void {
+    if (this.cached === 0) return;
+    const now = this.clock();
+    this.db.transactionSync(() => {
+      for (const t of this.byId) {
+        for (const [key, s] of t.cache) if (!this.flushSlot(t, key, s, now)) t.cache.delete(key);
+      }
+    });
+    this.cached = this.byId.reduce((sum, t) => sum + t.cache.size, 0);
+  }
+
+  /**
+   * The live state for a checkpoint, read from one read transaction after the cache is written back:
+   * fresh objects decoded from the store, so later in-place changes by operators do not reach it.
+   */
+  snapshot(): KeyedStateSnapshot {
+    this.flushAll();
+    const now = this.clock();
+    const states = this.byId.map((t) => {
+      const entries: Array<[StateKey, unknown]> = [];
+      for (const { key, value } of this.range(t)) {
+        if (t.ttlMs !== undefined && this.expired(t, storedTime(value), now)) continue;
+        entries.push([decodeStateKey(key), decodeValue(value)]);
+      }
+      return { name: t.name, kind: t.kind, entries };
+    });
+    return { states };
+  }
+
+  restore(s: KeyedStateSnapshot): void {
+    this.restoreRescaled([s], () => true);
+  }
+
+  /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
+  restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void {
+    this.reset();
+    let batch: Array<[Table, StateKey, unknown]> = [];
+    const commit = (): void => {
+      const b = batch;
+      batch = [];
+      this.db.transactionSync(() => {
+        for (const [t, k, v] of b) this.put(encodeStateKey(t.id, k), this.encodeSlot(v, undefined));
+      });
+    };
+    for (const p of parts) {
+      for (const st of p.states) {
+        const t = this.tables.get(st.name) ?? this.createTable(st.name, st.kind);
+        for (const [k, v] of st.entries) {
+          if (!owns(k)) continue;
+          batch.push([t, k, v]);
+          if (batch.length >= RESTORE_BATCH) commit();
+        }
+      }
+    }
+    if (batch.length > 0) commit();
+  }
+
+  private reset(): void {
+    this.dispose();
+    this.tables.clear();
+    this.byId.length = 0;
+    this.cached = 0;
+  }
+
+  dispose(): void {
+    this.store?.dispose();
+    this.store = undefined;
+    this.mayBeStored = new Uint32Array(0);
+  }
+}
+
+function storedTime(value: Buffer): number | undefined {
+  return value[0] === HAS_TIME ? value.readDoubleLE(1) : undefined;
+}
+
+function decodeValue(bytes: Buffer): unknown {
+  return new StateDecoder(bytes, bytes[0] === HAS_TIME ? 9 : 1).value();
+}

@@ -1,0 +1,133 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { ExecutionError } from '../../errors/sluice-error.js';
+
+/** The part of lmdb's database API the state backend uses (keys and values are raw bytes). */
+export interface LmdbDatabase {
+  getBinaryFast(key: Uint8Array): Buffer | undefined;
+  putSync(key: Uint8Array, value: Uint8Array): void;
+  removeSync(key: Uint8Array): boolean;
+  transactionSync<T>(action: () => T): T;
+  getRange(options: { start?: Uint8Array; end?: Uint8Array; snapshot?: boolean; limit?: number }): Iterable<{ key: Buffer; value: Buffer }>;
+  close(): Promise<void>;
+}
+
+interface LmdbModule {
+  open(options: Record<string, unknown>): LmdbDatabase;
+}
+
+let lmdb: LmdbModule | undefined;
+
+/**
+ * lmdb is loaded on first use only (a job on the heap backend never loads its native binding), and
+ * synchronously: the backend is created where the operator chain is, which is not async.
+ */
+function loadLmdb(): LmdbModule {
+  if (lmdb) return lmdb;
+  try {
+    lmdb = createRequire(import.meta.url)('lmdb') as LmdbModule;
+  } catch (e) {
+    throw new ExecutionError(
+      "The lmdb state backend (state.backend.type = 'lmdb') could not load the 'lmdb' package and its native binding; install it (npm install lmdb) or use 'hashmap'.",
+      { cause: e },
+    );
+  }
+  return lmdb;
+}
+
+/** Stores this process opened and has not closed yet: removed at exit. */
+const open = new Set<string>();
+let cleaned = false;
+let counter = 0;
+
+function removeAtExit(): void {
+  for (const dir of open) rmSync(dir, { recursive: true, force: true });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the directories of processes that no longer run: a SIGKILLed job leaves its store behind, and
+ * nothing in it is needed again (a restore reads the checkpoint, never a store).
+ */
+function removeStale(base: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const pid = Number(n.split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) rmSync(join(base, n), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A fresh store for one operator's keyed state in one subtask attempt, in a directory of its own under
+ * `localDir` (default: the system temp directory). It is working memory, not a durable copy: checkpoints
+ * hold the durable state, so the store skips fsync and is deleted when closed or at process exit.
+ */
+export class LmdbStore {
+  readonly db: LmdbDatabase;
+  private closed = false;
+
+  constructor(
+    readonly dir: string,
+    db: LmdbDatabase,
+  ) {
+    this.db = db;
+  }
+
+  static create(localDir: string | undefined): LmdbStore {
+    const mod = loadLmdb();
+    const base = join(localDir ?? tmpdir(), 'sluice-lmdb');
+    if (!cleaned) {
+      cleaned = true;
+      removeStale(base);
+      process.once('exit', removeAtExit);
+    }
+    const dir = join(base, `${process.pid}-${threadId}-${counter++}`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const db = mod.open({
+        path: dir,
+        keyEncoding: 'binary',
+        encoding: 'binary',
+        noSync: true,
+        noMetaSync: true,
+        noMemInit: true,
+        // Random key lookups: read-ahead would pull neighbouring pages nobody asked for into memory.
+        noReadAhead: true,
+        cache: false,
+        // Maps the file in chunks and unmaps cold ones: fewer resident file pages. 5 M-key GROUP BY: peak RSS
+        // 1.65 GB instead of 3.4 GB, but 701 s of CPU instead of 250 s (runs at different machine load).
+        remapChunks: true,
+      });
+      open.add(dir);
+      return new LmdbStore(dir, db);
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new ExecutionError(`The lmdb state backend could not open a store in '${dir}' (state.backend.lmdb.localdir): ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  /** Closes and deletes the store. */
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    open.delete(this.dir);
+    const remove = (): void => rmSync(this.dir, { recursive: true, force: true });
+    this.db.close().then(remove, remove);
+  }
+}

@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HeapKeyedStateBackend, type KeyedStateSnapshot } from '../../../src/runtime/state/heap-state-backend.js';
+import type { KeyedStateBackend } from '../../../src/runtime/state/keyed-state-backend.js';
+import { LmdbKeyedStateBackend } from '../../../src/runtime/state/lmdb-state-backend.js';
+import { decodeState, encodeState } from '../../../src/runtime/state/state-codec.js';
+import type { StateKey } from '../../../src/runtime/state/state.js';
+import { Row } from '../../../src/types/row.js';
+
+const made: KeyedStateBackend[] = [];
+afterEach(() => {
+  for (const b of made.splice(0)) b.dispose?.();
+});
+
+/**
+ * Both backends behind one factory. The lmdb one gets the smallest cache (1,024 slots), so tests with
+ * more keys than that read and write through the store, not only the cache.
+ */
+const backends: Array<[string, (clock?: () => number) => KeyedStateBackend]> = [
+  ['hashmap', (clock) => new HeapKeyedStateBackend(clock)],
+  ['lmdb', (clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock)],
+];
+
+function make(f: (clock?: () => number) => KeyedStateBackend, clock?: () => number): KeyedStateBackend {
+  const b = f(clock);
+  made.push(b);
+  return b;
+}
+
+/** A snapshot as a checkpoint holds it (encoded and decoded), entries sorted: the backends order them differently. */
+function checkpointed(b: KeyedStateBackend): KeyedStateSnapshot {
+  const s = decodeState(encodeState(b.snapshot())) as KeyedStateSnapshot;
+  const order = (x: StateKey): string => `${typeof x}:${String(x)}`;
+  return { states: s.states.map((st) => ({ ...st, entries: [...st.entries].sort((p, q) => order(p[0]).localeCompare(order(q[0]))) })) };
+}
+
+describe.each(backends)('keyed state backend %s', (_name, factory) => {
+  it('scopes every state kind by the current key', () => {
+    const b = make(factory);
+    const v = b.getState<number>('v');
+    const l = b.getListState<string>('l');
+    const m = b.getMapState<bigint, string>('m');
+    b.setCurrentKey('a');
+    v.update(1);
+    l.addAll(['x', 'y']);
+    m.put(1n, 'one');
+    b.setCurrentKey(7n);
+    expect(v.value()).toBeUndefined();
+    expect(l.get()).toEqual([]);
+    expect(m.isEmpty()).toBe(true);
+    v.update(2);
+    b.setCurrentKey('a');
+    expect(v.value()).toBe(1);
+    expect(l.get()).toEqual(['x', 'y']);
+    expect(m.get(1n)).toBe('one');
+    expect([...b.keys('v')].sort()).toEqual([7n, 'a']);
+    expect(() => b.getListState('v')).toThrow(/value state/);
+  });
+
+  it('tells apart keys of every type, -0 and 0 alike as in a Map', () => {
+    const b = make(factory);
+    const v = b.getState<string>('v');
+    const keys: StateKey[] = [0, 1, -1, 2 ** 40, 0.5, Number.NaN, 1n, '1', '', true, false, null, 'ü€'];
+    for (const k of keys) {
+      b.setCurrentKey(k);
+      v.update(`v${String(k)}`);
+    }
+    b.setCurrentKey(-0);
+    expect(v.value()).toBe('v0');
+    for (const k of keys) {
+      b.setCurrentKey(k);
+      expect(v.value()).toBe(`v${String(k)}`);
+    }
+    expect(new Set(b.keys('v'))).toEqual(new Set(keys));
+  });
+
+  it('keeps values changed in place without update, also past the cache', () => {
+    const b = make(factory);
+    const acc = b.getState<{ n: number; rows: Row[] }>('acc');
+    const l = b.getListState<number>('l');
+    const m = b.getMapState<string, number>('m');
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < 5_000; k++) {
+        b.setCurrentKey(k);
+        let a = acc.value();
+        if (a === undefined) acc.update((a = { n: 0, rows: [] }));
+        a.n += k;
+        a.rows.push(Row.insert(k, round));
+        l.add(round);
+        m.put(`r${round}`, k);
+      }
+    }
+    for (const k of [0, 1, 2_500, 4_999]) {
+      b.setCurrentKey(k);
+      expect(acc.value()!.n).toBe(3 * k);
+      expect(acc.value()!.rows.map((r) => r.fields)).toEqual([[k, 0], [k, 1], [k, 2]]);
+      expect(acc.value()!.rows[0]).toBeInstanceOf(Row);
+      expect(l.get()).toEqual([0, 1, 2]);
+      expect([...m.entries()]).toEqual([['r0', k], ['r1', k], ['r2', k]]);
+    }
+    expect([...b.keys('acc')]).toHaveLength(5_000);
+  });
+
+  it('clears keys, also ones only in the store', () => {
+    const b = make(factory);
+    const v = b.getState<number>('v');
+    for (let k = 0; k < 3_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    for (let k = 0; k < 3_000; k += 2) {
+      b.setCurrentKey(k);
+      v.clear();
+    }
+    b.setCurrentKey(2);
+    expect(v.value()).toBeUndefined();
+    b.setCurrentKey(3);
+    expect(v.value()).toBe(3);
+    expect([...b.keys('v')]).toHaveLength(1_500);
+    expect(checkpointed(b).states[0]!.entries).toHaveLength(1_500);
+  });
+
+  it('expires entries not written within the TTL, and writes refresh it', () => {
+    let now = 0;
+    const b = make(factory, () => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 40 });
+    const l = b.getListState<number>({ name: 'l', ttlMs: 40 });
+    b.setCurrentKey('old');
+    v.update(1);
+    l.add(1);
+    b.setCurrentKey('fresh');
+    v.update(2);
+    l.add(2);
+    now = 25;
+    l.add(3);
+    v.update(3);
+    now = 50;
+    expect(v.value()).toBe(3);
+    expect(l.get()).toEqual([2, 3]);
+    b.setCurrentKey('old');
+    expect(v.value()).toBeUndefined();
+    expect(l.get()).toEqual([]);
+    expect(b.snapshot().states.find((s) => s.name === 'v')!.entries).toEqual([['fresh', 3]]);
+  });
+
+  it('snapshots as of the call: later in-place changes do not reach an encoded snapshot', () => {
+    const b = make(factory);
+    const acc = b.getState<{ n: number }>('acc');
+    b.setCurrentKey('k');
+    acc.update({ n: 1 });
+    const bytes = encodeState(b.snapshot());
+    acc.value()!.n = 2;
+    expect((decodeState(bytes) as KeyedStateSnapshot).states[0]!.entries).toEqual([['k', { n: 1 }]]);
+  });
+
+  describe.each(backends)('restores a checkpoint of %s', (_from, fromFactory) => {
+    it('whole, and by key group at another parallelism', () => {
+      const src = make(fromFactory);
+      const v = src.getState<bigint>('sum');
+      const m = src.getMapState<string, number>('names');
+      for (let k = 0; k < 4_000; k++) {
+        src.setCurrentKey(k);
+        v.update(BigInt(k) * 3n);
+        if (k % 100 === 0) m.put(`n${k}`, k);
+      }
+      const snap = checkpointed(src);
+
+      const whole = make(factory);
+      whole.restore(snap);
+      const sum = whole.getState<bigint>('sum');
+      whole.setCurrentKey(3_999);
+      expect(sum.value()).toBe(11_997n);
+      whole.setCurrentKey(200);
+      expect([...whole.getMapState<string, number>('names').entries()]).toEqual([['n200', 200]]);
+      expect(checkpointed(whole)).toEqual(snap);
+
+      // Two new subtasks split the keys: even keys and odd keys, restored from the same parts.
+      const even = make(factory);
+      const odd = make(factory);
+      even.restoreRescaled([snap], (k) => (k as number) % 2 === 0);
+      odd.restoreRescaled([snap], (k) => (k as number) % 2 === 1);
+      expect([...even.keys('sum')]).toHaveLength(2_000);
+      const merged = [...checkpointed(even).states[0]!.entries, ...checkpointed(odd).states[0]!.entries];
+      expect(merged.sort((p, q) => (p[0] as number) - (q[0] as number))).toEqual(
+        [...snap.states.find((s) => s.name === 'sum')!.entries].sort((p, q) => (p[0] as number) - (q[0] as number)),
+      );
+    });
+  });
+});
+
+describe('LmdbKeyedStateBackend', () => {
+  it('removes expired entries from the store as other keys are written, without reads or checkpoints', () => {
+    let now = 0;
+    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 30 });
+    const stored = (): number => [...(b as unknown as { range(t: unknown): Iterable<unknown> }).range((b as unknown as { byId: unknown[] }).byId[0])].length;
+    for (let k = 0; k < 20_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    const before = stored();
+    expect(before).toBeGreaterThan(15_000);
+    now = 40;
+    for (let k = 20_000; k < 40_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    // The first 20,000 expired, and the writes of 20,000 others scanned and removed them.
+    expect(stored()).toBeLessThan(21_000);
+    expect([...b.keys('v')]).toHaveLength(20_000);
+  });
+
+  it('keeps to its memory budget in cached slots', () => {
+    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 4 << 20, localDir: undefined }));
+    const v = b.getState<number[]>('v');
+    for (let k = 0; k < 100_000; k++) {
+      b.setCurrentKey(k);
+      v.update([k, k + 1]);
+    }
+    const cached = (b as unknown as { cached: number }).cached;
+    expect(cached).toBeGreaterThan(1_000);
+    expect(cached).toBeLessThan(20_000);
+    b.setCurrentKey(17);
+    expect(v.value()).toEqual([17, 18]);
+  });
+});
