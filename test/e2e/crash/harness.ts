@@ -505,7 +505,7 @@ export async function rescaleTrial(job: CrashJob, opts: RescaleOptions): Promise
   let rounds = 0;
   let done = 0;
   while (done < copies) {
-    if (rounds >= 3 * copies + 2) throw new RunFailed(`${log.join('\n')}\n${job.name}: ${rounds} copies ended before they could be killed at every parallelism`);
+    if (rounds >= 4 * copies + 2) throw new RunFailed(`${log.join('\n')}\n${job.name}: ${rounds} copies ended before they could be killed at every parallelism`);
     const dir = newDir(`${job.name}-rescale`);
     rounds++;
     log.push(`round ${rounds} in ${dir}`);
@@ -529,8 +529,8 @@ export async function rescaleTrial(job: CrashJob, opts: RescaleOptions): Promise
         // Killed only after a checkpoint of this run, so the next run restores state of this parallelism.
         while (alive(cli) && completeCheckpoints(chk).every((c) => before.has(c))) await sleep(20);
         const waited = Date.now() - t0;
-        // Within the first third of a job's time after its checkpoint: the next run still has input left.
-        const delay = Math.floor(random() * reference.jobSpan * 0.3);
+        // Within the first quarter of a job's time after its checkpoint: the next run still has input left.
+        const delay = Math.floor(random() * reference.jobSpan * 0.25);
         await Promise.race([sleep(delay), cli.exited]);
         const killed = alive(cli);
         if (killed) {

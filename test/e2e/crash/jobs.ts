@@ -260,12 +260,13 @@ function slower(job: CrashJob, factor: number): CrashJob {
 }
 
 /**
- * The jobs of the rescale trials (resumed at parallelism 2 -> 3 -> 1): every keyed operator, at half the
- * rate (three runs each must be killed with input left). TUMBLE and CUMULATE without a key run in one
- * subtask at any parallelism, so they are keyed here.
+ * The jobs of the rescale trials (resumed at parallelism 2 -> 3 -> 1): every keyed operator, at a third
+ * of the rate (about 8 s of input: two runs of each copy must be killed after a checkpoint of their own
+ * with input left, and on a busy machine a resumed run's first checkpoint may take seconds). TUMBLE and
+ * CUMULATE without a key run in one subtask at any parallelism, so they are keyed here.
  */
 export const rescaleJobs: readonly CrashJob[] = allJobs.map((j) => {
-  if (j === tumble || j === cumulate) return slower(keyedWindow(j), 2);
-  if (j === dedupFirst) return slower(dedupFirstPerSplit, 2);
-  return slower(j, 2);
+  if (j === tumble || j === cumulate) return slower(keyedWindow(j), 3);
+  if (j === dedupFirst) return slower(dedupFirstPerSplit, 3);
+  return slower(j, 3);
 });
