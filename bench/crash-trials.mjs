@@ -2,8 +2,11 @@
 // SIGKILLed N times in all (default 100) through the built CLI, resumed with --resume each time, and its
 // committed output compared with a failure-free run. Prints per operator: trials (fresh job copies), kills,
 // extra rows (duplicates or wrong values), missing rows (losses or wrong values), the seed.
+// With --rescale, the keyed-operator jobs of the rescale trials instead: each copy runs at parallelism 2,
+// is SIGKILLed after a checkpoint, resumed at 3, killed after a checkpoint of that run, resumed at 1 until
+// it ends (two kills per copy; --parallelisms 2,3,1 changes the sequence), so N kills are N/2 copies.
 // Run after `npm run build`:
-//   node bench/crash-trials.mjs [--kills N] [--only group-by,tumble] [--seed S] [--concurrency C]
+//   node bench/crash-trials.mjs [--kills N] [--only group-by,tumble] [--seed S] [--concurrency C] [--rescale]
 // Env: CRASH_KILLS (= --kills), CRASH_SEED, CRASH_CONCURRENCY, CRASH_DEBUG=1 (print each trial's log).
 // Exits non-zero when some operator lost or duplicated rows, or a run failed.
 import { build } from 'esbuild';
@@ -20,6 +23,8 @@ const kills = Number(arg('kills', process.env.CRASH_KILLS ?? '100'));
 const seed = Number(arg('seed', process.env.CRASH_SEED ?? String(Date.now() % 1_000_000)));
 const concurrency = Number(arg('concurrency', process.env.CRASH_CONCURRENCY ?? '2'));
 const only = arg('only', '')?.split(',').filter((s) => s !== '') ?? [];
+const rescale = process.argv.includes('--rescale');
+const parallelisms = arg('parallelisms', '2,3,1').split(',').map(Number);
 
 // The jobs and the harness are TypeScript test helpers: bundle them for this plain node script.
 const out = mkdtempSync(join(tmpdir(), 'sluice-crash-bench-'));
@@ -33,11 +38,17 @@ await build({
   logLevel: 'error',
   define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(root, 'test/e2e/crash/harness.ts')).href) },
 });
-const { allJobs, crashTrial, limiter } = await import(pathToFileURL(join(out, 'crash.mjs')).href);
+const { allJobs, rescaleJobs, crashTrial, rescaleTrial, limiter } = await import(pathToFileURL(join(out, 'crash.mjs')).href);
 rmSync(out, { recursive: true, force: true });
 
-const jobs = allJobs.filter((j) => only.length === 0 || only.includes(j.name));
-console.log(`crash trials: ${kills} kills per operator, seed ${seed}, ${jobs.length} operators, ${concurrency} at a time`);
+const jobs = (rescale ? rescaleJobs : allJobs).filter((j) => only.length === 0 || only.includes(j.name));
+const killsPerCopy = parallelisms.length - 1;
+/** One operator's trials: `kills` kills in all, in copies of `killsPerCopy` with --rescale. */
+const trial = (job, s) =>
+  rescale ? rescaleTrial(job, { parallelisms, copies: Math.max(1, Math.ceil(kills / killsPerCopy)), seed: s }) : crashTrial(job, { kills, seed: s });
+console.log(
+  `crash trials${rescale ? ` at parallelism ${parallelisms.join(' -> ')}` : ''}: ${kills} kills per operator, seed ${seed}, ${jobs.length} operators, ${concurrency} at a time`,
+);
 const limit = limiter(concurrency);
 const started = Date.now();
 const pad = (s, n) => String(s).padEnd(n);
@@ -61,7 +72,7 @@ await Promise.all(
     limit(async () => {
       const t0 = Date.now();
       try {
-        const r = await crashTrial(job, { kills, seed: seed + i });
+        const r = await trial(job, seed + i);
         if (process.env.CRASH_DEBUG) console.log(r.log.join('\n'));
         report({ ...r, ms: Date.now() - t0 });
       } catch (e) {

@@ -145,10 +145,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
    * back-pressured time.
    */
   protected async drainBackpressure(): Promise<void> {
-    while (this.pending.length > 0) {
-      const ps = this.pending.splice(0);
-      await this.guard(ps.length === 1 ? ps[0]! : Promise.all(ps).then(() => undefined));
-    }
+    await this.drainPending();
     this.endWork();
     for (const o of this.outputs) {
       for (let s = o.awaitSpace(); s !== undefined; s = o.awaitSpace()) {
@@ -194,6 +191,14 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
 
   private readonly cancelListeners = new Set<() => void>();
 
+  /** Awaits the sink writes and async operator work started so far (and any they start in turn). */
+  private async drainPending(): Promise<void> {
+    while (this.pending.length > 0) {
+      const ps = this.pending.splice(0);
+      await this.guard(ps.length === 1 ? ps[0]! : Promise.all(ps).then(() => undefined));
+    }
+  }
+
   /** A promise resolved by `wake()` (new events, barrier triggers), for idle waits. */
   protected wakeSignal(): Promise<void> {
     return new Promise((r) => (this.wakeResolve = r));
@@ -237,6 +242,9 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
 
   /** Snapshots the chain (and the sink writer's pre-commit), emits the barrier, acknowledges. */
   protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0): Promise<void> {
+    // Rows emitted since the last batch (windows a watermark fired, async lookup results) may still be on
+    // their way into the sink writer; they precede the barrier, so they belong to this checkpoint's pre-commit.
+    await this.drainPending();
     const operators = this.chain.snapshot(checkpointId);
     const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);
     this.broadcast({ kind: 'barrier', checkpointId });

@@ -127,20 +127,25 @@ export function hiddenFiles(dir: string): string[] {
   return out;
 }
 
-/** True when some job directory under the checkpoint root holds a complete checkpoint (chk-N/_metadata). */
-export function hasCompleteCheckpoint(root: string): boolean {
-  if (!existsSync(root)) return false;
+/** Paths of the complete checkpoints (chk-N/_metadata) under a checkpoint root. */
+export function completeCheckpoints(root: string): string[] {
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
   for (const job of readdirSync(root)) {
-    const jobDir = join(root, job);
     let entries: string[];
     try {
-      entries = readdirSync(jobDir);
+      entries = readdirSync(join(root, job));
     } catch {
       continue;
     }
-    for (const chk of entries) if (chk.startsWith('chk-') && existsSync(join(jobDir, chk, '_metadata'))) return true;
+    for (const chk of entries) if (chk.startsWith('chk-') && existsSync(join(root, job, chk, '_metadata'))) out.push(join(job, chk));
   }
-  return false;
+  return out;
+}
+
+/** True when some job directory under the checkpoint root holds a complete checkpoint (chk-N/_metadata). */
+export function hasCompleteCheckpoint(root: string): boolean {
+  return completeCheckpoints(root).length > 0;
 }
 
 function lines(dir: string): string[] {
@@ -199,8 +204,11 @@ export function size(m: Multiset): number {
   return n;
 }
 
-/** Writes the job's input files and returns the job file: checkpoint settings, the job's settings, sources, the sink and the INSERT. */
-export function jobSql(job: CrashJob, dir: string, checkpointIntervalMs: number): string {
+/**
+ * Writes the job's input files and returns the job file: checkpoint settings, the parallelism when given,
+ * the job's settings, sources, the sink and the INSERT.
+ */
+export function jobSql(job: CrashJob, dir: string, checkpointIntervalMs: number, parallelism?: number): string {
   for (const [path, content] of Object.entries(job.files ?? {})) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), content);
@@ -208,6 +216,7 @@ export function jobSql(job: CrashJob, dir: string, checkpointIntervalMs: number)
   return [
     `SET 'execution.checkpointing.interval' = '${checkpointIntervalMs} ms';`,
     `SET 'execution.checkpointing.dir' = '${join(dir, 'chk')}';`,
+    ...(parallelism === undefined ? [] : [`SET 'parallelism.default' = '${parallelism}';`]),
     ...(job.settings ?? []).map((s) => `${s.trim().replace(/;$/, '')};`),
     job.sources.trim().replaceAll('$DIR', dir),
     typeof job.output === 'object'
@@ -268,13 +277,17 @@ function cliArgs(dir: string, resume: boolean): string[] {
   return ['--catalog-dir', join(dir, 'catalog'), '-f', join(dir, 'job.sql'), ...(resume ? ['--resume', chk] : [])];
 }
 
-async function runToEnd(dir: string, resume: boolean, timeoutMs: number): Promise<{ code: number | string; ms: number; output: string }> {
+/** Runs the CLI to its end: `ms` from start to exit, `jobMs` from the job's submission to exit. */
+async function runToEnd(dir: string, resume: boolean, timeoutMs: number): Promise<{ code: number | string; ms: number; jobMs: number; output: string }> {
   const started = Date.now();
+  let submitted = started;
   const run = startCli(cliArgs(dir, resume), dir);
+  void run.submitted.then(() => (submitted = Date.now()));
   const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
   const code = await run.exited;
   clearTimeout(timer);
-  return { code, ms: Date.now() - started, output: outputOf(run) };
+  const ended = Date.now();
+  return { code, ms: ended - started, jobMs: ended - submitted, output: outputOf(run) };
 }
 
 async function output(job: CrashJob, dir: string): Promise<Multiset> {
@@ -282,21 +295,107 @@ async function output(job: CrashJob, dir: string): Promise<Multiset> {
   return job.output === 'append' ? appendOutput(join(dir, 'out')) : materializedOutput(join(dir, 'out'));
 }
 
-async function prepare(job: CrashJob, dir: string, interval: number): Promise<void> {
-  writeFileSync(join(dir, 'job.sql'), jobSql(job, dir, interval));
+async function prepare(job: CrashJob, dir: string, interval: number, parallelism?: number): Promise<void> {
+  writeFileSync(join(dir, 'job.sql'), jobSql(job, dir, interval, parallelism));
   if (typeof job.output === 'object') await job.output.prepare?.(dir);
 }
 
 /** Runs the job once without failures; its committed output is what every trial must reproduce. */
-export async function referenceRun(job: CrashJob, opts: Pick<TrialOptions, 'checkpointIntervalMs' | 'keepDirs' | 'runTimeoutMs'> = {}): Promise<{ rows: Multiset; ms: number }> {
+export async function referenceRun(
+  job: CrashJob,
+  opts: Pick<TrialOptions, 'checkpointIntervalMs' | 'keepDirs' | 'runTimeoutMs'> & { readonly parallelism?: number } = {},
+): Promise<{ rows: Multiset; ms: number; jobMs: number }> {
   const dir = newDir(`${job.name}-ref`);
   try {
-    await prepare(job, dir, opts.checkpointIntervalMs ?? 200);
+    await prepare(job, dir, opts.checkpointIntervalMs ?? 200, opts.parallelism);
     const r = await runToEnd(dir, false, opts.runTimeoutMs ?? 90_000);
     if (r.code !== 0) throw new RunFailed(`${job.name}: the failure-free run exited with ${r.code}\n${r.output}`);
-    return { rows: await output(job, dir), ms: r.ms };
+    return { rows: await output(job, dir), ms: r.ms, jobMs: r.jobMs };
   } finally {
     if (!opts.keepDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The failure-free run, going on beside the first killed copy; until it ends, kill delays range over a guess. */
+class Reference {
+  /** How long a whole run takes from start to end: kill delays range over it. */
+  span: number;
+  /** How long the job runs once submitted (the CLI's startup left out, which a busy machine stretches). */
+  jobSpan: number;
+  /** A failed reference fails the trial at once, not only when the killed copies are done. */
+  error: unknown;
+  private readonly done: Promise<{ rows: Multiset; ms: number }>;
+
+  constructor(job: CrashJob, opts: Omit<TrialOptions, 'kills'>, log: string[], parallelism?: number) {
+    this.span = opts.spanMs ?? 3000;
+    this.jobSpan = this.span;
+    const settings = { checkpointIntervalMs: opts.checkpointIntervalMs ?? 200, keepDirs: opts.keepDirs, runTimeoutMs: opts.runTimeoutMs ?? 90_000, parallelism };
+    this.done = referenceRun(job, settings).then((r) => {
+      this.span = Math.max(1500, r.ms);
+      this.jobSpan = Math.max(1000, r.jobMs);
+      log.push(`reference${parallelism === undefined ? '' : ` at parallelism ${parallelism}`}: ${size(r.rows)} rows in ${r.ms} ms (${r.jobMs} ms after submission)`);
+      return r;
+    });
+    this.done.catch((e: unknown) => (this.error = e));
+  }
+
+  async rows(): Promise<Multiset> {
+    return (await this.done).rows;
+  }
+
+  throwIfFailed(): void {
+    if (this.error) throw this.error;
+  }
+}
+
+/** What the rounds of a trial found wrong, gathered over its copies. */
+class Findings {
+  readonly extra: string[] = [];
+  readonly missing: string[] = [];
+  readonly extraAfterKill: string[] = [];
+  readonly negative: string[] = [];
+
+  constructor(
+    private readonly job: CrashJob,
+    private readonly reference: Reference,
+    private readonly log: string[],
+  ) {}
+
+  /**
+   * After a run of a copy: logs `line` (given the rows committed so far); an append-only job's committed
+   * rows must all be part of the final result.
+   */
+  async afterRun(dir: string, line: (committed: number) => string): Promise<void> {
+    const now = await output(this.job, dir);
+    this.log.push(line(size(now)));
+    if (this.job.output === 'append') {
+      const over = surplus(await this.reference.rows(), now);
+      if (over.length > 0) {
+        this.log.push(`    committed rows the reference does not hold: ${over.slice(0, 5).join(' | ')}${over.length > 5 ? ` (+${over.length - 5})` : ''}`);
+        this.extraAfterKill.push(...over);
+      }
+    }
+  }
+
+  /** At the end of a copy: its committed output against the reference's, exactly. */
+  async atEnd(dir: string): Promise<void> {
+    const got = await output(this.job, dir);
+    const expected = await this.reference.rows();
+    const over = surplus(expected, got);
+    const lost = surplus(got, expected);
+    const neg = [...got].filter(([, n]) => n < 0).map(([r, n]) => `${r} x${n}`);
+    this.log.push(`  committed ${size(got)} rows; extra ${over.length}, missing ${lost.length}${neg.length ? `, negative ${neg.length}` : ''}`);
+    for (const r of over.slice(0, 5)) this.log.push(`    extra   ${r}`);
+    for (const r of lost.slice(0, 5)) this.log.push(`    missing ${r}`);
+    this.extra.push(...over);
+    this.missing.push(...lost);
+    this.negative.push(...neg);
+  }
+
+  async result(seed: number, kills: number, rounds: number, log: readonly string[]): Promise<TrialResult> {
+    const reference = await this.reference.rows();
+    const { extra, missing, extraAfterKill, negative } = this;
+    return { job: this.job.name, seed, kills, rounds, extra, missing, extraAfterKill, negative, referenceRows: size(reference), reference, log };
   }
 }
 
@@ -311,24 +410,10 @@ export async function crashTrial(job: CrashJob, opts: TrialOptions): Promise<Tri
   const runTimeout = opts.runTimeoutMs ?? 90_000;
   const random = mulberry32(opts.seed);
   const log: string[] = [`${job.name}: seed ${opts.seed} (replay with CRASH_SEED=${opts.seed})`];
-  // The failure-free run goes on beside the first copy; until it ends, kill delays range over a guess.
-  let span = opts.spanMs ?? 3000;
-  const referenceDone = referenceRun(job, { checkpointIntervalMs: interval, keepDirs: opts.keepDirs, runTimeoutMs: runTimeout }).then((r) => {
-    // How long a whole run takes from start to end: kill delays range over it.
-    span = Math.max(1500, r.ms);
-    log.push(`reference: ${size(r.rows)} rows in ${r.ms} ms`);
-    return r;
-  });
-  // A failed reference fails the trial at once, not only when the killed copies are done.
-  let referenceError: unknown;
-  referenceDone.catch((e: unknown) => (referenceError = e));
-  const referenceRows = async (): Promise<Multiset> => (await referenceDone).rows;
+  const reference = new Reference(job, opts, log);
+  const findings = new Findings(job, reference, log);
   let kills = 0;
   let rounds = 0;
-  const extra: string[] = [];
-  const missing: string[] = [];
-  const extraAfterKill: string[] = [];
-  const negative: string[] = [];
   while (kills < opts.kills) {
     if (rounds >= 3 * opts.kills + 3) {
       throw new RunFailed(`${log.join('\n')}\n${job.name}: ${rounds} copies ended before ${opts.kills} kills; the job ends too soon after its first checkpoint`);
@@ -340,7 +425,7 @@ export async function crashTrial(job: CrashJob, opts: TrialOptions): Promise<Tri
       await prepare(job, dir, interval);
       const chk = join(dir, 'chk');
       for (let run = 0; ; run++) {
-        if (referenceError) throw referenceError;
+        reference.throwIfFailed();
         if (run > opts.kills + 40) throw new RunFailed(`${log.join('\n')}\n${job.name}: no run ended by itself after ${run} runs`);
         const resume = hasCompleteCheckpoint(chk);
         if (kills >= opts.kills) {
@@ -353,6 +438,7 @@ export async function crashTrial(job: CrashJob, opts: TrialOptions): Promise<Tri
         const timer = setTimeout(() => cli.child.kill('SIGKILL'), runTimeout);
         let delay: number;
         let waitedForCheckpoint = 0;
+        const span = reference.span;
         if (!resume) {
           // The first kill of a copy only once a checkpoint is complete: otherwise the resume is a fresh start.
           const t0 = Date.now();
@@ -373,38 +459,104 @@ export async function crashTrial(job: CrashJob, opts: TrialOptions): Promise<Tri
         }
         const code = await cli.exited;
         clearTimeout(timer);
-        const now = await output(job, dir);
         const when = resume ? `${delay} ms after submit` : `${delay} ms after the first checkpoint (${waitedForCheckpoint} ms)`;
-        log.push(`  run ${run}: ${killed ? `killed ${when}` : `ended by itself (${code})`}${resume ? ', resumed' : ''}; committed ${size(now)} rows`);
-        if (job.output === 'append') {
-          // Whatever is committed at any time must be part of the final result: nothing twice, nothing wrong.
-          const over = surplus(await referenceRows(), now);
-          if (over.length > 0) {
-            log.push(`    committed rows the reference does not hold: ${over.slice(0, 5).join(' | ')}${over.length > 5 ? ` (+${over.length - 5})` : ''}`);
-            extraAfterKill.push(...over);
-          }
-        }
+        await findings.afterRun(dir, (n) => `  run ${run}: ${killed ? `killed ${when}` : `ended by itself (${code})`}${resume ? ', resumed' : ''}; committed ${n} rows`);
         if (!killed) {
           if (code !== 0) throw new RunFailed(`${log.join('\n')}\n${outputOf(cli)}`);
           break;
         }
       }
-      const got = await output(job, dir);
-      const expected = await referenceRows();
-      const over = surplus(expected, got);
-      const lost = surplus(got, expected);
-      const neg = [...got].filter(([, n]) => n < 0).map(([r, n]) => `${r} x${n}`);
-      log.push(`  committed ${size(got)} rows; extra ${over.length}, missing ${lost.length}${neg.length ? `, negative ${neg.length}` : ''}`);
-      for (const r of over.slice(0, 5)) log.push(`    extra   ${r}`);
-      for (const r of lost.slice(0, 5)) log.push(`    missing ${r}`);
-      extra.push(...over);
-      missing.push(...lost);
-      negative.push(...neg);
+      await findings.atEnd(dir);
     } finally {
       if (!opts.keepDirs) rmSync(dir, { recursive: true, force: true });
     }
   }
-  return { job: job.name, seed: opts.seed, kills, rounds, extra, missing, extraAfterKill, negative, referenceRows: size(await referenceRows()), reference: await referenceRows(), log };
+  return findings.result(opts.seed, kills, rounds, log);
+}
+
+export interface RescaleOptions extends Omit<TrialOptions, 'kills'> {
+  /**
+   * The parallelism of each run of a copy, in order (e.g. 2, 3, 1): every run but the last is SIGKILLed at
+   * a random moment after a checkpoint of its own completed, so the next run restores state written at
+   * the parallelism before; the last runs to the end. The reference runs at the first.
+   */
+  readonly parallelisms: readonly number[];
+  /** Copies of the job to take through all parallelisms (default 1). */
+  readonly copies?: number;
+}
+
+/**
+ * A resume at other parallelisms (issue #12 item 6): runs fresh copies of the job at `parallelisms[0]`,
+ * SIGKILLs each once a checkpoint completed (at a seeded random moment after it), resumes it at the next
+ * parallelism, kills it again once that run completed a checkpoint of its own, and so on; the last run
+ * goes to the end. Every copy's committed output must equal the failure-free run's exactly. A copy whose
+ * run ends by itself before it could be killed is not counted, and another copy is started.
+ */
+export async function rescaleTrial(job: CrashJob, opts: RescaleOptions): Promise<TrialResult> {
+  const interval = opts.checkpointIntervalMs ?? 200;
+  const runTimeout = opts.runTimeoutMs ?? 90_000;
+  const copies = opts.copies ?? 1;
+  const ps = opts.parallelisms;
+  const random = mulberry32(opts.seed);
+  const log: string[] = [`${job.name}: parallelism ${ps.join(' -> ')}, seed ${opts.seed} (replay with CRASH_SEED=${opts.seed})`];
+  const reference = new Reference(job, opts, log, ps[0]);
+  const findings = new Findings(job, reference, log);
+  let kills = 0;
+  let rounds = 0;
+  let done = 0;
+  while (done < copies) {
+    if (rounds >= 4 * copies + 2) throw new RunFailed(`${log.join('\n')}\n${job.name}: ${rounds} copies ended before they could be killed at every parallelism`);
+    const dir = newDir(`${job.name}-rescale`);
+    rounds++;
+    log.push(`round ${rounds} in ${dir}`);
+    try {
+      const chk = join(dir, 'chk');
+      let complete = true;
+      for (let run = 0; run < ps.length; run++) {
+        reference.throwIfFailed();
+        await prepare(job, dir, interval, ps[run]);
+        const resume = run > 0;
+        if (run === ps.length - 1) {
+          const r = await runToEnd(dir, resume, runTimeout);
+          log.push(`  run ${run} at parallelism ${ps[run]}: final${resume ? ', resumed' : ''}, exit ${r.code} after ${r.ms} ms`);
+          if (r.code !== 0) throw new RunFailed(`${log.join('\n')}\n${r.output}`);
+          break;
+        }
+        const before = new Set(completeCheckpoints(chk));
+        const cli = startCli(cliArgs(dir, resume), dir);
+        const timer = setTimeout(() => cli.child.kill('SIGKILL'), runTimeout);
+        const t0 = Date.now();
+        // Killed only after a checkpoint of this run, so the next run restores state of this parallelism.
+        while (alive(cli) && completeCheckpoints(chk).every((c) => before.has(c))) await sleep(20);
+        const waited = Date.now() - t0;
+        // Within the first quarter of a job's time after its checkpoint: the next run still has input left.
+        const delay = Math.floor(random() * reference.jobSpan * 0.25);
+        await Promise.race([sleep(delay), cli.exited]);
+        const killed = alive(cli);
+        if (killed) {
+          cli.child.kill('SIGKILL');
+          kills++;
+        }
+        const code = await cli.exited;
+        clearTimeout(timer);
+        await findings.afterRun(
+          dir,
+          (n) => `  run ${run} at parallelism ${ps[run]}: ${killed ? `killed ${delay} ms after a checkpoint of its own (${waited} ms)` : `ended by itself (${code})`}${resume ? ', resumed' : ''}; committed ${n} rows`,
+        );
+        if (!killed) {
+          if (code !== 0) throw new RunFailed(`${log.join('\n')}\n${outputOf(cli)}`);
+          complete = false;
+          break;
+        }
+      }
+      // A copy that ended early still must be exact; it only does not count as taken through every parallelism.
+      await findings.atEnd(dir);
+      if (complete) done++;
+    } finally {
+      if (!opts.keepDirs) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return findings.result(opts.seed, kills, rounds, log);
 }
 
 /** A limit on how many trials run at once (each trial runs up to two CLI processes). */

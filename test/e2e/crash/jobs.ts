@@ -226,3 +226,47 @@ export const allJobs: readonly CrashJob[] = [
   temporalJoin,
   windowJoin,
 ];
+
+/** A window aggregate keyed by `id % 7` as well as by its window, so its state is spread over subtasks. */
+function keyedWindow(job: CrashJob): CrashJob {
+  return {
+    ...job,
+    name: `${job.name}-keyed`,
+    sinkColumns: `k BIGINT, ${windowColumns}`,
+    query: job.query.replace('SELECT ', 'SELECT id % 7, ').replace(/GROUP BY window_start, window_end$/, 'GROUP BY window_start, window_end, id % 7'),
+  };
+}
+
+/**
+ * First-row deduplication by processing time keeps whichever row of a key arrives first, so two source
+ * splits racing each other would make even failure-free runs differ. At parallelism 2 the sequence is two
+ * ranges, 1..2000 and 2001..4000 ('ranges' layout of datagen, kept across restores); here each key's four
+ * rows (500 apart) lie in one range, which emits them in order, so the first row is always the smallest id.
+ */
+const dedupFirstPerSplit: CrashJob = {
+  ...dedupFirst,
+  query: `SELECT k, id FROM (
+  SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY pt ASC) AS rn
+  FROM (SELECT id % 500 + 500 * ((id - 1) / 2000) AS k, id, pt FROM numbers))
+WHERE rn = 1`,
+};
+
+/**
+ * The same job with its datagen sources at `1 / factor` of their rate: the input lasts `factor` times as
+ * long, so a resumed run still has input left after its first checkpoint on a busy machine.
+ */
+function slower(job: CrashJob, factor: number): CrashJob {
+  return { ...job, sources: job.sources.replace(/'rows-per-second' = '(\d+)'/g, (_, r: string) => `'rows-per-second' = '${Math.round(Number(r) / factor)}'`) };
+}
+
+/**
+ * The jobs of the rescale trials (resumed at parallelism 2 -> 3 -> 1): every keyed operator, at a third
+ * of the rate (about 8 s of input: two runs of each copy must be killed after a checkpoint of their own
+ * with input left, and on a busy machine a resumed run's first checkpoint may take seconds). TUMBLE and
+ * CUMULATE without a key run in one subtask at any parallelism, so they are keyed here.
+ */
+export const rescaleJobs: readonly CrashJob[] = allJobs.map((j) => {
+  if (j === tumble || j === cumulate) return slower(keyedWindow(j), 3);
+  if (j === dedupFirst) return slower(dedupFirstPerSplit, 3);
+  return slower(j, 3);
+});

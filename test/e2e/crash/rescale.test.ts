@@ -1,0 +1,32 @@
+// A resume at another parallelism for every keyed operator (issue #12 items 2 and 6), through the built
+// CLI: each job runs at parallelism 2, is SIGKILLed at a seeded random moment after a checkpoint completed,
+// resumes at parallelism 3 (its state split over new key groups ranges, its source splits and sink state
+// shared out anew), is killed again after a checkpoint of that run, and resumes at parallelism 1 until it
+// ends. Its committed output must equal a failure-free run's exactly, as a multiset of rows (the
+// materialized table for updating results). See harness.ts.
+//
+// CRASH_RESCALE_COPIES copies per operator (default 1), CRASH_SEED replays a run (each operator adds its
+// index), CRASH_CONCURRENCY trials at once (default 2), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1
+// prints the logs and keeps the directories. bench/crash-trials.mjs --rescale runs many more.
+import { describe, expect, it } from 'vitest';
+import { cliAvailable, limiter, rescaleTrial } from './harness.js';
+import { rescaleJobs } from './jobs.js';
+
+const COPIES = Number(process.env.CRASH_RESCALE_COPIES ?? '1');
+const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+const ONLY = (process.env.CRASH_ONLY ?? '').split(',').filter((s) => s !== '');
+const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '2'));
+
+describe.skipIf(!cliAvailable('rescale trials'))('keyed operators killed at parallelism 2, resumed at 3, killed, resumed at 1 commit what a failure-free run commits', () => {
+  rescaleJobs.forEach((job, i) => {
+    it.skipIf(ONLY.length > 0 && !ONLY.includes(job.name)).concurrent(`${job.name}: 2 -> 3 -> 1`, async () => {
+      const r = await limit(() => rescaleTrial(job, { parallelisms: [2, 3, 1], copies: COPIES, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
+      const log = r.log.join('\n');
+      if (process.env.CRASH_DEBUG) console.log(log);
+      expect(r.referenceRows, log).toBeGreaterThan(0);
+      expect(r.kills, log).toBeGreaterThanOrEqual(2 * COPIES);
+      expect({ extraAfterKill: r.extraAfterKill.slice(0, 10), negative: r.negative.slice(0, 10) }, log).toEqual({ extraAfterKill: [], negative: [] });
+      expect({ extra: r.extra.slice(0, 10), missing: r.missing.slice(0, 10) }, log).toEqual({ extra: [], missing: [] });
+    }, 600_000);
+  });
+});
