@@ -324,7 +324,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
         for (const [key, s] of t.cache) {
           if (n <= 0 || scan-- <= 0) break;
           t.cache.delete(key);
-          if (s.used) {
+          // The current key's slot stays: the operator holds its value within this record and may still
+          // change it in place without `update` (the group aggregate does since its flat layout), and a
+          // slot written back and dropped now would lose that change. It is the slot just inserted by a
+          // miss, at the end of the cache, yet the scan reaches it when most older slots were used.
+          if (s.used || key === this.currentKey) {
             s.used = false;
             again.push([key, s]);
             continue;
