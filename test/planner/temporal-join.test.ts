@@ -56,6 +56,14 @@ describe('event-time temporal join', () => {
     expect(materialize(r.rows, r.types)).toEqual(['[2, 10]', '[3, 11]', '[4, 20]']);
   });
 
+  it('joins on a key computed from the left row (computed below the join, as Flink), keeping every left column', async () => {
+    const r = await runQuery(
+      "SELECT o.id, o.cur, r.rate FROM orders AS o JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON UPPER(LOWER(o.cur)) = r.cur AND r.rate > o.id",
+      ctx(),
+    );
+    expect(materialize(r.rows, r.types)).toEqual(['[2, EUR, 10]', '[3, EUR, 11]', '[4, USD, 20]']);
+  });
+
   it('a LEFT temporal join keeps orders without a valid version', async () => {
     const r = await runQuery('SELECT o.id, r.rate FROM orders AS o LEFT JOIN rates FOR SYSTEM_TIME AS OF o.ts AS r ON o.cur = r.cur', ctx());
     expect(materialize(r.rows, r.types)).toEqual(['[1, NULL]', '[2, 10]', '[3, 11]', '[4, 20]', '[5, NULL]']);

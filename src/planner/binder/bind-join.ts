@@ -168,7 +168,7 @@ async function bindTemporalJoin(
   const scope = left.scope.concat(right.scope);
   const cond = ref.condition?.kind === 'on' ? bindExpression(ref.condition.expr, binder.exprContext(scope)) : null;
   const split = splitEquiCondition(cond, nl);
-  if (split.leftExtras.length > 0 || split.rightExtras.length > 0) throw new PlanningError('Temporal table join keys must be plain columns of the same type');
+  if (split.rightExtras.length > 0) throw new PlanningError('Temporal table join keys on the versioned table must be plain columns');
   const keyNames = split.rightKeys.map((k) => right.node.fields[k]!.name);
   const missing = pk.columns.filter((c) => !keyNames.includes(c));
   if (missing.length > 0 || split.leftKeys.length === 0) {
@@ -176,7 +176,15 @@ async function bindTemporalJoin(
   }
   if (ref.joinType !== 'INNER' && ref.joinType !== 'LEFT') throw new PlanningError(`${ref.joinType} JOIN is not supported for temporal table joins`);
   const joinType = ref.joinType;
-  const fields = [...left.node.fields, ...right.node.fields.map((f) => ({ name: f.name, type: joinType === 'LEFT' ? withNullability(f.type, true) : f.type }))];
+  // A left key that is an expression (`o.id % 5`, or a column cast to the key's type) is computed in a
+  // projection below the join, as Flink does, and projected away above it.
+  const eL = split.leftExtras.length;
+  const joinLeft =
+    eL === 0
+      ? left.node
+      : project(left.node, [...identity(left.node.fields), ...split.leftExtras], [...left.node.fields.map((f) => f.name), ...split.leftExtras.map((_, i) => `$lkey${i}`)]);
+  const shift = (r: RexNode): RexNode => rewriteInputRefs(r, (x) => (x.index < nl ? x : inputRef(x.index + eL, x.name, x.type)));
+  const fields = [...joinLeft.fields, ...right.node.fields.map((f) => ({ name: f.name, type: joinType === 'LEFT' ? withNullability(f.type, true) : f.type }))];
   const used = new Set<string>();
   const unique = fields.map((f) => {
     let name = f.name;
@@ -187,15 +195,17 @@ async function bindTemporalJoin(
   const node: PlanNode = {
     kind: 'join',
     joinType,
-    left: left.node,
+    left: joinLeft,
     right: right.node,
     leftKeys: split.leftKeys,
     rightKeys: split.rightKeys,
-    condition: split.rest,
+    condition: split.rest === null || eL === 0 ? split.rest : shift(split.rest),
     fields: unique,
     temporal: { leftTime: period.index, rightTime },
   };
-  return { node, scope: new Scope(scope.columns.map((c, i) => ({ ...c, type: unique[i]!.type }))) };
+  const keep = [...Array.from({ length: nl }, (_, i) => i), ...right.node.fields.map((_, i) => nl + eL + i)];
+  const out = eL === 0 ? node : project(node, keep.map((i) => inputRef(i, unique[i]!.name, unique[i]!.type)), keep.map((i) => unique[i]!.name));
+  return { node: out, scope: new Scope(scope.columns.map((c, i) => ({ ...c, type: unique[keep[i]!]!.type }))) };
 }
 
 /** `t CROSS JOIN UNNEST(t.arr) AS u(x)` (also `, UNNEST(...)` and `LEFT JOIN UNNEST(...) ON TRUE`). */
