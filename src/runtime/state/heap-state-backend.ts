@@ -1,6 +1,7 @@
 import type {
   KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
 } from './state.js';
+import { mapStateView } from './state.js';
 import { LargeMap, SHARD_ENTRIES } from './large-map.js';
 
 type Kind = 'value' | 'list' | 'map';
@@ -125,18 +126,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       else if (create && ttl) data.set(this.currentKey, m); // an in-place write refreshes the TTL
       return m;
     };
-    const empty = new Map<K, V>();
-    return {
-      get: (k) => map(false)?.get(k),
-      put: (k, v) => void map(true)!.set(k, v),
-      remove: (k) => void map(false)?.delete(k),
-      contains: (k) => map(false)?.has(k) ?? false,
-      entries: () => (map(false) ?? empty).entries(),
-      keys: () => (map(false) ?? empty).keys(),
-      values: () => (map(false) ?? empty).values(),
-      isEmpty: () => (map(false)?.size ?? 0) === 0,
-      clear: () => void data.delete(this.currentKey),
-    };
+    return mapStateView(map, () => void data.delete(this.currentKey));
   }
 
   keys(name: string): IterableIterator<StateKey> {

@@ -8,6 +8,7 @@ import { encodeStateBody, UnsupportedStateValue } from './state-encoder.js';
 import type {
   KeyedStateStore, ListState, MapState, StateDescriptor, StateKey, ValueState,
 } from './state.js';
+import { mapStateView } from './state.js';
 
 type Kind = 'value' | 'list' | 'map';
 
@@ -240,18 +241,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
       this.write(t, this.currentKey, out);
       return out;
     };
-    const empty = new Map<K, V>();
-    return {
-      get: (k) => map(false)?.get(k),
-      put: (k, v) => void map(true)!.set(k, v),
-      remove: (k) => void map(false)?.delete(k),
-      contains: (k) => map(false)?.has(k) ?? false,
-      entries: () => (map(false) ?? empty).entries(),
-      keys: () => (map(false) ?? empty).keys(),
-      values: () => (map(false) ?? empty).values(),
-      isEmpty: () => (map(false)?.size ?? 0) === 0,
-      clear: () => this.remove(t, this.currentKey),
-    };
+    return mapStateView(map, () => this.remove(t, this.currentKey));
   }
 
   /** Every live key of state `name`, as of the call (keys written while iterating may not show). */

@@ -34,6 +34,25 @@ export interface MapState<K, V> {
 }
 
 /**
+ * The MapState of one key whose entries a backend keeps as one `Map` value: `map(create)` gives the
+ * current key's Map (a new, stored one when `create` and there is none), `clear` drops it.
+ */
+export function mapStateView<K, V>(map: (create: boolean) => Map<K, V> | undefined, clear: () => void): MapState<K, V> {
+  const empty = new Map<K, V>();
+  return {
+    get: (k) => map(false)?.get(k),
+    put: (k, v) => void map(true)!.set(k, v),
+    remove: (k) => void map(false)?.delete(k),
+    contains: (k) => map(false)?.has(k) ?? false,
+    entries: () => (map(false) ?? empty).entries(),
+    keys: () => (map(false) ?? empty).keys(),
+    values: () => (map(false) ?? empty).values(),
+    isEmpty: () => (map(false)?.size ?? 0) === 0,
+    clear,
+  };
+}
+
+/**
  * A primitive key. Composite keys are encoded by the operator into one primitive (or nested in MapState);
  * the runtime compares keys with `Map` semantics (SameValueZero).
  */
