@@ -7,8 +7,9 @@
 // CRASH_KILLS kills per operator (default 3), CRASH_SEED replays a run (each operator adds its index),
 // CRASH_CONCURRENCY trials at once (default 2), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1 prints the
 // logs and keeps the directories. bench/crash-trials.mjs runs the same jobs with many more kills.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { cliAvailable, crashTrial, limiter } from './harness.js';
+import { expectExactlyOnce } from './expect-exactly-once.js';
 import { allJobs } from './jobs.js';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? '3');
@@ -20,12 +21,7 @@ describe.skipIf(!cliAvailable('crash trials'))('stateful operators under SIGKILL
   allJobs.forEach((job, i) => {
     it.skipIf(ONLY.length > 0 && !ONLY.includes(job.name)).concurrent(`${job.name}: ${KILLS} kills`, async () => {
       const r = await limit(() => crashTrial(job, { kills: KILLS, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
-      const log = r.log.join('\n');
-      if (process.env.CRASH_DEBUG) console.log(log);
-      expect(r.referenceRows, log).toBeGreaterThan(0);
-      expect(r.kills).toBeGreaterThanOrEqual(KILLS);
-      expect({ extraAfterKill: r.extraAfterKill.slice(0, 10), negative: r.negative.slice(0, 10) }, log).toEqual({ extraAfterKill: [], negative: [] });
-      expect({ extra: r.extra.slice(0, 10), missing: r.missing.slice(0, 10) }, log).toEqual({ extra: [], missing: [] });
+      expectExactlyOnce(r, KILLS);
     }, 600_000);
   });
 });

@@ -8,8 +8,9 @@
 // CRASH_RESCALE_COPIES copies per operator (default 1), CRASH_SEED replays a run (each operator adds its
 // index), CRASH_CONCURRENCY trials at once (default 2), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1
 // prints the logs and keeps the directories. bench/crash-trials.mjs --rescale runs many more.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { cliAvailable, limiter, rescaleTrial } from './harness.js';
+import { expectExactlyOnce } from './expect-exactly-once.js';
 import { rescaleJobs } from './jobs.js';
 
 const COPIES = Number(process.env.CRASH_RESCALE_COPIES ?? '1');
@@ -21,12 +22,7 @@ describe.skipIf(!cliAvailable('rescale trials'))('keyed operators killed at para
   rescaleJobs.forEach((job, i) => {
     it.skipIf(ONLY.length > 0 && !ONLY.includes(job.name)).concurrent(`${job.name}: 2 -> 3 -> 1`, async () => {
       const r = await limit(() => rescaleTrial(job, { parallelisms: [2, 3, 1], copies: COPIES, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
-      const log = r.log.join('\n');
-      if (process.env.CRASH_DEBUG) console.log(log);
-      expect(r.referenceRows, log).toBeGreaterThan(0);
-      expect(r.kills, log).toBeGreaterThanOrEqual(2 * COPIES);
-      expect({ extraAfterKill: r.extraAfterKill.slice(0, 10), negative: r.negative.slice(0, 10) }, log).toEqual({ extraAfterKill: [], negative: [] });
-      expect({ extra: r.extra.slice(0, 10), missing: r.missing.slice(0, 10) }, log).toEqual({ extra: [], missing: [] });
+      expectExactlyOnce(r, 2 * COPIES);
     }, 600_000);
   });
 });
