@@ -2,6 +2,7 @@ import { ExecutionError } from '../errors/sluice-error.js';
 import { createAlignmentRegistry } from './alignment-registry.js';
 import type { TaskGraph } from './chaining.js';
 import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import { sinkVertexOf, taskOfVertex } from './checkpoint/vertex-state.js';
 import type { RuntimeConfig } from './runtime-config.js';
 import type { SourceCoordinator } from './source/source-coordinator.js';
 import { TaskCanceled } from './stream-task.js';
@@ -151,7 +152,7 @@ export class Attempt implements TaskHost {
     this.pending = undefined;
     clearTimeout(pc.timer);
     // End-of-input committables must not be lost with the aborted checkpoint.
-    this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${c.sinkTaskId}#${c.subtaskIndex}`)));
+    this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${taskOfVertex(this.jm.graph, c.sinkId)?.id}#${c.subtaskIndex}`)));
     for (const c of this.coordinators.values()) c.notifyCheckpointAborted(pc.id);
     this.jm.checkpointFailed(pc, e);
     pc.reject(e);
@@ -167,7 +168,8 @@ export class Attempt implements TaskHost {
     pc.acks.set(taskKey, snapshot);
     pc.alignmentMs = Math.max(pc.alignmentMs, alignmentMs);
     const [taskId, sub] = splitKey(taskKey);
-    for (const value of committables) pc.committables.push({ checkpointId, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
+    const sinkId = this.sinkOf(taskId);
+    for (const value of committables) pc.committables.push({ checkpointId, sinkId, subtaskIndex: sub, value, retries: 0 });
     this.coordinators.get(taskId)?.openValve(sub);
     this.maybeComplete(pc);
   }
@@ -179,10 +181,17 @@ export class Attempt implements TaskHost {
     if (pc && !pc.acks.has(taskKey)) {
       this.acknowledge(taskKey, pc.id, snapshot, committables);
     } else {
-      for (const value of committables) this.looseCommittables.push({ checkpointId: -1, sinkTaskId: taskId, subtaskIndex: sub, value, retries: 0 });
+      const sinkId = this.sinkOf(taskId);
+      for (const value of committables) this.looseCommittables.push({ checkpointId: -1, sinkId, subtaskIndex: sub, value, retries: 0 });
       this.coordinators.get(taskId)?.openValve(sub);
     }
     if (this.finishedTasks.size === this.taskCount) this.end({ kind: 'finished' });
+  }
+
+  /** Committables are kept under their sink's vertex id, which a change of chaining does not change. */
+  private sinkOf(taskId: string): string {
+    const t = this.jm.graph.tasks.find((x) => x.id === taskId);
+    return t === undefined ? taskId : sinkVertexOf(t);
   }
 
   private maybeComplete(pc: PendingCheckpoint): void {

@@ -23,13 +23,15 @@ function toTask(v: JobVertex): TaskVertex {
 }
 
 function toTaskUnpinned(v: JobVertex): TaskVertex {
+  const operators = v.operators ?? [];
+  const chain = [{ id: v.id, operators: operators.length }];
   switch (v.kind) {
     case 'source':
-      return { id: v.id, name: v.name, parallelism: v.parallelism, source: v.source, watermarkStrategy: v.watermarkStrategy, operators: v.operators ?? [], sink: undefined };
+      return { id: v.id, name: v.name, parallelism: v.parallelism, source: v.source, watermarkStrategy: v.watermarkStrategy, operators, sink: undefined, chain };
     case 'operator':
-      return { id: v.id, name: v.name, parallelism: v.parallelism, source: undefined, watermarkStrategy: undefined, operators: v.operators, sink: undefined };
+      return { id: v.id, name: v.name, parallelism: v.parallelism, source: undefined, watermarkStrategy: undefined, operators, sink: undefined, chain };
     case 'sink':
-      return { id: v.id, name: v.name, parallelism: v.parallelism, source: undefined, watermarkStrategy: undefined, operators: v.operators ?? [], sink: v.sink };
+      return { id: v.id, name: v.name, parallelism: v.parallelism, source: undefined, watermarkStrategy: undefined, operators, sink: v.sink, chain };
     default: {
       const never: never = v;
       throw new Error(`unknown vertex ${String(never)}`);
@@ -68,7 +70,7 @@ export function buildTaskGraph(graph: JobGraph): TaskGraph {
       if (edges.filter((x) => x.from === a.id).length !== 1 || edges.filter((x) => x.to === b.id).length !== 1) continue;
       const ops: OperatorFactory[] = [...a.operators, ...b.operators];
       const mainThread = a.mainThread ?? b.mainThread;
-      tasks.set(a.id, { ...a, name: `${a.name} -> ${b.name}`, operators: ops, sink: b.sink, ...(mainThread === undefined ? {} : { mainThread }) });
+      tasks.set(a.id, { ...a, name: `${a.name} -> ${b.name}`, operators: ops, sink: b.sink, chain: [...a.chain, ...b.chain], ...(mainThread === undefined ? {} : { mainThread }) });
       tasks.delete(b.id);
       edges = edges.filter((x) => x !== e).map((x) => (x.from === b.id ? { ...x, from: a.id } : x));
       changed = true;

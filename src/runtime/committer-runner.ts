@@ -39,11 +39,11 @@ export class CommitterRunner {
     const bySink = new Map<string, PendingCommittable[]>();
     for (const p of pending) {
       if (p.checkpointId > upTo) keep.push(p);
-      else (bySink.get(p.sinkTaskId) ?? bySink.set(p.sinkTaskId, []).get(p.sinkTaskId)!).push(p);
+      else (bySink.get(p.sinkId) ?? bySink.set(p.sinkId, []).get(p.sinkId)!).push(p);
     }
     for (const [sinkId, items] of bySink) {
       const entry = this.sinks.get(sinkId);
-      if (!entry) throw new ConnectorError(`Checkpoint holds committables of sink task '${sinkId}', which is not part of this job.`);
+      if (!entry) throw new ConnectorError(`Checkpoint holds committables of sink '${sinkId}', which is not part of this job.`);
       const { sink, name } = entry;
       const ser = sink.getCommittableSerializer?.();
       let committer = this.committers.get(sinkId);

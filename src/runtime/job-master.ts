@@ -7,6 +7,8 @@ import { Channel } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
 import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
+import { toVertexLayout } from './checkpoint/task-layout.js';
+import { sinkVertexOf, vertexSnapshots } from './checkpoint/vertex-state.js';
 import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
 import { InputStreamTask, type InputChannel } from './input-stream-task.js';
@@ -94,7 +96,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     }
     for (const t of this.graph.tasks) {
       for (let i = 0; i < t.parallelism; i++) this.taskMetrics.set(`${t.id}#${i}`, { recordsIn: 0, recordsOut: 0, currentInputWatermark: -Infinity });
-      if (t.sink) this.sinks.set(t.id, { name: t.name, sink: t.sink });
+      // Keyed by the sink's vertex, as its committables are (a change of chaining changes the task id).
+      if (t.sink) this.sinks.set(sinkVertexOf(t), { name: t.name, sink: t.sink });
     }
     this.result = this.run();
     this.result.catch(() => undefined);
@@ -240,7 +243,10 @@ export class JobMaster implements JobClient, AttemptOwner {
     await Promise.resolve();
     let restore: CompletedCheckpoint | undefined;
     try {
-      if (this.config.restorePath) restore = await readCheckpoint(this.config.restorePath);
+      if (this.config.restorePath) {
+        const stored = await readCheckpoint(this.config.restorePath);
+        restore = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
+      }
       // A restored job keeps the key groups its state was split into; a checkpoint from before key groups
       // had none, and its keyed state is regrouped on restore.
       this.maxParallelism = restore?.maxParallelism ?? this.config.maxParallelism;
@@ -465,13 +471,13 @@ export class JobMaster implements JobClient, AttemptOwner {
 
   /** Called when every task acknowledged: persist, then notify and commit. */
   async completeCheckpoint(a: Attempt, pc: PendingCheckpoint): Promise<CompletedCheckpoint> {
-    const parallelism = new Map(this.graph.tasks.map((t) => [t.id, t.parallelism] as [string, number]));
+    const parallelism = new Map(this.graph.tasks.flatMap((t) => t.chain.map((v) => [v.id, t.parallelism] as [string, number])));
     const committables = [...this.pendingCommittables, ...pc.committables];
     let path: string | undefined = pc.target;
     if (!path && this.config.checkpointDir && this.config.runtimeMode === 'streaming') path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
     const cp: CompletedCheckpoint = {
       jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism, maxParallelism: this.maxParallelism,
-      enumerators: pc.enumerators, committables, tasks: pc.acks, path,
+      layout: 'vertex', enumerators: pc.enumerators, committables, vertices: vertexSnapshots(pc.acks, this.graph.tasks), path,
     };
     const size = path ? await writeCheckpoint(path, cp) : undefined;
     if (a !== this.attempt) throw new TaskCanceled();

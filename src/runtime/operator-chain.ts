@@ -87,7 +87,7 @@ export class OperatorChain {
    * encoded bytes only, so every restore (in-process restarts included) gets objects no other attempt
    * has touched.
    */
-  async open(restored: readonly OperatorRestore[] | undefined): Promise<void> {
+  async open(restored: readonly (OperatorRestore | undefined)[] | undefined): Promise<void> {
     for (let i = 0; i < this.links.length; i++) {
       const l = this.links[i]!;
       const r = restored?.[i];

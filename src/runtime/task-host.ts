@@ -8,7 +8,17 @@ import type { SourceEvent } from './source/source-split.js';
 import type { WatermarkStrategy } from './source/watermark-strategy.js';
 import type { OperatorFactory } from './stream-operator.js';
 
-/** A vertex after chaining: what one task runs. */
+/**
+ * One job-graph vertex of a chained task. Checkpointed state belongs to vertices, not tasks (as Flink's
+ * belongs to operator ids), so it survives a change of chaining between runs.
+ */
+export interface ChainedVertex {
+  readonly id: string;
+  /** How many of the task's operators are this vertex's (they follow the previous vertices' in `operators`). */
+  readonly operators: number;
+}
+
+/** A vertex after chaining: what one task runs. Its id is the id of the first vertex of its chain. */
 export interface TaskVertex {
   readonly id: string;
   readonly name: string;
@@ -17,6 +27,8 @@ export interface TaskVertex {
   readonly watermarkStrategy: WatermarkStrategy<Row> | undefined;
   readonly operators: readonly OperatorFactory[];
   readonly sink: AnySink<Row> | undefined;
+  /** The job-graph vertices chained into this task, head first: a source is the first, a sink the last. */
+  readonly chain: readonly ChainedVertex[];
   /** Why this task's subtasks must run on the main thread (e.g. a SELECT's collect sink), if they must. */
   readonly mainThread?: string;
 }

@@ -8,8 +8,8 @@ import type { CompletedCheckpoint } from '../../src/runtime/checkpoint/completed
 
 const checkpoint = (id: number): CompletedCheckpoint => ({
   jobId: 'c'.repeat(32), checkpointId: id, isSavepoint: false, timestamp: id, parallelism: new Map([['t', 1]]),
-  enumerators: new Map(), committables: [], path: undefined,
-  tasks: new Map([['t#0', { finished: false, splits: undefined, operators: [new Uint8Array(64).fill(id)], writerState: undefined }]]),
+  enumerators: new Map(), committables: [], path: undefined, layout: 'vertex', maxParallelism: 128,
+  vertices: new Map([['t#0', { finished: false, splits: undefined, operators: [new Uint8Array(64).fill(id)], writerState: undefined }]]),
 });
 
 describe('--resume <checkpoint root>', () => {
@@ -17,9 +17,9 @@ describe('--resume <checkpoint root>', () => {
     const root = mkdtempSync(join(tmpdir(), 'sluice-resume-'));
     const jobDir = join(root, 'c'.repeat(32));
     for (const n of [4, 5]) await writeCheckpoint(join(jobDir, `chk-${n}`), checkpoint(n));
-    truncateSync(join(jobDir, 'chk-5', 'task-0.state'), 10);
+    truncateSync(join(jobDir, 'chk-5', 'vertex-0.state'), 10);
     const warnings: string[] = [];
     expect(await newestCheckpoint(root, (m) => warnings.push(m))).toBe(join(jobDir, 'chk-4'));
-    expect(warnings).toEqual([expect.stringContaining(`Skipping checkpoint '${join(jobDir, 'chk-5')}': its state file 'task-0.state' has 10 bytes`)]);
+    expect(warnings).toEqual([expect.stringContaining(`Skipping checkpoint '${join(jobDir, 'chk-5')}': its state file 'vertex-0.state' has 10 bytes`)]);
   });
 });

@@ -59,7 +59,7 @@ function fakeSink(policy?: LostCommittablePolicy): { sink: AnySink<Row>; committ
 }
 
 function pending(checkpointId: number, txn: Txn): PendingCommittable {
-  return { checkpointId, sinkTaskId: 'snk', subtaskIndex: 0, value: { version: 1, data: ser.serialize(txn) }, retries: 0 };
+  return { checkpointId, sinkId: 'snk', subtaskIndex: 0, value: { version: 1, data: ser.serialize(txn) }, retries: 0 };
 }
 
 function runner(sink: AnySink<Row>, warnings: string[] = []): CommitterRunner {

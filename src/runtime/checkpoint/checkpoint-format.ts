@@ -6,11 +6,16 @@ import { ExecutionError } from '../../errors/sluice-error.js';
  * A new name is introduced when that layout changes; every name ever written stays in READABLE.
  * v1: task files named only. v2: each task file's length and CRC-32, and the key groups
  * (`maxParallelism`) keyed state was split into (a v1 checkpoint's keyed state is regrouped on restore).
+ * v3: state keyed by job-graph vertex instead of by task, so a change of chaining between runs does not
+ * lose it (v1 and v2 are read by recovering the chaining they were written with: `toVertexLayout`).
  */
-export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v2';
+export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v3';
+
+/** Metadata formats whose state is keyed by task (the id of a chain's first vertex). */
+export const TASK_LAYOUT_FORMATS: readonly string[] = ['sluice-checkpoint-v1', 'sluice-checkpoint-v2'];
 
 /** Metadata formats this release restores, oldest first. */
-const READABLE: readonly string[] = [...new Set(['sluice-checkpoint-v1', CHECKPOINT_METADATA_FORMAT])];
+const READABLE: readonly string[] = [...new Set([...TASK_LAYOUT_FORMATS, CHECKPOINT_METADATA_FORMAT])];
 
 /**
  * Refuses a checkpoint or savepoint whose metadata format this release does not know, rather than

@@ -4,13 +4,14 @@ import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { decodeState, encodeState } from '../state/state-codec.js';
-import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat } from './checkpoint-format.js';
-import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
+import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
+import type { CompletedCheckpoint, SerializedValue, StoredCheckpoint, TaskLayoutCommittable, TaskSnapshot } from './completed-checkpoint.js';
 
 const METADATA = '_metadata';
 
 /**
- * Checkpoint files: `<dir>/<jobId>/chk-N/` holds one state file per task plus `_metadata`, written last
+ * Checkpoint files: `<dir>/<jobId>/chk-N/` holds one state file per vertex and subtask (`vertex-N.state`;
+ * `task-N.state`, one per task and subtask, in checkpoints before format v3) plus `_metadata`, written last
  * and atomically (temp file, fsync, rename). A directory without `_metadata` is not a checkpoint.
  * Savepoints use `<dir>/savepoint-<shortid>-<rand>/` with the same layout.
  *
@@ -20,15 +21,15 @@ const METADATA = '_metadata';
  */
 export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): Promise<number> {
   const created = await mkdir(target, { recursive: true });
-  const taskFiles: Array<[string, TaskFileEntry]> = [];
+  const stateFiles: Array<[string, TaskFileEntry]> = [];
   const writes: Promise<void>[] = [];
   let i = 0;
-  for (const [key, snap] of cp.tasks) {
-    const file = `task-${i++}.state`;
+  for (const [key, snap] of cp.vertices) {
+    const file = `vertex-${i++}.state`;
     const bytes = encodeState(snap);
     // Written and fsynced concurrently: the syncs overlap instead of adding up.
     writes.push(writeDurably(join(target, file), bytes));
-    taskFiles.push([key, { file, length: bytes.length, crc32: crc32(bytes) }]);
+    stateFiles.push([key, { file, length: bytes.length, crc32: crc32(bytes) }]);
   }
   await Promise.all(writes);
   // The new directory's entry in its parent, and the task files' entries, must be on disk before
@@ -47,16 +48,16 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
     maxParallelism: cp.maxParallelism,
     enumerators: [...cp.enumerators],
     committables: cp.committables,
-    taskFiles,
+    stateFiles,
   });
   const tmp = join(target, `${METADATA}.inprogress`);
   await writeDurably(tmp, meta);
   await rename(tmp, join(target, METADATA));
   await syncDirectory(target);
-  return taskFiles.reduce((n, [, f]) => n + f.length!, meta.length);
+  return stateFiles.reduce((n, [, f]) => n + f.length!, meta.length);
 }
 
-/** One task's state file as `_metadata` names it. Checkpoints of format v1 recorded the name only. */
+/** One state file as `_metadata` names it. Checkpoints of format v1 recorded the name only. */
 interface TaskFileEntry {
   readonly file: string;
   readonly length: number | undefined;
@@ -85,8 +86,11 @@ export async function syncDirectory(path: string): Promise<void> {
   }
 }
 
-/** Reads a `chk-N` or savepoint directory, verifying that every file it names is whole. */
-export async function readCheckpoint(path: string): Promise<CompletedCheckpoint> {
+/**
+ * Reads a `chk-N` or savepoint directory, verifying that every file it names is whole. A checkpoint of
+ * format v1 or v2 comes back keyed by task (`layout: 'task'`); `toVertexLayout` converts it for a job.
+ */
+export async function readCheckpoint(path: string): Promise<StoredCheckpoint> {
   let metaBytes: Buffer;
   try {
     metaBytes = await readFile(join(path, METADATA));
@@ -94,8 +98,9 @@ export async function readCheckpoint(path: string): Promise<CompletedCheckpoint>
     throw new ExecutionError(`Cannot restore from '${path}': it holds no completed checkpoint or savepoint (no ${METADATA} file).`, { cause: e });
   }
   const m = decodeMetadata(metaBytes, path);
-  const tasks = new Map<string, TaskSnapshot>();
-  for (const [key, entry] of m.taskFiles) {
+  const snapshots = new Map<string, TaskSnapshot>();
+  const taskLayout = TASK_LAYOUT_FORMATS.includes(m.format as string);
+  for (const [key, entry] of (taskLayout ? m.taskFiles : m.stateFiles) ?? []) {
     const f = typeof entry === 'string' ? { file: entry, length: undefined, crc32: undefined } : entry;
     let bytes: Buffer;
     try {
@@ -110,12 +115,12 @@ export async function readCheckpoint(path: string): Promise<CompletedCheckpoint>
       throw new TornCheckpointError(path, `its state file '${f.file}' does not match its checksum`);
     }
     try {
-      tasks.set(key, decodeState(bytes) as TaskSnapshot);
+      snapshots.set(key, decodeState(bytes) as TaskSnapshot);
     } catch (e) {
       throw new TornCheckpointError(path, `its state file '${f.file}' cannot be decoded (${e instanceof Error ? e.message : String(e)})`, e);
     }
   }
-  return {
+  const common = {
     jobId: m.jobId,
     checkpointId: m.checkpointId,
     isSavepoint: m.isSavepoint,
@@ -123,18 +128,22 @@ export async function readCheckpoint(path: string): Promise<CompletedCheckpoint>
     parallelism: new Map(m.parallelism),
     maxParallelism: m.maxParallelism,
     enumerators: new Map(m.enumerators),
-    committables: m.committables,
-    tasks,
     path,
   };
+  if (taskLayout) return { ...common, layout: 'task', tasks: snapshots, committables: m.committables as unknown as TaskLayoutCommittable[] };
+  return { ...common, layout: 'vertex', vertices: snapshots, committables: m.committables };
 }
 
 interface Metadata {
   format: unknown;
   jobId: string; checkpointId: number; isSavepoint: boolean; timestamp: number;
   parallelism: Array<[string, number]>; maxParallelism: number | undefined; enumerators: Array<[string, SerializedValue]>;
+  /** Format v3: per vertex; v1 and v2: `TaskLayoutCommittable`s. */
   committables: CompletedCheckpoint['committables'];
-  taskFiles: Array<[string, string | TaskFileEntry]>;
+  /** Format v3: `<vertexId>#<subtask>` -> its file. */
+  stateFiles: Array<[string, TaskFileEntry]> | undefined;
+  /** Formats v1 and v2: `<taskId>#<subtask>` -> its file. */
+  taskFiles: Array<[string, string | TaskFileEntry]> | undefined;
 }
 
 function decodeMetadata(bytes: Uint8Array, path: string): Metadata {

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import { keyGroupRange, type KeyGroupRange } from '../key-groups.js';
+import type { ChainedVertex } from '../task-host.js';
 import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
 
 /** How a subtask restored at another parallelism takes its share of the old subtasks' state. */
@@ -20,78 +21,104 @@ export interface OperatorRestore {
 
 /** What one subtask of a restored job starts from. */
 export interface TaskRestore {
-  /** Every old subtask had finished: this one is not run again. */
+  /** Every old subtask of every vertex of the task had finished: this one is not run again. */
   readonly finished: boolean;
   /** Reader splits (source tasks): its own, or a round-robin share of every old subtask's. */
   readonly splits: readonly SerializedValue[] | undefined;
   /** Sink writer state, shared out as splits are. */
   readonly writerState: readonly SerializedValue[] | undefined;
-  /** One per chained operator, in chain order. */
-  readonly operators: readonly OperatorRestore[];
+  /** One per chained operator, in chain order; undefined for an operator the checkpoint holds no state of. */
+  readonly operators: readonly (OperatorRestore | undefined)[];
 }
 
 export interface RestoringTask {
   readonly id: string;
   readonly name: string;
   readonly parallelism: number;
+  readonly chain: readonly ChainedVertex[];
 }
 
 /**
- * Maps a checkpoint's subtask snapshots onto the subtasks of the job being started. A task at the
- * parallelism it was checkpointed with restores subtask by subtask; one at another parallelism (or any
- * keyed task of a checkpoint written before key groups, whose keys were spread another way) gives each
- * new subtask every old snapshot to pick its key groups from, and shares splits and writer state out
- * round-robin (as Flink redistributes operator list state).
+ * Maps a checkpoint's vertex snapshots onto the subtasks of the job being started, vertex by vertex, so
+ * that a task restores whichever vertices it chains now. A vertex at the parallelism it was checkpointed
+ * with restores subtask by subtask; one at another parallelism (or any keyed vertex of a checkpoint
+ * written before key groups, whose keys were spread another way) gives each new subtask every old
+ * snapshot to pick its key groups from, and shares splits and writer state out round-robin (as Flink
+ * redistributes operator list state).
  */
 export function planTaskRestores(cp: CompletedCheckpoint, tasks: readonly RestoringTask[], maxParallelism: number): Map<string, TaskRestore> {
   const out = new Map<string, TaskRestore>();
   for (const t of tasks) {
-    const oldP = cp.parallelism.get(t.id);
-    if (oldP === undefined) continue;
-    const old: TaskSnapshot[] = [];
-    for (let i = 0; i < oldP; i++) {
-      const s = cp.tasks.get(`${t.id}#${i}`);
-      if (s !== undefined) old.push(s);
-    }
-    if (old.length === 0) continue;
-    const sameLayout = oldP === t.parallelism && (cp.maxParallelism !== undefined || oldP === 1);
-    if (sameLayout) {
-      for (let i = 0; i < t.parallelism; i++) {
-        const s = cp.tasks.get(`${t.id}#${i}`);
-        if (s === undefined) continue;
-        out.set(`${t.id}#${i}`, {
-          finished: s.finished,
-          splits: s.splits,
-          writerState: s.writerState,
-          operators: s.operators.map((bytes) => ({ parts: [bytes], rescale: undefined })),
-        });
-      }
-      continue;
-    }
-    if (t.parallelism > maxParallelism) {
-      throw new ValidationError(
-        `Cannot restore '${t.name}' with parallelism ${t.parallelism}: the checkpoint's state is split into ${maxParallelism} key groups ('pipeline.max-parallelism'), so ${maxParallelism} is the highest parallelism it can be restored at.`,
-      );
-    }
-    const finished = old.every((s) => s.finished);
-    const live = old.filter((s) => !s.finished);
-    const chainLength = Math.max(0, ...live.map((s) => s.operators.length));
-    const splits = live.flatMap((s) => s.splits ?? []);
-    const writerState = live.flatMap((s) => s.writerState ?? []);
-    const anyWriterState = live.some((s) => s.writerState !== undefined);
+    const vertices = t.chain.map((v) => vertexRestores(cp, v, t, maxParallelism));
+    if (vertices.every((v) => v === undefined)) continue;
     for (let i = 0; i < t.parallelism; i++) {
-      const rescale: Rescale = { keyGroups: keyGroupRange(maxParallelism, t.parallelism, i), maxParallelism, subtaskIndex: i, parallelism: t.parallelism };
+      const parts = vertices.map((v) => v?.[i]);
+      if (parts.every((p) => p === undefined)) continue;
+      const head = parts[0];
+      const last = parts[parts.length - 1];
+      const finished = parts.every((p) => p?.finished === true);
       out.set(`${t.id}#${i}`, {
         finished,
-        splits: finished ? [] : share(splits, i, t.parallelism),
-        writerState: finished || !anyWriterState ? undefined : share(writerState, i, t.parallelism),
-        operators: finished
-          ? []
-          : Array.from({ length: chainLength }, (_, op) => ({ parts: live.flatMap((s) => (s.operators[op] === undefined ? [] : [s.operators[op]!])), rescale })),
+        splits: head?.splits,
+        writerState: last?.writerState,
+        operators: finished ? [] : parts.flatMap((p, k) => p?.operators ?? new Array<undefined>(t.chain[k]!.operators).fill(undefined)),
       });
     }
   }
   return out;
+}
+
+/** One vertex's part of a subtask's restore; `operators` has one entry per operator of the vertex. */
+type VertexRestore = TaskRestore;
+
+/** Subtask by subtask, what one vertex restores from (undefined: the checkpoint has no state of it). */
+function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringTask, maxParallelism: number): (VertexRestore | undefined)[] | undefined {
+  const oldP = cp.parallelism.get(v.id);
+  if (oldP === undefined) return undefined;
+  const old: TaskSnapshot[] = [];
+  for (let i = 0; i < oldP; i++) {
+    const s = cp.vertices.get(`${v.id}#${i}`);
+    if (s !== undefined) old.push(s);
+  }
+  if (old.length === 0) return undefined;
+  const ops = (f: (op: number) => OperatorRestore | undefined): (OperatorRestore | undefined)[] => Array.from({ length: v.operators }, (_, op) => f(op));
+  const sameLayout = oldP === t.parallelism && (cp.maxParallelism !== undefined || oldP === 1);
+  if (sameLayout) {
+    return Array.from({ length: t.parallelism }, (_, i) => {
+      const s = cp.vertices.get(`${v.id}#${i}`);
+      if (s === undefined) return undefined;
+      return {
+        finished: s.finished,
+        splits: s.splits,
+        writerState: s.writerState,
+        operators: ops((op) => (s.operators[op] === undefined ? undefined : { parts: [s.operators[op]!], rescale: undefined })),
+      };
+    });
+  }
+  if (t.parallelism > maxParallelism) {
+    throw new ValidationError(
+      `Cannot restore '${t.name}' with parallelism ${t.parallelism}: the checkpoint's state is split into ${maxParallelism} key groups ('pipeline.max-parallelism'), so ${maxParallelism} is the highest parallelism it can be restored at.`,
+    );
+  }
+  const finished = old.every((s) => s.finished);
+  const live = old.filter((s) => !s.finished);
+  const splits = live.flatMap((s) => s.splits ?? []);
+  const writerState = live.flatMap((s) => s.writerState ?? []);
+  const anyWriterState = live.some((s) => s.writerState !== undefined);
+  return Array.from({ length: t.parallelism }, (_, i) => {
+    const rescale: Rescale = { keyGroups: keyGroupRange(maxParallelism, t.parallelism, i), maxParallelism, subtaskIndex: i, parallelism: t.parallelism };
+    return {
+      finished,
+      splits: finished ? [] : share(splits, i, t.parallelism),
+      writerState: finished || !anyWriterState ? undefined : share(writerState, i, t.parallelism),
+      operators: finished
+        ? ops(() => undefined)
+        : ops((op) => {
+            const parts = live.flatMap((s) => (s.operators[op] === undefined ? [] : [s.operators[op]!]));
+            return parts.length === 0 ? undefined : { parts, rescale };
+          }),
+    };
+  });
 }
 
 /** Elements i, i + n, i + 2n, ... of `all`. */

@@ -12,8 +12,9 @@ function errorOf(f: () => void): Error {
 }
 
 describe('checkpoint metadata format', () => {
-  it('accepts the first format and the current one', () => {
+  it('accepts every format released and the current one', () => {
     expect(() => checkMetadataFormat('sluice-checkpoint-v1', '/ckp/chk-1')).not.toThrow();
+    expect(() => checkMetadataFormat('sluice-checkpoint-v2', '/ckp/chk-1')).not.toThrow();
     expect(() => checkMetadataFormat(CHECKPOINT_METADATA_FORMAT, '/ckp/chk-1')).not.toThrow();
   });
 
@@ -21,7 +22,7 @@ describe('checkpoint metadata format', () => {
     const e = errorOf(() => checkMetadataFormat('sluice-checkpoint-v7', '/sp/savepoint-ab12-cd'));
     expect(e).toBeInstanceOf(ExecutionError);
     expect(e.message).toBe(
-      "Cannot restore from '/sp/savepoint-ab12-cd': its _metadata has format 'sluice-checkpoint-v7'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2'. It was probably written by a newer Sluice.",
+      "Cannot restore from '/sp/savepoint-ab12-cd': its _metadata has format 'sluice-checkpoint-v7'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2', 'sluice-checkpoint-v3'. It was probably written by a newer Sluice.",
     );
   });
 

@@ -32,8 +32,8 @@ function graph(source: SequenceSource, sink: FileCommitSink, jobId?: string): Jo
 describe('checkpoint storage', () => {
   const checkpoint = (id: number): CompletedCheckpoint => ({
     jobId: 'a'.repeat(32), checkpointId: id, isSavepoint: false, timestamp: 1, parallelism: new Map([['t', 1]]),
-    enumerators: new Map(), committables: [], path: undefined,
-    tasks: new Map([['t#0', { finished: false, splits: undefined, operators: [new Uint8Array([1, 2, 3, id])], writerState: undefined }]]),
+    enumerators: new Map(), committables: [], path: undefined, layout: 'vertex', maxParallelism: 128,
+    vertices: new Map([['t#0', { finished: false, splits: undefined, operators: [new Uint8Array([1, 2, 3, id])], writerState: undefined }]]),
   });
 
   it('findLatestCompletedCheckpoint ignores directories without _metadata', async () => {
@@ -43,13 +43,13 @@ describe('checkpoint storage', () => {
     expect(await findLatestCompletedCheckpoint(jobDir)).toBe(join(jobDir, 'chk-2'));
     expect(await findLatestCompletedCheckpoint(join(jobDir, 'missing'))).toBeUndefined();
     const back = await readCheckpoint(join(jobDir, 'chk-2'));
-    expect(back.tasks.get('t#0')!.operators).toEqual([new Uint8Array([1, 2, 3, 2])]);
+    expect(back.layout === 'vertex' && back.vertices.get('t#0')!.operators).toEqual([new Uint8Array([1, 2, 3, 2])]);
   });
 
   it.each([
-    ['a truncated state file', (d: string) => truncateSync(join(d, 'task-0.state'), 3), /has 3 bytes, \d+ were written/],
-    ['a missing state file', (d: string) => rmSync(join(d, 'task-0.state')), /state file 'task-0.state' is missing/],
-    ['a state file with flipped bytes', (d: string) => flipLastByte(join(d, 'task-0.state')), /does not match its checksum/],
+    ['a truncated state file', (d: string) => truncateSync(join(d, 'vertex-0.state'), 3), /has 3 bytes, \d+ were written/],
+    ['a missing state file', (d: string) => rmSync(join(d, 'vertex-0.state')), /state file 'vertex-0.state' is missing/],
+    ['a state file with flipped bytes', (d: string) => flipLastByte(join(d, 'vertex-0.state')), /does not match its checksum/],
     ['a garbled _metadata', (d: string) => writeFileSync(join(d, '_metadata'), 'x'), /_metadata file cannot be decoded/],
   ])('skips a checkpoint torn by %s, names it, and uses the one before', async (_what, tear, reason) => {
     const jobDir = tmp('sluice-torn-');
@@ -67,7 +67,7 @@ describe('checkpoint storage', () => {
     const dir = join(tmp('sluice-fmt-'), 'chk-1');
     await writeCheckpoint(dir, checkpoint(1));
     writeFileSync(join(dir, '_metadata'), encodeState({ format: 'sluice-checkpoint-v99', taskFiles: [] }));
-    await expect(readCheckpoint(dir)).rejects.toThrow(/its _metadata has format 'sluice-checkpoint-v99'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2'/);
+    await expect(readCheckpoint(dir)).rejects.toThrow(/its _metadata has format 'sluice-checkpoint-v99'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2', 'sluice-checkpoint-v3'/);
   });
 
   it('keeps only num-retained completed checkpoints under <dir>/<jobId>/', async () => {

@@ -24,5 +24,5 @@ export class FakeHost implements TaskHost {
 }
 
 export function operatorVertex(id: string, operators: OperatorFactory[]): TaskVertex {
-  return { id, name: id, parallelism: 1, source: undefined, watermarkStrategy: undefined, operators, sink: undefined };
+  return { id, name: id, parallelism: 1, source: undefined, watermarkStrategy: undefined, operators, sink: undefined, chain: [{ id, operators: operators.length }] };
 }
