@@ -43,7 +43,13 @@ export class CommitterRunner {
     }
     for (const [sinkId, items] of bySink) {
       const entry = this.sinks.get(sinkId);
-      if (!entry) throw new ConnectorError(`Checkpoint holds committables of sink '${sinkId}', which is not part of this job.`);
+      if (!entry) {
+        // Every restore hands over the same committables, so a restart cannot help: fail at once rather than
+        // restart (and restore) forever.
+        throw new LostCommittableError(
+          `The checkpoint being restored holds ${items.length} committable(s) of sink '${sinkId}' (checkpoint ${items[0]!.checkpointId}), but this job has no sink with that id, so they cannot be committed. Resume from it with the job it was taken of.`,
+        );
+      }
       const { sink, name } = entry;
       const ser = sink.getCommittableSerializer?.();
       let committer = this.committers.get(sinkId);

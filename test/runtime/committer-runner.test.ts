@@ -67,6 +67,20 @@ function runner(sink: AnySink<Row>, warnings: string[] = []): CommitterRunner {
 }
 
 describe('CommitterRunner: a committable that can no longer be committed', () => {
+  it('fails without restarts, naming the sink id and the checkpoint, when the job has no sink of that id', async () => {
+    const { sink } = fakeSink();
+    const gone: PendingCommittable = { ...pending(4, { id: 'tx-4', verdict: 'commit' }), sinkId: 'v9' };
+    const error = await runner(sink).commit([gone], 4).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LostCommittableError);
+    expect(suppressesRestarts(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      "The checkpoint being restored holds 1 committable(s) of sink 'v9' (checkpoint 4), but this job has no sink with that id, so they cannot be committed. Resume from it with the job it was taken of.",
+    );
+  });
+
   it('fails by default, naming the sink, the checkpoint and the reason, and suppresses restarts', async () => {
     const { sink } = fakeSink();
     const r = runner(sink);
