@@ -15,7 +15,8 @@ export interface SubtaskMetrics {
   readonly pendingRecords?: number | undefined;
   /**
    * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel
-   * (Flink's busy and back-pressured time, as counters); undefined where not measured (a worker's subtask).
+   * (Flink's busy and back-pressured time, as counters). A subtask in a worker thread reports them every
+   * 500 ms (an interval open at its report counted on up to now); undefined before its first report.
    */
   readonly busyTimeMs?: number | undefined;
   readonly backPressuredTimeMs?: number | undefined;

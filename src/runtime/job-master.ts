@@ -392,14 +392,14 @@ export class JobMaster implements JobClient, AttemptOwner {
         const snap = restore?.get(key);
         const thread = threadOf(t, i, workers);
         if (snap?.finished) a.finishedTasks.set(key, FINISHED_TASK);
+        const metrics = this.taskMetrics.get(key)!;
+        // A new attempt starts without a watermark (a worker's subtask reports its own); its records add to the earlier attempts'.
+        metrics.currentInputWatermark = -Infinity;
         if (thread !== MAIN_THREAD) {
           plans[thread]!.subtasks.push({ taskId: t.id, index: i, restore: snap });
           a.tasks.push(pool!.remoteTask(a, t, i, thread));
           continue;
         }
-        const metrics = this.taskMetrics.get(key)!;
-        // A new attempt starts without a watermark; its records add to the earlier attempts'.
-        metrics.currentInputWatermark = -Infinity;
         const task = t.source
           ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
           : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
@@ -513,7 +513,7 @@ function poolUsage(channels: readonly Channel[] | undefined): number {
   return max;
 }
 
-/** A time counter with its open interval so far; undefined when the subtask does not measure it (a worker's). */
+/** A time counter with its open interval so far; undefined when the subtask has not measured it yet (a worker's, before its first report). */
 function openInterval(ms: number | undefined, since: number | undefined): number | undefined {
   if (ms === undefined && since === undefined) return undefined;
   return (ms ?? 0) + (since === undefined ? 0 : performance.now() - since);

@@ -34,8 +34,8 @@ export interface TaskMetrics {
   /**
    * Milliseconds spent processing (Flink's busy time) and waiting for space in an output channel (its
    * back-pressured time), over all attempts; the open interval, if any, started at `busySince` /
-   * `backPressuredSince` (`performance.now()`). Written by tasks on the thread that reads them; a worker's
-   * subtasks leave them unset.
+   * `backPressuredSince` (`performance.now()`). Written by tasks on the thread that runs them; for a
+   * subtask in a worker, the job master's copy is written from the worker's reports (worker-metrics.ts).
    */
   busyMs?: number;
   busySince?: number | undefined;

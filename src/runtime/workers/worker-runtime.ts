@@ -14,9 +14,10 @@ import type { AlignmentRegistry, ReaderCoordinator, TaskHost, TaskMetrics } from
 import { graphSignature } from './placement.js';
 import { RemoteInputChannel, RemoteOutputChannel } from './remote-channel.js';
 import { remoteChannelCapacity } from './remote-capacity.js';
+import { SubtaskReporter } from './worker-metrics.js';
 import { toWireError, type FromWorker, type ToWorker, type WireReaderEvent } from './worker-protocol.js';
 
-/** How often a worker reports its record counters to the job master. */
+/** How often a worker reports its subtasks' counters and gauges to the job master. */
 const METRICS_INTERVAL_MS = 500;
 
 /**
@@ -33,7 +34,7 @@ class WorkerRuntime {
   private graph: TaskGraph | undefined;
   private current: WorkerAttempt | undefined;
   private readonly metrics = new Map<string, TaskMetrics>();
-  private readonly reported = new Map<string, TaskMetrics>();
+  private readonly reporter = new SubtaskReporter();
   /** Prepares run one after another, so the graph is always the last job's. */
   private preparing: Promise<void> = Promise.resolve();
 
@@ -51,21 +52,21 @@ class WorkerRuntime {
     this.port.postMessage(m, transfer);
   }
 
+  /**
+   * A subtask's metrics for a new attempt: its counters go on, its watermark starts over (as the job
+   * master's does at deploy), and the next report carries it even if nothing else changed.
+   */
   metricsOf(subtaskKey: string): TaskMetrics {
     let m = this.metrics.get(subtaskKey);
     if (!m) this.metrics.set(subtaskKey, (m = { recordsIn: 0, recordsOut: 0 }));
+    m.currentInputWatermark = -Infinity;
+    this.reporter.resend(subtaskKey);
     return m;
   }
 
   flushMetrics(): void {
-    const counts: Array<[string, number, number]> = [];
-    for (const [id, m] of this.metrics) {
-      const r = this.reported.get(id) ?? { recordsIn: 0, recordsOut: 0 };
-      if (m.recordsIn === r.recordsIn && m.recordsOut === r.recordsOut) continue;
-      counts.push([id, m.recordsIn - r.recordsIn, m.recordsOut - r.recordsOut]);
-      this.reported.set(id, { ...m });
-    }
-    if (counts.length > 0) this.post({ kind: 'metrics', counts });
+    const subtasks = this.reporter.reports(this.metrics);
+    if (subtasks.length > 0) this.post({ kind: 'metrics', subtasks });
   }
 
   private async handle(m: ToWorker): Promise<void> {
