@@ -117,6 +117,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           recordsIn: subtasks.reduce((n, s) => n + s.recordsIn, 0), recordsOut: subtasks.reduce((n, s) => n + s.recordsOut, 0),
           inputs: this.graph.edges.filter((e) => e.to === t.id).map((e) => ({ vertexId: e.from, shipStrategy: e.partitioner.kind })),
           subtasks,
+          unassignedBytes: t.source === undefined ? undefined : this.attempt?.coordinators.get(t.id)?.pendingBytes(),
         };
       }),
       completedCheckpoints: this.completed,
@@ -139,7 +140,9 @@ export class JobMaster implements JobClient, AttemptOwner {
     return {
       recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
       inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
-      pendingRecords: pendingRecords(m),
+      pendingRecords: gauge(m.pendingRecords),
+      pendingBytes: gauge(m.pendingBytes),
+      bytesIn: m.bytesIn,
       busyTimeMs: openInterval(m.busyMs, m.busySince),
       backPressuredTimeMs: openInterval(m.backPressuredMs, m.backPressuredSince),
     };
@@ -520,9 +523,9 @@ function openInterval(ms: number | undefined, since: number | undefined): number
 }
 
 /** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */
-function pendingRecords(m: TaskMetrics): number | undefined {
+function gauge(read: (() => number | undefined) | undefined): number | undefined {
   try {
-    return m.pendingRecords?.();
+    return read?.();
   } catch {
     return undefined;
   }

@@ -29,8 +29,11 @@ export interface TaskMetrics {
   recordsOut: number;
   /** The watermark the chain last received (for a source, the one it emitted); -Infinity before any. Written only when it advances. */
   currentInputWatermark?: number;
-  /** A source subtask's reader's `pendingRecords`, set when its reader is created. */
+  /** A source subtask's reader's `pendingRecords` and `pendingBytes`, set when its reader is created. */
   pendingRecords?: () => number | undefined;
+  pendingBytes?: () => number | undefined;
+  /** Bytes a source subtask's readers counted (`SourceReaderContext.countBytesIn`) over all attempts; unset until one counts. */
+  bytesIn?: number;
   /**
    * Milliseconds spent processing (Flink's busy time) and waiting for space in an output channel (its
    * back-pressured time), over all attempts; the open interval, if any, started at `busySince` /

@@ -152,6 +152,9 @@ const SUBTASK_METRICS = {
   isBackPressured: (s: SubtaskMetrics) => String(s.outPoolUsage >= 1),
   // Only source subtasks whose reader knows it (Kafka's lag, a bounded generator's rows left).
   pendingRecords: (s: SubtaskMetrics) => (s.pendingRecords === undefined ? undefined : String(s.pendingRecords)),
+  // Only source subtasks whose reader counts bytes (a bounded filesystem source).
+  pendingBytes: (s: SubtaskMetrics) => (s.pendingBytes === undefined ? undefined : String(s.pendingBytes)),
+  numBytesIn: (s: SubtaskMetrics) => (s.bytesIn === undefined ? undefined : String(s.bytesIn)),
   busyTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.busy)),
   backPressuredTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.backPressured)),
   idleTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.idle)),

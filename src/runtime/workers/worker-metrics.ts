@@ -19,6 +19,9 @@ export interface SubtaskReport {
   /** -Infinity before the attempt's first watermark. */
   readonly currentInputWatermark: number;
   readonly pendingRecords: number | undefined;
+  /** Bytes a source subtask counted since the previous report; undefined while it never counted any. */
+  readonly bytesIn: number | undefined;
+  readonly pendingBytes: number | undefined;
 }
 
 interface Reported {
@@ -39,7 +42,7 @@ function total(ms: number | undefined, since: number | undefined, now: number): 
 export class SubtaskReporter {
   private readonly reported = new Map<string, Reported>();
   /** Counter totals as of the previous report, in the shape TaskMetrics has them. */
-  private readonly counts = new Map<string, { recordsIn: number; recordsOut: number }>();
+  private readonly counts = new Map<string, { recordsIn: number; recordsOut: number; bytesIn: number | undefined }>();
 
   /**
    * Reports for the subtasks whose counters or gauges changed since the previous call (those of a subtask
@@ -49,7 +52,7 @@ export class SubtaskReporter {
     const out: SubtaskReport[] = [];
     for (const [key, m] of metrics) {
       const prev = this.reported.get(key) ?? { busyMs: 0, backPressuredMs: 0, report: undefined };
-      const counted = this.counts.get(key) ?? { recordsIn: 0, recordsOut: 0 };
+      const counted = this.counts.get(key) ?? { recordsIn: 0, recordsOut: 0, bytesIn: undefined };
       const busy = total(m.busyMs, m.busySince, now);
       const backPressured = total(m.backPressuredMs, m.backPressuredSince, now);
       const r: SubtaskReport = {
@@ -61,12 +64,14 @@ export class SubtaskReporter {
         busy: m.busySince !== undefined,
         backPressured: m.backPressuredSince !== undefined,
         currentInputWatermark: m.currentInputWatermark ?? -Infinity,
-        pendingRecords: gauge(m),
+        pendingRecords: gauge(m.pendingRecords),
+        bytesIn: m.bytesIn === undefined ? undefined : m.bytesIn - (counted.bytesIn ?? 0),
+        pendingBytes: gauge(m.pendingBytes),
       };
       if (prev.report !== undefined && unchanged(r, prev.report)) continue;
       out.push(r);
       this.reported.set(key, { busyMs: busy, backPressuredMs: backPressured, report: r });
-      this.counts.set(key, { recordsIn: m.recordsIn, recordsOut: m.recordsOut });
+      this.counts.set(key, { recordsIn: m.recordsIn, recordsOut: m.recordsOut, bytesIn: m.bytesIn });
     }
     return out;
   }
@@ -81,13 +86,14 @@ export class SubtaskReporter {
 function unchanged(r: SubtaskReport, prev: SubtaskReport): boolean {
   return (
     r.recordsIn === 0 && r.recordsOut === 0 && r.busyMs === 0 && r.backPressuredMs === 0 && r.busy === prev.busy &&
-    r.backPressured === prev.backPressured && r.currentInputWatermark === prev.currentInputWatermark && r.pendingRecords === prev.pendingRecords
+    r.backPressured === prev.backPressured && r.currentInputWatermark === prev.currentInputWatermark && r.pendingRecords === prev.pendingRecords &&
+    (r.bytesIn ?? 0) === 0 && r.pendingBytes === prev.pendingBytes
   );
 }
 
-function gauge(m: TaskMetrics): number | undefined {
+function gauge(read: (() => number | undefined) | undefined): number | undefined {
   try {
-    return m.pendingRecords?.();
+    return read?.();
   } catch {
     return undefined;
   }
@@ -108,6 +114,9 @@ export function applySubtaskReport(m: TaskMetrics, r: SubtaskReport, now = perfo
   m.currentInputWatermark = r.currentInputWatermark;
   const pending = r.pendingRecords;
   m.pendingRecords = pending === undefined ? undefined : () => pending;
+  if (r.bytesIn !== undefined) m.bytesIn = (m.bytesIn ?? 0) + r.bytesIn;
+  const pendingBytes = r.pendingBytes;
+  m.pendingBytes = pendingBytes === undefined ? undefined : () => pendingBytes;
 }
 
 /** The subtask stopped (ended, failed, or its worker died): no interval stays open on the job master's side. */

@@ -9,15 +9,21 @@ describe("a worker's subtask metrics, reported to the job master", () => {
     const [first] = reporter.reports(new Map([['v1#1', worker]]), 1050);
     expect(first).toEqual({
       key: 'v1#1', recordsIn: 10, recordsOut: 4, busyMs: 150, backPressuredMs: 0, busy: true, backPressured: false,
-      currentInputWatermark: 5, pendingRecords: undefined,
+      currentInputWatermark: 5, pendingRecords: undefined, bytesIn: undefined, pendingBytes: undefined,
     });
     // The interval closes at 1080, then the task waits for space downstream from 1090.
     worker.busyMs = 180;
     worker.busySince = undefined;
     worker.backPressuredSince = 1090;
     worker.recordsIn = 12;
+    worker.bytesIn = 700;
+    worker.pendingBytes = () => 300;
     const [second] = reporter.reports(new Map([['v1#1', worker]]), 1100);
-    expect(second).toMatchObject({ recordsIn: 2, recordsOut: 0, busyMs: 30, backPressuredMs: 10, busy: false, backPressured: true });
+    expect(second).toMatchObject({ recordsIn: 2, recordsOut: 0, busyMs: 30, backPressuredMs: 10, busy: false, backPressured: true, bytesIn: 700, pendingBytes: 300 });
+    worker.bytesIn = 1000;
+    worker.pendingBytes = () => 0;
+    const [third] = reporter.reports(new Map([['v1#1', worker]]), 1200);
+    expect(third).toMatchObject({ bytesIn: 300, pendingBytes: 0 });
   });
 
   it('sends nothing for a subtask that did not change, unless a new attempt asks for its gauges again', () => {
@@ -41,14 +47,15 @@ describe("a worker's subtask metrics, reported to the job master", () => {
     const master: TaskMetrics = { recordsIn: 100, recordsOut: 100, busyMs: 40, currentInputWatermark: -Infinity };
     applySubtaskReport(master, {
       key: 'v1#1', recordsIn: 3, recordsOut: 2, busyMs: 50, backPressuredMs: 20, busy: true, backPressured: false,
-      currentInputWatermark: 9, pendingRecords: 12,
+      currentInputWatermark: 9, pendingRecords: 12, bytesIn: 64, pendingBytes: 32,
     }, 2000);
     expect(master).toMatchObject({ recordsIn: 103, recordsOut: 102, busyMs: 90, busySince: 2000, backPressuredMs: 20, backPressuredSince: undefined, currentInputWatermark: 9 });
     expect(master.pendingRecords?.()).toBe(12);
+    expect([master.bytesIn, master.pendingBytes?.()]).toEqual([64, 32]);
     // The next report replaces the estimate since the previous one with what the worker measured.
     applySubtaskReport(master, {
       key: 'v1#1', recordsIn: 0, recordsOut: 0, busyMs: 300, backPressuredMs: 0, busy: false, backPressured: true,
-      currentInputWatermark: 9, pendingRecords: undefined,
+      currentInputWatermark: 9, pendingRecords: undefined, bytesIn: undefined, pendingBytes: undefined,
     }, 2500);
     expect(master).toMatchObject({ busyMs: 390, busySince: undefined, backPressuredSince: 2500 });
     expect(master.pendingRecords).toBeUndefined();
