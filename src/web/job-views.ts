@@ -236,9 +236,10 @@ export interface BackpressureRatios {
 }
 
 /**
- * `GET /jobs/<id>/live`: Sluice's own, not Flink's. Every vertex's rates, per-subtask watermarks, pending
- * records and back-pressure ratios in one answer, so the dashboard asks once a second instead of two
- * requests per vertex (Flink's UI asks `/watermarks` and `/backpressure` vertex by vertex).
+ * `GET /jobs/<id>/live`: Sluice's own, not Flink's. Every vertex's rates, per-subtask records, watermarks,
+ * pending records, time and back-pressure ratios in one answer, so the dashboard asks once a second instead
+ * of two requests per vertex (Flink's UI asks `/watermarks` and `/backpressure` vertex by vertex), and its
+ * subtask table needs no request of its own.
  */
 export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: BackpressureRatios): object {
   const jobId = j.client.jobId;
@@ -254,6 +255,8 @@ export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: Back
           const t = subtaskTimes(s, jobId, v.vertexId, i, rates);
           return {
             subtask: i,
+            numRecordsIn: s.recordsIn,
+            numRecordsOut: s.recordsOut,
             currentInputWatermark: watermarkValue(s.currentInputWatermark),
             pendingRecords: s.pendingRecords ?? null,
             backpressureRatio: backpressure.ratio(jobId, v.vertexId, i),

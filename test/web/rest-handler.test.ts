@@ -402,9 +402,9 @@ describe('REST API routing', () => {
           id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
-            // Neither measures busy time (as a worker's subtask does not): null, not 0.
-            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
-            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            // Neither measures busy time (as a worker's subtask before its first report): null, not 0.
+            { subtask: 0, numRecordsIn: 6, numRecordsOut: 6, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            { subtask: 1, numRecordsIn: 4, numRecordsOut: 4, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
         { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
