@@ -32,6 +32,12 @@ export interface TaskMetrics {
   /** A source subtask's reader's `pendingRecords` and `pendingBytes`, set when its reader is created. */
   pendingRecords?: () => number | undefined;
   pendingBytes?: () => number | undefined;
+  /**
+   * A worker's subtask: how full its fullest input and output channels are (0..1). On the worker, read from
+   * its channels; on the job master, as of the worker's last report. Main-thread subtasks leave it unset
+   * (the job master reads their channels itself).
+   */
+  poolUsage?: () => { readonly inPool: number; readonly outPool: number };
   /** Bytes a source subtask's readers counted (`SourceReaderContext.countBytesIn`) over all attempts; unset until one counts. */
   bytesIn?: number;
   /**

@@ -49,4 +49,38 @@ describe.skipIf(!BUILT)('a subtask in a worker thread', () => {
       await env.close();
     }
   }, 30_000);
+
+  it("shows back-pressure on the channels into a slow consumer in a worker, from both threads' producers", async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'execution.worker-threads': '1' }, discoverPackages: false });
+    try {
+      const url = await env.getWebUrl();
+      await env.executeSql(`CREATE TEMPORARY FUNCTION slow AS '${UDFS}#slowInWorker'`);
+      await env.executeSql("CREATE TEMPORARY TABLE s (k INT, n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000', 'fields.k.min' = '1', 'fields.k.max' = '50')");
+      await env.executeSql("CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole')");
+      // The aggregation's subtask 1 runs in the worker and is slow: both source subtasks wait for it.
+      const job = (await env.executeSql('INSERT INTO b SELECT k, slow(COUNT(*)) FROM s GROUP BY k')).getJobClient()!;
+      const [source, agg] = job.metrics().vertices;
+      expect(agg!.inputs).toEqual([{ vertexId: source!.vertexId, shipStrategy: 'hash' }]);
+      type Backpressure = { subtasks: { subtask: number; ratio: number }[] };
+      // The server samples every second; back-pressure shows within a few samples.
+      let ratios: number[] = [];
+      const end = Date.now() + 15_000;
+      while (Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 500));
+        ratios = (await getJson<Backpressure>(`${url}/jobs/${job.jobId}/vertices/${source!.vertexId}/backpressure`)).subtasks.map((s) => s.ratio);
+        if (ratios.every((r) => r > 0)) break;
+      }
+      // Subtask 0 (main thread) waits on a channel to the worker; subtask 1 (worker) on one inside it.
+      expect(ratios).toHaveLength(2);
+      expect(ratios[0]).toBeGreaterThan(0);
+      expect(ratios[1]).toBeGreaterThan(0);
+      type Metric = { id: string; value: string };
+      const values = await getJson<Metric[]>(`${url}/jobs/${job.jobId}/vertices/${agg!.vertexId}/metrics?get=1.buffers.inPoolUsage,1.busyTimeMsPerSecond`);
+      expect(Number(values.find((m) => m.id === '1.buffers.inPoolUsage')?.value)).toBeGreaterThan(0);
+      expect(Number(values.find((m) => m.id === '1.busyTimeMsPerSecond')?.value)).toBeGreaterThan(500);
+      await job.cancel();
+    } finally {
+      await env.close();
+    }
+  }, 40_000);
 });

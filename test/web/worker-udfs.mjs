@@ -16,3 +16,18 @@ export const spinInWorker = {
   resultType: 'BIGINT',
   argumentTypes: ['BIGINT'],
 };
+
+/** Spins 0.2 ms per row in a worker thread only: a slow consumer there, with batches short enough to report between. */
+export const slowInWorker = {
+  eval: (x) => {
+    if (threadId !== 0) {
+      const end = performance.now() + 0.2;
+      while (performance.now() < end) {
+        // busy on purpose
+      }
+    }
+    return x;
+  },
+  resultType: 'BIGINT',
+  argumentTypes: ['BIGINT'],
+};

@@ -22,6 +22,8 @@ export interface SubtaskReport {
   /** Bytes a source subtask counted since the previous report; undefined while it never counted any. */
   readonly bytesIn: number | undefined;
   readonly pendingBytes: number | undefined;
+  /** How full its fullest input and output channels are (0..1); undefined when the subtask runs no more. */
+  readonly poolUsage: { readonly inPool: number; readonly outPool: number } | undefined;
 }
 
 interface Reported {
@@ -67,6 +69,7 @@ export class SubtaskReporter {
         pendingRecords: gauge(m.pendingRecords),
         bytesIn: m.bytesIn === undefined ? undefined : m.bytesIn - (counted.bytesIn ?? 0),
         pendingBytes: gauge(m.pendingBytes),
+        poolUsage: m.poolUsage?.(),
       };
       if (prev.report !== undefined && unchanged(r, prev.report)) continue;
       out.push(r);
@@ -87,7 +90,8 @@ function unchanged(r: SubtaskReport, prev: SubtaskReport): boolean {
   return (
     r.recordsIn === 0 && r.recordsOut === 0 && r.busyMs === 0 && r.backPressuredMs === 0 && r.busy === prev.busy &&
     r.backPressured === prev.backPressured && r.currentInputWatermark === prev.currentInputWatermark && r.pendingRecords === prev.pendingRecords &&
-    (r.bytesIn ?? 0) === 0 && r.pendingBytes === prev.pendingBytes
+    (r.bytesIn ?? 0) === 0 && r.pendingBytes === prev.pendingBytes && r.poolUsage?.inPool === prev.poolUsage?.inPool &&
+    r.poolUsage?.outPool === prev.poolUsage?.outPool
   );
 }
 
@@ -117,10 +121,16 @@ export function applySubtaskReport(m: TaskMetrics, r: SubtaskReport, now = perfo
   if (r.bytesIn !== undefined) m.bytesIn = (m.bytesIn ?? 0) + r.bytesIn;
   const pendingBytes = r.pendingBytes;
   m.pendingBytes = pendingBytes === undefined ? undefined : () => pendingBytes;
+  const pool = r.poolUsage;
+  m.poolUsage = pool === undefined ? undefined : () => pool;
 }
 
-/** The subtask stopped (ended, failed, or its worker died): no interval stays open on the job master's side. */
-export function closeSubtaskIntervals(m: TaskMetrics): void {
+/**
+ * The subtask stopped (ended, failed, or its worker died): no interval stays open on the job master's side,
+ * and its channels, gone with its attempt, read as empty.
+ */
+export function subtaskStopped(m: TaskMetrics): void {
   m.busySince = undefined;
   m.backPressuredSince = undefined;
+  m.poolUsage = undefined;
 }

@@ -7,7 +7,7 @@ import type { WorkerRecipe } from '../job-graph.js';
 import type { ReaderEvent } from '../source/source-coordinator.js';
 import type { TaskHandle, TaskMetrics, TaskVertex } from '../task-host.js';
 import { resolveWorkerEntry } from './worker-entry.js';
-import { applySubtaskReport, closeSubtaskIntervals } from './worker-metrics.js';
+import { applySubtaskReport, subtaskStopped } from './worker-metrics.js';
 import type { ChannelPlan, FromWorker, SubtaskPlan, ToWorker, WireError } from './worker-protocol.js';
 
 /** How long a worker may take to close its subtasks at the end of an attempt before it is terminated. */
@@ -201,7 +201,7 @@ export class WorkerPool {
   /** A remote subtask no longer runs: its last report may have left a busy interval open that no report will close. */
   private stopped(key: string): void {
     const m = this.metrics.get(key);
-    if (m !== undefined) closeSubtaskIntervals(m);
+    if (m !== undefined) subtaskStopped(m);
   }
 
   /** The job ended: its live workers (every attempt ended in them) wait idle for the next job of this process. */

@@ -1,7 +1,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createAlignmentRegistry } from '../alignment-registry.js';
 import { buildTaskGraph, type TaskGraph } from '../chaining.js';
-import { Channel, type OutputChannel } from '../channel.js';
+import { Channel, type OutputChannel, poolUsage, type QueueUsage } from '../channel.js';
 import type { SerializedValue, TaskSnapshot } from '../checkpoint/completed-checkpoint.js';
 import { InputStreamTask, type InputChannel } from '../input-stream-task.js';
 import type { JobGraph } from '../job-graph.js';
@@ -56,11 +56,14 @@ class WorkerRuntime {
    * A subtask's metrics for a new attempt: its counters go on, its watermark starts over (as the job
    * master's does at deploy), and the next report carries it even if nothing else changed.
    */
-  metricsOf(subtaskKey: string): TaskMetrics {
+  metricsOf(subtaskKey: string, newAttempt = true): TaskMetrics {
     let m = this.metrics.get(subtaskKey);
     if (!m) this.metrics.set(subtaskKey, (m = { recordsIn: 0, recordsOut: 0 }));
-    m.currentInputWatermark = -Infinity;
-    this.reporter.resend(subtaskKey);
+    if (newAttempt) {
+      m.currentInputWatermark = -Infinity;
+      m.poolUsage = undefined;
+      this.reporter.resend(subtaskKey);
+    }
     return m;
   }
 
@@ -156,21 +159,29 @@ class WorkerAttempt implements TaskHost {
     // Channels grouped per (edge, producer subtask) in consumer order, and per consumer subtask.
     const byProducer = new Map<string, OutputChannel[]>();
     const inputs = new Map<string, InputChannel[]>();
+    // The channel ends each subtask here writes to and reads from, for its pool usage gauges.
+    const usage = new Map<string, { inputs: QueueUsage[]; outputs: QueueUsage[] }>();
+    const usageOf = (key: string) => usage.get(key) ?? usage.set(key, { inputs: [], outputs: [] }).get(key)!;
     const onDataOf = (key: string): (() => void) => consumers.get(key)?.onData ?? (() => undefined);
     for (const c of p.channels) {
       const e = g.edges[c.edge]!;
       const to = `${e.to}#${c.to}`;
+      const from = `${e.from}#${c.from}`;
       let out: OutputChannel | undefined;
       if (c.out !== undefined) {
         const r = new RemoteOutputChannel(c.out, remoteCapacity);
         this.ports.push(r);
+        usageOf(from).outputs.push(r);
         out = r;
       } else if (c.in !== undefined) {
         const r = new RemoteInputChannel(c.in, remoteCapacity, onDataOf(to));
         this.ports.push(r);
+        usageOf(to).inputs.push(r);
         pushTo(inputs, to, { channel: r, inputIndex: e.inputIndex });
       } else {
         const local = new Channel(capacity, onDataOf(to));
+        usageOf(from).outputs.push(local);
+        usageOf(to).inputs.push(local);
         out = local;
         pushTo(inputs, to, { channel: local, inputIndex: e.inputIndex });
       }
@@ -190,6 +201,10 @@ class WorkerAttempt implements TaskHost {
       }
     });
     for (const [key, task] of consumers) task.setInputs(inputs.get(key) ?? []);
+    for (const key of this.tasks.keys()) {
+      const u = usageOf(key);
+      this.rt.metricsOf(key, false).poolUsage = () => ({ inPool: poolUsage(u.inputs), outPool: poolUsage(u.outputs) });
+    }
     // A subtask that had finished before the checkpoint only signals the end of its outputs.
     for (const key of finished) {
       for (const w of outputs.get(key) ?? []) {
