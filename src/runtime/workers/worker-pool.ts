@@ -233,7 +233,7 @@ export class WorkerPool {
     if (m.kind === 'prepared' || m.kind === 'prepare-failed' || a === undefined || m.attempt !== a.attempt) return;
     switch (m.kind) {
       case 'ack':
-        a.acknowledge(m.key, m.checkpointId, m.snapshot, m.committables);
+        a.acknowledge(m.key, m.checkpointId, m.snapshot, m.committables, m.alignmentMs);
         return;
       case 'finished':
         a.finished(m.key, m.snapshot, m.committables);

@@ -64,7 +64,16 @@ export type ToWorker =
 export type FromWorker =
   | { readonly kind: 'prepared'; readonly id: number; readonly signature: string }
   | { readonly kind: 'prepare-failed'; readonly id: number; readonly error: WireError }
-  | { readonly kind: 'ack'; readonly attempt: number; readonly key: string; readonly checkpointId: number; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
+  | {
+      readonly kind: 'ack';
+      readonly attempt: number;
+      readonly key: string;
+      readonly checkpointId: number;
+      readonly snapshot: TaskSnapshot;
+      readonly committables: SerializedValue[];
+      /** How long the subtask's barrier alignment took (ms), as a main-thread subtask reports it. */
+      readonly alignmentMs: number;
+    }
   | { readonly kind: 'finished'; readonly attempt: number; readonly key: string; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
   | { readonly kind: 'task-done'; readonly attempt: number; readonly key: string; readonly error: WireError | undefined }
   | { readonly kind: 'register-reader' | 'unregister-reader' | 'request-split'; readonly attempt: number; readonly taskId: string; readonly subtask: number }

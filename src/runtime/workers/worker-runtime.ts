@@ -269,8 +269,8 @@ class WorkerAttempt implements TaskHost {
 
   // --- TaskHost ---
 
-  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
-    this.rt.post({ kind: 'ack', attempt: this.attempt, key: taskKey, checkpointId, snapshot, committables });
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs = 0): void {
+    this.rt.post({ kind: 'ack', attempt: this.attempt, key: taskKey, checkpointId, snapshot, committables, alignmentMs });
   }
 
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
