@@ -85,7 +85,7 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     { name: 'flink_taskmanager_job_task_idleTimeMsPerSecond', help: 'Milliseconds per second a subtask neither processed nor was back-pressured, over the last 5 s.', type: 'gauge', samples: idle },
     { name: 'flink_taskmanager_job_task_operator_pendingRecords', help: 'Records a source subtask has still to read (Kafka: the consumer lag), where its reader knows.', type: 'gauge', samples: pending },
     { name: 'flink_taskmanager_job_task_operator_pendingBytes', help: 'Bytes a source subtask has still to read in the splits it owns, where its reader knows.', type: 'gauge', samples: pendingBytes },
-    { name: 'flink_taskmanager_job_task_numBytesIn', help: 'Bytes a source subtask read, where its reader counts them.', type: 'gauge', samples: bytesIn },
+    { name: 'flink_taskmanager_job_task_operator_numBytesIn', help: 'Bytes a source subtask read, where its reader counts them.', type: 'gauge', samples: bytesIn },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
     { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },

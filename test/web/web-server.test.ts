@@ -261,7 +261,7 @@ describe('TableEnvironment with web', () => {
       { id: '0.numRecordsOut', value: '500' },
     ]);
     const prom = await (await fetch(`${url}/metrics`)).text();
-    expect(prom).toMatch(new RegExp(`flink_taskmanager_job_task_numBytesIn\\{job_id="${job.jobId}".*subtask_index="0"\\} ${Buffer.byteLength(text)}\n`));
+    expect(prom).toMatch(new RegExp(`flink_taskmanager_job_task_operator_numBytesIn\\{job_id="${job.jobId}".*subtask_index="0"\\} ${Buffer.byteLength(text)}\n`));
     await env.close();
   });
 
