@@ -4,7 +4,8 @@ import type { RecordRates } from './rate-tracker.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
 
-function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time': number; duration: number } {
+/** A job's start, end (-1 while it runs) and duration up to `now` or its end, as Flink writes them. */
+export function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time': number; duration: number } {
   const start = j.startTime.getTime();
   const end = j.endTime?.getTime() ?? -1;
   return { 'start-time': start, 'end-time': end, duration: (end === -1 ? now : end) - start };
