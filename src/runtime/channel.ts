@@ -8,6 +8,22 @@ export type StreamElement =
   | { readonly kind: 'barrier'; readonly checkpointId: number }
   | { readonly kind: 'end' };
 
+/**
+ * How full one end of a channel is, for Flink's `inPoolUsage` / `outPoolUsage` gauges: `size` elements (or
+ * messages) of `capacity`. An end to another thread counts what it has sent and not had credited back.
+ */
+export interface QueueUsage {
+  readonly size: number;
+  readonly capacity: number;
+}
+
+/** The fullest of `channels` as a share of its capacity, at most 1 (a channel may briefly hold one batch more); 0 for none. */
+export function poolUsage(channels: readonly QueueUsage[] | undefined): number {
+  let max = 0;
+  for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
+  return max;
+}
+
 /** The producer's end of a channel, local (`Channel`) or to another thread (workers/remote-channel.ts). */
 export interface OutputChannel {
   /** Never waits: the producer awaits `space()` before its next batch instead. */

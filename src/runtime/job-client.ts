@@ -13,9 +13,14 @@ export interface SubtaskMetrics {
   readonly outPoolUsage: number;
   /** A source subtask's records still to read as its reader knows them (Kafka: the consumer lag); else undefined. */
   readonly pendingRecords?: number | undefined;
+  /** A source subtask's bytes still to read in the splits it owns (Flink's `pendingBytes`), where its reader knows. */
+  readonly pendingBytes?: number | undefined;
+  /** Bytes a source subtask consumed over all attempts (Flink's `numBytesIn`), where its reader counts them. */
+  readonly bytesIn?: number | undefined;
   /**
    * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel
-   * (Flink's busy and back-pressured time, as counters); undefined where not measured (a worker's subtask).
+   * (Flink's busy and back-pressured time, as counters). A subtask in a worker thread reports them every
+   * 500 ms (an interval open at its report counted on up to now); undefined before its first report.
    */
   readonly busyTimeMs?: number | undefined;
   readonly backPressuredTimeMs?: number | undefined;
@@ -38,6 +43,11 @@ export interface VertexMetrics {
   readonly inputs?: readonly VertexInput[];
   /** One entry per subtask, by index. Optional: not every client knows them. */
   readonly subtasks?: readonly SubtaskMetrics[];
+  /**
+   * A source vertex's bytes in splits its enumerator has not handed out yet (`SplitEnumerator.pendingBytes`);
+   * undefined where it does not know (not a source, not bounded, before listing, between attempts).
+   */
+  readonly unassignedBytes?: number | undefined;
 }
 
 /** One checkpoint or savepoint as a history shows it (Flink's checkpoint statistics, reduced). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ExecutionError, SluiceError, ValidationError } from '../errors/sluice-error.js';
 import type { Row } from '../types/row.js';
 import { buildTaskGraph, type TaskGraph } from './chaining.js';
-import { Channel } from './channel.js';
+import { Channel, poolUsage, type QueueUsage } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
 import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
@@ -65,8 +65,8 @@ export class JobMaster implements JobClient, AttemptOwner {
   private readonly startedAt = Date.now();
   /** Per subtask (`<task id>#<index>`), kept across attempts; summed per task by metrics(). */
   private readonly taskMetrics = new Map<string, TaskMetrics>();
-  /** The current attempt's channels per subtask, read only by metrics() for queue occupancy. */
-  private subtaskChannels = new Map<string, { inputs: Channel[]; outputs: Channel[] }>();
+  /** The current attempt's channel ends on this thread per subtask, read only by metrics() for queue occupancy. */
+  private subtaskChannels = new Map<string, { inputs: QueueUsage[]; outputs: QueueUsage[] }>();
   private readonly result: Promise<JobExecutionResult>;
   private readonly sinks = new Map<string, { name: string; sink: AnySink<Row> }>();
   private committerRunner: CommitterRunner | undefined;
@@ -120,6 +120,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           recordsIn: subtasks.reduce((n, s) => n + s.recordsIn, 0), recordsOut: subtasks.reduce((n, s) => n + s.recordsOut, 0),
           inputs: this.graph.edges.filter((e) => e.to === t.id).map((e) => ({ vertexId: e.from, shipStrategy: e.partitioner.kind })),
           subtasks,
+          unassignedBytes: t.source === undefined ? undefined : this.attempt?.coordinators.get(t.id)?.pendingBytes(),
         };
       }),
       completedCheckpoints: this.completed,
@@ -139,10 +140,14 @@ export class JobMaster implements JobClient, AttemptOwner {
     const m = this.taskMetrics.get(key)!;
     const ch = this.subtaskChannels.get(key);
     const wm = m.currentInputWatermark ?? -Infinity;
+    // A worker's subtask reports its channels' usage; a main-thread subtask's channels are here.
+    const reported = m.poolUsage?.();
     return {
       recordsIn: m.recordsIn, recordsOut: m.recordsOut, currentInputWatermark: wm === -Infinity ? undefined : wm,
-      inPoolUsage: poolUsage(ch?.inputs), outPoolUsage: poolUsage(ch?.outputs),
-      pendingRecords: pendingRecords(m),
+      inPoolUsage: reported?.inPool ?? poolUsage(ch?.inputs), outPoolUsage: reported?.outPool ?? poolUsage(ch?.outputs),
+      pendingRecords: gauge(m.pendingRecords),
+      pendingBytes: gauge(m.pendingBytes),
+      bytesIn: m.bytesIn,
       busyTimeMs: openInterval(m.busyMs, m.busySince),
       backPressuredTimeMs: openInterval(m.backPressuredMs, m.backPressuredSince),
     };
@@ -387,7 +392,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     const outputs = new Map<string, RecordWriter[]>();
     const inputTasks = new Map<string, InputStreamTask>();
     const consumers = new Map<string, InputStreamTask>();
-    const channels = new Map<string, { inputs: Channel[]; outputs: Channel[] }>();
+    const channels = new Map<string, { inputs: QueueUsage[]; outputs: QueueUsage[] }>();
     const channelsOf = (key: string) => channels.get(key) ?? channels.set(key, { inputs: [], outputs: [] }).get(key)!;
     for (const t of this.graph.tasks) {
       for (let i = 0; i < t.parallelism; i++) outputs.set(`${t.id}#${i}`, []);
@@ -398,14 +403,14 @@ export class JobMaster implements JobClient, AttemptOwner {
         const snap = restore?.get(key);
         const thread = threadOf(t, i, workers);
         if (snap?.finished) a.finishedTasks.set(key, FINISHED_TASK);
+        const metrics = this.taskMetrics.get(key)!;
+        // A new attempt starts without a watermark (a worker's subtask reports its own); its records add to the earlier attempts'.
+        metrics.currentInputWatermark = -Infinity;
         if (thread !== MAIN_THREAD) {
           plans[thread]!.subtasks.push({ taskId: t.id, index: i, restore: snap });
           a.tasks.push(pool!.remoteTask(a, t, i, thread));
           continue;
         }
-        const metrics = this.taskMetrics.get(key)!;
-        // A new attempt starts without a watermark; its records add to the earlier attempts'.
-        metrics.currentInputWatermark = -Infinity;
         const task = t.source
           ? new SourceStreamTask(a, t, i, outputs.get(key)!, snap, metrics)
           : new InputStreamTask(a, t, i, outputs.get(key)!, snap, metrics);
@@ -442,11 +447,13 @@ export class JobMaster implements JobClient, AttemptOwner {
             if (pf === MAIN_THREAD) {
               const out = new RemoteOutputChannel(mc.port1, remoteCap);
               this.remotePorts.push(out);
+              channelsOf(`${from.id}#${i}`).outputs.push(out);
               chs.push(out);
             } else plans[pf]!.channels.push({ edge, from: i, to: j, out: mc.port1 });
             if (pt === MAIN_THREAD) {
               const inp = new RemoteInputChannel(mc.port2, remoteCap, consumers.get(toKey)!.onData);
               this.remotePorts.push(inp);
+              channelsOf(toKey).inputs.push(inp);
               addInput(toKey, { channel: inp, inputIndex: e.inputIndex });
             } else plans[pt]!.channels.push({ edge, from: i, to: j, in: mc.port2 });
           }
@@ -512,23 +519,16 @@ export function executeJob(graph: JobGraph, config: RuntimeConfig, hooks: JobHoo
   return new JobMaster(graph, config, hooks);
 }
 
-/** The fullest channel's share of its capacity, at most 1 (a channel may briefly hold one batch more). */
-function poolUsage(channels: readonly Channel[] | undefined): number {
-  let max = 0;
-  for (const c of channels ?? []) max = Math.max(max, Math.min(1, c.size / c.capacity));
-  return max;
-}
-
-/** A time counter with its open interval so far; undefined when the subtask does not measure it (a worker's). */
+/** A time counter with its open interval so far; undefined when the subtask has not measured it yet (a worker's, before its first report). */
 function openInterval(ms: number | undefined, since: number | undefined): number | undefined {
   if (ms === undefined && since === undefined) return undefined;
   return (ms ?? 0) + (since === undefined ? 0 : performance.now() - since);
 }
 
 /** A reader's gauge must not break monitoring: a reader that throws reads as unknown. */
-function pendingRecords(m: TaskMetrics): number | undefined {
+function gauge(read: (() => number | undefined) | undefined): number | undefined {
   try {
-    return m.pendingRecords?.();
+    return read?.();
   } catch {
     return undefined;
   }

@@ -54,8 +54,12 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
         elementQueueCapacity: this.host.config.elementQueueCapacity,
         sendSplitRequest: () => coord.requestSplit(this.subtaskIndex),
         sendSourceEventToCoordinator: (e) => coord.sourceEventFromReader(this.subtaskIndex, e),
+        countBytesIn: (bytes) => {
+          this.metrics.bytesIn = (this.metrics.bytesIn ?? 0) + bytes;
+        },
       }));
       this.metrics.pendingRecords = reader.pendingRecords === undefined ? undefined : () => reader.pendingRecords!();
+      this.metrics.pendingBytes = reader.pendingBytes === undefined ? undefined : () => reader.pendingBytes!();
       await this.openChainAndWriter();
       const ser = source.getSplitSerializer();
       const restoredSplits = this.restored?.splits?.map((s) => ser.deserialize(s.version, s.data));

@@ -41,13 +41,22 @@ export interface TaskMetrics {
   recordsOut: number;
   /** The watermark the chain last received (for a source, the one it emitted); -Infinity before any. Written only when it advances. */
   currentInputWatermark?: number;
-  /** A source subtask's reader's `pendingRecords`, set when its reader is created. */
+  /** A source subtask's reader's `pendingRecords` and `pendingBytes`, set when its reader is created. */
   pendingRecords?: () => number | undefined;
+  pendingBytes?: () => number | undefined;
+  /**
+   * A worker's subtask: how full its fullest input and output channels are (0..1). On the worker, read from
+   * its channels; on the job master, as of the worker's last report. Main-thread subtasks leave it unset
+   * (the job master reads their channels itself).
+   */
+  poolUsage?: () => { readonly inPool: number; readonly outPool: number };
+  /** Bytes a source subtask's readers counted (`SourceReaderContext.countBytesIn`) over all attempts; unset until one counts. */
+  bytesIn?: number;
   /**
    * Milliseconds spent processing (Flink's busy time) and waiting for space in an output channel (its
    * back-pressured time), over all attempts; the open interval, if any, started at `busySince` /
-   * `backPressuredSince` (`performance.now()`). Written by tasks on the thread that reads them; a worker's
-   * subtasks leave them unset.
+   * `backPressuredSince` (`performance.now()`). Written by tasks on the thread that runs them; for a
+   * subtask in a worker, the job master's copy is written from the worker's reports (worker-metrics.ts).
    */
   busyMs?: number;
   busySince?: number | undefined;

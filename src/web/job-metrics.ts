@@ -27,6 +27,8 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
   const inPool: MetricFamily['samples'][number][] = [];
   const backPressured: MetricFamily['samples'][number][] = [];
   const pending: MetricFamily['samples'][number][] = [];
+  const pendingBytes: MetricFamily['samples'][number][] = [];
+  const bytesIn: MetricFamily['samples'][number][] = [];
   const busy: MetricFamily['samples'][number][] = [];
   const backPressuredTime: MetricFamily['samples'][number][] = [];
   const idle: MetricFamily['samples'][number][] = [];
@@ -51,6 +53,8 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
         outPool.push({ labels: sub, value: s.outPoolUsage });
         backPressured.push({ labels: sub, value: s.outPoolUsage >= 1 ? 1 : 0 });
         if (s.pendingRecords !== undefined) pending.push({ labels: sub, value: s.pendingRecords });
+        if (s.pendingBytes !== undefined) pendingBytes.push({ labels: sub, value: s.pendingBytes });
+        if (s.bytesIn !== undefined) bytesIn.push({ labels: sub, value: s.bytesIn });
         const t = subtaskTimes(s, c.jobId, v.vertexId, i, rates);
         if (t !== undefined) {
           busy.push({ labels: sub, value: t.busy });
@@ -80,6 +84,8 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     { name: 'flink_taskmanager_job_task_backPressuredTimeMsPerSecond', help: 'Milliseconds per second a subtask waited for space in an output channel, over the last 5 s.', type: 'gauge', samples: backPressuredTime },
     { name: 'flink_taskmanager_job_task_idleTimeMsPerSecond', help: 'Milliseconds per second a subtask neither processed nor was back-pressured, over the last 5 s.', type: 'gauge', samples: idle },
     { name: 'flink_taskmanager_job_task_operator_pendingRecords', help: 'Records a source subtask has still to read (Kafka: the consumer lag), where its reader knows.', type: 'gauge', samples: pending },
+    { name: 'flink_taskmanager_job_task_operator_pendingBytes', help: 'Bytes a source subtask has still to read in the splits it owns, where its reader knows.', type: 'gauge', samples: pendingBytes },
+    { name: 'flink_taskmanager_job_task_operator_numBytesIn', help: 'Bytes a source subtask read, where its reader counts them.', type: 'gauge', samples: bytesIn },
     { name: 'flink_jobmanager_job_numberOfCompletedCheckpoints', help: 'Periodic checkpoints completed by the job.', type: 'gauge', samples: checkpoints },
     { name: 'flink_jobmanager_job_numberOfFailedCheckpoints', help: 'Checkpoints and savepoints that failed.', type: 'gauge', samples: failed },
     { name: 'flink_jobmanager_job_lastCheckpointDuration', help: 'Milliseconds the newest completed checkpoint took, -1 before the first.', type: 'gauge', samples: lastDuration },

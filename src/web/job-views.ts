@@ -4,7 +4,8 @@ import type { RecordRates } from './rate-tracker.js';
 
 /** JSON bodies shaped like Flink's REST API responses (field names as Flink writes them). */
 
-function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time': number; duration: number } {
+/** A job's start, end (-1 while it runs) and duration up to `now` or its end, as Flink writes them. */
+export function times(j: RegisteredJob, now: number): { 'start-time': number; 'end-time': number; duration: number } {
   const start = j.startTime.getTime();
   const end = j.endTime?.getTime() ?? -1;
   return { 'start-time': start, 'end-time': end, duration: (end === -1 ? now : end) - start };
@@ -152,6 +153,9 @@ const SUBTASK_METRICS = {
   isBackPressured: (s: SubtaskMetrics) => String(s.outPoolUsage >= 1),
   // Only source subtasks whose reader knows it (Kafka's lag, a bounded generator's rows left).
   pendingRecords: (s: SubtaskMetrics) => (s.pendingRecords === undefined ? undefined : String(s.pendingRecords)),
+  // Only source subtasks whose reader counts bytes (a bounded filesystem source).
+  pendingBytes: (s: SubtaskMetrics) => (s.pendingBytes === undefined ? undefined : String(s.pendingBytes)),
+  numBytesIn: (s: SubtaskMetrics) => (s.bytesIn === undefined ? undefined : String(s.bytesIn)),
   busyTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.busy)),
   backPressuredTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.backPressured)),
   idleTimeMsPerSecond: (_: SubtaskMetrics, t: SubtaskTimes | undefined) => (t === undefined ? undefined : String(t.idle)),
@@ -233,9 +237,10 @@ export interface BackpressureRatios {
 }
 
 /**
- * `GET /jobs/<id>/live`: Sluice's own, not Flink's. Every vertex's rates, per-subtask watermarks, pending
- * records and back-pressure ratios in one answer, so the dashboard asks once a second instead of two
- * requests per vertex (Flink's UI asks `/watermarks` and `/backpressure` vertex by vertex).
+ * `GET /jobs/<id>/live`: Sluice's own, not Flink's. Every vertex's rates, per-subtask records, watermarks,
+ * pending records, time and back-pressure ratios in one answer, so the dashboard asks once a second instead
+ * of two requests per vertex (Flink's UI asks `/watermarks` and `/backpressure` vertex by vertex), and its
+ * subtask table needs no request of its own.
  */
 export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: BackpressureRatios): object {
   const jobId = j.client.jobId;
@@ -251,6 +256,8 @@ export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: Back
           const t = subtaskTimes(s, jobId, v.vertexId, i, rates);
           return {
             subtask: i,
+            numRecordsIn: s.recordsIn,
+            numRecordsOut: s.recordsOut,
             currentInputWatermark: watermarkValue(s.currentInputWatermark),
             pendingRecords: s.pendingRecords ?? null,
             backpressureRatio: backpressure.ratio(jobId, v.vertexId, i),

@@ -7,6 +7,7 @@ import { aggregatedSubtaskMetrics, describeError, jobCheckpoints, subtaskTimes, 
 import { jobConfig, jobPlan, jobSql } from './job-info-views.js';
 import { formatPrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus.js';
 import { JobRates } from './rate-tracker.js';
+import { vertexDetails } from './vertex-details.js';
 
 export interface RestRequest {
   readonly method: string;
@@ -96,6 +97,10 @@ export class RestHandler {
     if (sub.length === 1 && sub[0] === 'live' && method === 'GET') return json(200, jobLive(job, this.rates, this.backpressure));
     if (sub.length === 1 && sub[0] === 'stop' && method === 'POST') return this.stop(job, req.body);
     if (sub.length === 2 && sub[0] === 'savepoints' && method === 'GET') return this.savepointStatus(job, sub[1]!);
+    if (sub.length === 2 && sub[0] === 'vertices' && method === 'GET') {
+      const details = vertexDetails(job, sub[1]!, this.now());
+      return details === undefined ? error(404, `Vertex ${sub[1]} of job ${job.client.jobId} not found.`) : json(200, details);
+    }
     if (sub.length === 3 && sub[0] === 'vertices' && sub[2] === 'metrics' && method === 'GET') {
       const get = url.searchParams.get('get');
       const values = vertexMetrics(job, sub[1]!, get === null ? undefined : get.split(',').filter((g) => g !== ''), this.rates);

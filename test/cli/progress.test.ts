@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsoleIO } from '../../src/cli/console-io.js';
-import { LOG_PROGRESS_MS, progressLine, rowsLeft, showProgress, summaryLine } from '../../src/cli/progress.js';
+import { bytesProgress, LOG_PROGRESS_MS, progressLine, rowsLeft, showProgress, summaryLine } from '../../src/cli/progress.js';
 import type { JobClient, JobExecutionResult, JobMetrics, SubtaskMetrics, VertexMetrics } from '../../src/runtime/job-client.js';
 
 function subtask(pendingRecords: number | undefined): SubtaskMetrics {
@@ -9,8 +9,21 @@ function subtask(pendingRecords: number | undefined): SubtaskMetrics {
 
 /** A job whose metrics the test sets: a source vertex (its subtasks' pendingRecords given) feeding a sink. */
 function job(read: number, written: number, pending: readonly (number | undefined)[]): JobClient {
+  return jobOf(read, written, { subtasks: pending.map(subtask) });
+}
+
+/**
+ * A job reading files: its source subtasks' bytes consumed and left (undefined: not known), and the bytes its
+ * enumerator has not handed out (undefined: not listed yet).
+ */
+function fileJob(read: number, written: number, bytes: readonly (readonly [number, number | undefined])[], unassigned: number | undefined): JobClient {
+  const subtasks = bytes.map(([bytesIn, pendingBytes]) => ({ ...subtask(undefined), bytesIn, pendingBytes }));
+  return jobOf(read, written, { subtasks, unassignedBytes: unassigned });
+}
+
+function jobOf(read: number, written: number, source: Pick<VertexMetrics, 'subtasks' | 'unassignedBytes'>): JobClient {
   const vertices: VertexMetrics[] = [
-    { vertexId: 'v0', name: 'Source', parallelism: pending.length, recordsIn: read, recordsOut: read, subtasks: pending.map(subtask) },
+    { vertexId: 'v0', name: 'Source', parallelism: source.subtasks!.length, recordsIn: read, recordsOut: read, ...source },
     { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: read, recordsOut: written, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }], subtasks: [subtask(undefined)] },
   ];
   const metrics: JobMetrics = {
@@ -46,6 +59,28 @@ describe('the progress line', () => {
       '2 jobs: 200 rows read, 200 written, 200 rows/s, 00:01 elapsed, [########------------] 40%, ETA 00:01 (Ctrl-C cancels)',
     );
     expect(progressLine([job(100, 100, [100]), job(100, 100, [undefined])], 1000)).toBe('2 jobs: 200 rows read, 200 written, 200 rows/s, 00:01 elapsed (Ctrl-C cancels)');
+  });
+
+  it('measures a file source by bytes: those read against those its readers and its enumerator have left', () => {
+    // 1 MB of 4 MB read in 5 s (two readers with 1 MB left between them, 2 MB not handed out): 15 s to go.
+    const files = fileJob(10_000, 10_000, [[600_000, 400_000], [400_000, 600_000]], 2_000_000);
+    expect(bytesProgress(files)).toEqual({ done: 1_000_000, left: 3_000_000 });
+    expect(progressLine([files], 5000)).toBe(
+      'Job abcdef01: 10,000 rows read, 10,000 written, 2,000 rows/s, 00:05 elapsed, [#####---------------] 25%, ETA 00:15 (Ctrl-C cancels)',
+    );
+    // A split between the enumerator and a reader (500 KB in neither count) does not move the bar ahead of
+    // the size seen before.
+    const seen = new Map<string, number>();
+    expect(bytesProgress(files, seen)).toEqual({ done: 1_000_000, left: 3_000_000 });
+    expect(bytesProgress(fileJob(10_000, 10_000, [[600_000, 400_000], [400_000, 100_000]], 2_000_000), seen)).toEqual({ done: 1_000_000, left: 3_000_000 });
+    // Before listing, or with a reader that cannot tell, the size is not known: no bar.
+    expect(bytesProgress(fileJob(0, 0, [[0, 0]], undefined))).toBeUndefined();
+    expect(progressLine([fileJob(10, 10, [[5, undefined]], 0)], 1000)).toBe('Job abcdef01: 10 rows read, 10 written, 10 rows/s, 00:01 elapsed (Ctrl-C cancels)');
+  });
+
+  it('shows no bar for jobs whose sources know their size in different units (rows and bytes)', () => {
+    expect(progressLine([job(100, 100, [100]), fileJob(100, 100, [[50, 50]], 0)], 1000)).toBe('2 jobs: 200 rows read, 200 written, 200 rows/s, 00:01 elapsed (Ctrl-C cancels)');
+    expect(progressLine([fileJob(100, 100, [[50, 50]], 0), fileJob(100, 100, [[50, 150]], 0)], 1000)).toContain('[#######-------------] 33%, ETA 00:02');
   });
 
   it('redraws in place on a terminal, cut to its width so it never wraps, and shows nothing elsewhere', () => {

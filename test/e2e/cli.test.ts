@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -66,6 +66,23 @@ describe('sluice command', () => {
     // The bar gives way to a closing line with the job's rows, time and rate.
     expect(stdout).toMatch(/\[INFO\] Job [0-9a-f]{8} finished: 15,000 rows read, 15,000 written in \d+\.\d s \([\d,]+ rows\/s\)\r?\n/);
     expect(stdout).toContain('[INFO] Complete execution of the SQL update statement.');
+  });
+
+  it('shows a progress bar with an ETA for a bounded read of files, by bytes', async () => {
+    const { dir, file } = sqlFile(
+      "SET 'table.dml-sync' = 'true';\n" +
+        "CREATE TEMPORARY TABLE f (n BIGINT, s STRING) WITH ('connector' = 'filesystem', 'path' = 'data', 'format' = 'csv');\n" +
+        "CREATE TEMPORARY TABLE b (n BIGINT, s STRING) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO b SELECT n, s FROM f;\n',
+    );
+    // About 40 MB in three files: long enough (a second or more) for the display, which redraws every 500 ms.
+    mkdirSync(join(dir, 'data'));
+    const lines = Array.from({ length: 300_000 }, (_, i) => `${i},row number ${i} with some padding text\n`).join('');
+    for (const name of ['a.csv', 'b.csv', 'c.csv']) writeFileSync(join(dir, 'data', name), lines);
+    const { stdout } = await run('script', ['-qfc', `${process.execPath} ${bin} -f ${file}`, '/dev/null'], { cwd: dir, timeout: 90_000 });
+    // The files' sizes are known once listed: a bar, the share of bytes read and the time left.
+    expect(stdout).toMatch(/elapsed, \[[#-]{20}\] \d{1,3}%, ETA \d\d:\d\d \(Ctrl-C cancels\)/);
+    expect(stdout).toMatch(/\[INFO\] Job [0-9a-f]{8} finished: 900,000 rows read, 900,000 written in \d+\.\d s/);
   });
 
   it('logs a progress line every 10 s to stderr when it is not a terminal, and a closing line, leaving stdout alone', async () => {

@@ -316,6 +316,33 @@ describe('REST API routing', () => {
     expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
   });
 
+  it("details a vertex's subtasks as Flink's job vertex details: records and accumulated busy, back-pressured and idle time", async () => {
+    const jobs = new JobRegistry();
+    const a = new FakeJob(A);
+    jobs.add(a);
+    const registered = jobs.get(A)!;
+    const now = registered.startTime.getTime() + 10_000;
+    const rest = new RestHandler(jobs, () => ({}), () => now);
+    const [v0, v1] = a.counters.vertices;
+    const [s0, s1] = v0!.subtasks!;
+    a.counters = { ...a.counters, vertices: [{ ...v0!, subtasks: [{ ...s0!, busyTimeMs: 2500.4, backPressuredTimeMs: 1500 }, s1!] }, v1!] };
+    const details = body(await get(rest, `/jobs/${A}/vertices/v0`)) as { subtasks: Record<string, unknown>[] } & Record<string, unknown>;
+    expect(details).toMatchObject({ id: 'v0', name: 'Source: "orders"', parallelism: 2, now });
+    expect(details.subtasks).toEqual([
+      {
+        subtask: 0, status: 'RUNNING', attempt: 1, 'start-time': registered.startTime.getTime(), 'end-time': -1, duration: 10_000,
+        metrics: {
+          'read-records': 6, 'read-records-complete': false, 'write-records': 6, 'write-records-complete': false,
+          // The rest of the 10 s the job ran.
+          'accumulated-busy-time': 2500, 'accumulated-backpressured-time': 1500, 'accumulated-idle-time': 6000,
+        },
+      },
+      // Not measured (yet): null, not 0.
+      expect.objectContaining({ subtask: 1, metrics: expect.objectContaining({ 'read-records': 4, 'accumulated-busy-time': null, 'accumulated-idle-time': null }) }),
+    ]);
+    expect((await get(rest, `/jobs/${A}/vertices/v9`)).status).toBe(404);
+  });
+
   it('shows the plan with each vertex\'s inputs and ship strategy, as Flink\'s job details do', async () => {
     const { rest } = setup();
     const j = body(await get(rest, `/jobs/${A}`)) as { plan: { jid: string; nodes: unknown[] } };
@@ -402,9 +429,9 @@ describe('REST API routing', () => {
           id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
-            // Neither measures busy time (as a worker's subtask does not): null, not 0.
-            { subtask: 0, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
-            { subtask: 1, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            // Neither measures busy time (as a worker's subtask before its first report): null, not 0.
+            { subtask: 0, numRecordsIn: 6, numRecordsOut: 6, currentInputWatermark: '1700000000000', pendingRecords: 1200, backpressureRatio: 1, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
+            { subtask: 1, numRecordsIn: 4, numRecordsOut: 4, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
         { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },

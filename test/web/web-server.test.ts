@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -241,6 +241,27 @@ describe('TableEnvironment with web', () => {
     // Read while it ran: between none read and all, never growing.
     expect(seen.some((p) => p > 0 && p < 6000)).toBe(true);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]!);
+    await env.close();
+  });
+
+  it("reports the bytes a bounded file source read and has left as numBytesIn and pendingBytes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-web-files-'));
+    const text = Array.from({ length: 500 }, (_, i) => `${i},row ${i}\n`).join('');
+    writeFileSync(join(dir, 'a.csv'), text);
+    const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    await env.executeSql(`CREATE TEMPORARY TABLE f (n BIGINT, s STRING) WITH ('connector' = 'filesystem', 'path' = '${dir}', 'format' = 'csv')`);
+    await env.executeSql("CREATE TEMPORARY TABLE b (n BIGINT, s STRING) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT n, s FROM f')).getJobClient()!;
+    await job.waitForCompletion();
+    const values = (await getJson(`${url}/jobs/${job.jobId}/vertices/v0/metrics?get=0.numBytesIn,0.pendingBytes,0.numRecordsOut`)).body;
+    expect(values).toEqual([
+      { id: '0.numBytesIn', value: String(Buffer.byteLength(text)) },
+      { id: '0.pendingBytes', value: '0' },
+      { id: '0.numRecordsOut', value: '500' },
+    ]);
+    const prom = await (await fetch(`${url}/metrics`)).text();
+    expect(prom).toMatch(new RegExp(`flink_taskmanager_job_task_operator_numBytesIn\\{job_id="${job.jobId}".*subtask_index="0"\\} ${Buffer.byteLength(text)}\n`));
     await env.close();
   });
 

@@ -1,5 +1,6 @@
 import { ConnectorError } from '../../errors/sluice-error.js';
 import type { SplitEnumerator, SplitEnumeratorContext } from '../../runtime/index.js';
+import { bytesLeft } from './file-progress.js';
 import { rangeSizeFor, toRanges } from './file-ranges.js';
 import type { FileEnumState, FileSourceSettings, FileSplit } from './file-source.js';
 
@@ -63,6 +64,15 @@ export class FileEnumerator implements SplitEnumerator<FileSplit, FileEnumState>
   }
 
   addReader(): void {}
+
+  /** Bytes in splits not handed out, once a bounded source listed its files; continuous monitoring may find more. */
+  pendingBytes(): number | undefined {
+    if (!this.discovered || this.s.monitorIntervalMs !== undefined) return undefined;
+    const bulk = this.s.format.kind === 'bulk';
+    let left = 0;
+    for (const split of this.unassigned) left += bytesLeft(split, split.offset, bulk);
+    return left;
+  }
 
   snapshotState(): FileEnumState {
     return { unassigned: [...this.unassigned], seen: [...this.seen], discovered: this.discovered };

@@ -26,6 +26,7 @@ import { ColumnBatch } from '../../types/columns/column-batch.js';
 import type { ColumnVector } from '../../types/columns/column-vector.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
+import { bytesLeft, lineBytesBetween } from './file-progress.js';
 import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
 import { listFiles } from './list-files.js';
 
@@ -309,24 +310,45 @@ interface SplitState {
   readonly split: FileSplit;
 }
 
-const emitter: RecordEmitter<Element, Row, SplitState> = {
-  emitRecord(e: Element, output: SourceOutput<Row>, state: SplitState): void {
-    if (e.kind === 'rows') output.collectBatch(e.rows);
-    else if (output.collectColumns) output.collectColumns(e.columns);
-    else output.collectBatch(e.columns.toRows());
-    state.offset = e.offset;
-  },
-};
+/** Emits a fetched element and moves its split's offset; a line split's bytes consumed are counted as it goes. */
+function fileEmitter(bulk: boolean, countBytesIn: (bytes: number) => void): RecordEmitter<Element, Row, SplitState> {
+  return {
+    emitRecord(e: Element, output: SourceOutput<Row>, state: SplitState): void {
+      if (e.kind === 'rows') output.collectBatch(e.rows);
+      else if (output.collectColumns) output.collectColumns(e.columns);
+      else output.collectBatch(e.columns.toRows());
+      if (!bulk) countBytesIn(lineBytesBetween(state.split, state.offset, e.offset));
+      state.offset = e.offset;
+    },
+  };
+}
 
 class FileReader extends SourceReaderBase<Element, Row, FileSplit, SplitState> {
+  private readonly bulk: boolean;
+
   constructor(s: FileSourceSettings, ctx: SourceReaderContext) {
-    super(new SingleThreadFetcherManager(() => new FileSplitReader(s), 2), emitter, ctx);
+    const bulk = s.format.kind === 'bulk';
+    super(new SingleThreadFetcherManager(() => new FileSplitReader(s), 2), fileEmitter(bulk, (n) => ctx.countBytesIn(n)), ctx);
+    this.bulk = bulk;
   }
   protected initializedState(split: FileSplit): SplitState {
     return { offset: split.offset, split };
   }
   protected toSplitType(_id: string, st: SplitState): FileSplit {
     return { ...st.split, offset: st.offset };
+  }
+
+  /** What an ended split had not counted yet counts now: all of a bulk file, the tail of a line range. */
+  protected override onSplitFinished(finished: ReadonlyMap<string, SplitState>): void {
+    for (const st of finished.values()) this.context.countBytesIn(bytesLeft(st.split, st.offset, this.bulk));
+    super.onSplitFinished(finished);
+  }
+
+  /** Bytes left in the splits this reader owns (the enumerator knows those not handed out yet). */
+  override pendingBytes(): number {
+    let left = 0;
+    for (const st of this.currentSplitStates()) left += bytesLeft(st.split, st.offset, this.bulk);
+    return left;
   }
 }
 

@@ -182,6 +182,15 @@ export class SourceCoordinator implements SplitEnumeratorContext<SourceSplit> {
     }
   }
 
+  /** The enumerator's `pendingBytes`; undefined when it does not know, is not started, or its gauge throws. */
+  pendingBytes(): number | undefined {
+    try {
+      return this.enumerator?.pendingBytes?.();
+    } catch {
+      return undefined;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);

@@ -44,6 +44,11 @@ export abstract class SourceReaderBase<E, T, SplitT extends SourceSplit, SplitSt
     return undefined;
   }
 
+  /** Unknown unless the connector knows (see `SourceReader.pendingBytes`). */
+  pendingBytes(): number | undefined {
+    return undefined;
+  }
+
   /** Splits that ended; their states were removed. Default: ask the enumerator for more. */
   protected onSplitFinished(_finished: ReadonlyMap<string, SplitStateT>): void {
     if (!this.noMoreSplits) this.context.sendSplitRequest();

@@ -18,6 +18,12 @@ export interface SourceReaderContext {
   sendSplitRequest(): void;
   /** Sends a custom event to `SplitEnumerator.handleSourceEvent`, delivered on a later turn. */
   sendSourceEventToCoordinator(event: SourceEvent): void;
+  /**
+   * Counts bytes the reader consumed from its splits (Flink's `numBytesIn` counter of a source). Optional to
+   * call; with `pendingBytes` it gives a bounded source's progress by bytes. Call it on the task's turn
+   * (from `pollNext` or the record emitter), once per batch rather than per record.
+   */
+  countBytesIn(bytes: number): void;
 }
 
 /**
@@ -66,6 +72,13 @@ export interface SourceReader<T, SplitT extends SourceSplit> {
    * by monitoring at any time from outside the task; must be cheap, must not await or change anything.
    */
   pendingRecords?(): number | undefined;
+  /**
+   * Bytes of the splits the reader owns that it has still to consume (Flink's `pendingBytes` gauge); undefined
+   * when it does not know. A bounded source that implements this also implements
+   * `SplitEnumerator.pendingBytes` and counts `countBytesIn`: the three give its progress. Same contract as
+   * `pendingRecords`.
+   */
+  pendingBytes?(): number | undefined;
   /** Releases fetchers and clients. Called once, also after failures; must not throw for a half-started reader. */
   close(): Promise<void>;
 }

@@ -61,6 +61,13 @@ export interface SplitEnumerator<SplitT extends SourceSplit, CheckpointT> {
   notifyCheckpointAborted?(checkpointId: number): void;
   /** Optional: a custom event from a reader. */
   handleSourceEvent?(subtaskIndex: number, event: SourceEvent): void;
+  /**
+   * Optional: bytes in the splits not handed to a reader yet, once the enumerator knows all splits there will
+   * be (a bounded file source after listing its files); undefined before that, or when more may come. With
+   * the readers' `pendingBytes` it is what a bounded source has left. Called by monitoring at any time; must
+   * be cheap, must not change anything.
+   */
+  pendingBytes?(): number | undefined;
   /** Called once when the job ends or restarts. */
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Row } from '../../types/row.js';
-import type { InputQueue, OutputChannel, StreamElement } from '../channel.js';
+import type { InputQueue, OutputChannel, QueueUsage, StreamElement } from '../channel.js';
 import { decodeBatch, encodeBatch } from './batch-codec.js';
 
 /**
@@ -27,7 +27,7 @@ export const BATCH_ROWS = 2048;
 export const BUFFER_TIMEOUT_MS = 5;
 
 /** The producer's end. */
-export class RemoteOutputChannel implements OutputChannel {
+export class RemoteOutputChannel implements OutputChannel, QueueUsage {
   private credits: number;
   private waiters: Array<() => void> = [];
   private closed = false;
@@ -40,7 +40,7 @@ export class RemoteOutputChannel implements OutputChannel {
 
   constructor(
     private readonly port: MessagePort,
-    private readonly capacity: number,
+    readonly capacity: number,
   ) {
     this.credits = capacity;
     port.on('message', (n: number) => {
@@ -112,6 +112,11 @@ export class RemoteOutputChannel implements OutputChannel {
     return this.closed || this.failure !== undefined || this.credits > 0;
   }
 
+  /** Messages sent and not credited back yet: `capacity` of them means the producer waits for its consumer. */
+  get size(): number {
+    return this.capacity - this.credits;
+  }
+
   space(): Promise<void> {
     if (this.hasSpace()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -132,7 +137,7 @@ export class RemoteOutputChannel implements OutputChannel {
 }
 
 /** The consumer's end: elements are decoded when polled, so queued batches stay compact. */
-export class RemoteInputChannel implements InputQueue {
+export class RemoteInputChannel implements InputQueue, QueueUsage {
   private items: Wire[] = [];
   private head = 0;
   private owed = 0;
@@ -140,7 +145,7 @@ export class RemoteInputChannel implements InputQueue {
 
   constructor(
     private readonly port: MessagePort,
-    capacity: number,
+    readonly capacity: number,
     onData: () => void,
   ) {
     this.returnAt = Math.max(1, capacity >> 1);

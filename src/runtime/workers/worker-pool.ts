@@ -7,6 +7,7 @@ import type { WorkerRecipe } from '../job-graph.js';
 import type { ReaderEvent } from '../source/source-coordinator.js';
 import type { TaskHandle, TaskMetrics, TaskVertex } from '../task-host.js';
 import { resolveWorkerEntry } from './worker-entry.js';
+import { applySubtaskReport, subtaskStopped } from './worker-metrics.js';
 import type { ChannelPlan, FromWorker, SubtaskPlan, ToWorker, WireError } from './worker-protocol.js';
 
 /** How long a worker may take to close its subtasks at the end of an attempt before it is terminated. */
@@ -135,7 +136,11 @@ export class WorkerPool {
     const a = this.attempt;
     if (a === undefined) return;
     const error = new ExecutionError(`A worker thread of job '${this.jobName}' stopped: ${reason}.`);
-    for (const r of this.remotes.values()) if (r.worker === index) r.settle(error);
+    for (const r of this.remotes.values()) {
+      if (r.worker !== index) continue;
+      this.stopped(r.key);
+      r.settle(error);
+    }
     a.fail(error);
   }
 
@@ -188,8 +193,15 @@ export class WorkerPool {
         clearTimeout(timer);
       }),
     );
+    for (const key of this.remotes.keys()) this.stopped(key);
     this.remotes.clear();
     if (this.attempt?.attempt === attempt) this.attempt = undefined;
+  }
+
+  /** A remote subtask no longer runs: its last report may have left a busy interval open that no report will close. */
+  private stopped(key: string): void {
+    const m = this.metrics.get(key);
+    if (m !== undefined) subtaskStopped(m);
   }
 
   /** The job ended: its live workers (every attempt ended in them) wait idle for the next job of this process. */
@@ -206,12 +218,9 @@ export class WorkerPool {
 
   private onMessage(slot: Slot, m: FromWorker): void {
     if (m.kind === 'metrics') {
-      for (const [id, i, o] of m.counts) {
-        const t = this.metrics.get(id);
-        if (t) {
-          t.recordsIn += i;
-          t.recordsOut += o;
-        }
+      for (const r of m.subtasks) {
+        const t = this.metrics.get(r.key);
+        if (t) applySubtaskReport(t, r);
       }
       return;
     }
@@ -224,7 +233,7 @@ export class WorkerPool {
     if (m.kind === 'prepared' || m.kind === 'prepare-failed' || a === undefined || m.attempt !== a.attempt) return;
     switch (m.kind) {
       case 'ack':
-        a.acknowledge(m.key, m.checkpointId, m.snapshot, m.committables);
+        a.acknowledge(m.key, m.checkpointId, m.snapshot, m.committables, m.alignmentMs);
         return;
       case 'finished':
         a.finished(m.key, m.snapshot, m.committables);

@@ -3,6 +3,7 @@ import type { SerializedValue, TaskSnapshot } from '../checkpoint/completed-chec
 import type { TaskRestore } from '../checkpoint/task-restore.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import type { SourceEvent } from '../source/source-split.js';
+import type { SubtaskReport } from './worker-metrics.js';
 
 /**
  * Messages between the job master (main thread) and a worker, on the worker's own port. Exchanges
@@ -63,12 +64,21 @@ export type ToWorker =
 export type FromWorker =
   | { readonly kind: 'prepared'; readonly id: number; readonly signature: string }
   | { readonly kind: 'prepare-failed'; readonly id: number; readonly error: WireError }
-  | { readonly kind: 'ack'; readonly attempt: number; readonly key: string; readonly checkpointId: number; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
+  | {
+      readonly kind: 'ack';
+      readonly attempt: number;
+      readonly key: string;
+      readonly checkpointId: number;
+      readonly snapshot: TaskSnapshot;
+      readonly committables: SerializedValue[];
+      /** How long the subtask's barrier alignment took (ms), as a main-thread subtask reports it. */
+      readonly alignmentMs: number;
+    }
   | { readonly kind: 'finished'; readonly attempt: number; readonly key: string; readonly snapshot: TaskSnapshot; readonly committables: SerializedValue[] }
   | { readonly kind: 'task-done'; readonly attempt: number; readonly key: string; readonly error: WireError | undefined }
   | { readonly kind: 'register-reader' | 'unregister-reader' | 'request-split'; readonly attempt: number; readonly taskId: string; readonly subtask: number }
   | { readonly kind: 'source-event'; readonly attempt: number; readonly taskId: string; readonly subtask: number; readonly event: SourceEvent }
-  | { readonly kind: 'metrics'; readonly counts: ReadonlyArray<readonly [taskId: string, recordsIn: number, recordsOut: number]> }
+  | { readonly kind: 'metrics'; readonly subtasks: readonly SubtaskReport[] }
   | { readonly kind: 'attempt-ended'; readonly attempt: number }
   /** A failure outside any task (e.g. a deploy that could not be applied): fails the attempt. */
   | { readonly kind: 'failed'; readonly attempt: number; readonly error: WireError };

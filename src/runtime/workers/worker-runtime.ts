@@ -1,7 +1,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createAlignmentRegistry } from '../alignment-registry.js';
 import { buildTaskGraph, type TaskGraph } from '../chaining.js';
-import { Channel, type OutputChannel } from '../channel.js';
+import { Channel, type OutputChannel, poolUsage, type QueueUsage } from '../channel.js';
 import type { SerializedValue, TaskSnapshot } from '../checkpoint/completed-checkpoint.js';
 import { InputStreamTask, type InputChannel } from '../input-stream-task.js';
 import type { JobGraph } from '../job-graph.js';
@@ -14,9 +14,10 @@ import type { AlignmentRegistry, ReaderCoordinator, TaskHost, TaskMetrics } from
 import { graphSignature } from './placement.js';
 import { RemoteInputChannel, RemoteOutputChannel } from './remote-channel.js';
 import { remoteChannelCapacity } from './remote-capacity.js';
+import { SubtaskReporter } from './worker-metrics.js';
 import { toWireError, type FromWorker, type ToWorker, type WireReaderEvent } from './worker-protocol.js';
 
-/** How often a worker reports its record counters to the job master. */
+/** How often a worker reports its subtasks' counters and gauges to the job master. */
 const METRICS_INTERVAL_MS = 500;
 
 /**
@@ -33,7 +34,7 @@ class WorkerRuntime {
   private graph: TaskGraph | undefined;
   private current: WorkerAttempt | undefined;
   private readonly metrics = new Map<string, TaskMetrics>();
-  private readonly reported = new Map<string, TaskMetrics>();
+  private readonly reporter = new SubtaskReporter();
   /** Prepares run one after another, so the graph is always the last job's. */
   private preparing: Promise<void> = Promise.resolve();
 
@@ -51,21 +52,24 @@ class WorkerRuntime {
     this.port.postMessage(m, transfer);
   }
 
-  metricsOf(subtaskKey: string): TaskMetrics {
+  /**
+   * A subtask's metrics for a new attempt: its counters go on, its watermark starts over (as the job
+   * master's does at deploy), and the next report carries it even if nothing else changed.
+   */
+  metricsOf(subtaskKey: string, newAttempt = true): TaskMetrics {
     let m = this.metrics.get(subtaskKey);
     if (!m) this.metrics.set(subtaskKey, (m = { recordsIn: 0, recordsOut: 0 }));
+    if (newAttempt) {
+      m.currentInputWatermark = -Infinity;
+      m.poolUsage = undefined;
+      this.reporter.resend(subtaskKey);
+    }
     return m;
   }
 
   flushMetrics(): void {
-    const counts: Array<[string, number, number]> = [];
-    for (const [id, m] of this.metrics) {
-      const r = this.reported.get(id) ?? { recordsIn: 0, recordsOut: 0 };
-      if (m.recordsIn === r.recordsIn && m.recordsOut === r.recordsOut) continue;
-      counts.push([id, m.recordsIn - r.recordsIn, m.recordsOut - r.recordsOut]);
-      this.reported.set(id, { ...m });
-    }
-    if (counts.length > 0) this.post({ kind: 'metrics', counts });
+    const subtasks = this.reporter.reports(this.metrics);
+    if (subtasks.length > 0) this.post({ kind: 'metrics', subtasks });
   }
 
   private async handle(m: ToWorker): Promise<void> {
@@ -155,21 +159,29 @@ class WorkerAttempt implements TaskHost {
     // Channels grouped per (edge, producer subtask) in consumer order, and per consumer subtask.
     const byProducer = new Map<string, OutputChannel[]>();
     const inputs = new Map<string, InputChannel[]>();
+    // The channel ends each subtask here writes to and reads from, for its pool usage gauges.
+    const usage = new Map<string, { inputs: QueueUsage[]; outputs: QueueUsage[] }>();
+    const usageOf = (key: string) => usage.get(key) ?? usage.set(key, { inputs: [], outputs: [] }).get(key)!;
     const onDataOf = (key: string): (() => void) => consumers.get(key)?.onData ?? (() => undefined);
     for (const c of p.channels) {
       const e = g.edges[c.edge]!;
       const to = `${e.to}#${c.to}`;
+      const from = `${e.from}#${c.from}`;
       let out: OutputChannel | undefined;
       if (c.out !== undefined) {
         const r = new RemoteOutputChannel(c.out, remoteCapacity);
         this.ports.push(r);
+        usageOf(from).outputs.push(r);
         out = r;
       } else if (c.in !== undefined) {
         const r = new RemoteInputChannel(c.in, remoteCapacity, onDataOf(to));
         this.ports.push(r);
+        usageOf(to).inputs.push(r);
         pushTo(inputs, to, { channel: r, inputIndex: e.inputIndex });
       } else {
         const local = new Channel(capacity, onDataOf(to));
+        usageOf(from).outputs.push(local);
+        usageOf(to).inputs.push(local);
         out = local;
         pushTo(inputs, to, { channel: local, inputIndex: e.inputIndex });
       }
@@ -189,6 +201,10 @@ class WorkerAttempt implements TaskHost {
       }
     });
     for (const [key, task] of consumers) task.setInputs(inputs.get(key) ?? []);
+    for (const key of this.tasks.keys()) {
+      const u = usageOf(key);
+      this.rt.metricsOf(key, false).poolUsage = () => ({ inPool: poolUsage(u.inputs), outPool: poolUsage(u.outputs) });
+    }
     // A subtask that had finished before the checkpoint only signals the end of its outputs.
     for (const key of finished) {
       for (const w of outputs.get(key) ?? []) {
@@ -253,8 +269,8 @@ class WorkerAttempt implements TaskHost {
 
   // --- TaskHost ---
 
-  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
-    this.rt.post({ kind: 'ack', attempt: this.attempt, key: taskKey, checkpointId, snapshot, committables });
+  acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs = 0): void {
+    this.rt.post({ kind: 'ack', attempt: this.attempt, key: taskKey, checkpointId, snapshot, committables, alignmentMs });
   }
 
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {

@@ -79,20 +79,28 @@ export interface JobConfig {
   };
 }
 
+/** One subtask in `GET /jobs/<id>/live`. */
+export interface SubtaskLive {
+  readonly subtask: number;
+  /** Absent from older servers. */
+  readonly numRecordsIn?: number;
+  readonly numRecordsOut?: number;
+  readonly currentInputWatermark: string;
+  readonly pendingRecords: number | null;
+  readonly backpressureRatio: number;
+  /** Milliseconds per second; null where the subtask does not measure them (absent from older servers). */
+  readonly busyTimeMsPerSecond?: number | null;
+  readonly backPressuredTimeMsPerSecond?: number | null;
+  readonly idleTimeMsPerSecond?: number | null;
+}
+
 /** `GET /jobs/<id>/live`: every vertex's live numbers in one answer (docs/rest-api.md). */
 export interface JobLive {
   readonly vertices: readonly {
     readonly id: string;
     readonly numRecordsInPerSecond: number;
     readonly numRecordsOutPerSecond: number;
-    readonly subtasks: readonly {
-      readonly currentInputWatermark: string;
-      readonly pendingRecords: number | null;
-      readonly backpressureRatio: number;
-      /** Milliseconds per second; null where the subtask does not measure them (absent from older servers). */
-      readonly busyTimeMsPerSecond?: number | null;
-      readonly backPressuredTimeMsPerSecond?: number | null;
-    }[];
+    readonly subtasks: readonly SubtaskLive[];
   }[];
 }
 

@@ -64,9 +64,11 @@ export function shortName(description: string): string {
  */
 export class JobGraphView {
   readonly element: SVGSVGElement;
-  private readonly nodes = new Map<string, { group: SVGGElement; rect: SVGRectElement; lines: SVGTextElement[] }>();
+  private readonly nodes = new Map<string, { group: SVGGElement; rect: SVGRectElement; lines: SVGTextElement[]; backpressure: string }>();
+  private selected: string | undefined;
 
-  constructor(plan: readonly PlanNode[]) {
+  /** `onSelect` is called with a vertex's id when its node is clicked, or Enter or Space is pressed on it. */
+  constructor(plan: readonly PlanNode[], onSelect: (vertexId: string) => void = () => {}) {
     const g = new dagre.graphlib.Graph();
     g.setGraph({ rankdir: 'LR', nodesep: 28, ranksep: 70, marginx: 12, marginy: 12 });
     g.setDefaultEdgeLabel(() => ({}));
@@ -98,9 +100,15 @@ export class JobGraphView {
       setText(lines[0]!, name);
       setText(lines[1]!, `Parallelism ${n.parallelism}`);
       const rect = svg('rect', { x, y, width: WIDTH, height: HEIGHT, rx: 6, fill: busyFill(undefined) });
-      const group = svg('g', { class: 'node', 'data-vertex': n.id }, svg('title', {}, n.description), rect, ...lines);
+      const group = svg('g', { class: 'node', 'data-vertex': n.id, tabindex: 0, role: 'button', 'aria-label': `${short}: show its subtasks` }, svg('title', {}, n.description), rect, ...lines);
+      group.addEventListener('click', () => onSelect(n.id));
+      group.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        onSelect(n.id);
+      });
       this.element.append(group);
-      this.nodes.set(n.id, { group, rect, lines });
+      this.nodes.set(n.id, { group, rect, lines, backpressure: 'none' });
     }
   }
 
@@ -112,8 +120,24 @@ export class JobGraphView {
     setText(n.lines[4]!, `Watermark ${stats.watermark}`);
     setText(n.lines[5]!, `Back-pressure ${stats.backpressure ?? '–'}`);
     setText(n.lines[6]!, `Busy ${percent(stats.busy)} · back-pressured ${percent(stats.backPressured)}`);
-    n.group.setAttribute('class', `node bp-${stats.backpressure ?? 'none'}`);
+    n.backpressure = stats.backpressure ?? 'none';
+    this.style(vertexId);
     const fill = busyFill(stats.busy);
     if (n.rect.getAttribute('fill') !== fill) n.rect.setAttribute('fill', fill);
+  }
+
+  /** Marks the node whose subtasks are shown (none: undefined). */
+  select(vertexId: string | undefined): void {
+    const before = this.selected;
+    this.selected = vertexId;
+    if (before !== undefined) this.style(before);
+    if (vertexId !== undefined) this.style(vertexId);
+  }
+
+  private style(vertexId: string): void {
+    const n = this.nodes.get(vertexId);
+    if (n === undefined) return;
+    const cls = `node bp-${n.backpressure}${vertexId === this.selected ? ' selected' : ''}`;
+    if (n.group.getAttribute('class') !== cls) n.group.setAttribute('class', cls);
   }
 }

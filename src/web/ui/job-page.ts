@@ -1,20 +1,11 @@
 import { type Checkpoints, type Exceptions, getJson, type JobConfig, type JobDetails, type JobLive, type JobSql, send } from './api.js';
 import { fillRows, h, setText, table } from './dom.js';
 import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
-import { JobGraphView } from './graph.js';
+import { JobGraphView, shortName } from './graph.js';
+import { backpressureLevel as level, SUBTASK_COLUMNS, subtaskRows, timeShare as share } from './subtask-rows.js';
 import { Tabs } from './tabs.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
-
-/** Milliseconds per second as a share of the time. */
-function share(msPerSecond: number | undefined): string {
-  return msPerSecond === undefined ? '–' : `${Math.round(msPerSecond / 10)} %`;
-}
-
-/** Flink's back-pressure levels: ok up to 10 % of the time, low up to 50 %, high above. */
-function level(ratio: number): 'ok' | 'low' | 'high' {
-  return ratio <= 0.1 ? 'ok' : ratio <= 0.5 ? 'low' : 'high';
-}
 
 interface VertexLive {
   readonly inRate: number;
@@ -73,6 +64,14 @@ export class JobPage {
   private readonly meta = h('span', { class: 'muted' });
   private readonly graphBox = h('div', { class: 'graph-box' });
   private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure', 'Busy', 'Back-pressured'], 'vertices');
+  private readonly subtasks = table('Subtasks', SUBTASK_COLUMNS, 'subtasks');
+  private readonly subtasksHint = h('p', { class: 'muted', id: 'subtasks-hint' }, 'Select a vertex (its name above or its box in the graph) to see its subtasks.');
+  /** The vertex whose subtasks are shown, and the newest live numbers they are shown from. */
+  private selected: string | undefined;
+  private lastLive: JobLive | undefined;
+  private readonly vertexNames = new Map<string, string>();
+  /** One button per vertex, kept across refreshes so focus and the pressed state survive them. */
+  private readonly vertexButtons = new Map<string, HTMLButtonElement>();
   private readonly cpSummary = h('dl', { class: 'summary', id: 'checkpoint-summary' });
   private readonly cpHistory = table('Recent checkpoints, newest first', ['ID', 'Status', 'Triggered', 'Duration', 'Alignment', 'Size', 'Detail']);
   private readonly exception = h('pre', { id: 'exception', class: 'exception' });
@@ -97,7 +96,11 @@ export class JobPage {
   constructor(private readonly jobId: string) {
     this.config.table.id = 'config';
     this.tabs = new Tabs('Job details', [
-      { key: 'overview', title: 'Overview', panel: h('div', {}, h('h3', { class: 'sr-only' }, 'Graph'), this.graphBox, this.vertices.table) },
+      {
+        key: 'overview',
+        title: 'Overview',
+        panel: h('div', {}, h('h3', { class: 'sr-only' }, 'Graph'), this.graphBox, this.vertices.table, this.subtasksHint, this.subtasks.table),
+      },
       { key: 'checkpoints', title: 'Checkpoints', panel: h('div', {}, this.cpSummary, this.cpHistory.table) },
       {
         key: 'exceptions',
@@ -117,6 +120,8 @@ export class JobPage {
       this.actionNote,
       this.tabs.element,
     );
+    this.subtasks.table.id = 'subtasks';
+    this.subtasks.table.hidden = true;
     this.cancelButton.addEventListener('click', () => void this.cancel());
     this.stopButton.addEventListener('click', () => void this.stop());
   }
@@ -143,9 +148,11 @@ export class JobPage {
     this.stopButton.disabled = ended;
     this.stopDir.disabled = ended;
     if (this.graph === undefined) {
-      this.graph = new JobGraphView(job.plan.nodes);
+      this.graph = new JobGraphView(job.plan.nodes, (vertexId) => this.select(vertexId));
       this.graphBox.replaceChildren(this.graph.element);
     }
+    for (const v of job.vertices) this.vertexNames.set(v.id, v.name);
+    this.lastLive = liveAll;
     fillRows(
       this.vertices.body,
       job.vertices.map((v, i) => {
@@ -159,16 +166,46 @@ export class JobPage {
           backPressured: l.backPressuredMs === undefined ? undefined : l.backPressuredMs / 1000,
         };
         this.graph!.update(v.id, stats);
-        return [v.name, String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs)];
+        return [this.vertexButton(v.id, v.name), String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs)];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
+    this.showSubtasks();
     this.showCheckpoints(checkpoints);
     if (!this.staticLoaded) await this.loadStatic();
     this.showExceptions(exceptions, job.state === 'FAILED');
   }
 
   dispose(): void {}
+
+  /** The vertex's name in the vertex table, as a button that shows (or hides) its subtasks. */
+  private vertexButton(vertexId: string, name: string): HTMLButtonElement {
+    let b = this.vertexButtons.get(vertexId);
+    if (b === undefined) {
+      b = h('button', { type: 'button', class: 'link', 'data-vertex': vertexId, 'aria-pressed': 'false', 'aria-controls': 'subtasks' }, name);
+      b.addEventListener('click', () => this.select(vertexId));
+      this.vertexButtons.set(vertexId, b);
+    }
+    return b;
+  }
+
+  /** Shows a vertex's subtasks at once, from the numbers of the last refresh; selecting it again hides them. */
+  private select(vertexId: string): void {
+    this.selected = this.selected === vertexId ? undefined : vertexId;
+    for (const [id, b] of this.vertexButtons) b.setAttribute('aria-pressed', String(id === this.selected));
+    this.graph?.select(this.selected);
+    this.showSubtasks();
+  }
+
+  private showSubtasks(): void {
+    const v = this.selected === undefined ? undefined : this.lastLive?.vertices.find((x) => x.id === this.selected);
+    this.subtasks.table.hidden = v === undefined;
+    this.subtasksHint.hidden = v !== undefined;
+    if (v === undefined) return;
+    const name = shortName(this.vertexNames.get(v.id) ?? v.id);
+    setText(this.subtasks.table.caption!, `Subtasks of ${name} (${v.subtasks.length})`);
+    fillRows(this.subtasks.body, subtaskRows(v.subtasks), (i) => ({ 'data-subtask': String(i) }));
+  }
 
   private showExceptions(ex: Exceptions, failed: boolean): void {
     setText(this.exception, ex['root-exception'] ?? 'No exceptions.');
