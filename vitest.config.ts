@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,10 @@ export default defineConfig({
     // Stopping the servers (a Kafka controlled shutdown) may take longer than the default 10 s.
     teardownTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time, even on two cores (Vitest's default there is one): most of the suite's time goes to
+    // crash trials and real-server suites that wait on checkpoints, kills and servers, not on the CPU.
+    // SLUICE_TEST_WORKERS=1 runs one file at a time.
+    maxWorkers: Number(process.env.SLUICE_TEST_WORKERS ?? 2),
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

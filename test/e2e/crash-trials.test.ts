@@ -4,7 +4,7 @@
 //    200 ms, run as a child process, killed with SIGKILL at a seeded random point and resumed with
 //    `--resume <chk root>` until a run finishes. After every kill the committed output (visible part files
 //    only) holds no number twice; at the end it holds every number 1..N exactly once. Rounds of fresh jobs
-//    run until CRASH_TRIALS kills (default 20) happened. CRASH_SEED replays a run, CRASH_DEBUG keeps the dirs.
+//    run until CRASH_TRIALS kills (default 10) happened. CRASH_SEED replays a run, CRASH_DEBUG keeps the dirs.
 // 2. In process, at SQL level: a UDF throws once after a checkpoint completed; the restart strategy restores
 //    the job from its last checkpoint and the output again holds every number exactly once.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,10 @@ import { TableEnvironment } from '../../src/api/table-environment.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { cliAvailable, committedFiles, hasCompleteCheckpoint, hiddenFiles, mulberry32, sleep, startCli } from './crash/harness.js';
 
-const TRIALS = Number(process.env.CRASH_TRIALS ?? '20');
-const N = 20_000;
-// 10 s of data: about 15-20 kills fit in one job, so most of the time goes to the runs, not to new rounds.
+const TRIALS = Number(process.env.CRASH_TRIALS ?? '10');
+const N = 10_000;
+// 5 s of data: about 7-10 kills fit in one job, so the default 10 kills take two rounds, one csv and one json,
+// and most of the time goes to the runs, not to new rounds.
 const ROWS_PER_SECOND = 2_000;
 // Up to here after "Job ID" a run restores, checkpoints a few times and commits. One kill in four waits
 // up to three times as long, so that near the end of a job kills also hit end of input and the final commit.

@@ -1,6 +1,6 @@
 // Exactly-once through the real CLI under kill -9: a streaming job reads one topic and writes another
 // with sink.delivery-guarantee = exactly-once, checkpoints every 500 ms, and is killed with SIGKILL at
-// random points and resumed with `--resume <checkpoint dir>`, KAFKA_KILL_TRIALS times (default 20),
+// random points and resumed with `--resume <checkpoint dir>`, KAFKA_KILL_TRIALS times (default 10),
 // while a feeder keeps producing input. After every kill the committed output (read_committed) must
 // hold no record twice; at the end it must hold every input record exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { InputFeeder } from './input-feeder.js';
 const PARTITIONS = 2;
 
 const up = (await brokerAvailable()) && cliAvailable();
-const TRIALS = Number(process.env.KAFKA_KILL_TRIALS ?? '20');
+const TRIALS = Number(process.env.KAFKA_KILL_TRIALS ?? '10');
 // Up to here after "submitted" the first checkpoints of a run complete (startup is slow on a busy machine).
 const MAX_KILL_DELAY_MS = Number(process.env.KAFKA_KILL_MAX_DELAY_MS ?? '4500');
 

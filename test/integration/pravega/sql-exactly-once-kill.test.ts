@@ -14,7 +14,7 @@ import { CONTROLLER_URI, pravegaAvailable, uniqueName } from './pravega-env.js';
  */
 const root = join(import.meta.dirname, '..', '..', '..');
 const bin = join(root, 'dist', 'bundle', 'bin.js');
-const TRIALS = Number(process.env.PRAVEGA_KILL_TRIALS ?? 20);
+const TRIALS = Number(process.env.PRAVEGA_KILL_TRIALS ?? 10);
 const KEYS = Array.from({ length: 16 }, (_, i) => `k${i}`);
 
 const available = await pravegaAvailable();
