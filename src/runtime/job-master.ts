@@ -8,7 +8,7 @@ import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from
 import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
 import { toVertexLayout } from './checkpoint/task-layout.js';
-import { claimState } from './checkpoint/unclaimed-state.js';
+import { claimState, claimingVertices } from './checkpoint/unclaimed-state.js';
 import { sinkVertexOf, vertexSnapshots } from './checkpoint/vertex-state.js';
 import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
@@ -248,7 +248,7 @@ export class JobMaster implements JobClient, AttemptOwner {
         const stored = await readCheckpoint(this.config.restorePath);
         const vertexLayout = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
         // Checked once, before any attempt: every restart would refuse the same state again.
-        restore = claimState(vertexLayout, new Set(this.jobGraph.vertices.map((v) => v.id)), {
+        restore = claimState(vertexLayout, claimingVertices(this.jobGraph.vertices, this.graph.tasks.map((t) => t.chain)), {
           path: this.config.restorePath,
           ignoreUnclaimed: this.config.ignoreUnclaimedState,
           warn: (m) => this.hooks.warn?.(m),

@@ -10,6 +10,12 @@ import type { CompletedCheckpoint, TaskSnapshot } from './completed-checkpoint.j
  * `execution.state-recovery.ignore-unclaimed-state` (Flink's `--allowNonRestoredState`) it is dropped
  * with a warning. A vertex whose snapshots hold nothing (a stateless operator, a finished subtask) is
  * dropped without a word, as Flink skips empty operator state.
+ *
+ * Vertex ids are positional (docs/state-format.md), so an edited query may have a vertex of the same id
+ * that is another operator. Where its shape shows it (fewer operators than the checkpointed vertex had,
+ * reader splits for a vertex that is no source, writer state or committables for one that is no sink), the
+ * state it cannot take is unclaimed too; a vertex of the same shape takes the state, as Flink's operator
+ * with the same id would.
  */
 export interface UnclaimedVertex {
   readonly vertexId: string;
@@ -17,6 +23,16 @@ export interface UnclaimedVertex {
   readonly name: string | undefined;
   /** What of it the checkpoint holds, e.g. `keyed state`, `reader splits`, `2 committable(s)`. */
   readonly kinds: readonly string[];
+  /** The vertex of that id in the restoring job, which cannot take the state, if it has one. */
+  readonly other: string | undefined;
+}
+
+/** What a vertex of the restoring job can take from a checkpoint. */
+export interface ClaimingVertex {
+  readonly kind: 'source' | 'operator' | 'sink';
+  /** The vertex's own (chained) operators, whose states it restores by position. */
+  readonly operators: number;
+  readonly name: string;
 }
 
 /** Refusal of a restore whose checkpoint holds state no vertex of the job claims. Not worth a restart. */
@@ -31,38 +47,44 @@ export class UnclaimedStateError extends ExecutionError {
 }
 
 function describeOne(u: UnclaimedVertex): string {
-  return `operator ${u.vertexId}${u.name === undefined ? '' : ` '${u.name}'`} (${u.kinds.join(', ')})`;
+  const other = u.other === undefined ? '' : `; this job's ${u.vertexId} is '${u.other}'`;
+  return `operator ${u.vertexId}${u.name === undefined ? '' : ` '${u.name}'`} (${u.kinds.join(', ')}${other})`;
 }
 
 function describeAll(unclaimed: readonly UnclaimedVertex[]): string {
   return unclaimed.map(describeOne).join('; ');
 }
 
-/** The vertices a checkpoint holds non-empty state of that are not in `claimed` (the job's vertex ids). */
-export function findUnclaimedState(cp: CompletedCheckpoint, claimed: ReadonlySet<string>): UnclaimedVertex[] {
+/**
+ * The non-empty state a checkpoint holds that no vertex of the restoring job takes, per vertex id.
+ * `job`: the restoring job's vertices by id.
+ */
+export function findUnclaimedState(cp: CompletedCheckpoint, job: ReadonlyMap<string, ClaimingVertex>): UnclaimedVertex[] {
   const ids = new Set<string>([...cp.parallelism.keys(), ...cp.enumerators.keys(), ...cp.committables.map((c) => c.sinkId)]);
   const out: UnclaimedVertex[] = [];
   for (const id of ids) {
-    if (claimed.has(id)) continue;
+    const v = job.get(id);
     const kinds = new Set<string>();
     for (let i = 0; i < (cp.parallelism.get(id) ?? 0); i++) {
       const s = cp.vertices.get(`${id}#${i}`);
-      if (s !== undefined) for (const k of snapshotKinds(s)) kinds.add(k);
+      if (s !== undefined) for (const k of unclaimedKinds(s, v)) kinds.add(k);
     }
-    if (cp.enumerators.has(id)) kinds.add('split enumerator');
-    const committables = cp.committables.filter((c) => c.sinkId === id).length;
+    if (cp.enumerators.has(id) && v?.kind !== 'source') kinds.add('split enumerator');
+    const committables = v?.kind === 'sink' ? 0 : cp.committables.filter((c) => c.sinkId === id).length;
     if (committables > 0) kinds.add(`${committables} committable(s)`);
-    if (kinds.size > 0) out.push({ vertexId: id, name: cp.vertexNames?.get(id), kinds: [...kinds] });
+    if (kinds.size > 0) out.push({ vertexId: id, name: cp.vertexNames?.get(id), kinds: [...kinds], other: v?.name });
   }
   return out.sort((a, b) => a.vertexId.localeCompare(b.vertexId, undefined, { numeric: true }));
 }
 
-/** What kinds of state one subtask's part of a vertex holds; empty when it holds none. */
-function snapshotKinds(s: TaskSnapshot): string[] {
+/** The kinds of state in one subtask's part of a vertex that `v` (undefined: no such vertex) cannot take. */
+function unclaimedKinds(s: TaskSnapshot, v: ClaimingVertex | undefined): string[] {
   const kinds: string[] = [];
-  if ((s.splits?.length ?? 0) > 0) kinds.push('reader splits');
-  if ((s.writerState?.length ?? 0) > 0) kinds.push('sink writer state');
-  for (const bytes of s.operators) kinds.push(...operatorKinds(bytes));
+  if ((s.splits?.length ?? 0) > 0 && v?.kind !== 'source') kinds.push('reader splits');
+  if ((s.writerState?.length ?? 0) > 0 && v?.kind !== 'sink') kinds.push('sink writer state');
+  s.operators.forEach((bytes, k) => {
+    if (k >= (v?.operators ?? 0)) kinds.push(...operatorKinds(bytes));
+  });
   return kinds;
 }
 
@@ -92,19 +114,42 @@ function operatorKinds(bytes: Uint8Array): string[] {
  */
 export function claimState(
   cp: CompletedCheckpoint,
-  claimed: ReadonlySet<string>,
+  job: ReadonlyMap<string, ClaimingVertex>,
   options: { readonly path: string; readonly ignoreUnclaimed: boolean; readonly warn: (message: string) => void },
 ): CompletedCheckpoint {
-  const unclaimed = findUnclaimedState(cp, claimed);
+  const unclaimed = findUnclaimedState(cp, job);
   if (unclaimed.length === 0) return cp;
   if (!options.ignoreUnclaimed) throw new UnclaimedStateError(options.path, unclaimed);
   options.warn(
     `Skipping the state of checkpoint/savepoint '${options.path}' for ${describeAll(unclaimed)}: the job has no such operator, and 'execution.state-recovery.ignore-unclaimed-state' is true.`,
   );
-  const gone = new Set(unclaimed.map((u) => u.vertexId));
+  // Keep of each vertex only what the job's vertex of that id can take.
+  const takes = (id: string, kind: ClaimingVertex['kind']): boolean => job.get(id)?.kind === kind;
+  const vertices = new Map<string, TaskSnapshot>();
+  for (const [key, s] of cp.vertices) {
+    const id = key.slice(0, key.lastIndexOf('#'));
+    const v = job.get(id);
+    if (v === undefined) continue;
+    vertices.set(key, {
+      finished: s.finished,
+      splits: v.kind === 'source' ? s.splits : undefined,
+      operators: s.operators.slice(0, v.operators),
+      writerState: v.kind === 'sink' ? s.writerState : undefined,
+    });
+  }
   return {
     ...cp,
-    enumerators: new Map([...cp.enumerators].filter(([id]) => !gone.has(id))),
-    committables: cp.committables.filter((c) => !gone.has(c.sinkId)),
+    vertices,
+    enumerators: new Map([...cp.enumerators].filter(([id]) => takes(id, 'source'))),
+    committables: cp.committables.filter((c) => takes(c.sinkId, 'sink')),
   };
+}
+
+/** The vertices of a job as `claimState` needs them: kind and name from the job graph, operator counts from its chains. */
+export function claimingVertices(
+  vertices: readonly { readonly id: string; readonly kind: ClaimingVertex['kind']; readonly name: string }[],
+  chains: readonly (readonly { readonly id: string; readonly operators: number }[])[],
+): Map<string, ClaimingVertex> {
+  const operators = new Map(chains.flatMap((c) => c.map((v) => [v.id, v.operators] as [string, number])));
+  return new Map(vertices.map((v) => [v.id, { kind: v.kind, name: v.name, operators: operators.get(v.id) ?? 0 }]));
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRuntimeConfig, executeJob, type JobGraph, type OperatorContext, type OperatorFactory, type RuntimeConfig } from '../../../src/runtime/index.js';
 import type { CompletedCheckpoint } from '../../../src/runtime/checkpoint/completed-checkpoint.js';
-import { claimState, findUnclaimedState, UnclaimedStateError } from '../../../src/runtime/checkpoint/unclaimed-state.js';
+import { type ClaimingVertex, claimState, findUnclaimedState, UnclaimedStateError } from '../../../src/runtime/checkpoint/unclaimed-state.js';
 import { encodeState } from '../../../src/runtime/state/state-codec.js';
 import { Row } from '../../../src/types/row.js';
 import { FileCommitSink } from '../fakes/file-commit-sink.js';
@@ -109,6 +109,19 @@ describe('restoring a checkpoint that holds state of an operator the job does no
     expect(job.metrics().restarts ?? 0).toBe(0);
   });
 
+  it('fails too when the vertex of that id is another operator that cannot take the state (an edited query)', async () => {
+    const path = await savepointOf(graph(tmp('sluice-unclaimed-out-'), { id: 'cnt', name: 'count', op: counter }));
+    const g = graph(tmp('sluice-unclaimed-out-'));
+    const shifted: JobGraph = {
+      ...g,
+      vertices: g.vertices.map((v) => (v.kind === 'sink' ? { ...v, id: 'cnt' } : v)),
+      edges: [{ from: 'src', to: 'cnt', partitioner: { kind: 'forward' } }],
+    };
+    await expect(executeJob(shifted, restoring(path)).waitForCompletion()).rejects.toThrow(
+      /state for operator cnt 'count' \(keyed state; this job's cnt is 'files'\)/,
+    );
+  });
+
   it("with 'ignore-unclaimed-state' drops that state with a warning that lists it, and restores the rest exactly once", async () => {
     const out = tmp('sluice-unclaimed-out-');
     const path = await savepointOf(graph(out, { id: 'cnt', name: 'count', op: counter }));
@@ -167,22 +180,49 @@ describe('findUnclaimedState / claimState', () => {
     vertexNames: new Map([['v1', 'GroupAggregate'], ['v3', 'Sink(table=[t])']]),
   };
 
+  const same = new Map<string, ClaimingVertex>([
+    ['v0', { kind: 'source', operators: 0, name: 'Source' }],
+    ['v1', { kind: 'operator', operators: 1, name: 'GroupAggregate' }],
+    ['v2', { kind: 'operator', operators: 0, name: 'Exchange' }],
+    ['v3', { kind: 'sink', operators: 0, name: 'Sink(table=[t])' }],
+  ]);
+  const only = (...ids: string[]): Map<string, ClaimingVertex> => new Map([...same].filter(([id]) => ids.includes(id)));
+
   it('lists every vertex the job lacks that holds state (splits and enumerator, keyed state, committables), and not empty ones', () => {
-    expect(findUnclaimedState(cp, new Set())).toEqual([
-      { vertexId: 'v0', name: undefined, kinds: ['reader splits', 'split enumerator'] },
-      { vertexId: 'v1', name: 'GroupAggregate', kinds: ['keyed state'] },
-      { vertexId: 'v3', name: 'Sink(table=[t])', kinds: ['1 committable(s)'] },
+    expect(findUnclaimedState(cp, new Map())).toEqual([
+      { vertexId: 'v0', name: undefined, kinds: ['reader splits', 'split enumerator'], other: undefined },
+      { vertexId: 'v1', name: 'GroupAggregate', kinds: ['keyed state'], other: undefined },
+      { vertexId: 'v3', name: 'Sink(table=[t])', kinds: ['1 committable(s)'], other: undefined },
     ]);
-    expect(findUnclaimedState(cp, new Set(['v0', 'v1', 'v2', 'v3']))).toEqual([]);
+    expect(findUnclaimedState(cp, same)).toEqual([]);
+  });
+
+  it('counts as unclaimed what a vertex of the same id but another shape cannot take (an edited query shifts the positional ids)', () => {
+    const shifted = new Map<string, ClaimingVertex>([
+      ['v0', { kind: 'source', operators: 0, name: 'Source' }],
+      ['v1', { kind: 'sink', operators: 0, name: 'Sink(table=[u])' }],
+      ['v3', { kind: 'operator', operators: 0, name: 'Calc' }],
+    ]);
+    expect(findUnclaimedState(cp, shifted)).toEqual([
+      { vertexId: 'v1', name: 'GroupAggregate', kinds: ['keyed state'], other: 'Sink(table=[u])' },
+      { vertexId: 'v3', name: 'Sink(table=[t])', kinds: ['1 committable(s)'], other: 'Calc' },
+    ]);
+    expect(() => claimState(cp, shifted, { path: '/cp/chk-7', ignoreUnclaimed: false, warn: () => {} })).toThrow(
+      "operator v1 'GroupAggregate' (keyed state; this job's v1 is 'Sink(table=[u])')",
+    );
+    const kept = claimState(cp, shifted, { path: '/cp/chk-7', ignoreUnclaimed: true, warn: () => {} });
+    expect(kept.vertices.get('v1#1')!.operators).toEqual([]);
+    expect(kept.committables).toEqual([]);
   });
 
   it('drops what it may skip: the missing sink\'s committables and the missing source\'s enumerator', () => {
     const warnings: string[] = [];
-    const kept = claimState(cp, new Set(['v1', 'v2']), { path: '/cp/chk-7', ignoreUnclaimed: true, warn: (m) => warnings.push(m) });
+    const kept = claimState(cp, only('v1', 'v2'), { path: '/cp/chk-7', ignoreUnclaimed: true, warn: (m) => warnings.push(m) });
     expect(kept.committables).toEqual([]);
     expect([...kept.enumerators.keys()]).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("operator v0 (reader splits, split enumerator); operator v3 'Sink(table=[t])' (1 committable(s))");
-    expect(() => claimState(cp, new Set(['v1', 'v2']), { path: '/cp/chk-7', ignoreUnclaimed: false, warn: () => {} })).toThrow(UnclaimedStateError);
+    expect(kept.vertices.get('v1#1')).toEqual(cp.vertices.get('v1#1'));
+    expect(() => claimState(cp, only('v1', 'v2'), { path: '/cp/chk-7', ignoreUnclaimed: false, warn: () => {} })).toThrow(UnclaimedStateError);
   });
 });
