@@ -121,7 +121,7 @@ export function claimState(
   if (unclaimed.length === 0) return cp;
   if (!options.ignoreUnclaimed) throw new UnclaimedStateError(options.path, unclaimed);
   options.warn(
-    `Skipping the state of checkpoint/savepoint '${options.path}' for ${describeAll(unclaimed)}: the job has no such operator, and 'execution.state-recovery.ignore-unclaimed-state' is true.`,
+    `Skipping the state of checkpoint/savepoint '${options.path}' for ${describeAll(unclaimed)}: no operator of the job can take it, and 'execution.state-recovery.ignore-unclaimed-state' is true.`,
   );
   // Keep of each vertex only what the job's vertex of that id can take.
   const takes = (id: string, kind: ClaimingVertex['kind']): boolean => job.get(id)?.kind === kind;

@@ -135,7 +135,7 @@ describe('restoring a checkpoint that holds state of an operator the job does no
     });
     expect((await job.waitForCompletion()).status).toBe('FINISHED');
     expect(warnings).toEqual([
-      `Skipping the state of checkpoint/savepoint '${path}' for operator cnt 'count' (keyed state): the job has no such operator, and 'execution.state-recovery.ignore-unclaimed-state' is true.`,
+      `Skipping the state of checkpoint/savepoint '${path}' for operator cnt 'count' (keyed state): no operator of the job can take it, and 'execution.state-recovery.ignore-unclaimed-state' is true.`,
     ]);
     // The source's splits and the sink's committables were claimed: every number once.
     expect(sink.committedNumbers().sort((a, b) => a - b)).toEqual(Array.from({ length: N }, (_, i) => i + 1));
