@@ -45,6 +45,7 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
     checkpointDir: conf.get(c.CHECKPOINTS_DIRECTORY),
     checkpointsRetained: conf.get(c.MAX_RETAINED_CHECKPOINTS),
     restorePath: conf.get(c.SAVEPOINT_PATH),
+    ignoreUnclaimedState: conf.get(c.SAVEPOINT_IGNORE_UNCLAIMED_STATE),
     restartStrategy,
     maxParallelism: conf.get(ExecutionOptions.MAX_PARALLELISM),
     elementQueueCapacity: conf.get(ExecutionOptions.SOURCE_QUEUE_CAPACITY),

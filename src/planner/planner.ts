@@ -30,6 +30,7 @@ import { explainPlans } from './logical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
+import { type SinkExchange, sinkExchange } from './lowering/sink-exchange.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
 import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
 import { sessionTimeZone } from './planner-context.js';
@@ -40,6 +41,8 @@ import { normalizeInsert, normalizeQuery } from './rules/changelog-normalize.js'
 import type { NormalizeOptions } from './rules/changelog-normalize.js';
 import { parseExpression } from '../sql/parse.js';
 import { parseDuration } from '../config/units.js';
+import { Configuration } from '../config/configuration.js';
+import { TableOptions } from '../config/options/table-options.js';
 import { resolveTableNamed } from './binder/table-not-found.js';
 import { withOptionsHints } from './binder/options-hint.js';
 
@@ -111,7 +114,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
     const b = new JobGraphBuilder(options);
     const out = b.lower(optimized);
-    b.addSink(out, 'collect', new CollectSink(collector), 1, [], 'it hands the rows to the caller');
+    b.addSink(out, 'collect', new CollectSink(collector), 1, [], { mainThread: 'it hands the rows to the caller' });
     return b.build(jobName);
   };
   return {
@@ -130,6 +133,10 @@ interface BoundInsert {
   readonly logical: SinkNode;
   readonly optimized: SinkNode;
   readonly dropUpdateBefore: boolean;
+  /** The sink's input only inserts: its edge may be a round robin (sink-exchange.ts). */
+  readonly inputInsertOnly: boolean;
+  /** The target table's name in the statement, where lowering errors about the sink point. */
+  readonly tableName: ObjectName;
 }
 
 /** The sink of an INSERT; a bad option of the table is reported at the table's name in the statement. */
@@ -233,7 +240,8 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   const rewritten = optimize(logical, optimizeOptions(ctx)) as SinkNode;
   const optimized = ctx.mode === 'streaming' ? normalizeInsert(rewritten, normalizeOptions(ctx)) : rewritten;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
-  return { logical, optimized, dropUpdateBefore };
+  const inputInsertOnly = new ChangelogInference(ctx.mode).of(optimized.input).isInsertOnly();
+  return { logical, optimized, dropUpdateBefore, inputInsertOnly, tableName: insert.table };
 }
 
 /**
@@ -287,13 +295,28 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
 
 function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
   const b = new JobGraphBuilder(loweringOptions(ctx));
+  const keyedShuffle = new Configuration(ctx.config).get(TableOptions.SINK_KEYED_SHUFFLE);
   b.planShared(bound.map((x) => x.optimized));
   for (const ins of bound) {
     const s = ins.optimized;
     const out = b.lower(s.input);
     const provider = s.sink.getSinkRuntimeProvider({ bounded: ctx.mode === 'batch' });
     const ops = ins.dropUpdateBefore ? [dropUpdateBeforeFactory()] : [];
-    b.addSink(out, physicalNodeText(s, ctx.mode), provider.sink, provider.parallelism ?? out.parallelism, ops);
+    const parallelism = provider.parallelism ?? out.parallelism;
+    let exchange: SinkExchange;
+    try {
+      exchange = sinkExchange({
+        table: identifierToString(s.identifier),
+        sinkParallelism: parallelism,
+        inputParallelism: out.parallelism,
+        inputInsertOnly: ins.inputInsertOnly,
+        primaryKey: (s.table.schema.primaryKey?.columns ?? []).map((c) => s.fields.findIndex((f) => f.name === c)),
+        keyedShuffle,
+      });
+    } catch (e) {
+      throw e instanceof PlanningError ? locateError(e, rangeOf(ins.tableName)) : e;
+    }
+    b.addSink(out, physicalNodeText(s, ctx.mode), provider.sink, parallelism, ops, exchange.kind === 'keyed' ? { keyBy: exchange.keys } : {});
   }
   return b.build(jobName);
 }

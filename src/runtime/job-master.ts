@@ -8,6 +8,7 @@ import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from
 import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
 import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
 import { toVertexLayout } from './checkpoint/task-layout.js';
+import { claimState, claimingVertices } from './checkpoint/unclaimed-state.js';
 import { sinkVertexOf, vertexSnapshots } from './checkpoint/vertex-state.js';
 import { UPPER_BOUND_MAX_PARALLELISM } from './key-groups.js';
 import { CommitterRunner } from './committer-runner.js';
@@ -250,7 +251,13 @@ export class JobMaster implements JobClient, AttemptOwner {
     try {
       if (this.config.restorePath) {
         const stored = await readCheckpoint(this.config.restorePath);
-        restore = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
+        const vertexLayout = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
+        // Checked once, before any attempt: every restart would refuse the same state again.
+        restore = claimState(vertexLayout, claimingVertices(this.jobGraph.vertices, this.graph.tasks.map((t) => t.chain)), {
+          path: this.config.restorePath,
+          ignoreUnclaimed: this.config.ignoreUnclaimedState,
+          warn: (m) => this.hooks.warn?.(m),
+        });
       }
       // A restored job keeps the key groups its state was split into; a checkpoint from before key groups
       // had none, and its keyed state is regrouped on restore.
@@ -485,6 +492,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     const cp: CompletedCheckpoint = {
       jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism, maxParallelism: this.maxParallelism,
       layout: 'vertex', enumerators: pc.enumerators, committables, vertices: vertexSnapshots(pc.acks, this.graph.tasks), path,
+      vertexNames: new Map(this.jobGraph.vertices.map((v) => [v.id, v.name])),
     };
     const size = path ? await writeCheckpoint(path, cp) : undefined;
     if (a !== this.attempt) throw new TaskCanceled();

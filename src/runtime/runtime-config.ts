@@ -45,6 +45,11 @@ export interface RuntimeConfig {
   readonly checkpointsRetained: number;
   /** `execution.state-recovery.path`: a `chk-N` or savepoint directory to start from. */
   readonly restorePath: string | undefined;
+  /**
+   * `execution.state-recovery.ignore-unclaimed-state`: restore from a checkpoint holding state of
+   * operators the job does not have by dropping that state (default: refuse the restore).
+   */
+  readonly ignoreUnclaimedState: boolean;
   readonly restartStrategy: RestartStrategyConfig;
   /**
    * `pipeline.max-parallelism`: the number of key groups keyed state and hash exchanges are split into,
@@ -76,6 +81,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     checkpointDir: undefined,
     checkpointsRetained: 1,
     restorePath: undefined,
+    ignoreUnclaimedState: false,
     restartStrategy: { kind: 'none' },
     maxParallelism: DEFAULT_MAX_PARALLELISM,
     channelCapacity: 4,

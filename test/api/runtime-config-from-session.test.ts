@@ -15,6 +15,7 @@ describe('runtime settings from the session configuration', () => {
           'execution.checkpointing.min-pause': '500ms',
           'state.checkpoints.dir': '/tmp/cp',
           'execution.savepoint.path': '/tmp/sp/savepoint-1',
+          'execution.savepoint.ignore-unclaimed-state': 'true',
           'restart-strategy.type': 'fixed-delay',
           'restart-strategy.fixed-delay.attempts': '3',
           'restart-strategy.fixed-delay.delay': '2 s',
@@ -28,8 +29,14 @@ describe('runtime settings from the session configuration', () => {
     expect(c.checkpointMinPauseMs).toBe(500);
     expect(c.checkpointDir).toBe('/tmp/cp');
     expect(c.restorePath).toBe('/tmp/sp/savepoint-1');
+    expect(c.ignoreUnclaimedState).toBe(true);
     expect(c.restartStrategy).toEqual({ kind: 'fixed-delay', attempts: 3, delayMs: 2000 });
     expect(c.elementQueueCapacity).toBe(5);
+  });
+
+  it('refuses state no operator claims unless told otherwise', () => {
+    expect(runtimeConfigFromSession(new Configuration({}, quiet)).ignoreUnclaimedState).toBe(false);
+    expect(runtimeConfigFromSession(new Configuration({ 'execution.state-recovery.ignore-unclaimed-state': 'true' }, quiet)).ignoreUnclaimedState).toBe(true);
   });
 
   it('defaults to no restarts without checkpointing and exponential-delay with it', () => {

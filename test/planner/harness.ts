@@ -29,6 +29,10 @@ export interface TestTable {
   readonly written: Row[];
   /** Serve lookups (a LookupTableSource) instead of scans. */
   readonly lookup?: boolean;
+  /** For sinks: its `sink.parallelism`. */
+  readonly sinkParallelism?: number;
+  /** For sinks: what each sink subtask received, in order (filled when given). */
+  readonly bySubtask?: Row[][];
   /** Records what the planner pushed into the source. */
   readonly pushed: { projection?: readonly number[]; limit?: number; metadata?: readonly string[] };
 }
@@ -95,9 +99,10 @@ export class TestContext implements PlannerContext {
   createSink(id: ObjectIdentifier): DynamicTableSink {
     const t = this.tables.get(id.object)!;
     const sink: Sink<Row> = {
-      createWriter: () => ({
+      createWriter: (w) => ({
         write: (batch) => {
           for (const r of batch) t.written.push(r);
+          if (t.bySubtask !== undefined) (t.bySubtask[w.subtaskIndex] ??= []).push(...batch);
         },
         flush: async () => {},
         close: async () => {},
@@ -106,7 +111,7 @@ export class TestContext implements PlannerContext {
     return {
       getChangelogMode: (requested) =>
         t.sinkMode === 'upsert' ? ChangelogMode.upsert() : t.sinkMode === 'all' ? requested : ChangelogMode.insertOnly(),
-      getSinkRuntimeProvider: () => ({ sink }),
+      getSinkRuntimeProvider: () => (t.sinkParallelism === undefined ? { sink } : { sink, parallelism: t.sinkParallelism }),
       asSummaryString: () => id.object,
     };
   }

@@ -49,6 +49,13 @@ export const TableOptions = {
     .defaultValue('ERROR')
     .withDescription('What to do with a NULL written into a NOT NULL sink column: fail (ERROR) or drop the row (DROP).'),
 
+  SINK_KEYED_SHUFFLE: ConfigOptions.key('table.exec.sink.keyed-shuffle')
+    .enumType(['NONE', 'AUTO', 'FORCE'])
+    .defaultValue('AUTO')
+    .withDescription(
+      "Hash rows by the sink table's primary key before a sink of another parallelism than its input, so the changes of one key reach one sink subtask in order: AUTO when the parallelisms differ and the sink's is not 1, FORCE whenever the sink's is not 1, NONE never.",
+    ),
+
   RESULT_MODE: ConfigOptions.key('sql-client.execution.result-mode')
     .enumType(['table', 'changelog', 'tableau'])
     .defaultValue('table')

@@ -60,6 +60,14 @@ export interface LoweringOptions {
   readonly miniBatch?: boolean;
 }
 
+/** How a sink vertex runs and is fed. */
+export interface SinkOptions {
+  /** Run the sink on the main thread, for this reason (it hands rows to the caller). */
+  readonly mainThread?: string;
+  /** Hash the sink's input by these fields. */
+  readonly keyBy?: readonly number[];
+}
+
 /** A vertex under construction; operators may still be chained onto its end. */
 interface Stream {
   readonly id: string;
@@ -177,12 +185,17 @@ export class JobGraphBuilder {
   }
 
   /** Adds a sink vertex consuming `input`'s stream; `mainThread` says why its writer must run on the main thread, if it must. */
-  addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = [], mainThread?: string): void {
+  /**
+   * Ends the graph with a sink. `keyBy`: hash the input by these fields (a table sink's primary key, see
+   * sink-exchange.ts) instead of forwarding it, or round-robin when the parallelisms differ.
+   */
+  addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = [], options: SinkOptions = {}): void {
     const v = this.vertex('sink', name, parallelism);
     v.sink = sink;
-    if (mainThread !== undefined) v.mainThread = mainThread;
+    if (options.mainThread !== undefined) v.mainThread = options.mainThread;
     v.operators.push(...operators);
-    this.connect(input, v, { kind: 'forward' });
+    const keys = options.keyBy;
+    this.connect(input, v, keys === undefined ? { kind: 'forward' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
   }
 
   build(jobName: string): JobGraph {

@@ -49,6 +49,7 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
     enumerators: [...cp.enumerators],
     committables: cp.committables,
     stateFiles,
+    ...(cp.vertexNames === undefined ? {} : { vertexNames: [...cp.vertexNames] }),
   });
   const tmp = join(target, `${METADATA}.inprogress`);
   await writeDurably(tmp, meta);
@@ -131,7 +132,8 @@ export async function readCheckpoint(path: string): Promise<StoredCheckpoint> {
     path,
   };
   if (taskLayout) return { ...common, layout: 'task', tasks: snapshots, committables: m.committables as unknown as TaskLayoutCommittable[] };
-  return { ...common, layout: 'vertex', vertices: snapshots, committables: m.committables };
+  const names = m.vertexNames === undefined ? {} : { vertexNames: new Map(m.vertexNames) };
+  return { ...common, layout: 'vertex', vertices: snapshots, committables: m.committables, ...names };
 }
 
 interface Metadata {
@@ -144,6 +146,8 @@ interface Metadata {
   stateFiles: Array<[string, TaskFileEntry]> | undefined;
   /** Formats v1 and v2: `<taskId>#<subtask>` -> its file. */
   taskFiles: Array<[string, string | TaskFileEntry]> | undefined;
+  /** Format v3, optional: vertex id -> operator description. */
+  vertexNames: Array<[string, string]> | undefined;
 }
 
 function decodeMetadata(bytes: Uint8Array, path: string): Metadata {

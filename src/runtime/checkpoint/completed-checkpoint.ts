@@ -55,6 +55,11 @@ export interface CompletedCheckpoint {
   readonly committables: readonly PendingCommittable[];
   /** `<vertexId>#<subtask>` -> that vertex's part of the subtask's snapshot. */
   readonly vertices: ReadonlyMap<string, TaskSnapshot>;
+  /**
+   * vertex id -> its operator description, so that a restore refusing state no vertex of the new job
+   * claims can say what it was (unclaimed-state.ts). Absent in checkpoints written before it was kept.
+   */
+  readonly vertexNames?: ReadonlyMap<string, string>;
   /** Where it was written, if it was. */
   readonly path: string | undefined;
 }

@@ -35,8 +35,16 @@ export function toVertexLayout(cp: TaskLayoutCheckpoint, graph: TaskGraph): Comp
   const sinkOf = new Map<string, string>();
   for (const [head, p] of cp.parallelism) {
     const chain = chainOf(head);
-    // A vertex this job no longer has: its state is not restored (as before vertex-keyed state).
-    if (chain.length === 0) continue;
+    if (chain.length === 0) {
+      // A task this job no longer has: its state is kept under the task's id (its head vertex's), for the
+      // check that refuses, or drops with a warning, state no vertex of the job claims (unclaimed-state.ts).
+      parallelism.set(head, p);
+      for (let i = 0; i < p; i++) {
+        const s = cp.tasks.get(`${head}#${i}`);
+        if (s !== undefined) vertices.set(`${head}#${i}`, s);
+      }
+      continue;
+    }
     sinkOf.set(head, chain[chain.length - 1]!.id);
     const expected = chain.reduce((n, v) => n + v.operators, 0);
     for (const v of chain) parallelism.set(v.id, p);

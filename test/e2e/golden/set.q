@@ -48,12 +48,13 @@ SET;
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
 |                                    table.exec.mini-batch.enabled |                       false |
 |                                       table.exec.mini-batch.size |                          -1 |
+|                                    table.exec.sink.keyed-shuffle |                        AUTO |
 |                                table.exec.sink.not-null-enforcer |                       ERROR |
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-39 rows in set
+40 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -98,12 +99,13 @@ SET;
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
 |                                    table.exec.mini-batch.enabled |                       false |
 |                                       table.exec.mini-batch.size |                          -1 |
+|                                    table.exec.sink.keyed-shuffle |                        AUTO |
 |                                table.exec.sink.not-null-enforcer |                       ERROR |
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-38 rows in set
+39 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -163,11 +165,12 @@ SET;
 |                              table.exec.mini-batch.allow-latency |                        0 ms |
 |                                    table.exec.mini-batch.enabled |                       false |
 |                                       table.exec.mini-batch.size |                          -1 |
+|                                    table.exec.sink.keyed-shuffle |                        AUTO |
 |                                table.exec.sink.not-null-enforcer |                       ERROR |
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 +------------------------------------------------------------------+-----------------------------+
-38 rows in set
+39 rows in set
 !ok
 
