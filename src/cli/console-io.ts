@@ -23,7 +23,17 @@ export interface ConsoleIO {
    * not a terminal. The REPL's readline already turns stdin into keypress events.
    */
   onKeypress?(listener: (key: KeyPress) => void): () => void;
+  /**
+   * True while an `onKeypress` listener holds the keyboard (a full-screen result view): the REPL's line
+   * editor then takes no keys, so a key meant for the view neither echoes nor becomes input.
+   */
+  readonly keyboardTaken?: boolean;
+  /** Calls `listener` whenever the terminal is resized, until the returned function is called. */
+  onResize?(listener: () => void): () => void;
 }
+
+/** How many `onKeypress` listeners of the process's stdin are active. */
+let keyListeners = 0;
 
 export const processIO: ConsoleIO = {
   out: (t) => void process.stdout.write(t),
@@ -41,7 +51,23 @@ export const processIO: ConsoleIO = {
         const handler = (s: string | undefined, key: { name?: string; ctrl?: boolean; sequence?: string } | undefined): void =>
           listener({ name: key?.name, ctrl: key?.ctrl === true, sequence: key?.sequence ?? s ?? '' });
         process.stdin.on('keypress', handler);
-        return () => void process.stdin.off('keypress', handler);
+        keyListeners++;
+        let active = true;
+        return () => {
+          if (!active) return;
+          active = false;
+          keyListeners--;
+          process.stdin.off('keypress', handler);
+        };
+      }
+    : undefined,
+  get keyboardTaken(): boolean {
+    return keyListeners > 0;
+  },
+  onResize: process.stdout.isTTY
+    ? (listener) => {
+        process.stdout.on('resize', listener);
+        return () => void process.stdout.off('resize', listener);
       }
     : undefined,
 };

@@ -48,36 +48,38 @@ describe('interactive client', () => {
     at = await term.waitFor('Sluice SQL> ', at);
 
     // Table mode: a live, paginated view of the materialized result; N/P page, Q leaves.
+    // (No size given: the view takes the 24 rows Flink assumes, 16 rows a page.)
     term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     const values = Array.from({ length: 40 }, (_, i) => `(${i + 1})`).join(', ');
     term.type(`SELECT v FROM (VALUES ${values}) AS t(v);\r`);
-    at = await term.waitFor(/Page (\d+) of \1 \(40 rows, finished\)/, at);
+    at = await term.waitFor(/Table program finished\. +Page: Last of 3 {2}\(40 rows\)/, at);
     term.type('f');
-    at = await term.waitFor(/Page 1 of \d+ \(40 rows, finished\)/, at);
+    at = await term.waitFor('Page: 1 of 3  (40 rows)', at);
     term.type('n');
-    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
-    // Down twice selects the page's third row; O shows it in full, any key goes back.
+    at = await term.waitFor('Page: 2 of 3  (40 rows)', at);
+    // Down twice selects the page's second row; Enter shows it in full, any key goes back.
     term.type('\x1b[B\x1b[B');
     at = await term.waitFor(/^>/m, at);
-    term.type('o');
-    at = await term.waitFor('any key: back to the table', at);
-    const opened = /v: (\d+)\r?\nRow (\d+) of 40 {2}any key: back to the table/.exec(term.screen.slice(0, at));
-    expect(opened?.[1]).toBeDefined();
-    expect(opened?.[1]).toBe(opened?.[2]);
+    term.type('\r');
+    at = await term.waitFor('any other key: back to the table', at);
+    const opened = /Row (\d+) of 40[^\n]*\n\s*v: (\d+)/.exec(term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Row)', at), at));
+    expect(opened?.[1]).toBe('18');
+    expect(opened?.[2]).toBe('18');
     term.type('x');
-    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    at = await term.waitFor('Page: 2 of 3  (40 rows)', at);
     term.type('q');
     at = await term.waitFor('Sluice SQL> ', at);
 
-    // A running query's view refreshes every 200 ms; + and - step the rate as Flink's view does.
+    // A running query's view refreshes every second; + and - step the rate through Flink's intervals.
     term.type('SELECT n FROM samples;\r');
-    at = await term.waitFor('refreshing every 200 ms', at);
+    at = await term.waitFor('Refresh: 1 s', at);
     term.type('+');
-    at = await term.waitFor('refreshing every 500 ms', at);
+    at = await term.waitFor('Refresh: 5 s', at);
     term.type('--');
-    at = await term.waitFor('refreshing every 100 ms', at);
+    at = await term.waitFor('Refresh: 500 ms', at);
     term.type('q');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
     at = await term.waitFor('Sluice SQL> ', at);
 
     term.type('HELP;\r');
@@ -171,24 +173,99 @@ describe('interactive client', () => {
     await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
   }, 120_000);
 
-  it('cuts the live table to the terminal width and opens the selected row in full', async () => {
+  it('shows the table view full-screen, cut to the width, scrolls, opens a row, follows a resize and gives the screen back', async () => {
     term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
     let at = await term.waitFor('Sluice SQL> ');
     term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     const cols = Array.from({ length: 8 }, (_, i) => `'value-${i}' AS column_${i}`).join(', ');
     term.type(`SELECT ${cols};\r`);
-    at = await term.waitFor('(1 rows, finished)', at);
-    const view = term.screen.slice(term.screen.lastIndexOf('column_0', at) - 60, at).split(/\r?\n/).filter((l) => l.startsWith('|') || l.startsWith('>') || l.startsWith('+'));
-    expect(view.length).toBeGreaterThan(0);
-    for (const line of view) expect(line.length).toBeLessThanOrEqual(60);
-    term.type('o');
-    at = await term.waitFor('Row 1 of 1  any key: back to the table', at);
-    expect(term.screen.slice(0, at)).toMatch(/column_7: value-7\r?\nRow 1 of 1/);
+    at = await term.waitFor('(1 rows)', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    expect(term.display?.onAlternateScreen).toBe(true);
+    // Every line written fits the width, so nothing wraps: the keys stay on the bottom two lines.
+    const written = term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Table)', at), at).split(/\r?\n/);
+    for (const line of written) expect(line.length).toBeLessThanOrEqual(60);
+    expect(lines[0]).toContain('SQL Query Result (Table)');
+    expect(lines[22]).toMatch(/^Q Quit/);
+    expect(lines.find((l) => l.startsWith('| column_0'))).toMatch(/^\| column_0 \| column_1 .* column_4 \| col$/);
+    expect(lines.join('\n')).not.toContain('column_7');
+
+    // Right scrolls the wide table sideways; Left back.
+    term.type('\x1b[C\x1b[C\x1b[C\x1b[C');
+    lines = await term.waitForDisplay(/column_7 \|$/);
+    expect(lines.join('\n')).not.toContain('column_0');
+    term.type('\x1b[D\x1b[D\x1b[D\x1b[D');
+    lines = await term.waitForDisplay(/^\| column_0/);
+
+    // Enter opens the row in full, nothing cut; any other key goes back.
+    term.type('\r');
+    lines = await term.waitForDisplay('any other key: back to the table');
+    expect(lines).toContain('column_7: value-7');
+    expect(lines.find((l) => l.includes('Row 1 of 1'))).toBeDefined();
     term.type('x');
-    at = await term.waitFor('(1 rows, finished)', at);
+    await term.waitForDisplay('Table program finished.');
+
+    // A wider terminal shows the whole row, and the keys move down to the new bottom line.
+    term.resize(100, 30);
+    lines = await term.waitForDisplay(/column_7 \|$/);
+    expect(lines.find((l) => l.startsWith('| column_0'))).toMatch(/column_7 \|$/);
+    await term.waitForDisplay(/^N\/PgDn Next Page/);
+    expect(term.display?.text()[29]).toMatch(/^N\/PgDn Next Page/);
+
+    // Q gives back the screen as it was before the query, with the prompt under the statement.
     term.type('q');
     await term.waitFor('Sluice SQL> ', at);
+    // (The display's lines drop trailing blanks: the prompt's space too.)
+    lines = await term.waitForDisplay(/^Sluice SQL>$/);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    const prompt = lines.findIndex((l) => l === 'Sluice SQL>');
+    expect(lines.slice(0, prompt).join('\n')).toMatch(/\[INFO\] Execute statement succeeded\.\n(\r?\n)?Sluice SQL> SELECT 'value-0'/);
+    expect(lines.join('\n')).not.toContain('SQL Query Result');
+  }, 120_000);
+
+  it('takes the keyboard while a view shows: page keys, refresh keys, Ctrl-C cancels and says so, and no key leaks into the prompt', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 20 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("CREATE TEMPORARY TABLE samples (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT n FROM samples;\r');
+    await term.waitForDisplay(/Refresh: 1 s .*Page: Last of/);
+    term.type('--');
+    await term.waitForDisplay(/Refresh: 100 ms .*Page: Last of [3-9]/);
+    // Page Up / Page Down, Home and End, as well as Flink's letters.
+    term.type('\x1b[H');
+    await term.waitForDisplay(/Page: 1 of/);
+    term.type('\x1b[6~');
+    await term.waitForDisplay(/Page: 2 of/);
+    term.type('\x1b[6~');
+    await term.waitForDisplay(/Page: 3 of/);
+    term.type('\x1b[5~');
+    await term.waitForDisplay(/Page: 2 of/);
+    term.type('\x1b[F');
+    await term.waitForDisplay(/Page: Last of/);
+    term.type('\x03');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    // The keys the view took (letters, Enter, arrows) reached neither the line nor the history.
+    term.type('SHOW TABLES;\r');
+    at = await term.waitFor('|    samples |', at);
+    const lines = await term.waitForDisplay('|    samples |');
+    expect(lines).toContain('Sluice SQL> SHOW TABLES;');
+
+    // The changelog view says so too when Esc leaves it while the query runs.
+    term.type("SET 'sql-client.execution.result-mode' = 'changelog';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT n FROM samples;\r');
+    await term.waitForDisplay(/SQL Query Result \(Changelog\)/);
+    await term.waitForDisplay(/changes\)/);
+    term.type('\x1b');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
+    await term.waitFor('Sluice SQL> ', at);
+    expect(term.display?.onAlternateScreen).toBe(false);
   }, 120_000);
 
   it('shows the changelog view: every change with its op, as it came, and opens one in full', async () => {
@@ -197,21 +274,25 @@ describe('interactive client', () => {
     term.type("SET 'sql-client.execution.result-mode' = 'changelog';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     term.type('SELECT k, COUNT(*) AS c FROM (VALUES (1), (2), (1)) AS t(k) GROUP BY k;\r');
-    at = await term.waitFor('(4 changes, finished)', at);
-    const view = term.screen.slice(term.screen.lastIndexOf('| op |', at), at);
+    at = await term.waitFor('(4 changes)', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    expect(lines[0]).toContain('SQL Query Result (Changelog)');
     // The aggregate's changelog, retraction included; the table view would show only the two final rows.
-    expect(view.match(/^[|>] [+-][IUD] \|.*$/gm)?.map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
+    expect(lines.filter((l) => /^[|>] [+-][IUD] \|/.test(l)).map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
       '+I | 1 | 1 |',
       '+I | 2 | 1 |',
       '-U | 1 | 1 |',
       '+U | 1 | 2 |',
     ]);
-    term.type('L');
+    // Up selects the last change on the page; O opens it.
+    term.type('\x1b[A');
+    lines = await term.waitForDisplay(/^> \+U/);
     term.type('o');
-    at = await term.waitFor('any key: back to the changelog', at);
-    expect(term.screen.slice(0, at)).toMatch(/op: \+I\r?\n {1,2}k: 1\r?\n {1,2}c: 1\r?\nRow 1 of 4/);
+    lines = await term.waitForDisplay('any other key: back to the changelog');
+    expect(lines.find((l) => l.includes('Row 4 of 4'))).toBeDefined();
+    expect(lines.slice(lines.findIndex((l) => l.includes('Row 4 of 4')) + 2, -1).filter((l) => l !== '')).toEqual(['op: +U', ' k: 1', ' c: 2']);
     term.type('x');
-    at = await term.waitFor('(4 changes, finished)', at);
+    await term.waitForDisplay('Table program finished.');
     term.type('q');
     await term.waitFor('Sluice SQL> ', at);
   }, 120_000);
