@@ -268,6 +268,38 @@ describe('interactive client', () => {
     expect(term.display?.onAlternateScreen).toBe(false);
   }, 120_000);
 
+  it('never cuts static results: a job id from SHOW JOBS stops its job, SET; shows the effective configuration', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
+    let at = await term.waitFor('Sluice SQL> ');
+    // Cut-off settings would cut the id (32 characters) if static results followed them.
+    term.type("SET 'table.display.max-column-width' = '10';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE snk (n BIGINT) WITH ('connector' = 'blackhole');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO snk SELECT n FROM src;\r');
+    const before = at;
+    at = await term.waitFor(/Job ID: [0-9a-f]{32}/, at);
+    const submitted = /Job ID: ([0-9a-f]{32})/.exec(term.screen.slice(before))![1]!;
+    term.type('SHOW JOBS;\r');
+    at = await term.waitFor('1 row in set', at);
+    const shown = /\| ([0-9a-f]+) \| insert-into_default_catalog\.default_database\.snk \| RUNNING \|/.exec(term.screen.slice(0, at));
+    expect(shown?.[1]).toBe(submitted);
+    term.type(`STOP JOB '${shown![1]}';\r`);
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SHOW JOBS;\r');
+    at = await term.waitFor(/\| CANCELED \|/, at);
+
+    // Defaults, and what the session set, each whole.
+    term.type('SET;\r');
+    at = await term.waitFor('rows in set', at);
+    const set = term.screen.slice(term.screen.lastIndexOf('SET;', at), at);
+    expect(set).toMatch(/\| +table\.display\.max-column-width \| +10 \|/);
+    expect(set).toMatch(/\| +sql-client\.execution\.result-mode \| +table \|/);
+    expect(set).toMatch(/\| +execution\.checkpointing\.externalized-checkpoint-retention \| NO_EXTERNALIZED_CHECKPOINTS \|/);
+  }, 120_000);
+
   it('shows the changelog view: every change with its op, as it came, and opens one in full', async () => {
     term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 30 });
     let at = await term.waitFor('Sluice SQL> ');
