@@ -35,9 +35,16 @@ export interface ConsoleIO {
 /** How many `onKeypress` listeners of the process's stdin are active. */
 let keyListeners = 0;
 
+/**
+ * The CLI's own output goes straight to the terminal: the REPL's prompt guard (prompt-guard.ts) replaces
+ * `process.stdout.write` and `process.stderr.write` to manage output from elsewhere (a print sink).
+ */
+const writeOut = process.stdout.write.bind(process.stdout);
+const writeErr = process.stderr.write.bind(process.stderr);
+
 export const processIO: ConsoleIO = {
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
+  out: (t) => void writeOut(t),
+  err: (t) => void writeErr(t),
   isTTY: process.stdout.isTTY === true,
   errIsTTY: process.stderr.isTTY === true,
   get rows(): number | undefined {

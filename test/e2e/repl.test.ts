@@ -173,6 +173,42 @@ describe('interactive client', () => {
     await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
   }, 120_000);
 
+  it('holds print-sink output while a result view shows and writes it after; a print sink on stderr keeps the prompt whole too', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 20 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type(
+      "CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '10', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000');\r",
+    );
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE shown (n BIGINT) WITH ('connector' = 'print', 'standard-error' = 'true', 'print-identifier' = 'err');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO shown SELECT n FROM src;\r');
+    at = await term.waitFor('Job ID:', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('SELEC');
+    at = await term.waitFor('SELEC', at);
+    // A row printed on stderr while "SELEC" waits on the prompt: the prompt and the text are drawn again under it.
+    at = await term.waitFor(/err> \+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
+    term.type('\x15');
+
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT 42 AS answer;\r');
+    await term.waitForDisplay('Table program finished.');
+    // The sink prints ten rows a second; none of them reaches the view.
+    await new Promise((r) => setTimeout(r, 1500));
+    const view = term.display!.text();
+    expect(view.join('\n')).toContain('|     42 |');
+    expect(view.filter((l) => l.includes('+I['))).toEqual([]);
+    const printed = Number(/err> \+I\[(\d+)\]/.exec([...term.screen.matchAll(/err> \+I\[\d+\]/g)].at(-1)![0])![1]);
+    term.type('q');
+    // Afterwards the rows held back come out on the user's screen, none lost.
+    const lines = await term.waitForDisplay(`err> +I[${printed + 10}]`);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    expect(lines.join('\n')).not.toContain('SQL Query Result');
+    for (let n = printed + 1; n <= printed + 10; n++) expect(term.screen).toContain(`err> +I[${n}]`);
+  }, 120_000);
+
   it('shows the table view full-screen, cut to the width, scrolls, opens a row, follows a resize and gives the screen back', async () => {
     term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
     let at = await term.waitFor('Sluice SQL> ');

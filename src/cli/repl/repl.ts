@@ -34,7 +34,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
   const history = await loadHistory();
   let running = false;
   const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  const guard = tty ? guardPrompt(() => !running) : undefined;
+  const guard = tty ? guardPrompt(() => (!running ? 'idle' : io.keyboardTaken === true ? 'viewing' : 'running')) : undefined;
   const rl = createInterface({
     input: process.stdin,
     output: guard?.readlineOutput ?? process.stdout,
@@ -107,6 +107,8 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         } finally {
           running = false;
         }
+        // What running jobs printed while a result view showed, before the prompt comes back.
+        guard?.flush();
         rl.setPrompt(PROMPT);
       }
       if (quitting) {
