@@ -38,6 +38,7 @@ export class StatementRunner {
     return printResult(result, this.io, {
       output: this.output,
       maxColumnWidth: this.env.maxColumnWidth,
+      maxTableRows: this.env.getConfig().get(TableOptions.MAX_TABLE_RESULT_ROWS),
       resultMode: this.interactive ? this.env.getConfig().get(TableOptions.RESULT_MODE) : 'tableau',
     });
   }

@@ -1,9 +1,8 @@
 import type { TableResult } from '../../api/table-result.js';
-import { RowKind } from '../../types/row-kind.js';
-import { Row } from '../../types/row.js';
-import { valuesEqual } from '../../types/values/equality.js';
+import type { Row } from '../../types/row.js';
 import type { ConsoleIO, KeyPress } from '../console-io.js';
 import { cut, FullScreen, type ScreenLine } from './full-screen.js';
+import { ChangelogRows, type LiveRows, MaterializedTable } from './live-rows.js';
 import { rowDetailLines } from './row-detail.js';
 import { TableauPrinter, type TableauColumn, type TableauOptions } from './tableau.js';
 
@@ -56,29 +55,16 @@ export async function printLiveTable(
   io: ConsoleIO,
   options: TableauOptions,
   view: LiveView = 'table',
+  maxTableRows = 1_000_000,
 ): Promise<void> {
   const changelog = view === 'changelog';
-  const rows: Row[] = [];
-  let dropped = 0;
-  const add = (row: Row): void => {
-    if (changelog) {
-      rows.push(row);
-      if (rows.length > MAX_CHANGELOG_ROWS) {
-        rows.shift();
-        dropped++;
-      }
-    } else if (row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER) rows.push(Row.insert(...row.fields));
-    else {
-      const i = rows.findIndex((r) => r.fields.length === row.fields.length && r.fields.every((v, j) => valuesEqual(v, row.fields[j])));
-      if (i >= 0) rows.splice(i, 1);
-    }
-  };
+  const rows: LiveRows = changelog ? new ChangelogRows(MAX_CHANGELOG_ROWS) : new MaterializedTable(maxTableRows);
   const rowsIterator = result.collect();
   const renderOptions = { ...options, streaming: changelog };
 
   if (!io.onKeypress) {
-    for await (const row of rowsIterator) add(row);
-    io.out(TableauPrinter.render(columns, rows, renderOptions));
+    for await (const row of rowsIterator) rows.apply(row);
+    io.out(TableauPrinter.render(columns, rows.slice(0, rows.size), renderOptions));
     return;
   }
 
@@ -88,14 +74,17 @@ export async function printLiveTable(
   let selected = -1;
   let offsetX = 0;
   let refresh = DEFAULT_REFRESH;
-  /** The row shown in full, and how far its lines are scrolled; undefined: the table shows. */
-  let opened: { index: number; scroll: number } | undefined;
+  /**
+   * The row shown in full (held itself: rows arriving meanwhile may move it on the table), its number
+   * when opened, and how far its lines are scrolled; undefined: the table shows.
+   */
+  let opened: { row: Row; number: number; total: number; scroll: number } | undefined;
   let ended = false;
   let dirty = false;
   let updated: Date | undefined;
 
   const pageSize = (): number => Math.max(1, screen.rows - CHROME_LINES);
-  const pages = (): number => Math.max(1, Math.ceil(rows.length / pageSize()));
+  const pages = (): number => Math.max(1, Math.ceil(rows.size / pageSize()));
   const shownPage = (): number => (page === LAST ? pages() - 1 : Math.min(page, pages() - 1));
 
   const title = (text: string): ScreenLine => ({ text: text.padStart(Math.floor((screen.columns + text.length) / 2)) });
@@ -118,7 +107,7 @@ export async function printLiveTable(
     const table = text.split('\n').filter((l) => l.startsWith('+') || l.startsWith('|'));
     const width = screen.columns;
     offsetX = Math.max(0, Math.min(offsetX, (table[0]?.length ?? 0) - width));
-    const count = changelog ? `${dropped + rows.length} changes${dropped > 0 ? `, the latest ${rows.length} kept` : ''}` : `${rows.length} rows`;
+    const count = changelog ? `${rows.dropped + rows.size} changes${rows.dropped > 0 ? `, the latest ${rows.size} kept` : ''}` : `${rows.size} rows`;
     const lines: ScreenLine[] = [
       title(`SQL Query Result (${changelog ? 'Changelog' : 'Table'})`),
       statusLine(`Page: ${page === LAST ? 'Last' : shown + 1} of ${pages()}  (${count})`),
@@ -133,14 +122,13 @@ export async function printLiveTable(
     return lines;
   };
 
-  const rowScreen = (at: { index: number; scroll: number }): ScreenLine[] => {
-    const row = rows[at.index]!;
-    const body = rowDetailLines(columns, row, changelog, options, screen.columns);
+  const rowScreen = (at: NonNullable<typeof opened>): ScreenLine[] => {
+    const body = rowDetailLines(columns, at.row, changelog, options, screen.columns);
     const height = Math.max(1, screen.rows - 4);
     at.scroll = Math.max(0, Math.min(at.scroll, body.length - height));
     const lines: ScreenLine[] = [
       title('SQL Query Result (Row)'),
-      statusLine(`Row ${dropped + at.index + 1} of ${dropped + rows.length}`),
+      statusLine(`Row ${at.number} of ${at.total}`),
       { text: '' },
       ...body.slice(at.scroll, at.scroll + height).map((text) => ({ text })),
     ];
@@ -150,8 +138,7 @@ export async function printLiveTable(
   };
 
   const draw = (): void => {
-    if (opened !== undefined && rows[opened.index] === undefined) opened = undefined;
-    selected = Math.min(selected, rows.length - 1);
+    selected = Math.min(selected, rows.size - 1);
     screen.draw(opened === undefined ? tableScreen() : rowScreen(opened));
   };
   const refreshNow = (): void => {
@@ -173,14 +160,14 @@ export async function printLiveTable(
 
   /** Selects row `index` and shows its page. */
   const select = (index: number): void => {
-    if (rows.length === 0) return;
-    selected = Math.max(0, Math.min(index, rows.length - 1));
+    if (rows.size === 0) return;
+    selected = Math.max(0, Math.min(index, rows.size - 1));
     page = Math.floor(selected / pageSize());
   };
   const gotoPage = (target: number): void => {
     const from = shownPage();
     page = Math.max(0, Math.min(target, pages() - 1));
-    if (selected >= 0) selected = Math.min(selected + (page - from) * pageSize(), rows.length - 1);
+    if (selected >= 0) selected = Math.min(selected + (page - from) * pageSize(), rows.size - 1);
   };
 
   let leave: () => void = () => {};
@@ -201,9 +188,10 @@ export async function printLiveTable(
     const shown = shownPage();
     if (name === 'return' || name === 'enter' || name === 'o') {
       // Nothing selected yet: the first row of the page, so a one-row result opens with one key.
-      if (selected < 0 && rows.length > 0) select(shown * pageSize());
-      if (selected >= 0) opened = { index: selected, scroll: 0 };
-    } else if (name === 'up' || name === 'w') select(selected < 0 ? Math.min(rows.length, (shown + 1) * pageSize()) - 1 : selected - 1);
+      if (selected < 0 && rows.size > 0) select(shown * pageSize());
+      const row = rows.at(selected);
+      if (row !== undefined) opened = { row, number: rows.dropped + selected + 1, total: rows.dropped + rows.size, scroll: 0 };
+    } else if (name === 'up' || name === 'w') select(selected < 0 ? Math.min(rows.size, (shown + 1) * pageSize()) - 1 : selected - 1);
     else if (name === 'down' || name === 's') select(selected < 0 ? shown * pageSize() : selected + 1);
     else if (name === 'left' || name === 'a') offsetX = Math.max(0, offsetX - SCROLL_STEP);
     else if (name === 'right' || name === 'd') offsetX += SCROLL_STEP;
@@ -240,7 +228,7 @@ export async function printLiveTable(
     schedule();
     const consume = (async (): Promise<void> => {
       for await (const row of rowsIterator) {
-        add(row);
+        rows.apply(row);
         dirty = true;
       }
       ended = true;
