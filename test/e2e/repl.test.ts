@@ -280,6 +280,16 @@ describe('interactive client', () => {
     await term.waitForDisplay(/Page: 3 of/);
     term.type('\x1b[5~');
     await term.waitForDisplay(/Page: 2 of/);
+    // G asks for a page; a page that does not exist is not taken, Esc gives up.
+    term.type('g3');
+    await term.waitForDisplay(/^Enter page \[1 to \d+\]: 3$/);
+    term.type('\r');
+    await term.waitForDisplay(/Page: 3 of/);
+    term.type('g99999999\r');
+    await term.waitForDisplay(/^Enter page \[1 to \d+\]: 99999999$/);
+    term.type('\x1b');
+    await term.waitForDisplay(/^N\/PgDn Next Page/);
+    expect(term.display?.text().join('\n')).toMatch(/Page: 3 of/);
     term.type('\x1b[F');
     await term.waitForDisplay(/Page: Last of/);
     term.type('\x03');

@@ -29,7 +29,7 @@ const LAST = -1;
 
 const TABLE_KEYS = [
   'Q Quit  R Refresh  +/- Refresh Rate  Enter/O Open Row  Up/Down Select  Left/Right Scroll',
-  'N/PgDn Next Page  P/PgUp Prev Page  F/Home First Page  L/End Last Page',
+  'N/PgDn Next Page  P/PgUp Prev Page  F/Home First Page  L/End Last Page  G Goto Page',
 ];
 
 /** Which of Flink's live result views: the materialized table, or the changelog as it arrives. */
@@ -44,7 +44,8 @@ export type LiveView = 'table' | 'changelog';
  * The screen shows one page of rows cut to the terminal's width, under a status line with the refresh
  * interval, the page and the time of the last refresh; a resize redraws it for the new size. Keys, as
  * Flink's: Up/Down (W/S) select a row and Enter (O) shows it in full; Left/Right (A/D) scroll a wide
- * table; N/P or PgDn/PgUp page, F/Home the first page, L/End the last (following new rows); `+` / `-`
+ * table; N/P or PgDn/PgUp page, F/Home the first page, L/End the last (following new rows), G asks
+ * for a page number; `+` / `-`
  * step the refresh interval, R refreshes now; Q, Esc or Ctrl-C leave, cancelling a running query.
  * A finished result stays on screen until left, as in Flink.
  * Without a keyboard (input not a terminal) the result is printed once it ends, whole.
@@ -82,6 +83,8 @@ export async function printLiveTable(
   let ended = false;
   let dirty = false;
   let updated: Date | undefined;
+  /** The page number being typed after G, as Flink's input view; undefined when not asked. */
+  let pageInput: string | undefined;
 
   const pageSize = (): number => Math.max(1, screen.rows - CHROME_LINES);
   const pages = (): number => Math.max(1, Math.ceil(rows.size / pageSize()));
@@ -118,7 +121,8 @@ export async function printLiveTable(
       lines.push({ text: cut(isSelected ? `>${l.slice(1)}` : l, offsetX, width), inverse: isSelected });
     });
     while (lines.length < screen.rows - TABLE_KEYS.length) lines.push({ text: '' });
-    for (const k of TABLE_KEYS) lines.push({ text: k });
+    if (pageInput === undefined) for (const k of TABLE_KEYS) lines.push({ text: k });
+    else lines.push({ text: `Enter page [1 to ${pages()}]: ${pageInput}` }, { text: 'Enter Go  Esc Cancel' });
     return lines;
   };
 
@@ -174,8 +178,24 @@ export async function printLiveTable(
   const left = new Promise<void>((resolve) => (leave = resolve));
   const onKey = (key: KeyPress): void => {
     const name = key.name;
-    if ((key.ctrl && name === 'c') || (opened === undefined && (name === 'q' || name === 'escape'))) {
+    if ((key.ctrl && name === 'c') || (opened === undefined && pageInput === undefined && (name === 'q' || name === 'escape'))) {
       leave();
+      return;
+    }
+    if (pageInput !== undefined) {
+      const s = key.sequence ?? '';
+      if (/^[0-9]$/.test(s)) pageInput += s;
+      else if (name === 'backspace') pageInput = pageInput.slice(0, -1);
+      else if (name === 'escape' || name === 'q') pageInput = undefined;
+      else if (name === 'return' || name === 'enter') {
+        const n = Number(pageInput);
+        // Only a page that exists is taken, as in Flink; otherwise the number can be corrected.
+        if (Number.isInteger(n) && n >= 1 && n <= pages()) {
+          gotoPage(n - 1);
+          pageInput = undefined;
+        }
+      }
+      draw();
       return;
     }
     if (opened !== undefined) {
@@ -207,6 +227,7 @@ export async function printLiveTable(
     } else if (name === 'n' || name === 'pagedown') gotoPage(shown + 1);
     else if (name === 'p' || name === 'pageup') gotoPage(shown - 1);
     else if (name === 'f' || name === 'home') gotoPage(0);
+    else if (name === 'g') pageInput = '';
     else if (name === 'l' || name === 'end') {
       page = LAST;
       selected = -1;
