@@ -12,6 +12,8 @@ const bin = join(import.meta.dirname, '..', '..', 'dist', 'bundle', 'bin.js');
 export class Terminal {
   /** Everything written, escape sequences taken out: a log to search for what was shown, in order. */
   screen = '';
+  /** Everything written, escape sequences and all. */
+  raw = '';
   /** What the terminal shows now (given a size), for full-screen views and what is left after them. */
   readonly display: ScreenEmulator | undefined;
   /** The pseudo-terminal's device, to resize it. */
@@ -34,6 +36,7 @@ export class Terminal {
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => {
       if (this.device === undefined && size !== undefined) this.device = /\/dev\/pts\/\d+/.exec(this.screen + text)?.[0];
+      this.raw += text;
       this.display?.write(text);
       this.screen += text.replace(/\x1b\[[?0-9;]*[A-Za-z]/g, '');
     });

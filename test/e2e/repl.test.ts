@@ -310,8 +310,21 @@ describe('interactive client', () => {
     await term.waitForDisplay(/changes\)/);
     term.type('\x1b');
     at = await term.waitFor('[INFO] Query cancelled.', at);
-    await term.waitFor('Sluice SQL> ', at);
+    at = await term.waitFor('Sluice SQL> ', at);
     expect(term.display?.onAlternateScreen).toBe(false);
+
+    // A value that changed at the last refresh shows in bold while the query runs, as in Flink.
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const from = term.raw.length;
+    term.type('SELECT COUNT(*) AS c FROM samples;\r');
+    await term.waitForDisplay(/Refresh: 1 s/);
+    for (const deadline = Date.now() + 30_000; !/\|\x1b\[1m +[1-9]\d* \x1b\[22m\|/.test(term.raw.slice(from)); ) {
+      if (Date.now() > deadline) throw new Error(`no bold count in ${JSON.stringify(term.raw.slice(-2000))}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    term.type('q');
+    await term.waitFor('[INFO] Query cancelled.', at);
   }, 120_000);
 
   it('never cuts static results: a job id from SHOW JOBS stops its job, SET; shows the effective configuration', async () => {
@@ -355,6 +368,8 @@ describe('interactive client', () => {
     at = await term.waitFor('(4 changes)', at);
     let lines = await term.waitForDisplay('Table program finished.');
     expect(lines[0]).toContain('SQL Query Result (Changelog)');
+    // Nothing in bold once the result is complete: bold marks what changed while it runs.
+    expect(term.raw.slice(term.raw.lastIndexOf('\x1b[H'))).not.toContain('\x1b[1m');
     // The aggregate's changelog, retraction included; the table view would show only the two final rows.
     expect(lines.filter((l) => /^[|>] [+-][IUD] \|/.test(l)).map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
       '+I | 1 | 1 |',

@@ -6,15 +6,22 @@ const ENTER = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
 const LEAVE = '\x1b[?25h\x1b[?1049l';
 export const INVERSE = '\x1b[7m';
 export const PLAIN = '\x1b[0m';
+const BOLD = '\x1b[1m';
+const NOT_BOLD = '\x1b[22m';
 
 /** What a terminal that reports no size is taken to be (a pipe under `script`, an old emulator). */
 const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
 
-/** One line of a full-screen view: its text, and whether it shows in inverse video (a status line, the selected row). */
+/** One line of a full-screen view. */
 export interface ScreenLine {
   readonly text: string;
+  /** The column of `text` the screen starts at (a table scrolled sideways). */
+  readonly offset?: number;
+  /** In inverse video: a status line, the selected row. */
   readonly inverse?: boolean;
+  /** Parts of `text` in bold, as [from, to) columns of `text`: values that changed at the last refresh. */
+  readonly bold?: readonly (readonly [number, number])[];
 }
 
 /**
@@ -49,10 +56,18 @@ export class FullScreen {
     if (!this.open) return;
     const width = this.columns;
     const shown = lines.slice(0, this.rows).map((l) => {
-      const text = cut(l.text, 0, width);
-      if (l.inverse === true) return `${INVERSE}${text.padEnd(width)}${PLAIN}`;
+      const offset = l.offset ?? 0;
+      let text = cut(l.text, offset, width);
+      // From the right, so the columns of the spans still to style stay where they were.
+      for (const [from, to] of [...(l.bold ?? [])].sort((a, b) => b[0] - a[0])) {
+        const a = Math.max(0, from - offset);
+        const b = Math.min(text.length, to - offset);
+        if (a < b) text = `${text.slice(0, a)}${BOLD}${text.slice(a, b)}${NOT_BOLD}${text.slice(b)}`;
+      }
+      const visible = Math.min(width, Math.max(0, l.text.length - offset));
+      if (l.inverse === true) return `${INVERSE}${text}${' '.repeat(width - visible)}${PLAIN}`;
       // Erasing the rest of a full line would take its last character: the cursor stays on the last column.
-      return text.length < width ? `${text}\x1b[K` : text;
+      return visible < width ? `${text}\x1b[K` : text;
     });
     // No newline after the last line: on the bottom row it would scroll the screen by one.
     this.io.out(`\x1b[H${shown.join('\r\n')}\x1b[J`);

@@ -1,7 +1,7 @@
 import type { TableResult } from '../../api/table-result.js';
 import type { Row } from '../../types/row.js';
 import type { ConsoleIO, KeyPress } from '../console-io.js';
-import { cut, FullScreen, type ScreenLine } from './full-screen.js';
+import { FullScreen, type ScreenLine } from './full-screen.js';
 import { ChangelogRows, type LiveRows, MaterializedTable } from './live-rows.js';
 import { rowDetailLines } from './row-detail.js';
 import { TableauPrinter, type TableauColumn, type TableauOptions } from './tableau.js';
@@ -32,6 +32,12 @@ const TABLE_KEYS = [
   'N/PgDn Next Page  P/PgUp Prev Page  F/Home First Page  L/End Last Page  G Goto Page',
 ];
 
+/** The cells of one page of the view, as drawn. */
+interface PageCells {
+  readonly page: number;
+  readonly cells: readonly (readonly string[])[];
+}
+
 /** Which of Flink's live result views: the materialized table, or the changelog as it arrives. */
 export type LiveView = 'table' | 'changelog';
 
@@ -47,6 +53,7 @@ export type LiveView = 'table' | 'changelog';
  * table; N/P or PgDn/PgUp page, F/Home the first page, L/End the last (following new rows), G asks
  * for a page number; `+` / `-`
  * step the refresh interval, R refreshes now; Q, Esc or Ctrl-C leave, cancelling a running query.
+ * While the query runs, values that changed at the last refresh show in bold.
  * A finished result stays on screen until left, as in Flink.
  * Without a keyboard (input not a terminal) the result is printed once it ends, whole.
  */
@@ -83,6 +90,13 @@ export async function printLiveTable(
   let ended = false;
   let dirty = false;
   let updated: Date | undefined;
+  /**
+   * The cells of the page shown at the last refresh and at the one before: a value that changed between
+   * them shows in bold while the query runs, as in Flink's view.
+   */
+  let shownCells: PageCells | undefined;
+  let beforeCells: PageCells | undefined;
+  let snapshot = false;
   /** The page number being typed after G, as Flink's input view; undefined when not asked. */
   let pageInput: string | undefined;
 
@@ -115,10 +129,22 @@ export async function printLiveTable(
       title(`SQL Query Result (${changelog ? 'Changelog' : 'Table'})`),
       statusLine(`Page: ${page === LAST ? 'Last' : shown + 1} of ${pages()}  (${count})`),
     ];
+    // Cell boundaries from the top border, which no value can disturb.
+    const bounds = [...(table[0] ?? '')].flatMap((ch, i) => (ch === '+' ? [i] : []));
+    const cells = onPage.map((_, r) => bounds.slice(1).map((to, k) => table[3 + r]!.slice(bounds[k]! + 1, to)));
+    const before = !ended && beforeCells?.page === shown ? beforeCells.cells : undefined;
+    if (snapshot) shownCells = { page: shown, cells };
     table.forEach((l, i) => {
       // Border, header and separator come first; the selected row is marked in its border and in inverse.
-      const isSelected = i >= 3 && first + i - 3 === selected && i < 3 + onPage.length;
-      lines.push({ text: cut(isSelected ? `>${l.slice(1)}` : l, offsetX, width), inverse: isSelected });
+      const r = i - 3;
+      const isSelected = r >= 0 && first + r === selected && r < onPage.length;
+      const bold: (readonly [number, number])[] = [];
+      if (before !== undefined && r >= 0 && r < onPage.length && !isSelected) {
+        cells[r]!.forEach((cell, k) => {
+          if (before[r]?.[k] !== cell) bold.push([bounds[k]! + 1, bounds[k + 1]!]);
+        });
+      }
+      lines.push({ text: isSelected ? `>${l.slice(1)}` : l, offset: offsetX, inverse: isSelected, bold });
     });
     while (lines.length < screen.rows - TABLE_KEYS.length) lines.push({ text: '' });
     if (pageInput === undefined) for (const k of TABLE_KEYS) lines.push({ text: k });
@@ -148,7 +174,10 @@ export async function printLiveTable(
   const refreshNow = (): void => {
     dirty = false;
     updated = new Date();
+    beforeCells = shownCells;
+    snapshot = true;
     draw();
+    snapshot = false;
   };
 
   let timer: NodeJS.Timeout | undefined;
