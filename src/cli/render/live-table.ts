@@ -22,15 +22,43 @@ const DEFAULT_REFRESH = 2;
 const MAX_CHANGELOG_ROWS = 100_000;
 /** Columns Left / Right move a table wider than the screen by. */
 const SCROLL_STEP = 8;
-/** Lines around the rows: title, status line, the table's top border, header and separator, its bottom border, two lines of keys. */
-const CHROME_LINES = 8;
+/** Lines around the rows besides the keys: title, status line, the table's top border, header and separator, its bottom border. */
+const CHROME_LINES = 6;
 /** The page shown follows the newest rows. */
 const LAST = -1;
 
-const TABLE_KEYS = [
-  'Q Quit  R Refresh  +/- Refresh Rate  Enter/O Open Row  Up/Down Select  Left/Right Scroll',
-  'N/PgDn Next Page  P/PgUp Prev Page  F/Home First Page  L/End Last Page  G Goto Page',
+/** The keys listed at the bottom, Flink's first. */
+const TABLE_KEYS: readonly string[] = [
+  'Q Quit',
+  'R Refresh',
+  '+/- Refresh Rate',
+  'Enter/O Open Row',
+  'Up/Down Select',
+  'Left/Right Scroll',
+  'N/PgDn Next Page',
+  'P/PgUp Prev Page',
+  'F/Home First Page',
+  'L/End Last Page',
+  'G Goto Page',
 ];
+
+/** The keys in as few lines as fit `width` (at least two, as Flink lays them out), none cut in half. */
+function keyLines(width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const k of TABLE_KEYS) {
+    if (line !== '' && line.length + 2 + k.length > width) {
+      lines.push(line);
+      line = k;
+    } else line = line === '' ? k : `${line}  ${k}`;
+  }
+  lines.push(line);
+  if (lines.length === 1) {
+    const half = Math.ceil(TABLE_KEYS.length / 2);
+    return [TABLE_KEYS.slice(0, half).join('  '), TABLE_KEYS.slice(half).join('  ')];
+  }
+  return lines;
+}
 
 /** The cells of one page of the view, as drawn. */
 interface PageCells {
@@ -100,7 +128,7 @@ export async function printLiveTable(
   /** The page number being typed after G, as Flink's input view; undefined when not asked. */
   let pageInput: string | undefined;
 
-  const pageSize = (): number => Math.max(1, screen.rows - CHROME_LINES);
+  const pageSize = (): number => Math.max(1, screen.rows - CHROME_LINES - keyLines(screen.columns).length);
   const pages = (): number => Math.max(1, Math.ceil(rows.size / pageSize()));
   const shownPage = (): number => (page === LAST ? pages() - 1 : Math.min(page, pages() - 1));
 
@@ -146,9 +174,9 @@ export async function printLiveTable(
       }
       lines.push({ text: isSelected ? `>${l.slice(1)}` : l, offset: offsetX, inverse: isSelected, bold });
     });
-    while (lines.length < screen.rows - TABLE_KEYS.length) lines.push({ text: '' });
-    if (pageInput === undefined) for (const k of TABLE_KEYS) lines.push({ text: k });
-    else lines.push({ text: `Enter page [1 to ${pages()}]: ${pageInput}` }, { text: 'Enter Go  Esc Cancel' });
+    const keys = pageInput === undefined ? keyLines(width) : [`Enter page [1 to ${pages()}]: ${pageInput}`, 'Enter Go  Esc Cancel'];
+    while (lines.length < screen.rows - keys.length) lines.push({ text: '' });
+    for (const k of keys) lines.push({ text: k });
     return lines;
   };
 
