@@ -79,9 +79,9 @@ export type LiveView = 'table' | 'changelog';
  * interval, the page and the time of the last refresh; a resize redraws it for the new size. Keys, as
  * Flink's: Up/Down (W/S) select a row and Enter (O) shows it in full; Left/Right (A/D) scroll a wide
  * table; N/P or PgDn/PgUp page, F/Home the first page, L/End the last (following new rows), G asks
- * for a page number; `+` / `-`
- * step the refresh interval, R refreshes now; Q, Esc or Ctrl-C leave, cancelling a running query.
- * While the query runs, values that changed at the last refresh show in bold.
+ * for a page number; `+` / `-` step the refresh interval, R refreshes now; Q, Esc or Ctrl-C leave,
+ * cancelling a running query (which is then said). While the query runs, values that changed at the
+ * last refresh show in bold.
  * A finished result stays on screen until left, as in Flink.
  * Without a keyboard (input not a terminal) the result is printed once it ends, whole.
  */
