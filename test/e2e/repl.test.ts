@@ -84,6 +84,7 @@ describe('interactive client', () => {
 
     term.type('HELP;\r');
     at = await term.waitFor('QUIT/EXIT', at);
+    at = await term.waitFor('In the table and changelog result views: Up/Down select a row, Enter opens it', at);
     term.type('QUIT;\r');
     await term.waitFor('Shutting down the session...', at);
   }, 180_000);
