@@ -272,6 +272,50 @@ describe('interactive client', () => {
     expect(lines.join('\n')).not.toContain('SQL Query Result');
   }, 120_000);
 
+  it('counts wide characters (CJK) as two columns: cut, aligned and opened in full without breaking the layout', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 40, rows: 16 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const wide = '数据流处理引擎'.repeat(4);
+    term.type(`SELECT '${wide}' AS s, 7 AS n;\r`);
+    at = await term.waitFor('Table program finished.', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    // Nothing wrapped: the title on the first line, the keys down to the last; the wide value cut by columns
+    // (with max-column-width 30) and the borders in line.
+    expect(lines[0]).toContain('SQL Query Result (Table)');
+    expect(lines[15]).toBe('L/End Last Page  G Goto Page');
+    expect(lines.slice(2, 7)).toEqual([
+      '+--------------------------------+---+',
+      '|                              s | n |',
+      '+--------------------------------+---+',
+      '|  数据流处理引擎数据流处理引... | 7 |',
+      '+--------------------------------+---+',
+    ]);
+    term.type('\r');
+    lines = await term.waitForDisplay('any other key: back to the table');
+    // The value in full over as many lines as it needs, no character lost at a line's end.
+    const start = lines.findIndex((l) => l.startsWith('s: '));
+    const end = lines.findIndex((l) => l.startsWith('n: '));
+    expect(lines.slice(start, end).join('').replace(/^s: /, '')).toBe(wide);
+    expect(lines[end]).toBe('n: 7');
+    term.type('x');
+    await term.waitForDisplay(/^Q Quit/);
+    term.type('q');
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // Tableau rows line up too (a batch result: its columns sized from the data).
+    term.type("SET 'sql-client.execution.result-mode' = 'tableau';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SET 'execution.runtime-mode' = 'batch';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SELECT * FROM (VALUES ('数据', 1), ('ab', 22)) AS t(s, n);\r");
+    at = await term.waitFor('2 rows in set', at);
+    const table = term.screen.slice(term.screen.lastIndexOf('SELECT * FROM (VALUES'), at).split(/\r?\n/).filter((l) => /^[+|]/.test(l));
+    expect(table).toContain('| 数据 |  1 |');
+    expect(table).toContain('|   ab | 22 |');
+  }, 120_000);
+
   it('takes the keyboard while a view shows: page keys, refresh keys, Ctrl-C cancels and says so, and no key leaks into the prompt', async () => {
     term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 20 });
     let at = await term.waitFor('Sluice SQL> ');

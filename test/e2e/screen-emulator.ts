@@ -1,3 +1,5 @@
+import { charWidth } from '../../src/cli/render/display-width.js';
+
 /**
  * Just enough of an xterm to know what a person would see: the cursor movements, erasing and the
  * alternate screen buffer that Node's readline and Sluice's full-screen views use. Colours and other
@@ -49,7 +51,7 @@ export class ScreenEmulator {
     this.partial = '';
     let i = 0;
     while (i < s.length) {
-      const ch = s[i]!;
+      const ch = String.fromCodePoint(s.codePointAt(i)!);
       if (ch === '\x1b') {
         if (i + 1 >= s.length) {
           this.partial = s.slice(i);
@@ -74,7 +76,7 @@ export class ScreenEmulator {
         } else i += 2;
         continue;
       }
-      i++;
+      i += ch.length;
       if (ch === '\r') {
         this.col = 0;
         this.pendingWrap = false;
@@ -89,12 +91,15 @@ export class ScreenEmulator {
     return this.alt ?? this.main;
   }
 
+  /** A wide character (CJK) takes two cells: itself and an empty one, so the line's text reads right. */
   private put(ch: string): void {
-    if (this.pendingWrap) {
+    const wide = charWidth(ch.codePointAt(0)!) === 2;
+    if (this.pendingWrap || (wide && this.col === this.columns - 1)) {
       this.col = 0;
       this.lineFeed();
     }
     this.buffer[this.row]![this.col] = ch;
+    if (wide) this.buffer[this.row]![++this.col] = '';
     if (this.col === this.columns - 1) this.pendingWrap = true;
     else this.col++;
   }

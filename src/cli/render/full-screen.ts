@@ -1,4 +1,5 @@
 import type { ConsoleIO } from '../console-io.js';
+import { columnSlice, displayWidth } from './display-width.js';
 
 /** xterm's alternate screen buffer (saves the cursor, as `smcup`), and the cursor hidden while it shows. */
 const ENTER = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
@@ -57,15 +58,21 @@ export class FullScreen {
     const width = this.columns;
     const shown = lines.slice(0, this.rows).map((l) => {
       const offset = l.offset ?? 0;
-      let text = cut(l.text, offset, width);
-      // From the right, so the columns of the spans still to style stay where they were.
-      for (const [from, to] of [...(l.bold ?? [])].sort((a, b) => b[0] - a[0])) {
-        const a = Math.max(0, from - offset);
-        const b = Math.min(text.length, to - offset);
-        if (a < b) text = `${text.slice(0, a)}${BOLD}${text.slice(a, b)}${NOT_BOLD}${text.slice(b)}`;
+      const plain = columnSlice(l.text, offset, offset + width);
+      // Bold spans are in columns of `l.text`; pieces are cut by column so wide characters count twice.
+      const spans = [...(l.bold ?? [])].map(([a, b]) => [Math.max(0, a - offset), Math.min(width, b - offset)] as const).filter(([a, b]) => a < b);
+      let text = plain;
+      if (spans.length > 0) {
+        text = '';
+        let at = 0;
+        for (const [a, b] of spans.sort((x, y) => x[0] - y[0])) {
+          text += `${columnSlice(plain, at, a)}${BOLD}${columnSlice(plain, a, b)}${NOT_BOLD}`;
+          at = b;
+        }
+        text += columnSlice(plain, at);
       }
-      const visible = Math.min(width, Math.max(0, l.text.length - offset));
-      if (l.inverse === true) return `${INVERSE}${text}${' '.repeat(width - visible)}${PLAIN}`;
+      const visible = displayWidth(plain);
+      if (l.inverse === true) return `${INVERSE}${text}${' '.repeat(Math.max(0, width - visible))}${PLAIN}`;
       // Erasing the rest of a full line would take its last character: the cursor stays on the last column.
       return visible < width ? `${text}\x1b[K` : text;
     });
@@ -78,9 +85,4 @@ export class FullScreen {
     this.open = false;
     this.io.out(LEAVE);
   }
-}
-
-/** The part of `line` from column `offset` that fits in `width` columns. */
-export function cut(line: string, offset: number, width: number): string {
-  return line.length <= width && offset === 0 ? line : line.slice(offset, offset + width);
 }

@@ -1,6 +1,7 @@
 import type { TableResult } from '../../api/table-result.js';
 import type { Row } from '../../types/row.js';
 import type { ConsoleIO, KeyPress } from '../console-io.js';
+import { columnSlice } from './display-width.js';
 import { FullScreen, type ScreenLine } from './full-screen.js';
 import { ChangelogRows, type LiveRows, MaterializedTable } from './live-rows.js';
 import { rowDetailLines } from './row-detail.js';
@@ -42,18 +43,18 @@ const TABLE_KEYS: readonly string[] = [
   'G Goto Page',
 ];
 
-/** The keys in as few lines as fit `width` (at least two, as Flink lays them out), none cut in half. */
-function keyLines(width: number): string[] {
+/** `keys` in as few lines as fit `width` (the table's at least two, as Flink lays them out), none cut in half. */
+function keyLines(width: number, keys: readonly string[] = TABLE_KEYS): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const k of TABLE_KEYS) {
+  for (const k of keys) {
     if (line !== '' && line.length + 2 + k.length > width) {
       lines.push(line);
       line = k;
     } else line = line === '' ? k : `${line}  ${k}`;
   }
   lines.push(line);
-  if (lines.length === 1) {
+  if (lines.length === 1 && keys === TABLE_KEYS) {
     const half = Math.ceil(TABLE_KEYS.length / 2);
     return [TABLE_KEYS.slice(0, half).join('  '), TABLE_KEYS.slice(half).join('  ')];
   }
@@ -136,7 +137,9 @@ export async function printLiveTable(
   const statusLine = (middle: string): ScreenLine => {
     const width = screen.columns;
     const left = ` ${ended ? 'Table program finished.' : `Refresh: ${REFRESH_STEPS[refresh]![1]}`}`;
-    const right = `Updated: ${updated === undefined ? 'unknown' : clock(updated)} `;
+    // On a narrow screen the time of the last refresh goes first, then the middle is cut.
+    const fits = left.length + middle.length + 30 <= width;
+    const right = fits ? `Updated: ${updated === undefined ? 'unknown' : clock(updated)} ` : '';
     const before = Math.max(2, Math.floor((width - middle.length) / 2) - left.length);
     const line = left + ' '.repeat(before) + middle;
     return { text: line + ' '.repeat(Math.max(2, width - line.length - right.length)) + right, inverse: true };
@@ -159,7 +162,7 @@ export async function printLiveTable(
     ];
     // Cell boundaries from the top border, which no value can disturb.
     const bounds = [...(table[0] ?? '')].flatMap((ch, i) => (ch === '+' ? [i] : []));
-    const cells = onPage.map((_, r) => bounds.slice(1).map((to, k) => table[3 + r]!.slice(bounds[k]! + 1, to)));
+    const cells = onPage.map((_, r) => bounds.slice(1).map((to, k) => columnSlice(table[3 + r]!, bounds[k]! + 1, to)));
     const before = !ended && beforeCells?.page === shown ? beforeCells.cells : undefined;
     if (snapshot) shownCells = { page: shown, cells };
     table.forEach((l, i) => {
@@ -182,7 +185,8 @@ export async function printLiveTable(
 
   const rowScreen = (at: NonNullable<typeof opened>): ScreenLine[] => {
     const body = rowDetailLines(columns, at.row, changelog, options, screen.columns);
-    const height = Math.max(1, screen.rows - 4);
+    const keys = keyLines(screen.columns, ['Up/Down Scroll', `any other key: back to the ${view}`]);
+    const height = Math.max(1, screen.rows - 3 - keys.length);
     at.scroll = Math.max(0, Math.min(at.scroll, body.length - height));
     const lines: ScreenLine[] = [
       title('SQL Query Result (Row)'),
@@ -190,8 +194,8 @@ export async function printLiveTable(
       { text: '' },
       ...body.slice(at.scroll, at.scroll + height).map((text) => ({ text })),
     ];
-    while (lines.length < screen.rows - 1) lines.push({ text: '' });
-    lines.push({ text: `Up/Down Scroll  any other key: back to the ${view}` });
+    while (lines.length < screen.rows - keys.length) lines.push({ text: '' });
+    for (const k of keys) lines.push({ text: k });
     return lines;
   };
 

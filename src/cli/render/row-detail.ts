@@ -1,5 +1,6 @@
 import { rowKindShortString } from '../../types/row-kind.js';
 import type { Row } from '../../types/row.js';
+import { wrapColumns } from './display-width.js';
 import { cellText, type TableauColumn, type TableauOptions } from './tableau.js';
 
 /**
@@ -16,7 +17,7 @@ export function rowDetailLines(columns: readonly TableauColumn[], row: Row, with
     const valueLines = value.split('\n');
     valueLines.forEach((v, k) => {
       const line = `${k === 0 ? name.padStart(nameWidth) + ':' : ' '.repeat(nameWidth + 1)} ${v}`;
-      for (let at = 0; at < line.length || at === 0; at += Math.max(1, width)) lines.push(line.slice(at, at + Math.max(1, width)));
+      lines.push(...wrapColumns(line, Math.max(1, width)));
     });
   }
   return lines;
