@@ -36,15 +36,16 @@ export interface ConsoleIO {
 let keyListeners = 0;
 
 /**
- * The CLI's own output goes straight to the terminal: the REPL's prompt guard (prompt-guard.ts) replaces
- * `process.stdout.write` and `process.stderr.write` to manage output from elsewhere (a print sink).
+ * Results go straight to the terminal: the REPL's prompt guard (prompt-guard.ts) replaces
+ * `process.stdout.write` to manage output from elsewhere (a print sink), and a full-screen result view
+ * must not be held back by it. Status and warnings (stderr) do go through the guard: a warning from a
+ * job running in the background then keeps the prompt line whole, and waits while a view shows.
  */
 const writeOut = process.stdout.write.bind(process.stdout);
-const writeErr = process.stderr.write.bind(process.stderr);
 
 export const processIO: ConsoleIO = {
   out: (t) => void writeOut(t),
-  err: (t) => void writeErr(t),
+  err: (t) => void process.stderr.write(t),
   isTTY: process.stdout.isTTY === true,
   errIsTTY: process.stderr.isTTY === true,
   get rows(): number | undefined {

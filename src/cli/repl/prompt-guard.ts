@@ -17,7 +17,7 @@ const MAX_HELD_CHARS = 1 << 20;
  * on, to stdout or stderr): output arriving while the REPL waits for input first clears the prompt
  * line, and the prompt with what was typed so far is drawn again once the burst is written. While a
  * full-screen result view shows, such output is held and written when the view closes (`flush`), so it
- * neither scribbles over the view nor vanishes with its screen. The CLI's own output (ConsoleIO) and
+ * neither scribbles over the view nor vanishes with its screen. Results (ConsoleIO.out) and
  * readline's (`readlineOutput`) bypass the guard.
  */
 export function guardPrompt(state: () => PromptState): {
