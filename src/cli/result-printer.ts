@@ -13,6 +13,8 @@ export interface PrintOptions {
    */
   readonly resultMode?: 'table' | 'changelog' | 'tableau';
   readonly maxColumnWidth: number;
+  /** `sql-client.execution.max-table-result.rows`: rows the table result mode keeps, the oldest going first. */
+  readonly maxTableRows?: number;
   readonly timeZone?: string;
 }
 
@@ -53,7 +55,7 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
     }
     case 'tableau': {
       if ((options.resultMode === 'table' || options.resultMode === 'changelog') && result.origin === 'query' && io.isTTY) {
-        await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt }, options.resultMode);
+        await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt }, options.resultMode, options.maxTableRows);
         return;
       }
       // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable.

@@ -27,8 +27,6 @@ export class StatementRunner {
   current: TableResult | undefined;
   /** In the REPL, results follow `sql-client.execution.result-mode`; files always print tableau. */
   interactive = false;
-  /** What the last statement was, so the REPL knows whether a live table took keys from the keyboard. */
-  lastOrigin: TableResult['origin'] | undefined;
 
   constructor(
     private readonly env: TableEnvironment,
@@ -40,6 +38,7 @@ export class StatementRunner {
     return printResult(result, this.io, {
       output: this.output,
       maxColumnWidth: this.env.maxColumnWidth,
+      maxTableRows: this.env.getConfig().get(TableOptions.MAX_TABLE_RESULT_ROWS),
       resultMode: this.interactive ? this.env.getConfig().get(TableOptions.RESULT_MODE) : 'tableau',
     });
   }
@@ -108,7 +107,6 @@ export class StatementRunner {
 
   private async execute(stmt: Statement, text?: string): Promise<void> {
     const result = await this.env.executeStatement(stmt, text);
-    this.lastOrigin = result.origin;
     const isDml = result.origin === 'insert' || result.origin === 'statement-set';
     if (isDml && this.env.getConfig().get(TableOptions.TABLE_DML_SYNC)) {
       this.status('[INFO] Execute statement in sync mode. Please wait for the execution finish...\n');

@@ -1,6 +1,7 @@
 // A pseudo-terminal running the built CLI, for tests of the interactive client (local or through --endpoint).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
+import { ScreenEmulator } from './screen-emulator.js';
 
 /**
  * Drives the built REPL through a real pseudo-terminal (util-linux `script` allocates one), typing
@@ -9,7 +10,14 @@ import { join } from 'node:path';
 const bin = join(import.meta.dirname, '..', '..', 'dist', 'bundle', 'bin.js');
 
 export class Terminal {
+  /** Everything written, escape sequences taken out: a log to search for what was shown, in order. */
   screen = '';
+  /** Everything written, escape sequences and all. */
+  raw = '';
+  /** What the terminal shows now (given a size), for full-screen views and what is left after them. */
+  readonly display: ScreenEmulator | undefined;
+  /** The pseudo-terminal's device, to resize it. */
+  private device: string | undefined;
   private readonly child: ChildProcessWithoutNullStreams;
 
   /**
@@ -17,13 +25,41 @@ export class Terminal {
    * `args`: the CLI's arguments (default: a catalog folder in `dir`).
    */
   constructor(dir: string, size?: { columns: number; rows: number }, args: readonly string[] = ['--catalog-dir', join(dir, 'cat')]) {
-    const stty = size === undefined ? '' : `stty cols ${size.columns} rows ${size.rows}; `;
+    const stty = size === undefined ? '' : `tty; stty cols ${size.columns} rows ${size.rows}; `;
+    this.display = size === undefined ? undefined : new ScreenEmulator(size.columns, size.rows);
     const cmd = `${stty}${[process.execPath, bin, ...args].map((a) => JSON.stringify(a)).join(' ')}`;
     this.child = spawn('script', ['-qfc', cmd, '/dev/null'], {
       cwd: dir,
       env: { ...process.env, SLUICE_HISTORY_FILE: join(dir, 'history'), TERM: 'xterm', COLUMNS: '200' },
     });
-    this.child.stdout.on('data', (d: Buffer) => (this.screen += d.toString('utf8').replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')));
+    // Decoded as a stream, so a character split between two reads stays whole.
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (text: string) => {
+      if (this.device === undefined && size !== undefined) this.device = /\/dev\/pts\/\d+/.exec(this.screen + text)?.[0];
+      this.raw += text;
+      this.display?.write(text);
+      this.screen += text.replace(/\x1b\[[?0-9;]*[A-Za-z]/g, '');
+    });
+  }
+
+  /** Resizes the terminal, as dragging its window does: the program gets SIGWINCH and the new size. */
+  resize(columns: number, rows: number): void {
+    if (this.device === undefined || this.display === undefined) throw new Error('resize needs a Terminal made with a size');
+    this.display.resize(columns, rows);
+    execFileSync('stty', ['-F', this.device, 'cols', String(columns), 'rows', String(rows)]);
+  }
+
+  /** Waits until the display (see `display`) holds a line matching `text`; returns the display's lines. */
+  async waitForDisplay(text: string | RegExp, timeoutMs = 45_000): Promise<string[]> {
+    const display = this.display;
+    if (display === undefined) throw new Error('waitForDisplay needs a Terminal made with a size');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lines = display.text();
+      if (lines.some((l) => (typeof text === 'string' ? l.includes(text) : text.test(l)))) return lines;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(text)} on the display:\n${lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   type(keys: string): void {

@@ -48,40 +48,43 @@ describe('interactive client', () => {
     at = await term.waitFor('Sluice SQL> ', at);
 
     // Table mode: a live, paginated view of the materialized result; N/P page, Q leaves.
+    // (No size given: the view takes 80 x 24; with three lines of keys, 15 rows a page.)
     term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     const values = Array.from({ length: 40 }, (_, i) => `(${i + 1})`).join(', ');
     term.type(`SELECT v FROM (VALUES ${values}) AS t(v);\r`);
-    at = await term.waitFor(/Page (\d+) of \1 \(40 rows, finished\)/, at);
+    at = await term.waitFor(/Table program finished\. +Page: Last of 3 {2}\(40 rows\)/, at);
     term.type('f');
-    at = await term.waitFor(/Page 1 of \d+ \(40 rows, finished\)/, at);
+    at = await term.waitFor('Page: 1 of 3  (40 rows)', at);
     term.type('n');
-    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
-    // Down twice selects the page's third row; O shows it in full, any key goes back.
+    at = await term.waitFor('Page: 2 of 3  (40 rows)', at);
+    // Down twice selects the page's second row; Enter shows it in full, any key goes back.
     term.type('\x1b[B\x1b[B');
     at = await term.waitFor(/^>/m, at);
-    term.type('o');
-    at = await term.waitFor('any key: back to the table', at);
-    const opened = /v: (\d+)\r?\nRow (\d+) of 40 {2}any key: back to the table/.exec(term.screen.slice(0, at));
-    expect(opened?.[1]).toBeDefined();
-    expect(opened?.[1]).toBe(opened?.[2]);
+    term.type('\r');
+    at = await term.waitFor('any other key: back to the table', at);
+    const opened = /Row (\d+) of 40[^\n]*\n\s*v: (\d+)/.exec(term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Row)', at), at));
+    expect(opened?.[1]).toBe('17');
+    expect(opened?.[2]).toBe('17');
     term.type('x');
-    at = await term.waitFor(/Page 2 of \d+ \(40 rows, finished\)/, at);
+    at = await term.waitFor('Page: 2 of 3  (40 rows)', at);
     term.type('q');
     at = await term.waitFor('Sluice SQL> ', at);
 
-    // A running query's view refreshes every 200 ms; + and - step the rate as Flink's view does.
+    // A running query's view refreshes every second; + and - step the rate through Flink's intervals.
     term.type('SELECT n FROM samples;\r');
-    at = await term.waitFor('refreshing every 200 ms', at);
+    at = await term.waitFor('Refresh: 1 s', at);
     term.type('+');
-    at = await term.waitFor('refreshing every 500 ms', at);
+    at = await term.waitFor('Refresh: 5 s', at);
     term.type('--');
-    at = await term.waitFor('refreshing every 100 ms', at);
+    at = await term.waitFor('Refresh: 500 ms', at);
     term.type('q');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
     at = await term.waitFor('Sluice SQL> ', at);
 
     term.type('HELP;\r');
     at = await term.waitFor('QUIT/EXIT', at);
+    at = await term.waitFor('In the table and changelog result views: Up/Down select a row, Enter opens it', at);
     term.type('QUIT;\r');
     await term.waitFor('Shutting down the session...', at);
   }, 180_000);
@@ -171,24 +174,245 @@ describe('interactive client', () => {
     await term.waitFor(/\+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
   }, 120_000);
 
-  it('cuts the live table to the terminal width and opens the selected row in full', async () => {
+  it('holds print-sink output while a result view shows and writes it after; a print sink on stderr keeps the prompt whole too', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 20 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type(
+      "CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '10', 'fields.n.kind' = 'sequence', 'fields.n.start' = '1', 'fields.n.end' = '100000');\r",
+    );
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE shown (n BIGINT) WITH ('connector' = 'print', 'standard-error' = 'true', 'print-identifier' = 'err');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO shown SELECT n FROM src;\r');
+    at = await term.waitFor('Job ID:', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    term.type('SELEC');
+    at = await term.waitFor('SELEC', at);
+    // A row printed on stderr while "SELEC" waits on the prompt: the prompt and the text are drawn again under it.
+    at = await term.waitFor(/err> \+I\[\d+\]\r?\n\r?Sluice SQL> SELEC/, at);
+    term.type('\x15');
+
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT 42 AS answer;\r');
+    await term.waitForDisplay('Table program finished.');
+    // The sink prints ten rows a second; none of them reaches the view.
+    await new Promise((r) => setTimeout(r, 1500));
+    const view = term.display!.text();
+    expect(view.join('\n')).toContain('|     42 |');
+    expect(view.filter((l) => l.includes('+I['))).toEqual([]);
+    const printed = Number(/err> \+I\[(\d+)\]/.exec([...term.screen.matchAll(/err> \+I\[\d+\]/g)].at(-1)![0])![1]);
+    term.type('q');
+    // Afterwards the rows held back come out on the user's screen, in order, none lost.
+    await term.waitFor(`err> +I[${printed + 10}]`, at);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    const viewEnd = term.screen.lastIndexOf('SQL Query Result (Table)');
+    let last = viewEnd;
+    for (let n = printed + 1; n <= printed + 10; n++) {
+      const i = term.screen.indexOf(`err> +I[${n}]`);
+      expect(i).toBeGreaterThan(last);
+      last = i;
+    }
+  }, 120_000);
+
+  it('shows the table view full-screen, cut to the width, scrolls, opens a row, follows a resize and gives the screen back', async () => {
     term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
     let at = await term.waitFor('Sluice SQL> ');
     term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     const cols = Array.from({ length: 8 }, (_, i) => `'value-${i}' AS column_${i}`).join(', ');
     term.type(`SELECT ${cols};\r`);
-    at = await term.waitFor('(1 rows, finished)', at);
-    const view = term.screen.slice(term.screen.lastIndexOf('column_0', at) - 60, at).split(/\r?\n/).filter((l) => l.startsWith('|') || l.startsWith('>') || l.startsWith('+'));
-    expect(view.length).toBeGreaterThan(0);
-    for (const line of view) expect(line.length).toBeLessThanOrEqual(60);
-    term.type('o');
-    at = await term.waitFor('Row 1 of 1  any key: back to the table', at);
-    expect(term.screen.slice(0, at)).toMatch(/column_7: value-7\r?\nRow 1 of 1/);
+    at = await term.waitFor('(1 rows)', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    expect(term.display?.onAlternateScreen).toBe(true);
+    // Every line written fits the width, so nothing wraps: the keys stay on the bottom two lines.
+    const written = term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Table)', at), at).split(/\r?\n/);
+    for (const line of written) expect(line.length).toBeLessThanOrEqual(60);
+    expect(lines[0]).toContain('SQL Query Result (Table)');
+    // The keys take as many lines as the width needs, none cut.
+    expect(lines.slice(20)).toEqual([
+      'Q Quit  R Refresh  +/- Refresh Rate  Enter/O Open Row',
+      'Up/Down Select  Left/Right Scroll  N/PgDn Next Page',
+      'P/PgUp Prev Page  F/Home First Page  L/End Last Page',
+      'G Goto Page',
+    ]);
+    expect(lines.find((l) => l.startsWith('| column_0'))).toMatch(/^\| column_0 \| column_1 .* column_4 \| col$/);
+    expect(lines.join('\n')).not.toContain('column_7');
+
+    // Right scrolls the wide table sideways; Left back.
+    term.type('\x1b[C\x1b[C\x1b[C\x1b[C');
+    lines = await term.waitForDisplay(/column_7 \|$/);
+    expect(lines.join('\n')).not.toContain('column_0');
+    term.type('\x1b[D\x1b[D\x1b[D\x1b[D');
+    lines = await term.waitForDisplay(/^\| column_0/);
+
+    // Enter opens the row in full, nothing cut; any other key goes back.
+    term.type('\r');
+    lines = await term.waitForDisplay('any other key: back to the table');
+    expect(lines).toContain('column_7: value-7');
+    expect(lines.find((l) => l.includes('Row 1 of 1'))).toBeDefined();
     term.type('x');
-    at = await term.waitFor('(1 rows, finished)', at);
+    await term.waitForDisplay('Table program finished.');
+
+    // A wider terminal shows the whole row, and the keys move down to the new bottom line.
+    term.resize(100, 30);
+    lines = await term.waitForDisplay(/column_7 \|$/);
+    expect(lines.find((l) => l.startsWith('| column_0'))).toMatch(/column_7 \|$/);
+    await term.waitForDisplay(/^N\/PgDn Next Page/);
+    expect(term.display?.text()[29]).toMatch(/^N\/PgDn Next Page/);
+
+    // Q gives back the screen as it was before the query, with the prompt under the statement.
     term.type('q');
     await term.waitFor('Sluice SQL> ', at);
+    // (The display's lines drop trailing blanks: the prompt's space too.)
+    lines = await term.waitForDisplay(/^Sluice SQL>$/);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    const prompt = lines.findIndex((l) => l === 'Sluice SQL>');
+    expect(lines.slice(0, prompt).join('\n')).toMatch(/\[INFO\] Execute statement succeeded\.\n(\r?\n)?Sluice SQL> SELECT 'value-0'/);
+    expect(lines.join('\n')).not.toContain('SQL Query Result');
+  }, 120_000);
+
+  it('counts wide characters (CJK) as two columns: cut, aligned and opened in full without breaking the layout', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 40, rows: 16 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const wide = '数据流处理引擎'.repeat(4);
+    term.type(`SELECT '${wide}' AS s, 7 AS n;\r`);
+    at = await term.waitFor('Table program finished.', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    // Nothing wrapped: the title on the first line, the keys down to the last; the wide value cut by columns
+    // (with max-column-width 30) and the borders in line.
+    expect(lines[0]).toContain('SQL Query Result (Table)');
+    expect(lines[15]).toBe('L/End Last Page  G Goto Page');
+    expect(lines.slice(2, 7)).toEqual([
+      '+--------------------------------+---+',
+      '|                              s | n |',
+      '+--------------------------------+---+',
+      '|  数据流处理引擎数据流处理引... | 7 |',
+      '+--------------------------------+---+',
+    ]);
+    term.type('\r');
+    lines = await term.waitForDisplay('any other key: back to the table');
+    // The value in full over as many lines as it needs, no character lost at a line's end.
+    const start = lines.findIndex((l) => l.startsWith('s: '));
+    const end = lines.findIndex((l) => l.startsWith('n: '));
+    expect(lines.slice(start, end).join('').replace(/^s: /, '')).toBe(wide);
+    expect(lines[end]).toBe('n: 7');
+    term.type('x');
+    await term.waitForDisplay(/^Q Quit/);
+    term.type('q');
+    at = await term.waitFor('Sluice SQL> ', at);
+
+    // Tableau rows line up too (a batch result: its columns sized from the data).
+    term.type("SET 'sql-client.execution.result-mode' = 'tableau';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SET 'execution.runtime-mode' = 'batch';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SELECT * FROM (VALUES ('数据', 1), ('ab', 22)) AS t(s, n);\r");
+    at = await term.waitFor('2 rows in set', at);
+    const table = term.screen.slice(term.screen.lastIndexOf('SELECT * FROM (VALUES'), at).split(/\r?\n/).filter((l) => /^[+|]/.test(l));
+    expect(table).toContain('| 数据 |  1 |');
+    expect(table).toContain('|   ab | 22 |');
+  }, 120_000);
+
+  it('takes the keyboard while a view shows: page keys, refresh keys, Ctrl-C cancels and says so, and no key leaks into the prompt', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 100, rows: 20 });
+    let at = await term.waitFor('Sluice SQL> ');
+    term.type("CREATE TEMPORARY TABLE samples (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '200');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT n FROM samples;\r');
+    await term.waitForDisplay(/Refresh: 1 s .*Page: Last of/);
+    term.type('--');
+    await term.waitForDisplay(/Refresh: 100 ms .*Page: Last of ([3-9]|\d{2,})/);
+    // Page Up / Page Down, Home and End, as well as Flink's letters.
+    term.type('\x1b[H');
+    await term.waitForDisplay(/Page: 1 of/);
+    term.type('\x1b[6~');
+    await term.waitForDisplay(/Page: 2 of/);
+    term.type('\x1b[6~');
+    await term.waitForDisplay(/Page: 3 of/);
+    term.type('\x1b[5~');
+    await term.waitForDisplay(/Page: 2 of/);
+    // G asks for a page; a page that does not exist is not taken, Esc gives up.
+    term.type('g3');
+    await term.waitForDisplay(/^Enter page \[1 to \d+\]: 3$/);
+    term.type('\r');
+    await term.waitForDisplay(/Page: 3 of/);
+    term.type('g99999999\r');
+    await term.waitForDisplay(/^Enter page \[1 to \d+\]: 99999999$/);
+    term.type('\x1b');
+    await term.waitForDisplay(/^N\/PgDn Next Page/);
+    expect(term.display?.text().join('\n')).toMatch(/Page: 3 of/);
+    term.type('\x1b[F');
+    await term.waitForDisplay(/Page: Last of/);
+    term.type('\x03');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    expect(term.display?.onAlternateScreen).toBe(false);
+    // The keys the view took (letters, Enter, arrows) reached neither the line nor the history.
+    term.type('SHOW TABLES;\r');
+    at = await term.waitFor('|    samples |', at);
+    const lines = await term.waitForDisplay('|    samples |');
+    expect(lines).toContain('Sluice SQL> SHOW TABLES;');
+
+    // The changelog view says so too when Esc leaves it while the query runs.
+    term.type("SET 'sql-client.execution.result-mode' = 'changelog';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SELECT n FROM samples;\r');
+    await term.waitForDisplay(/SQL Query Result \(Changelog\)/);
+    await term.waitForDisplay(/changes\)/);
+    term.type('\x1b');
+    at = await term.waitFor('[INFO] Query cancelled.', at);
+    at = await term.waitFor('Sluice SQL> ', at);
+    expect(term.display?.onAlternateScreen).toBe(false);
+
+    // A value that changed at the last refresh shows in bold while the query runs, as in Flink.
+    term.type("SET 'sql-client.execution.result-mode' = 'table';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    const from = term.raw.length;
+    term.type('SELECT COUNT(*) AS c FROM samples;\r');
+    await term.waitForDisplay(/Refresh: 1 s/);
+    for (const deadline = Date.now() + 30_000; !/\|\x1b\[1m +[1-9]\d* \x1b\[22m\|/.test(term.raw.slice(from)); ) {
+      if (Date.now() > deadline) throw new Error(`no bold count in ${JSON.stringify(term.raw.slice(-2000))}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    term.type('q');
+    await term.waitFor('[INFO] Query cancelled.', at);
+  }, 120_000);
+
+  it('never cuts static results: a job id from SHOW JOBS stops its job, SET; shows the effective configuration', async () => {
+    term = new Terminal(mkdtempSync(join(tmpdir(), 'sluice-repl-')), { columns: 60, rows: 24 });
+    let at = await term.waitFor('Sluice SQL> ');
+    // Cut-off settings would cut the id (32 characters) if static results followed them.
+    term.type("SET 'table.display.max-column-width' = '10';\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE src (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type("CREATE TEMPORARY TABLE snk (n BIGINT) WITH ('connector' = 'blackhole');\r");
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('INSERT INTO snk SELECT n FROM src;\r');
+    const before = at;
+    at = await term.waitFor(/Job ID: [0-9a-f]{32}/, at);
+    const submitted = /Job ID: ([0-9a-f]{32})/.exec(term.screen.slice(before))![1]!;
+    term.type('SHOW JOBS;\r');
+    at = await term.waitFor('1 row in set', at);
+    const shown = /\| ([0-9a-f]+) \| insert-into_default_catalog\.default_database\.snk \| RUNNING \|/.exec(term.screen.slice(0, at));
+    expect(shown?.[1]).toBe(submitted);
+    term.type(`STOP JOB '${shown![1]}';\r`);
+    at = await term.waitFor('[INFO] Execute statement succeeded.', at);
+    term.type('SHOW JOBS;\r');
+    at = await term.waitFor(/\| CANCELED \|/, at);
+
+    // Defaults, and what the session set, each whole.
+    term.type('SET;\r');
+    at = await term.waitFor('rows in set', at);
+    const set = term.screen.slice(term.screen.lastIndexOf('SET;', at), at);
+    expect(set).toMatch(/\| +table\.display\.max-column-width \| +10 \|/);
+    expect(set).toMatch(/\| +sql-client\.execution\.result-mode \| +table \|/);
+    expect(set).toMatch(/\| +execution\.checkpointing\.externalized-checkpoint-retention \| NO_EXTERNALIZED_CHECKPOINTS \|/);
   }, 120_000);
 
   it('shows the changelog view: every change with its op, as it came, and opens one in full', async () => {
@@ -197,21 +421,27 @@ describe('interactive client', () => {
     term.type("SET 'sql-client.execution.result-mode' = 'changelog';\r");
     at = await term.waitFor('[INFO] Execute statement succeeded.', at);
     term.type('SELECT k, COUNT(*) AS c FROM (VALUES (1), (2), (1)) AS t(k) GROUP BY k;\r');
-    at = await term.waitFor('(4 changes, finished)', at);
-    const view = term.screen.slice(term.screen.lastIndexOf('| op |', at), at);
+    at = await term.waitFor('(4 changes)', at);
+    let lines = await term.waitForDisplay('Table program finished.');
+    expect(lines[0]).toContain('SQL Query Result (Changelog)');
+    // Nothing in bold once the result is complete: bold marks what changed while it runs.
+    expect(term.raw.slice(term.raw.lastIndexOf('\x1b[H'))).not.toContain('\x1b[1m');
     // The aggregate's changelog, retraction included; the table view would show only the two final rows.
-    expect(view.match(/^[|>] [+-][IUD] \|.*$/gm)?.map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
+    expect(lines.filter((l) => /^[|>] [+-][IUD] \|/.test(l)).map((l) => l.slice(2).replace(/\s+/g, ' ').trim())).toEqual([
       '+I | 1 | 1 |',
       '+I | 2 | 1 |',
       '-U | 1 | 1 |',
       '+U | 1 | 2 |',
     ]);
-    term.type('L');
+    // Up selects the last change on the page; O opens it.
+    term.type('\x1b[A');
+    lines = await term.waitForDisplay(/^> \+U/);
     term.type('o');
-    at = await term.waitFor('any key: back to the changelog', at);
-    expect(term.screen.slice(0, at)).toMatch(/op: \+I\r?\n {1,2}k: 1\r?\n {1,2}c: 1\r?\nRow 1 of 4/);
+    lines = await term.waitForDisplay('any other key: back to the changelog');
+    expect(lines.find((l) => l.includes('Row 4 of 4'))).toBeDefined();
+    expect(lines.slice(lines.findIndex((l) => l.includes('Row 4 of 4')) + 2, -1).filter((l) => l !== '')).toEqual(['op: +U', ' k: 1', ' c: 2']);
     term.type('x');
-    at = await term.waitFor('(4 changes, finished)', at);
+    await term.waitForDisplay('Table program finished.');
     term.type('q');
     await term.waitFor('Sluice SQL> ', at);
   }, 120_000);

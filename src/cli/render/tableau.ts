@@ -2,6 +2,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { rowKindShortString } from '../../types/row-kind.js';
 import type { Row } from '../../types/row.js';
 import { formatValue, type FormatOptions } from '../../types/values/format-value.js';
+import { displayWidth, wrapColumns } from './display-width.js';
 
 export interface TableauColumn {
   readonly name: string;
@@ -46,7 +47,7 @@ export class TableauPrinter {
    * column is 40 wide, and a long column name widens its column.
    */
   static forStreaming(columns: readonly TableauColumn[], options: TableauOptions): TableauPrinter {
-    const widths = columns.map((c) => Math.max(c.name.length, widthOfType(c.type, options.maxColumnWidth)));
+    const widths = columns.map((c) => Math.max(displayWidth(c.name), widthOfType(c.type, options.maxColumnWidth)));
     return new TableauPrinter(columns, options, widths);
   }
 
@@ -55,7 +56,7 @@ export class TableauPrinter {
     if (rows.length === 0 && !options.streaming) return 'Empty set\n';
     const cells = rows.map((r) => columns.map((c, i) => cellText(r.fields[i], c.type, options)));
     const widths = columns.map((c, i) =>
-      Math.min(options.maxColumnWidth, cells.reduce((w, row) => Math.max(w, row[i]!.length), c.name.length)),
+      Math.min(options.maxColumnWidth, cells.reduce((w, row) => Math.max(w, displayWidth(row[i]!)), displayWidth(c.name))),
     );
     const p = new TableauPrinter(columns, options, widths);
     let out = p.header();
@@ -109,9 +110,15 @@ export function cellText(v: unknown, type: LogicalType, options: FormatOptions &
   return formatValue(v, type, options);
 }
 
+/** `text` right-aligned in `width` columns, or cut with `...`; wide characters (CJK) count two, as in Flink. */
 function fit(text: string, width: number): string {
-  if (text.length > width) return width <= 3 ? text.slice(0, width) : text.slice(0, width - 3) + '...';
-  return text.padStart(width);
+  const w = displayWidth(text);
+  if (w > width) {
+    // A wide character that would straddle the cut is left out, and the cell padded on the left, as Flink does.
+    const kept = width <= 3 ? wrapColumns(text, width)[0]! : wrapColumns(text, width - 3)[0]! + '...';
+    return ' '.repeat(Math.max(0, width - displayWidth(kept))) + kept;
+  }
+  return ' '.repeat(width - w) + text;
 }
 
 /** The widest value a type can print, as Flink's `PrintStyle` estimates it for streaming results. */

@@ -13,5 +13,7 @@ STOP JOB\tStops a job. Syntax: "STOP JOB '<job id>' [WITH SAVEPOINT];"
 
 Hint: Make sure that a statement ends with ";" for finalizing (multi-line) statements.
 The SQL result modes are set with: SET 'sql-client.execution.result-mode' = 'table' | 'changelog' | 'tableau';
-Press Ctrl-C to stop a running query and return to the prompt; Ctrl-D or QUIT; to leave.
+In the table and changelog result views: Up/Down select a row, Enter opens it, N/P page, G goes to a page,
++/- change the refresh interval, Q leaves (stopping a running query).
+Press Ctrl-C to stop a running query and return to the prompt; Ctrl-R searches the history; Ctrl-D or QUIT; to leave.
 `;

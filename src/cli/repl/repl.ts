@@ -8,11 +8,11 @@ import { SourceText } from '../../sql/source-text.js';
 import { splitStatements } from '../../sql/split-statements.js';
 import type { ConsoleIO } from '../console-io.js';
 import { formatError } from '../error-format.js';
-import { TableOptions } from '../../config/options/table-options.js';
 import type { StatementRunner } from '../statement-runner.js';
 import { complete } from './completer.js';
 import { HELP_TEXT } from './help-text.js';
 import { installHistorySearch } from './history-search.js';
+import { installKeyGate } from './key-gate.js';
 import { guardPrompt } from './prompt-guard.js';
 
 const PROMPT = 'Sluice SQL> ';
@@ -34,7 +34,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
   const history = await loadHistory();
   let running = false;
   const tty = process.stdin.isTTY === true && process.stdout.isTTY === true;
-  const guard = tty ? guardPrompt(() => !running) : undefined;
+  const guard = tty ? guardPrompt(() => (!running ? 'idle' : io.keyboardTaken === true ? 'viewing' : 'running')) : undefined;
   const rl = createInterface({
     input: process.stdin,
     output: guard?.readlineOutput ?? process.stdout,
@@ -51,7 +51,11 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
   });
   let buffer = '';
   guard?.attach(rl);
-  if (process.stdin.isTTY === true) installHistorySearch(rl, () => (buffer === '' ? PROMPT : CONTINUATION));
+  if (process.stdin.isTTY === true) {
+    installHistorySearch(rl, () => (buffer === '' ? PROMPT : CONTINUATION));
+    // Outermost, so that no key reaches the search or the line while a result view has the keyboard.
+    installKeyGate(rl, () => io.keyboardTaken === true);
+  }
   io.out(`Welcome to Sluice, Flink SQL for Node.js. Type HELP; for the commands, QUIT; to leave.\n\n`);
   rl.setPrompt(PROMPT);
   rl.prompt();
@@ -98,17 +102,13 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         collapseHistory(rl, text, entry);
         void appendFile(historyFile(), entry + '\n').catch(() => undefined);
         running = true;
-        runner.lastOrigin = undefined;
         try {
           quitting = await runText(runner, text, io);
         } finally {
           running = false;
         }
-        // Keys pressed to page a live table also reached readline's line; they are not input.
-        if (process.stdin.isTTY && runner.lastOrigin === 'query' && env.getConfig().get(TableOptions.RESULT_MODE) === 'table') {
-          rl.write(null, { ctrl: true, name: 'e' });
-          rl.write(null, { ctrl: true, name: 'u' });
-        }
+        // What running jobs printed while a result view showed, before the prompt comes back.
+        guard?.flush();
         rl.setPrompt(PROMPT);
       }
       if (quitting) {
