@@ -1,7 +1,7 @@
 import type { AggregateSpec } from './group-aggregate-operator.js';
 import type { InlineAccumulator } from './aggregates/aggregate-function.js';
-import { Decimal } from '../types/decimal.js';
 import { valuesEqual } from '../types/values/equality.js';
+import { valueKey } from '../types/values/value-key.js';
 
 /**
  * The state of one group of a GROUP BY as one flat array, so a group costs one array and no object per
@@ -207,10 +207,7 @@ function callBoxed(a: AggregateSpec, acc: unknown, f: readonly unknown[], add: b
   }
 }
 
-/** A distinct value's (or argument list's) identity as a Map / Set key. */
+/** A distinct value's (or argument list's) identity as a Map / Set key (see valueKey). */
 export function distinctIdentity(args: readonly unknown[]): unknown {
-  const v = args.length === 1 ? args[0] : args;
-  if (v instanceof Decimal) return 'D' + v.stripTrailingZeros().toString();
-  if (typeof v === 'object' && v !== null) return 'J' + JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
-  return v;
+  return valueKey(args.length === 1 ? args[0] : args);
 }

@@ -2,16 +2,14 @@ import { ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
 import type { GroupingElement, SelectItem, SelectQuery } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
-import { DataTypes } from '../../types/data-types.js';
-import { decimalAvgType, decimalSumType } from '../../types/decimal-type-rules.js';
-import { notNull, withNullability } from '../../types/logical-type.js';
+import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { builtinAggregateType } from '../functions/aggregates/builtin-aggregate-types.js';
 import type { AggCall, PlanNode } from '../logical/plan-node.js';
 import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
-import { sqlTypeName } from '../expressions/type-rules.js';
 import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
@@ -223,7 +221,7 @@ export function groupingSets(elements: readonly GroupingElement[]): Expression[]
   return sets;
 }
 
-/** Result type of a built-in aggregate, as Flink infers it. */
+/** Result type of an aggregate call: a built-in's as Flink infers it, else its definition's. */
 export function aggregateType(
   name: string,
   args: readonly LogicalType[],
@@ -231,43 +229,9 @@ export function aggregateType(
   functions: FunctionLookup | undefined,
   distinct: boolean,
 ): LogicalType {
-  const a = args[0];
-  const nullable = forceNullable || (a?.nullable ?? false);
-  const need = (): LogicalType => {
-    if (a === undefined) throw new ValidationError(`Invalid number of arguments to function '${name}'. Was expecting 1 arguments`);
-    return a;
-  };
-  switch (name) {
-    case 'COUNT':
-      return notNull(DataTypes.BIGINT());
-    case 'SUM':
-    case 'SUM0': {
-      const t = need();
-      if (t.kind === 'DECIMAL') return withNullability(decimalSumType(t.precision, t.scale), nullable);
-      if (!['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE'].includes(t.kind)) throw badArg(name, t);
-      return withNullability(t, name === 'SUM0' ? false : nullable);
-    }
-    case 'AVG': {
-      const t = need();
-      if (t.kind === 'DECIMAL') return withNullability(decimalAvgType(t.precision, t.scale), nullable);
-      if (!['TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE'].includes(t.kind)) throw badArg(name, t);
-      return withNullability(t, nullable);
-    }
-    case 'MIN':
-    case 'MAX':
-    case 'FIRST_VALUE':
-    case 'LAST_VALUE':
-      return withNullability(need(), nullable);
-    case 'LISTAGG':
-      return withNullability(DataTypes.STRING(), true);
-    default: {
-      const def = functions?.lookup(name);
-      if (def?.kind === 'aggregate') return def.inferType(args, { distinct });
-      throw new ValidationError(`No match found for function signature ${name}`);
-    }
-  }
-}
-
-function badArg(name: string, t: LogicalType): ValidationError {
-  return new ValidationError(`Cannot apply '${name}' to arguments of type '${name}(<${sqlTypeName(t)}>)'. Supported form(s): '${name}(<NUMERIC>)'`);
+  const builtin = builtinAggregateType(name, args, forceNullable);
+  if (builtin !== undefined) return builtin;
+  const def = functions?.lookup(name);
+  if (def?.kind === 'aggregate') return def.inferType(args, { distinct });
+  throw new ValidationError(`No match found for function signature ${name}`);
 }

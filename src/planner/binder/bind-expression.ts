@@ -1,3 +1,4 @@
+import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
 import { locateError, ObjectNotFoundError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
 import { rangeOf } from '../../sql/position.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
@@ -38,14 +39,11 @@ export interface ExprBindContext {
   readonly positioned?: boolean;
 }
 
-/** Names of the aggregate functions this planner runs itself. */
-export const AGGREGATE_NAMES: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
-
 export function isAggregateCall(e: Expression, functions: FunctionLookup | undefined): boolean {
   if ((e.kind === 'json-object' || e.kind === 'json-array') && e.aggregate) return true;
   if (e.kind !== 'function-call' || e.over !== null) return false;
   const name = e.name[e.name.length - 1]!.toUpperCase();
-  return AGGREGATE_NAMES.has(name) || functions?.lookup(name)?.kind === 'aggregate';
+  return BUILTIN_AGGREGATES.has(name) || functions?.lookup(name)?.kind === 'aggregate';
 }
 
 const BOOLEAN_NN = notNull(DataTypes.BOOLEAN());

@@ -10,6 +10,7 @@ import { RowKind } from '../../types/row-kind.js';
 import { hashFields } from '../../types/values/equality.js';
 import { calcOperatorFactory } from '../../table-runtime/calc-operator.js';
 import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
+import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
 import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
 import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
 import { temporalSortFactory } from '../../table-runtime/temporal-sort-operator.js';
@@ -250,7 +251,7 @@ export class JobGraphBuilder {
         const argTypes = c.args.map((i) => inputTypes[i]!);
         const def = o.functions?.lookup(c.name);
         const fn =
-          def?.kind === 'aggregate' && !BUILTIN.has(c.name)
+          def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.name)
             ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
             : builtinAggregate(c.name, argTypes, c.type, { retracts });
         const countStar = c.name === 'COUNT' && c.args.length === 0;
@@ -421,7 +422,7 @@ export class JobGraphBuilder {
             create: () => {
               const argTypes = c.call.args.map((i) => inputTypes[i]!);
               const def = o.functions?.lookup(c.call.name);
-              return def?.kind === 'aggregate' && !BUILTIN.has(c.call.name)
+              return def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.call.name)
                 ? def.create(argTypes, { distinct: c.call.distinct, star: c.call.args.length === 0 })
                 : builtinAggregate(c.call.name, argTypes, c.call.type);
             },
@@ -510,8 +511,6 @@ function scanSignature(n: PlanNode & { kind: 'scan' }): string {
   // was told the same things (partitions, filters, projection, limit, metadata, watermark).
   return JSON.stringify([id.catalog, id.database, id.object, scanPushDownDigests(n), n.physicalIndexes, n.limit ?? null, n.metadataKeys, n.watermark?.text ?? null]);
 }
-
-const BUILTIN: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
 
 /** Plans at most this deep are lowered by plain recursion, as they always were. */
 const DEEP_PLAN = 256;

@@ -3,6 +3,7 @@ import type { AggregateFunction, InlineAccumulator } from './aggregate-function.
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values/value-ops.js';
+import { valueKey } from '../../types/values/value-key.js';
 
 /**
  * The core aggregates with retraction (COUNT, SUM, SUM0, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE,
@@ -209,13 +210,6 @@ function avg(argType: LogicalType, resultType: LogicalType): AggregateFunction<[
   });
 }
 
-/** A value's identity as a Map key: primitives as they are, Decimal by normalized text. */
-function keyOf(v: unknown): unknown {
-  if (v instanceof Decimal) return 'D' + v.stripTrailingZeros().toString();
-  if (v instanceof Uint8Array || Array.isArray(v)) return 'J' + JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
-  return v;
-}
-
 /**
  * MIN / MAX. With retraction, a multiset of the values seen, so the next best is known when the best is
  * retracted; over insert-only input (Flink's MaxAggFunction rather than MaxWithRetractAggFunction) only the
@@ -236,7 +230,7 @@ function minMax(sign: 1 | -1, retracts: boolean): AggregateFunction<MinMaxAcc> {
       if (v === null) return;
       const m = acc[0];
       if (m !== null) {
-        const k = keyOf(v);
+        const k = valueKey(v);
         const e = m.get(k);
         if (e === undefined) m.set(k, [v, 1]);
         else e[1]++;
@@ -246,7 +240,7 @@ function minMax(sign: 1 | -1, retracts: boolean): AggregateFunction<MinMaxAcc> {
     retract(acc, v) {
       const m = acc[0];
       if (v === null || m === null) return;
-      const k = keyOf(v);
+      const k = valueKey(v);
       const e = m.get(k);
       if (e === undefined) return;
       if (--e[1] <= 0) {
@@ -282,8 +276,8 @@ function firstLast(last: boolean): AggregateFunction<[unknown[]]> {
     },
     retract(acc, v) {
       if (v === null) return;
-      const k = keyOf(v);
-      const i = acc[0].findIndex((x) => keyOf(x) === k);
+      const k = valueKey(v);
+      const i = acc[0].findIndex((x) => valueKey(x) === k);
       if (i >= 0) acc[0].splice(i, 1);
     },
     getValue: (acc) => (acc[0].length === 0 ? null : last ? acc[0][acc[0].length - 1] : acc[0][0]),

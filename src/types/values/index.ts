@@ -6,3 +6,4 @@ export * from './jsonl.js';
 export * from './equality.js';
 export * from './state-codec.js';
 export * from './conformance.js';
+export * from './value-key.js';

@@ -1,15 +1,15 @@
 import { DataTypes } from '../../../types/data-types.js';
 import { Decimal } from '../../../types/decimal.js';
-import { decimalAvgType, decimalSumType } from '../../../types/decimal-type-rules.js';
 import { withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
 import { valuesEqual } from '../../../types/values/equality.js';
-import { runtime } from '../../expressions/runtime.js';
-import { cannotApply, isCharacterString, isIntegral, isNumeric } from '../../expressions/type-rules.js';
+import { cannotApply, isIntegral, isNumeric } from '../../expressions/type-rules.js';
 import type { AggregateCallOptions, AggregateFunctionDefinition } from '../function-definition.js';
 import type { AggregateFunction } from '../../../table-runtime/aggregates/aggregate-function.js';
 import { keyOf } from './accumulator-keys.js';
 import { jsonAggregateFunctions } from './json-aggregates.js';
+import { builtinAggregate } from '../../../table-runtime/aggregates/builtin-aggregates.js';
+import { builtinAggregateType } from './builtin-aggregate-types.js';
 
 /**
  * Built-in aggregate functions with Flink's result types and retraction. Accumulators are plain objects,
@@ -69,189 +69,16 @@ function requireArgs(name: string, argTypes: readonly LogicalType[], n: number, 
   if (argTypes.length !== n || !check(argTypes[0]!)) throw cannotApply(name, argTypes, [form]);
 }
 
-// ---- COUNT ----
+// ---- COUNT, SUM, SUM0, AVG, MIN, MAX, LISTAGG, FIRST_VALUE, LAST_VALUE ----
 
-const count = definition(
-  'COUNT',
-  () => withNullability(DataTypes.BIGINT(), false),
-  (argTypes, options) =>
-    erase<{ n: number }>({
-      createAccumulator: () => ({ n: 0 }),
-      accumulate(acc, ...args) {
-        if (options.star === true || argTypes.length === 0 || args.every((a) => a !== null)) acc.n++;
-      },
-      retract(acc, ...args) {
-        if (options.star === true || argTypes.length === 0 || args.every((a) => a !== null)) acc.n--;
-      },
-      merge(acc, other) {
-        acc.n += other.n;
-      },
-      getValue: (acc) => BigInt(acc.n),
-      resetAccumulator(acc) {
-        acc.n = 0;
-      },
-    }),
-);
-
-// ---- SUM, SUM0, AVG ----
-
-/** Exact addition for the representation of `t`, wrapping integers as Java does. */
-function adder(t: LogicalType): { zero: unknown; add(a: unknown, b: unknown): unknown; sub(a: unknown, b: unknown): unknown } {
-  switch (t.kind) {
-    case 'TINYINT':
-      return { zero: 0, add: (a, b) => (((a as number) + (b as number)) << 24) >> 24, sub: (a, b) => (((a as number) - (b as number)) << 24) >> 24 };
-    case 'SMALLINT':
-      return { zero: 0, add: (a, b) => (((a as number) + (b as number)) << 16) >> 16, sub: (a, b) => (((a as number) - (b as number)) << 16) >> 16 };
-    case 'INT':
-      return { zero: 0, add: (a, b) => ((a as number) + (b as number)) | 0, sub: (a, b) => ((a as number) - (b as number)) | 0 };
-    case 'BIGINT':
-      return { zero: 0n, add: (a, b) => BigInt.asIntN(64, (a as bigint) + (b as bigint)), sub: (a, b) => BigInt.asIntN(64, (a as bigint) - (b as bigint)) };
-    case 'DECIMAL':
-      return { zero: Decimal.ZERO, add: (a, b) => (a as Decimal).add(b as Decimal), sub: (a, b) => (a as Decimal).subtract(b as Decimal) };
-    case 'FLOAT':
-      return { zero: 0, add: (a, b) => Math.fround((a as number) + (b as number)), sub: (a, b) => Math.fround((a as number) - (b as number)) };
-    default:
-      return { zero: 0, add: (a, b) => (a as number) + (b as number), sub: (a, b) => (a as number) - (b as number) };
-  }
-}
-
-function sumType(name: string, argTypes: readonly LogicalType[]): LogicalType {
-  requireArgs(name, argTypes, 1, isNumeric, `${name}(<NUMERIC>)`);
-  const t = argTypes[0]!;
-  return t.kind === 'DECIMAL' ? decimalSumType(t.precision, t.scale) : withNullability(t, true);
-}
-
-function sumImpl(argTypes: readonly LogicalType[], zeroWhenEmpty: boolean): Agg {
-  const t = argTypes[0]!;
-  const a = adder(t);
-  const finish = (v: unknown): unknown => (t.kind === 'DECIMAL' ? (v as Decimal).toPrecision(38, t.scale) : v);
-  return erase<{ sum: unknown; n: number }>({
-    createAccumulator: () => ({ sum: a.zero, n: 0 }),
-    accumulate(acc, v) {
-      if (v === null) return;
-      acc.sum = a.add(acc.sum, v);
-      acc.n++;
-    },
-    retract(acc, v) {
-      if (v === null) return;
-      acc.sum = a.sub(acc.sum, v);
-      acc.n--;
-    },
-    merge(acc, other) {
-      acc.sum = a.add(acc.sum, other.sum);
-      acc.n += other.n;
-    },
-    getValue: (acc) => (acc.n === 0 ? (zeroWhenEmpty ? finish(a.zero) : null) : finish(acc.sum)),
-    resetAccumulator(acc) {
-      acc.sum = a.zero;
-      acc.n = 0;
-    },
-  });
-}
-
-const sum = definition('SUM', (ts) => sumType('SUM', ts), (ts) => sumImpl(ts, false));
-const sum0 = definition('$SUM0', (ts) => withNullability(sumType('$SUM0', ts), false), (ts) => sumImpl(ts, true));
-
-function avgType(argTypes: readonly LogicalType[]): LogicalType {
-  requireArgs('AVG', argTypes, 1, isNumeric, 'AVG(<NUMERIC>)');
-  const t = argTypes[0]!;
-  return t.kind === 'DECIMAL' ? decimalAvgType(t.precision, t.scale) : withNullability(t, true);
-}
-
-const avg = definition('AVG', avgType, (argTypes) => {
-  const t = argTypes[0]!;
-  const result = avgType(argTypes);
-  // Integral sums are kept in a bigint so the average of many INTs cannot overflow midway.
-  const integral = isIntegral(t);
-  const a = integral ? adder(DataTypes.BIGINT()) : adder(t);
-  const toAcc = (v: unknown): unknown => (integral ? BigInt(v as number) : v);
-  return erase<{ sum: unknown; n: number }>({
-    createAccumulator: () => ({ sum: a.zero, n: 0 }),
-    accumulate(acc, v) {
-      if (v === null) return;
-      acc.sum = a.add(acc.sum, toAcc(v));
-      acc.n++;
-    },
-    retract(acc, v) {
-      if (v === null) return;
-      acc.sum = a.sub(acc.sum, toAcc(v));
-      acc.n--;
-    },
-    merge(acc, other) {
-      acc.sum = a.add(acc.sum, other.sum);
-      acc.n += other.n;
-    },
-    getValue(acc) {
-      if (acc.n === 0) return null;
-      if (integral) {
-        const q = (acc.sum as bigint) / BigInt(acc.n);
-        return t.kind === 'BIGINT' ? q : Number(q);
-      }
-      if (result.kind === 'DECIMAL') {
-        return (acc.sum as Decimal).divide(Decimal.fromBigInt(BigInt(acc.n)), result.scale).toPrecision(result.precision, result.scale);
-      }
-      const r = (acc.sum as number) / acc.n;
-      return t.kind === 'FLOAT' ? Math.fround(r) : r;
-    },
-  });
-});
-
-// ---- MIN / MAX over a sorted count list ----
-
-interface SortedCounts {
-  /** Distinct values ascending, each with how many times it is present. */
-  entries: [unknown, number][];
-}
-
-function findIndex(entries: readonly [unknown, number][], v: unknown): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (runtime.compare(entries[mid]![0], v) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function extreme(name: 'MIN' | 'MAX'): AggregateFunctionDefinition {
-  return definition(
-    name,
-    (ts) => {
-      if (ts.length !== 1 || ts[0]!.kind === 'MAP' || ts[0]!.kind === 'MULTISET') throw cannotApply(name, ts, [`${name}(<COMPARABLE_TYPE>)`]);
-      return withNullability(ts[0]!, true);
-    },
-    () =>
-      erase<SortedCounts>({
-        createAccumulator: () => ({ entries: [] }),
-        accumulate(acc, v) {
-          if (v === null) return;
-          const i = findIndex(acc.entries, v);
-          const e = acc.entries[i];
-          if (e !== undefined && runtime.compare(e[0], v) === 0) e[1]++;
-          else acc.entries.splice(i, 0, [v, 1]);
-        },
-        retract(acc, v) {
-          if (v === null) return;
-          const i = findIndex(acc.entries, v);
-          const e = acc.entries[i];
-          if (e === undefined || runtime.compare(e[0], v) !== 0) return;
-          if (--e[1] <= 0) acc.entries.splice(i, 1);
-        },
-        merge(acc, other) {
-          for (const [v, n] of other.entries) {
-            const i = findIndex(acc.entries, v);
-            const e = acc.entries[i];
-            if (e !== undefined && runtime.compare(e[0], v) === 0) e[1] += n;
-            else acc.entries.splice(i, 0, [v, n]);
-          }
-        },
-        getValue(acc) {
-          const e = name === 'MIN' ? acc.entries[0] : acc.entries[acc.entries.length - 1];
-          return e === undefined ? null : e[0];
-        },
-      }),
-  );
+/**
+ * A built-in the operators run through table-runtime's builtinAggregate: the type rules the binder uses and
+ * that one implementation, so there is no second copy of them here. `$SUM0` is Calcite's name for SUM0.
+ */
+function runtimeBuiltin(name: string): AggregateFunctionDefinition {
+  const runtimeName = name === '$SUM0' ? 'SUM0' : name;
+  const type = (ts: readonly LogicalType[]): LogicalType => builtinAggregateType(runtimeName, ts, false)!;
+  return definition(name, type, (ts) => builtinAggregate(runtimeName, ts, type(ts)));
 }
 
 // ---- ordered lists: LISTAGG, FIRST_VALUE, LAST_VALUE, ARRAY_AGG ----
@@ -285,24 +112,6 @@ function listAgg(keepNulls: boolean, value: (items: readonly unknown[], args: re
   };
 }
 
-const listagg = definition(
-  'LISTAGG',
-  (ts) => {
-    if (ts.length < 1 || ts.length > 2 || !ts.every((t) => isCharacterString(t) || t.kind === 'NULL')) throw cannotApply('LISTAGG', ts, ['LISTAGG(<STRING>)', 'LISTAGG(<STRING>, <STRING>)']);
-    return DataTypes.STRING();
-  },
-  listAgg(false, (items, extra) => (items.length === 0 ? null : items.join((extra[0] as string | null | undefined) ?? ','))),
-);
-
-function anyOne(name: string): (ts: readonly LogicalType[]) => LogicalType {
-  return (ts) => {
-    if (ts.length !== 1) throw cannotApply(name, ts, [`${name}(<ANY>)`]);
-    return withNullability(ts[0]!, true);
-  };
-}
-
-const firstValue = definition('FIRST_VALUE', anyOne('FIRST_VALUE'), listAgg(false, (items) => (items.length === 0 ? null : items[0])));
-const lastValue = definition('LAST_VALUE', anyOne('LAST_VALUE'), listAgg(false, (items) => (items.length === 0 ? null : items[items.length - 1])));
 const arrayAgg = definition(
   'ARRAY_AGG',
   (ts) => {
@@ -387,15 +196,7 @@ function variance(name: string, kind: VarKind): AggregateFunctionDefinition {
 /** All built-in aggregate definitions. */
 export function aggregateFunctions(): AggregateFunctionDefinition[] {
   return [
-    count,
-    sum,
-    sum0,
-    avg,
-    extreme('MIN'),
-    extreme('MAX'),
-    listagg,
-    firstValue,
-    lastValue,
+    ...['COUNT', 'SUM', '$SUM0', 'AVG', 'MIN', 'MAX', 'LISTAGG', 'FIRST_VALUE', 'LAST_VALUE'].map(runtimeBuiltin),
     arrayAgg,
     collect,
     variance('VAR_POP', 'VAR_POP'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlanningError } from '../../../../src/errors/sluice-error.js';
+import { ValidationError } from '../../../../src/errors/sluice-error.js';
 import { DataTypes as T } from '../../../../src/types/data-types.js';
 import { Decimal } from '../../../../src/types/decimal.js';
 import type { LogicalType } from '../../../../src/types/logical-type.js';
@@ -153,8 +153,8 @@ describe('built-in aggregates', () => {
     mx.accumulate(m, d('2.50'));
     expect(String(mx.getValue(decodeValue(encodeValue(m))))).toBe('2.50');
   });
-  it('rejects wrong argument types', () => {
-    expect(() => (registry.lookup('SUM') as AggregateFunctionDefinition).inferType([T.STRING()], { distinct: false })).toThrow(PlanningError);
+  it('rejects wrong argument types with the message a query gets', () => {
+    expect(() => (registry.lookup('SUM') as AggregateFunctionDefinition).inferType([T.STRING()], { distinct: false })).toThrow(ValidationError);
     expect(() => (registry.lookup('SUM') as AggregateFunctionDefinition).inferType([T.STRING()], { distinct: false })).toThrow("Cannot apply 'SUM' to arguments of type 'SUM(<VARCHAR(2147483647)>)'");
   });
 });

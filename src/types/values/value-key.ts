@@ -1,0 +1,30 @@
+import { Decimal } from '../decimal.js';
+
+/**
+ * A value's identity as a JavaScript Map or Set key: two values that are equal as keys (`valuesEqual`) get
+ * the same key. Primitives are their own key; a DECIMAL is its normalized text (1.5 and 1.50 share one); any
+ * other object (BYTES, ARRAY, ROW, MAP, an argument list) is its JSON text, with bigint, DECIMAL and MAP
+ * spelled so that they neither collide with other values nor depend on a MAP's insertion order.
+ *
+ * Accumulators keep these keys (MIN/MAX and FIRST/LAST_VALUE with retraction, DISTINCT), so checkpoints hold
+ * them: the forms of values that were already right (primitives, DECIMAL, arrays of primitives, BYTES) must
+ * not change.
+ */
+export function valueKey(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof Decimal) return 'D' + v.stripTrailingZeros().toString();
+  return 'J' + JSON.stringify(v, jsonKeyPart);
+}
+
+function jsonKeyPart(this: unknown, k: string, x: unknown): unknown {
+  // JSON.stringify hands the replacer a Decimal already turned into its plain text; the holder has the value.
+  const raw = (this as Record<string, unknown>)[k];
+  if (raw instanceof Decimal) return `${raw.stripTrailingZeros().toString()}m`;
+  if (typeof x === 'bigint') return `${x}n`;
+  if (x instanceof Map) {
+    const entries = [...x].map(([mk, mv]) => [JSON.stringify(mk, jsonKeyPart), mv] as const);
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return { map: entries };
+  }
+  return x;
+}
