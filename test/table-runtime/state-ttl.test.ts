@@ -6,6 +6,9 @@ import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
 import { rowKindShortString } from '../../src/types/row-kind.js';
 import { OperatorHarness } from './fake-context.js';
+import { HeapKeyedStateBackend } from '../../src/runtime/state/heap-state-backend.js';
+import type { KeyedStateBackend } from '../../src/runtime/state/keyed-state-backend.js';
+import { LmdbKeyedStateBackend } from '../../src/runtime/state/lmdb-state-backend.js';
 
 const show = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${JSON.stringify(r.fields, (_k, v) => (typeof v === 'bigint' ? Number(v) : v))}`);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -54,3 +57,41 @@ describe('table.exec.state.ttl', () => {
   });
 });
 
+
+describe('table.exec.state.ttl bounds the state of keys never seen again, without checkpoints', () => {
+  // A GROUP BY over a stream of distinct keys (a datagen sequence): no key is read twice and no snapshot
+  // is taken, so only the backends' incremental cleanup can free expired groups.
+  // The bound on groups held: the heap backend expires in write order, exactly; the lmdb cache is swept in
+  // cache order, a few slots per insert, so an expired slot waits up to one pass over the live ones.
+  const backends: Array<[string, (clock: () => number) => KeyedStateBackend, number]> = [
+    ['hashmap', (clock) => new HeapKeyedStateBackend(clock), 101_000],
+    // A budget larger than all 300,000 groups: the cache never fills, so eviction frees nothing.
+    ['lmdb', (clock) => new LmdbKeyedStateBackend({ cacheBytes: 512 << 20, localDir: undefined }, clock), 140_000],
+  ];
+  it.each(backends)('%s', async (_name, create, bound) => {
+    let now = 0;
+    const keyed = create(() => now);
+    const h = new OperatorHarness(new GroupAggregateOperator([0], [count()], 'streaming', 1_000));
+    await h.op.open({ ...h.ctx, keyedState: keyed });
+    // Groups held in memory: the heap backend's entries (expired or not), the lmdb backend's cached slots.
+    const held = (): number =>
+      keyed instanceof LmdbKeyedStateBackend ? (keyed as unknown as { cached: number }).cached : [...keyed.keys('groups')].length;
+    let most = 0;
+    try {
+      // 100 keys per ms of the clock, 1,000 ms TTL: about 100,000 groups live at any time, 300,000 in all.
+      for (let k = 0; k < 300_000; k += 1_000) {
+        now = k / 100;
+        h.op.processBatch(Array.from({ length: 1_000 }, (_, i) => Row.insert(k + i)), 0);
+        h.out.length = 0;
+        if (k % 50_000 === 0) most = Math.max(most, held());
+      }
+      expect(most).toBeLessThanOrEqual(bound);
+      expect(held()).toBeLessThanOrEqual(bound);
+      // Nothing live was dropped: the newest key still counts on.
+      h.op.processBatch([Row.insert(299_999)], 0);
+      expect(show(h.out)).toEqual(['-U[299999,1]', '+U[299999,2]']);
+    } finally {
+      keyed.dispose?.();
+    }
+  });
+});

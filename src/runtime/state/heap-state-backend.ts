@@ -2,6 +2,7 @@ import type {
   KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
 } from './state.js';
 import { mapStateView } from './state.js';
+import { ExpiryCursor } from './expiry-cursor.js';
 import { LargeMap, SHARD_ENTRIES } from './large-map.js';
 
 type Kind = 'value' | 'list' | 'map';
@@ -27,6 +28,8 @@ interface Table {
    * backend was created, so the times are small integers V8 stores unboxed (not a heap number per key).
    */
   written: LargeMap<StateKey, number> | undefined;
+  /** Where the incremental cleanup stands in `written`. */
+  sweep: ExpiryCursor | undefined;
   ttlMs: number | undefined;
 }
 
@@ -64,7 +67,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
   }
 
   private newTable(kind: Kind, shards: Map<StateKey, unknown>[] = []): Table {
-    return { kind, data: new LargeMap(shards, this.shardEntries), written: undefined, ttlMs: undefined };
+    return { kind, data: new LargeMap(shards, this.shardEntries), written: undefined, sweep: undefined, ttlMs: undefined };
   }
 
   private table(d: string | StateDescriptor, kind: Kind): LargeMap<StateKey, unknown> {
@@ -75,6 +78,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       t = this.newTable(kind);
       if (ttlMs) {
         t.written = new LargeMap([], this.shardEntries);
+        t.sweep = new ExpiryCursor(t.written);
         t.ttlMs = ttlMs;
       }
       this.tables.set(name, t);
@@ -86,6 +90,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
       const written = new LargeMap<StateKey, number>([], this.shardEntries);
       for (const k of t.data.keys()) written.set(k, now);
       t.written = written;
+      t.sweep = new ExpiryCursor(written);
       t.ttlMs = ttlMs;
     }
     if (!t.written) return t.data;
@@ -187,17 +192,20 @@ const EXPIRE_PER_WRITE = 16;
 const EXPIRE_PER_READ = 4;
 
 /**
- * Drops expired entries from the front of `written`, which is ordered by write time (a write moves its
- * key to the end), so the scan stops at the first live entry.
+ * Drops up to `limit` expired entries from the front of `written`, which is ordered by write time (a
+ * write moves its key to the end), so the scan stops at the first live entry. It goes on from where the
+ * last call stopped (`ExpiryCursor`), so a call costs about the entries it drops, whatever the state size.
  */
 function expireOldest(t: Table, now: number, limit: number): void {
   const written = t.written!;
+  const sweep = t.sweep!;
   const ttl = t.ttlMs!;
-  let n = 0;
-  for (const [k, w] of written) {
-    if (now - w < ttl || n++ >= limit) return;
-    written.delete(k);
-    t.data.delete(k);
+  for (let n = 0; n < limit; n++) {
+    const e = sweep.peek();
+    if (e === undefined || now - e[1] < ttl) return;
+    sweep.consume();
+    written.delete(e[0]);
+    t.data.delete(e[0]);
   }
 }
 

@@ -37,6 +37,8 @@ interface Table {
   readonly cache: Map<StateKey, Slot>;
   /** Where the incremental TTL cleanup goes on in the stored entries; undefined: from the start. */
   cleanupFrom: Buffer | undefined;
+  /** Where the incremental TTL cleanup of the cache stands: a live iterator over `cache`, kept across inserts. */
+  cacheSweep: Iterator<[StateKey, Slot]> | undefined;
 }
 
 export interface LmdbBackendOptions {
@@ -55,6 +57,14 @@ const MIN_CACHED = 1024;
 const RESTORE_BATCH = 50_000;
 /** Bits of the filter of keys that may be stored (8 MB): a new key's read skips the store. */
 const FILTER_BITS = 1 << 26;
+/**
+ * Cached slots of a TTL state the cleanup examines per insert into its cache (Flink's incremental cleanup
+ * checks 5 entries per access): a cache that never fills (state smaller than the budget, no checkpoints)
+ * still sheds expired slots, and the budget holds live ones.
+ */
+const SWEEP_PER_INSERT = 4;
+/** Store removals of swept slots gathered before one write transaction removes them. */
+const REMOVAL_BATCH = 1024;
 /** Value byte 0: whether a write time (8 bytes) follows. */
 const NO_TIME = 0;
 const HAS_TIME = 1;
@@ -71,8 +81,10 @@ const HAS_TIME = 1;
  * the store is working space, fresh per attempt, and never fsynced.
  *
  * TTL as the heap backend: expired entries are invisible, left out of snapshots, and removed
- * incrementally (each write-back also scans a stretch of stored entries of each TTL state, about twice
- * as many as it writes), so stored state is bounded by the live entries without reads or checkpoints.
+ * incrementally: each insert into the cache of a TTL state examines a few more cached slots (dropping
+ * expired ones from the cache and, in batches, from the store), and each write-back also scans a stretch
+ * of stored entries of each TTL state, about twice as many as it writes, so both the cache and the store
+ * are bounded by the live entries without reads or checkpoints.
  */
 export class LmdbKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
@@ -86,6 +98,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    * not stored, so reading it costs no store lookup, which is every first row of a new group.
    */
   private mayBeStored = new Uint32Array(0);
+  /**
+   * Store keys of expired slots the cache sweep dropped that may also be stored (an older, so also expired,
+   * copy): removed before any later write transaction puts a newer value of the same key.
+   */
+  private removals: Buffer[] = [];
   /** Running mean of encoded value sizes, for the cache's entry limit. */
   private meanBytes = 64;
 
@@ -133,7 +150,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   private createTable(name: string, kind: Kind): Table {
     const id = this.byId.length;
     if (id > 254) throw new ExecutionError(`The lmdb state backend holds at most 255 states per operator; state '${name}' is one more.`);
-    const t: Table = { id, name, kind, ttlMs: undefined, ttlSince: 0, cache: new Map(), cleanupFrom: undefined };
+    const t: Table = { id, name, kind, ttlMs: undefined, ttlSince: 0, cache: new Map(), cleanupFrom: undefined, cacheSweep: undefined };
     this.tables.set(name, t);
     this.byId.push(t);
     return t;
@@ -197,7 +214,46 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
 
   private insert(t: Table, key: StateKey, s: Slot): void {
     t.cache.set(key, s);
+    if (t.ttlMs !== undefined) this.sweepCache(t, SWEEP_PER_INSERT);
     if (++this.cached > this.maxCached) this.evict();
+  }
+
+  /**
+   * Examines the next `n` cached slots of `t` (going on from where the last sweep stopped, wrapping around)
+   * and drops those expired or deleted: exactly what a read would find absent. The current key's slot
+   * stays (the operator may hold its value within this record). A dropped slot whose key may be stored
+   * leaves its store copy to be removed in the next write transaction, before any put.
+   */
+  private sweepCache(t: Table, n: number): void {
+    const now = this.clock();
+    for (let i = 0; i < n; i++) {
+      let r = t.cacheSweep?.next();
+      if (r === undefined || r.done) {
+        // A finished Map iterator never yields again: slots inserted since are reached by a new one.
+        t.cacheSweep = t.cache.entries();
+        r = t.cacheSweep.next();
+        if (r.done) return;
+      }
+      const [key, s] = r.value;
+      if (key === this.currentKey || (!s.deleted && !this.expired(t, s.written, now))) continue;
+      const k = this.store === undefined ? undefined : encodeStateKey(t.id, key);
+      const h = k === undefined ? 0 : hashKeyBytes(k) & (FILTER_BITS - 1);
+      const stored = k !== undefined && (this.mayBeStored[h >>> 5]! & (1 << (h & 31))) !== 0;
+      // A cleared key's store copy may be live: its tombstone stays until written back, or a read
+      // before the removal would find the copy again. An expired slot's store copy is older, so expired too.
+      if (s.deleted && stored) continue;
+      t.cache.delete(key);
+      this.cached--;
+      if (!stored) continue;
+      this.removals.push(Buffer.from(k!));
+      if (this.removals.length >= REMOVAL_BATCH) this.db.transactionSync(() => this.removeSwept());
+    }
+  }
+
+  /** Removes the store copies of swept slots (within a write transaction, before its puts). */
+  private removeSwept(): void {
+    for (const k of this.removals) this.db.removeSync(k);
+    this.removals = [];
   }
 
   getState<T>(d: string | StateDescriptor): ValueState<T> {
@@ -307,6 +363,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     const now = this.clock();
     const expired = this.findExpired(2 * excess, now);
     this.db.transactionSync(() => {
+      this.removeSwept();
       for (const t of this.byId) {
         let n = Math.ceil((excess * t.cache.size) / this.cached);
         let scan = t.cache.size;
@@ -356,9 +413,10 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
 
   /** Writes every cached slot to the store; deleted and expired ones leave the cache. */
   private flushAll(): void {
-    if (this.cached === 0) return;
+    if (this.cached === 0 && this.removals.length === 0) return;
     const now = this.clock();
     this.db.transactionSync(() => {
+      this.removeSwept();
       for (const t of this.byId) {
         for (const [key, s] of t.cache) if (!this.flushSlot(t, key, s, now)) t.cache.delete(key);
       }
@@ -417,6 +475,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     this.tables.clear();
     this.byId.length = 0;
     this.cached = 0;
+    this.removals = [];
   }
 
   dispose(): void {

@@ -210,6 +210,70 @@ describe('LmdbKeyedStateBackend', () => {
     expect([...b.keys('v')]).toHaveLength(20_000);
   });
 
+  it('drops expired slots from a cache that never fills, a few per insert, and nothing live', () => {
+    let now = 0;
+    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 256 << 20, localDir: undefined }, clock), () => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 30 });
+    const cached = (): number => (b as unknown as { cached: number }).cached;
+    for (let k = 0; k < 10_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    expect(cached()).toBe(10_000);
+    now = 40;
+    // Keys 0..9,999 are never read again; the inserts of 10,000 new keys sweep them out of the cache.
+    for (let k = 10_000; k < 20_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    expect(cached()).toBeLessThanOrEqual(10_001);
+    expect(cached()).toBeGreaterThanOrEqual(10_000);
+    now = 60;
+    expect([...b.keys('v')]).toHaveLength(10_000);
+    b.setCurrentKey(19_999);
+    expect(v.value()).toBe(19_999);
+  });
+
+  it('sweeps stored copies of expired keys, keeps cleared keys cleared, and checkpoints hold only live keys', () => {
+    let now = 0;
+    // The smallest cache: most keys are written back, so swept slots have store copies.
+    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    const v = b.getState<number>({ name: 'v', ttlMs: 30 });
+    for (let k = 0; k < 5_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    // Cleared while stored: the tombstone must hide the store copy whatever the sweep does.
+    for (let k = 0; k < 5_000; k += 10) {
+      b.setCurrentKey(k);
+      v.clear();
+    }
+    now = 20;
+    for (let k = 5_000; k < 8_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    now = 40;
+    for (let k = 0; k < 5_000; k += 10) {
+      b.setCurrentKey(k);
+      expect(v.value()).toBeUndefined();
+    }
+    for (let k = 8_000; k < 9_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    const keys = new Set([...checkpointed(b).states[0]!.entries].map(([k]) => k as number));
+    expect(keys.size).toBe(4_000);
+    for (let k = 5_000; k < 9_000; k++) expect(keys.has(k)).toBe(true);
+    const back = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    back.restore(checkpointed(b));
+    const w = back.getState<number>({ name: 'v', ttlMs: 30 });
+    back.setCurrentKey(7_000);
+    expect(w.value()).toBe(7_000);
+    back.setCurrentKey(100);
+    expect(w.value()).toBeUndefined();
+  });
+
   it('keeps to its memory budget in cached slots', () => {
     const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 4 << 20, localDir: undefined }));
     const v = b.getState<number[]>('v');
