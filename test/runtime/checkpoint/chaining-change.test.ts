@@ -6,55 +6,17 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRuntimeConfig, executeJob, type JobGraph, type OperatorContext, type OperatorFactory } from '../../../src/runtime/index.js';
+import { defaultRuntimeConfig, executeJob, type JobGraph } from '../../../src/runtime/index.js';
 import { buildTaskGraph } from '../../../src/runtime/chaining.js';
 import { readCheckpoint } from '../../../src/runtime/checkpoint/checkpoint-storage.js';
-import { Row } from '../../../src/types/row.js';
 import { FileCommitSink } from '../fakes/file-commit-sink.js';
 import { LEGACY_KEYS, LEGACY_N, legacyGraph } from './legacy-chained-graph.js';
 import { SequenceSource } from '../fakes/sequence-source.js';
+import { keyedCounter } from '../fakes/keyed-counter.js';
 
 const tmp = (p: string): string => mkdtempSync(join(tmpdir(), p));
 const KEYS = 37;
 const SINK_PARALLELISM = 2;
-
-/**
- * Passes every number on (so the sink has committables at every checkpoint) and counts and sums them
- * per key `n % KEYS` in keyed state; at end of input emits `key:count:sum` per key.
- */
-function keyedCounter(name: string): OperatorFactory {
-  return {
-    name,
-    create() {
-      let ctx!: OperatorContext;
-      return {
-        open(c) {
-          ctx = c;
-        },
-        processBatch(rows) {
-          const acc = ctx.keyedState.getState<{ count: number; sum: number }>('acc');
-          for (const r of rows) {
-            const n = r.fields[0] as number;
-            ctx.keyedState.setCurrentKey(n % KEYS);
-            let a = acc.value();
-            if (a === undefined) {
-              acc.update((a = { count: 0, sum: 0 }));
-              ctx.timerService.registerEventTimeTimer(1e15);
-            }
-            a.count++;
-            a.sum += n;
-          }
-          ctx.output.collect(rows.map((r) => Row.insert(String(r.fields[0]))));
-        },
-        processWatermark() {},
-        onTimer(t) {
-          const a = ctx.keyedState.getState<{ count: number; sum: number }>('acc').value()!;
-          ctx.output.collect([Row.insert(`${String(t.key)}:${a.count}:${a.sum}`)]);
-        },
-      };
-    },
-  };
-}
 
 /** numbers (p) -> hash -> count (p) -> forward -> files (SINK_PARALLELISM): chained only when p = SINK_PARALLELISM. */
 function graph(n: number, parallelism: number, out: string): JobGraph {
@@ -62,7 +24,7 @@ function graph(n: number, parallelism: number, out: string): JobGraph {
     jobName: 'chaining-change',
     vertices: [
       { kind: 'source', id: 'src', name: 'numbers', parallelism, source: new SequenceSource({ from: 1, to: n, splits: 5, batchSize: 10, fetchDelayMs: 2 }) },
-      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter('count')] },
+      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter(KEYS, { passThrough: true })] },
       { kind: 'sink', id: 'snk', name: 'files', parallelism: SINK_PARALLELISM, sink: new FileCommitSink(out) },
     ],
     edges: [

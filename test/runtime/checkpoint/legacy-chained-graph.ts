@@ -5,43 +5,10 @@ import type { JobGraph, OperatorContext, OperatorFactory } from '../../../src/ru
 import { Row } from '../../../src/types/row.js';
 import { FileCommitSink } from '../fakes/file-commit-sink.js';
 import { SequenceSource } from '../fakes/sequence-source.js';
+import { keyedCounter } from '../fakes/keyed-counter.js';
 
 export const LEGACY_N = 6000;
 export const LEGACY_KEYS = 37;
-
-/** Counts and sums numbers per key `n % LEGACY_KEYS` in keyed state; emits `key:count:sum` per key at end of input. */
-function keyedCounter(): OperatorFactory {
-  return {
-    name: 'count',
-    create() {
-      let ctx!: OperatorContext;
-      return {
-        open(c) {
-          ctx = c;
-        },
-        processBatch(rows) {
-          const acc = ctx.keyedState.getState<{ count: number; sum: number }>('acc');
-          for (const r of rows) {
-            const n = r.fields[0] as number;
-            ctx.keyedState.setCurrentKey(n % LEGACY_KEYS);
-            let a = acc.value();
-            if (a === undefined) {
-              acc.update((a = { count: 0, sum: 0 }));
-              ctx.timerService.registerEventTimeTimer(1e15);
-            }
-            a.count++;
-            a.sum += n;
-          }
-        },
-        processWatermark() {},
-        onTimer(t) {
-          const a = ctx.keyedState.getState<{ count: number; sum: number }>('acc').value()!;
-          ctx.output.collect([Row.insert(`${String(t.key)}:${a.count}:${a.sum}`)]);
-        },
-      };
-    },
-  };
-}
 
 /** A stateless operator in the sink's vertex, so the old chain's operators belong to two vertices. */
 function prefix(): OperatorFactory {
@@ -68,7 +35,7 @@ export function legacyGraph(parallelism: number, out: string): JobGraph {
     jobName: 'chained-sink',
     vertices: [
       { kind: 'source', id: 'src', name: 'numbers', parallelism, source: new SequenceSource({ from: 1, to: LEGACY_N, splits: 5, batchSize: 10, fetchDelayMs: 2 }) },
-      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter()] },
+      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter(LEGACY_KEYS)] },
       { kind: 'sink', id: 'snk', name: 'files', parallelism: 2, sink: new FileCommitSink(out), operators: [prefix()] },
     ],
     edges: [

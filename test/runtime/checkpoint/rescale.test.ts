@@ -2,60 +2,21 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultRuntimeConfig, executeJob, type JobGraph, type OperatorContext, type OperatorFactory } from '../../../src/runtime/index.js';
+import { defaultRuntimeConfig, executeJob, type JobGraph } from '../../../src/runtime/index.js';
 import { keyGroupOf, keyGroupRange, subtaskOfKeyGroup } from '../../../src/runtime/key-groups.js';
-import { Row } from '../../../src/types/row.js';
 import { FileCommitSink } from '../fakes/file-commit-sink.js';
 import { SequenceSource } from '../fakes/sequence-source.js';
+import { keyedCounter } from '../fakes/keyed-counter.js';
 
 const tmp = (p: string): string => mkdtempSync(join(tmpdir(), p));
 const KEYS = 37;
-
-/**
- * Counts and sums numbers per key `n % KEYS` in keyed state (an accumulator mutated in place), registers
- * an event-time timer per key, and emits `key:count:sum:timers` per key at end of input.
- */
-function keyedCounter(): OperatorFactory {
-  return {
-    name: 'count',
-    create() {
-      let ctx!: OperatorContext;
-      return {
-        open(c) {
-          ctx = c;
-        },
-        processBatch(rows) {
-          const acc = ctx.keyedState.getState<{ count: number; sum: number }>('acc');
-          for (const r of rows) {
-            const n = r.fields[0] as number;
-            ctx.keyedState.setCurrentKey(n % KEYS);
-            let a = acc.value();
-            if (a === undefined) {
-              acc.update((a = { count: 0, sum: 0 }));
-              ctx.timerService.registerEventTimeTimer(1e15);
-            }
-            a.count++;
-            a.sum += n;
-          }
-        },
-        processWatermark() {},
-        onTimer(t) {
-          // Fires at end of input (watermark +inf): once per key that reached this subtask with its state.
-          const acc = ctx.keyedState.getState<{ count: number; sum: number }>('acc');
-          const a = acc.value()!;
-          ctx.output.collect([Row.insert(`${String(t.key)}:${a.count}:${a.sum}`)]);
-        },
-      };
-    },
-  };
-}
 
 function graph(n: number, parallelism: number, out: string): JobGraph {
   return {
     jobName: 'rescale',
     vertices: [
       { kind: 'source', id: 'src', name: 'numbers', parallelism, source: new SequenceSource({ from: 1, to: n, splits: 5, batchSize: 10, fetchDelayMs: 2 }) },
-      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter()] },
+      { kind: 'operator', id: 'cnt', name: 'count', parallelism, operators: [keyedCounter(KEYS)] },
       { kind: 'sink', id: 'snk', name: 'files', parallelism, sink: new FileCommitSink(out) },
     ],
     edges: [
