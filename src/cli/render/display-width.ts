@@ -1,7 +1,8 @@
 /**
  * Columns a string takes on a terminal: East Asian wide and fullwidth characters (CJK, Hangul, fullwidth
- * forms, most emoji) take two, as Flink's tableau counts them (Unicode TR11, `W` and `F`); every other
- * code point one. Combining marks and zero-width joiners are not special-cased.
+ * forms, most emoji) take two, as Flink's tableau counts them (Unicode TR11, `W` and `F`); combining marks,
+ * zero-width spaces and joiners, and variation selectors take none, as a terminal draws them on the character
+ * before (Flink counts them as one column each, which misaligns its borders); every other code point one.
  */
 export function displayWidth(s: string): number {
   let w = 0;
@@ -9,8 +10,10 @@ export function displayWidth(s: string): number {
   return w;
 }
 
-/** 2 for a wide or fullwidth code point, else 1. */
-export function charWidth(cp: number): 1 | 2 {
+/** 2 for a wide or fullwidth code point, 0 for one drawn on the character before it, else 1. */
+export function charWidth(cp: number): 0 | 1 | 2 {
+  if (cp < 0x300) return 1;
+  if (isZeroWidth(cp)) return 0;
   if (cp < 0x1100) return 1;
   let lo = 0;
   let hi = WIDE.length / 2 - 1;
@@ -23,6 +26,13 @@ export function charWidth(cp: number): 1 | 2 {
   return 1;
 }
 
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200d\u2060\ufeff\ufe00-\ufe0f]$/u;
+
+/** Combining (non-spacing and enclosing) marks, zero-width space, joiners, word joiner, BOM, variation selectors. */
+function isZeroWidth(cp: number): boolean {
+  return ZERO_WIDTH.test(String.fromCodePoint(cp)) || (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
 /**
  * The part of `s` from column `from` up to column `to` (exclusive). A wide character cut in two by
  * either edge becomes a space, so the result takes exactly the columns asked for (or fewer at the end).
@@ -31,10 +41,16 @@ export function columnSlice(s: string, from: number, to = Number.POSITIVE_INFINI
   if (from <= 0 && to >= s.length * 2) return s;
   let out = '';
   let col = 0;
+  let baseKept = false; // a zero-width character goes with the character it is drawn on
   for (const ch of s) {
-    if (col >= to) break;
     const w = charWidth(ch.codePointAt(0)!);
-    if (col >= from && col + w <= to) out += ch;
+    if (w === 0) {
+      if (baseKept) out += ch;
+      continue;
+    }
+    if (col >= to) break;
+    baseKept = col >= from && col + w <= to;
+    if (baseKept) out += ch;
     else if (col + w > from && col < to) out += ' '.repeat(Math.min(col + w, to) - Math.max(col, from));
     col += w;
   }

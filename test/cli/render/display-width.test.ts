@@ -15,6 +15,15 @@ describe('displayWidth', () => {
     expect(displayWidth('ｶﾀｶﾅ')).toBe(4);
   });
 
+  it('counts combining marks, zero-width joiners and variation selectors as no column', () => {
+    expect(displayWidth('cafe\u0301')).toBe(4); // e + COMBINING ACUTE ACCENT
+    expect(displayWidth('\u0915\u094d\u0937')).toBe(2); // Devanagari KA + VIRAMA + SSA
+    expect(displayWidth('a\u200bb')).toBe(2);
+    expect(displayWidth('\u2764\ufe0f')).toBe(1);
+    expect(columnSlice('e\u0301x', 0, 1)).toBe('e\u0301');
+    expect(wrapColumns('e\u0301e\u0301', 1)).toEqual(['e\u0301', 'e\u0301']);
+  });
+
   it('slices by column, a wide character cut by an edge becoming a space', () => {
     expect(columnSlice('a数b', 0, 2)).toBe('a ');
     expect(columnSlice('a数b', 1, 3)).toBe('数');
@@ -40,6 +49,13 @@ describe('TableauPrinter with wide characters', () => {
     const lines = text.split('\n').filter((l) => l.startsWith('+') || l.startsWith('|'));
     expect(new Set(lines.map(displayWidth)).size).toBe(1);
     expect(lines).toContain('| 数据流 |  1 |');
+  });
+
+  it('aligns the borders around combining marks', () => {
+    const columns = [{ name: 's', type: DataTypes.STRING() }];
+    const text = TableauPrinter.render(columns, [Row.insert('Zoe\u0308'), Row.insert('Zoey')], { maxColumnWidth: 30, streaming: false });
+    const lines = text.split('\n').filter((l) => l.startsWith('+') || l.startsWith('|'));
+    expect(new Set(lines.map(displayWidth)).size).toBe(1);
   });
 
   it('cuts a wide value to the maximum column width by columns', () => {
