@@ -63,7 +63,7 @@ describe('interactive client', () => {
     at = await term.waitFor(/^>/m, at);
     term.type('\r');
     at = await term.waitFor('any other key: back to the table', at);
-    const opened = /Row (\d+) of 40[^\n]*\n\s*v: (\d+)/.exec(term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Row)', at), at));
+    const opened = /Row (\d+) of 40[\s\S]*?v \(INT NOT NULL\):[^\d]*(\d+)/.exec(term.screen.slice(term.screen.lastIndexOf('SQL Query Result (Row)', at), at));
     expect(opened?.[1]).toBe('17');
     expect(opened?.[2]).toBe('17');
     term.type('x');
@@ -249,7 +249,9 @@ describe('interactive client', () => {
     // Enter opens the row in full, nothing cut; any other key goes back.
     term.type('\r');
     lines = await term.waitForDisplay('any other key: back to the table');
-    expect(lines).toContain('column_7: value-7');
+    // As Flink's row view: `name (TYPE):`, the value under it, an empty line.
+    const column0 = lines.findIndex((l) => l.startsWith(' column_0 ('));
+    expect(lines.slice(column0, column0 + 4)).toEqual([' column_0 (CHAR(7) NOT NULL):', ' value-0', '', ' column_1 (CHAR(7) NOT NULL):']);
     expect(lines.find((l) => l.includes('Row 1 of 1'))).toBeDefined();
     term.type('x');
     await term.waitForDisplay('Table program finished.');
@@ -295,10 +297,10 @@ describe('interactive client', () => {
     term.type('\r');
     lines = await term.waitForDisplay('any other key: back to the table');
     // The value in full over as many lines as it needs, no character lost at a line's end.
-    const start = lines.findIndex((l) => l.startsWith('s: '));
-    const end = lines.findIndex((l) => l.startsWith('n: '));
-    expect(lines.slice(start, end).join('').replace(/^s: /, '')).toBe(wide);
-    expect(lines[end]).toBe('n: 7');
+    const start = lines.findIndex((l) => l.startsWith(' s ('));
+    const end = lines.findIndex((l) => l.startsWith(' n ('));
+    expect(lines.slice(start + 1, end).join('').replace(/^ /, '')).toBe(wide);
+    expect(lines[end + 1]).toBe(' 7');
     term.type('x');
     await term.waitForDisplay(/^Q Quit/);
     term.type('q');
@@ -439,7 +441,14 @@ describe('interactive client', () => {
     term.type('o');
     lines = await term.waitForDisplay('any other key: back to the changelog');
     expect(lines.find((l) => l.includes('Row 4 of 4'))).toBeDefined();
-    expect(lines.slice(lines.findIndex((l) => l.includes('Row 4 of 4')) + 2, -1).filter((l) => l !== '')).toEqual(['op: +U', ' k: 1', ' c: 2']);
+    expect(lines.slice(lines.findIndex((l) => l.includes('Row 4 of 4')) + 2, -1).filter((l) => l !== '')).toEqual([
+      ' op:',
+      ' +U',
+      ' k (INT NOT NULL):',
+      ' 1',
+      ' c (BIGINT NOT NULL):',
+      ' 2',
+    ]);
     term.type('x');
     await term.waitForDisplay('Table program finished.');
     term.type('q');
