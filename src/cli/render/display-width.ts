@@ -26,11 +26,13 @@ export function charWidth(cp: number): 0 | 1 | 2 {
   return 1;
 }
 
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200d\u2060\ufeff\ufe00-\ufe0f]$/u;
+const COMBINING_MARK = /^[\p{Mn}\p{Me}]$/u;
 
 /** Combining (non-spacing and enclosing) marks, zero-width space, joiners, word joiner, BOM, variation selectors. */
 function isZeroWidth(cp: number): boolean {
-  return ZERO_WIDTH.test(String.fromCodePoint(cp)) || (cp >= 0xe0100 && cp <= 0xe01ef);
+  if ((cp >= 0x200b && cp <= 0x200d) || cp === 0x2060 || cp === 0xfeff) return true;
+  if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return true;
+  return COMBINING_MARK.test(String.fromCodePoint(cp));
 }
 
 /**
