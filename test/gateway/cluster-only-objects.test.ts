@@ -37,7 +37,7 @@ describe('validateForCluster with Java functions', () => {
     await expect(check("CREATE TEMPORARY TABLE p (a INT) WITH ('connector' = 'nexmark')")).rejects.toThrow(ClusterRefusalError);
   });
 
-  it('a view on a Java function is the cluster\'s too, until dropped', async () => {
+  it('views and tables built on a Java function, and INSERTs calling it, are the cluster\'s too, until dropped', async () => {
     const check = shadow();
     await check(NUMS);
     await check("CREATE FUNCTION shout AS 'com.example.Shout' USING JAR '/opt/udfs/shout.jar'");
@@ -47,6 +47,12 @@ describe('validateForCluster with Java functions', () => {
     await check('SELECT x FROM louder');
     await check('DROP TEMPORARY VIEW louder');
     await expect(check('SELECT x FROM louder')).rejects.toThrow(/louder/);
+    // A table created from a query on it, and INSERTs that call it, are the cluster's as well.
+    await check("CREATE TABLE shouted WITH ('connector' = 'blackhole') AS SELECT shout(s) AS x FROM nums");
+    await check('SELECT x FROM shouted');
+    await check("CREATE TEMPORARY TABLE out_t (x STRING) WITH ('connector' = 'blackhole')");
+    await check('INSERT INTO out_t SELECT shout(s) FROM nums');
+    await expect(check('INSERT INTO out_t SELECT nope FROM nums')).rejects.toThrow("Column 'nope' not found");
     await check('DROP FUNCTION shout');
     await expect(check('SELECT shout(s) FROM nums')).rejects.toThrow(/shout/i);
   });
