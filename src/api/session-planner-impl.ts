@@ -12,6 +12,7 @@ import type { PlannerContext } from '../planner/planner-context.js';
 import { ResolvedSchema } from '../types/schema.js';
 import type { Session } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
+import { looksLikeJavaClass } from './statements/function-language.js';
 
 /** The planner bound to a session: the session answers the planner's questions about tables and options. */
 export function createSessionPlanner(session: Session): SessionPlanner {
@@ -74,7 +75,9 @@ async function importUdf(identifier: string, baseDir: string): Promise<{ value: 
   try {
     mod = (await import(specifier)) as Record<string, unknown>;
   } catch (e) {
-    throw new ValidationError(`Could not load the function module '${path}': ${(e as Error).message}`, { cause: e });
+    // Flink's default language is Java: a class name here most likely meant a Java function.
+    const java = looksLikeJavaClass(identifier) ? ` If '${identifier}' is a Java class, declare it LANGUAGE JAVA and run it on a Flink cluster with --endpoint.` : '';
+    throw new ValidationError(`Could not load the function module '${path}': ${(e as Error).message}${java}`, { cause: e });
   }
   const fn = mod[exportName];
   if (fn === undefined) throw new ValidationError(`Module '${path}' has no export named '${exportName}'.`);

@@ -102,7 +102,9 @@ async function executeUnguarded(session: Session, planner: SessionPlanner, stmt:
       throw new ValidationError(`Modules are not supported: Sluice has only the built-in 'core' module.`);
     case 'add-jar':
     case 'remove-jar':
-      throw new ValidationError(`ADD JAR / REMOVE JAR are not supported: Sluice loads JavaScript functions with CREATE FUNCTION f AS 'module.js#export'.`);
+      throw new ValidationError(
+        `${stmt.kind === 'add-jar' ? 'ADD' : 'REMOVE'} JAR '${stmt.path}' cannot run locally: Sluice loads no Java code, its functions are JavaScript (CREATE FUNCTION f AS './module.js#export'). Run Java functions on a Flink cluster: sluice --endpoint <SQL Gateway URL> (TableEnvironment.create({ endpoint })).`,
+      );
     case 'truncate-table':
     case 'delete':
       throw new ValidationError(`${stmt.kind === 'delete' ? 'DELETE' : 'TRUNCATE TABLE'} is not supported by any Sluice connector yet.`);

@@ -1,5 +1,6 @@
 import type { Statement } from '../sql/ast/statements.js';
 import type { Property } from '../sql/ast/names.js';
+import { functionLanguage } from '../api/statements/function-language.js';
 import { ClusterRefusalError } from './gateway-error.js';
 
 /**
@@ -46,8 +47,8 @@ export function checkRunnableOnCluster(stmt: Statement): void {
   switch (stmt.kind) {
     case 'create-function': {
       const name = stmt.name.parts.join('.');
-      const js = stmt.language === 'JAVASCRIPT' || /#|\.(m|c)?js$/.test(stmt.className);
-      if (js) refuse(`Function '${name}'`, `it is written in JavaScript ('${stmt.className}'), and a Flink cluster runs functions in Java, Scala or Python.`);
+      // Without a LANGUAGE clause a class name is Java, Flink's default; a module path is JavaScript.
+      if (functionLanguage(stmt) === 'JAVASCRIPT') refuse(`Function '${name}'`, `it is written in JavaScript ('${stmt.className}'), and a Flink cluster runs functions in Java, Scala or Python.`);
       return;
     }
     case 'create-table':

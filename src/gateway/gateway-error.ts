@@ -52,7 +52,11 @@ export function gatewayErrorFrom(errors: readonly string[]): GatewayError {
   }
   if (chain.length === 0) return new GatewayError(errors.filter((e) => e !== 'Internal server error.').join('\n') || errors.join('\n'), undefined);
   // As Flink's SQL client: the root cause is the reason shown; the outer exceptions mostly name the step that failed.
-  const root = chain[chain.length - 1]!;
+  // One exception up, of the same class, may repeat the root's message with what the user needs to act on (a
+  // function call of the wrong types: "Invalid input arguments. Expected signatures are: ..."): that one is shown.
+  let root = chain[chain.length - 1]!;
+  const parent = chain[chain.length - 2];
+  if (parent !== undefined && parent.cls === root.cls && parent.message.length > root.message.length && parent.message.startsWith(root.message)) root = parent;
   const pos = chain.map((c) => /(?:From|at) line (\d+), column (\d+)/.exec(c.message)).find((m) => m !== null);
   return new GatewayError(root.message, root.cls, undefined, pos ? { line: Number(pos[1]), column: Number(pos[2]) } : undefined);
 }

@@ -8,6 +8,7 @@ import { ExecutionError } from '../errors/sluice-error.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { unparseStatement } from '../sql/unparse.js';
 import type { Row } from '../types/row.js';
+import { ClusterOnlyObjects } from './cluster-only-objects.js';
 import { GatewayClient } from './gateway-client.js';
 import type { GatewayOperation } from './gateway-operation.js';
 import { GatewaySession } from './gateway-session.js';
@@ -64,6 +65,8 @@ export class RemoteExecutor {
   private readonly client: GatewayClient;
   private gateway: Promise<GatewaySession> | undefined;
   private current: GatewayOperation | undefined;
+  /** Java functions and what is built on them: known to the cluster session only. */
+  private readonly clusterOnly = new ClusterOnlyObjects();
 
   constructor(
     private readonly options: RemoteOptions,
@@ -76,7 +79,7 @@ export class RemoteExecutor {
 
   /** Sluice's checks only: refusals, and validation against the shadow session (which DDL and SET change). */
   validate(stmt: Statement): Promise<void> {
-    return validateForCluster(this.shadow, this.planner, stmt, this.warn);
+    return validateForCluster(this.shadow, this.planner, stmt, this.warn, this.clusterOnly);
   }
 
   async execute(stmt: Statement, text?: string): Promise<TableResult> {

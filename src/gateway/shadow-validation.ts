@@ -7,18 +7,27 @@ import type { Query } from '../sql/ast/query.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { withoutTimeAttribute } from '../types/logical-type.js';
 import { ResolvedSchema } from '../types/schema.js';
+import type { ClusterOnlyObjects } from './cluster-only-objects.js';
 import { checkRunnableOnCluster, clusterAdvice } from './cluster-refusals.js';
 
 /**
  * Sluice's own checks of a statement bound for a cluster, against a local "shadow" session that mirrors the
  * gateway session: what the cluster cannot run is refused; DDL, SET, RESET and USE are applied to the shadow
  * (so later statements see the tables); queries and INSERTs are planned but never run. Statements about the
- * cluster's state (SHOW, DESCRIBE, STOP JOB) are left to the cluster. Throws what a local run would throw.
+ * cluster's state (SHOW, DESCRIBE, STOP JOB) are left to the cluster, and so are Java functions and every
+ * statement that calls one (see leftToCluster). Throws what a local run would throw.
  */
-export async function validateForCluster(session: Session, planner: SessionPlanner, stmt: Statement, warn: (m: string) => void): Promise<void> {
+export async function validateForCluster(
+  session: Session,
+  planner: SessionPlanner,
+  stmt: Statement,
+  warn: (m: string) => void,
+  clusterOnly: ClusterOnlyObjects,
+): Promise<void> {
   checkRunnableOnCluster(stmt);
   const advice = clusterAdvice(stmt);
   if (advice !== undefined) warn(advice);
+  if (leftToCluster(stmt, clusterOnly)) return;
   if (stmt.kind === 'create-table' && stmt.asQuery) return shadowCreateTableAs(session, planner, stmt, stmt.asQuery);
   if (isDdlStatement(stmt)) {
     await executeStatement(session, planner, stmt, warn);
@@ -35,7 +44,7 @@ export async function validateForCluster(session: Session, planner: SessionPlann
       await planner.planInserts(stmt.inserts);
       return;
     case 'execute':
-      return validateForCluster(session, planner, stmt.statement, warn);
+      return validateForCluster(session, planner, stmt.statement, warn, clusterOnly);
     case 'show':
     case 'show-create':
     case 'describe':
@@ -45,6 +54,38 @@ export async function validateForCluster(session: Session, planner: SessionPlann
       // SET, RESET, USE, EXPLAIN: as locally (EXPLAIN only plans); the rest fails as it does locally.
       await executeStatement(session, planner, stmt, warn);
   }
+}
+
+/**
+ * True for a statement the cluster validates instead of the shadow, recording what it defines or drops:
+ * - CREATE FUNCTION (a JavaScript one was refused before): Flink loads the class from its jars, and Sluice
+ *   cannot know its signature; DROP FUNCTION, since the shadow holds no functions; ADD / REMOVE JAR;
+ * - a statement that calls such a function or names a view or table built on one; a view or table it
+ *   defines (or renames) is then the cluster's alone too.
+ * Everything else is still checked by Sluice first, so a typo elsewhere in the file is found before line 1
+ * runs; the cluster's own errors for these statements gain the file position as any cluster error does.
+ */
+function leftToCluster(stmt: Statement, clusterOnly: ClusterOnlyObjects): boolean {
+  switch (stmt.kind) {
+    case 'add-jar':
+    case 'remove-jar':
+      return true;
+    case 'create-function':
+      clusterOnly.addFunction(stmt.name);
+      return true;
+    case 'drop':
+      if (stmt.objectType === 'FUNCTION') {
+        clusterOnly.dropFunction(stmt.name);
+        return true;
+      }
+      return (stmt.objectType === 'TABLE' || stmt.objectType === 'VIEW') && clusterOnly.dropTable(stmt.name);
+    default:
+      break;
+  }
+  if (clusterOnly.referencedBy(stmt) === undefined) return false;
+  if (stmt.kind === 'create-table' || stmt.kind === 'create-view' || stmt.kind === 'alter-view') clusterOnly.addTable(stmt.name);
+  if ((stmt.kind === 'alter-table' || stmt.kind === 'alter-view') && stmt.action.kind === 'rename') clusterOnly.addTable(stmt.action.newName);
+  return true;
 }
 
 /** CREATE TABLE ... AS SELECT in the shadow: the table with the query's columns, and the INSERT planned, not run. */

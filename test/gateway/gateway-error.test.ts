@@ -37,6 +37,29 @@ describe('gatewayErrorFrom', () => {
     expect(e.message).toBe('first line\nsecond line');
   });
 
+  it('takes the exception above the root instead when it only adds to its message (the signatures of a Java function called with wrong types)', () => {
+    const e = gatewayErrorFrom([
+      'Internal server error.',
+      `<Exception on server side:
+org.apache.flink.table.gateway.api.utils.SqlGatewayException: Failed to fetchResults.
+Caused by: org.apache.flink.table.api.ValidationException: Invalid function call:
+shout(BOOLEAN NOT NULL)
+\t... 15 more
+Caused by: org.apache.flink.table.api.ValidationException: Invalid input arguments. Expected signatures are:
+shout(arg0 BIGINT)
+shout(arg0 STRING)
+\t... 35 more
+Caused by: org.apache.flink.table.api.ValidationException: Invalid input arguments.
+\t... 36 more
+
+End of exception on server side>`,
+    ]);
+    expect(e.name).toBe('org.apache.flink.table.api.ValidationException');
+    expect(e.message).toBe('Invalid input arguments. Expected signatures are:\nshout(arg0 BIGINT)\nshout(arg0 STRING)');
+    // A parent of another class, or one saying something else, is not taken.
+    expect(gatewayErrorFrom(VALIDATION_FAILURE).message).toBe("Object 'nosuch' not found");
+  });
+
   it('falls back to the text of errors without a stack trace', () => {
     expect(gatewayErrorFrom(['Session abc does not exist.']).message).toBe('Session abc does not exist.');
   });

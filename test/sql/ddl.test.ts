@@ -122,7 +122,9 @@ describe('ALTER, DROP, CREATE of other objects', () => {
   });
 
   it('reads functions with their language and catalogs with options', () => {
-    expect(parseStatement("CREATE TEMPORARY FUNCTION f AS 'x.Y' LANGUAGE PYTHON")).toMatchObject({ scope: 'temporary', className: 'x.Y', language: 'PYTHON' });
+    expect(parseStatement("CREATE TEMPORARY FUNCTION f AS 'x.Y' LANGUAGE PYTHON")).toMatchObject({ scope: 'temporary', className: 'x.Y', language: 'PYTHON', jars: [] });
+    expect(parseStatement("CREATE FUNCTION f AS 'x.Y' LANGUAGE JAVA USING JAR '/a.jar', JAR 'b.jar'")).toMatchObject({ language: 'JAVA', jars: ['/a.jar', 'b.jar'] });
+    expect(() => parseStatement("CREATE FUNCTION f AS 'x.Y' USING '/a.jar'")).toThrow(/JAR/);
     expect(parseStatement("CREATE CATALOG c WITH ('type' = 'generic_in_memory')")).toMatchObject({ kind: 'create-catalog', name: { value: 'c' }, options: [{ key: 'type' }] });
   });
 });

@@ -23,6 +23,7 @@ import type { InsertStatement } from '../../sql/ast/statements.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { executeInserts } from './execute-dml.js';
+import { functionLanguage, type FunctionLanguage } from './function-language.js';
 import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
 import { alterTable } from '../ddl/alter-table.js';
 import type { Session } from '../session.js';
@@ -207,10 +208,21 @@ function validateCatalogOptions(factory: CatalogFactory, conf: Configuration): v
   for (const o of declared) conf.getOptional(o);
 }
 
+/**
+ * Sluice runs JavaScript functions only; a Flink cluster runs the others, so the error names the function,
+ * its language and the way to the cluster.
+ */
+function notLocal(stmt: CreateFunctionStatement, language: FunctionLanguage): ValidationError {
+  const name = stmt.name.parts.join('.');
+  const what = `CREATE FUNCTION ${name} AS '${stmt.className}' (LANGUAGE ${language}) cannot run locally: Sluice runs JavaScript functions only (CREATE FUNCTION ${name} AS './module.js#export').`;
+  if (language === 'SQL') return new ValidationError(what);
+  const where = language === 'PYTHON' ? 'with Flink\'s Python support' : `that loads '${stmt.className}' from the jar ADD JAR or USING JAR names`;
+  return new ValidationError(`${what} Run the statements on a Flink cluster ${where}: sluice --endpoint <SQL Gateway URL> (TableEnvironment.create({ endpoint })).`);
+}
+
 async function createFunction(session: Session, planner: SessionPlanner, stmt: CreateFunctionStatement): Promise<void> {
-  if (stmt.language !== null && stmt.language !== 'JAVASCRIPT') {
-    throw new ValidationError(`Sluice runs JavaScript functions only: LANGUAGE ${stmt.language} is not supported for function '${stmt.name.parts.join('.')}'.`);
-  }
+  const language = functionLanguage(stmt);
+  if (language !== undefined && language !== 'JAVASCRIPT') throw notLocal(stmt, language);
   if (stmt.scope === 'catalog') {
     const id = session.catalogs.qualify(stmt.name.parts);
     await planner.loadFunction(stmt.name.parts.at(-1)!, stmt.className, false);

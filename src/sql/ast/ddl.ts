@@ -122,6 +122,8 @@ export interface CreateFunctionStatement {
   readonly name: ObjectName;
   readonly className: string;
   readonly language: 'JAVA' | 'SCALA' | 'PYTHON' | 'JAVASCRIPT' | 'SQL' | null;
+  /** `USING JAR '<path>' [, JAR '<path>']*`: the jars that hold a Java function's class, as Flink reads them. */
+  readonly jars: readonly string[];
   readonly pos: SourcePosition;
 }
 

@@ -68,7 +68,14 @@ export abstract class DdlParser extends QueryParser {
       }
       if (language === null) throw this.unexpected();
     }
-    return { kind: 'create-function', scope, ifNotExists, name, className, language, pos };
+    const jars: string[] = [];
+    if (this.acceptKeywords('USING')) {
+      do {
+        this.expectKeywords('JAR');
+        jars.push(this.parseString());
+      } while (this.acceptSymbol(','));
+    }
+    return { kind: 'create-function', scope, ifNotExists, name, className, language, jars, pos };
   }
 
   private parseCreateTable(temporary: boolean, pos: SourcePosition): DdlStatement {

@@ -89,6 +89,10 @@ function scopeWord(scope: 'catalog' | 'temporary' | 'temporary-system'): string 
   return scope === 'catalog' ? '' : scope === 'temporary' ? 'TEMPORARY ' : 'TEMPORARY SYSTEM ';
 }
 
+function usingJars(jars: readonly string[]): string {
+  return jars.length === 0 ? '' : ` USING ${jars.map((j) => `JAR ${quoteString(j)}`).join(', ')}`;
+}
+
 /**
  * Canonical Flink SQL for a statement, without a trailing `;`. CREATE TABLE is laid out as Flink's
  * SHOW CREATE TABLE prints it. parse(unparse(s)) equals s apart from positions.
@@ -104,7 +108,7 @@ export function unparseStatement(s: Statement): string {
     case 'create-database':
       return `CREATE DATABASE ${s.ifNotExists ? 'IF NOT EXISTS ' : ''}${obj(s.name)}${comment(s.comment)}${s.options.length > 0 ? ` WITH ${properties(s.options)}` : ''}`;
     case 'create-function':
-      return `CREATE ${scopeWord(s.scope)}FUNCTION ${s.ifNotExists ? 'IF NOT EXISTS ' : ''}${obj(s.name)} AS ${quoteString(s.className)}${s.language === null ? '' : ` LANGUAGE ${s.language}`}`;
+      return `CREATE ${scopeWord(s.scope)}FUNCTION ${s.ifNotExists ? 'IF NOT EXISTS ' : ''}${obj(s.name)} AS ${quoteString(s.className)}${s.language === null ? '' : ` LANGUAGE ${s.language}`}${usingJars(s.jars)}`;
     case 'drop':
       return `DROP ${scopeWord(s.scope)}${s.objectType} ${s.ifExists ? 'IF EXISTS ' : ''}${obj(s.name)}${s.behavior === null ? '' : ` ${s.behavior}`}`;
     case 'alter-table': {

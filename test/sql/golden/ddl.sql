@@ -325,6 +325,10 @@ CREATE FUNCTION IF NOT EXISTS myfunc AS 'com.example.MyFunction' LANGUAGE JAVA;
 
 CREATE TEMPORARY FUNCTION f2 AS 'com.example.F' LANGUAGE SCALA;
 
+CREATE TEMPORARY FUNCTION f3 AS 'com.example.F' USING JAR '/opt/udfs/f.jar';
+
+CREATE FUNCTION f4 AS 'com.example.F' LANGUAGE JAVA USING JAR 'hdfs:///udfs/a.jar', JAR '/opt/udfs/b.jar';
+
 CREATE TEMPORARY SYSTEM FUNCTION upper_py AS 'udfs.upper' LANGUAGE PYTHON;
 
 CREATE FUNCTION cat.db.js_fn AS './udf/fn.js' LANGUAGE JAVASCRIPT;
