@@ -15,7 +15,10 @@ export interface SubtaskMetrics {
   readonly pendingRecords?: number | undefined;
   /** A source subtask's bytes still to read in the splits it owns (Flink's `pendingBytes`), where its reader knows. */
   readonly pendingBytes?: number | undefined;
-  /** Bytes a source subtask consumed over all attempts (Flink's `numBytesIn`), where its reader counts them. */
+  /**
+   * Bytes a source subtask consumed (Flink's `numBytesIn`), where its reader counts them. After a restore it
+   * goes on from its count at the restored checkpoint, so bytes read again are not counted twice.
+   */
   readonly bytesIn?: number | undefined;
   /**
    * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel

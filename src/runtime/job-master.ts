@@ -51,6 +51,8 @@ export class JobMaster implements JobClient, AttemptOwner {
   nextCheckpointId = 1;
   private jobStatus: JobStatus = 'CREATED';
   private latest: CompletedCheckpoint | undefined;
+  /** The source subtasks' `numBytesIn` at `latest`'s barrier (see `PendingCheckpoint.bytesIn`). */
+  private latestBytesIn: ReadonlyMap<string, number> | undefined;
   private pendingCommittables: PendingCommittable[] = [];
   private attempt: Attempt | undefined;
   private attemptNo = 0;
@@ -304,6 +306,24 @@ export class JobMaster implements JobClient, AttemptOwner {
     }
   }
 
+  /**
+   * Sets each source subtask's `numBytesIn` to what it had consumed at the checkpoint the attempt restores
+   * (0 without one, or for a checkpoint read from files, which does not hold the counters), so bytes read
+   * after that checkpoint and read again now are counted once. Flink counts per attempt: its new attempt
+   * starts at 0 and re-reads, so it never counts a byte twice either; starting from the checkpoint's count
+   * instead keeps bytes consumed plus bytes left equal to the input's size, which a progress bar needs.
+   */
+  private restoreBytesIn(restore: CompletedCheckpoint | undefined): void {
+    const counted = restore !== undefined && restore === this.latest ? this.latestBytesIn : undefined;
+    for (const [key, m] of this.taskMetrics) {
+      if (m.bytesIn !== undefined || counted?.has(key)) m.bytesIn = counted?.get(key);
+    }
+  }
+
+  bytesInOf(taskKey: string): number | undefined {
+    return this.taskMetrics.get(taskKey)?.bytesIn;
+  }
+
   private validateParallelism(): void {
     const maxP = this.maxParallelism;
     if (!Number.isInteger(maxP) || maxP < 1 || maxP > UPPER_BOUND_MAX_PARALLELISM) {
@@ -330,6 +350,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
       await this.pool?.ensureLive();
+      this.restoreBytesIn(restore);
       this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.graph.tasks, this.maxParallelism));
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
@@ -507,6 +528,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.pendingCommittables = committables;
     if (pc.isSavepoint) return cp;
     this.latest = cp;
+    this.latestBytesIn = pc.bytesIn;
     // The final checkpoint of a job without periodic checkpoints is an implementation detail.
     if (this.config.checkpointIntervalMs !== undefined) this.completed++;
     if (path && this.config.checkpointDir && !pc.isSavepoint) {
