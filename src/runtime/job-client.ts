@@ -51,6 +51,12 @@ export interface VertexMetrics {
    * undefined where it does not know (not a source, not bounded, before listing, between attempts).
    */
   readonly unassignedBytes?: number | undefined;
+  /**
+   * Bytes of the vertex's state (its operators', its readers' splits, its sink writers') over all subtasks in
+   * the newest completed checkpoint, as encoded (Flink's checkpointed state size per task); undefined before
+   * the first one.
+   */
+  readonly stateSizeBytes?: number | undefined;
 }
 
 /** One checkpoint or savepoint as a history shows it (Flink's checkpoint statistics, reduced). */

@@ -18,7 +18,7 @@ class FakeJob implements JobClient {
           { recordsIn: 4, recordsOut: 4, currentInputWatermark: undefined, inPoolUsage: 0, outPoolUsage: 0.5 },
         ],
       },
-      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }] },
+      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }], stateSizeBytes: 5120 },
     ],
     completedCheckpoints: 3,
     lastCheckpointId: 4,
@@ -411,7 +411,7 @@ describe('REST API routing', () => {
     expect(later.backpressureLevel).toBe('low');
   });
 
-  it('answers /jobs/<id>/live with every vertex\'s rates, subtask watermarks, pending records and back-pressure at once', async () => {
+  it('answers /jobs/<id>/live with every vertex\'s rates, checkpointed state size, subtask watermarks, pending records and back-pressure at once', async () => {
     const jobs = new JobRegistry();
     const a = new FakeJob(A);
     jobs.add(a);
@@ -426,7 +426,8 @@ describe('REST API routing', () => {
       jid: A,
       vertices: [
         {
-          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
+          // No checkpoint holds its state yet: null, not 0.
+          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0, stateSize: null,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
             // Neither measures busy time (as a worker's subtask before its first report): null, not 0.
@@ -434,7 +435,7 @@ describe('REST API routing', () => {
             { subtask: 1, numRecordsIn: 4, numRecordsOut: 4, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
-        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
+        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, stateSize: 5120, subtasks: [] },
       ],
     });
   });

@@ -100,6 +100,8 @@ export interface JobLive {
     readonly id: string;
     readonly numRecordsInPerSecond: number;
     readonly numRecordsOutPerSecond: number;
+    /** Bytes of the vertex's state in the newest completed checkpoint; null before the first. */
+    readonly stateSize: number | null;
     readonly subtasks: readonly SubtaskLive[];
   }[];
 }

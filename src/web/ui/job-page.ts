@@ -18,9 +18,11 @@ interface VertexLive {
   /** The busiest subtask's busy and the most back-pressured one's back-pressured ms per second; undefined where none measures it. */
   readonly busyMs: number | undefined;
   readonly backPressuredMs: number | undefined;
+  /** Bytes of its state in the newest completed checkpoint; undefined before the first. */
+  readonly stateSize: number | undefined;
 }
 
-const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined, busyMs: undefined, backPressuredMs: undefined };
+const NO_LIVE: VertexLive = { inRate: 0, outRate: 0, watermark: undefined, pending: undefined, backpressure: undefined, busyMs: undefined, backPressuredMs: undefined, stateSize: undefined };
 
 /** The highest of the values that are known, as Flink's UI shows a vertex's busiest subtask. */
 function maxKnown(values: readonly (number | null | undefined)[]): number | undefined {
@@ -40,7 +42,13 @@ function vertexLive(v: JobLive['vertices'][number] | undefined): VertexLive {
     backpressure: v.subtasks.length === 0 ? undefined : Math.max(...v.subtasks.map((s) => s.backpressureRatio)),
     busyMs: maxKnown(v.subtasks.map((s) => s.busyTimeMsPerSecond)),
     backPressuredMs: maxKnown(v.subtasks.map((s) => s.backPressuredTimeMsPerSecond)),
+    stateSize: v.stateSize ?? undefined,
   };
+}
+
+/** A vertex's checkpointed state size; a dash before its first checkpoint. */
+function stateSize(n: number | undefined): string {
+  return n === undefined ? '–' : bytes(n);
 }
 
 /** The checkpoint or savepoint the running attempt started from, as the summary shows it. */
@@ -63,7 +71,7 @@ export class JobPage {
   private readonly state = h('span', { class: 'state' });
   private readonly meta = h('span', { class: 'muted' });
   private readonly graphBox = h('div', { class: 'graph-box' });
-  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure', 'Busy', 'Back-pressured'], 'vertices');
+  private readonly vertices = table('Vertices', ['Vertex', 'Parallelism', 'Records in', 'Records out', 'In rate', 'Out rate', 'Pending', 'Low watermark', 'Back-pressure', 'Busy', 'Back-pressured', 'State size'], 'vertices');
   private readonly subtasks = table('Subtasks', SUBTASK_COLUMNS, 'subtasks');
   private readonly subtasksHint = h('p', { class: 'muted', id: 'subtasks-hint' }, 'Select a vertex (its name above or its box in the graph) to see its subtasks.');
   /** The vertex whose subtasks are shown, and the newest live numbers they are shown from. */
@@ -164,9 +172,10 @@ export class JobPage {
           backpressure: l.backpressure === undefined ? undefined : level(l.backpressure),
           busy: l.busyMs === undefined ? undefined : l.busyMs / 1000,
           backPressured: l.backPressuredMs === undefined ? undefined : l.backPressuredMs / 1000,
+          stateSize: stateSize(l.stateSize),
         };
         this.graph!.update(v.id, stats);
-        return [this.vertexButton(v.id, v.name), String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs)];
+        return [this.vertexButton(v.id, v.name), String(v.parallelism), count(v.metrics['read-records']), count(v.metrics['write-records']), rate(l.inRate), rate(l.outRate), l.pending === undefined ? '–' : count(l.pending), watermark(l.watermark), l.backpressure === undefined ? '–' : `${level(l.backpressure)} (${Math.round(l.backpressure * 100)} %)`, share(l.busyMs), share(l.backPressuredMs), stateSize(l.stateSize)];
       }),
       (i) => ({ 'data-vertex': job.vertices[i]!.id }),
     );
