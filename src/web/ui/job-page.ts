@@ -6,6 +6,9 @@ import { backpressureLevel as level, SUBTASK_COLUMNS, subtaskRows, timeShare as 
 import { Tabs } from './tabs.js';
 
 const ENDED = new Set(['FINISHED', 'FAILED', 'CANCELED']);
+/** User Timing names: laying the graph out (once per page), and drawing one refresh's numbers. */
+const GRAPH_LAYOUT_MEASURE = 'sluice:graph-layout';
+const RENDER_MEASURE = 'sluice:refresh-render';
 
 interface VertexLive {
   readonly inRate: number;
@@ -143,6 +146,8 @@ export class JobPage {
       getJson<Exceptions>(`/jobs/${id}/exceptions`),
       getJson<JobLive>(`/jobs/${id}/live`),
     ]);
+    // User Timing marks (devtools' Performance panel shows them; the browser test bounds them for a large job).
+    const renderStart = performance.now();
     const byId = new Map(liveAll.vertices.map((v) => [v.id, v]));
     const live = job.vertices.map((v) => vertexLive(byId.get(v.id)));
     document.title = `${job.name} · Sluice`;
@@ -156,8 +161,10 @@ export class JobPage {
     this.stopButton.disabled = ended;
     this.stopDir.disabled = ended;
     if (this.graph === undefined) {
+      const layoutStart = performance.now();
       this.graph = new JobGraphView(job.plan.nodes, (vertexId) => this.select(vertexId));
       this.graphBox.replaceChildren(this.graph.element);
+      performance.measure(GRAPH_LAYOUT_MEASURE, { start: layoutStart });
     }
     for (const v of job.vertices) this.vertexNames.set(v.id, v.name);
     this.lastLive = liveAll;
@@ -181,6 +188,9 @@ export class JobPage {
     );
     this.showSubtasks();
     this.showCheckpoints(checkpoints);
+    // Only the newest is kept: one a second would otherwise pile up for as long as the page stays open.
+    performance.clearMeasures(RENDER_MEASURE);
+    performance.measure(RENDER_MEASURE, { start: renderStart });
     if (!this.staticLoaded) await this.loadStatic();
     this.showExceptions(exceptions, job.state === 'FAILED');
   }
