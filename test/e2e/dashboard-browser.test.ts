@@ -203,6 +203,21 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-exceptions.png'), fullPage: true });
       const brokenId = /([0-9a-f]{32})$/.exec(brokenHref!)![1]!;
       expect((await fetch(`${url}/jobs/${brokenId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+      // The list keeps an ended job beside the running one: state, start, duration and records read.
+      await page.goto(`${url}/#/`);
+      const brokenRow = page.locator(`#jobs tr[data-job="${brokenId}"]`);
+      await expect.poll(() => brokenRow.locator('.state').textContent(), { timeout: 20_000 }).toBe('CANCELED');
+      const sinkRow = page.locator(`#jobs tr[data-job="${jobId}"]`);
+      expect(await sinkRow.locator('.state').textContent()).toBe('RUNNING');
+      for (const row of [brokenRow, sinkRow]) {
+        expect(await row.locator('td:nth-child(3)').textContent()).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d$/);
+        expect(await row.locator('td:nth-child(4)').textContent()).toMatch(/^\d+ ms$|^\d+\.\d s$|^(\d+h )?\d+m \d+s$/);
+      }
+      await expect.poll(async () => leadingCount(await sinkRow.locator('td:nth-child(5)').textContent()), { timeout: 10_000 }).toBeGreaterThan(0);
+      // An ended job's duration stops growing.
+      const endedFor = await brokenRow.locator('td:nth-child(4)').textContent();
+      await page.waitForTimeout(1500);
+      expect(await brokenRow.locator('td:nth-child(4)').textContent()).toBe(endedFor);
       await page.goto(`${url}/#/jobs/${jobId}`);
       await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
 
