@@ -238,6 +238,71 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
     }
   }, 120_000);
 
+  it('stops a job with a savepoint from its page, and the job resumed from it says which savepoint it started from', async () => {
+    if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));
+    const file = join(dir, 'counts.sql');
+    writeFileSync(
+      file,
+      "CREATE TEMPORARY TABLE s (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50', 'fields.k.min' = '1', 'fields.k.max' = '20');\n" +
+        "CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO b SELECT k, COUNT(*) FROM s GROUP BY k;\n',
+    );
+    const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1000 } });
+    const children: ReturnType<typeof spawn>[] = [];
+    const start = async (extra: string[]): Promise<{ url: string; jobId: string; exited: Promise<number | null>; out: () => string }> => {
+      const child = spawn(process.execPath, [bin, '--web', '-D', 'rest.port=0', ...extra, '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let stderr = '';
+      let stdout = '';
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const url = await until('the dashboard URL', async () => /at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
+      const jobId = await until('the job', async () => {
+        const r = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string; state: string }[] };
+        return r.jobs.find((j) => j.state === 'RUNNING')?.jid;
+      });
+      return { url, jobId, exited, out: () => stdout + stderr };
+    };
+    try {
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const first = await start([]);
+      await page.goto(`${first.url}/#/jobs/${first.jobId}`);
+      await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
+      const note = page.locator('.actions + p');
+      // Without a directory the button asks for one, and the job runs on.
+      await page.click('#stop');
+      expect(await note.textContent()).toBe('Enter the directory to write the savepoint into.');
+      const savepoints = join(dir, 'savepoints');
+      await page.fill('#savepoint-dir', savepoints);
+      await page.click('#stop');
+      await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/^Stopped; savepoint at /);
+      const path = /^Stopped; savepoint at (.+)$/.exec((await note.textContent())!)![1]!;
+      expect(path.startsWith(`${savepoints}/savepoint-`)).toBe(true);
+      expect(existsSync(path)).toBe(true);
+      expect(await first.exited).toBe(0);
+      // sluice, which served the page, says where the savepoint went too, as `flink stop` does.
+      expect(first.out()).toContain(`[INFO] Job ${first.jobId} stopped with a savepoint at ${path}\n`);
+
+      // Resumed from that savepoint: the checkpoints tab names it.
+      const second = await start(['-D', `execution.state-recovery.path=${path}`]);
+      await page.goto(`${second.url}/#/jobs/${second.jobId}`);
+      await page.click('#tab-checkpoints');
+      await expect.poll(() => page.locator('#checkpoint-summary dd[data-key="Restored from"]').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^savepoint \\d+ \\(${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
+      expect((await fetch(`${second.url}/jobs/${second.jobId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+      expect(await second.exited).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('stays usable with a job of 74 vertices: every node drawn, laid out and refreshed within bounds, scrolled inside its box', async () => {
     if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
     const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));

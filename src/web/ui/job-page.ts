@@ -1,4 +1,4 @@
-import { type Checkpoints, type Exceptions, getJson, type JobConfig, type JobDetails, type JobLive, type JobSql, send } from './api.js';
+import { ApiError, type Checkpoints, type Exceptions, failureText, getJson, type JobConfig, type JobDetails, type JobLive, type JobSql, send } from './api.js';
 import { fillRows, h, setText, table } from './dom.js';
 import { bytes, count, duration, lowWatermark, rate, time, watermark } from './format.js';
 import { JobGraphView, shortName } from './graph.js';
@@ -315,7 +315,7 @@ export class JobPage {
       await send('PATCH', `/jobs/${this.jobId}?mode=cancel`);
       setText(this.actionNote, 'Cancel requested.');
     } catch (e) {
-      setText(this.actionNote, `Could not cancel: ${(e as Error).message}`);
+      setText(this.actionNote, `Could not cancel: ${failureText(e)}`);
     }
   }
 
@@ -326,19 +326,29 @@ export class JobPage {
       this.stopDir.focus();
       return;
     }
+    let trigger: string;
     try {
-      const { 'request-id': trigger } = await send<{ 'request-id': string }>('POST', `/jobs/${this.jobId}/stop`, { targetDirectory: dir });
-      setText(this.actionNote, 'Stopping with a savepoint…');
-      for (;;) {
-        await new Promise((r) => setTimeout(r, 500));
-        const s = await getJson<{ status: { id: string }; operation?: { location?: string; 'failure-cause'?: { 'stack-trace': string } } }>(`/jobs/${this.jobId}/savepoints/${trigger}`);
-        if (s.status.id === 'IN_PROGRESS') continue;
-        const failure = s.operation?.['failure-cause']?.['stack-trace'];
-        setText(this.actionNote, failure === undefined ? `Stopped; savepoint at ${s.operation?.location ?? '?'}` : `The savepoint failed: ${failure}`);
+      trigger = (await send<{ 'request-id': string }>('POST', `/jobs/${this.jobId}/stop`, { targetDirectory: dir }))['request-id'];
+    } catch (e) {
+      setText(this.actionNote, `Could not stop: ${failureText(e)}`);
+      return;
+    }
+    setText(this.actionNote, 'Stopping with a savepoint…');
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      let s: { status: { id: string }; operation?: { location?: string; 'failure-cause'?: { 'stack-trace': string } } };
+      try {
+        s = await getJson(`/jobs/${this.jobId}/savepoints/${trigger}`);
+      } catch (e) {
+        // The stop was accepted: a sluice that exited with its last job took the answer with it, and its
+        // output names the savepoint. Saying the stop failed would be wrong.
+        setText(this.actionNote, e instanceof ApiError ? `The savepoint's state is unknown: ${e.message}` : 'Stop requested; sluice exited before it could report the savepoint (its output names it).');
         return;
       }
-    } catch (e) {
-      setText(this.actionNote, `Could not stop: ${(e as Error).message}`);
+      if (s.status.id === 'IN_PROGRESS') continue;
+      const failure = s.operation?.['failure-cause']?.['stack-trace'];
+      setText(this.actionNote, failure === undefined ? `Stopped; savepoint at ${s.operation?.location ?? '?'}` : `The savepoint failed: ${failure}`);
+      return;
     }
   }
 }
