@@ -341,14 +341,16 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
           expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
         }
       }
-      // Laying out 74 nodes once must not hold the first paint past one poll interval (1 s): dagre takes
-      // tens of milliseconds for this on an idle machine, so the bound leaves room for a loaded CI host.
+      // Laying out 74 nodes happens once, on the first refresh; it must not keep the page blank for more
+      // than two poll intervals (2 s). Measured 340-550 ms with the machine's 2 cores at load average 8-10
+      // (this suite and others beside it), so the bound holds on a busy CI host and still catches a layout
+      // that grows out of hand (dagre's is about quadratic in the nodes of a rank).
       const measure = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
       const layout = await measure('sluice:graph-layout');
       expect(layout).toHaveLength(1);
-      expect(layout[0]).toBeLessThan(1000);
-      // Each refresh redraws 74 nodes and table rows in place; well under the 1 s between refreshes, so
-      // clicks are answered between them. Sampled over several refreshes.
+      expect(layout[0]).toBeLessThan(2000);
+      // Each refresh redraws 74 nodes and table rows in place: under a quarter of the 1 s between refreshes
+      // (measured 5-25 ms under the same load), so clicks are answered between them. Sampled over five.
       const renders: number[] = [];
       for (let i = 0; i < 5; i++) {
         await page.waitForTimeout(1100);
