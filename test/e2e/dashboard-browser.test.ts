@@ -344,7 +344,7 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       // Laying out 74 nodes happens once, on the first refresh; it must not keep the page blank for more
       // than two poll intervals (2 s). Measured 340-550 ms with the machine's 2 cores at load average 8-10
       // (this suite and others beside it), so the bound holds on a busy CI host and still catches a layout
-      // that grows out of hand (dagre's is about quadratic in the nodes of a rank).
+      // that grows out of hand.
       const measure = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
       const layout = await measure('sluice:graph-layout');
       expect(layout).toHaveLength(1);
