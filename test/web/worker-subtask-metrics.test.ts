@@ -54,7 +54,9 @@ describe.skipIf(!BUILT)('a subtask in a worker thread', () => {
     } finally {
       await env.close();
     }
-  }, 30_000);
+    // Starting a worker (it loads the build) and the wait for its busy time above take most of a minute
+    // at load average 18; 30 s ran out there.
+  }, 60_000);
 
   it("shows back-pressure on the channels into a slow consumer in a worker, from both threads' producers", async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, config: { 'parallelism.default': '2', 'execution.worker-threads': '1' }, discoverPackages: false });
