@@ -83,7 +83,11 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
         return 1;
       }
       if (command.init !== undefined) return await startRepl(env, runner, io);
-      return await waitForJobs(runner.jobs, io);
+      const code = await waitForJobs(runner.jobs, io);
+      // An open dashboard asks every second: let it see how the jobs ended (a stop's savepoint) before the
+      // server goes with the process.
+      if (command.web && runner.jobs.length > 0) await new Promise((r) => setTimeout(r, DASHBOARD_LAST_LOOK_MS));
+      return code;
     }
     return await startRepl(env, runner, io);
   } finally {
@@ -126,6 +130,9 @@ async function runOnCluster(
  * run until SIGINT or SIGTERM, which cancels them (committed output stays committed). The process ends
  * within CANCEL_GRACE_MS of the signal even if a job cannot stop, and at once on a second signal.
  */
+/** How long `sluice -f --web` keeps serving after its last job ended: a dashboard's poll interval and then some. */
+const DASHBOARD_LAST_LOOK_MS = 1500;
+
 async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<number> {
   if (jobs.length === 0) return 0;
   const signals = handleShutdownSignals(io, () => void cancelAll(jobs));
@@ -148,6 +155,10 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
     return failed ? 1 : signals.interrupted ? INTERRUPTED_EXIT_CODE : 0;
   } finally {
     stopProgress(results);
+    // Stopped from outside (the dashboard, the REST API): where the savepoint went, as `flink stop` says.
+    results.forEach((r, i) => {
+      if (r?.savepointPath !== undefined) io.err(`[INFO] Job ${jobs[i]!.jobId} stopped with a savepoint at ${r.savepointPath}\n`);
+    });
     signals.dispose();
   }
 }

@@ -15,6 +15,8 @@ export interface AttemptOwner {
   readonly graph: TaskGraph;
   /** The next checkpoint id; ids keep increasing across attempts and restores. */
   nextCheckpointId: number;
+  /** A source subtask's `numBytesIn` now (`<task id>#<index>`); undefined while its reader counted none. */
+  bytesInOf(taskKey: string): number | undefined;
   /** Persists a checkpoint every task acknowledged, then notifies and commits. */
   completeCheckpoint(a: Attempt, pc: PendingCheckpoint): Promise<CompletedCheckpoint>;
   /** A checkpoint was aborted (timeout, attempt ended) or could not be completed; for statistics only. */
@@ -28,6 +30,12 @@ export interface PendingCheckpoint {
   /** Epoch milliseconds of the trigger, for its duration. */
   readonly triggeredAt: number;
   readonly acks: Map<string, TaskSnapshot>;
+  /**
+   * Each source subtask's `numBytesIn` when it took its snapshot: what a restore from this checkpoint starts
+   * the counter from, so bytes read after the barrier and read again after the restore count once. Kept in
+   * memory only (a checkpoint restored from its files starts the counters at 0, as Flink's new attempt does).
+   */
+  readonly bytesIn: Map<string, number>;
   readonly committables: PendingCommittable[];
   readonly enumerators: Map<string, SerializedValue>;
   /** The longest a task waited from the checkpoint's first barrier to its last, in ms (Flink's alignment duration). */
@@ -128,7 +136,7 @@ export class Attempt implements TaskHost {
     const done = new Promise<CompletedCheckpoint>((a, b) => ((resolve = a), (reject = b)));
     done.catch(() => undefined);
     const pc: PendingCheckpoint = {
-      id, isSavepoint, target, triggeredAt: Date.now(), acks: new Map(), committables: [], enumerators: new Map(), alignmentMs: 0, done, resolve, reject, timer: undefined,
+      id, isSavepoint, target, triggeredAt: Date.now(), acks: new Map(), bytesIn: new Map(), committables: [], enumerators: new Map(), alignmentMs: 0, done, resolve, reject, timer: undefined,
     };
     this.pending = pc;
     pc.timer = setTimeout(() => this.abort(pc, new ExecutionError(`Checkpoint ${id} expired before completing.`)), this.config.checkpointTimeoutMs);
@@ -139,7 +147,10 @@ export class Attempt implements TaskHost {
       const ser = this.jm.graph.tasks.find((t) => t.id === taskId)!.source!.getEnumeratorCheckpointSerializer();
       pc.enumerators.set(taskId, { version: ser.version, data: ser.serialize(state) });
     }
-    for (const [key, snap] of this.finishedTasks) pc.acks.set(key, snap);
+    for (const [key, snap] of this.finishedTasks) {
+      pc.acks.set(key, snap);
+      this.countBytesIn(pc, key);
+    }
     pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
     this.looseCommittables = [];
     for (const t of this.tasks) if (!this.finishedTasks.has(t.key)) t.triggerCheckpoint?.(id, suspend);
@@ -166,12 +177,23 @@ export class Attempt implements TaskHost {
     const pc = this.pending;
     if (!pc || pc.id !== checkpointId) return;
     pc.acks.set(taskKey, snapshot);
+    this.countBytesIn(pc, taskKey);
     pc.alignmentMs = Math.max(pc.alignmentMs, alignmentMs);
     const [taskId, sub] = splitKey(taskKey);
     const sinkId = this.sinkOf(taskId);
     for (const value of committables) pc.committables.push({ checkpointId, sinkId, subtaskIndex: sub, value, retries: 0 });
     this.coordinators.get(taskId)?.openValve(sub);
     this.maybeComplete(pc);
+  }
+
+  /**
+   * Notes the subtask's bytes read as of its snapshot. A subtask acknowledges on its own turn right after
+   * snapshotting its reader, before it reads on (a worker's subtask sends its metrics just before its
+   * acknowledgement), so the counter read here is the one at the barrier.
+   */
+  private countBytesIn(pc: PendingCheckpoint, taskKey: string): void {
+    const n = this.jm.bytesInOf(taskKey);
+    if (n !== undefined) pc.bytesIn.set(taskKey, n);
   }
 
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {

@@ -15,7 +15,10 @@ export interface SubtaskMetrics {
   readonly pendingRecords?: number | undefined;
   /** A source subtask's bytes still to read in the splits it owns (Flink's `pendingBytes`), where its reader knows. */
   readonly pendingBytes?: number | undefined;
-  /** Bytes a source subtask consumed over all attempts (Flink's `numBytesIn`), where its reader counts them. */
+  /**
+   * Bytes a source subtask consumed (Flink's `numBytesIn`), where its reader counts them. After a restore it
+   * goes on from its count at the restored checkpoint, so bytes read again are not counted twice.
+   */
   readonly bytesIn?: number | undefined;
   /**
    * Milliseconds over all attempts the subtask spent processing, and waiting for space in an output channel
@@ -48,6 +51,12 @@ export interface VertexMetrics {
    * undefined where it does not know (not a source, not bounded, before listing, between attempts).
    */
   readonly unassignedBytes?: number | undefined;
+  /**
+   * Bytes of the vertex's state (its operators', its readers' splits, its sink writers') over all subtasks in
+   * the newest completed checkpoint, as encoded (Flink's checkpointed state size per task); undefined before
+   * the first one.
+   */
+  readonly stateSizeBytes?: number | undefined;
 }
 
 /** One checkpoint or savepoint as a history shows it (Flink's checkpoint statistics, reduced). */

@@ -5,7 +5,7 @@ import type { Row } from '../types/row.js';
 import { buildTaskGraph, type TaskGraph } from './chaining.js';
 import { Channel, poolUsage, type QueueUsage } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
-import type { CompletedCheckpoint, PendingCommittable } from './checkpoint/completed-checkpoint.js';
+import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
 import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
 import { toVertexLayout } from './checkpoint/task-layout.js';
 import { claimState, claimingVertices } from './checkpoint/unclaimed-state.js';
@@ -51,6 +51,10 @@ export class JobMaster implements JobClient, AttemptOwner {
   nextCheckpointId = 1;
   private jobStatus: JobStatus = 'CREATED';
   private latest: CompletedCheckpoint | undefined;
+  /** The source subtasks' `numBytesIn` at `latest`'s barrier (see `PendingCheckpoint.bytesIn`). */
+  private latestBytesIn: ReadonlyMap<string, number> | undefined;
+  /** Task id -> bytes of its state in the newest completed checkpoint (see `VertexMetrics.stateSizeBytes`). */
+  private stateSizes: ReadonlyMap<string, number> | undefined;
   private pendingCommittables: PendingCommittable[] = [];
   private attempt: Attempt | undefined;
   private attemptNo = 0;
@@ -122,6 +126,7 @@ export class JobMaster implements JobClient, AttemptOwner {
           inputs: this.graph.edges.filter((e) => e.to === t.id).map((e) => ({ vertexId: e.from, shipStrategy: e.partitioner.kind })),
           subtasks,
           unassignedBytes: t.source === undefined ? undefined : this.attempt?.coordinators.get(t.id)?.pendingBytes(),
+          stateSizeBytes: this.stateSizes?.get(t.id),
         };
       }),
       completedCheckpoints: this.completed,
@@ -304,6 +309,24 @@ export class JobMaster implements JobClient, AttemptOwner {
     }
   }
 
+  /**
+   * Sets each source subtask's `numBytesIn` to what it had consumed at the checkpoint the attempt restores
+   * (0 without one, or for a checkpoint read from files, which does not hold the counters), so bytes read
+   * after that checkpoint and read again now are counted once. Flink counts per attempt: its new attempt
+   * starts at 0 and re-reads, so it never counts a byte twice either; starting from the checkpoint's count
+   * instead keeps bytes consumed plus bytes left equal to the input's size, which a progress bar needs.
+   */
+  private restoreBytesIn(restore: CompletedCheckpoint | undefined): void {
+    const counted = restore !== undefined && restore === this.latest ? this.latestBytesIn : undefined;
+    for (const [key, m] of this.taskMetrics) {
+      if (m.bytesIn !== undefined || counted?.has(key)) m.bytesIn = counted?.get(key);
+    }
+  }
+
+  bytesInOf(taskKey: string): number | undefined {
+    return this.taskMetrics.get(taskKey)?.bytesIn;
+  }
+
   private validateParallelism(): void {
     const maxP = this.maxParallelism;
     if (!Number.isInteger(maxP) || maxP < 1 || maxP > UPPER_BOUND_MAX_PARALLELISM) {
@@ -330,6 +353,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       // Committables of checkpoints after the restored one belong to replayed data: drop them.
       this.pendingCommittables = restore ? [...restore.committables] : [];
       await this.pool?.ensureLive();
+      this.restoreBytesIn(restore);
       this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.graph.tasks, this.maxParallelism));
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
@@ -507,6 +531,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.pendingCommittables = committables;
     if (pc.isSavepoint) return cp;
     this.latest = cp;
+    this.latestBytesIn = pc.bytesIn;
+    this.stateSizes = stateSizes(pc.acks);
     // The final checkpoint of a job without periodic checkpoints is an implementation detail.
     if (this.config.checkpointIntervalMs !== undefined) this.completed++;
     if (path && this.config.checkpointDir && !pc.isSavepoint) {
@@ -525,6 +551,18 @@ export class JobMaster implements JobClient, AttemptOwner {
  */
 export function executeJob(graph: JobGraph, config: RuntimeConfig, hooks: JobHooks = {}): JobClient {
   return new JobMaster(graph, config, hooks);
+}
+
+/** Bytes of each task's snapshots in a checkpoint, summed over its subtasks, by task id. */
+function stateSizes(acks: ReadonlyMap<string, TaskSnapshot>): Map<string, number> {
+  const sizes = new Map<string, number>();
+  const bytes = (values: readonly SerializedValue[] | undefined): number => (values ?? []).reduce((n, v) => n + v.data.byteLength, 0);
+  for (const [key, snap] of acks) {
+    const taskId = key.slice(0, key.lastIndexOf('#'));
+    const size = snap.operators.reduce((n, o) => n + o.byteLength, 0) + bytes(snap.splits) + bytes(snap.writerState);
+    sizes.set(taskId, (sizes.get(taskId) ?? 0) + size);
+  }
+  return sizes;
 }
 
 /** A time counter with its open interval so far; undefined when the subtask has not measured it yet (a worker's, before its first report). */

@@ -50,7 +50,10 @@ export interface TaskMetrics {
    * (the job master reads their channels itself).
    */
   poolUsage?: () => { readonly inPool: number; readonly outPool: number };
-  /** Bytes a source subtask's readers counted (`SourceReaderContext.countBytesIn`) over all attempts; unset until one counts. */
+  /**
+   * Bytes a source subtask's readers counted (`SourceReaderContext.countBytesIn`), from the count at the
+   * checkpoint its attempt restored (none: 0); unset until one counts.
+   */
   bytesIn?: number;
   /**
    * Milliseconds spent processing (Flink's busy time) and waiting for space in an output channel (its

@@ -8,9 +8,10 @@ const LONG_MAX = 9223372036854775807;
 
 /**
  * The session's jobs as Prometheus families, named as Flink's PrometheusReporter names them
- * (`flink_<scope>_<metric>`). Record counters are per vertex (a chained task), summed over its
- * subtasks, so they carry Flink's task labels without `subtask_index`. Counters are exported as
- * gauges, as Flink's reporter does.
+ * (`flink_<scope>_<metric>`): task metrics per subtask, with Flink's task labels and `subtask_index`
+ * (a task being a vertex, i.e. a chain), so that `sum by (task_name)` gives a vertex's total; only a
+ * client that does not know a vertex's subtasks gets its total, without `subtask_index`. Counters are
+ * exported as gauges, as Flink's reporter does.
  */
 export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordRates): MetricFamily[] {
   const recordsIn: MetricFamily['samples'][number][] = [];
@@ -40,12 +41,18 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
     const job = { job_id: c.jobId, job_name: c.jobName };
     for (const v of m.vertices) {
       const labels = { ...job, task_id: v.vertexId, task_name: v.name };
-      recordsIn.push({ labels, value: v.recordsIn });
-      recordsOut.push({ labels, value: v.recordsOut });
-      inRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'in') });
-      outRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'out') });
+      if (v.subtasks === undefined || v.subtasks.length === 0) {
+        recordsIn.push({ labels, value: v.recordsIn });
+        recordsOut.push({ labels, value: v.recordsOut });
+        inRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'in') });
+        outRate.push({ labels, value: rates.perSecond(c.jobId, v.vertexId, 'out') });
+      }
       (v.subtasks ?? []).forEach((s, i) => {
         const sub = { ...labels, subtask_index: String(i) };
+        recordsIn.push({ labels: sub, value: s.recordsIn });
+        recordsOut.push({ labels: sub, value: s.recordsOut });
+        inRate.push({ labels: sub, value: rates.perSecond(c.jobId, v.vertexId, 'in', i) });
+        outRate.push({ labels: sub, value: rates.perSecond(c.jobId, v.vertexId, 'out', i) });
         // Flink's gauge reads Long.MIN_VALUE before the first watermark and Long.MAX_VALUE at the end of input.
         const wm = s.currentInputWatermark === undefined ? LONG_MIN : s.currentInputWatermark === Infinity ? LONG_MAX : s.currentInputWatermark;
         watermark.push({ labels: sub, value: wm });
@@ -72,10 +79,10 @@ export function jobMetricFamilies(jobs: readonly RegisteredJob[], rates: RecordR
   }
   return [
     { name: 'flink_jobmanager_numRunningJobs', help: 'Jobs running in this process.', type: 'gauge', samples: [{ labels: {}, value: running }] },
-    { name: 'flink_taskmanager_job_task_numRecordsIn', help: 'Records a task received, over all its subtasks.', type: 'gauge', samples: recordsIn },
-    { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a task emitted, over all its subtasks.', type: 'gauge', samples: recordsOut },
-    { name: 'flink_taskmanager_job_task_numRecordsInPerSecond', help: 'Records a task received per second over the last minute; 0 once the job ended.', type: 'gauge', samples: inRate },
-    { name: 'flink_taskmanager_job_task_numRecordsOutPerSecond', help: 'Records a task emitted per second over the last minute; 0 once the job ended.', type: 'gauge', samples: outRate },
+    { name: 'flink_taskmanager_job_task_numRecordsIn', help: 'Records a subtask received.', type: 'gauge', samples: recordsIn },
+    { name: 'flink_taskmanager_job_task_numRecordsOut', help: 'Records a subtask emitted.', type: 'gauge', samples: recordsOut },
+    { name: 'flink_taskmanager_job_task_numRecordsInPerSecond', help: 'Records a subtask received per second over the last minute; 0 once the job ended.', type: 'gauge', samples: inRate },
+    { name: 'flink_taskmanager_job_task_numRecordsOutPerSecond', help: 'Records a subtask emitted per second over the last minute; 0 once the job ended.', type: 'gauge', samples: outRate },
     { name: 'flink_taskmanager_job_task_currentInputWatermark', help: 'The newest watermark a subtask received (a source: emitted), epoch ms.', type: 'gauge', samples: watermark },
     { name: 'flink_taskmanager_job_task_buffers_inPoolUsage', help: 'How full the fullest input channel of a subtask is (0 to 1).', type: 'gauge', samples: inPool },
     { name: 'flink_taskmanager_job_task_buffers_outPoolUsage', help: 'How full the fullest output channel of a subtask is (0 to 1).', type: 'gauge', samples: outPool },

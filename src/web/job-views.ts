@@ -252,6 +252,8 @@ export function jobLive(j: RegisteredJob, rates: RecordRates, backpressure: Back
         id: v.vertexId,
         numRecordsInPerSecond: rates.perSecond(jobId, v.vertexId, 'in'),
         numRecordsOutPerSecond: rates.perSecond(jobId, v.vertexId, 'out'),
+        // Flink's checkpointed state size of the task, from the newest completed checkpoint.
+        stateSize: v.stateSizeBytes ?? null,
         subtasks: subtasks.map((s, i) => {
           const t = subtaskTimes(s, jobId, v.vertexId, i, rates);
           return {

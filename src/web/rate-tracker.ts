@@ -1,8 +1,8 @@
 import type { JobRegistry } from '../api/job-registry.js';
 
-/** The rate series of a vertex's records in or out. */
-export function rateKey(jobId: string, vertexId: string, direction: 'in' | 'out'): string {
-  return `${jobId}/${vertexId}/${direction}`;
+/** The rate series of a vertex's records in or out, or of one of its subtasks'. */
+export function rateKey(jobId: string, vertexId: string, direction: 'in' | 'out', subtask?: number): string {
+  return subtask === undefined ? `${jobId}/${vertexId}/${direction}` : `${jobId}/${vertexId}/${direction}/${subtask}`;
 }
 
 /** What a subtask's time is spent on, besides idling: Flink's busy and back-pressured time. */
@@ -14,7 +14,8 @@ function timeKey(jobId: string, vertexId: string, subtask: number, kind: TaskTim
 
 /** Records in and out per second of each running job's vertices, and its subtasks' time; 0 for jobs that ended. */
 export interface RecordRates {
-  perSecond(jobId: string, vertexId: string, direction: 'in' | 'out'): number;
+  /** A vertex's rate over all its subtasks, or, given `subtask`, that subtask's. */
+  perSecond(jobId: string, vertexId: string, direction: 'in' | 'out', subtask?: number): number;
   /** Milliseconds per second a subtask spent busy or back-pressured over the last TIME_WINDOW_MS, 0 to 1000. */
   timePerSecond(jobId: string, vertexId: string, subtask: number, kind: TaskTime): number;
 }
@@ -87,6 +88,8 @@ export class JobRates implements RecordRates {
         this.tracker.record(rateKey(c.jobId, v.vertexId, 'in'), v.recordsIn, now);
         this.tracker.record(rateKey(c.jobId, v.vertexId, 'out'), v.recordsOut, now);
         (v.subtasks ?? []).forEach((s, i) => {
+          this.tracker.record(rateKey(c.jobId, v.vertexId, 'in', i), s.recordsIn, now);
+          this.tracker.record(rateKey(c.jobId, v.vertexId, 'out', i), s.recordsOut, now);
           if (s.busyTimeMs !== undefined) this.times.record(timeKey(c.jobId, v.vertexId, i, 'busy'), s.busyTimeMs, now);
           if (s.backPressuredTimeMs !== undefined) this.times.record(timeKey(c.jobId, v.vertexId, i, 'backPressured'), s.backPressuredTimeMs, now);
         });
@@ -103,7 +106,7 @@ export class JobRates implements RecordRates {
     return Math.min(1000, Math.max(0, Math.round(this.times.rate(timeKey(jobId, vertexId, subtask, kind)))));
   }
 
-  perSecond(jobId: string, vertexId: string, direction: 'in' | 'out'): number {
-    return this.running.has(jobId) ? this.tracker.rate(rateKey(jobId, vertexId, direction)) : 0;
+  perSecond(jobId: string, vertexId: string, direction: 'in' | 'out', subtask?: number): number {
+    return this.running.has(jobId) ? this.tracker.rate(rateKey(jobId, vertexId, direction, subtask)) : 0;
   }
 }

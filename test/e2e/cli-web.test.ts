@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Terminal } from './pty-terminal.js';
 
 /** Runs the built `sluice --web` (dist/bundle/bin.js) and talks to its REST API as a monitoring tool would. */
 const root = join(import.meta.dirname, '..', '..');
@@ -24,6 +25,9 @@ function sample(text: string, prefix: string): number {
   if (line === undefined) throw new Error(`No series ${prefix} in:\n${text}`);
   return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
+
+let term: Terminal | undefined;
+afterEach(() => term?.kill());
 
 describe('sluice --web', () => {
   it('serves the jobs, their counters and /metrics while a job runs, and a PATCH cancel ends the run', async () => {
@@ -96,5 +100,37 @@ describe('sluice --web', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+  }, 90_000);
+
+  it('serves the jobs of the interactive client too, after an init file (-i), and prints the URL first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-web-repl-'));
+    const init = join(dir, 'init.sql');
+    writeFileSync(
+      init,
+      "CREATE TEMPORARY TABLE s (n BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '50');\n" +
+        "CREATE TEMPORARY TABLE b (n BIGINT) WITH ('connector' = 'blackhole');\n",
+    );
+    term = new Terminal(dir, undefined, ['--web', '-D', 'rest.port=0', '-i', init]);
+    let at = await term.waitFor(/\[INFO\] Dashboard, REST API and Prometheus metrics at http:\/\/127\.0\.0\.1:\d+\r?\n/);
+    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(term.screen)![1]!;
+    at = await term.waitFor('Sluice SQL> ', at);
+    // The init file's tables are there; the job the prompt starts is on the dashboard's list.
+    term.type('INSERT INTO b SELECT n FROM s;\r');
+    at = await term.waitFor(/Job ID: [0-9a-f]{32}/, at);
+    const jobId = /Job ID: ([0-9a-f]{32})/.exec(term.screen)![1]!;
+    const running = await until('the job to run', async () => {
+      const o = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string; state: string; name: string }[] };
+      return o.jobs.find((j) => j.jid === jobId && j.state === 'RUNNING');
+    });
+    expect(running.name).toBe('insert-into_default_catalog.default_database.b');
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    expect((await fetch(`${url}/jobs/${jobId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+    await until('the job to end', async () => {
+      const o = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string; state: string }[] };
+      return o.jobs.find((j) => j.jid === jobId && j.state === 'CANCELED');
+    });
+    // The session goes on: the server with it, until the client quits.
+    term.type('QUIT;\r');
+    await until('the server to stop with the client', async () => (await fetch(`${url}/jobs/overview`).then(() => false, () => true)) || undefined);
   }, 90_000);
 });

@@ -63,6 +63,17 @@ CREATE TEMPORARY TABLE broken (n INT) WITH ('connector' = 'blackhole');
 INSERT INTO broken SELECT CAST(CONCAT('x', CAST(n AS STRING)) AS INT) FROM numbers;
 `;
 
+/**
+ * Sources in the wide job, each with its own aggregation, all unioned into one sink: WIDE sources, WIDE
+ * aggregations and WIDE - 1 two-input unions (the last chained with the sink), 3 * WIDE - 1 = 74 vertices.
+ */
+const WIDE = 25;
+const WIDE_JOB = [
+  ...Array.from({ length: WIDE }, (_, i) => `CREATE TEMPORARY TABLE s${i} (k INT, v BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '5', 'fields.k.min' = '1', 'fields.k.max' = '3');`),
+  "CREATE TEMPORARY TABLE sink (src INT, k INT, c BIGINT) WITH ('connector' = 'blackhole');",
+  `INSERT INTO sink ${Array.from({ length: WIDE }, (_, i) => `SELECT ${i}, k, COUNT(*) FROM s${i} GROUP BY k`).join('\nUNION ALL ')};`,
+].join('\n');
+
 describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
   it('lists the jobs, draws the graph with busy time, shows counters, checkpoints, SQL, configuration and exception history live, and cancels', async () => {
     if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
@@ -128,6 +139,34 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       expect(await page.locator(`table.vertices tr[data-vertex="${job.vertices[0]!.id}"] td:nth-child(10)`).textContent()).toMatch(/^\d+ %$/);
       expect(await page.locator(`svg.graph .node[data-vertex="${job.vertices[0]!.id}"] rect`).getAttribute('fill')).toMatch(/^hsl\(\d+, 80%, \d+%\)$/);
 
+      // State size per vertex, from the newest completed checkpoint: the window aggregation holds its windows.
+      const last = job.vertices.at(-1)!;
+      const SIZE = /^\d+(\.\d+)? (B|KiB|MiB)$/;
+      await expect.poll(async () => (await page.locator(`table.vertices tr[data-vertex="${last.id}"] td:nth-child(12)`).textContent()) ?? '', { timeout: 20_000 }).toMatch(SIZE);
+      expect(await lastOut.textContent()).toMatch(/State \d+(\.\d+)? (B|KiB|MiB)/);
+
+      // A click on a node opens its subtasks: one row per subtask, numbered as Flink's UI numbers them, with
+      // records that rise; a click on the same node closes them, one on another vertex's name switches.
+      expect(await page.locator('#subtasks').isVisible()).toBe(false);
+      await lastOut.click();
+      const subtaskRows = page.locator('#subtasks tbody tr');
+      await expect.poll(() => subtaskRows.count(), { timeout: 10_000 }).toBe(last.parallelism);
+      expect(await page.locator('#subtasks caption').textContent()).toBe(`Subtasks of WindowAggregate → Sink: sink (${last.parallelism})`);
+      expect(await subtaskRows.locator('td:first-child').allTextContents()).toEqual(Array.from({ length: last.parallelism }, (_, i) => `${i + 1} / ${last.parallelism}`));
+      expect(await page.locator(`table.vertices button[data-vertex="${last.id}"]`).getAttribute('aria-pressed')).toBe('true');
+      expect(await lastOut.getAttribute('class')).toContain('selected');
+      const subtaskIn = subtaskRows.first().locator('td:nth-child(2)');
+      const subtaskBefore = leadingCount(await subtaskIn.textContent());
+      await expect.poll(async () => leadingCount(await subtaskIn.textContent()), { timeout: 20_000 }).toBeGreaterThan(subtaskBefore);
+      await lastOut.click();
+      expect(await page.locator('#subtasks').isVisible()).toBe(false);
+      expect(await page.locator('#subtasks-hint').isVisible()).toBe(true);
+      const first = job.vertices[0]!;
+      await page.locator(`table.vertices button[data-vertex="${first.id}"]`).click();
+      await expect.poll(() => subtaskRows.count(), { timeout: 10_000 }).toBe(first.parallelism);
+      // The source knows no size (unbounded): its pending column says so.
+      expect(await subtaskRows.first().locator('td:nth-child(9)').textContent()).toBe('–');
+
       // The tabs: checkpoints with their alignment, the statement and its plan, the configuration (secrets masked).
       await page.click('#tab-checkpoints');
       expect(await page.locator('#panel-overview').isVisible()).toBe(false);
@@ -164,6 +203,21 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-exceptions.png'), fullPage: true });
       const brokenId = /([0-9a-f]{32})$/.exec(brokenHref!)![1]!;
       expect((await fetch(`${url}/jobs/${brokenId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+      // The list keeps an ended job beside the running one: state, start, duration and records read.
+      await page.goto(`${url}/#/`);
+      const brokenRow = page.locator(`#jobs tr[data-job="${brokenId}"]`);
+      await expect.poll(() => brokenRow.locator('.state').textContent(), { timeout: 20_000 }).toBe('CANCELED');
+      const sinkRow = page.locator(`#jobs tr[data-job="${jobId}"]`);
+      expect(await sinkRow.locator('.state').textContent()).toBe('RUNNING');
+      for (const row of [brokenRow, sinkRow]) {
+        expect(await row.locator('td:nth-child(3)').textContent()).toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d$/);
+        expect(await row.locator('td:nth-child(4)').textContent()).toMatch(/^\d+ ms$|^\d+\.\d s$|^(\d+h )?\d+m \d+s$/);
+      }
+      await expect.poll(async () => leadingCount(await sinkRow.locator('td:nth-child(5)').textContent()), { timeout: 10_000 }).toBeGreaterThan(0);
+      // An ended job's duration stops growing.
+      const endedFor = await brokenRow.locator('td:nth-child(4)').textContent();
+      await page.waitForTimeout(1500);
+      expect(await brokenRow.locator('td:nth-child(4)').textContent()).toBe(endedFor);
       await page.goto(`${url}/#/jobs/${jobId}`);
       await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
 
@@ -177,6 +231,146 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await expect.poll(() => page.locator('.actions + p').textContent(), { timeout: 10_000 }).toBe('Cancel requested.');
       expect(await exited).toBe(0);
       await expect.poll(() => page.locator('#connection').textContent(), { timeout: 10_000 }).toMatch(/^Cannot reach sluice/);
+    } finally {
+      await browser.close();
+      child.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('stops a job with a savepoint from its page, and the job resumed from it says which savepoint it started from', async () => {
+    if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));
+    const file = join(dir, 'counts.sql');
+    writeFileSync(
+      file,
+      "CREATE TEMPORARY TABLE s (k INT) WITH ('connector' = 'datagen', 'rows-per-second' = '50', 'fields.k.min' = '1', 'fields.k.max' = '20');\n" +
+        "CREATE TEMPORARY TABLE b (k INT, c BIGINT) WITH ('connector' = 'blackhole');\n" +
+        'INSERT INTO b SELECT k, COUNT(*) FROM s GROUP BY k;\n',
+    );
+    const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1000 } });
+    const children: ReturnType<typeof spawn>[] = [];
+    const start = async (extra: string[]): Promise<{ url: string; jobId: string; exited: Promise<number | null>; out: () => string }> => {
+      const child = spawn(process.execPath, [bin, '--web', '-D', 'rest.port=0', ...extra, '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let stderr = '';
+      let stdout = '';
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const url = await until('the dashboard URL', async () => /at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
+      const jobId = await until('the job', async () => {
+        const r = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string; state: string }[] };
+        return r.jobs.find((j) => j.state === 'RUNNING')?.jid;
+      });
+      return { url, jobId, exited, out: () => stdout + stderr };
+    };
+    try {
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const first = await start([]);
+      await page.goto(`${first.url}/#/jobs/${first.jobId}`);
+      await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
+      const note = page.locator('.actions + p');
+      // Without a directory the button asks for one, and the job runs on.
+      await page.click('#stop');
+      expect(await note.textContent()).toBe('Enter the directory to write the savepoint into.');
+      const savepoints = join(dir, 'savepoints');
+      await page.fill('#savepoint-dir', savepoints);
+      await page.click('#stop');
+      await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/^Stopped; savepoint at /);
+      const path = /^Stopped; savepoint at (.+)$/.exec((await note.textContent())!)![1]!;
+      expect(path.startsWith(`${savepoints}/savepoint-`)).toBe(true);
+      expect(existsSync(path)).toBe(true);
+      expect(await first.exited).toBe(0);
+      // sluice, which served the page, says where the savepoint went too, as `flink stop` does.
+      expect(first.out()).toContain(`[INFO] Job ${first.jobId} stopped with a savepoint at ${path}\n`);
+
+      // Resumed from that savepoint: the checkpoints tab names it.
+      const second = await start(['-D', `execution.state-recovery.path=${path}`]);
+      await page.goto(`${second.url}/#/jobs/${second.jobId}`);
+      await page.click('#tab-checkpoints');
+      await expect.poll(() => page.locator('#checkpoint-summary dd[data-key="Restored from"]').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^savepoint \\d+ \\(${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
+      expect((await fetch(`${second.url}/jobs/${second.jobId}?mode=cancel`, { method: 'PATCH' })).status).toBe(202);
+      expect(await second.exited).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('stays usable with a job of 74 vertices: every node drawn, laid out and refreshed within bounds, scrolled inside its box', async () => {
+    if (!haveChromium) throw new Error(`Chromium is not installed at ${CHROMIUM}; .ci/run installs it with 'apt-get install -y chromium'.`);
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-dashboard-'));
+    const file = join(dir, 'wide.sql');
+    writeFileSync(file, WIDE_JOB);
+    const child = spawn(process.execPath, [bin, '--web', '-D', 'rest.port=0', '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const profile = mkdtempSync(join(tmpdir(), 'sluice-chromium-'));
+    const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1000 } });
+    try {
+      const url = await until('the dashboard URL', async () => /at (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stderr)?.[1]);
+      const page = browser.pages()[0] ?? (await browser.newPage());
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const jobs = await until('the job', async () => {
+        const r = (await (await fetch(`${url}/jobs/overview`)).json()) as { jobs: { jid: string }[] };
+        return r.jobs[0]?.jid;
+      });
+      const job = (await (await fetch(`${url}/jobs/${jobs}`)).json()) as { vertices: { id: string; name: string }[] };
+      // A hash exchange keeps each aggregation apart from its source, and a union takes two inputs.
+      expect(job.vertices.length).toBe(3 * WIDE - 1);
+      await page.goto(`${url}/#/jobs/${jobs}`);
+      await page.locator('svg.graph .node').first().waitFor({ timeout: 30_000 });
+      expect(await page.locator('svg.graph .node').count()).toBe(job.vertices.length);
+      // A tree: one edge into each vertex but the sink's.
+      expect(await page.locator('svg.graph .edge').count()).toBe(job.vertices.length - 1);
+      for (const v of job.vertices) expect(await page.locator(`svg.graph .node[data-vertex="${v.id}"] title`).textContent()).toBe(v.name);
+      await expect.poll(() => page.locator('table.vertices tbody tr').count(), { timeout: 10_000 }).toBe(job.vertices.length);
+      // No two nodes overlap: dagre placed them all.
+      const boxes = await page.locator('svg.graph .node rect').evaluateAll((rects) => rects.map((r) => (r as SVGRectElement).getBBox()).map((b) => ({ x: b.x, y: b.y, w: b.width, h: b.height })));
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+        }
+      }
+      // Laying out 74 nodes happens once, on the first refresh; it must not keep the page blank for more
+      // than two poll intervals (2 s). Measured 340-550 ms with the machine's 2 cores at load average 8-10
+      // (this suite and others beside it), so the bound holds on a busy CI host and still catches a layout
+      // that grows out of hand.
+      const measure = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
+      const layout = await measure('sluice:graph-layout');
+      expect(layout).toHaveLength(1);
+      expect(layout[0]).toBeLessThan(2000);
+      // Each refresh redraws 74 nodes and table rows in place: under a quarter of the 1 s between refreshes
+      // (measured 5-25 ms under the same load), so clicks are answered between them. Sampled over five.
+      const renders: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await page.waitForTimeout(1100);
+        renders.push(...(await measure('sluice:refresh-render')));
+      }
+      console.info(`[dashboard-browser] ${job.vertices.length} vertices: layout ${layout[0]!.toFixed(1)} ms, refresh render ${renders.map((r) => r.toFixed(1)).join(', ')} ms`);
+      expect(renders.length).toBeGreaterThanOrEqual(5);
+      for (const r of renders) expect(r).toBeLessThan(250);
+      // The tall graph scrolls inside its box, so the vertex table and tabs stay within reach below it.
+      const box = await page.locator('.graph-box').evaluate((b) => ({ client: b.clientHeight, scroll: b.scrollHeight }));
+      expect(box.scroll).toBeGreaterThan(box.client);
+      expect(box.client).toBeLessThanOrEqual(0.7 * 1000 + 2);
+      // A node far down the graph is still one click away: it scrolls into view and shows its subtasks.
+      const sink = job.vertices.find((v) => v.name.includes('Sink('))!;
+      await page.locator(`svg.graph .node[data-vertex="${sink.id}"]`).click();
+      await expect.poll(() => page.locator('#subtasks tbody tr').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('#subtasks caption').textContent()).toBe('Subtasks of Union → Sink: sink (1)');
+      mkdirSync(join(root, 'dist', 'test-output'), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-74-vertices.png') });
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
       child.kill('SIGKILL');

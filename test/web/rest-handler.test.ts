@@ -18,7 +18,7 @@ class FakeJob implements JobClient {
           { recordsIn: 4, recordsOut: 4, currentInputWatermark: undefined, inPoolUsage: 0, outPoolUsage: 0.5 },
         ],
       },
-      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }] },
+      { vertexId: 'v1', name: 'Sink', parallelism: 1, recordsIn: 7, recordsOut: 7, inputs: [{ vertexId: 'v0', shipStrategy: 'hash' }], stateSizeBytes: 5120 },
     ],
     completedCheckpoints: 3,
     lastCheckpointId: 4,
@@ -299,9 +299,15 @@ describe('REST API routing', () => {
     const rest = new RestHandler(jobs, () => ({}), () => now);
     const rates = async (): Promise<unknown> => body(await get(rest, `/jobs/${A}/vertices/v0/metrics?get=numRecordsInPerSecond,numRecordsOutPerSecond`));
     expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
+    // Subtask 0 takes 3 of every 5 records, subtask 1 the rest.
     const grow = (inc: number, out: number): void => {
       const [v0, v1] = a.counters.vertices;
-      a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + inc, recordsOut: v0!.recordsOut + out }, v1!] };
+      const [s0, s1] = v0!.subtasks!;
+      const subtasks = [
+        { ...s0!, recordsIn: s0!.recordsIn + (inc * 3) / 5, recordsOut: s0!.recordsOut + (out * 3) / 5 },
+        { ...s1!, recordsIn: s1!.recordsIn + (inc * 2) / 5, recordsOut: s1!.recordsOut + (out * 2) / 5 },
+      ];
+      a.counters = { ...a.counters, vertices: [{ ...v0!, recordsIn: v0!.recordsIn + inc, recordsOut: v0!.recordsOut + out, subtasks }, v1!] };
     };
     now += 2_000;
     grow(500, 400);
@@ -310,7 +316,10 @@ describe('REST API routing', () => {
     now += 2_000;
     grow(100, 100);
     const metrics = (await get(rest, '/metrics')).body;
-    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsInPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 150\n`);
+    // Per subtask, as Flink's reporter has them: 90 and 60 of the vertex's 150 per second.
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsInPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 90\n`);
+    expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsInPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} 60\n`);
+    // A vertex whose subtasks the client does not know: its total, without subtask_index.
     expect(metrics).toContain(`flink_taskmanager_job_task_numRecordsOutPerSecond{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 0\n`);
     a.finish('FINISHED');
     expect(await rates()).toEqual([{ id: 'numRecordsInPerSecond', value: '0' }, { id: 'numRecordsOutPerSecond', value: '0' }]);
@@ -411,7 +420,7 @@ describe('REST API routing', () => {
     expect(later.backpressureLevel).toBe('low');
   });
 
-  it('answers /jobs/<id>/live with every vertex\'s rates, subtask watermarks, pending records and back-pressure at once', async () => {
+  it('answers /jobs/<id>/live with every vertex\'s rates, checkpointed state size, subtask watermarks, pending records and back-pressure at once', async () => {
     const jobs = new JobRegistry();
     const a = new FakeJob(A);
     jobs.add(a);
@@ -426,7 +435,8 @@ describe('REST API routing', () => {
       jid: A,
       vertices: [
         {
-          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0,
+          // No checkpoint holds its state yet: null, not 0.
+          id: 'v0', numRecordsInPerSecond: 1000, numRecordsOutPerSecond: 0, stateSize: null,
           subtasks: [
             // Subtask 0's output channel was full at both samples.
             // Neither measures busy time (as a worker's subtask before its first report): null, not 0.
@@ -434,7 +444,7 @@ describe('REST API routing', () => {
             { subtask: 1, numRecordsIn: 4, numRecordsOut: 4, currentInputWatermark: '-9223372036854775808', pendingRecords: null, backpressureRatio: 0, busyTimeMsPerSecond: null, backPressuredTimeMsPerSecond: null, idleTimeMsPerSecond: null },
           ],
         },
-        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, subtasks: [] },
+        { id: 'v1', numRecordsInPerSecond: 0, numRecordsOutPerSecond: 0, stateSize: 5120, subtasks: [] },
       ],
     });
   });
@@ -514,7 +524,10 @@ describe('REST API routing', () => {
     expect(r.status).toBe(200);
     expect(r.contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(r.body).toContain('# TYPE flink_taskmanager_job_task_numRecordsIn gauge\n');
-    expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsIn{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 10\n`);
+    // Per subtask, as Flink's reporter writes task metrics; never the vertex's sum beside them, which a sum() would count twice.
+    expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsIn{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="0"} 6\n`);
+    expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsIn{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\"",subtask_index="1"} 4\n`);
+    expect(r.body).not.toContain(`flink_taskmanager_job_task_numRecordsIn{job_id="${A}",job_name="insert-into_b",task_id="v0",task_name="Source: \\"orders\\""} 10\n`);
     expect(r.body).toContain(`flink_taskmanager_job_task_numRecordsOut{job_id="${A}",job_name="insert-into_b",task_id="v1",task_name="Sink"} 7\n`);
     expect(r.body).toContain(`flink_jobmanager_job_numberOfCompletedCheckpoints{job_id="${A}",job_name="insert-into_b"} 3\n`);
     expect(r.body).toContain(`flink_jobmanager_job_numRestarts{job_id="${B}",job_name="second"} 1\n`);

@@ -220,6 +220,45 @@ describe('TableEnvironment with web', () => {
     await env.close();
   });
 
+  it("reports each vertex's state size in the newest completed checkpoint, growing with its keys, and none before one", async () => {
+    const env = TableEnvironment.create({ web: { port: 0 }, config: { 'execution.checkpointing.interval': '200 ms' }, discoverPackages: false });
+    const url = await env.getWebUrl();
+    // Every row a new key: the aggregation's keyed state grows with each checkpoint.
+    await env.executeSql("CREATE TEMPORARY TABLE s (k BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '2000', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '100000000')");
+    await env.executeSql("CREATE TEMPORARY TABLE b (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+    const job = (await env.executeSql('INSERT INTO b SELECT k, COUNT(*) FROM s GROUP BY k')).getJobClient()!;
+    type Live = { vertices: { id: string; stateSize: number | null }[] };
+    const sizes = async (): Promise<(number | null)[]> => ((await getJson(`${url}/jobs/${job.jobId}/live`)).body as unknown as Live).vertices.map((v) => v.stateSize);
+    const end = Date.now() + 20_000;
+    let first: (number | null)[] = await sizes();
+    while (first[1] === null && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      first = await sizes();
+    }
+    // The source's state is its split (its position in the sequence); the aggregation's, its keys.
+    expect(first[0]).toBeGreaterThan(0);
+    expect(first[1]).toBeGreaterThan(0);
+    let later = first;
+    while (later[1]! <= first[1]! + 10_000 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      later = await sizes();
+    }
+    expect(later[1]).toBeGreaterThan(first[1]! + 10_000);
+    await job.cancel();
+    // No checkpointing: no checkpoint, no size.
+    const env2 = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
+    const url2 = await env2.getWebUrl();
+    await env2.executeSql("CREATE TEMPORARY TABLE s (k BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100')");
+    await env2.executeSql("CREATE TEMPORARY TABLE b (k BIGINT, c BIGINT) WITH ('connector' = 'blackhole')");
+    const job2 = (await env2.executeSql('INSERT INTO b SELECT k, COUNT(*) FROM s GROUP BY k')).getJobClient()!;
+    await new Promise((r) => setTimeout(r, 500));
+    const live2 = (await getJson(`${url2}/jobs/${job2.jobId}/live`)).body as unknown as Live;
+    expect(live2.vertices.map((v) => v.stateSize)).toEqual([null, null]);
+    await job2.cancel();
+    await env.close();
+    await env2.close();
+  });
+
   it('reports the rows a bounded datagen source has left as its pendingRecords, falling as it reads', async () => {
     const env = TableEnvironment.create({ web: { port: 0 }, discoverPackages: false });
     const url = await env.getWebUrl();

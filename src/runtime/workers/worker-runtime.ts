@@ -270,10 +270,13 @@ class WorkerAttempt implements TaskHost {
   // --- TaskHost ---
 
   acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs = 0): void {
+    // The counters as of the snapshot reach the job master before the acknowledgement (see Attempt.countBytesIn).
+    this.rt.flushMetrics();
     this.rt.post({ kind: 'ack', attempt: this.attempt, key: taskKey, checkpointId, snapshot, committables, alignmentMs });
   }
 
   finished(taskKey: string, snapshot: TaskSnapshot, committables: SerializedValue[]): void {
+    this.rt.flushMetrics();
     this.rt.post({ kind: 'finished', attempt: this.attempt, key: taskKey, snapshot, committables });
   }
 

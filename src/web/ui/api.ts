@@ -100,12 +100,22 @@ export interface JobLive {
     readonly id: string;
     readonly numRecordsInPerSecond: number;
     readonly numRecordsOutPerSecond: number;
+    /** Bytes of the vertex's state in the newest completed checkpoint; null before the first. */
+    readonly stateSize: number | null;
     readonly subtasks: readonly SubtaskLive[];
   }[];
 }
 
 /** The server answered, but with an error (`{"errors": [...]}`): unlike a failed fetch, sluice is there. */
 export class ApiError extends Error {}
+
+/**
+ * Why a request failed, for a person: the server's own words, or, when it did not answer at all (the
+ * browser says only "Failed to fetch"), that sluice is not there.
+ */
+export function failureText(e: unknown): string {
+  return e instanceof ApiError ? e.message : 'sluice did not answer (it may have exited)';
+}
 
 /** GET a JSON resource; rejects with an ApiError carrying the server's `errors` text on a non-2xx answer. */
 export async function getJson<T>(path: string): Promise<T> {
@@ -123,6 +133,6 @@ export async function send<T>(method: 'PATCH' | 'POST', path: string, body?: unk
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await r.json()) as T & { errors?: string[] };
-  if (!r.ok) throw new Error(answer.errors?.join('; ') ?? `HTTP ${r.status}`);
+  if (!r.ok) throw new ApiError(answer.errors?.join('; ') ?? `HTTP ${r.status}`);
   return answer;
 }

@@ -11,6 +11,8 @@ export interface NodeStats {
   /** The busiest subtask's share of time busy, and the most back-pressured one's, 0 to 1; undefined when not measured. */
   readonly busy: number | undefined;
   readonly backPressured: number | undefined;
+  /** The vertex's state in the newest completed checkpoint, as shown ('–' before one). */
+  readonly stateSize: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function busyFill(busy: number | undefined): string {
 
 const WIDTH = 270;
 const LINE = 18;
-const LINES = 7;
+const LINES = 8;
 const HEIGHT = LINES * LINE + 14;
 const NAME_CHARS = 32;
 
@@ -120,6 +122,7 @@ export class JobGraphView {
     setText(n.lines[4]!, `Watermark ${stats.watermark}`);
     setText(n.lines[5]!, `Back-pressure ${stats.backpressure ?? '–'}`);
     setText(n.lines[6]!, `Busy ${percent(stats.busy)} · back-pressured ${percent(stats.backPressured)}`);
+    setText(n.lines[7]!, `State ${stats.stateSize}`);
     n.backpressure = stats.backpressure ?? 'none';
     this.style(vertexId);
     const fill = busyFill(stats.busy);
