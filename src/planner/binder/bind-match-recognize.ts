@@ -11,6 +11,7 @@ import type { PlanField, SortKey } from '../logical/plan-node.js';
 import { compileRex } from '../rex/compile-rex.js';
 import { inputRef, isConstant } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
+import { explainRex } from '../logical/explain-rex.js';
 import { aggregateType } from './bind-aggregate.js';
 import { bindExpression, checkAt, isAggregateCall } from './bind-expression.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
@@ -61,14 +62,14 @@ export async function bindMatchRecognize(binder: QueryBinder, ref: MatchRecogniz
   const refs = new RefBinder(binder, input.scope, variables, input.node.fields[first.index]!.type);
   const defines = ref.define.map((d) => {
     if (!variables.has(d.variable.value)) throw at(new ValidationError(`Pattern variable '${d.variable.value}' in DEFINE does not appear in PATTERN`), d.variable.pos);
-    const expr = refs.bind(d.condition);
+    const expr = refs.bind(d.condition, d.variable.value);
     if (expr.rex.type.kind !== 'BOOLEAN') throw checkAt(d.condition, inCtx.positioned, () => new ValidationError(`The DEFINE condition of '${d.variable.value}' must be BOOLEAN, not ${expr.rex.type.kind}`));
     return { variable: d.variable.value, expr };
   });
   const keyNames = partitionKeys.map((k) => input.node.fields[k]!.name);
   const clash = ref.measures.map((m) => m.alias.value).filter((n) => keyNames.includes(n));
   if (clash.length > 0) throw at(new ValidationError(`Columns ambiguously defined: {${clash.join(', ')}}`), ref.pos);
-  const measures = ref.measures.map((m) => ({ name: m.alias.value, expr: refs.bind(m.expr) }));
+  const measures = ref.measures.map((m) => ({ name: m.alias.value, expr: refs.bind(m.expr, null) }));
   const fields: PlanField[] = [
     ...partitionKeys.map((k) => input.node.fields[k]!),
     ...measures.map((m) => ({ name: m.name, type: measureType(m.expr) })),
@@ -90,9 +91,10 @@ function measureType(e: MatchRexExpr): LogicalType {
 function bindPattern(ref: MatchRecognizeRef): MatchPatternElement[] {
   const out = ref.pattern.map((t): MatchPatternElement => {
     const q = t.quantifier;
-    if (q === null) return { variable: t.variable.value, min: 1, max: 1, greedy: true };
+    if (q === null) return { variable: t.variable.value, min: 1, max: 1, greedy: false };
     if (q.reluctant && q.min === 0 && q.max === 1) throw at(new PlanningError('Reluctant optional variables are not supported yet.'), q.pos);
-    return { variable: t.variable.value, min: q.min, max: q.max, greedy: !q.reluctant };
+    // Flink makes looping quantifiers greedy unless reluctant; `?` (at most one row) is not greedy there.
+    return { variable: t.variable.value, min: q.min, max: q.max, greedy: !q.reluctant && (q.max === null || q.max > 1) };
   });
   if (out.every((e) => e.min === 0)) {
     throw at(new PlanningError('Patterns that can produce empty matches are not supported. There must be at least one non-optional state.'), ref.patternPos);
@@ -109,7 +111,8 @@ function bindPattern(ref: MatchRecognizeRef): MatchPatternElement[] {
 
 function bindSkip(ref: MatchRecognizeRef, variables: ReadonlySet<string>): MatchSkip {
   const s = ref.afterMatch;
-  if (s === null || s.kind === 'past-last-row' || s.kind === 'to-next-row') return { kind: s?.kind ?? 'past-last-row' };
+  // Without AFTER MATCH, Flink skips to the next row (a real Flink 2.3.0 finds overlapping matches then).
+  if (s === null || s.kind === 'past-last-row' || s.kind === 'to-next-row') return { kind: s?.kind ?? 'to-next-row' };
   if (!variables.has(s.variable.value)) throw at(new ValidationError(`AFTER MATCH SKIP TO names '${s.variable.value}', which is not a variable of PATTERN`), s.variable.pos);
   return { kind: s.kind, variable: s.variable.value };
 }
@@ -135,6 +138,8 @@ class RefBinder {
   private refs: MatchRexRef[] = [];
   private texts: string[] = [];
   private keys = new Map<string, number>();
+  /** The variable whose DEFINE condition is being bound, or null for MEASURES. */
+  private defining: string | null = null;
 
   constructor(
     private readonly binder: QueryBinder,
@@ -143,7 +148,8 @@ class RefBinder {
     private readonly timeType: LogicalType,
   ) {}
 
-  bind(e: Expression): MatchRexExpr {
+  bind(e: Expression, defining: string | null): MatchRexExpr {
+    this.defining = defining;
     this.refs = [];
     this.texts = [];
     this.keys = new Map();
@@ -165,8 +171,12 @@ class RefBinder {
 
   private intercept(e: Expression): RexNode | undefined {
     if (e.kind === 'identifier') {
-      const { variable, rex } = this.rowExpr(e, 'reference');
-      return this.nav(variable, 'last', 0, 0, rex, `LAST(${e.names.join('.')}, 0)`);
+      const r = this.rowExpr(e, 'reference');
+      // As Calcite prints them: in DEFINE, the defined variable's own column is PREV(v.$i, 0) and another's
+      // LAST(v.$i, 0); in MEASURES a column is v.name.
+      const d = this.defining;
+      const text = d === null ? (r.variable === null ? `LAST(${r.label}, 0)` : r.label) : r.variable === null || r.variable === d ? `PREV(${d}.${r.index}, 0)` : `LAST(${r.label}, 0)`;
+      return this.nav(r.variable, 'last', 0, 0, r.rex, text);
     }
     if (e.kind !== 'function-call' || e.over !== null) return undefined;
     const name = e.name[e.name.length - 1]!.toUpperCase();
@@ -176,9 +186,10 @@ class RefBinder {
     if (NAVIGATION.has(name)) {
       if (e.args.length < 1 || e.args.length > 2) fail(`${name} takes one or two arguments: ${name}(variable.column [, offset])`);
       const offset = e.args.length === 2 ? this.offset(e.args[1]!, name) : 0;
-      const { variable, rex, text } = this.rowExpr(e.args[0]!, name);
-      if (name === 'PREV') return this.nav(variable, 'last', 0, offset, rex, `PREV(${text}, ${offset})`);
-      return this.nav(variable, name === 'FIRST' ? 'first' : 'last', offset, 0, rex, `${name}(${text}, ${offset})`);
+      if (name === 'PREV' && this.defining === null) fail(`Cannot use PREV/NEXT in MEASURE '${unparseExpression(e)}'`);
+      const { variable, rex, label } = this.rowExpr(e.args[0]!, name);
+      if (name === 'PREV') return this.nav(variable, 'last', 0, offset, rex, `PREV(${label}, ${offset})`);
+      return this.nav(variable, name === 'FIRST' ? 'first' : 'last', offset, 0, rex, `${name}(${label}, ${offset})`);
     }
     if (name === 'NEXT') fail('NEXT is not supported in MATCH_RECOGNIZE (as in Flink): a match is found before the rows after it are known; use PREV, FIRST or LAST');
     if (name === 'CLASSIFIER' || name === 'MATCH_NUMBER') fail(`${name}() is not supported in MATCH_RECOGNIZE (as in Flink)`);
@@ -200,7 +211,7 @@ class RefBinder {
       const variable = bound[0]?.variable ?? null;
       const args = bound.map((b) => b.rex);
       const type = checkAt(e, true, () => aggregateType(name, args.map((a) => a.type), true, this.binder.functions, false));
-      return this.add({ kind: 'agg', variable, name, args, type }, `${name}(${star ? '*' : bound.map((b) => b.text).join(', ')})`);
+      return this.add({ kind: 'agg', variable, name, args, type }, `${name}(${star ? '*' : bound.map((b) => b.label).join(', ')})`);
     }
     return undefined;
   }
@@ -219,7 +230,7 @@ class RefBinder {
    * Binds `e` over one input row: `A.x` reads column x and names variable A; plain columns name no variable.
    * Every variable reference in `e` must be to the same variable.
    */
-  private rowExpr(e: Expression, what: string): { variable: string | null; rex: RexNode; text: string } {
+  private rowExpr(e: Expression, what: string): { variable: string | null; rex: RexNode; label: string; index: string } {
     const seen = new Set<string>();
     const intercept = (x: Expression): RexNode | undefined => {
       if (x.kind === 'identifier' && x.names.length >= 2 && this.variables.has(x.names[0]!)) {
@@ -240,7 +251,12 @@ class RefBinder {
       throw checkAt(e, true, () => new ValidationError(msg));
     }
     const variable = seen.size === 1 ? [...seen][0]! : null;
-    return { variable, rex, text: exprText(e) };
+    // `v.$2` in DEFINE (Calcite prints input fields by index there), `v.price` in MEASURES.
+    const index = explainRex(rex, 'calcite', (i) => `$${i}`);
+    const named = e.kind === 'identifier' ? e.names.slice(variable === null ? 0 : 1).join('.') : exprText(e);
+    const body = this.defining === null ? named : index;
+    const label = e.kind === 'identifier' || this.defining !== null ? `${variable ?? '*'}.${body}` : body;
+    return { variable, rex, label, index };
   }
 }
 

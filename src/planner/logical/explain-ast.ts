@@ -1,4 +1,4 @@
-import { matchText } from './explain-match.js';
+import { logicalMatchText } from './explain-match.js';
 import { rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { explainRex, flinkType } from './explain-rex.js';
@@ -162,8 +162,7 @@ export function astTree(n: PlanNode): ExplainTree {
       return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
     }
     case 'match':
-      // Calcite's LogicalMatch prints the same clauses as Flink's Match.
-      return node(matchText(n, (e, texts) => explainRex(e, 'calcite', (i) => texts[i] ?? `$${i}`)).replace(/^Match\(/, 'LogicalMatch('), [astTree(n.input)]);
+      return node(logicalMatchText(n, (e, texts) => explainRex(e, 'calcite', (i) => texts[i] ?? `$${i}`)), [astTree(n.input)]);
     case 'changelog-normalize':
       // A physical node only (placed after optimization); the AST shows the scan it reads.
       return astTree(n.input);

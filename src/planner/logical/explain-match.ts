@@ -47,3 +47,28 @@ function patternText(pattern: readonly MatchPatternElement[]): string {
   for (const e of pattern.slice(1)) s = `(${s}, ${elementText(e)})`;
   return s;
 }
+
+/**
+ * Calcite's `LogicalMatch(...)` for the AST section, as Flink 2.3.0 prints it: fields by index, the skip target
+ * in parentheses, the DEFINE conditions in order without their variables.
+ */
+export function logicalMatchText(n: MatchNode, rex: (e: RexNode, texts: readonly string[]) => string): string {
+  const order = n.orderKeys.map((k) => `${k.index} ${k.descending ? 'DESC' : 'ASC'}-nulls-${k.nullsFirst ? 'first' : 'last'}`);
+  const s = n.skip;
+  const after = s.kind === 'to-first' || s.kind === 'to-last' ? `SKIP TO ${s.kind === 'to-first' ? 'FIRST' : 'LAST'}(${sym(s.variable)})` : skipText(s);
+  const parts = [
+    `partition=[[${n.partitionKeys.join(', ')}]]`,
+    `order=[[${order.join(', ')}]]`,
+    `outputFields=[[${n.fields.map((f) => f.name).join(', ')}]]`,
+    'allRows=[false]',
+    `after=[${after}]`,
+    `pattern=[${patternText(n.pattern)}]`,
+    'isStrictStarts=[false]',
+    'isStrictEnds=[false]',
+    ...(n.withinMs === null ? [] : [`interval=[${n.withinMs}ms]`]),
+    'subsets=[[]]',
+    `patternDefinitions=[[${n.defines.map((d) => rex(d.expr.rex, d.expr.texts)).join(', ')}]]`,
+    `inputFields=[[${n.input.fields.map((f) => f.name).join(', ')}]]`,
+  ];
+  return `LogicalMatch(${parts.join(', ')})`;
+}

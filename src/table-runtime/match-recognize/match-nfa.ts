@@ -139,7 +139,8 @@ export class MatchNfa {
         const word = s.kind === 'to-first' ? 'FIRST' : 'LAST';
         if (rows.length === 0) throw new ExecutionError(`Could not skip to ${word} ${s.variable}: no row of the match is mapped to ${s.variable} (AFTER MATCH SKIP TO ${word} needs one)`);
         const target = (s.kind === 'to-first' ? rows[0]! : rows[rows.length - 1]!).seq;
-        if (target === m[0]!.seq) throw new ExecutionError(`Could not skip to ${word} ${s.variable}: it is the first row of the match, so the next match would start where this one did (an endless loop)`);
+        // Flink's message; the next match would start where this one did, endlessly.
+        if (target === m[0]!.seq) throw new ExecutionError(`Could not skip to first element of a match. (AFTER MATCH SKIP TO ${word} ${s.variable} names the match's first row)`);
         return (start) => start < target;
       }
       default: {
