@@ -215,6 +215,13 @@ FROM Ticker
     ]);
   });
 
+  it('PREV(price, n) is the n-th row before the current one in the match, PREV(v.price, 0) the current row', async () => {
+    env = await tickerEnv('streaming', SKIPS, 'XYZ');
+    // Rising runs of three: 7 9 10, then 5 10 (7 falls), 7 14.
+    const q = skipRows('A B C', 'B AS PREV(price) < B.price, C AS PREV(C.price, 0) > PREV(price, 1) AND PREV(price, 2) < C.price', 'A.price AS a, C.price AS c');
+    expect(await rows(env, q)).toEqual(['XYZ,7,10']);
+  });
+
   it('refuses what Flink refuses, with its messages', async () => {
     env = await tickerEnv('streaming', SKIPS, 'XYZ');
     const q = (body: string): Promise<string[]> => rows(env!, `SELECT * FROM Ticker MATCH_RECOGNIZE (${body})`);
@@ -231,6 +238,7 @@ FROM Ticker
     await expect(q('PARTITION BY symbol ORDER BY rowtime MEASURES A.symbol AS symbol PATTERN (A B) DEFINE A AS true')).rejects.toThrow('Columns ambiguously defined: {symbol}');
     await expect(q('ORDER BY rowtime MEASURES CLASSIFIER() AS x PATTERN (A B) DEFINE A AS true')).rejects.toThrow('CLASSIFIER() is not supported');
     await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A B) DEFINE A AS NEXT(A.price) > 1')).rejects.toThrow('NEXT is not supported');
+    await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A B) DEFINE B AS PREV(B.price) > 1')).rejects.toThrow('Flink does not support physical offsets within partition.');
   });
 
   it('refuses an updating input, as Flink', async () => {

@@ -10,9 +10,10 @@ import { OperatorHarness } from './fake-context.js';
 // Input rows: [key, ts, price]. Expressions are written by hand (the planner compiles them in a real job).
 const PRICE = (f: readonly unknown[]): unknown => f[2];
 const TS = (f: readonly unknown[]): unknown => f[1];
-const last = (variable: string | null, offset = 0, value = PRICE): MatchRef => ({ kind: 'nav', variable, from: 'last', offset, physical: 0, value });
-const first = (variable: string | null, offset = 0, value = PRICE): MatchRef => ({ kind: 'nav', variable, from: 'first', offset, physical: 0, value });
-const prev = (variable: string | null, n: number): MatchRef => ({ kind: 'nav', variable, from: 'last', offset: 0, physical: n, value: PRICE });
+const last = (variable: string | null, offset = 0, value = PRICE): MatchRef => ({ kind: 'nav', variable, from: 'last', offset, value });
+const first = (variable: string | null, offset = 0, value = PRICE): MatchRef => ({ kind: 'nav', variable, from: 'first', offset, value });
+/** PREV(price, n): the planner makes it LAST(*.price, n), the n-th row before the current one in the match. */
+const prev = (n: number): MatchRef => last(null, n);
 const sum = (variable: string | null): MatchRef => ({ kind: 'agg', variable, create: () => builtinAggregate('SUM', [DataTypes.INT()], DataTypes.INT()), args: [PRICE] });
 const expr = (refs: MatchRef[], evaluate: (v: readonly unknown[]) => unknown): MatchExpr => ({ refs, evaluate });
 /** `v.price op n` over the candidate row. */
@@ -100,7 +101,7 @@ describe('MATCH_RECOGNIZE operator', () => {
   it('PREV reads the row before in the match, LAST(v, n) the n-th last row of v', async () => {
     // A+ rising by PREV, B falls below LAST(A.price, 1) (the second last A).
     const defines = new Map([
-      ['A', expr([prev(null, 1), last('A')], ([p, a]) => p === null || (a as number) > (p as number))],
+      ['A', expr([prev(1), last('A')], ([p, a]) => p === null || (a as number) > (p as number))],
       ['B', expr([last('B'), last('A', 1)], ([b, a1]) => a1 !== null && (b as number) < (a1 as number))],
     ]);
     const measures = [expr([first('A'), last('A'), last('B')], (v) => v.join('/'))];

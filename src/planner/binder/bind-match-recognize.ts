@@ -4,7 +4,7 @@ import type { MatchRecognizeRef } from '../../sql/ast/match-recognize.js';
 import type { SourcePosition } from '../../sql/position.js';
 import { unparseExpression } from '../../sql/unparse/unparse-expression.js';
 import { DataTypes } from '../../types/data-types.js';
-import { isProctimeAttribute, isRowtimeAttribute, isTimeAttribute, notNull, withNullability, withoutTimeAttribute } from '../../types/logical-type.js';
+import { getPrecision, isProctimeAttribute, isRowtimeAttribute, isTimeAttribute, notNull, withNullability, withoutTimeAttribute } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { MatchNode, MatchPatternElement, MatchRexExpr, MatchRexRef, MatchSkip } from '../logical/match-node.js';
 import type { PlanField, SortKey } from '../logical/plan-node.js';
@@ -58,6 +58,8 @@ export async function bindMatchRecognize(binder: QueryBinder, ref: MatchRecogniz
 
   const skip = bindSkip(ref, variables);
   const withinMs = ref.within === null ? null : bindWithin(binder, ref.within);
+  const w = ref.within;
+  const withinText = w === null || withinMs === null ? null : `${withinMs}:INTERVAL ${w.kind === 'interval-literal' ? `${w.qualifier.start}${w.qualifier.end === null ? '' : ` TO ${w.qualifier.end}`}` : 'SECOND'}`;
 
   const refs = new RefBinder(binder, input.scope, variables, input.node.fields[first.index]!.type);
   const defines = ref.define.map((d) => {
@@ -74,7 +76,7 @@ export async function bindMatchRecognize(binder: QueryBinder, ref: MatchRecogniz
     ...partitionKeys.map((k) => input.node.fields[k]!),
     ...measures.map((m) => ({ name: m.name, type: measureType(m.expr) })),
   ];
-  const node: MatchNode = { kind: 'match', input: input.node, partitionKeys, orderKeys, time, pattern, skip, withinMs, defines, measures, fields };
+  const node: MatchNode = { kind: 'match', input: input.node, partitionKeys, orderKeys, time, pattern, skip, withinMs, withinText, defines, measures, fields };
   return { node, scope: Scope.of(fields, ref.alias?.value ?? null) };
 }
 
@@ -175,8 +177,8 @@ class RefBinder {
       // As Calcite prints them: in DEFINE, the defined variable's own column is PREV(v.$i, 0) and another's
       // LAST(v.$i, 0); in MEASURES a column is v.name.
       const d = this.defining;
-      const text = d === null ? (r.variable === null ? `LAST(${r.label}, 0)` : r.label) : r.variable === null || r.variable === d ? `PREV(${d}.${r.index}, 0)` : `LAST(${r.label}, 0)`;
-      return this.nav(r.variable, 'last', 0, 0, r.rex, text);
+      const text = d === null ? (r.variable === null ? `LAST(${r.label}, 0)` : r.label) : r.variable === null || r.variable === d ? `PREV(${r.label.replace(/^\*\./, `${d}.`)}, 0)` : `LAST(${r.label}, 0)`;
+      return this.nav(r.variable, 'last', 0, r.rex, text);
     }
     if (e.kind !== 'function-call' || e.over !== null) return undefined;
     const name = e.name[e.name.length - 1]!.toUpperCase();
@@ -185,11 +187,17 @@ class RefBinder {
     };
     if (NAVIGATION.has(name)) {
       if (e.args.length < 1 || e.args.length > 2) fail(`${name} takes one or two arguments: ${name}(variable.column [, offset])`);
-      const offset = e.args.length === 2 ? this.offset(e.args[1]!, name) : 0;
+      // PREV's offset defaults to 1, FIRST's and LAST's to 0.
+      const offset = e.args.length === 2 ? this.offset(e.args[1]!, name) : name === 'PREV' ? 1 : 0;
       if (name === 'PREV' && this.defining === null) fail(`Cannot use PREV/NEXT in MEASURE '${unparseExpression(e)}'`);
       const { variable, rex, label } = this.rowExpr(e.args[0]!, name);
-      if (name === 'PREV') return this.nav(variable, 'last', 0, offset, rex, `PREV(${label}, ${offset})`);
-      return this.nav(variable, name === 'FIRST' ? 'first' : 'last', offset, 0, rex, `${name}(${label}, ${offset})`);
+      if (name === 'PREV') {
+        // Calcite turns PREV(x, n) into LAST(*.x, n), the n-th row before the current one in the match; Flink runs
+        // PREV(v.x, 0) (v's current row) but refuses a physical offset within one variable's rows.
+        if (variable !== null && offset > 0) throw checkAt(e, true, () => new PlanningError('Flink does not support physical offsets within partition.'));
+        return this.nav(variable, 'last', offset, rex, variable === null ? `LAST(${label}, ${offset})` : `PREV(${label}, 0)`);
+      }
+      return this.nav(variable, name === 'FIRST' ? 'first' : 'last', offset, rex, `${name}(${label}, ${offset})`);
     }
     if (name === 'NEXT') fail('NEXT is not supported in MATCH_RECOGNIZE (as in Flink): a match is found before the rows after it are known; use PREV, FIRST or LAST');
     if (name === 'CLASSIFIER' || name === 'MATCH_NUMBER') fail(`${name}() is not supported in MATCH_RECOGNIZE (as in Flink)`);
@@ -216,9 +224,9 @@ class RefBinder {
     return undefined;
   }
 
-  private nav(variable: string | null, from: 'first' | 'last', offset: number, physical: number, value: RexNode, text: string): RexNode {
+  private nav(variable: string | null, from: 'first' | 'last', offset: number, value: RexNode, text: string): RexNode {
     const type = withNullability(withoutTimeAttribute(value.type), true);
-    return this.add({ kind: 'nav', variable, from, offset, physical, value, type }, text);
+    return this.add({ kind: 'nav', variable, from, offset, value, type }, text);
   }
 
   private offset(e: Expression, fn: string): number {
@@ -255,7 +263,9 @@ class RefBinder {
     const index = explainRex(rex, 'calcite', (i) => `$${i}`);
     const named = e.kind === 'identifier' ? e.names.slice(variable === null ? 0 : 1).join('.') : exprText(e);
     const body = this.defining === null ? named : index;
-    const label = e.kind === 'identifier' || this.defining !== null ? `${variable ?? '*'}.${body}` : body;
+    let label = e.kind === 'identifier' || this.defining !== null ? `${variable ?? '*'}.${body}` : body;
+    // A time attribute read from a row is a plain timestamp (Flink prints the cast).
+    if (isTimeAttribute(rex.type)) label = `CAST(${label} AS ${withoutTimeAttribute(rex.type).kind === 'TIMESTAMP' ? 'TIMESTAMP' : 'TIMESTAMP_WITH_LOCAL_TIME_ZONE'}(${getPrecision(rex.type) ?? 3}))`;
     return { variable, rex, label, index };
   }
 }

@@ -18,7 +18,6 @@ export function matchText(n: MatchNode, rex: (e: RexNode, texts: readonly string
   parts.push('rowsPerMatch=[ONE ROW PER MATCH]');
   parts.push(`after=[${skipText(n.skip)}]`);
   parts.push(`pattern=[${patternText(n.pattern)}]`);
-  if (n.withinMs !== null) parts.push(`within=[${n.withinMs}ms]`);
   parts.push(`define=[{${n.defines.map((d) => `${d.variable}=${rex(d.expr.rex, d.expr.texts)}`).join(', ')}}]`);
   return `Match(${parts.join(', ')})`;
 }
@@ -55,7 +54,7 @@ function patternText(pattern: readonly MatchPatternElement[]): string {
 export function logicalMatchText(n: MatchNode, rex: (e: RexNode, texts: readonly string[]) => string): string {
   const order = n.orderKeys.map((k) => `${k.index} ${k.descending ? 'DESC' : 'ASC'}-nulls-${k.nullsFirst ? 'first' : 'last'}`);
   const s = n.skip;
-  const after = s.kind === 'to-first' || s.kind === 'to-last' ? `SKIP TO ${s.kind === 'to-first' ? 'FIRST' : 'LAST'}(${sym(s.variable)})` : skipText(s);
+  const after = s.kind === 'to-first' || s.kind === 'to-last' ? `SKIP TO ${s.kind === 'to-first' ? 'FIRST' : 'LAST'}(${sym(s.variable)})` : `FLAG(${skipText(s)})`;
   const parts = [
     `partition=[[${n.partitionKeys.join(', ')}]]`,
     `order=[[${order.join(', ')}]]`,
@@ -65,7 +64,7 @@ export function logicalMatchText(n: MatchNode, rex: (e: RexNode, texts: readonly
     `pattern=[${patternText(n.pattern)}]`,
     'isStrictStarts=[false]',
     'isStrictEnds=[false]',
-    ...(n.withinMs === null ? [] : [`interval=[${n.withinMs}ms]`]),
+    ...(n.withinText === null ? [] : [`interval=[${n.withinText}]`]),
     'subsets=[[]]',
     `patternDefinitions=[[${n.defines.map((d) => rex(d.expr.rex, d.expr.texts)).join(', ')}]]`,
     `inputFields=[[${n.input.fields.map((f) => f.name).join(', ')}]]`,

@@ -21,7 +21,7 @@ export type MatchSkip =
  * one input row; `variable` null is every row (Flink's `*`). `type` is the value's type (NULL when absent).
  */
 export type MatchRexRef =
-  | { readonly kind: 'nav'; readonly variable: string | null; readonly from: 'first' | 'last'; readonly offset: number; readonly physical: number; readonly value: RexNode; readonly type: LogicalType }
+  | { readonly kind: 'nav'; readonly variable: string | null; readonly from: 'first' | 'last'; readonly offset: number; readonly value: RexNode; readonly type: LogicalType }
   | { readonly kind: 'agg'; readonly variable: string | null; readonly name: string; readonly args: readonly RexNode[]; readonly type: LogicalType }
   | { readonly kind: 'match-rowtime'; readonly type: LogicalType }
   | { readonly kind: 'match-proctime'; readonly type: LogicalType };
@@ -49,6 +49,8 @@ export interface MatchNode {
   readonly pattern: readonly MatchPatternElement[];
   readonly skip: MatchSkip;
   readonly withinMs: number | null;
+  /** WITHIN as Calcite prints it in the AST (`3600000:INTERVAL HOUR`). */
+  readonly withinText: string | null;
   readonly defines: readonly { readonly variable: string; readonly expr: MatchRexExpr }[];
   readonly measures: readonly { readonly name: string; readonly expr: MatchRexExpr }[];
   readonly fields: readonly PlanField[];

@@ -11,7 +11,7 @@ export function matchSpec(n: MatchNode, mode: 'streaming' | 'batch', timeZone: s
   const ref = (r: MatchRexRef): MatchRef => {
     switch (r.kind) {
       case 'nav':
-        return { kind: 'nav', variable: r.variable, from: r.from, offset: r.offset, physical: r.physical, value: compileRex(r.value, opts) };
+        return { kind: 'nav', variable: r.variable, from: r.from, offset: r.offset, value: compileRex(r.value, opts) };
       case 'agg': {
         const argTypes = r.args.map((a) => a.type);
         const def = functions?.lookup(r.name);

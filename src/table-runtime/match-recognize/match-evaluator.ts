@@ -27,9 +27,7 @@ function refValue(ref: MatchRef, rows: readonly MatchedRow[], times: EvalTimes):
   switch (ref.kind) {
     case 'nav': {
       const at = navIndex(rows, ref.variable, ref.from, ref.offset);
-      if (at < 0) return null;
-      const target = at - ref.physical;
-      return target < 0 ? null : ref.value(rows[target]!.fields);
+      return at < 0 ? null : ref.value(rows[at]!.fields);
     }
     case 'agg': {
       const fn = ref.create();

@@ -26,13 +26,13 @@ export type RowValue = (fields: readonly unknown[]) => unknown;
 /**
  * A value a DEFINE condition or a MEASURES expression reads from the rows of a (partial) match.
  * `variable` null is every row of the match (Flink's default variable `*`).
- * - nav: LAST(v.x, offset) / FIRST(v.x, offset) (a plain `v.x` is LAST(v.x, 0)), then `physical` rows back
- *   in the whole match (PREV(v.x, n)); NULL when there is no such row.
+ * - nav: LAST(v.x, offset) / FIRST(v.x, offset) (a plain `v.x` is LAST(v.x, 0), PREV(x, n) is LAST(*.x, n));
+ *   NULL when there is no such row.
  * - agg: an aggregate over the rows of `variable`.
  * - match-rowtime / match-proctime: MATCH_ROWTIME() (the time of the match's last row) / MATCH_PROCTIME().
  */
 export type MatchRef =
-  | { readonly kind: 'nav'; readonly variable: string | null; readonly from: 'first' | 'last'; readonly offset: number; readonly physical: number; readonly value: RowValue }
+  | { readonly kind: 'nav'; readonly variable: string | null; readonly from: 'first' | 'last'; readonly offset: number; readonly value: RowValue }
   | { readonly kind: 'agg'; readonly variable: string | null; readonly create: () => AggregateFunction<unknown>; readonly args: readonly RowValue[] }
   | { readonly kind: 'match-rowtime' }
   | { readonly kind: 'match-proctime' };
