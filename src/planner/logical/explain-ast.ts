@@ -162,7 +162,8 @@ export function astTree(n: PlanNode): ExplainTree {
       return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
     }
     case 'match':
-      return node(logicalMatchText(n, (e, texts) => explainRex(e, 'calcite', (i) => texts[i] ?? `$${i}`)), [astTree(n.input)]);
+      // The conditions read pattern references (`PREV(A.$2, 0)`), which Calcite prints as in the physical plan.
+      return node(logicalMatchText(n, (e, texts) => explainRex(e, 'prefix', (i) => texts[i] ?? `$${i}`)), [astTree(n.input)]);
     case 'changelog-normalize':
       // A physical node only (placed after optimization); the AST shows the scan it reads.
       return astTree(n.input);

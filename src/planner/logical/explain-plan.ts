@@ -104,7 +104,8 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       return `OverAggregate(${part}orderBy=[${inNames[n.orderKey.index]} ${n.orderKey.descending ? 'DESC' : 'ASC'}], window=[${[...new Set(frames)].join(', ')}], select=[${[...inNames, ...aggs].join(', ')}])`;
     }
     case 'match':
-      return matchText(n, (e, texts) => rex(e, (i) => texts[i] ?? `$${i}`));
+      // Flink prints Match's expressions in prefix form in both plans, string literals untyped.
+      return matchText(n, (e, texts) => explainRex(e, 'prefix', (i) => texts[i] ?? `$${i}`));
     case 'rank': {
       const inNames = n.input.fields.map((f) => f.name);
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
