@@ -8,7 +8,7 @@ import { ExpressionParser } from './expression-parser.js';
 /**
  * The MATCH_RECOGNIZE clause after a table reference, in Calcite's clause order. The pattern is a
  * concatenation of quantified variables; what Flink cannot run (alternation, groups, PERMUTE, exclusion,
- * anchors, SUBSET) is refused here with its position and, where Flink has one, Flink's message.
+ * SUBSET) is refused here with its position and, where Flink has one, Flink's message.
  */
 export abstract class MatchRecognizeParser extends ExpressionParser {
   /** Called with MATCH_RECOGNIZE as the current token; `input` is the table reference before it. */
@@ -90,8 +90,7 @@ export abstract class MatchRecognizeParser extends ExpressionParser {
     if (this.isSymbol('{') && this.isSymbolAt(1, '-')) throw this.errorAt(at, "Currently, CEP doesn't support PERMUTE and '{-' '-}' patterns");
     if (this.isKeyword('PERMUTE')) throw this.errorAt(at, "Currently, CEP doesn't support PERMUTE and '{-' '-}' patterns");
     if (this.isSymbol('(')) throw this.errorAt(at, 'Pattern groups are not supported in MATCH_RECOGNIZE (as in Flink): a quantifier applies to one variable');
-    const t = this.peek();
-    if (t.text === '^' || t.text === '$') throw this.errorAt(at, "Anchors ('^', '$') are not supported in MATCH_RECOGNIZE (as in Flink)");
+    // The anchor `^` is a lexical error at its position; `$` is part of a name (`B$`), as in Calcite.
   }
 
   private parseQuantifier(): PatternQuantifier | null {
