@@ -248,4 +248,24 @@ FROM Ticker
       rows(env, 'SELECT * FROM (SELECT symbol, MAX(price) AS price, MAX(pt) AS pt FROM T GROUP BY symbol) MATCH_RECOGNIZE (ORDER BY pt MEASURES A.symbol AS s PATTERN (A B) DEFINE A AS true)'),
     ).rejects.toThrow("Match Recognize doesn't support consuming update changes which is produced by node GroupAggregate(");
   });
+
+  it('processing time: rows are matched in arrival order, MATCH_PROCTIME() is a proctime attribute', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-mr-'));
+    mkdirSync(join(dir, 'in'));
+    // Arrival order is file order; the timestamps say otherwise and must not matter.
+    writeFileSync(join(dir, 'in', 'in.csv'), 'XYZ,2011-04-01 10:00:09,1,1\nXYZ,2011-04-01 10:00:01,20,1\nXYZ,2011-04-01 10:00:05,2,1\nXYZ,2011-04-01 10:00:02,30,1\n');
+    env = TableEnvironment.create({ mode: 'streaming' });
+    await (
+      await env.executeSql(
+        `CREATE TABLE T (symbol STRING, ts TIMESTAMP(3), price BIGINT, tax BIGINT, pt AS PROCTIME()) WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'in')}', 'format' = 'csv')`,
+      )
+    ).await();
+    const q = `SELECT symbol, a, b, mp IS NOT NULL FROM T MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY pt
+        MEASURES A.price AS a, B.price AS b, MATCH_PROCTIME() AS mp AFTER MATCH SKIP PAST LAST ROW
+        PATTERN (A B) DEFINE A AS A.price < 10, B AS B.price > 10)`;
+    expect(await rows(env, q)).toEqual(['XYZ,1,20,true', 'XYZ,2,30,true']);
+    const plan: string[] = [];
+    for await (const r of (await env.executeSql(`EXPLAIN ${q}`)).collect()) plan.push(String(r.fields[0]));
+    expect(plan.join('')).toContain('Match(partitionBy=[symbol], orderBy=[pt ASC], measures=[FINAL(A.price) AS a, FINAL(B.price) AS b, FINAL(MATCH_PROCTIME()) AS mp]');
+  });
 });
