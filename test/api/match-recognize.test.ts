@@ -222,6 +222,29 @@ FROM Ticker
     expect(await rows(env, q)).toEqual(['XYZ,7,10']);
   });
 
+  it.each<[string, string, string, string[]]>([
+    ['FIRST(A.price) AS f, LAST(A.price) AS l, B.price AS b', 'A{2} B', 'A AS A.price < 10', ['XYZ,7,9,10']],
+    ['FIRST(A.price) AS f, LAST(A.price) AS l, B.price AS b', 'A{1,3} B', 'A AS A.price < 11', ['XYZ,5,7,14', 'XYZ,10,7,14', 'XYZ,7,7,14']],
+    ['FIRST(A.price) AS f, LAST(A.price) AS l, COUNT(A.price) AS n, B.price AS b', 'A{2,} B', 'A AS A.price < 11', ['XYZ,7,7,6,14', 'XYZ,9,7,5,14', 'XYZ,10,7,4,14', 'XYZ,5,7,3,14', 'XYZ,10,7,2,14']],
+    [
+      'FIRST(A.price) AS f, LAST(A.price) AS l, COUNT(A.price) AS n, B.price AS b',
+      'A+? B',
+      'A AS A.price < 11, B AS B.price > 8',
+      ['XYZ,7,7,1,9', 'XYZ,9,9,1,10', 'XYZ,10,5,2,10', 'XYZ,5,5,1,10', 'XYZ,10,7,2,14', 'XYZ,7,7,1,14'],
+    ],
+    ['FIRST(A.price) AS f, COUNT(B.price) AS n, C.price AS c', 'A B* C', 'A AS A.price < 10, B AS B.price > 6, C AS C.price > 9', []],
+    ['FIRST(A.price) AS f, COUNT(B.price) AS n, C.price AS c', 'A B{1,2}? C', 'A AS A.price < 10, B AS B.price > 6, C AS C.price > 4', ['XYZ,7,1,10', 'XYZ,9,1,5', 'XYZ,5,1,7']],
+    [
+      'FIRST(A.price) AS f, AVG(A.price) AS av, MIN(A.price) AS mi, MAX(A.price) AS ma, SUM(price) AS s, COUNT(*) AS n',
+      'A+ B',
+      'A AS MAX(A.price) - MIN(A.price) < 5, B AS B.price > 0',
+      ['XYZ,7,8,7,10,31,4', 'XYZ,9,9,9,10,24,3', 'XYZ,10,10,10,10,15,2', 'XYZ,5,5,5,5,15,2', 'XYZ,10,8,7,10,31,3', 'XYZ,7,7,7,7,21,2'],
+    ],
+  ])('%s PATTERN (%s) gives the rows of Flink 2.3.0', async (measures, pattern, define, expected) => {
+    env = await tickerEnv('streaming', SKIPS, 'XYZ');
+    expect(await rows(env, skipRows(pattern, define, measures))).toEqual(expected);
+  });
+
   it('refuses what Flink refuses, with its messages', async () => {
     env = await tickerEnv('streaming', SKIPS, 'XYZ');
     const q = (body: string): Promise<string[]> => rows(env!, `SELECT * FROM Ticker MATCH_RECOGNIZE (${body})`);
@@ -233,6 +256,8 @@ FROM Ticker
     await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A B+) DEFINE A AS true')).rejects.toThrow('Greedy quantifiers are not allowed as the last element of a Pattern yet.');
     await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A*) DEFINE A AS true')).rejects.toThrow('Patterns that can produce empty matches are not supported.');
     await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A?? B) DEFINE A AS true')).rejects.toThrow('Reluctant optional variables are not supported yet.');
+    // Flink 2.3.0 accepts {,m} and {0,m} at planning and then fails the job with this message.
+    await expect(q('ORDER BY rowtime MEASURES A.price AS x PATTERN (A{,2} B) DEFINE A AS true')).rejects.toThrow('The from should be a positive number greater than 0.');
     await expect(q('ORDER BY rowtime MEASURES COUNT(DISTINCT A.price) AS x PATTERN (A B) DEFINE A AS true')).rejects.toThrow('DISTINCT aggregations are not supported');
     await expect(q('ORDER BY rowtime MEASURES SUM(A.price + B.tax) AS x PATTERN (A B) DEFINE A AS true')).rejects.toThrow('Aggregation must be applied to a single pattern variable');
     await expect(q('PARTITION BY symbol ORDER BY rowtime MEASURES A.symbol AS symbol PATTERN (A B) DEFINE A AS true')).rejects.toThrow('Columns ambiguously defined: {symbol}');

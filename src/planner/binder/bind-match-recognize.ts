@@ -93,10 +93,12 @@ function measureType(e: MatchRexExpr): LogicalType {
 function bindPattern(ref: MatchRecognizeRef): MatchPatternElement[] {
   const out = ref.pattern.map((t): MatchPatternElement => {
     const q = t.quantifier;
-    if (q === null) return { variable: t.variable.value, min: 1, max: 1, greedy: false };
+    if (q === null) return { variable: t.variable.value, min: 1, max: 1, greedy: false, reluctant: false };
     if (q.reluctant && q.min === 0 && q.max === 1) throw at(new PlanningError('Reluctant optional variables are not supported yet.'), q.pos);
-    // Flink makes looping quantifiers greedy unless reluctant; `?` (at most one row) is not greedy there.
-    return { variable: t.variable.value, min: q.min, max: q.max, greedy: !q.reluctant && (q.max === null || q.max > 1) };
+    // Flink's CEP takes `*` and `?` but no other range from 0 ({,m}, {0,m}): its job fails with this message.
+    if (q.min === 0 && q.max !== null && q.max > 1) throw at(new PlanningError('The from should be a positive number greater than 0.'), q.pos);
+    // Flink makes a range of rows greedy unless reluctant; `?` (at most one row) and `{n}` are not ranges there.
+    return { variable: t.variable.value, min: q.min, max: q.max, greedy: !q.reluctant && (q.max === null || (q.max > q.min && q.max > 1)), reluctant: q.reluctant };
   });
   if (out.every((e) => e.min === 0)) {
     throw at(new PlanningError('Patterns that can produce empty matches are not supported. There must be at least one non-optional state.'), ref.patternPos);

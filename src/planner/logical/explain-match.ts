@@ -37,7 +37,7 @@ function skipText(s: MatchSkip): string {
 
 function elementText(e: MatchPatternElement): string {
   if (e.min === 1 && e.max === 1) return sym(e.variable);
-  return `PATTERN_QUANTIFIER(${sym(e.variable)}, ${e.min}, ${e.max ?? -1}, ${!e.greedy})`;
+  return `PATTERN_QUANTIFIER(${sym(e.variable)}, ${e.min}, ${e.max ?? -1}, ${e.reluctant})`;
 }
 
 /** `((A, B), C)`: Calcite nests a concatenation to the left. */

@@ -7,7 +7,10 @@ export interface MatchPatternElement {
   readonly variable: string;
   readonly min: number;
   readonly max: number | null;
+  /** Whether rows it can take are kept from the variables after it (see table-runtime's PatternElement). */
   readonly greedy: boolean;
+  /** Written with a trailing `?` (`*?`, `{2,}?`); EXPLAIN prints it. */
+  readonly reluctant: boolean;
 }
 
 export type MatchSkip =

@@ -36,8 +36,8 @@ export interface FedRow {
  * An NFA over a concatenation of quantified variables, run as Flink's CEP runs it: every row advances all
  * partial matches at once (and may start a new one), so no row is read twice and nothing backtracks over
  * buffered rows; that keeps the state to the live partial matches and suits rows that arrive one by one.
- * A greedy element keeps a row it can take (the next element may not take it); a reluctant one tries
- * both. A match is found as soon as its last element has taken enough rows; matches leave in order of their
+ * A greedy element keeps every row its condition accepts from the elements after it (they may take only
+ * rows it refuses, even once it is full); a reluctant one tries both. A match is found as soon as its last element has taken enough rows; matches leave in order of their
  * first row and each discards the partial and found matches its AFTER MATCH SKIP strategy rules out.
  */
 export class MatchNfa {
@@ -80,17 +80,22 @@ export class MatchNfa {
   /** Offers `row` to element `elem` (which has taken `count` rows of `rows`), and past it when it may end. */
   private step(elem: number, count: number, rows: readonly MatchedRow[], row: FedRow, times: EvalTimes, next: PartialMatch[], done: MatchedRow[][]): void {
     const e = this.pattern[elem]!;
-    let took = false;
-    if (e.max === null || count < e.max) {
-      const taken = [...rows, { seq: row.seq, ts: row.ts, fields: row.fields, v: e.variable }];
-      if (this.accepts(e.variable, taken, times)) {
-        took = true;
-        const c = count + 1;
-        if (this.canEnd(elem, c)) done.push(taken);
-        else next.push({ elem, count: c, rows: taken });
-      }
+    const room = e.max === null || count < e.max;
+    const mayProceed = count >= e.min && elem + 1 < this.pattern.length;
+    if (!room && !(mayProceed && e.greedy)) {
+      if (mayProceed) this.step(elem + 1, 0, rows, row, times, next, done);
+      return;
     }
-    if (count >= e.min && elem + 1 < this.pattern.length && !(e.greedy && took)) this.step(elem + 1, 0, rows, row, times, next, done);
+    const taken = [...rows, { seq: row.seq, ts: row.ts, fields: row.fields, v: e.variable }];
+    const accepted = this.accepts(e.variable, taken, times);
+    if (room && accepted) {
+      const c = count + 1;
+      if (this.canEnd(elem, c)) done.push(taken);
+      else next.push({ elem, count: c, rows: taken });
+    }
+    // Greedy, as Flink compiles it: the next element only takes rows this one's condition refuses, even once
+    // this one is full ({1,3} with three rows).
+    if (mayProceed && !(e.greedy && accepted)) this.step(elem + 1, 0, rows, row, times, next, done);
   }
 
   /** Whether a match may end once element `elem` has taken `count` rows: the elements after it are all optional. */
