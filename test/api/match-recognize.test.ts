@@ -245,6 +245,17 @@ FROM Ticker
     expect(await rows(env, skipRows(pattern, define, measures))).toEqual(expected);
   });
 
+  it('MATCH_ROWTIME() is a rowtime attribute a window TVF can use downstream (rows of Flink 2.3.0)', async () => {
+    env = await tickerEnv('streaming', SKIPS, 'XYZ');
+    await (
+      await env.executeSql(
+        'CREATE TEMPORARY VIEW M AS SELECT * FROM Ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES SUM(A.price) AS s, MATCH_ROWTIME() AS mt AFTER MATCH SKIP TO NEXT ROW PATTERN (A+ C) DEFINE A AS SUM(A.price) < 30)',
+      )
+    ).await();
+    const q = "SELECT window_start, COUNT(*) AS n, SUM(s) AS total FROM TABLE(TUMBLE(TABLE M, DESCRIPTOR(mt), INTERVAL '2' SECOND)) GROUP BY window_start, window_end";
+    expect(await rows(env, q)).toEqual(['10:00:04,2,50', '10:00:06,3,64']);
+  });
+
   it('refuses what Flink refuses, with its messages', async () => {
     env = await tickerEnv('streaming', SKIPS, 'XYZ');
     const q = (body: string): Promise<string[]> => rows(env!, `SELECT * FROM Ticker MATCH_RECOGNIZE (${body})`);
