@@ -5,6 +5,7 @@ export type * from './ast/expressions.js';
 export type * from './ast/names.js';
 export type * from './ast/query.js';
 export type * from './ast/statements.js';
+export type * from './ast/match-recognize.js';
 export { childExpressions, visitExpression, visitStatement, walkExpression } from './ast/visitor.js';
 export type { ExpressionVisitor, StatementVisitor } from './ast/visitor.js';
 export { isReserved, RESERVED_WORDS } from './lexer/keywords.js';

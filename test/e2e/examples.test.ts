@@ -66,7 +66,7 @@ function tables(stdout: string): string[][][] {
 describe.skipIf(!cliAvailable())('sql-examples run through the CLI', () => {
   it('every example here is one this test runs', () => {
     const mine = readdirSync(EXAMPLES).filter((f) => f.endsWith('.sql') && f !== 'quickstart.sql' && !/^(kafka|upsert-kafka|pravega)-/.test(f));
-    expect(mine.sort()).toEqual(['arrow-files.sql', 'cdc-debezium.sql', 'filesystem-etl.sql', 'nexmark-q1.sql', 'windowed-aggregation.sql']);
+    expect(mine.sort()).toEqual(['arrow-files.sql', 'cdc-debezium.sql', 'filesystem-etl.sql', 'match-recognize.sql', 'nexmark-q1.sql', 'windowed-aggregation.sql']);
   });
 
   it('arrow-files.sql: 100,000 rows into Arrow files per site, read back exactly; apache-arrow reads the files too', async () => {
@@ -113,6 +113,15 @@ describe.skipIf(!cliAvailable())('sql-examples run through the CLI', () => {
       { order_id: 3, customer: 'CAROL', amount: 42.5, dt: '2024-01-01' },
       { order_id: 5, customer: 'ALICE', amount: 12, dt: '2024-01-02' },
       { order_id: 9, customer: 'CAROL', amount: 8, dt: '2024-01-02' },
+    ]);
+  }, 60_000);
+
+  it("match-recognize.sql: the Flink docs' falling-price period of the ticker (Flink's row, plus the count of falls)", async () => {
+    expect(tables(await runExample('match-recognize.sql'))).toEqual([
+      [
+        ['op', 'symbol', 'start_tstamp', 'bottom_tstamp', 'end_tstamp', 'falls'],
+        ['+I', 'ACME', '2011-04-01 10:00:04.000', '2011-04-01 10:00:07.000', '2011-04-01 10:00:08.000', '3'],
+      ],
     ]);
   }, 60_000);
 

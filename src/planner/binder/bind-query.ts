@@ -27,6 +27,7 @@ import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
 import { bindJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
+import { bindMatchRecognize } from './bind-match-recognize.js';
 
 /** A bound FROM item: its plan and the names it exposes. */
 export interface BoundRelation {
@@ -268,6 +269,8 @@ export class QueryBinder {
         const aliased = renameFields(node, ref.columnAliases.map((c) => c.value));
         return { node: aliased, scope: Scope.of(aliased.fields, ref.alias?.value ?? null) };
       }
+      case 'match-recognize':
+        return bindMatchRecognize(this, ref, ctes);
       case 'unnest':
         throw new PlanningError(`${ref.kind} is not supported yet`);
       default: {

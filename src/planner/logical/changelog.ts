@@ -115,6 +115,13 @@ export class ChangelogInference {
         }
         return ChangelogMode.insertOnly();
       }
+      case 'match': {
+        const input = this.of(n.input);
+        if (!input.isInsertOnly()) {
+          throw new PlanningError(`Match Recognize doesn't support consuming update changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+        }
+        return ChangelogMode.insertOnly();
+      }
       case 'rank': {
         const input = this.of(n.input);
         if (this.mode === 'batch') return ChangelogMode.insertOnly();

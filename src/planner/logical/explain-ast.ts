@@ -1,3 +1,4 @@
+import { logicalMatchText } from './explain-match.js';
 import { rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { explainRex, flinkType } from './explain-rex.js';
@@ -160,6 +161,9 @@ export function astTree(n: PlanNode): ExplainTree {
       // Flink's Sink has its input's row type, so it prints the input's names (Sink.scala deriveRowType).
       return node(`LogicalSink(table=[${id.catalog}.${id.database}.${id.object}], fields=[${n.input.fields.map((f) => f.name).join(', ')}])`, [astTree(n.input)]);
     }
+    case 'match':
+      // The conditions read pattern references (`PREV(A.$2, 0)`), which Calcite prints as in the physical plan.
+      return node(logicalMatchText(n, (e, texts) => explainRex(e, 'prefix', (i) => texts[i] ?? `$${i}`)), [astTree(n.input)]);
     case 'changelog-normalize':
       // A physical node only (placed after optimization); the AST shows the scan it reads.
       return astTree(n.input);

@@ -106,6 +106,7 @@ export class CostEstimator {
       case 'window-tvf':
       case 'rank':
       case 'over':
+      case 'match':
       case 'unnest':
       case 'lookup-join':
       case 'changelog-normalize':
@@ -133,6 +134,7 @@ export class CostEstimator {
       case 'join':
       case 'rank':
       case 'over':
+      case 'match':
       case 'sort':
       case 'changelog-normalize':
         return { ...zero, cpu: rows, memory: rows * rowSize(n) };

@@ -9,6 +9,7 @@ import { node, renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { AggCall, AggregateNode, PlanNode, ScanNode, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
+import { matchText } from './explain-match.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
 import { pushedWatermarkDigest, watermarkAssignerView } from './explain-watermark.js';
 
@@ -102,6 +103,9 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       const part = n.partitionKeys.length === 0 ? '' : `partitionBy=[${n.partitionKeys.map((k) => inNames[k]).join(', ')}], `;
       return `OverAggregate(${part}orderBy=[${inNames[n.orderKey.index]} ${n.orderKey.descending ? 'DESC' : 'ASC'}], window=[${[...new Set(frames)].join(', ')}], select=[${[...inNames, ...aggs].join(', ')}])`;
     }
+    case 'match':
+      // Flink prints Match's expressions in prefix form in both plans, string literals untyped.
+      return matchText(n, (e, texts) => explainRex(e, 'prefix', (i) => texts[i] ?? `$${i}`));
     case 'rank': {
       const inNames = n.input.fields.map((f) => f.name);
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
@@ -191,6 +195,7 @@ function exchangeText(n: PlanNode, i: number): string | undefined {
     case 'sort':
       return 'Exchange(distribution=[single])';
     case 'over':
+    case 'match':
     case 'rank':
       return hashOrSingle(n.partitionKeys, n.input.fields.map((f) => f.name));
     case 'changelog-normalize':

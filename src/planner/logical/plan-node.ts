@@ -4,6 +4,7 @@ import type { DynamicTableSink } from '../../factories/dynamic-table-sink.js';
 import type { LookupTableSource, ScanTableSource } from '../../factories/dynamic-table-source.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { RexNode } from '../rex/rex-node.js';
+import type { MatchNode } from './match-node.js';
 
 /** One output column of a plan node. */
 export interface PlanField {
@@ -278,7 +279,8 @@ export type PlanNode =
   | JoinNode
   | WindowTvfNode
   | RankNode
-  | OverNode;
+  | OverNode
+  | MatchNode;
 
 export type PlanNodeKind = PlanNode['kind'];
 
@@ -295,6 +297,7 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'window-tvf':
     case 'rank':
     case 'over':
+    case 'match':
     case 'unnest':
     case 'lookup-join':
     case 'changelog-normalize':
@@ -323,6 +326,7 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'window-tvf':
     case 'rank':
     case 'over':
+    case 'match':
     case 'unnest':
     case 'lookup-join':
     case 'changelog-normalize':

@@ -32,6 +32,8 @@ import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-o
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
+import { matchRecognizeFactory } from '../../table-runtime/match-recognize/match-recognize-operator.js';
+import { matchSpec } from './lower-match.js';
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
@@ -432,6 +434,15 @@ export class JobGraphBuilder {
           })),
         });
         v.operators.push(overAggregateFactory(name, spec));
+        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        return { id: v.id, parallelism: v.parallelism };
+      }
+      case 'match': {
+        const input = this.lower(n.input);
+        const keys = n.partitionKeys;
+        // Without PARTITION BY the whole input is one partition, so one subtask (as Flink).
+        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        v.operators.push(matchRecognizeFactory(name, () => matchSpec(n, o.mode, o.timeZone, o.functions)));
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
         return { id: v.id, parallelism: v.parallelism };
       }

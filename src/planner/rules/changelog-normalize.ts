@@ -161,6 +161,7 @@ function visit(n: PlanNode, need: UpdateNeed, o: NormalizeOptions): PlanNode | u
     case 'aggregate':
     case 'sort':
     case 'over':
+    case 'match':
     case 'rank':
     case 'changelog-normalize':
       // They retract with -U (group aggregates, limits, retracting Top-N, regular and temporal joins).

@@ -1,5 +1,6 @@
 import type { SourcePosition } from '../position.js';
 import type { Expression, FunctionCall } from './expressions.js';
+import type { MatchRecognizeRef } from './match-recognize.js';
 import type { Hint, Name, ObjectName } from './names.js';
 
 /** `expr [ASC|DESC] [NULLS FIRST|LAST]`. */
@@ -164,4 +165,4 @@ export interface JoinRef {
   readonly pos: SourcePosition;
 }
 
-export type TableRef = NamedTableRef | DerivedTableRef | TableFunctionRef | UnnestRef | JoinRef;
+export type TableRef = NamedTableRef | DerivedTableRef | TableFunctionRef | UnnestRef | JoinRef | MatchRecognizeRef;

@@ -13,10 +13,10 @@ import type {
   WithItem,
 } from '../ast/query.js';
 import type { SourcePosition } from '../position.js';
-import { ExpressionParser } from './expression-parser.js';
+import { MatchRecognizeParser } from './match-recognize-parser.js';
 
 /** WITH, SELECT, VALUES, set operations, FROM with joins and table functions, ORDER BY / LIMIT. */
-export abstract class QueryParser extends ExpressionParser {
+export abstract class QueryParser extends MatchRecognizeParser {
   parseQuery(): Query {
     this.enterNesting();
     const pos = this.pos;
@@ -254,6 +254,9 @@ export abstract class QueryParser extends ExpressionParser {
         this.next();
         const query = this.parseQuery();
         this.expectSymbol(')');
+        if (this.isKeyword('MATCH_RECOGNIZE')) {
+          return { ...this.parseMatchRecognize({ kind: 'derived-table', lateral: false, query, alias: null, columnAliases: [], pos }), ...this.parseTableAlias(pos) };
+        }
         return { kind: 'derived-table', lateral: false, query, ...this.parseTableAlias(pos) };
       }
       this.next();
@@ -281,6 +284,9 @@ export abstract class QueryParser extends ExpressionParser {
     const hints = this.parseHints();
     let forSystemTimeAsOf: Expression | null = null;
     if (this.acceptKeywords('FOR', 'SYSTEM_TIME', 'AS', 'OF')) forSystemTimeAsOf = this.parseExpression();
+    if (forSystemTimeAsOf === null && this.isKeyword('MATCH_RECOGNIZE')) {
+      return { ...this.parseMatchRecognize({ kind: 'table', name, hints, forSystemTimeAsOf, alias: null, columnAliases: [], pos }), ...this.parseTableAlias(pos) };
+    }
     return { kind: 'table', name, hints, forSystemTimeAsOf, ...this.parseTableAlias(pos) };
   }
 

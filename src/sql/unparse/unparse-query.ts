@@ -1,5 +1,6 @@
 import type { Hint } from '../ast/names.js';
 import type { GroupingElement, Query, SelectQuery, TableRef } from '../ast/query.js';
+import { unparseMatchRecognizeClause } from './unparse-match-recognize.js';
 import { quoteName, quoteNames, quoteString } from './identifiers.js';
 import { unparseExpression, unparseOrderItem, unparseWindowSpec } from './unparse-expression.js';
 
@@ -115,6 +116,8 @@ export function unparseTableRef(ref: TableRef): string {
       return `${ref.lateral ? 'LATERAL ' : ''}TABLE(${unparseExpression(ref.call)})${alias(ref)}`;
     case 'unnest':
       return `UNNEST(${ref.exprs.map(unparseExpression).join(', ')})${ref.withOrdinality ? ' WITH ORDINALITY' : ''}${alias(ref)}`;
+    case 'match-recognize':
+      return unparseMatchRecognizeClause(ref, unparseTableRef(ref.input)) + alias(ref);
     case 'join': {
       const comma = ref.joinType === 'COMMA';
       const leftParens = !comma && ref.left.kind === 'join' && ref.left.joinType === 'COMMA';

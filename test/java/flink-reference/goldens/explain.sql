@@ -80,3 +80,30 @@ EXPLAIN CHANGELOG_MODE SELECT CAST(a AS BIGINT) AS x, b + 1 AS y FROM MyTable WH
 CREATE TABLE first_pages (`uid` BIGINT NOT NULL, page VARCHAR(32), rn BIGINT) WITH ('connector' = 'blackhole');
 -- @golden dedup-proctime-first-row.changelog.txt
 EXPLAIN CHANGELOG_MODE INSERT INTO first_pages SELECT `uid`, page, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY `uid` ORDER BY ptime ASC) AS rn FROM clicks) WHERE rn = 1;
+
+-- MATCH_RECOGNIZE (issue #13): the Flink docs' ticker query, and one with WITHIN, reluctant and {n} quantifiers,
+-- aggregates, MATCH_ROWTIME and SKIP TO FIRST.
+CREATE TABLE Ticker (symbol STRING, rowtime TIMESTAMP(3), price BIGINT, tax BIGINT, WATERMARK FOR rowtime AS rowtime) WITH ('connector' = 'datagen');
+
+-- @golden match-recognize.txt
+EXPLAIN SELECT *
+FROM Ticker
+    MATCH_RECOGNIZE (
+        PARTITION BY symbol
+        ORDER BY rowtime
+        MEASURES
+            START_ROW.rowtime AS start_tstamp,
+            LAST(PRICE_DOWN.rowtime) AS bottom_tstamp,
+            LAST(PRICE_UP.rowtime) AS end_tstamp
+        ONE ROW PER MATCH
+        AFTER MATCH SKIP TO LAST PRICE_UP
+        PATTERN (START_ROW PRICE_DOWN+ PRICE_UP)
+        DEFINE
+            PRICE_DOWN AS
+                (LAST(PRICE_DOWN.price, 1) IS NULL AND PRICE_DOWN.price < START_ROW.price) OR
+                    PRICE_DOWN.price < LAST(PRICE_DOWN.price, 1),
+            PRICE_UP AS
+                PRICE_UP.price > LAST(PRICE_DOWN.price, 1)
+    ) MR;
+-- @golden match-recognize-within.txt
+EXPLAIN SELECT * FROM Ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES C.rowtime AS dropTime, A.price - C.price AS dropDiff, SUM(B.price) AS s, MATCH_ROWTIME() AS mt, FIRST(B.price, 1) AS fb ONE ROW PER MATCH AFTER MATCH SKIP TO FIRST C PATTERN (A B*? C{2}) WITHIN INTERVAL '1' HOUR DEFINE B AS B.price > A.price - 10 AND SUM(price) < 100, C AS C.price < A.price - 10 AND C.symbol <> 'x');
