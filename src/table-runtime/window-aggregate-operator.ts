@@ -27,7 +27,12 @@ export type WindowKeySlot = { readonly kind: 'start' } | { readonly kind: 'end' 
  */
 export type WindowAggregateInput =
   | { readonly kind: 'fields'; readonly startField: number; readonly endField: number }
-  | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> };
+  | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> }
+  /**
+   * The global phase of a two-phase aggregate: rows are a local phase's partial results (`WindowGroups.emitPartials`:
+   * the `keyCount` group keys, one accumulator per call, the slice end), merged per slice.
+   */
+  | { readonly kind: 'partial'; readonly keyCount: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> };
 
 export interface WindowAggregateSpec {
   readonly input: WindowAggregateInput;
@@ -72,11 +77,14 @@ export class WindowAggregateOperator implements StreamOperator {
   ) {
     const plainKeys: number[] = [];
     const slots = spec.keys.map((k): KeySlot => (k.kind === 'field' ? { kind: 'key', index: plainKeys.push(k.index) - 1 } : k));
-    this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output);
     const input = spec.input;
+    this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output, input.kind === 'partial' ? input.keyCount : -1);
     // A TUMBLE window is its own one slice: the bucket per window is the same layout with less to do per row.
+    // Partial results are per slice, so a global phase of HOP or CUMULATE keeps slices (its calls all merge).
     this.sliced =
-      input.kind === 'assign' && input.window.kind !== 'TUMBLE' && this.groups.mergeable() ? new WindowSlices(input.window, this.groups) : null;
+      input.kind !== 'fields' && input.window.kind !== 'TUMBLE' && (input.kind === 'partial' || this.groups.mergeable())
+        ? new WindowSlices(input.window, this.groups)
+        : null;
   }
 
   /** Rows dropped because their window had already fired, once per such window. */
@@ -137,6 +145,10 @@ export class WindowAggregateOperator implements StreamOperator {
       }
       return;
     }
+    if (input.kind === 'partial') {
+      this.processPartials(rows, input.keyCount + this.groups.callCount, input.window);
+      return;
+    }
     const ti = input.timeIndex;
     const sliced = this.sliced;
     if (sliced !== null) {
@@ -182,6 +194,18 @@ export class WindowAggregateOperator implements StreamOperator {
           return never;
         }
       }
+    }
+  }
+
+  /** Merges partial results (slice end at field `seAt`) into their slices, or their TUMBLE windows. */
+  private processPartials(rows: Row[], seAt: number, w: Exclude<WindowAssignment, { kind: 'SESSION' }>): void {
+    const groups = this.groups;
+    const sliced = this.sliced;
+    for (let r = 0; r < rows.length; r++) {
+      const f = rows[r]!.fields;
+      const se = f[seAt] as number;
+      if (sliced !== null) sliced.addToSlice(f, se, groups.hashRow(f));
+      else this.add(f, se - w.size, se, groups.hashRow(f));
     }
   }
 
