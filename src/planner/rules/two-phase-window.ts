@@ -4,18 +4,9 @@ import { isRowtimeAttribute, notNull } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
-import type {
-  AggCall,
-  AggregateNode,
-  CalcNode,
-  GlobalWindowAggregateNode,
-  LocalWindowAggregateNode,
-  PlanField,
-  PlanNode,
-  WindowKeySource,
-} from '../logical/plan-node.js';
-import { fuseWindowAggregate } from '../lowering/window-fusion.js';
-import { inputRef } from '../rex/rex-node.js';
+import type { AggCall, GlobalWindowAggregateNode, LocalWindowAggregateNode, PlanNode, WindowKeySource } from '../logical/plan-node.js';
+import { collectInputRefs, inputRef } from '../rex/rex-node.js';
+import type { RexNode } from '../rex/rex-node.js';
 
 /** `table.optimizer.agg-phase-strategy`. */
 export type AggPhaseStrategy = 'AUTO' | 'ONE_PHASE' | 'TWO_PHASE';
@@ -35,78 +26,96 @@ export interface TwoPhaseWindowOptions {
  * only when the strategy is not ONE_PHASE (AUTO splits: no mini-batch is needed for window aggregates, whose
  * local phase buffers until the watermark anyway), the window is on event time (a processing-time window must
  * be materialized in one place), and every call can merge. SESSION windows are not cut into slices and stay one
- * phase. Sluice splits only the window aggregate fused with its TVF (lowering/window-fusion.ts), and keeps a
- * DISTINCT call one phase (Flink carries the distinct values in the accumulator; Sluice's distinct sets do not
- * merge across slices).
+ * phase. The projection between the TVF and the aggregate moves below the local phase (its expressions, such as
+ * a FILTER's condition, are computed there), as Flink fuses the TVF into the aggregate. Sluice keeps a DISTINCT
+ * call one phase (Flink carries the distinct values in the accumulator; Sluice's distinct sets do not merge
+ * across slices), and an aggregate whose keys or arguments read window_time.
  */
 export function splitWindowAggregate(n: PlanNode, o: TwoPhaseWindowOptions): PlanNode {
   if (n.kind !== 'aggregate' || n.window === undefined || o.mode !== 'streaming' || o.strategy === 'ONE_PHASE') return n;
-  const fused = fuseWindowAggregate(n);
-  if (fused === undefined) return n;
-  const input = fused.input;
-  if (!isRowtimeAttribute(input.fields[fused.timeIndex]!.type)) return n;
-  const inputTypes = input.fields.map((f) => f.type);
-  if (!fused.calls.every((c) => !c.distinct && o.canMerge(c, c.args.map((i) => inputTypes[i]!)))) return n;
+  const calc = n.input.kind === 'calc' ? n.input : null;
+  const tvf = calc === null ? n.input : calc.input;
+  if (tvf.kind !== 'window-tvf' || tvf.window.kind === 'SESSION' || (calc !== null && calc.condition !== null)) return n;
+  const input = tvf.input;
+  const base = input.fields.length;
+  if (!isRowtimeAttribute(input.fields[tvf.timeIndex]!.type)) return n;
 
-  // The columns the local phase reads, in Flink's order: the projection above the TVF without the window
-  // columns, then the time column.
-  const used: number[] = [];
-  const use = (i: number): void => {
-    if (!used.includes(i)) used.push(i);
+  // The aggregate's input fields over the TVF's input, as Flink moves the projection below the TVF before it
+  // fuses the TVF into the aggregate: window_start / window_end, or an expression over the TVF's input columns
+  // (undefined: it reads window_time, or a window column inside an expression).
+  type Source = { readonly kind: 'start' } | { readonly kind: 'end' } | { readonly kind: 'expr'; readonly rex: RexNode; readonly name: string };
+  const sourceOf = (i: number): Source | undefined => {
+    const rex = calc === null ? inputRef(i, tvf.fields[i]!.name, tvf.fields[i]!.type) : calc.projects[i]!;
+    if (rex.kind === 'input-ref' && rex.index === base) return { kind: 'start' };
+    if (rex.kind === 'input-ref' && rex.index === base + 1) return { kind: 'end' };
+    return [...collectInputRefs(rex)].every((r) => r < base) ? { kind: 'expr', rex, name: (calc ?? tvf).fields[i]!.name } : undefined;
   };
-  if (n.input.kind === 'calc') {
-    for (const p of n.input.projects) if (p.kind === 'input-ref' && p.index < input.fields.length) use(p.index);
-  } else {
-    for (const k of fused.keys) if (k.kind === 'field') use(k.index);
-    for (const c of fused.calls) {
-      c.args.forEach(use);
-      if (c.filterArg >= 0) use(c.filterArg);
+
+  // The local phase reads the projection's columns other than the window's, in its order, then the time column.
+  const projects: RexNode[] = [];
+  const names: string[] = [];
+  const positions = new Map<number, number>();
+  const position = (i: number): number | undefined => {
+    const known = positions.get(i);
+    if (known !== undefined) return known;
+    const s = sourceOf(i);
+    if (s?.kind !== 'expr') return undefined;
+    const same = s.rex.kind === 'input-ref' ? projects.findIndex((p) => p.kind === 'input-ref' && p.index === (s.rex as { index: number }).index) : -1;
+    const at = same >= 0 ? same : projects.push(s.rex) - 1;
+    if (same < 0) names.push(s.name);
+    positions.set(i, at);
+    return at;
+  };
+  const width = calc === null ? tvf.fields.length : calc.projects.length;
+  for (let i = 0; i < width; i++) if (sourceOf(i)?.kind === 'expr') position(i);
+  let timeAt = projects.findIndex((p) => p.kind === 'input-ref' && p.index === tvf.timeIndex);
+  if (timeAt < 0) {
+    timeAt = projects.push(inputRef(tvf.timeIndex, input.fields[tvf.timeIndex]!.name, input.fields[tvf.timeIndex]!.type)) - 1;
+    names.push(input.fields[tvf.timeIndex]!.name);
+  }
+
+  const keys: WindowKeySource[] = [];
+  const plainKeys: number[] = [];
+  for (const k of n.groupKeys) {
+    const s = sourceOf(k);
+    if (s === undefined) return n;
+    if (s.kind === 'start' || s.kind === 'end') keys.push(s);
+    else {
+      keys.push({ kind: 'field', index: plainKeys.length });
+      plainKeys.push(position(k)!);
     }
   }
-  use(fused.timeIndex);
-  const identity = used.length === input.fields.length && used.every((u, i) => u === i);
-  const pruned: PlanNode = identity ? input : pruneCalc(input, used);
-  const at = (i: number): number => (identity ? i : used.indexOf(i));
+  const calls: AggCall[] = [];
+  for (const c of n.aggCalls) {
+    const args = c.args.map(position);
+    const filterArg = c.filterArg < 0 ? -1 : position(c.filterArg);
+    if (args.some((a) => a === undefined) || filterArg === undefined) return n;
+    calls.push({ ...c, args: args as number[], filterArg });
+  }
+  const argTypes = (c: AggCall): LogicalType[] => c.args.map((i) => projects[i]!.type);
+  if (!calls.every((c) => !c.distinct && o.canMerge(c, argTypes(c)))) return n;
 
-  const plainKeys = fused.keys.flatMap((k) => (k.kind === 'field' ? [at(k.index)] : []));
-  const calls = fused.calls.map((c): AggCall => ({ ...c, args: c.args.map(at), filterArg: c.filterArg < 0 ? -1 : at(c.filterArg) }));
+  const identity = projects.length === base && projects.every((p, i) => p.kind === 'input-ref' && p.index === i && names[i] === input.fields[i]!.name);
+  const pruned: PlanNode = identity
+    ? input
+    : { kind: 'calc', input, projects, condition: null, fields: projects.map((p, i) => ({ name: names[i]!, type: p.type })) };
   const accNames = accumulatorNames(calls);
-  const localFields: PlanField[] = [
-    ...plainKeys.map((k) => pruned.fields[k]!),
-    ...calls.map((c, i) => ({ name: accNames[i]!, type: c.type })),
-    { name: '$slice_end', type: notNull(DataTypes.BIGINT()) },
-  ];
   const local: LocalWindowAggregateNode = {
     kind: 'local-window-aggregate',
     input: pruned,
     groupKeys: plainKeys,
     aggCalls: calls,
-    timeIndex: at(fused.timeIndex),
-    window: fused.window,
+    timeIndex: timeAt,
+    window: tvf.window,
     accNames,
-    fields: localFields,
+    fields: [
+      ...plainKeys.map((k) => pruned.fields[k]!),
+      ...calls.map((c, i) => ({ name: accNames[i]!, type: c.type })),
+      { name: '$slice_end', type: notNull(DataTypes.BIGINT()) },
+    ],
   };
-  let next = 0;
-  const keys = fused.keys.map((k): WindowKeySource => (k.kind === 'field' ? { kind: 'field', index: next++ } : k));
-  const global: GlobalWindowAggregateNode = {
-    kind: 'global-window-aggregate',
-    input: local,
-    keys,
-    aggCalls: (n as AggregateNode).aggCalls,
-    window: fused.window,
-    fields: n.fields,
-  };
+  const global: GlobalWindowAggregateNode = { kind: 'global-window-aggregate', input: local, keys, aggCalls: n.aggCalls, window: tvf.window, fields: n.fields };
   return global;
-}
-
-function pruneCalc(input: PlanNode, used: readonly number[]): CalcNode {
-  return {
-    kind: 'calc',
-    input,
-    projects: used.map((i) => inputRef(i, input.fields[i]!.name, input.fields[i]!.type)),
-    condition: null,
-    fields: used.map((i) => input.fields[i]!),
-  };
 }
 
 /**
