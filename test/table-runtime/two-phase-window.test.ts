@@ -3,6 +3,7 @@ import { decodeBatch, encodeBatch } from '../../src/runtime/workers/batch-codec.
 import { builtinAggregate } from '../../src/table-runtime/aggregates/builtin-aggregates.js';
 import type { AggregateSpec } from '../../src/table-runtime/group-aggregate-operator.js';
 import { LocalWindowAggregateOperator } from '../../src/table-runtime/local-window-aggregate-operator.js';
+import { assignWindows } from '../../src/table-runtime/window-assigner-operator.js';
 import type { WindowAssignment } from '../../src/table-runtime/window-assigner-operator.js';
 import { WindowAggregateOperator } from '../../src/table-runtime/window-aggregate-operator.js';
 import type { WindowKeySlot } from '../../src/table-runtime/window-aggregate-operator.js';
@@ -176,6 +177,60 @@ describe('two-phase window aggregation (local per slice, global merging slices)'
     expect(local.out.map((r) => r.fields[0])).toEqual(['c']);
     expect(local.op.snapshotState).toBeUndefined();
   });
+
+  for (const [name, w] of windows.filter(([, x]) => x.kind !== 'TUMBLE')) {
+    it(`takes over a checkpoint that kept whole windows (a one-phase plan reading the TVF's rows): ${name}`, async () => {
+      const input = rows(300, 5, 8);
+      const half = input.slice(0, 150);
+      const rest = input.slice(150);
+      const tvfRows = (xs: In[]): Row[] => xs.flatMap(([k, v, t, f]) => assignWindows(t, w).map(([s, e]) => Row.insert(k, v, t, f, s, e)));
+      const byWindow = await new OperatorHarness(
+        new WindowAggregateOperator({ input: { kind: 'fields', startField: 4, endField: 5 }, keys, output: null }, specs()),
+      ).open();
+      byWindow.push(tvfRows(half));
+      byWindow.watermark(300);
+      const snapshot = byWindow.op.snapshotState!(1);
+      const global = new WindowAggregateOperator({ input: { kind: 'partial', keyCount: 1, window: w }, keys, output: null }, specs().map((a) => ({ ...a, args: [], filterArg: -1 })));
+      global.initializeState!(structuredClone(snapshot));
+      const g = await new OperatorHarness(global).open();
+      const local = await new OperatorHarness(new LocalWindowAggregateOperator({ timeIndex: 2, window: w, keys: [0] }, specs())).open();
+      local.push(rest.map(([k, v, t, f]) => Row.insert(k, v, t, f)));
+      await local.finish();
+      g.push(local.out);
+      await g.finish();
+      const reference = await new OperatorHarness(new WindowAggregateOperator({ input: { kind: 'assign', timeIndex: 2, window: w }, keys, output: null }, specs())).open();
+      reference.push(input.map(([k, v, t, f]) => Row.insert(k, v, t, f)));
+      reference.watermark(300);
+      await reference.finish();
+      expect([...byWindow.out, ...g.out].map(line).sort()).toEqual(reference.out.map(line).sort());
+    });
+  }
+
+  for (const [name, w] of windows.filter(([, x]) => x.kind !== 'TUMBLE')) {
+    it(`hands a checkpoint kept by slice to a one-phase plan reading the TVF's rows: ${name}`, async () => {
+      const input = rows(300, 9, 8);
+      const tvfRows = (xs: In[]): Row[] => xs.flatMap(([k, v, t, f]) => assignWindows(t, w).map(([s, e]) => Row.insert(k, v, t, f, s, e)));
+      const global = await new OperatorHarness(
+        new WindowAggregateOperator({ input: { kind: 'partial', keyCount: 1, window: w }, keys, output: null }, specs().map((a) => ({ ...a, args: [], filterArg: -1 }))),
+      ).open();
+      const local = await new OperatorHarness(new LocalWindowAggregateOperator({ timeIndex: 2, window: w, keys: [0] }, specs())).open();
+      local.push(input.slice(0, 150).map(([k, v, t, f]) => Row.insert(k, v, t, f)));
+      local.watermark(300);
+      global.push(local.out);
+      global.watermark(300);
+      const snapshot = global.op.snapshotState!(1);
+      const byWindow = new WindowAggregateOperator({ input: { kind: 'fields', startField: 4, endField: 5, window: w }, keys, output: null }, specs());
+      byWindow.initializeState!(structuredClone(snapshot));
+      const b = await new OperatorHarness(byWindow).open();
+      b.push(tvfRows(input.slice(150)));
+      await b.finish();
+      const reference = await new OperatorHarness(new WindowAggregateOperator({ input: { kind: 'assign', timeIndex: 2, window: w }, keys, output: null }, specs())).open();
+      reference.push(input.map(([k, v, t, f]) => Row.insert(k, v, t, f)));
+      reference.watermark(300);
+      await reference.finish();
+      expect([...global.out, ...b.out].map(line).sort()).toEqual(reference.out.map(line).sort());
+    });
+  }
 
   it('drops rows without a time and rows in no window, as the window TVF does', async () => {
     const local = await new OperatorHarness(new LocalWindowAggregateOperator({ timeIndex: 2, window: { kind: 'HOP', size: 5, slide: 20, offset: 0 }, keys: [0] }, specs())).open();

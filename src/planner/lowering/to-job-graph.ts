@@ -255,7 +255,7 @@ export class JobGraphBuilder {
         fused !== undefined
           ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window }, keys: fused.keys, output }
           : {
-              input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField },
+              input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField, window: w.spec },
               keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),
               output,
             };
