@@ -16,12 +16,12 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const KEYS = Number(process.argv[4] ?? 100);
 const BIN = fileURLToPath(new URL('../dist/bundle/bin.js', import.meta.url));
 
-// One row per ms of event time: 10 s windows hold 10,000 rows, KEYS groups each.
+// Not rate-limited (datagen's default is 10,000 rows/s). One row per ms of event time: 10 s windows hold 10,000 rows, KEYS groups each.
 const job = (strategy) => `SET 'parallelism.default' = '2';
 SET 'execution.worker-threads' = '2';
 SET 'table.optimizer.agg-phase-strategy' = '${strategy}';
 CREATE TEMPORARY TABLE events (id BIGINT, ts AS TO_TIMESTAMP_LTZ(id, 3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen',
-  'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '${ROWS}');
+  'rows-per-second' = '1000000000', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '${ROWS}');
 CREATE TEMPORARY TABLE win_out (k BIGINT, ws TIMESTAMP(3), c BIGINT, s BIGINT) WITH ('connector' = 'blackhole');
 INSERT INTO win_out SELECT id % ${KEYS}, window_start, COUNT(*), SUM(id)
 FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY id % ${KEYS}, window_start, window_end;
