@@ -37,6 +37,7 @@ import { sessionTimeZone } from './planner-context.js';
 import { literal } from './rex/rex-node.js';
 import { optimize } from './rules/optimize.js';
 import type { OptimizeOptions } from './rules/optimize.js';
+import { aggregateCanMerge } from './rules/two-phase-window.js';
 import { normalizeInsert, normalizeQuery } from './rules/changelog-normalize.js';
 import type { NormalizeOptions } from './rules/changelog-normalize.js';
 import { parseExpression } from '../sql/parse.js';
@@ -77,9 +78,21 @@ function normalizeOptions(ctx: PlannerContext): NormalizeOptions {
   return { cdcEventsDuplicate: ctx.config.get('table.exec.source.cdc-events-duplicate')?.trim().toLowerCase() === 'true' };
 }
 
-/** The optimizer's options: the session time zone, and which scans keep their primary key for a ChangelogNormalize. */
+/**
+ * The optimizer's options: the session time zone, which scans keep their primary key for a ChangelogNormalize,
+ * and whether window aggregates are split in two phases (`table.optimizer.agg-phase-strategy`).
+ */
 function optimizeOptions(ctx: PlannerContext): OptimizeOptions {
-  return { timeZone: timeZoneOf(ctx), ...normalizeOptions(ctx) };
+  const functions = ctx.functions ?? defaultFunctions();
+  return {
+    timeZone: timeZoneOf(ctx),
+    ...normalizeOptions(ctx),
+    twoPhaseWindow: {
+      mode: ctx.mode,
+      strategy: new Configuration(ctx.config).get(TableOptions.AGG_PHASE_STRATEGY),
+      canMerge: (call, argTypes) => aggregateCanMerge(functions, call, argTypes),
+    },
+  };
 }
 
 /** Streaming ORDER BY must start with an ascending time attribute (Flink's rule). */

@@ -208,6 +208,11 @@ export class OperatorChain {
     }
   }
 
+  /** Lets each operator, head first, emit what it buffers before the barrier (`prepareSnapshotPreBarrier`). */
+  prepareSnapshotPreBarrier(checkpointId: number): void {
+    for (const l of this.links) l.op.prepareSnapshotPreBarrier?.(checkpointId);
+  }
+
   /**
    * The state of every operator as of now, encoded before this returns: operators keep mutating their
    * accumulators in place after the barrier, so a checkpoint must never hold a live object.

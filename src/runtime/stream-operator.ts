@@ -43,8 +43,8 @@ export interface OperatorContext {
 /**
  * An operator in a chain (Flink's `StreamOperator` / `OneInputStreamOperator` / `MultipleInputStreamOperator`).
  * All methods are called by its task on the task's turn of the event loop, one at a time, in this order:
- * `initializeState` -> `open` -> (`processBatch` | `processWatermark` | `onTimer` | `snapshotState` |
- * `notifyCheckpointComplete`)* -> `finish` (only at end of input) -> `close`. Only `open`, `finish` and
+ * `initializeState` -> `open` -> (`processBatch` | `processWatermark` | `onTimer` | `prepareSnapshotPreBarrier` |
+ * `snapshotState` | `notifyCheckpointComplete`)* -> `finish` (only at end of input) -> `close`. Only `open`, `finish` and
  * `close` may be async; the per-batch methods are synchronous so a chain runs as plain calls.
  */
 export interface StreamOperator {
@@ -78,6 +78,12 @@ export interface StreamOperator {
   processWatermark?(watermark: number, inputIndex: number): void;
   /** A timer registered through `ctx.timerService` fired; the current key is already set. */
   onTimer?(timer: FiredTimer): void;
+  /**
+   * Called at a checkpoint barrier before any operator of the chain snapshots (Flink's
+   * `prepareSnapshotPreBarrier`): the operator may still emit, and what it emits precedes the barrier. An
+   * operator that flushes everything it buffers here needs no state (a local pre-aggregation).
+   */
+  prepareSnapshotPreBarrier?(checkpointId: number): void;
   /**
    * Called at a checkpoint barrier, after the last batch before the barrier. Returns operator-private state
    * (serializable by the checkpoint codec) or undefined; keyed/operator stores are saved by the runtime.

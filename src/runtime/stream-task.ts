@@ -244,6 +244,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
   protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0): Promise<void> {
     // Rows emitted since the last batch (windows a watermark fired, async lookup results) may still be on
     // their way into the sink writer; they precede the barrier, so they belong to this checkpoint's pre-commit.
+    this.chain.prepareSnapshotPreBarrier(checkpointId);
     await this.drainPending();
     const operators = this.chain.snapshot(checkpointId);
     const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);

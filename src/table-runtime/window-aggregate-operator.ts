@@ -8,8 +8,10 @@ import type { AggregateSpec } from './group-aggregate-operator.js';
 import { windowStart } from './window-assigner-operator.js';
 import type { WindowAssignment } from './window-assigner-operator.js';
 import { WindowGroups } from './window-groups.js';
-import type { BucketSnapshot, KeySlot, WindowBucket } from './window-groups.js';
+import { insertGroup } from './window-groups.js';
+import type { BucketSnapshot, KeySlot, WindowBucket, WindowGroup } from './window-groups.js';
 import { WindowSlices } from './window-slices.js';
+import { SliceAssigner } from './window-slice-assigner.js';
 import type { SlicedSnapshot } from './window-slices.js';
 
 /** What `snapshotState` returns with one bucket per window (the format before slicing, still written by that path). */
@@ -26,8 +28,19 @@ export type WindowKeySlot = { readonly kind: 'start' } | { readonly kind: 'end' 
  * assigns the windows from the time column; rows with a NULL time are dropped, as the TVF does).
  */
 export type WindowAggregateInput =
-  | { readonly kind: 'fields'; readonly startField: number; readonly endField: number }
-  | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> };
+  | {
+      readonly kind: 'fields';
+      readonly startField: number;
+      readonly endField: number;
+      /** The TVF's window, to take over a checkpoint kept by slice (of a fused or two-phase plan); absent: refused. */
+      readonly window?: Exclude<WindowAssignment, { kind: 'SESSION' }>;
+    }
+  | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> }
+  /**
+   * The global phase of a two-phase aggregate: rows are a local phase's partial results (`WindowGroups.emitPartials`:
+   * the `keyCount` group keys, one accumulator per call, the slice end), merged per slice.
+   */
+  | { readonly kind: 'partial'; readonly keyCount: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> };
 
 export interface WindowAggregateSpec {
   readonly input: WindowAggregateInput;
@@ -65,6 +78,8 @@ export class WindowAggregateOperator implements StreamOperator {
   private watermark = Number.NEGATIVE_INFINITY;
   /** Rows dropped because their window had already fired (the by-window path's count). */
   private lateByWindow = 0;
+  /** The global phase's slices kept by window: which windows hold a slice. */
+  private assigner: SliceAssigner | undefined;
 
   constructor(
     private readonly spec: WindowAggregateSpec,
@@ -72,11 +87,14 @@ export class WindowAggregateOperator implements StreamOperator {
   ) {
     const plainKeys: number[] = [];
     const slots = spec.keys.map((k): KeySlot => (k.kind === 'field' ? { kind: 'key', index: plainKeys.push(k.index) - 1 } : k));
-    this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output);
     const input = spec.input;
+    this.groups = new WindowGroups(plainKeys, slots, aggs, spec.output, input.kind === 'partial' ? input.keyCount : -1);
     // A TUMBLE window is its own one slice: the bucket per window is the same layout with less to do per row.
+    // Partial results are per slice, so a global phase of HOP or CUMULATE keeps slices (its calls all merge).
     this.sliced =
-      input.kind === 'assign' && input.window.kind !== 'TUMBLE' && this.groups.mergeable() ? new WindowSlices(input.window, this.groups) : null;
+      input.kind !== 'fields' && input.window.kind !== 'TUMBLE' && (input.kind === 'partial' || this.groups.mergeable())
+        ? new WindowSlices(input.window, this.groups)
+        : null;
   }
 
   /** Rows dropped because their window had already fired, once per such window. */
@@ -105,8 +123,46 @@ export class WindowAggregateOperator implements StreamOperator {
       if (isWindows(s)) {
         if (this.sliced === null) this.restoreWindows(s, keep);
       } else if (this.sliced !== null) this.sliced.restore(s as SlicedSnapshot, keep);
-      else throw new ExecutionError('the checkpoint holds window aggregate state by slice, which this query keeps by window; restore it with the query it was taken with');
+      else if (this.spec.input.kind === 'fields' && this.spec.input.window !== undefined && this.groups.mergeable()) {
+        this.restoreSlicesAsWindows(s as SlicedSnapshot, this.spec.input.window, keep);
+      } else throw new ExecutionError('the checkpoint holds window aggregate state by slice, which this query keeps by window; restore it with the query it was taken with');
     }
+  }
+
+  /**
+   * A checkpoint kept by slice (a fused or two-phase plan) restored into a query that keeps whole windows (a
+   * one-phase plan reading the TVF's rows): each window not yet fired as of the checkpoint's watermark gets the
+   * merged groups of its slices (and, CUMULATE, of its fold of the steps already fired).
+   */
+  private restoreSlicesAsWindows(s: SlicedSnapshot, w: Exclude<WindowAssignment, { kind: 'SESSION' }>, keep: (key: unknown[]) => boolean): void {
+    const a = new SliceAssigner(w);
+    const groups = this.groups;
+    const into = (from: WindowBucket, firstEnd: number, lastEnd: number): void => {
+      for (let e = firstEnd; e <= lastEnd; e += a.windowStep) {
+        if (e - 1 <= s.watermark) continue;
+        let bucket = this.windows.get(e);
+        if (bucket === undefined) this.windows.set(e, (bucket = { start: a.windowStart(e), end: e, groups: new Map() }));
+        for (const [h, head] of from.groups) {
+          for (let g: WindowGroup | null = head; g !== null; g = g.next) {
+            let d = groups.findKey(bucket, g.key, h);
+            if (d === null) {
+              d = groups.newGroup(g.key.slice());
+              insertGroup(bucket.groups, h, d);
+            }
+            groups.merge(d, g);
+          }
+        }
+      }
+    };
+    for (const x of s.slices) {
+      const b: WindowBucket = { start: x.start, end: x.end, groups: new Map() };
+      if (groups.restoreGroups(b, x.groups, keep)) into(b, a.firstWindowEnd(x.end), a.lastWindowEnd(x.end));
+    }
+    for (const x of s.targets) {
+      const b: WindowBucket = { start: x.start, end: x.end, groups: new Map() };
+      if (groups.restoreGroups(b, x.groups, keep)) into(b, (x.start as number) + a.windowStep, x.end);
+    }
+    if (s.watermark > this.watermark) this.watermark = s.watermark;
   }
 
   private restoreWindows(s: WindowsSnapshot, keep: (key: unknown[]) => boolean): void {
@@ -135,6 +191,10 @@ export class WindowAggregateOperator implements StreamOperator {
         const f = row.fields;
         this.add(f, f[ws], f[we] as number, groups.hashRow(f));
       }
+      return;
+    }
+    if (input.kind === 'partial') {
+      this.processPartials(rows, input.keyCount + this.groups.callCount, input.window);
       return;
     }
     const ti = input.timeIndex;
@@ -182,6 +242,25 @@ export class WindowAggregateOperator implements StreamOperator {
           return never;
         }
       }
+    }
+  }
+
+  /**
+   * Merges partial results (slice end at field `seAt`) into their slices; or, kept by window, into every window
+   * holding the slice: a TUMBLE window is its slice, and a HOP or CUMULATE job restored from a checkpoint that kept
+   * whole windows (a one-phase plan that read the TVF's rows) goes on by window.
+   */
+  private processPartials(rows: Row[], seAt: number, w: Exclude<WindowAssignment, { kind: 'SESSION' }>): void {
+    const groups = this.groups;
+    const sliced = this.sliced;
+    const a = w.kind === 'TUMBLE' || sliced !== null ? null : (this.assigner ??= new SliceAssigner(w));
+    for (let r = 0; r < rows.length; r++) {
+      const f = rows[r]!.fields;
+      const se = f[seAt] as number;
+      const h = groups.hashRow(f);
+      if (sliced !== null) sliced.addToSlice(f, se, h);
+      else if (a === null) this.add(f, se - w.size, se, h);
+      else for (let e = a.firstWindowEnd(se), last = a.lastWindowEnd(se); e <= last; e += a.windowStep) this.add(f, a.windowStart(e), e, h);
     }
   }
 

@@ -75,6 +75,11 @@ export class WindowGroups {
     private readonly aggs: readonly AggregateSpec[],
     /** Output columns as indexes into [keys..., aggregate results...]; null for all of them in that order. */
     private readonly output: readonly number[] | null,
+    /**
+     * -1 when input rows are raw rows to accumulate; else rows are partial results of a local window aggregate
+     * (`partialRow`), whose accumulators start at this field: `accumulate` then merges them.
+     */
+    private readonly partialAt = -1,
   ) {
     this.adders = aggs.map((a) => accumulator(a, true));
     this.countStar = aggs.map((a) => a.countStar === true && !a.distinct);
@@ -82,6 +87,11 @@ export class WindowGroups {
     this.anyCount = this.countStar.some((c) => c);
     this.onlyCounts = this.countStar.every((c) => c);
     this.scratch = this.newGroup([]);
+  }
+
+  /** The number of aggregate calls. */
+  get callCount(): number {
+    return this.aggs.length;
   }
 
   /**
@@ -143,9 +153,17 @@ export class WindowGroups {
     return g;
   }
 
-  /** Accumulates row `f` into group `g` (FILTER and DISTINCT honoured). */
+  /** Accumulates row `f` into group `g` (FILTER and DISTINCT honoured); merges it when rows are partial results. */
   accumulate(g: WindowGroup, f: readonly unknown[]): void {
     const aggs = this.aggs;
+    if (this.partialAt >= 0) {
+      const at = this.partialAt;
+      for (let i = 0; i < aggs.length; i++) {
+        if (this.countStar[i]) g.counts![i]! += f[at + i] as number;
+        else aggs[i]!.fn.merge!(g.accs[i], f[at + i]);
+      }
+      return;
+    }
     for (let i = 0; i < aggs.length; i++) {
       const a = aggs[i]!;
       if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
@@ -212,6 +230,25 @@ export class WindowGroups {
           insertGroup(dst, h, s);
         } else this.merge(d, s);
         s = next;
+      }
+    }
+  }
+
+  /**
+   * Appends a local window aggregate's partial result of every group of `groups` to `out`: the group's key values,
+   * one accumulator per call (COUNT(*) as its plain count), then `sliceEnd`. The accumulators are handed over, not
+   * copied: the caller drops the groups.
+   */
+  emitPartials(groups: Map<number, WindowGroup>, sliceEnd: number, out: Row[]): void {
+    const aggs = this.aggs;
+    const nk = this.plainKeys.length;
+    for (const head of groups.values()) {
+      for (let g: WindowGroup | null = head; g !== null; g = g.next) {
+        const fields = new Array<unknown>(nk + aggs.length + 1);
+        for (let i = 0; i < nk; i++) fields[i] = g.key[i];
+        for (let i = 0; i < aggs.length; i++) fields[nk + i] = this.countStar[i] ? g.counts![i] : g.accs[i];
+        fields[nk + aggs.length] = sliceEnd;
+        out.push(new Row(RowKind.INSERT, fields));
       }
     }
   }

@@ -56,8 +56,16 @@ export class WindowSlices {
   /** Accumulates row `f` with event time `ts` (keys hashing to `h`) into its slice. */
   add(f: readonly unknown[], ts: number, h: number): void {
     const se = this.assigner.sliceEnd(ts);
+    if (se !== se) return; // in no window
+    this.addToSlice(f, se, h);
+  }
+
+  /**
+   * Accumulates row `f` (keys hashing to `h`) into the slice ending at `se`: a raw row of that slice, or a local
+   * phase's partial result for it. A slice whose first window has fired takes it into the windows not yet fired.
+   */
+  addToSlice(f: readonly unknown[], se: number, h: number): void {
     if (!(se - 1 > this.watermark)) {
-      if (se !== se) return; // in no window
       this.addLate(f, se, h);
       return;
     }

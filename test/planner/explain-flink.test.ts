@@ -177,8 +177,14 @@ describe('EXPLAIN as Flink prints it', () => {
       ].join('\n'),
     );
     expect(text).toContain('+- LogicalAggregate(group=[{0, 1, 2}], cnt=[COUNT()])');
-    // Flink shuffles a window aggregate by its grouping keys only.
-    expect(text).toContain('WindowAggregate(groupBy=[c], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[c, window_start, window_end, COUNT(*) AS cnt])\n   +- Exchange(distribution=[hash[c]])');
+    // Flink pre-aggregates per slice before the exchange and shuffles by the grouping keys only.
+    expect(text).toContain(
+      [
+        "+- GlobalWindowAggregate(groupBy=[c], window=[TUMBLE(slice_end=[$slice_end], size=[10 s])], select=[c, COUNT(count1$0) AS cnt, start('w$) AS window_start, end('w$) AS window_end])",
+        '   +- Exchange(distribution=[hash[c]])',
+        "      +- LocalWindowAggregate(groupBy=[c], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[c, COUNT(*) AS count1$0, slice_end('w$) AS $slice_end])",
+      ].join('\n'),
+    );
   });
 
   it('prints a regular join with an exchange per input and the right key by its output name (FLINK join XML shape)', async () => {

@@ -30,11 +30,6 @@ function steps(): Step[] {
 // that differ, and the others are still compared exactly.
 type Section = 'Abstract Syntax Tree' | 'Optimized Physical Plan' | 'Optimized Execution Plan';
 const knownDifferences: Readonly<Record<string, { readonly differ: readonly Section[] }>> = {
-  // Flink splits the window aggregate in two phases (LocalWindowAggregate, Exchange, GlobalWindowAggregate over
-  // slice_end, below them a Calc(select=[c, ts]) instead of the WindowTableFunction); Sluice plans one
-  // WindowAggregate after the Exchange.
-  'window-tvf.txt': { differ: ['Optimized Physical Plan', 'Optimized Execution Plan'] },
-  'window-tvf.changelog.txt': { differ: ['Optimized Physical Plan', 'Optimized Execution Plan'] },
   // Flink reads MyTable once for the self-join and prints the shared exchange as `Exchange(distribution=[hash[a]])
   // (reuse_id=[1])` and `Reused(reference_id=[1])`; Sluice's job graph reads the source once per side, so its
   // execution plan shows two exchanges over two scans.

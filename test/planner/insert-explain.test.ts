@@ -121,7 +121,7 @@ describe('event time from a WATERMARK spec', () => {
     const r = await runQuery("SELECT k, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE ev, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end", ctx);
     expect(formatRows(r.rows, r.types)).toEqual(['+I[a, 2]', '+I[b, 1]']);
     const text = await explain(parseStatement("SELECT k, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE ev, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end"), ctx);
-    expect(text).toContain("WindowAggregate(groupBy=[k], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[k, window_start, window_end, COUNT(*) AS c])");
+    expect(text).toContain("LocalWindowAggregate(groupBy=[k], window=[TUMBLE(time_col=[ts], size=[10 s])], select=[k, COUNT(*) AS count1$0, slice_end('w$) AS $slice_end])");
     expect(text).toContain('WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])');
     await expect(runQuery('SELECT k FROM ev ORDER BY ts DESC', ctx)).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
   });

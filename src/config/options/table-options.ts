@@ -39,6 +39,13 @@ export const TableOptions = {
     .defaultValue(-1)
     .withDescription('Maximum number of records buffered by mini-batching.'),
 
+  AGG_PHASE_STRATEGY: ConfigOptions.key('table.optimizer.agg-phase-strategy')
+    .enumType(['AUTO', 'ONE_PHASE', 'TWO_PHASE'])
+    .defaultValue('AUTO')
+    .withDescription(
+      'How aggregates are planned. AUTO and TWO_PHASE split a TUMBLE / HOP / CUMULATE window aggregate on event time whose functions can merge into a local phase before the exchange (partial results per slice) and a global phase after it; ONE_PHASE keeps one aggregate after the exchange.',
+    ),
+
   SOURCE_IDLE_TIMEOUT: ConfigOptions.key('table.exec.source.idle-timeout')
     .durationType()
     .defaultValue(0)

@@ -144,6 +144,17 @@ export class ChangelogInference {
         }
         return ChangelogMode.insertOnly();
       }
+      case 'local-window-aggregate': {
+        // The window TVF the local phase replaces takes inserts only.
+        const input = this.of(n.input);
+        if (!input.isInsertOnly()) {
+          throw new PlanningError(`${physicalNodeText(n, this.mode)} doesn't support consuming update and delete changes which is produced by node ${physicalNodeText(this.originOf(n.input), this.mode)}`);
+        }
+        return input;
+      }
+      case 'global-window-aggregate':
+        this.of(n.input);
+        return ChangelogMode.insertOnly();
       case 'changelog-normalize': {
         this.of(n.input);
         this.origins.set(n, n);

@@ -167,6 +167,10 @@ export function astTree(n: PlanNode): ExplainTree {
     case 'changelog-normalize':
       // A physical node only (placed after optimization); the AST shows the scan it reads.
       return astTree(n.input);
+    case 'local-window-aggregate':
+    case 'global-window-aggregate':
+      // Physical nodes only (placed by the optimizer); the AST is always drawn from the unoptimized plan.
+      return astTree(n.input);
     default: {
       const never: never = n;
       return never;

@@ -93,6 +93,10 @@ export class CostEstimator {
       case 'aggregate':
         rows = n.groupKeys.length === 0 ? 1 : input();
         break;
+      case 'local-window-aggregate':
+      case 'global-window-aggregate':
+        rows = input();
+        break;
       case 'union':
         rows = n.inputs.reduce((s, i) => s + this.rowCount(i), 0);
         break;
@@ -131,6 +135,8 @@ export class CostEstimator {
       case 'calc':
         return { ...zero, cpu: rows * n.projects.filter((p) => p.kind !== 'input-ref').length };
       case 'aggregate':
+      case 'local-window-aggregate':
+      case 'global-window-aggregate':
       case 'join':
       case 'rank':
       case 'over':

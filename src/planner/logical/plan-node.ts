@@ -111,6 +111,50 @@ export type WindowSpec =
   | { readonly kind: 'CUMULATE'; readonly step: number; readonly size: number; readonly offset: number }
   | { readonly kind: 'SESSION'; readonly gap: number; readonly offset: number };
 
+/** The windows whose aggregates are cut into slices (every kind but SESSION). */
+export type SlicedWindowSpec = Exclude<WindowSpec, { kind: 'SESSION' }>;
+
+/**
+ * Flink's LocalWindowAggregate, the first phase of a two-phase window aggregate (rules/two-phase-window.ts):
+ * before the exchange, each subtask pre-aggregates its rows per group key and slice and emits the partial
+ * accumulators when the watermark reaches a slice's end (or at a checkpoint barrier, so it keeps no state).
+ * Output: the group keys, one accumulator field per call (`accNames`), then `$slice_end`.
+ */
+export interface LocalWindowAggregateNode {
+  readonly kind: 'local-window-aggregate';
+  /** The window TVF's input rows (through a projection of the columns used). */
+  readonly input: PlanNode;
+  /** The non-window group keys, as input fields. */
+  readonly groupKeys: readonly number[];
+  /** The calls over input fields. */
+  readonly aggCalls: readonly AggCall[];
+  readonly timeIndex: number;
+  readonly window: SlicedWindowSpec;
+  /** Per call, how EXPLAIN names its accumulator (`count1$0`, `(sum$1, count$2)`), Flink's naming. */
+  readonly accNames: readonly string[];
+  readonly fields: readonly PlanField[];
+}
+
+/** Where a group key of a window aggregate's output comes from: a field of the input, or the window's start / end. */
+export type WindowKeySource = { readonly kind: 'field'; readonly index: number } | { readonly kind: 'start' } | { readonly kind: 'end' };
+
+/**
+ * Flink's GlobalWindowAggregate, the second phase: after the exchange by the group keys, merges the partial
+ * accumulators of each slice and fires windows as a one-phase window aggregate does. Its fields are those of
+ * the aggregate it replaces (group keys with window_start / window_end in their places, then the results).
+ */
+export interface GlobalWindowAggregateNode {
+  readonly kind: 'global-window-aggregate';
+  /** The local phase. */
+  readonly input: PlanNode;
+  /** Per output group key: a key field of the local phase's output, or the window start / end. */
+  readonly keys: readonly WindowKeySource[];
+  /** The original calls (name, alias, result type); their arguments are the local phase's accumulators. */
+  readonly aggCalls: readonly AggCall[];
+  readonly window: SlicedWindowSpec;
+  readonly fields: readonly PlanField[];
+}
+
 /**
  * `TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), size))` & co.: the input's fields plus window_start, window_end
  * and window_time; HOP and CUMULATE emit a row once per window it falls in.
@@ -266,6 +310,8 @@ export interface ChangelogNormalizeNode {
 }
 
 export type PlanNode =
+  | LocalWindowAggregateNode
+  | GlobalWindowAggregateNode
   | ChangelogNormalizeNode
   | LookupJoinNode
   | UnnestNode
@@ -301,6 +347,8 @@ export function inputsOf(node: PlanNode): readonly PlanNode[] {
     case 'unnest':
     case 'lookup-join':
     case 'changelog-normalize':
+    case 'local-window-aggregate':
+    case 'global-window-aggregate':
       return [node.input];
     case 'union':
       return node.inputs;
@@ -330,6 +378,8 @@ export function withInputs(node: PlanNode, inputs: readonly PlanNode[]): PlanNod
     case 'unnest':
     case 'lookup-join':
     case 'changelog-normalize':
+    case 'local-window-aggregate':
+    case 'global-window-aggregate':
       return { ...node, input: inputs[0]! };
     case 'union':
       return { ...node, inputs };

@@ -89,6 +89,8 @@ export function isWindowEnd(n: PlanNode, i: number): boolean {
       return n.window !== undefined && n.window.spec.kind !== 'SESSION' && i < n.groupKeys.length && n.groupKeys[i] === n.window.windowEndField;
     case 'window-tvf':
       return n.window.kind !== 'SESSION' && i === n.input.fields.length + 1;
+    case 'global-window-aggregate':
+      return n.keys[i]?.kind === 'end';
     default:
       return false;
   }

@@ -30,6 +30,7 @@ import { sessionWindowFactory } from '../../table-runtime/session-window-operato
 import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
 import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
 import { windowAssignerFactory } from '../../table-runtime/window-assigner-operator.js';
+import { localWindowAggregateFactory } from '../../table-runtime/local-window-aggregate-operator.js';
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
 import type { OverSpec } from '../../table-runtime/over-aggregate-operator.js';
 import { matchRecognizeFactory } from '../../table-runtime/match-recognize/match-recognize-operator.js';
@@ -43,7 +44,7 @@ import { ChangelogInference } from '../logical/changelog.js';
 import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
-import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
+import type { AggCall, AggregateNode, GlobalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
 
 /** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
@@ -244,11 +245,33 @@ export class JobGraphBuilder {
           : keys;
     const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
     const calls = fused?.calls ?? n.aggCalls;
-    const inputTypes = inputNode.fields.map((f) => f.type);
     // Window aggregates and batch jobs only ever see inserts; a streaming GROUP BY sees retractions only
     // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
     const retracts = o.mode === 'streaming' && w === undefined && !this.changelog.of(inputNode).isInsertOnly();
-    const aggs = (): AggregateSpec[] =>
+    const aggs = this.aggregateSpecs(calls, inputNode, retracts);
+    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
+    else if (w.spec.kind === 'SESSION') {
+      v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
+    } else {
+      const spec: WindowAggregateSpec =
+        fused !== undefined
+          ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window }, keys: fused.keys, output }
+          : {
+              input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField, window: w.spec },
+              keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),
+              output,
+            };
+      v.operators.push(windowAggregateFactory(name, spec, aggs));
+    }
+    this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
+    return { id: v.id, parallelism: v.parallelism };
+  }
+
+  /** How the operators run `calls` over the rows of `inputNode` (one fresh set per operator instance). */
+  private aggregateSpecs(calls: readonly AggCall[], inputNode: PlanNode, retracts: boolean): () => AggregateSpec[] {
+    const o = this.options;
+    const inputTypes = inputNode.fields.map((f) => f.type);
+    return () =>
       calls.map((c) => {
         const argTypes = c.args.map((i) => inputTypes[i]!);
         const def = o.functions?.lookup(c.name);
@@ -259,21 +282,27 @@ export class JobGraphBuilder {
         const countStar = c.name === 'COUNT' && c.args.length === 0;
         return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
       });
-    if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
-    else if (w.spec.kind === 'SESSION') {
-      v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
-    } else {
-      const spec: WindowAggregateSpec =
-        fused !== undefined
-          ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window }, keys: fused.keys, output }
-          : {
-              input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField },
-              keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),
-              output,
-            };
-      v.operators.push(windowAggregateFactory(name, spec, aggs));
-    }
-    this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
+  }
+
+  /**
+   * The global phase of a two-phase window aggregate, behind a hash exchange on the group keys the local phase
+   * forwards first (the same hash a one-phase window aggregate's exchange computes from the input rows, so
+   * either plan's state lands in the same key groups); `output` projects its columns (null: all).
+   */
+  private lowerGlobalWindow(n: GlobalWindowAggregateNode, output: readonly number[] | null, name: string): Stream {
+    const o = this.options;
+    const local = n.input;
+    if (local.kind !== 'local-window-aggregate') throw new PlanningError('internal: a global window aggregate reads its local phase');
+    const input = this.lower(local);
+    const keyCount = local.groupKeys.length;
+    const partitionKeys = Array.from({ length: keyCount }, (_, i) => i);
+    const v = this.vertex('operator', name, keyCount === 0 ? 1 : o.parallelism);
+    // The calls' functions as the local phase creates them (over its input's types); they only merge here.
+    const localAggs = this.aggregateSpecs(local.aggCalls, local.input, false);
+    const aggs = (): AggregateSpec[] => localAggs().map((a) => ({ ...a, args: [], filterArg: -1 }));
+    const spec: WindowAggregateSpec = { input: { kind: 'partial', keyCount, window: n.window }, keys: n.keys, output };
+    v.operators.push(windowAggregateFactory(name, spec, aggs));
+    this.connect(input, v, keyCount === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
     return { id: v.id, parallelism: v.parallelism };
   }
 
@@ -327,6 +356,10 @@ export class JobGraphBuilder {
           // A projection of a window aggregate's columns is done by the aggregate as it emits.
           const refs = n.projects.map((p) => (p.kind === 'input-ref' ? p.index : -1));
           if (refs.every((r) => r >= 0)) return this.lowerAggregate(agg, refs, physicalNodeText(agg, o.mode));
+        }
+        if (n.condition === null && agg.kind === 'global-window-aggregate' && !this.lowered.has(agg)) {
+          const refs = n.projects.map((p) => (p.kind === 'input-ref' ? p.index : -1));
+          if (refs.every((r) => r >= 0)) return this.lowerGlobalWindow(agg, refs, physicalNodeText(agg, o.mode));
         }
         const input = this.chainTarget(this.lower(n.input), name);
         const draft = this.draft(input.id);
@@ -498,6 +531,15 @@ export class JobGraphBuilder {
         this.draft(input.id).operators.push(windowAssignerFactory(name, n.timeIndex, n.window));
         return input;
       }
+      case 'local-window-aggregate': {
+        // Chained after its input, before the exchange: it pre-aggregates the rows of its subtask.
+        const input = this.chainTarget(this.lower(n.input), name);
+        const local = { timeIndex: n.timeIndex, window: n.window, keys: n.groupKeys };
+        this.draft(input.id).operators.push(localWindowAggregateFactory(name, local, this.aggregateSpecs(n.aggCalls, n.input, false)));
+        return input;
+      }
+      case 'global-window-aggregate':
+        return this.lowerGlobalWindow(n, null, name);
       case 'changelog-normalize': {
         const input = this.lower(n.input);
         const keys = n.uniqueKeys;

@@ -159,6 +159,8 @@ function visit(n: PlanNode, need: UpdateNeed, o: NormalizeOptions): PlanNode | u
       }
       return all('before-and-after');
     case 'aggregate':
+    case 'local-window-aggregate':
+    case 'global-window-aggregate':
     case 'sort':
     case 'over':
     case 'match':

@@ -8,6 +8,8 @@ import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
 import { pruneJoinInputs } from './prune-join-inputs.js';
 import { needsPrimaryKey } from './changelog-normalize.js';
+import { splitWindowAggregate } from './two-phase-window.js';
+import type { TwoPhaseWindowOptions } from './two-phase-window.js';
 
 export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
@@ -17,11 +19,13 @@ export interface OptimizeOptions {
   readonly timeZone: string;
   /** `table.exec.source.cdc-events-duplicate`: CDC scans keep their primary key for a ChangelogNormalize. */
   readonly cdcEventsDuplicate?: boolean;
+  /** When given, window aggregates are split into local and global phases as Flink does (two-phase-window.ts). */
+  readonly twoPhaseWindow?: TwoPhaseWindowOptions;
 }
 
 /**
  * Two bottom-up passes. The first rewrites the plan: constant folding, merging adjacent calcs, filters
- * into joins, window aggregates, Top-N, dropping identity calcs. The second, once every filter sits
+ * into joins, window aggregates (split in two phases where Flink splits them), Top-N, dropping identity calcs. The second, once every filter sits
  * merged directly above its scan (and join inputs are pruned to the columns read), calls the source abilities in Flink's order: partitions, filters,
  * projection, limit (then metadata in finalizeScans). Abilities are called once per query: the caller
  * must optimize a plan exactly once.
@@ -35,6 +39,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
     node = detectWindowAggregate(node);
+    if (options.twoPhaseWindow !== undefined) node = splitWindowAggregate(node, options.twoPhaseWindow);
     node = detectTopN(node);
     node = removeIdentityCalc(node);
     return node;
