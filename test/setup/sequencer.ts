@@ -47,6 +47,9 @@ export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rest = await super.sort(files.filter((f) => measured(f) === 0));
     const long = files.filter((f) => measured(f) > 0).sort((a, b) => measured(b) - measured(a));
-    return [...long, ...rest];
+    // The files sharing a worker's module graph (vitest.config.ts, isolate: false) last and together: a worker
+    // keeps its graph only while the next file in the queue shares it, and they are the shortest.
+    const shared = (f: TestSpecification): boolean => f.project.config.isolate === false;
+    return [...long, ...rest.filter((f) => !shared(f)), ...rest.filter(shared)];
   }
 }

@@ -74,9 +74,17 @@ const FULL_NAMES = FIRST_NAMES.flatMap((f) => LAST_NAMES.map((l) => `${f} ${l}`)
 /**
  * Fixed pools of text, sliced at random offsets: one slice replaces a per-character loop (the generator
  * must reach millions of events per second). Built from a fixed seed, so output stays deterministic.
+ * Built by the first generator, not on import: every `sluice` start and most test files load this module,
+ * and building the pools took a tenth of a second of each.
  */
 const POOL_SIZE = 1 << 16;
-const { LETTERS, WORDS } = (() => {
+let LETTERS = '';
+let WORDS = '';
+/** The URL of each hot channel (built with the pools, from their text). */
+let HOT_URLS: readonly string[] = [];
+
+function buildTextPools(): void {
+  if (LETTERS !== '') return;
   const r = new FastRandom(0x5eed);
   // Joined once, not appended to: 65536 appends made a cons-string chain that the first slice flattened.
   const letters = new Array<string>(POOL_SIZE);
@@ -85,8 +93,11 @@ const { LETTERS, WORDS } = (() => {
     letters[i] = String.fromCharCode(97 + r.nextInt(26));
     words[i] = r.nextInt(13) === 0 ? ' ' : String.fromCharCode(97 + r.nextInt(26));
   }
-  return { LETTERS: letters.join(''), WORDS: words.join('') };
-})();
+  LETTERS = letters.join('');
+  WORDS = words.join('');
+  const u = new FastRandom(0x40757);
+  HOT_URLS = HOT_CHANNELS.map(() => baseUrl(u));
+}
 
 function nextString(r: FastRandom, maxLength: number): string {
   const len = MIN_STRING_LENGTH + r.nextInt(maxLength - MIN_STRING_LENGTH);
@@ -174,15 +185,11 @@ function baseUrl(r: FastRandom): string {
   return `https://www.nexmark.com/${nextString(r, 5)}/${nextString(r, 5)}/${nextString(r, 5)}/item.htm?query=1`;
 }
 
-const HOT_URLS = (() => {
-  const r = new FastRandom(0x40757);
-  return HOT_CHANNELS.map(() => baseUrl(r));
-})();
-
 /** Channel `channel-i` and its URL; 90% of URLs carry `&channel_id=` (Nexmark's channel cache). */
 let channelCache: { readonly channels: string[]; readonly urls: string[] } | undefined;
 function channels(): { readonly channels: string[]; readonly urls: string[] } {
   if (channelCache) return channelCache;
+  buildTextPools();
   const r = new FastRandom(0xc4a77e1);
   const cs: string[] = [];
   const us: string[] = [];

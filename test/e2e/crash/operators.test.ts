@@ -5,7 +5,7 @@
 // updating results). See harness.ts.
 //
 // CRASH_KILLS kills per operator (default 3), CRASH_SEED replays a run (each operator adds its index),
-// CRASH_CONCURRENCY trials at once (default 2), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1 prints the
+// CRASH_CONCURRENCY trials at once (default 3), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1 prints the
 // logs and keeps the directories. bench/crash-trials.mjs runs the same jobs with many more kills.
 import { describe, it } from 'vitest';
 import { cliAvailable, crashTrial, limiter } from './harness.js';
@@ -15,7 +15,8 @@ import { allJobs } from './jobs.js';
 const KILLS = Number(process.env.CRASH_KILLS ?? '3');
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 const ONLY = (process.env.CRASH_ONLY ?? '').split(',').filter((s) => s !== '');
-const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '2'));
+// Three at a time: a trial mostly waits (rate-limited input, kill delays, checkpoints); two used under one core.
+const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '3'));
 
 describe.skipIf(!cliAvailable('crash trials'))('stateful operators under SIGKILL and --resume commit what a failure-free run commits', () => {
   allJobs.forEach((job, i) => {

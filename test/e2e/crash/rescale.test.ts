@@ -6,7 +6,7 @@
 // materialized table for updating results). See harness.ts.
 //
 // CRASH_RESCALE_COPIES copies per operator (default 1), CRASH_SEED replays a run (each operator adds its
-// index), CRASH_CONCURRENCY trials at once (default 2), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1
+// index), CRASH_CONCURRENCY trials at once (default 3), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1
 // prints the logs and keeps the directories. bench/crash-trials.mjs --rescale runs many more.
 import { describe, it } from 'vitest';
 import { cliAvailable, limiter, rescaleTrial } from './harness.js';
@@ -16,7 +16,8 @@ import { rescaleJobs } from './jobs.js';
 const COPIES = Number(process.env.CRASH_RESCALE_COPIES ?? '1');
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 const ONLY = (process.env.CRASH_ONLY ?? '').split(',').filter((s) => s !== '');
-const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '2'));
+// Three at a time: a trial mostly waits (rate-limited input, kill delays, checkpoints); two used under one core.
+const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '3'));
 
 describe.skipIf(!cliAvailable('rescale trials'))('keyed operators killed at parallelism 2, resumed at 3, killed, resumed at 1 commit what a failure-free run commits', () => {
   rescaleJobs.forEach((job, i) => {
