@@ -17,6 +17,7 @@ const MEASURED_SECONDS: ReadonlyMap<string, number> = new Map([
   ['test/e2e/crash-trials.test.ts', 86],
   ['test/integration/kafka/cli-exactly-once-kill.test.ts', 86],
   ['test/e2e/crash/state-backend.test.ts', 54],
+  ['test/e2e/crash/state-ttl.test.ts', 45],
   ['test/integration/pravega/sql-exactly-once-kill.test.ts', 52],
   ['test/integration/pravega/java-interop.test.ts', 40],
   ['test/integration/pravega-catalog/crash-registry-sink.test.ts', 38],
