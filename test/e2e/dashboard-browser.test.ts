@@ -151,7 +151,7 @@ describe.skipIf(!haveChromium && !inCi)('the dashboard in Chromium', () => {
       await lastOut.click();
       const subtaskRows = page.locator('#subtasks tbody tr');
       await expect.poll(() => subtaskRows.count(), { timeout: 10_000 }).toBe(last.parallelism);
-      expect(await page.locator('#subtasks caption').textContent()).toBe(`Subtasks of WindowAggregate → Sink: sink (${last.parallelism})`);
+      expect(await page.locator('#subtasks caption').textContent()).toBe(`Subtasks of GlobalWindowAggregate → Sink: sink (${last.parallelism})`);
       expect(await subtaskRows.locator('td:first-child').allTextContents()).toEqual(Array.from({ length: last.parallelism }, (_, i) => `${i + 1} / ${last.parallelism}`));
       expect(await page.locator(`table.vertices button[data-vertex="${last.id}"]`).getAttribute('aria-pressed')).toBe('true');
       expect(await lastOut.getAttribute('class')).toContain('selected');

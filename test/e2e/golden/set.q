@@ -53,8 +53,9 @@ SET;
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
+|                               table.optimizer.agg-phase-strategy |                        AUTO |
 +------------------------------------------------------------------+-----------------------------+
-40 rows in set
+41 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -104,8 +105,9 @@ SET;
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
+|                               table.optimizer.agg-phase-strategy |                        AUTO |
 +------------------------------------------------------------------+-----------------------------+
-39 rows in set
+40 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -170,7 +172,8 @@ SET;
 |                                   table.exec.source.idle-timeout |                        0 ms |
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
+|                               table.optimizer.agg-phase-strategy |                        AUTO |
 +------------------------------------------------------------------+-----------------------------+
-39 rows in set
+40 rows in set
 !ok
 

@@ -341,7 +341,7 @@ describe.skipIf(!gatewayAvailable())('the REPL through --endpoint', () => {
     expect(rows(remote.changelog).filter((l) => l.startsWith('| +I'))).toHaveLength(3);
     expect(rows(remote.changelog).filter((l) => /^\| [-+]U/.test(l))).toHaveLength(6);
     expect(rows(remote.changelog)).toContain('| +U | 0 | 2 | 9 |');
-    expect(remote.row).toMatch(/Row 1 of 3[\s\S]*k: \d\n +c: \d\ntotal: \d/);
+    expect(remote.row).toMatch(/Row 1 of 3[\s\S]*k \(INT\):\n \d\n\n c \(BIGINT NOT NULL\):\n \d\n\n total \(BIGINT\):\n \d/);
     expect(remote.restored).toBe(true);
     expect(remote).toEqual(local);
   }, 240_000);
