@@ -6,6 +6,9 @@ import { authorizationValue, tlsSettingsFor, type PravegaSecurity, type TlsSetti
 import type { Endpoint } from './segment-store-connection.js';
 import type { SegmentRef, TxnId } from './segment-names.js';
 
+/** Tries of createStream while the controller answers FAILURE (see createStream). */
+const CREATE_STREAM_ATTEMPTS = 3;
+
 /** How a stream's segment count is decided (`ScalingPolicy` in Pravega). */
 export type ScalingPolicy =
   | { readonly kind: 'fixed'; readonly segments: number }
@@ -193,10 +196,18 @@ export class ControllerClient {
 
   /** Creates a stream; resolves false if it already existed (its configuration is left as it was). */
   async createStream(scope: string, stream: string, config: StreamConfiguration): Promise<boolean> {
-    const r = await this.call<{ status: string }>('createStream', streamConfigMsg(scope, stream, config));
-    if (r.status === 'SUCCESS') return true;
-    if (r.status === 'STREAM_EXISTS') return false;
-    throw new ConnectorError(`cannot create Pravega stream '${scope}/${stream}': ${r.status}`);
+    // A loaded controller answers FAILURE when creating the stream's segments times out inside it (seen in CI at
+    // load average 6); creation is idempotent, and a retry finishes a stream left half-made. STREAM_EXISTS after a
+    // FAILURE is taken as ours: the scope's streams are named by the caller, who asked for this one.
+    for (let attempt = 1; ; attempt++) {
+      const r = await this.call<{ status: string }>('createStream', streamConfigMsg(scope, stream, config));
+      if (r.status === 'SUCCESS') return true;
+      if (r.status === 'STREAM_EXISTS') return attempt > 1;
+      if (r.status !== 'FAILURE' || attempt === CREATE_STREAM_ATTEMPTS) {
+        throw new ConnectorError(`cannot create Pravega stream '${scope}/${stream}': ${r.status}${attempt > 1 ? ` (after ${attempt} attempts)` : ''}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
   }
 
   async updateStream(scope: string, stream: string, config: StreamConfiguration): Promise<void> {
