@@ -30,11 +30,6 @@ function steps(): Step[] {
 // that differ, and the others are still compared exactly.
 type Section = 'Abstract Syntax Tree' | 'Optimized Physical Plan' | 'Optimized Execution Plan';
 const knownDifferences: Readonly<Record<string, { readonly differ: readonly Section[] }>> = {
-  // Flink reads MyTable once for the self-join and prints the shared exchange as `Exchange(distribution=[hash[a]])
-  // (reuse_id=[1])` and `Reused(reference_id=[1])`; Sluice's job graph reads the source once per side, so its
-  // execution plan shows two exchanges over two scans.
-  'join.txt': { differ: ['Optimized Execution Plan'] },
-  'join.changelog.txt': { differ: ['Optimized Execution Plan'] },
   // The Sink, Calc(1:BIGINT AS rn), Rank (but for its select) and Exchange lines match (test/planner/first-row-dedup.test.ts
   // checks them); below them Flink splits the computed-column Calc around the WatermarkAssigner and prunes dwell and ts,
   // Sluice keeps one Calc above it. The AST differs in how Sluice renders a windowed ROW_NUMBER() (extra projects).
