@@ -29,6 +29,13 @@ export class PlanDigests {
   of(n: PlanNode): string {
     const known = this.memo.get(n);
     if (known !== undefined) return known;
+    // Inputs first, without recursion: a plan may be thousands of nodes deep (nested scalar subqueries).
+    for (const x of postOrder([n], (m) => this.memo.has(m))) this.compute(x);
+    return this.memo.get(n)!;
+  }
+
+  /** Digests `n`, whose inputs have theirs. */
+  private compute(n: PlanNode): void {
     const text = n.kind === 'scan' ? this.scanDigest(n) : this.nodeDigest(n);
     let d = this.interned.get(text);
     if (d === undefined) {
@@ -36,7 +43,6 @@ export class PlanDigests {
       this.interned.set(text, d);
     }
     this.memo.set(n, d);
-    return d;
   }
 
   private nodeDigest(n: PlanNode): string {
@@ -129,24 +135,46 @@ function reusable(n: PlanNode, options: ReuseOptions): boolean {
  */
 export function reuseSubplans(roots: readonly PlanNode[], options: ReuseOptions, digests: PlanDigests = new PlanDigests()): PlanNode[] {
   if (!options.subPlan) return [...roots];
+  // Bottom-up, inputs before their node and left before right: the first node met with a digest is the same as
+  // in Flink's top-down walk (two nodes with one digest never contain each other), and no recursion is needed.
   const first = new Map<string, PlanNode>();
   const rebuilt = new Map<PlanNode, PlanNode>();
-  const visit = (n: PlanNode): PlanNode => {
-    const done = rebuilt.get(n);
-    if (done !== undefined) return done;
+  for (const n of postOrder(roots)) {
     const canReuse = reusable(n, options);
     const d = digests.of(n);
     const earlier = canReuse ? first.get(d) : undefined;
     if (earlier !== undefined) {
       rebuilt.set(n, earlier);
-      return earlier;
+      continue;
     }
     const inputs = inputsOf(n);
-    const next = inputs.map(visit);
+    const next = inputs.map((x) => rebuilt.get(x)!);
     const out = next.every((x, i) => x === inputs[i]) ? n : withInputs(n, next);
     if (canReuse) first.set(d, out);
     rebuilt.set(n, out);
-    return out;
-  };
-  return roots.map(visit);
+  }
+  return roots.map((r) => rebuilt.get(r)!);
+}
+
+/**
+ * Every node under `roots` once, each after its inputs, inputs left to right; iterative. `skip`: nodes left out
+ * with everything under them.
+ */
+export function postOrder(roots: readonly PlanNode[], skip: (n: PlanNode) => boolean = () => false): PlanNode[] {
+  const out: PlanNode[] = [];
+  const seen = new Set<PlanNode>();
+  const stack: [PlanNode, boolean][] = roots.map((r): [PlanNode, boolean] => [r, false]).reverse();
+  while (stack.length > 0) {
+    const [n, expanded] = stack.pop()!;
+    if (expanded) {
+      out.push(n);
+      continue;
+    }
+    if (seen.has(n) || skip(n)) continue;
+    seen.add(n);
+    stack.push([n, true]);
+    const inputs = inputsOf(n);
+    for (let i = inputs.length - 1; i >= 0; i--) if (!seen.has(inputs[i]!)) stack.push([inputs[i]!, false]);
+  }
+  return out;
 }

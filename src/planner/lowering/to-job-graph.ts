@@ -46,6 +46,7 @@ import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggCall, AggregateNode, GlobalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
+import { postOrder } from '../logical/subplan-reuse.js';
 
 /** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
 const hashFieldsAt = (fields: readonly unknown[], _offset: number, keys: readonly number[]): StateKey => hashFields(fields, keys);
@@ -134,16 +135,11 @@ export class JobGraphBuilder {
    */
   planShared<T extends readonly PlanNode[]>(roots: T): T {
     const readers = new Map<PlanNode, number>();
-    const seen = new Set<PlanNode>();
-    const read = (n: PlanNode): void => {
-      readers.set(n, (readers.get(n) ?? 0) + 1);
-      if (seen.has(n)) return;
-      seen.add(n);
-      // A sink's input is read by the sink; other nodes' inputs by that node, once per input (a self-join twice).
-      inputsOf(n).forEach(read);
-    };
-    // Each root is read once, by its sink (a table sink, or the collect sink of a SELECT).
+    const read = (n: PlanNode): void => void readers.set(n, (readers.get(n) ?? 0) + 1);
+    // Each root is read once, by its sink (a table sink, or the collect sink of a SELECT); each node reads each
+    // of its inputs once (a self-join's shared input twice).
     roots.forEach(read);
+    for (const n of postOrder(roots)) inputsOf(n).forEach(read);
     for (const [n, c] of readers) if (c > 1) this.fanOut.add(n);
     return roots;
   }
