@@ -11,6 +11,7 @@ import type { JobGraph } from '../../src/runtime/job-graph.js';
 import { parseStatement } from '../../src/sql/parse.js';
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
+import { RowKind } from '../../src/types/row-kind.js';
 import { Columns, ResolvedSchema } from '../../src/types/schema.js';
 import { testTable, TestContext } from './harness.js';
 
@@ -143,11 +144,19 @@ describe('the job graph of a self-join', () => {
   });
 });
 
-/** The rows of a query as sorted texts, and how many checkpoints its job completed. */
+/**
+ * The table a query's changelog materializes to, as sorted row texts (an insert-only result is its rows), and how
+ * many checkpoints its job completed.
+ */
 async function run(env: TableEnvironment, sql: string): Promise<{ rows: string[]; checkpoints: number }> {
-  const out: string[] = [];
+  const counts = new Map<string, number>();
   const result = await env.executeSql(sql);
-  for await (const r of result.collect()) out.push(JSON.stringify(r.fields, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
+  for await (const r of result.collect()) {
+    const text = JSON.stringify(r.fields, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+    counts.set(text, (counts.get(text) ?? 0) + (r.kind === RowKind.INSERT || r.kind === RowKind.UPDATE_AFTER ? 1 : -1));
+  }
+  const out: string[] = [];
+  for (const [text, n] of counts) for (let i = 0; i < n; i++) out.push(text);
   return { rows: out.sort(), checkpoints: result.getJobClient()?.metrics().completedCheckpoints ?? 0 };
 }
 
@@ -175,6 +184,18 @@ describe('a self-join at run time', () => {
     const got = await rowsOf(env, SELF_JOIN);
     expect(got).toHaveLength(500);
     expect(got.filter((r) => r.endsWith('false]')).length).toBeGreaterThan(400);
+  });
+
+  it('feeds both inputs of a UNION ALL of one sub-query, and of an EXCEPT / INTERSECT of it with itself', async () => {
+    const env = await session({ 'parallelism.default': '2' });
+    await env.executeSql(RANDOM(200));
+    const sub = 'SELECT id, v FROM g WHERE id % 2 = 0';
+    const union = await rowsOf(env, `SELECT id FROM (${sub} UNION ALL ${sub})`);
+    expect(union).toEqual(Array.from({ length: 200 }, (_, i) => JSON.stringify([`${2 * (Math.floor(i / 2) + 1)}n`])).sort());
+    expect(await rowsOf(env, `SELECT id FROM (${sub} EXCEPT ${sub})`)).toEqual([]);
+    // Both sides of the INTERSECT read the same random values, so every row is in both.
+    const intersect = await rowsOf(env, `SELECT id FROM (${sub} INTERSECT ${sub})`);
+    expect(intersect).toHaveLength(100);
   });
 
   it('gives the same rows in batch mode', async () => {
