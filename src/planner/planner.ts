@@ -30,6 +30,8 @@ import { explainPlans } from './logical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
+import { reuseSubplans } from './logical/subplan-reuse.js';
+import type { ReuseOptions } from './logical/subplan-reuse.js';
 import { type SinkExchange, sinkExchange } from './lowering/sink-exchange.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
 import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
@@ -72,6 +74,12 @@ function stateTtl(ctx: PlannerContext): number {
 
 function timeZoneOf(ctx: PlannerContext): string {
   return sessionTimeZone(ctx.config);
+}
+
+/** `table.optimizer.reuse-sub-plan-enabled` and `table.optimizer.reuse-source-enabled`. */
+function reuseOptions(ctx: PlannerContext): ReuseOptions {
+  const conf = new Configuration(ctx.config);
+  return { subPlan: conf.get(TableOptions.REUSE_SUB_PLAN_ENABLED), source: conf.get(TableOptions.REUSE_SOURCE_ENABLED) };
 }
 
 function normalizeOptions(ctx: PlannerContext): NormalizeOptions {
@@ -124,9 +132,11 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const changelogMode = inference.of(optimized);
   const schema = schemaOf(logical.fields);
   const options = loweringOptions(ctx);
+  const reuse = reuseOptions(ctx);
   const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
     const b = new JobGraphBuilder(options);
-    const out = b.lower(optimized);
+    const [root] = b.planShared(reuseSubplans([optimized], reuse));
+    const out = b.lower(root!);
     b.addSink(out, 'collect', new CollectSink(collector), 1, [], { mainThread: 'it hands the rows to the caller' });
     return b.build(jobName);
   };
@@ -136,7 +146,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
     changelogMode,
     explain: (details = []) => {
       const jobGraph = (): JobGraph => toJobGraph({ push: () => undefined, end: () => undefined });
-      return explainPlans({ logical: [logical], optimized: [optimized], mode: ctx.mode, jobGraph, isQuery: true }, details);
+      return explainPlans({ logical: [logical], optimized: [optimized], mode: ctx.mode, jobGraph, isQuery: true, reuse }, details);
     },
     toJobGraph,
   };
@@ -309,10 +319,11 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
 function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
   const b = new JobGraphBuilder(loweringOptions(ctx));
   const keyedShuffle = new Configuration(ctx.config).get(TableOptions.SINK_KEYED_SHUFFLE);
-  b.planShared(bound.map((x) => x.optimized));
-  for (const ins of bound) {
+  const roots = b.planShared(reuseSubplans(bound.map((x) => x.optimized), reuseOptions(ctx)));
+  for (const [i, ins] of bound.entries()) {
     const s = ins.optimized;
-    const out = b.lower(s.input);
+    // The sink over its input as sub-plan reuse rebuilt it (a sink itself is never shared).
+    const out = b.lower((roots[i] as SinkNode).input);
     const provider = s.sink.getSinkRuntimeProvider({ bounded: ctx.mode === 'batch' });
     const ops = ins.dropUpdateBefore ? [dropUpdateBeforeFactory()] : [];
     const parallelism = provider.parallelism ?? out.parallelism;
@@ -353,7 +364,14 @@ export async function planStatementSet(inserts: readonly InsertStatement[], ctx:
     sinks: bound.map((b) => b.optimized.identifier),
     explain: (details = []) =>
       explainPlans(
-        { logical: bound.map((b) => b.logical), optimized: bound.map((b) => b.optimized), mode: ctx.mode, jobGraph: () => lowerInserts(bound, ctx, insertJobName(bound)), isQuery: false },
+        {
+          logical: bound.map((b) => b.logical),
+          optimized: bound.map((b) => b.optimized),
+          mode: ctx.mode,
+          jobGraph: () => lowerInserts(bound, ctx, insertJobName(bound)),
+          isQuery: false,
+          reuse: reuseOptions(ctx),
+        },
         details,
       ),
     toJobGraph: (jobName = insertJobName(bound)) => lowerInserts(bound, ctx, jobName),

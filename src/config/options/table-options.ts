@@ -46,6 +46,20 @@ export const TableOptions = {
       'How aggregates are planned. AUTO and TWO_PHASE split a TUMBLE / HOP / CUMULATE window aggregate on event time whose functions can merge into a local phase before the exchange (partial results per slice) and a global phase after it; ONE_PHASE keeps one aggregate after the exchange.',
     ),
 
+  REUSE_SUB_PLAN_ENABLED: ConfigOptions.key('table.optimizer.reuse-sub-plan-enabled')
+    .booleanType()
+    .defaultValue(true)
+    .withDescription(
+      'Plan identical sub-plans once: a table read twice by a self-join or by the INSERTs of a statement set is read once and its rows fan out to every reader (EXPLAIN shows reuse_id / Reused).',
+    ),
+
+  REUSE_SOURCE_ENABLED: ConfigOptions.key('table.optimizer.reuse-source-enabled')
+    .booleanType()
+    .defaultValue(true)
+    .withDescription(
+      'Let sub-plan reuse share identical table source scans (and the exchanges right above them); only with table.optimizer.reuse-sub-plan-enabled.',
+    ),
+
   SOURCE_IDLE_TIMEOUT: ConfigOptions.key('table.exec.source.idle-timeout')
     .durationType()
     .defaultValue(0)

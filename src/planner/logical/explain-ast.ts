@@ -1,11 +1,11 @@
 import { logicalMatchText } from './explain-match.js';
-import { rewriteInputRefs } from '../rex/rex-node.js';
+import { collectInputRefs, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { explainRex, flinkType } from './explain-rex.js';
 import { logicalScanText } from './explain-plan.js';
 import type { ExplainTree } from './explain-tree.js';
 import { node } from './explain-tree.js';
-import type { AggCall, CalcNode, PlanNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
+import type { AggCall, CalcNode, PlanNode, RankNode, ScanNode, SortKey, WindowSpec } from './plan-node.js';
 import { logicalWatermarkAssignerText } from './explain-watermark.js';
 
 const dollar = (i: number): string => `$${i}`;
@@ -69,6 +69,33 @@ function isWatermarkedTableProjection(n: PlanNode): n is CalcNode & { input: Sca
   return !identity && n.fields.length === n.input.table.schema.columns.length;
 }
 
+/** `ROW_NUMBER() OVER (PARTITION BY $0 ORDER BY $4 NULLS FIRST)`: a rank's window call as Calcite's RexOver prints. */
+function rankOverText(n: RankNode): string {
+  const part = n.partitionKeys.length === 0 ? '' : `PARTITION BY ${n.partitionKeys.map(dollar).join(', ')} `;
+  const order = n.orderKeys.map((k) => `$${k.index}${k.descending ? ' DESC' : ''} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
+  return `${n.rankType ?? 'ROW_NUMBER'}() OVER (${part}ORDER BY ${order})`;
+}
+
+/**
+ * The select list holding a `ROW_NUMBER() OVER (...)` (the binder's projection over the rank it made of it) as
+ * Calcite converts it: one LogicalProject with the window call in place of the rank's number column, e.g.
+ * `LogicalProject(uid=[$0], ..., rn=[ROW_NUMBER() OVER (PARTITION BY $0 ORDER BY $4 NULLS FIRST)])` (a real Flink
+ * 2.3.0, test/planner/flink-explain-goldens/dedup-proctime-first-row.changelog.txt). Undefined for any other
+ * projection, or when the number is used inside an expression (then the rank prints on its own).
+ */
+function overRankProject(n: CalcNode): ExplainTree | undefined {
+  const rank = n.input;
+  if (n.condition !== null || rank.kind !== 'rank' || rank.limit !== null || !rank.outputRankNumber) return undefined;
+  const width = rank.input.fields.length;
+  const texts: string[] = [];
+  for (const p of n.projects) {
+    if (p.kind === 'input-ref' && p.index === width) texts.push(rankOverText(rank));
+    else if (collectInputRefs(p).has(width)) return undefined;
+    else texts.push(rex(p));
+  }
+  return node(`LogicalProject(${texts.map((t, i) => `${n.fields[i]!.name}=[${t}]`).join(', ')})`, [astTree(rank.input)]);
+}
+
 /**
  * The unoptimized plan as Calcite's logical nodes, the "Abstract Syntax Tree" section of Flink's EXPLAIN:
  * input refs as `$i`, literals and calls as RexNode digests.
@@ -94,6 +121,8 @@ export function astTree(n: PlanNode): ExplainTree {
         });
         return astTree({ ...n, input: inner.input, fields, projects: n.projects.map((p) => rewriteInputRefs(p, (r) => inner.projects[r.index]!)) });
       }
+      const inlined = overRankProject(n);
+      if (inlined !== undefined) return inlined;
       const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
       let tree = astTree(n.input);
       if (n.condition !== null) tree = node(`LogicalFilter(condition=[${rex(n.condition)}])`, [tree]);
@@ -128,10 +157,8 @@ export function astTree(n: PlanNode): ExplainTree {
       return node(`LogicalProject(${[...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), ...calls].join(', ')})`, [astTree(n.input)]);
     }
     case 'rank': {
-      const part = n.partitionKeys.length === 0 ? '' : `PARTITION BY ${n.partitionKeys.map(dollar).join(', ')} `;
-      const order = n.orderKeys.map((k) => `$${k.index}${k.descending ? ' DESC' : ''} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`).join(', ');
       const width = n.input.fields.length;
-      const over = `${n.rankType ?? 'ROW_NUMBER'}() OVER (${part}ORDER BY ${order})`;
+      const over = rankOverText(n);
       const cols = [...n.input.fields.map((f, i) => `${f.name}=[$${i}]`), `${n.outputRankNumber ? n.fields[width]!.name : 'w0$o0'}=[${over}]`];
       let tree = node(`LogicalProject(${cols.join(', ')})`, [astTree(n.input)]);
       if (n.limit !== null) tree = node(`LogicalFilter(condition=[<=($${width}, ${n.limit})])`, [tree]);

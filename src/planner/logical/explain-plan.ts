@@ -5,7 +5,7 @@ import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
 import { costSuffix, CostEstimator } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
-import { node, renderTree } from './explain-tree.js';
+import { renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { AggCall, AggregateNode, CalcNode, PlanNode, ScanNode, SlicedWindowSpec, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
@@ -257,8 +257,6 @@ export function hasExchange(parent: PlanNode, input: PlanNode): boolean {
 export interface PhysicalAnnotations {
   readonly changelog?: (n: PlanNode) => ChangelogMode;
   readonly costs?: CostEstimator;
-  /** A subtree to print instead of a node's own (the execution plan's `Reused(reference_id=[n])`). */
-  readonly replace?: (n: PlanNode) => ExplainTree | undefined;
 }
 
 /** `Calc(...)` + `, changelogMode=[I]` inside the parentheses + the cost suffix after them. */
@@ -290,24 +288,52 @@ function aboveWatermarkAssigner(n: PlanNode, input: PlanNode): input is CalcNode
   return n.kind === 'local-window-aggregate' && input.kind === 'calc' && hasWatermarkAssigner(input.input);
 }
 
-/** The physical plan as a tree: each node with its exchanges in front of its inputs. */
+const nodeIds = new WeakMap<PlanNode, number>();
+let nextNodeId = 1;
+
+/** The exec-node key of a plan node: its identity (after sub-plan reuse, a shared node is one object). */
+function identityKey(n: PlanNode): string {
+  let id = nodeIds.get(n);
+  if (id === undefined) {
+    id = nextNodeId++;
+    nodeIds.set(n, id);
+  }
+  return `#${id}`;
+}
+
+/**
+ * A node the tree adds between plan nodes (an Exchange, a WatermarkAssigner and the Calc split below it): as in
+ * Flink, where such a node is a RelNode of its own, it is the same node wherever the same text sits on the same input.
+ */
+function derived(text: string, input: ExplainTree, annotated = text): ExplainTree {
+  return keyed(annotated, [input], `${text}/${input.key ?? ''}`);
+}
+
+function keyed(text: string, children: readonly ExplainTree[], key: string): ExplainTree {
+  return { text, children, key };
+}
+
+/**
+ * The physical plan as a tree: each node with its exchanges in front of its inputs. Each tree node carries the
+ * key of the exec node it prints (explain-sections.ts prints a node met twice as `Reused(reference_id=[n])`).
+ */
 export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
-  const replaced = a.replace?.(n);
-  if (replaced !== undefined) return replaced;
   const wm = watermarkAssignerView(n);
   if (wm !== undefined) {
-    const scan = a.replace?.(wm.scan) ?? node(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a));
-    const lower = wm.lower === null ? scan : node(annotate(physicalNodeText(wm.lower, mode, style), wm.lower, undefined, a), [scan]);
+    const scan = keyed(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a), [], identityKey(wm.scan));
+    const lower = wm.lower === null ? scan : derived(physicalNodeText(wm.lower, mode, style), scan, annotate(physicalNodeText(wm.lower, mode, style), wm.lower, undefined, a));
     // The assigner passes its input's rows and changelog on unchanged: it is annotated as that input.
-    const assigner = node(annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a), [lower]);
-    return wm.upper === null ? assigner : node(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a), [assigner]);
+    const assigner = derived(wm.text(style), lower, annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a));
+    return wm.upper === null ? assigner : keyed(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a), [assigner], identityKey(n));
   }
   const children = inputsOf(n).map((c, i) => {
-    const sub = aboveWatermarkAssigner(n, c) ? node(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)]) : physicalTree(c, mode, style, a);
+    const sub = aboveWatermarkAssigner(n, c)
+      ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)], identityKey(c))
+      : physicalTree(c, mode, style, a);
     const ex = exchangeText(n, i);
-    return ex === undefined ? sub : node(annotate(ex, n, c, a), [sub]);
+    return ex === undefined ? sub : derived(ex, sub, annotate(ex, n, c, a));
   });
-  return node(annotate(physicalNodeText(n, mode, style), n, undefined, a), children);
+  return keyed(annotate(physicalNodeText(n, mode, style), n, undefined, a), children, identityKey(n));
 }
 
 /** The optimized plan as Flink's EXPLAIN prints it (physical plan: `prefix`, execution plan: `infix`). */

@@ -6,6 +6,8 @@ import { explainLogical, physicalNodeText, physicalTree } from './explain-plan.j
 import type { PhysicalAnnotations } from './explain-plan.js';
 import { reuseSinks } from './explain-sink-reuse.js';
 import { node, renderTree } from './explain-tree.js';
+import { reuseSubplans } from './subplan-reuse.js';
+import type { ReuseOptions } from './subplan-reuse.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { PlanNode } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
@@ -22,58 +24,75 @@ export interface ExplainablePlans {
   readonly jobGraph: () => JobGraph;
   /** True for a SELECT: its collect sink is left out of the JSON plan, as Flink's EXPLAIN shows no sink. */
   readonly isQuery: boolean;
+  /** Sub-plan reuse as the job graph does it: the execution plan shows each shared node once. */
+  readonly reuse: ReuseOptions;
 }
 
 /**
- * Scans read by more than one statement of a set: Sluice reads them once (JobGraphBuilder.planShared), which
- * Flink's execution plan shows as `(reuse_id=[n])` on the first and `Reused(reference_id=[n])` on the others.
+ * Flink's reuse ids (ExecNodePlanDumper's ReuseIdBuilder): walking the roots depth-first, inputs in order, a node
+ * met a second time is a reused one; ids count from 1 in the order of those second meetings.
  */
-function sharedScans(statements: readonly PlanNode[], mode: 'streaming' | 'batch'): Map<string, number> {
-  const counts = new Map<string, number>();
-  const visit = (n: PlanNode): void => {
-    if (n.kind === 'scan') {
-      const t = physicalNodeText(n, mode, 'infix');
-      counts.set(t, (counts.get(t) ?? 0) + 1);
-    }
-    inputsOf(n).forEach(visit);
-  };
-  if (statements.length > 1) statements.forEach(visit);
+function reuseIds(roots: readonly ExplainTree[]): Map<string, number> {
+  const visited = new Set<string>();
   const ids = new Map<string, number>();
-  for (const [t, c] of counts) if (c > 1) ids.set(t, ids.size + 1);
+  const visit = (t: ExplainTree): void => {
+    const k = t.key;
+    if (k !== undefined) {
+      if (visited.has(k)) {
+        if (!ids.has(k)) ids.set(k, ids.size + 1);
+        return;
+      }
+      visited.add(k);
+    }
+    t.children.forEach(visit);
+  };
+  roots.forEach(visit);
   return ids;
 }
 
-/** The scan texts each root reads. */
-function scansOf(root: PlanNode, mode: 'streaming' | 'batch'): Set<string> {
-  const out = new Set<string>();
-  const visit = (n: PlanNode): void => {
-    if (n.kind === 'scan') out.add(physicalNodeText(n, mode, 'infix'));
-    inputsOf(n).forEach(visit);
-  };
-  visit(root);
-  return out;
-}
-
 /**
- * A shared scan that several trees read is printed first as a block of its own; one read only inside one tree
- * (the INSERTs of a reused sink) is printed in place, where it first occurs, as Flink 2.x does.
+ * The Optimized Execution Plan, as Flink's ExecNodePlanDumper prints its exec node graph, where a sub-plan that
+ * sub-plan reuse shared is one node with several consumers. One root (a query, or the INSERTs of one reused sink)
+ * prints as a tree: a shared node in full with `(reuse_id=[n])` where first met, `Reused(reference_id=[n])` after.
+ * Several roots print as a DAG: each shared node first as a block of its own (after the shared nodes below it),
+ * then each root, every shared node in them as `Reused(reference_id=[n])`; blocks are separated by a blank line.
  */
-function executionPlan(statements: readonly PlanNode[], roots: readonly PlanNode[], mode: 'streaming' | 'batch'): string {
-  const shared = sharedScans(statements, mode);
-  const readers = new Map<string, number>();
-  for (const r of roots) for (const t of scansOf(r, mode)) readers.set(t, (readers.get(t) ?? 0) + 1);
-  const printed = new Set<string>();
-  const replace = (n: PlanNode): ExplainTree | undefined => {
-    if (n.kind !== 'scan') return undefined;
-    const text = physicalNodeText(n, mode, 'infix');
-    const id = shared.get(text);
-    if (id === undefined) return undefined;
-    if ((readers.get(text) ?? 0) > 1 || printed.has(text)) return node(`Reused(reference_id=[${id}])`);
-    printed.add(text);
-    return node(`${text}(reuse_id=[${id}])`);
+function executionPlan(roots: readonly ExplainTree[]): string {
+  const ids = reuseIds(roots);
+  const idOf = (t: ExplainTree): number | undefined => (t.key === undefined ? undefined : ids.get(t.key));
+  if (roots.length === 1) {
+    const printed = new Set<string>();
+    const tree = (t: ExplainTree): ExplainTree => {
+      const id = idOf(t);
+      if (id === undefined) return node(t.text, t.children.map(tree));
+      if (printed.has(t.key!)) return node(`Reused(reference_id=[${id}])`);
+      printed.add(t.key!);
+      return node(`${t.text}(reuse_id=[${id}])`, t.children.map(tree));
+    };
+    return renderTree(tree(roots[0]!));
+  }
+  const visits = new Set<string>();
+  const done = new Set<string>();
+  const blocks: string[] = [];
+  // `head` is the shared node whose own block is being printed: it alone is printed in full.
+  const tree = (t: ExplainTree, head: ExplainTree): ExplainTree => {
+    const id = idOf(t);
+    if (id === undefined) return node(t.text, t.children.map((c) => tree(c, head)));
+    if (t !== head) return node(`Reused(reference_id=[${id}])`);
+    return node(`${t.text}(reuse_id=[${id}])`, t.children.map((c) => tree(c, head)));
   };
-  const blocks = [...shared].filter(([text]) => (readers.get(text) ?? 0) > 1).map(([text, id]) => `${text}(reuse_id=[${id}])`);
-  return [...blocks, ...roots.map((r) => renderTree(physicalTree(r, mode, 'infix', { replace })))].join('\n\n');
+  const visit = (t: ExplainTree, root: boolean): void => {
+    const first = t.key === undefined || !visits.has(t.key);
+    if (t.key !== undefined) visits.add(t.key);
+    if (first) t.children.forEach((c) => visit(c, false));
+    const shared = idOf(t) !== undefined;
+    if (root || (shared && first && !done.has(t.key!))) {
+      blocks.push(renderTree(tree(t, t)));
+      if (shared) done.add(t.key!);
+    }
+  };
+  roots.forEach((r) => visit(r, true));
+  return blocks.join('\n\n');
 }
 
 /**
@@ -98,7 +117,8 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
   ];
   // Sluice has no plan analyzers yet, so there is never advice; Flink prints this line in that case.
   if (advice) out.push('No available advice...', '');
-  out.push('== Optimized Execution Plan ==', executionPlan(p.optimized, optimized, p.mode), '');
+  const shared = reuseSubplans(optimized, p.reuse);
+  out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalTree(r, p.mode, 'infix'))), '');
   if (details.includes('JSON_EXECUTION_PLAN')) {
     const graph = p.jobGraph();
     const skip = p.isQuery ? (v: JobVertex): boolean => v.kind === 'sink' && v.name === 'collect' : undefined;

@@ -2,6 +2,8 @@
 export interface ExplainTree {
   readonly text: string;
   readonly children: readonly ExplainTree[];
+  /** The exec node this line prints, in the physical plan: equal keys are one node, read by several parents. */
+  readonly key?: string;
 }
 
 /** A node of an EXPLAIN tree. */

@@ -46,11 +46,11 @@ import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { AggCall, AggregateNode, GlobalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
+import { postOrder } from '../logical/subplan-reuse.js';
 
 /** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
 const hashFieldsAt = (fields: readonly unknown[], _offset: number, keys: readonly number[]): StateKey => hashFields(fields, keys);
 import { compileRex, compileRexCalc } from '../rex/compile-rex.js';
-import { scanPushDownDigests } from '../rules/scan-digest.js';
 
 /** Settings the lowering reads. */
 export interface LoweringOptions {
@@ -76,7 +76,7 @@ export interface SinkOptions {
 interface Stream {
   readonly id: string;
   readonly parallelism: number;
-  /** True for a source read by several statements: consumers start their own vertex instead of chaining. */
+  /** True for a node with several readers (sub-plan reuse): readers start their own vertex instead of chaining. */
   readonly shared?: boolean;
 }
 
@@ -101,11 +101,10 @@ export class JobGraphBuilder {
   private readonly vertices: VertexDraft[] = [];
   private readonly edges: JobEdge[] = [];
   private next = 0;
-  /** Identical plan nodes (statement sets reading the same source) are lowered once. */
+  /** Each plan node object is lowered once: a node sub-plan reuse shared is computed once for all its readers. */
   private readonly lowered = new Map<PlanNode, Stream>();
-  /** Scans by signature, for sharing one source between the statements of a set. */
-  private readonly scans = new Map<string, Stream>();
-  private readonly sharedSignatures = new Set<string>();
+  /** Nodes read by more than one consumer (after sub-plan reuse): nothing is chained onto their vertex. */
+  private readonly fanOut = new Set<PlanNode>();
 
   /** Which row kinds each node emits (memoized), for choosing aggregate implementations. */
   private readonly changelog: ChangelogInference;
@@ -130,17 +129,19 @@ export class JobGraphBuilder {
   }
 
   /**
-   * Declares the roots that will be lowered into this graph, so scans of the same table with the same
-   * projection, metadata and watermark are read once and fanned out (statement sets). Optional.
+   * Declares the roots that will be lowered into this graph (each read by one sink), after sub-plan reuse
+   * (logical/subplan-reuse.ts) made identical sub-plans one object: a node with several readers, such as the
+   * scan of a self-join or of two INSERTs, is lowered once and its rows are fanned out. Returns the roots.
    */
-  planShared(roots: readonly PlanNode[]): void {
-    const counts = new Map<string, number>();
-    const visit = (n: PlanNode): void => {
-      if (n.kind === 'scan') counts.set(scanSignature(n), (counts.get(scanSignature(n)) ?? 0) + 1);
-      inputsOf(n).forEach(visit);
-    };
-    roots.forEach(visit);
-    for (const [sig, c] of counts) if (c > 1) this.sharedSignatures.add(sig);
+  planShared<T extends readonly PlanNode[]>(roots: T): T {
+    const readers = new Map<PlanNode, number>();
+    const read = (n: PlanNode): void => void readers.set(n, (readers.get(n) ?? 0) + 1);
+    // Each root is read once, by its sink (a table sink, or the collect sink of a SELECT); each node reads each
+    // of its inputs once (a self-join's shared input twice).
+    roots.forEach(read);
+    for (const n of postOrder(roots)) inputsOf(n).forEach(read);
+    for (const [n, c] of readers) if (c > 1) this.fanOut.add(n);
+    return roots;
   }
 
   /** A stream the next stateless operator may be chained onto: a fresh vertex behind a shared source. */
@@ -156,7 +157,13 @@ export class JobGraphBuilder {
     const done = this.lowered.get(n);
     if (done !== undefined) return done;
     if (!this.warming && planDepthExceeds(n, DEEP_PLAN)) this.lowerInputsFirst(n);
-    const s = this.lowerNode(n);
+    return this.lowerOnce(n);
+  }
+
+  /** Lowers `n` (its inputs are lowered or lowered on the way) and remembers its stream. */
+  private lowerOnce(n: PlanNode): Stream {
+    const lowered = this.lowerNode(n);
+    const s = this.fanOut.has(n) ? { ...lowered, shared: true } : lowered;
     this.lowered.set(n, s);
     return s;
   }
@@ -176,7 +183,7 @@ export class JobGraphBuilder {
         const [node, expanded] = stack.pop()!;
         if (this.lowered.has(node)) continue;
         if (expanded) {
-          if (node !== root) this.lowered.set(node, this.lowerNode(node));
+          if (node !== root) this.lowerOnce(node);
           continue;
         }
         stack.push([node, true]);
@@ -316,9 +323,6 @@ export class JobGraphBuilder {
         return { id: v.id, parallelism: 1 };
       }
       case 'scan': {
-        const sig = scanSignature(n);
-        const known = this.scans.get(sig);
-        if (known !== undefined) return known;
         const id = n.identifier;
         if (o.mode === 'batch' && !n.source.getChangelogMode().isInsertOnly()) {
           throw new PlanningError(
@@ -346,9 +350,7 @@ export class JobGraphBuilder {
             v.watermarkStrategy = WatermarkStrategy.forBoundedOutOfOrderness<Row>(0, (r) => (expr(r.fields) as number | null) ?? Number.MIN_SAFE_INTEGER);
           }
         }
-        const stream: Stream = this.sharedSignatures.has(sig) ? { id: v.id, parallelism: p, shared: true } : { id: v.id, parallelism: p };
-        if (stream.shared === true) this.scans.set(sig, stream);
-        return stream;
+        return { id: v.id, parallelism: p };
       }
       case 'calc': {
         const agg = n.input;
@@ -556,13 +558,6 @@ export class JobGraphBuilder {
       }
     }
   }
-}
-
-function scanSignature(n: PlanNode & { kind: 'scan' }): string {
-  const id = n.identifier;
-  // Everything pushed into the source is part of its identity: two scans share one source only if it
-  // was told the same things (partitions, filters, projection, limit, metadata, watermark).
-  return JSON.stringify([id.catalog, id.database, id.object, scanPushDownDigests(n), n.physicalIndexes, n.limit ?? null, n.metadataKeys, n.watermark?.text ?? null]);
 }
 
 /** Plans at most this deep are lowered by plain recursion, as they always were. */

@@ -178,6 +178,19 @@ export const innerJoin: CrashJob = {
   output: 'append',
 };
 
+/**
+ * A self-join: sub-plan reuse reads `numbers` once and sends each row over two edges from the one source
+ * vertex into the two inputs of the join (Flink's `Exchange(...)(reuse_id=[1])` / `Reused(reference_id=[1])`),
+ * so the join's barrier alignment waits for each source subtask's barrier on both inputs.
+ */
+export const selfJoin: CrashJob = {
+  name: 'self-join',
+  sources: numbers,
+  sinkColumns: 'a BIGINT, b BIGINT',
+  query: `SELECT l.id, r.id FROM numbers AS l JOIN numbers AS r ON l.id = r.id`,
+  output: 'append',
+};
+
 /** Right rows 1001..1500 never match; left rows first come out null-padded, then are retracted. */
 export const outerJoin: CrashJob = {
   name: 'full-outer-join',
@@ -239,6 +252,7 @@ export const allJobs: readonly CrashJob[] = [
   dedupFirst,
   dedupLast,
   innerJoin,
+  selfJoin,
   outerJoin,
   intervalJoin,
   temporalJoin,

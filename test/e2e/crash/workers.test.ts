@@ -5,7 +5,7 @@
 import { describe, it } from 'vitest';
 import { cliAvailable, crashTrial, limiter } from './harness.js';
 import { expectExactlyOnce } from './expect-exactly-once.js';
-import { groupBy, innerJoin, tumble } from './jobs.js';
+import { groupBy, innerJoin, selfJoin, tumble } from './jobs.js';
 import type { CrashJob } from './harness.js';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? '2');
@@ -19,7 +19,7 @@ const onWorkers = (job: CrashJob): CrashJob => ({
 });
 
 describe.skipIf(!cliAvailable('crash trials on worker threads'))('jobs on two worker threads under SIGKILL and --resume commit what a failure-free run commits', () => {
-  [groupBy, tumble, innerJoin].map(onWorkers).forEach((job, i) => {
+  [groupBy, tumble, innerJoin, selfJoin].map(onWorkers).forEach((job, i) => {
     it.concurrent(`${job.name}: ${KILLS} kills`, async () => {
       const r = await limit(() => crashTrial(job, { kills: KILLS, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
       expectExactlyOnce(r, KILLS);

@@ -54,8 +54,10 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 |                               table.optimizer.agg-phase-strategy |                        AUTO |
+|                             table.optimizer.reuse-source-enabled |                        true |
+|                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-41 rows in set
+43 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -106,8 +108,10 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 |                               table.optimizer.agg-phase-strategy |                        AUTO |
+|                             table.optimizer.reuse-source-enabled |                        true |
+|                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-40 rows in set
+42 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -173,7 +177,9 @@ SET;
 |                                             table.exec.state.ttl |                        0 ms |
 |                                            table.local-time-zone |                     default |
 |                               table.optimizer.agg-phase-strategy |                        AUTO |
+|                             table.optimizer.reuse-source-enabled |                        true |
+|                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-40 rows in set
+42 rows in set
 !ok
 
