@@ -18,6 +18,23 @@ export class UnsupportedStateValue extends Error {
   }
 }
 
+/**
+ * Entries the encoder writes as a Map (the same bytes a Map of them gives, so it decodes as a Map) while
+ * drawing them from `pairs`, one at a time: a snapshot of an on-disk state backend never holds all its
+ * decoded entries at once. `pairs` is iterated once, when encoded; the Map's size goes before the entries
+ * in the format, so it is filled in after them.
+ */
+export class StreamedMap<K = unknown, V = unknown> implements Iterable<readonly [K, V]> {
+  constructor(private readonly pairs: Iterable<readonly [K, V]>) {}
+
+  [Symbol.iterator](): Iterator<readonly [K, V]> {
+    return this.pairs[Symbol.iterator]();
+  }
+}
+
+/** Bytes of the unsigned LEB128 of any count below 2^53. */
+const MAX_COUNT_BYTES = 8;
+
 const BIG_LIMIT = BigInt(VARINT_INT_LIMIT);
 const WORD_BITS = 64n;
 /** Ancestors are tracked (for cycle detection) only below this depth: real state trees are shallower. */
@@ -207,6 +224,7 @@ class StateEncoder {
 
   /** Registered classes first (a registered subclass of Map stays itself), then the built-in kinds by instanceof. */
   private other(v: object, proto: object | null): void {
+    if (v instanceof StreamedMap) return this.streamed(v);
     const c = stateClassOf(v, proto);
     if (c) return this.registered(c, v);
     if (v instanceof Uint8Array) return this.bytes(v);
@@ -263,6 +281,27 @@ class StateEncoder {
       this.value(k);
       this.value(x);
     });
+  }
+
+  /** As `map`, with room for the largest count left before the entries and closed up once the count is known. */
+  private streamed(m: StreamedMap): void {
+    this.ensure(1 + MAX_COUNT_BYTES);
+    this.buf[this.pos++] = Tag.MAP;
+    const at = this.pos;
+    this.pos += MAX_COUNT_BYTES;
+    let n = 0;
+    for (const [k, x] of m) {
+      this.value(k);
+      this.value(x);
+      n++;
+    }
+    let len = 1;
+    for (let x = n; x >= 0x80; x = Math.floor(x / 0x80)) len++;
+    const end = this.pos;
+    this.buf.copyWithin(at + len, at + MAX_COUNT_BYTES, end);
+    this.pos = at;
+    this.uvarint(n);
+    this.pos = end - (MAX_COUNT_BYTES - len);
   }
 
   private set(s: Set<unknown>): void {

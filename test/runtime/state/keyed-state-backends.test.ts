@@ -274,6 +274,41 @@ describe('LmdbKeyedStateBackend', () => {
     expect(w.value()).toBeUndefined();
   });
 
+  it('checkpoints stream from the store in Maps of at most shardEntries stored entries, skipping expired ones', () => {
+    let now = 0;
+    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined, shardEntries: 1_000 }, clock), () => now);
+    const v = b.getState<bigint[]>({ name: 'v', ttlMs: 30 });
+    const plain = b.getState<string>('plain');
+    for (let k = 0; k < 3_500; k++) {
+      b.setCurrentKey(k);
+      v.update([BigInt(k), 2n ** 70n + BigInt(k)]);
+      if (k < 10) plain.update(`p${k}`);
+    }
+    now = 20;
+    // Keys 3,000.. are written again later, so they outlive the TTL; the others expire by now = 40.
+    for (let k = 3_000; k < 3_500; k++) {
+      b.setCurrentKey(k);
+      v.update([BigInt(k)]);
+    }
+    now = 40;
+    const snap = b.snapshot();
+    // The store holds 3,500 entries of v (expired ones are still stored): four Maps, the last the rest.
+    expect(snap.states.map((s) => s.name)).toEqual(['v', 'v', 'v', 'v', 'plain']);
+    const back = decodeState(encodeState(snap)) as KeyedStateSnapshot;
+    expect(back.states.every((s) => s.entries instanceof Map)).toBe(true);
+    const live = back.states.filter((s) => s.name === 'v').flatMap((s) => [...s.entries]);
+    expect(live.map(([k]) => k).sort((x, y) => (x as number) - (y as number))).toEqual(Array.from({ length: 500 }, (_, i) => 3_000 + i));
+    expect(live.find(([k]) => k === 3_210)![1]).toEqual([3_210n]);
+    expect([...back.states[4]!.entries].length).toBe(10);
+    // Restored into the heap backend, the Maps become its shards.
+    const heap = make(() => new HeapKeyedStateBackend());
+    heap.restore(back);
+    heap.setCurrentKey(3_499);
+    expect(heap.getState<bigint[]>('v').value()).toEqual([3_499n]);
+    heap.setCurrentKey(7);
+    expect(heap.getState<string>('plain').value()).toBe('p7');
+  });
+
   it('keeps to its memory budget in cached slots', () => {
     const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 4 << 20, localDir: undefined }));
     const v = b.getState<number[]>('v');
