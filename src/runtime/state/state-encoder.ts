@@ -60,9 +60,20 @@ class StateEncoder {
   private depth = 0;
   private ancestors: Set<object> | undefined;
   private readonly classIds = new Map<StateClass, number>();
+  /** With `encodeStatePieces`: the pieces so far, and the size from which a byte array becomes one. */
+  pieces: Uint8Array[] | undefined;
+  gatherBytes = Infinity;
 
   constructor(buf: FastBuffer) {
     this.buf = buf;
+  }
+
+  /** Ends the current piece: a copy of what is encoded since the last one. */
+  cut(): void {
+    const out = Buffer.allocUnsafeSlow(this.pos);
+    this.buf.copy(out, 0, 0, this.pos);
+    this.pieces!.push(out);
+    this.pos = 0;
   }
 
   private ensure(n: number): void {
@@ -313,6 +324,14 @@ class StateEncoder {
 
   private bytes(u: Uint8Array): void {
     const n = u.byteLength;
+    if (n >= this.gatherBytes) {
+      this.ensure(9);
+      this.buf[this.pos++] = Tag.BYTES;
+      this.uvarint(n);
+      this.cut();
+      this.pieces!.push(u);
+      return;
+    }
     this.ensure(9 + n);
     this.buf[this.pos++] = Tag.BYTES;
     this.uvarint(n);
@@ -351,6 +370,29 @@ export function encodeStateV1(value: unknown): Buffer {
     const out = Buffer.allocUnsafeSlow(e.pos);
     e.buf.copy(out, 0, 0, e.pos);
     return out;
+  } finally {
+    if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
+    else if (taken) scratch = taken;
+  }
+}
+
+/**
+ * `encodeStateV1`'s bytes as pieces to write one after the other: byte arrays of `gatherBytes` or more
+ * are pieces of their own, not copied (the caller must not change them until written). A checkpoint file
+ * wraps operators' encoded state, which can be a GB for state larger than memory: copied into one buffer
+ * it would take that memory two or three times more for the moment.
+ */
+export function encodeStatePieces(value: unknown, gatherBytes: number): Uint8Array[] {
+  const taken = scratch;
+  scratch = undefined;
+  const e = new StateEncoder(taken ?? (Buffer.allocUnsafeSlow(1 << 10) as FastBuffer));
+  e.pieces = [];
+  e.gatherBytes = gatherBytes;
+  try {
+    e.header();
+    e.value(value);
+    e.cut();
+    return e.pieces;
   } finally {
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
     else if (taken) scratch = taken;

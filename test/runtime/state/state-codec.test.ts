@@ -1,7 +1,7 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ExecutionError } from '../../../src/errors/sluice-error.js';
-import { decodeState, encodeState, registerStateClass } from '../../../src/runtime/state/state-codec.js';
+import { decodeState, encodeState, encodeStateInPieces, registerStateClass } from '../../../src/runtime/state/state-codec.js';
 import { StreamedMap } from '../../../src/runtime/state/state-encoder.js';
 import { Decimal } from '../../../src/types/decimal.js';
 import { Row } from '../../../src/types/row.js';
@@ -168,6 +168,17 @@ describe('state codec: round trips', () => {
       expect(back.states[0]!.entries).toBeInstanceOf(Map);
       expect(back.states[0]!.entries.size).toBe(n);
     }
+  });
+
+  it('encodes in pieces to the same bytes, large byte arrays as pieces of their own, not copied', () => {
+    const big = new Uint8Array(1000).fill(7);
+    const value = { a: [big, new Uint8Array([1, 2]), new Money(3n)], b: big.subarray(10), c: new Uint8Array(0), d: new Money(4n) };
+    const pieces = encodeStateInPieces(value, 100);
+    expect(pieces.filter((p) => p === big)).toHaveLength(1);
+    expect(pieces).toHaveLength(5);
+    expect(Buffer.concat(pieces).equals(Buffer.from(encodeState(value)))).toBe(true);
+    expect(Buffer.concat(encodeStateInPieces(value, Infinity)).equals(Buffer.from(encodeState(value)))).toBe(true);
+    expect(() => encodeStateInPieces({ f: () => 1 }, 100)).toThrow(ExecutionError);
   });
 
   it('keeps byte arrays; a Buffer comes back as a Uint8Array that does not alias the input', () => {
