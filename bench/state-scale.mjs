@@ -13,7 +13,7 @@
 // by the backend shows there.
 //
 //   node bench/state-scale.mjs [keys=5000000] [--passes 1] [--backends hashmap,lmdb] [--interval '10 s' | off]
-//        [--ttl '2 s'] [--heap MB] [--cache-size '128 mb'] [--check]
+//        [--ttl '2 s'] [--heap MB] [--cache-size '128 mb'] [--check] [--timeout seconds]
 //
 // Run after `npm run build` (it imports dist/).
 import { spawn } from 'node:child_process';
@@ -42,6 +42,8 @@ const TTL = opt('--ttl', '');
 const HEAP = opt('--heap', undefined);
 const CACHE = opt('--cache-size', undefined);
 const CHECK = args.includes('--check');
+/** Seconds after which a run is stopped and reported as far as it got (rows in, RSS and checkpoints so far). */
+const TIMEOUT = Number(opt('--timeout', '0'));
 const ROWS = KEYS * PASSES;
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const mb = (b) => `${(b / 2 ** 20).toFixed(0)} MB`;
@@ -103,17 +105,23 @@ function run(backend) {
       cpMax = Math.max(cpMax, diskUse(join(dir, 'checkpoints')));
     }
   }, 200);
+  const killer = TIMEOUT > 0 ? setTimeout(() => p.kill('SIGKILL'), TIMEOUT * 1000) : undefined;
   return new Promise((resolve) => {
     p.on('exit', (code, signal) => {
       clearInterval(poll);
+      clearTimeout(killer);
       const s = (performance.now() - t0) / 1000;
       rmSync(dir, { recursive: true, force: true });
       const last = out.trim().split('\n').pop() ?? '';
       let r;
       try {
         r = JSON.parse(last);
+        if (r.progress) throw new Error('not finished');
       } catch {
-        r = { error: `exit ${code ?? signal}: ${(err || out).trim().split('\n').slice(-6).join(' | ')}` };
+        // The last progress line the job printed (every 5 s): how far it got.
+        const progress = out.trim().split('\n').filter((l) => l.startsWith('{"progress"')).map((l) => JSON.parse(l)).at(-1);
+        const why = signal === 'SIGKILL' && TIMEOUT > 0 ? `stopped after the ${TIMEOUT} s timeout` : `exit ${code ?? signal}: ${(err || out).trim().split('\n').slice(-6).join(' | ')}`;
+        r = { error: why, progress };
       }
       resolve({ backend, s, hwmKb, anonKb, fileKb, storeMax, cpMax, load: [load0, load()], ...r });
     });
@@ -131,7 +139,15 @@ for (const b of BACKENDS) {
   results.push(r);
   console.log(`${b}: load average before ${r.load[0]}, after ${r.load[1]}`);
   if (r.error) {
-    console.log(`  FAILED after ${r.s.toFixed(1)} s, peak RSS ${mb(r.hwmKb * 1024)}: ${r.error}`);
+    console.log(
+      `  FAILED after ${r.s.toFixed(1)} s, peak RSS ${mb(r.hwmKb * 1024)} (anonymous up to ${mb(r.anonKb * 1024)}, file-backed up to ${mb(r.fileKb * 1024)}), ` +
+        `store on disk up to ${mb(r.storeMax)}, checkpoint dir up to ${mb(r.cpMax)}: ${r.error}`,
+    );
+    if (r.progress) {
+      const { rowsIn, cpu, checkpoints } = r.progress.progress;
+      console.log(`  by then: ${rowsIn.toLocaleString('en')} rows into the GROUP BY, CPU ${cpu.toFixed(1)} s`);
+      for (const c of checkpoints) console.log(`  checkpoint ${c.id}: ${mb(c.sizeBytes ?? 0)} in ${c.durationMs} ms`);
+    }
     continue;
   }
   console.log(
@@ -178,11 +194,18 @@ async function child(spec) {
   const checkpoints = new Map();
   let failedCheckpoints = 0;
   let client;
+  let ticks = 0;
   const sample = () => {
     const m = client?.metrics();
     if (!m) return;
     failedCheckpoints = m.failedCheckpoints;
     for (const c of m.checkpointHistory) if (c.status === 'COMPLETED' && !c.isSavepoint) checkpoints.set(c.id, { id: c.id, sizeBytes: c.sizeBytes, durationMs: c.durationMs });
+    if (++ticks % 5 === 0) {
+      // How far the job got, for a run stopped by --timeout: rows into the aggregate (the vertex that takes the most).
+      const rowsIn = Math.max(0, ...m.vertices.filter((v) => /group|agg/i.test(v.name)).map((v) => v.recordsIn));
+      const c = process.cpuUsage(cpu0);
+      console.log(JSON.stringify({ progress: { rowsIn, cpu: (c.user + c.system) / 1e6, checkpoints: [...checkpoints.values()] } }));
+    }
   };
   const timer = setInterval(sample, 1000);
   let check;
