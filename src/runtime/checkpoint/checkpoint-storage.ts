@@ -3,7 +3,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promis
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ExecutionError } from '../../errors/sluice-error.js';
-import { decodeState, encodeState } from '../state/state-codec.js';
+import { decodeState, encodeState, encodeStateInPieces } from '../state/state-codec.js';
 import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
 import type { CompletedCheckpoint, SerializedValue, StoredCheckpoint, TaskLayoutCommittable, TaskSnapshot } from './completed-checkpoint.js';
 
@@ -26,10 +26,13 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
   let i = 0;
   for (const [key, snap] of cp.vertices) {
     const file = `vertex-${i++}.state`;
-    const bytes = encodeState(snap);
+    // The operators' encoded state goes into the file as it is, not copied into one buffer first: for
+    // state larger than memory it can be a GB. The file's bytes are those of encodeState(snap).
+    const pieces = encodeStateInPieces(snap, GATHER_BYTES);
     // Written and fsynced concurrently: the syncs overlap instead of adding up.
-    writes.push(writeDurably(join(target, file), bytes));
-    stateFiles.push([key, { file, length: bytes.length, crc32: crc32(bytes) }]);
+    writes.push(writeDurably(join(target, file), pieces));
+    const length = pieces.reduce((n, p) => n + p.byteLength, 0);
+    stateFiles.push([key, { file, length, crc32: pieces.reduce((c, p) => crc32(p, c), 0) }]);
   }
   await Promise.all(writes);
   // The new directory's entry in its parent, and the task files' entries, must be on disk before
@@ -65,10 +68,15 @@ interface TaskFileEntry {
   readonly crc32: number | undefined;
 }
 
-async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
+/** Byte arrays (operators' encoded state) from this size on are written to a state file without a copy. */
+const GATHER_BYTES = 1 << 20;
+
+/** Writes `bytes` (or its pieces, one after the other) and fsyncs the file. */
+async function writeDurably(path: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
   const fh = await open(path, 'w');
   try {
-    await fh.writeFile(bytes);
+    // Each writeFile goes on from where the last one ended.
+    for (const b of bytes instanceof Uint8Array ? [bytes] : bytes) await fh.writeFile(b);
     await fh.sync();
   } finally {
     await fh.close();

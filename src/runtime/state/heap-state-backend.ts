@@ -4,6 +4,7 @@ import type {
 import { mapStateView } from './state.js';
 import { ExpiryCursor } from './expiry-cursor.js';
 import { LargeMap, SHARD_ENTRIES } from './large-map.js';
+import type { StreamedMap } from './state-encoder.js';
 
 type Kind = 'value' | 'list' | 'map';
 
@@ -17,8 +18,11 @@ export interface KeyedStateSnapshot {
   readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: StateEntries }>;
 }
 
-/** The entries of one state: a Map, or in checkpoints of earlier releases an array of pairs. */
-export type StateEntries = ReadonlyMap<StateKey, unknown> | ReadonlyArray<readonly [StateKey, unknown]>;
+/**
+ * The entries of one state: a Map, or in checkpoints of earlier releases an array of pairs; in a snapshot
+ * of the lmdb backend before it is encoded, a `StreamedMap` (decoded back as a Map).
+ */
+export type StateEntries = ReadonlyMap<StateKey, unknown> | ReadonlyArray<readonly [StateKey, unknown]> | StreamedMap<StateKey, unknown>;
 
 interface Table {
   readonly kind: Kind;

@@ -11,6 +11,7 @@ export interface LmdbDatabase {
   putSync(key: Uint8Array, value: Uint8Array): void;
   removeSync(key: Uint8Array): boolean;
   transactionSync<T>(action: () => T): T;
+  getKeysCount(options: { start?: Uint8Array; end?: Uint8Array }): number;
   getRange(options: { start?: Uint8Array; end?: Uint8Array; snapshot?: boolean; limit?: number }): Iterable<{ key: Buffer; value: Buffer }>;
   close(): Promise<void>;
 }

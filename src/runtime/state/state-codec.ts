@@ -3,7 +3,7 @@ import { Decimal } from '../../types/decimal.js';
 import { decodeLegacyV8State } from './legacy-v8-state.js';
 import { registerStateClass } from './state-classes.js';
 import { StateDecoder } from './state-decoder.js';
-import { encodeStateV1, UnsupportedStateValue } from './state-encoder.js';
+import { encodeStatePieces, encodeStateV1, UnsupportedStateValue } from './state-encoder.js';
 import { FORMAT_VERSION, MAGIC, V8_HEADER } from './state-format.js';
 import { describeStateValue, findStatePath } from './state-path.js';
 
@@ -17,8 +17,21 @@ export { registerStateClass } from './state-classes.js';
  *   not registered with `registerStateClass`, a function, a symbol, a cycle), naming it and where it is.
  */
 export function encodeState(value: unknown): Uint8Array {
+  return explained(value, () => encodeStateV1(value));
+}
+
+/**
+ * `encodeState`'s bytes as pieces to write one after the other, byte arrays of `gatherBytes` or more
+ * not copied but pieces of their own (see `encodeStatePieces`).
+ */
+export function encodeStateInPieces(value: unknown, gatherBytes: number): Uint8Array[] {
+  return explained(value, () => encodeStatePieces(value, gatherBytes));
+}
+
+/** Runs an encode of `value`, turning what the format cannot store into an ExecutionError saying where it is. */
+function explained<T>(value: unknown, encode: () => T): T {
   try {
-    return encodeStateV1(value);
+    return encode();
   } catch (e) {
     if (e instanceof UnsupportedStateValue) {
       const path = findStatePath(value, e.value);

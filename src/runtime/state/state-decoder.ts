@@ -23,7 +23,9 @@ export class StateDecoder {
     data: Uint8Array,
     public pos: number,
   ) {
-    this.b = Buffer.from(data.buffer, data.byteOffset, data.byteLength) as FastBuffer;
+    // A Buffer is used as it is: a new view per decode costs more than the decode of a small value
+    // (the lmdb backend decodes one per entry it reads).
+    this.b = (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as FastBuffer;
   }
 
   get end(): number {

@@ -18,6 +18,23 @@ export class UnsupportedStateValue extends Error {
   }
 }
 
+/**
+ * Entries the encoder writes as a Map (the same bytes a Map of them gives, so it decodes as a Map) while
+ * drawing them from `pairs`, one at a time: a snapshot of an on-disk state backend never holds all its
+ * decoded entries at once. `pairs` is iterated once, when encoded; the Map's size goes before the entries
+ * in the format, so it is filled in after them.
+ */
+export class StreamedMap<K = unknown, V = unknown> implements Iterable<readonly [K, V]> {
+  constructor(private readonly pairs: Iterable<readonly [K, V]>) {}
+
+  [Symbol.iterator](): Iterator<readonly [K, V]> {
+    return this.pairs[Symbol.iterator]();
+  }
+}
+
+/** Bytes of the unsigned LEB128 of any count below 2^53. */
+const MAX_COUNT_BYTES = 8;
+
 const BIG_LIMIT = BigInt(VARINT_INT_LIMIT);
 const WORD_BITS = 64n;
 /** Ancestors are tracked (for cycle detection) only below this depth: real state trees are shallower. */
@@ -43,9 +60,20 @@ class StateEncoder {
   private depth = 0;
   private ancestors: Set<object> | undefined;
   private readonly classIds = new Map<StateClass, number>();
+  /** With `encodeStatePieces`: the pieces so far, and the size from which a byte array becomes one. */
+  pieces: Uint8Array[] | undefined;
+  gatherBytes = Infinity;
 
   constructor(buf: FastBuffer) {
     this.buf = buf;
+  }
+
+  /** Ends the current piece: a copy of what is encoded since the last one. */
+  cut(): void {
+    const out = Buffer.allocUnsafeSlow(this.pos);
+    this.buf.copy(out, 0, 0, this.pos);
+    this.pieces!.push(out);
+    this.pos = 0;
   }
 
   private ensure(n: number): void {
@@ -207,6 +235,7 @@ class StateEncoder {
 
   /** Registered classes first (a registered subclass of Map stays itself), then the built-in kinds by instanceof. */
   private other(v: object, proto: object | null): void {
+    if (v instanceof StreamedMap) return this.streamed(v);
     const c = stateClassOf(v, proto);
     if (c) return this.registered(c, v);
     if (v instanceof Uint8Array) return this.bytes(v);
@@ -265,6 +294,27 @@ class StateEncoder {
     });
   }
 
+  /** As `map`, with room for the largest count left before the entries and closed up once the count is known. */
+  private streamed(m: StreamedMap): void {
+    this.ensure(1 + MAX_COUNT_BYTES);
+    this.buf[this.pos++] = Tag.MAP;
+    const at = this.pos;
+    this.pos += MAX_COUNT_BYTES;
+    let n = 0;
+    for (const [k, x] of m) {
+      this.value(k);
+      this.value(x);
+      n++;
+    }
+    let len = 1;
+    for (let x = n; x >= 0x80; x = Math.floor(x / 0x80)) len++;
+    const end = this.pos;
+    this.buf.copyWithin(at + len, at + MAX_COUNT_BYTES, end);
+    this.pos = at;
+    this.uvarint(n);
+    this.pos = end - (MAX_COUNT_BYTES - len);
+  }
+
   private set(s: Set<unknown>): void {
     this.ensure(9);
     this.buf[this.pos++] = Tag.SET;
@@ -274,6 +324,14 @@ class StateEncoder {
 
   private bytes(u: Uint8Array): void {
     const n = u.byteLength;
+    if (n >= this.gatherBytes) {
+      this.ensure(9);
+      this.buf[this.pos++] = Tag.BYTES;
+      this.uvarint(n);
+      this.cut();
+      this.pieces!.push(u);
+      return;
+    }
     this.ensure(9 + n);
     this.buf[this.pos++] = Tag.BYTES;
     this.uvarint(n);
@@ -312,6 +370,29 @@ export function encodeStateV1(value: unknown): Buffer {
     const out = Buffer.allocUnsafeSlow(e.pos);
     e.buf.copy(out, 0, 0, e.pos);
     return out;
+  } finally {
+    if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
+    else if (taken) scratch = taken;
+  }
+}
+
+/**
+ * `encodeStateV1`'s bytes as pieces to write one after the other: byte arrays of `gatherBytes` or more
+ * are pieces of their own, not copied (the caller must not change them until written). A checkpoint file
+ * wraps operators' encoded state, which can be a GB for state larger than memory: copied into one buffer
+ * it would take that memory two or three times more for the moment.
+ */
+export function encodeStatePieces(value: unknown, gatherBytes: number): Uint8Array[] {
+  const taken = scratch;
+  scratch = undefined;
+  const e = new StateEncoder(taken ?? (Buffer.allocUnsafeSlow(1 << 10) as FastBuffer));
+  e.pieces = [];
+  e.gatherBytes = gatherBytes;
+  try {
+    e.header();
+    e.value(value);
+    e.cut();
+    return e.pieces;
   } finally {
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
     else if (taken) scratch = taken;

@@ -46,6 +46,23 @@ describe('checkpoint storage', () => {
     expect(back.layout === 'vertex' && back.vertices.get('t#0')!.operators).toEqual([new Uint8Array([1, 2, 3, 2])]);
   });
 
+  it('writes operator state of a MB or more into the state file without a copy, the same bytes encodeState gives', async () => {
+    const dir = tmp('sluice-big-');
+    const big = new Uint8Array(3 << 20);
+    for (let i = 0; i < big.length; i += 4096) big[i] = i >>> 12;
+    const cp = checkpoint(1);
+    const snap = { finished: false, splits: undefined, operators: [new Uint8Array([9]), big, big.subarray(5, (1 << 20) + 7)], writerState: undefined };
+    const vertices = new Map([['t#0', snap], ['u#0', { ...snap, operators: [new Uint8Array([4])] }]]);
+    await writeCheckpoint(join(dir, 'chk-1'), { ...cp, vertices });
+    expect(Buffer.from(readFileSync(join(dir, 'chk-1', 'vertex-0.state'))).equals(Buffer.from(encodeState(snap)))).toBe(true);
+    const back = await readCheckpoint(join(dir, 'chk-1'));
+    const ops = back.layout === 'vertex' ? back.vertices.get('t#0')!.operators : [];
+    expect(ops.map((o) => Buffer.from(o).toString('base64'))).toEqual(snap.operators.map((o) => Buffer.from(o).toString('base64')));
+    // The length and checksum in _metadata are those of the whole file: a flipped byte is still found.
+    flipLastByte(join(dir, 'chk-1', 'vertex-0.state'));
+    await expect(readCheckpoint(join(dir, 'chk-1'))).rejects.toThrow(/does not match its checksum/);
+  });
+
   it.each([
     ['a truncated state file', (d: string) => truncateSync(join(d, 'vertex-0.state'), 3), /has 3 bytes, \d+ were written/],
     ['a missing state file', (d: string) => rmSync(join(d, 'vertex-0.state')), /state file 'vertex-0.state' is missing/],

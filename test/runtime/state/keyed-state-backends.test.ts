@@ -2,9 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HeapKeyedStateBackend, type KeyedStateSnapshot } from '../../../src/runtime/state/heap-state-backend.js';
 import type { KeyedStateBackend } from '../../../src/runtime/state/keyed-state-backend.js';
 import { LmdbKeyedStateBackend } from '../../../src/runtime/state/lmdb-state-backend.js';
-import { decodeState, encodeState } from '../../../src/runtime/state/state-codec.js';
+import { decodeState, encodeState, registerStateClass } from '../../../src/runtime/state/state-codec.js';
 import type { StateKey } from '../../../src/runtime/state/state.js';
+import { Decimal } from '../../../src/types/decimal.js';
 import { Row } from '../../../src/types/row.js';
+
+class Label {
+  constructor(readonly text: string) {}
+}
+registerStateClass('test.backends.Label', Label, (l) => l.text, (p) => new Label(p as string));
 
 const made: KeyedStateBackend[] = [];
 afterEach(() => {
@@ -140,7 +146,7 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect(v.value()).toBeUndefined();
     expect(l.get()).toEqual([]);
     // A Map (the heap backend) or an array of pairs (lmdb): the same entries either way.
-    expect([...b.snapshot().states.find((s) => s.name === 'v')!.entries]).toEqual([['fresh', 3]]);
+    expect([...checkpointed(b).states.find((s) => s.name === 'v')!.entries]).toEqual([['fresh', 3]]);
   });
 
   it('snapshots as of the call: later in-place changes do not reach an encoded snapshot', () => {
@@ -272,6 +278,64 @@ describe('LmdbKeyedStateBackend', () => {
     expect(w.value()).toBe(7_000);
     back.setCurrentKey(100);
     expect(w.value()).toBeUndefined();
+  });
+
+  it('checkpoints stream from the store in Maps of at most shardEntries stored entries, skipping expired ones', () => {
+    let now = 0;
+    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined, shardEntries: 1_000 }, clock), () => now);
+    const v = b.getState<bigint[]>({ name: 'v', ttlMs: 30 });
+    const plain = b.getState<string>('plain');
+    for (let k = 0; k < 3_500; k++) {
+      b.setCurrentKey(k);
+      v.update([BigInt(k), 2n ** 70n + BigInt(k)]);
+      if (k < 10) plain.update(`p${k}`);
+    }
+    now = 20;
+    // Keys 3,000.. are written again later, so they outlive the TTL; the others expire by now = 40.
+    for (let k = 3_000; k < 3_500; k++) {
+      b.setCurrentKey(k);
+      v.update([BigInt(k)]);
+    }
+    now = 40;
+    const snap = b.snapshot();
+    // The store holds 3,500 entries of v (expired ones are still stored): four Maps, the last the rest.
+    expect(snap.states.map((s) => s.name)).toEqual(['v', 'v', 'v', 'v', 'plain']);
+    const back = decodeState(encodeState(snap)) as KeyedStateSnapshot;
+    expect(back.states.every((s) => s.entries instanceof Map)).toBe(true);
+    const live = back.states.filter((s) => s.name === 'v').flatMap((s) => [...s.entries]);
+    expect(live.map(([k]) => k).sort((x, y) => (x as number) - (y as number))).toEqual(Array.from({ length: 500 }, (_, i) => 3_000 + i));
+    expect(live.find(([k]) => k === 3_210)![1]).toEqual([3_210n]);
+    expect([...back.states[4]!.entries].length).toBe(10);
+    // Restored into the heap backend, the Maps become its shards.
+    const heap = make(() => new HeapKeyedStateBackend());
+    heap.restore(back);
+    heap.setCurrentKey(3_499);
+    expect(heap.getState<bigint[]>('v').value()).toEqual([3_499n]);
+    heap.setCurrentKey(7);
+    expect(heap.getState<string>('plain').value()).toBe('p7');
+  });
+
+  it('checkpoints values holding registered classes in any order (class ids are per encoding, not per store)', () => {
+    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }));
+    const v = b.getState<unknown>('v');
+    // Classes in both orders: each stored value numbers its classes from 0, so its bytes copied into a
+    // checkpoint as they are would read one class as the other.
+    const value = (k: number): unknown =>
+      k % 4 === 1
+        ? [Decimal.of(BigInt(k), 2), new Label(`l${k}`), Decimal.of(-1n, 0)]
+        : k % 4 === 0
+          ? [new Label('x'), Decimal.of(BigInt(k), 0)]
+          : k % 4 === 2
+            ? { n: k, r: new Row(0, [BigInt(k), 'x', null]) }
+            : [k, 2n ** 80n];
+    for (let k = 0; k < 3_000; k++) {
+      b.setCurrentKey(k);
+      v.update(value(k));
+    }
+    const back = checkpointed(b).states[0]!.entries as Array<[number, unknown]>;
+    expect(back).toHaveLength(3_000);
+    for (const [k, x] of back) expect(x).toEqual(value(k));
+    expect((back.find(([k]) => k === 301)![1] as unknown[])[1]).toBeInstanceOf(Label);
   });
 
   it('keeps to its memory budget in cached slots', () => {

@@ -1,7 +1,8 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { ExecutionError } from '../../../src/errors/sluice-error.js';
-import { decodeState, encodeState, registerStateClass } from '../../../src/runtime/state/state-codec.js';
+import { decodeState, encodeState, encodeStateInPieces, registerStateClass } from '../../../src/runtime/state/state-codec.js';
+import { StreamedMap } from '../../../src/runtime/state/state-encoder.js';
 import { Decimal } from '../../../src/types/decimal.js';
 import { Row } from '../../../src/types/row.js';
 import { RowKind } from '../../../src/types/row-kind.js';
@@ -145,6 +146,39 @@ describe('state codec: round trips', () => {
     roundTrip(new Map());
     roundTrip(new Map<unknown, unknown>([[2n, 'b'], [1n, 'a'], ['s', new Map([[1, [1, 2]]])], [null, undefined], [[1, 2], new Set([3])]]));
     roundTrip(new Set<unknown>(['b', 'a', 1n, 2.5, null]));
+  });
+
+  it('writes a StreamedMap as the bytes of a Map of its entries, drawing them once, at any count', () => {
+    for (const n of [0, 1, 127, 128, 16_384, 20_000]) {
+      const entries = Array.from({ length: n }, (_, i): [unknown, unknown] => [i % 3 === 0 ? BigInt(i) : `k${i}`, i % 5 === 0 ? new Money(BigInt(i)) : [i]]);
+      let drawn = 0;
+      const streamed = new StreamedMap(
+        (function* () {
+          for (const e of entries) {
+            drawn++;
+            yield e;
+          }
+        })(),
+      );
+      const value = { before: new Money(1n), states: [{ name: 's', entries: streamed }, { name: 't', entries: new Map([[1, 2]]) }], after: 'x' };
+      const bytes = encodeState(value);
+      expect(drawn).toBe(n);
+      expect(Buffer.from(bytes).equals(Buffer.from(encodeState({ ...value, states: [{ name: 's', entries: new Map(entries) }, value.states[1]] })))).toBe(true);
+      const back = decodeState(bytes) as { states: Array<{ entries: Map<unknown, unknown> }> };
+      expect(back.states[0]!.entries).toBeInstanceOf(Map);
+      expect(back.states[0]!.entries.size).toBe(n);
+    }
+  });
+
+  it('encodes in pieces to the same bytes, large byte arrays as pieces of their own, not copied', () => {
+    const big = new Uint8Array(1000).fill(7);
+    const value = { a: [big, new Uint8Array([1, 2]), new Money(3n)], b: big.subarray(10), c: new Uint8Array(0), d: new Money(4n) };
+    const pieces = encodeStateInPieces(value, 100);
+    expect(pieces.filter((p) => p === big)).toHaveLength(1);
+    expect(pieces).toHaveLength(5);
+    expect(Buffer.concat(pieces).equals(Buffer.from(encodeState(value)))).toBe(true);
+    expect(Buffer.concat(encodeStateInPieces(value, Infinity)).equals(Buffer.from(encodeState(value)))).toBe(true);
+    expect(() => encodeStateInPieces({ f: () => 1 }, 100)).toThrow(ExecutionError);
   });
 
   it('keeps byte arrays; a Buffer comes back as a Uint8Array that does not alias the input', () => {
