@@ -1,0 +1,26 @@
+import { rexKey } from '../rex/rex-key.js';
+import { deterministic } from './conjuncts.js';
+import { call, literal } from '../rex/rex-node.js';
+import type { RexNode } from '../rex/rex-node.js';
+
+const TRUE_WHEN_SAME: ReadonlySet<string> = new Set(['=', '>=', '<=']);
+const FALSE_WHEN_SAME: ReadonlySet<string> = new Set(['<>', '<', '>']);
+
+/**
+ * `x = x`, `x >= x`, `x <= x` become "TRUE unless x is NULL" and `x <> x`, `x < x`, `x > x` "FALSE unless x is
+ * NULL", as Calcite's RexSimplify rewrites them in every Flink plan (`null OR x IS NOT NULL`, `null AND x IS NULL`).
+ * The two differ only for a floating-point NaN, which compares unequal to itself: Flink answers `NaN >= NaN` TRUE and
+ * `NaN <> NaN` FALSE, and so must Sluice.
+ */
+export function simplifyReflexiveComparisons(n: RexNode): RexNode {
+  if (n.kind !== 'call') return n;
+  const operands = n.operands.map(simplifyReflexiveComparisons);
+  const same = TRUE_WHEN_SAME.has(n.op) ? true : FALSE_WHEN_SAME.has(n.op) ? false : undefined;
+  const [a, b] = operands;
+  if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && rexKey(a) === rexKey(b)) {
+    if (!a.type.nullable) return literal(same, { ...n.type, nullable: false });
+    const isNull = call('IS NULL', [a], { ...n.type, nullable: false });
+    return call('CASE', [isNull, literal(null, { ...n.type, nullable: true }), literal(same, { ...n.type, nullable: false })], n.type);
+  }
+  return operands.every((o, i) => o === n.operands[i]) ? n : { ...n, operands };
+}
