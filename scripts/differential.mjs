@@ -3,17 +3,20 @@
 // (scripts/flink-reference.sh, every query in ONE JVM run), then compared row for row. Divergences are shrunk to a
 // small query (each shrink round is one more JVM run) and reported with their category.
 //
-//   npm run diff -- [--seed S] [--count N] [--rounds R] [--report FILE] [--record FILE]
+//   npm run diff -- [--seed S] [--count N] [--rounds R] [--batch K] [--report FILE] [--record FILE]
 //
 //   --seed S      first seed (default 1); the queries of a seed are the same on every machine
 //   --count N     queries to generate (default 200)
 //   --rounds R    shrink rounds (default 3; 0 reports divergences unshrunk)
+//   --batch K     Flink runs K queries per job (default 20; 1 = a job per query, as before): see `-- @tsv-batch` in
+//                 FlinkReference.java; the answers, errors included, are the ones each query gives alone
+//   --jobs J      Flink runs in J JVMs at once, each a slice of the queries (default 1; 2 on a quiet 2-core machine)
 //   --report FILE write the full report (every divergence, its minimised query and both answers) as JSON
 //   --record FILE write the queries with Flink's answers as goldens for test/differential/replay.test.ts
 //   --mode M      batch (default) or streaming: both engines run the queries in that runtime mode; streaming answers
 //                 are compared as their materialized changelogs (the table the changelog leaves)
 // FLINK_VERSION and SLUICE_CACHE are passed to the runner (see scripts/flink-reference.sh).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,17 +28,22 @@ import { tableDdl, writeTables } from '../test/differential/tables.mjs';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_CANDIDATES = 40;
+const MAX_SHRUNK = 60;
 
 function args() {
-  const a = { seed: 1, count: 200, rounds: 3, report: undefined, record: undefined, mode: 'batch' };
+  const a = { seed: 1, count: 200, rounds: 3, batch: 20, jobs: 1, report: undefined, record: undefined, mode: 'batch' };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in a)) {
-      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --report --record --mode)`);
+      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --batch --jobs --report --record --mode)`);
       process.exit(2);
     }
-    a[key] = ['seed', 'count', 'rounds'].includes(key) ? Number(argv[++i]) : argv[++i];
+    a[key] = ['seed', 'count', 'rounds', 'batch', 'jobs'].includes(key) ? Number(argv[++i]) : argv[++i];
+  }
+  if (!(Number.isInteger(a.batch) && a.batch >= 1)) {
+    console.error('differential: --batch is a whole number of queries per job, at least 1');
+    process.exit(2);
   }
   if (a.mode !== 'batch' && a.mode !== 'streaming') {
     console.error(`differential: --mode is batch or streaming, not ${a.mode}`);
@@ -64,29 +72,81 @@ async function sluiceRunner(sluice, ddl, mode) {
   };
 }
 
-/** Every query of `sqls` in one reference-runner JVM; the answers in the same order. */
-function runOnFlink(ddl, sqls, dir, tag, mode) {
+/** The queries of `sqls` in one reference-runner JVM (`batch` a job); the answers in the same order. */
+function runSlice(ddl, sqls, dir, tag, mode, batch) {
   const script = join(dir, `${tag}.sql`);
-  writeFileSync(script, flinkScript(ddl, sqls, mode));
-  const t0 = Date.now();
+  writeFileSync(script, flinkScript(ddl, sqls, mode, batch, likelyToFail));
   // stdout goes to a file, so that a long run's progress can be watched (grep -c '#### END' on it).
   const outFile = join(dir, `${tag}.stdout`);
   const fd = openSync(outFile, 'w');
-  console.error(`differential: Flink runs ${sqls.length} queries; its answers come into ${outFile}`);
-  const p = spawnSync(join(repo, 'scripts/flink-reference.sh'), ['--shared-cluster', script], { stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', maxBuffer: 1 << 30, env: process.env });
-  closeSync(fd);
-  if (p.error) throw p.error;
-  const answers = parseFlinkOutput(readFileSync(outFile, 'utf8'));
-  if (answers.length !== sqls.length) {
-    throw new Error(`the reference runner answered ${answers.length} of ${sqls.length} queries (exit ${p.status}); stdout in ${join(dir, `${tag}.stdout`)}\n${p.stderr.slice(-2000)}`);
-  }
-  answers.forEach((a, i) => {
-    if (a.sql !== sqls[i].trim()) throw new Error(`the runner's statement ${i} is not the query sent:\n${a.sql}\n${sqls[i]}`);
+  console.error(`differential: Flink runs ${sqls.length} queries${batch > 1 ? `, ${batch} a job` : ''}; its answers come into ${outFile}`);
+  // The parallel collector: about 10 % less CPU per query than G1 on the 2-core machine (100 queries: 105 s vs 115 s).
+  const env = { ...process.env, FLINK_REFERENCE_JAVA_OPTS: process.env.FLINK_REFERENCE_JAVA_OPTS ?? '-XX:+UseParallelGC -Xmx2g' };
+  const child = spawn(join(repo, 'scripts/flink-reference.sh'), ['--shared-cluster', script], { stdio: ['ignore', fd, 'pipe'], env });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-20_000);
   });
-  const secs = (Date.now() - t0) / 1000;
-  console.error(`differential: Flink answered ${sqls.length} queries in ${secs.toFixed(1)} s (one JVM, ${((sqls.length * 60) / secs).toFixed(0)} queries/min, load average ${loadavg()[0].toFixed(1)})`);
-  return answers;
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      closeSync(fd);
+      const answers = parseFlinkOutput(readFileSync(outFile, 'utf8'));
+      if (answers.length !== sqls.length) {
+        reject(new Error(`the reference runner answered ${answers.length} of ${sqls.length} queries (exit ${status}); stdout in ${outFile}\n${stderr.slice(-2000)}`));
+        return;
+      }
+      answers.forEach((a, i) => {
+        if (a.sql !== sqls[i].trim()) reject(new Error(`the runner's statement ${i} is not the query sent:\n${a.sql}\n${sqls[i]}`));
+      });
+      resolve({ answers, batchLine: /^flink-reference: (.*batch jobs.*)$/m.exec(stderr)?.[1] });
+    });
+  });
 }
+
+/**
+ * Every query of `sqls` on Flink, in `jobs` reference-runner JVMs at once (each a contiguous slice); the answers in
+ * the same order.
+ */
+async function runOnFlink(ddl, sqls, dir, tag, mode, batch = 1, jobs = 1) {
+  const t0 = Date.now();
+  const n = Math.max(1, Math.min(jobs, sqls.length));
+  const size = Math.ceil(sqls.length / n);
+  const slices = [];
+  for (let j = 0; j * size < sqls.length; j++) slices.push(sqls.slice(j * size, (j + 1) * size));
+  const parts = await Promise.all(slices.map((slice, j) => runSlice(ddl, slice, dir, slices.length > 1 ? `${tag}-${j}` : tag, mode, batch)));
+  const secs = (Date.now() - t0) / 1000;
+  const batchJobs = parts.map((p) => p.batchLine).filter(Boolean).join('; ');
+  console.error(`differential: Flink answered ${sqls.length} queries in ${secs.toFixed(1)} s (${parts.length} JVM${parts.length > 1 ? 's' : ''}, ${((sqls.length * 60) / secs).toFixed(0)} queries/min, load average ${loadavg()[0].toFixed(1)})${batchJobs ? `; ${batchJobs}` : ''}`);
+  flinkTimes.push({ queries: sqls.length, seconds: secs, jvms: parts.length, loadAverage: loadavg()[0], batchJobs });
+  return parts.flatMap((p) => p.answers);
+}
+
+/** Each runOnFlink's figures, for the report. */
+const flinkTimes = [];
+
+/** Queries Sluice refused: Flink mostly refuses them too, and one failing query fails its whole batch job. */
+const sluiceRefused = new Set();
+
+/**
+ * Queries that Flink is expected to fail, so they run alone rather than fail a batch job (which then is split and
+ * retried): those Sluice refused, and the OVER RANGE INTERVAL windows whose code Flink 2.3 cannot compile (EXPLAINED
+ * below). Only a matter of speed: a query in a failing batch job still gets the answer it gives alone.
+ */
+const likelyToFail = (sql) => sluiceRefused.has(sql) || /\bRANGE BETWEEN INTERVAL\b/i.test(sql);
+
+/**
+ * Divergence classes whose reason is known: counted and listed, not shrunk (a 10,000-query run has hundreds of the
+ * first). Each must be a Flink defect or a documented difference.
+ */
+const EXPLAINED = [
+  {
+    name: 'flink-over-range-codegen',
+    reason: 'Flink 2.3 batch: an OVER window RANGE BETWEEN INTERVAL ... PRECEDING over a TIMESTAMP(3) column gets generated code that does not compile (CompileException: Cannot cast TimestampData to Long); Sluice answers',
+    test: (r) => r.verdict === 'flink-error' && /RANGE BETWEEN INTERVAL/i.test(r.sql) && /CompileException: .*Cannot cast "?org\.apache\.flink\.table\.data\.TimestampData"? to "?java\.lang\.Long/.test(r.flink.error),
+  },
+];
 
 async function main() {
   const o = args();
@@ -101,12 +161,21 @@ async function main() {
   const t0 = Date.now();
   const mine = [];
   for (const sql of sqls) mine.push(await runner.run(sql));
+  mine.forEach((a, i) => a.error !== undefined && sluiceRefused.add(sqls[i]));
   const secs = (Date.now() - t0) / 1000;
+  const sluiceTime = { queriesPerMinute: (sqls.length * 60) / secs, queries: sqls.length, seconds: secs, loadAverage: loadavg()[0] };
   console.error(`differential: Sluice answered ${sqls.length} queries in ${secs.toFixed(1)} s (${((sqls.length * 60) / secs).toFixed(0)} queries/min)`);
-  const theirs = runOnFlink(ddl, sqls, dir, 'queries', o.mode);
+  const theirs = await runOnFlink(ddl, sqls, dir, 'queries', o.mode, o.batch, o.jobs);
 
   const results = queries.map((q, i) => ({ i, q, sql: sqls[i], shape: q.shape, verdict: verdictIn(o.mode, theirs[i], mine[i], ordered(q)), flink: theirs[i], sluice: mine[i] }));
-  const bad = results.filter((r) => !AGREEMENTS.has(r.verdict));
+  const diverging = results.filter((r) => !AGREEMENTS.has(r.verdict));
+  const explained = {};
+  const bad = [];
+  for (const r of diverging) {
+    const cls = EXPLAINED.find((e) => e.test(r));
+    if (cls) (explained[cls.name] ??= { reason: cls.reason, queries: [] }).queries.push(r.i);
+    else bad.push(r);
+  }
 
   const byVerdict = {};
   const byShape = {};
@@ -116,8 +185,9 @@ async function main() {
     s.run++;
     if (AGREEMENTS.has(r.verdict)) s.agree++;
   }
-  const agreements = results.length - bad.length;
-  console.log(`differential: seed ${o.seed}, ${o.mode}, ${results.length} queries: ${agreements} agree (${byVerdict['both-error'] ?? 0} of them refused by both), ${bad.length} diverge`);
+  const agreements = results.length - diverging.length;
+  console.log(`differential: seed ${o.seed}, ${o.mode}, ${results.length} queries: ${agreements} agree (${byVerdict['both-error'] ?? 0} of them refused by both), ${diverging.length} diverge: ${diverging.length - bad.length} explained, ${bad.length} unexplained`);
+  for (const [name, e] of Object.entries(explained)) console.log(`  explained ${name}: ${e.queries.length} queries (${e.reason})`);
   console.log(`  by verdict: ${JSON.stringify(byVerdict)}`);
   console.log(`  by shape (run/agree): ${Object.entries(byShape).map(([k, v]) => `${k} ${v.run}/${v.agree}`).join(', ')}`);
   console.log(`  load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -148,13 +218,19 @@ async function main() {
   const engines = {
     sluice: async (list) => {
       const out = [];
-      for (const sql of list) out.push(await runner.run(sql));
+      for (const sql of list) {
+        const a = await runner.run(sql);
+        if (a.error !== undefined) sluiceRefused.add(sql);
+        out.push(a);
+      }
       return out;
     },
-    flink: async (list) => runOnFlink(ddl, list, dir, `shrink-${++round}`, o.mode),
+    flink: (list) => runOnFlink(ddl, list, dir, `shrink-${++round}`, o.mode, o.batch, o.jobs),
   };
-  const current = await shrinkAll(bad, engines, { rounds: o.rounds, maxCandidates: MAX_CANDIDATES, mode: o.mode, log: (m) => console.error(`differential: ${m}`) });
+  // A run with many unexplained divergences shrinks the first MAX_SHRUNK (each costs up to 40 Flink queries a round).
+  const current = await shrinkAll(bad.slice(0, MAX_SHRUNK), engines, { rounds: o.rounds, maxCandidates: MAX_CANDIDATES, mode: o.mode, log: (m) => console.error(`differential: ${m}`) });
   await runner.close();
+  for (const r of bad.slice(MAX_SHRUNK)) current.push({ ...r, min: { q: r.q, sql: r.sql, flink: r.flink, sluice: r.sluice } });
 
   const seenMin = new Set();
   for (const c of current) {
@@ -169,7 +245,7 @@ async function main() {
   }
   if (o.report) {
     const strip = (x) => ({ sql: x.sql, flink: x.flink, sluice: x.sluice });
-    writeFileSync(o.report, JSON.stringify({ seed: o.seed, count: o.count, mode: o.mode, byVerdict, byShape, divergences: current.map((c) => ({ i: c.i, verdict: c.verdict, shape: c.shape, original: strip(c), minimised: strip(c.min) })) }, null, 1));
+    writeFileSync(o.report, JSON.stringify({ seed: o.seed, count: o.count, mode: o.mode, batch: o.batch, jobs: o.jobs, sluiceTime, flinkTimes, byVerdict, byShape, explained, divergences: current.map((c) => ({ i: c.i, verdict: c.verdict, shape: c.shape, original: strip(c), minimised: strip(c.min) })) }, null, 1));
   }
   rmSync(dir, { recursive: true, force: true });
 }
