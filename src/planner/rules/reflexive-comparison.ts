@@ -5,6 +5,7 @@ import type { RexNode } from '../rex/rex-node.js';
 
 const TRUE_WHEN_SAME: ReadonlySet<string> = new Set(['=', '>=', '<=']);
 const FALSE_WHEN_SAME: ReadonlySet<string> = new Set(['<>', '<', '>']);
+const NEGATION: Readonly<Record<string, string>> = { '=': '<>', '<>': '=', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
 
 /**
  * `x = x`, `x >= x`, `x <= x` become "TRUE unless x is NULL" and `x <> x`, `x < x`, `x > x` "FALSE unless x is
@@ -15,6 +16,17 @@ const FALSE_WHEN_SAME: ReadonlySet<string> = new Set(['<>', '<', '>']);
 export function simplifyReflexiveComparisons(n: RexNode): RexNode {
   if (n.kind !== 'call') return n;
   const operands = n.operands.map(simplifyReflexiveComparisons);
+  // NOT (a < b) is a >= b, and so on: RexSimplify.simplifyNot negates a comparison under NOT. The same for every
+  // value but NaN, which is unordered: Flink answers NOT (NaN > 1.5) FALSE (NaN <= 1.5), and so must Sluice.
+  const inner = operands[0];
+  if (n.op === 'NOT' && operands.length === 1 && inner !== undefined && inner.kind === 'call' && inner.operands.length === 2) {
+    const negated = NEGATION[inner.op];
+    if (negated !== undefined) {
+      // Without `fn`: the comparison is found again by its new name.
+      const { fn: _, ...comparison } = inner;
+      return simplifyReflexiveComparisons({ ...comparison, op: negated });
+    }
+  }
   const same = TRUE_WHEN_SAME.has(n.op) ? true : FALSE_WHEN_SAME.has(n.op) ? false : undefined;
   const [a, b] = operands;
   if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && rexKey(a) === rexKey(b)) {
