@@ -11,6 +11,8 @@
 //   --batch K     Flink runs K queries per job (default 20; 1 = a job per query, as before): see `-- @tsv-batch` in
 //                 FlinkReference.java; the answers, errors included, are the ones each query gives alone
 //   --jobs J      Flink runs in J JVMs at once, each a slice of the queries (default 1; 2 on a quiet 2-core machine)
+//   --flink-output F1,F2  judge the queries answered in these runner outputs of an earlier run (e.g. one stopped
+//                 early: its queries*.stdout) instead of running Flink; Sluice runs as usual
 //   --report FILE write the full report (every divergence, its minimised query and both answers) as JSON
 //   --record FILE write the queries with Flink's answers as goldens for test/differential/replay.test.ts
 //   --mode M      batch (default) or streaming: both engines run the queries in that runtime mode; streaming answers
@@ -31,12 +33,12 @@ const MAX_CANDIDATES = 40;
 const MAX_SHRUNK = 60;
 
 function args() {
-  const a = { seed: 1, count: 200, rounds: 3, batch: 20, jobs: 1, report: undefined, record: undefined, mode: 'batch' };
+  const a = { seed: 1, count: 200, rounds: 3, batch: 20, jobs: 1, report: undefined, record: undefined, mode: 'batch', 'flink-output': undefined };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in a)) {
-      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --batch --jobs --report --record --mode)`);
+      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --batch --jobs --report --record --mode --flink-output)`);
       process.exit(2);
     }
     a[key] = ['seed', 'count', 'rounds', 'batch', 'jobs'].includes(key) ? Number(argv[++i]) : argv[++i];
@@ -154,8 +156,20 @@ async function main() {
   writeTables(join(dir, 'data'));
   const ddl = tableDdl(join(dir, 'data'));
   const sluice = await loadSluice();
-  const queries = generate(o.seed, o.count);
-  const sqls = queries.map(render);
+  let queries = generate(o.seed, o.count);
+  let sqls = queries.map(render);
+  let index = queries.map((_, i) => i); // each query's number in the seed
+  // --flink-output: the answers of an earlier (possibly stopped) run's runner JVMs; only the queries answered there
+  // are judged, against what this build of Sluice answers now.
+  const earlier = o['flink-output'] === undefined ? undefined : new Map();
+  if (earlier !== undefined) {
+    for (const file of o['flink-output'].split(',')) for (const a of parseFlinkOutput(readFileSync(file, 'utf8'))) earlier.set(a.sql, a);
+    const keep = sqls.map((q, i) => (earlier.has(q.trim()) ? i : -1)).filter((i) => i >= 0);
+    queries = keep.map((i) => queries[i]);
+    sqls = keep.map((i) => sqls[i]);
+    index = keep;
+    console.error(`differential: ${sqls.length} of ${o.count} queries have an answer in ${o['flink-output']}`);
+  }
   const runner = await sluiceRunner(sluice, ddl, o.mode);
 
   const t0 = Date.now();
@@ -165,9 +179,9 @@ async function main() {
   const secs = (Date.now() - t0) / 1000;
   const sluiceTime = { queriesPerMinute: (sqls.length * 60) / secs, queries: sqls.length, seconds: secs, loadAverage: loadavg()[0] };
   console.error(`differential: Sluice answered ${sqls.length} queries in ${secs.toFixed(1)} s (${((sqls.length * 60) / secs).toFixed(0)} queries/min)`);
-  const theirs = await runOnFlink(ddl, sqls, dir, 'queries', o.mode, o.batch, o.jobs);
+  const theirs = earlier !== undefined ? sqls.map((q) => earlier.get(q.trim())) : await runOnFlink(ddl, sqls, dir, 'queries', o.mode, o.batch, o.jobs);
 
-  const results = queries.map((q, i) => ({ i, q, sql: sqls[i], shape: q.shape, verdict: verdictIn(o.mode, theirs[i], mine[i], ordered(q)), flink: theirs[i], sluice: mine[i] }));
+  const results = queries.map((q, i) => ({ i: index[i], q, sql: sqls[i], shape: q.shape, verdict: verdictIn(o.mode, theirs[i], mine[i], ordered(q)), flink: theirs[i], sluice: mine[i] }));
   const diverging = results.filter((r) => !AGREEMENTS.has(r.verdict));
   const explained = {};
   const bad = [];
