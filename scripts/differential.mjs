@@ -13,13 +13,14 @@
 //   --jobs J      Flink runs in J JVMs at once, each a slice of the queries (default 1; 2 on a quiet 2-core machine)
 //   --flink-output F1,F2  judge the queries answered in these runner outputs of an earlier run (e.g. one stopped
 //                 early: its queries*.stdout) instead of running Flink; Sluice runs as usual
+//   --out DIR     keep the Flink scripts and answers in DIR (queries*.stdout: --flink-output of a later run)
 //   --report FILE write the full report (every divergence, its minimised query and both answers) as JSON
 //   --record FILE write the queries with Flink's answers as goldens for test/differential/replay.test.ts
 //   --mode M      batch (default) or streaming: both engines run the queries in that runtime mode; streaming answers
 //                 are compared as their materialized changelogs (the table the changelog leaves)
 // FLINK_VERSION and SLUICE_CACHE are passed to the runner (see scripts/flink-reference.sh).
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,12 +34,12 @@ const MAX_CANDIDATES = 40;
 const MAX_SHRUNK = 60;
 
 function args() {
-  const a = { seed: 1, count: 200, rounds: 3, batch: 20, jobs: 1, report: undefined, record: undefined, mode: 'batch', 'flink-output': undefined };
+  const a = { seed: 1, count: 200, rounds: 3, batch: 20, jobs: 1, report: undefined, record: undefined, mode: 'batch', 'flink-output': undefined, out: undefined };
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in a)) {
-      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --batch --jobs --report --record --mode --flink-output)`);
+      console.error(`differential: unknown option ${argv[i]} (--seed --count --rounds --batch --jobs --report --record --mode --flink-output --out)`);
       process.exit(2);
     }
     a[key] = ['seed', 'count', 'rounds', 'batch', 'jobs'].includes(key) ? Number(argv[++i]) : argv[++i];
@@ -216,7 +217,9 @@ const EXPLAINED = [
 
 async function main() {
   const o = args();
-  const dir = mkdtempSync(join(tmpdir(), 'sluice-diff-'));
+  // --out keeps the runner's scripts and answers (queries*.stdout, for --flink-output later); a temporary folder otherwise.
+  const dir = o.out ?? mkdtempSync(join(tmpdir(), 'sluice-diff-'));
+  mkdirSync(dir, { recursive: true });
   writeTables(join(dir, 'data'));
   const ddl = tableDdl(join(dir, 'data'));
   const sluice = await loadSluice();
@@ -328,7 +331,7 @@ async function main() {
     const strip = (x) => ({ sql: x.sql, flink: x.flink, sluice: x.sluice });
     writeFileSync(o.report, JSON.stringify({ seed: o.seed, count: o.count, mode: o.mode, batch: o.batch, jobs: o.jobs, sluiceTime, flinkTimes, byVerdict, byShape, explained, divergences: current.map((c) => ({ i: c.i, verdict: c.verdict, shape: c.shape, original: strip(c), minimised: strip(c.min) })) }, null, 1));
   }
-  rmSync(dir, { recursive: true, force: true });
+  if (o.out === undefined) rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((err) => {
