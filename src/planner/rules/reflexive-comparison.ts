@@ -1,4 +1,5 @@
 import { rexKey } from '../rex/rex-key.js';
+import { typesEqual } from '../../types/logical-type.js';
 import { deterministic } from './conjuncts.js';
 import { call, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
@@ -29,10 +30,21 @@ export function simplifyReflexiveComparisons(n: RexNode): RexNode {
   }
   const same = TRUE_WHEN_SAME.has(n.op) ? true : FALSE_WHEN_SAME.has(n.op) ? false : undefined;
   const [a, b] = operands;
-  if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && rexKey(a) === rexKey(b)) {
+  if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && sameRex(a, b)) {
     if (!a.type.nullable) return literal(same, { ...n.type, nullable: false });
     const isNull = call('IS NULL', [a], { ...n.type, nullable: false });
     return call('CASE', [isNull, literal(null, { ...n.type, nullable: true }), literal(same, { ...n.type, nullable: false })], n.type);
   }
   return operands.every((o, i) => o === n.operands[i]) ? n : { ...n, operands };
+}
+
+/**
+ * The same expression, types included at every level (as Calcite's digest): CAST(t AS TIMESTAMP(6)) and
+ * CAST(t AS TIMESTAMP(2)) are not the same, though rexKey prints both alike.
+ */
+function sameRex(a: RexNode, b: RexNode): boolean {
+  if (a.kind !== b.kind || !typesEqual(a.type, b.type)) return false;
+  if (a.kind === 'input-ref') return b.kind === 'input-ref' && a.index === b.index;
+  if (a.kind === 'literal') return b.kind === 'literal' && rexKey(a) === rexKey(b);
+  return b.kind === 'call' && a.op === b.op && a.operands.length === b.operands.length && a.operands.every((o, i) => sameRex(o, b.operands[i]!));
 }
