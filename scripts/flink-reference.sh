@@ -14,6 +14,7 @@
 #   FLINK_VERSION   org.apache.flink version (default 2.3.0, the newest Flink 2.x served from Maven Central; 1.20.3 still
 #                   works, e.g. to compare a golden with the 1.x line)
 #   SLUICE_CACHE    cache root (default <repo>/.cache)
+#   FLINK_REFERENCE_VERBOSE  set: one stderr line per -- @tsv-batch job (size, outcome, time)
 #   JAVA            java binary (default: java on PATH; Flink 1.20 needs the --add-opens flags below on Java 17)
 set -euo pipefail
 
@@ -23,6 +24,7 @@ cache="${SLUICE_CACHE:-$repo/.cache}/flink-reference"
 libs="$cache/libs-$version"
 classes="$cache/classes-$version"
 src="$repo/test/java/flink-reference/src/main/java"
+resources="$repo/test/java/flink-reference/src/main/resources"
 java_bin="${JAVA:-java}"
 javac_bin="${JAVAC:-javac}"
 
@@ -51,11 +53,13 @@ fi
 
 # Recompile when any source is newer than the stamp (or there is no stamp yet).
 stamp="$classes/.stamp"
-if [[ ! -f "$stamp" ]] || [[ -n "$(find "$src" -name '*.java' -newer "$stamp" -print -quit)" ]]; then
+if [[ ! -f "$stamp" ]] || [[ -n "$(find "$src" "$resources" -type f -newer "$stamp" -print -quit)" ]]; then
   log "compiling the reference runner..."
   rm -rf "$classes"
   mkdir -p "$classes"
   "$javac_bin" -nowarn --release 11 -encoding UTF-8 -cp "$libs/*" -d "$classes" $(find "$src" -name '*.java')
+  # META-INF/services: Flink finds the runner's collecting sink (CollectSink, for -- @tsv-batch) through it.
+  cp -R "$resources/." "$classes/"
   touch "$stamp"
 fi
 
@@ -74,5 +78,7 @@ opens=(
   --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
 )
 # UTC so TIMESTAMP_LTZ prints and CURRENT_* behave the same on every machine; UTF-8 for unicode rows.
-exec "$java_bin" "${opens[@]}" -Xmx1g -Duser.timezone=UTC -Dfile.encoding=UTF-8 -Dstdout.encoding=UTF-8 \
+# FLINK_REFERENCE_JAVA_OPTS: extra JVM flags (GC, JIT) for experiments.
+# shellcheck disable=SC2086
+exec "$java_bin" "${opens[@]}" -Xmx1g ${FLINK_REFERENCE_JAVA_OPTS:-} -Duser.timezone=UTC -Dfile.encoding=UTF-8 -Dstdout.encoding=UTF-8 \
   -cp "$classes:$libs/*" dev.sluice.flinkref.FlinkReference "$@"

@@ -8,9 +8,14 @@ const esc = (t) => t.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g,
 /**
  * The reference runner's script for `queries`: the runtime mode, the DDL, then each query under `-- @tsv`. One
  * subtask per operator: the tables are tiny, and on a loaded machine each extra task costs more than it gives.
+ * `batch` > 1 puts each run of `batch` consecutive queries under `-- @tsv-batch G` instead: the runner runs them as
+ * one job and prints the same blocks (FlinkReference.java says how, and how a failing job is split); queries for which
+ * `alone(q)` holds (those likely to fail, which would fail their group's job) keep `-- @tsv`.
  */
-export function flinkScript(ddl, queries, mode = 'batch') {
-  return [`SET 'execution.runtime-mode' = '${mode}';`, "SET 'parallelism.default' = '1';", ...ddl.map((d) => `${d};`), ...queries.map((q) => `-- @tsv\n${q};`)].join('\n\n') + '\n';
+export function flinkScript(ddl, queries, mode = 'batch', batch = 1, alone = () => false) {
+  let batched = 0;
+  const marker = (q) => (batch > 1 && !alone(q) ? `-- @tsv-batch ${Math.floor(batched++ / batch)}` : '-- @tsv');
+  return [`SET 'execution.runtime-mode' = '${mode}';`, "SET 'parallelism.default' = '1';", ...ddl.map((d) => `${d};`), ...queries.map((q) => `${marker(q)}\n${q};`)].join('\n\n') + '\n';
 }
 
 /**

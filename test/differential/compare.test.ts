@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { materialize, verdictIn } from './compare.mjs';
+import { flinkScript, materialize, verdictIn } from './compare.mjs';
 
 describe('materialize', () => {
   it('applies updates and deletions to the rows inserted so far', () => {
@@ -23,5 +23,21 @@ describe('verdictIn', () => {
     expect(verdictIn('streaming', flink, sluice, false)).toBe('agree');
     expect(verdictIn('batch', flink, sluice, false)).toBe('rows');
     expect(verdictIn('streaming', flink, { rows: ['+I\ta\t1'] }, false)).toBe('rows');
+  });
+});
+
+describe('flinkScript', () => {
+  const queries = ['SELECT 1', 'SELECT 2', 'SELECT 3', 'SELECT 4', 'SELECT 5'];
+
+  it('marks every query -- @tsv when not batched', () => {
+    const script = flinkScript(['CREATE TABLE t (a INT)'], queries);
+    expect(script.match(/^-- @tsv$/gm)).toHaveLength(5);
+    expect(script).not.toContain('@tsv-batch');
+  });
+
+  it('puts runs of `batch` queries into one -- @tsv-batch group each, and leaves the likely failures alone', () => {
+    const script = flinkScript([], queries, 'batch', 2, (q) => q === 'SELECT 2');
+    const markers = script.split('\n\n').filter((b) => b.startsWith('--')).map((b) => b.split('\n')[0]);
+    expect(markers).toEqual(['-- @tsv-batch 0', '-- @tsv', '-- @tsv-batch 0', '-- @tsv-batch 1', '-- @tsv-batch 1']);
   });
 });

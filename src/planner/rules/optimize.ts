@@ -3,6 +3,7 @@ import { inputsOf, withInputs } from '../logical/plan-node.js';
 import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { foldConstants } from './constant-folding.js';
+import { simplifyReflexiveComparisons } from './reflexive-comparison.js';
 import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
@@ -58,9 +59,10 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
 
 function foldCalc(n: PlanNode, tz: string): PlanNode {
   if (n.kind !== 'calc') return n;
-  let condition = n.condition === null ? null : foldConstants(n.condition, tz);
+  const simplify = (r: RexNode): RexNode => foldConstants(simplifyReflexiveComparisons(r), tz);
+  let condition = n.condition === null ? null : simplify(n.condition);
   if (condition !== null && condition.kind === 'literal' && condition.value === true) condition = null;
-  return { ...n, projects: n.projects.map((p) => foldConstants(p, tz)), condition };
+  return { ...n, projects: n.projects.map(simplify), condition };
 }
 
 /**

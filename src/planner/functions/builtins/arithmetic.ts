@@ -104,7 +104,7 @@ function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: stri
   if (i.kind === 'INTERVAL_YEAR_MONTH') {
     // A TIME has no calendar: Flink returns it unchanged.
     if (t.kind === 'TIME') return a;
-    const months = sign === '+' ? b : `-${b}`;
+    const months = sign === '+' ? b : `-(${b})`;
     return `${addMonthsRef}(${a}, ${months}, ${t.kind === 'DATE' ? 'true' : 'false'})`;
   }
   switch (t.kind) {
@@ -178,7 +178,8 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
         const ta = call.operands[0]!.type;
         if (args.length === 1) {
           if (ta.kind === 'DECIMAL') return `${x}.negate()`;
-          return WRAP[ta.kind]?.(`-${x}`) ?? `(-${x})`;
+          // -(x), not -x: a negative constant operand would make `--3`, JavaScript's decrement (a SyntaxError).
+          return WRAP[ta.kind]?.(`-(${x})`) ?? `(-(${x}))`;
         }
         const tb = call.operands[1]!.type;
         const months = (code: string): string => code.replace(addMonthsRef, g.constant(addMonths));
@@ -364,7 +365,9 @@ export function arithmeticFunctions(): ScalarFunctionDefinition[] {
       result: DataTypes.DOUBLE(),
       codegen: expr(([a, b]) => `Math.pow(${a}, ${b})`),
     }),
-    doubleFn('SQRT', 1, Math.sqrt),
+    // POWER(x, 0.5), as Calcite's convertlet rewrites SQRT for Flink: SQRT(-0.0) is 0.0 and SQRT(-Infinity) Infinity
+    // there (Math.sqrt gives -0.0 and NaN); a real Flink 2.3 answers so (differential harness, seed 4242).
+    doubleFn('SQRT', 1, (x) => Math.pow(x, 0.5)),
     doubleFn('EXP', 1, Math.exp),
     // Java's Math.log, as Flink: LN(0) is -Infinity (a real Flink 2.3 answers so; differential harness, seed 101).
     doubleFn('LN', 1, (x) => Math.log(x)),

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +21,9 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ResultKind;
+import org.apache.flink.table.api.StatementSet;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableDescriptor;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.types.Row;
@@ -46,6 +51,15 @@ import org.apache.flink.util.CloseableIterator;
  * DIR/some/file.txt (needs --out-dir); {@code -- @tsv} prints a query's rows unabridged (see printTsv), and {@code ${OUT_DIR}} in a script is replaced by DIR's absolute path. Everything the JVM prints goes through one stdout, so a `print` sink's rows
  * land inside the OUTPUT of the INSERT that produced them (INSERTs are awaited before the next statement).
  *
+ * <p>{@code -- @tsv-batch G} is {@code -- @tsv} for a query that may share one job with the other queries of group G
+ * (scripts/differential.mjs): planning, compiling and running one job per generated query is what made Flink ~100x
+ * slower than Sluice there. When the first query of G is reached, every query of G is INSERTed into a
+ * {@link CollectSink} of its own and the lot runs as one StatementSet; each block is then printed at its own place,
+ * byte for byte as {@code -- @tsv} prints it (ELAPSED is the group's time shared out). A query that fails to parse or
+ * validate, and every query of a job that fails (plan, codegen or run time), except those whose sink had already seen
+ * the end of its input, is retried in halves, down to running alone exactly as {@code -- @tsv} runs it: so an error
+ * is the text the query gives alone.
+ *
  * <p>SET 'k' = 'v' is applied by this runner: the TableEnvironment is created lazily at the first other statement,
  * and a later SET of execution.runtime-mode recreates it, replaying the CREATE statements run so far, because the
  * runtime mode of a TableEnvironment is fixed at creation.
@@ -55,6 +69,7 @@ public final class FlinkReference {
       "(?is)^SET\\s+'([^']+)'\\s*=\\s*'((?:[^']|'')*)'$");
   private static final Pattern GOLDEN = Pattern.compile("(?m)^\\s*--\\s*@golden\\s+(\\S+)\\s*$");
   private static final Pattern TSV = Pattern.compile("(?m)^\\s*--\\s*@tsv\\s*$");
+  private static final Pattern TSV_BATCH = Pattern.compile("(?m)^\\s*--\\s*@tsv-batch\\s+(\\S+)\\s*$");
   private static final String RUNTIME_MODE = "execution.runtime-mode";
 
   /** Settings every runner starts with besides the defaults: the shared cluster's address (see main). */
@@ -67,6 +82,27 @@ public final class FlinkReference {
   private TableEnvironment env;
   /** Nanoseconds the last INSERT spent in result.await(), or -1 (see the ELAPSED line). */
   private long jobNanos = -1;
+  /** Answers of {@code -- @tsv-batch} queries already run with their group, by statement number. */
+  private final Map<Integer, Outcome> batched = new HashMap<>();
+  /** Names the collecting sinks uniquely within this JVM. */
+  private static long sinkIds;
+  /** Jobs run for batch groups, and how many of them failed (then split): printed on stderr at the end. */
+  private static long batchJobs;
+  private static long batchJobFailures;
+  private static final boolean VERBOSE = System.getenv("FLINK_REFERENCE_VERBOSE") != null;
+
+  /** One statement's OUTPUT text, END status and wall time, when it was run apart from its printing. */
+  private static final class Outcome {
+    final String output;
+    final String status;
+    final long nanos;
+
+    Outcome(String output, String status, long nanos) {
+      this.output = output;
+      this.status = status;
+      this.nanos = nanos;
+    }
+  }
 
   private FlinkReference(Path outDir, PrintStream out) {
     this.outDir = outDir;
@@ -121,6 +157,10 @@ public final class FlinkReference {
       failures += runner.run(text);
     }
     stdout.flush();
+    if (batchJobs > 0) {
+      System.err.println("flink-reference: " + batchJobs + " batch jobs, " + batchJobFailures
+          + " of them failed and were split");
+    }
     // The mini cluster leaves non-daemon threads behind; exit explicitly.
     System.exit(failures == 0 ? 0 : 1);
   }
@@ -128,11 +168,22 @@ public final class FlinkReference {
   private int run(String script) throws IOException {
     int failures = 0;
     int n = 0;
-    for (String raw : StatementSplitter.split(script)) {
+    List<String> raws = StatementSplitter.split(script);
+    // Statement numbers (1-based, as printed) of each -- @tsv-batch group, in script order.
+    Map<String, List<Integer>> groups = new LinkedHashMap<>();
+    for (int i = 0; i < raws.size(); i++) {
+      Matcher m = TSV_BATCH.matcher(raws.get(i));
+      if (m.find()) {
+        groups.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(i + 1);
+      }
+    }
+    for (String raw : raws) {
       n++;
       Matcher golden = GOLDEN.matcher(raw);
       String goldenFile = golden.find() ? golden.group(1) : null;
       boolean tsv = TSV.matcher(raw).find();
+      Matcher batch = TSV_BATCH.matcher(raw);
+      String group = batch.find() ? batch.group(1) : null;
       String sql = StatementSplitter.stripComments(raw).trim();
       if (sql.isEmpty()) {
         continue;
@@ -141,6 +192,23 @@ public final class FlinkReference {
       out.println(sql);
       out.println("#### OUTPUT");
       out.flush();
+      if (group != null) {
+        if (!batched.containsKey(n)) {
+          runGroup(groups.get(group), raws);
+        }
+        Outcome o = batched.remove(n);
+        out.print(o.output);
+        out.println("#### ELAPSED " + millis(o.nanos));
+        out.println("#### END " + n + " " + o.status);
+        out.flush();
+        if (!o.status.equals("OK")) {
+          failures++;
+        }
+        if (goldenFile != null && o.status.equals("OK")) {
+          writeGolden(goldenFile, o.output.getBytes(StandardCharsets.UTF_8));
+        }
+        continue;
+      }
       java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
       PrintStream tee = new PrintStream(new TeeStream(out, captured), true, StandardCharsets.UTF_8);
       System.setOut(tee);
@@ -151,12 +219,7 @@ public final class FlinkReference {
         execute(sql, tsv, tee);
         status = "OK";
       } catch (Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-          root = root.getCause();
-        }
-        status = "ERROR " + t.getClass().getName() + ": " + firstLine(t.getMessage())
-            + (root != t ? " | caused by " + root.getClass().getName() + ": " + firstLine(root.getMessage()) : "");
+        status = errorStatus(t);
         failures++;
       } finally {
         tee.flush();
@@ -168,15 +231,130 @@ public final class FlinkReference {
       out.flush();
       // A failed statement leaves no golden behind, so a stale or partial file cannot pass for Flink's answer.
       if (goldenFile != null && status.equals("OK")) {
-        if (outDir == null) {
-          throw new IllegalStateException("-- @golden " + goldenFile + " needs --out-dir");
-        }
-        Path target = outDir.resolve(goldenFile);
-        Files.createDirectories(target.toAbsolutePath().getParent());
-        Files.write(target, captured.toByteArray());
+        writeGolden(goldenFile, captured.toByteArray());
       }
     }
     return failures;
+  }
+
+  private void writeGolden(String goldenFile, byte[] bytes) throws IOException {
+    if (outDir == null) {
+      throw new IllegalStateException("-- @golden " + goldenFile + " needs --out-dir");
+    }
+    Path target = outDir.resolve(goldenFile);
+    Files.createDirectories(target.toAbsolutePath().getParent());
+    Files.write(target, bytes);
+  }
+
+  private static String errorStatus(Throwable t) {
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return "ERROR " + t.getClass().getName() + ": " + firstLine(t.getMessage())
+        + (root != t ? " | caused by " + root.getClass().getName() + ": " + firstLine(root.getMessage()) : "");
+  }
+
+  /** Runs one -- @tsv-batch group (statement numbers {@code members}) and files each answer in {@code batched}. */
+  private void runGroup(List<Integer> members, List<String> raws) {
+    List<Integer> planned = new ArrayList<>();
+    List<Table> tables = new ArrayList<>();
+    for (int m : members) {
+      String sql = StatementSplitter.stripComments(raws.get(m - 1)).trim();
+      try {
+        // Parses and validates only (no optimisation, no job): a refused query is answered alone, with its own text.
+        tables.add(environment().sqlQuery(sql));
+        planned.add(m);
+      } catch (Throwable t) {
+        batched.put(m, runAlone(sql));
+      }
+    }
+    runJob(planned, tables, raws);
+  }
+
+  /**
+   * The queries {@code members} (with their Tables) as one StatementSet job. If it fails, the queries whose sink saw
+   * the end of its input keep their rows; the others are split in two and retried, and a query left alone runs as
+   * {@code -- @tsv} runs it.
+   */
+  private void runJob(List<Integer> members, List<Table> tables, List<String> raws) {
+    if (members.isEmpty()) {
+      return;
+    }
+    if (members.size() == 1) {
+      batched.put(members.get(0), runAlone(StatementSplitter.stripComments(raws.get(members.get(0) - 1)).trim()));
+      return;
+    }
+    long started = System.nanoTime();
+    String[] ids = new String[members.size()];
+    Throwable failure = null;
+    // Code that fails to compile is printed by Flink to stdout; it would land in the printed block.
+    PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    System.setOut(quiet);
+    try {
+      StatementSet set = environment().createStatementSet();
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = "q" + (++sinkIds);
+        set.add(tables.get(i).insertInto(
+            TableDescriptor.forConnector(CollectSink.IDENTIFIER).option(CollectSink.ID, ids[i]).build()));
+      }
+      batchJobs++;
+      set.execute().await();
+    } catch (Throwable t) {
+      failure = t;
+    } finally {
+      System.setOut(out);
+    }
+    long each = (System.nanoTime() - started) / members.size();
+    List<Integer> retryMembers = new ArrayList<>();
+    List<Table> retryTables = new ArrayList<>();
+    for (int i = 0; i < ids.length; i++) {
+      CollectSink.Collected c = ids[i] == null ? new CollectSink.Collected() : CollectSink.take(ids[i]);
+      if (c.finished) {
+        StringBuilder text = new StringBuilder();
+        synchronized (c.lines) {
+          for (String line : c.lines) {
+            text.append(line).append(System.lineSeparator());
+          }
+        }
+        batched.put(members.get(i), new Outcome(text.toString(), "OK", each));
+      } else if (failure == null) {
+        throw new IllegalStateException("the batch job ended but the sink of statement " + members.get(i)
+            + " never saw the end of its input");
+      } else {
+        retryMembers.add(members.get(i));
+        retryTables.add(tables.get(i));
+      }
+    }
+    if (VERBOSE) {
+      System.err.println("flink-reference: batch job of " + members.size() + " queries, "
+          + (failure == null ? "ok" : (retryMembers.size() + " to retry")) + ", " + millis(each * members.size()) + " ms");
+    }
+    if (failure != null) {
+      batchJobFailures++;
+      int half = retryMembers.size() / 2;
+      runJob(retryMembers.subList(0, half), retryTables.subList(0, half), raws);
+      runJob(retryMembers.subList(half, retryMembers.size()), retryTables.subList(half, retryTables.size()), raws);
+    }
+  }
+
+  /** One query as {@code -- @tsv} runs it, its output captured instead of printed. */
+  private Outcome runAlone(String sql) {
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    PrintStream sink = new PrintStream(captured, true, StandardCharsets.UTF_8);
+    System.setOut(sink);
+    long started = System.nanoTime();
+    String status;
+    try {
+      execute(sql, true, sink);
+      status = "OK";
+    } catch (Throwable t) {
+      status = errorStatus(t);
+    } finally {
+      sink.flush();
+      System.setOut(out);
+    }
+    return new Outcome(captured.toString(StandardCharsets.UTF_8), status, System.nanoTime() - started);
   }
 
   private void execute(String sql, boolean tsv, PrintStream sink) throws Exception {
@@ -242,18 +420,22 @@ public final class FlinkReference {
   private static void printTsv(TableResult result, PrintStream sink) throws Exception {
     try (CloseableIterator<Row> rows = result.collect()) {
       while (rows.hasNext()) {
-        Row row = rows.next();
-        StringBuilder line = new StringBuilder(row.getKind().shortString());
-        for (int i = 0; i < row.getArity(); i++) {
-          Object v = row.getField(i);
-          // Arrays (ARRAY columns are Object[], BYTES byte[]) by their elements, like Row.toString does inside rows.
-          String text = org.apache.flink.util.StringUtils.arrayAwareToString(v);
-          line.append('\t').append(v == null ? "\\N"
-              : text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"));
-        }
-        sink.println(line);
+        sink.println(tsvLine(rows.next()));
       }
     }
+  }
+
+  /** One row as printTsv prints it (also CollectSink's, so batched answers print the same). */
+  static String tsvLine(Row row) {
+    StringBuilder line = new StringBuilder(row.getKind().shortString());
+    for (int i = 0; i < row.getArity(); i++) {
+      Object v = row.getField(i);
+      // Arrays (ARRAY columns are Object[], BYTES byte[]) by their elements, like Row.toString does inside rows.
+      String text = org.apache.flink.util.StringUtils.arrayAwareToString(v);
+      line.append('\t').append(v == null ? "\\N"
+          : text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"));
+    }
+    return line.toString();
   }
 
   private static String millis(long nanos) {
