@@ -55,9 +55,11 @@ describe('filesystem files with a BOM and bad bytes', () => {
 
   it('csv: skips the BOM and reads NaN, Infinity and -Infinity in DOUBLE columns', async () => {
     const { dir } = folder('csv-bom', Buffer.concat([BOM, Buffer.from('1,NaN,a\n2,Infinity,b\n3,-Infinity,c\n')]));
+    // `d <> d` is FALSE even for NaN, as in Flink, whose optimizer simplifies a comparison of an expression with
+    // itself (test/differential/goldens/regressions.json); the NaN shows in the value and its text.
     const rows = await query(table(dir, 'csv'), 'SELECT id, d, CAST(d AS STRING), d <> d FROM t');
     expect(rows).toEqual([
-      [1, NaN, 'NaN', true],
+      [1, NaN, 'NaN', false],
       [2, Infinity, 'Infinity', false],
       [3, -Infinity, '-Infinity', false],
     ]);
