@@ -63,6 +63,8 @@ class StateEncoder {
   /** With `encodeStatePieces`: the pieces so far, and the size from which a byte array becomes one. */
   pieces: Uint8Array[] | undefined;
   gatherBytes = Infinity;
+  /** Streamed Maps being encoded: their count is patched in place afterwards, so no piece may be cut inside one. */
+  private streaming = 0;
 
   constructor(buf: FastBuffer) {
     this.buf = buf;
@@ -301,11 +303,13 @@ class StateEncoder {
     const at = this.pos;
     this.pos += MAX_COUNT_BYTES;
     let n = 0;
+    this.streaming++;
     for (const [k, x] of m) {
       this.value(k);
       this.value(x);
       n++;
     }
+    this.streaming--;
     let len = 1;
     for (let x = n; x >= 0x80; x = Math.floor(x / 0x80)) len++;
     const end = this.pos;
@@ -324,7 +328,7 @@ class StateEncoder {
 
   private bytes(u: Uint8Array): void {
     const n = u.byteLength;
-    if (n >= this.gatherBytes) {
+    if (n >= this.gatherBytes && this.streaming === 0) {
       this.ensure(9);
       this.buf[this.pos++] = Tag.BYTES;
       this.uvarint(n);

@@ -181,6 +181,15 @@ describe('state codec: round trips', () => {
     expect(() => encodeStateInPieces({ f: () => 1 }, 100)).toThrow(ExecutionError);
   });
 
+  it('encodes a large byte array inside a StreamedMap in place: its count is patched after its entries, so no piece is cut there', () => {
+    const big = new Uint8Array(1000).fill(7);
+    const entries: [unknown, unknown][] = [['a', big], ['b', 2]];
+    const value = { m: new StreamedMap(entries), after: big };
+    const pieces = encodeStateInPieces(value, 100);
+    expect(Buffer.concat(pieces).equals(Buffer.from(encodeState({ m: new Map(entries), after: big })))).toBe(true);
+    expect(pieces.filter((p) => p === big)).toHaveLength(1);
+  });
+
   it('keeps byte arrays; a Buffer comes back as a Uint8Array that does not alias the input', () => {
     roundTrip(new Uint8Array(0));
     roundTrip(new Uint8Array([0, 1, 254, 255]));
