@@ -49,14 +49,26 @@ export class Terminal {
     execFileSync('stty', ['-F', this.device, 'cols', String(columns), 'rows', String(rows)]);
   }
 
-  /** Waits until the display (see `display`) holds a line matching `text`; returns the display's lines. */
+  /**
+   * Waits until the display (see `display`) holds a line matching `text`; returns the display's lines.
+   * A frame reaches the pseudo-terminal in pieces: its status line (near the top) can show before the rows
+   * under it are redrawn. So a match is returned once the display has been still for 150 ms, or after a
+   * second of matches if it keeps changing (a view refreshing every 100 ms).
+   */
   async waitForDisplay(text: string | RegExp, timeoutMs = 45_000): Promise<string[]> {
     const display = this.display;
     if (display === undefined) throw new Error('waitForDisplay needs a Terminal made with a size');
     const deadline = Date.now() + timeoutMs;
+    const matches = (lines: string[]): boolean => lines.some((l) => (typeof text === 'string' ? l.includes(text) : text.test(l)));
+    let firstMatch: number | undefined;
     for (;;) {
       const lines = display.text();
-      if (lines.some((l) => (typeof text === 'string' ? l.includes(text) : text.test(l)))) return lines;
+      if (matches(lines)) {
+        firstMatch ??= Date.now();
+        await new Promise((r) => setTimeout(r, 150));
+        const later = display.text();
+        if (matches(later) && (later.join('\n') === lines.join('\n') || Date.now() - firstMatch > 1_000)) return later;
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(text)} on the display:\n${lines.join('\n')}`);
       await new Promise((r) => setTimeout(r, 50));
     }
