@@ -1,4 +1,4 @@
-import { locateError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { locateError, PlanningError, SluiceError, SqlParseError, ValidationError } from '../../errors/sluice-error.js';
 import { rangeOf } from '../../sql/position.js';
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../../catalog/object-identifier.js';
@@ -289,9 +289,17 @@ export class QueryBinder {
     if (table.kind === 'view') {
       if (++this.viewDepth > 32) throw new ValidationError(`View '${parts.join('.')}' refers to itself`);
       try {
-        const stmt = parseStatement(table.expandedQuery || table.originalQuery);
+        const stmt = parseViewQuery(table.expandedQuery || table.originalQuery, parts.join('.'));
         if (stmt.kind !== 'query') throw new ValidationError(`View '${parts.join('.')}' does not hold a query`);
         return await this.bindQuery(stmt.query);
+      } catch (e) {
+        // Positions inside a view's stored query are not the statement's: an error there (a column its
+        // table no longer has, a function since dropped) names the view and points at where it is used.
+        if (this.viewDepth === 1 && e instanceof SluiceError && e.range === undefined) {
+          e.message = `In view '${identifier.catalog}.${identifier.database}.${identifier.object}': ${e.message}`;
+          locateError(e, rangeOf(name));
+        }
+        throw e;
       } finally {
         this.viewDepth--;
       }
@@ -442,4 +450,14 @@ function castFields(node: PlanNode, types: readonly LogicalType[]): PlanNode {
 /** SELECT DISTINCT / UNION: a group-by over every column without aggregates. */
 export function distinct(node: PlanNode): PlanNode {
   return { kind: 'aggregate', input: node, groupKeys: node.fields.map((_, i) => i), aggCalls: [], fields: node.fields };
+}
+
+/** A view's stored query; one that no longer parses (a catalog file edited by hand) is the view's error, not the statement's. */
+function parseViewQuery(sql: string, view: string): ReturnType<typeof parseStatement> {
+  try {
+    return parseStatement(sql);
+  } catch (e) {
+    if (e instanceof SqlParseError) throw new ValidationError(`The stored query of view '${view}' does not parse: ${e.message}`, { cause: e });
+    throw e;
+  }
 }

@@ -34,11 +34,22 @@ describe('an unknown table name', () => {
     expect((await failure('SELECT * FROM zzzzzz')).message).toBe("From line 1, column 15 to line 1, column 20: Object 'zzzzzz' not found");
   });
 
-  it('inside a view names the object without a position from the view text', async () => {
+  it('inside a view names the view and points at its use, not at a position in the view text', async () => {
     env = TableEnvironment.create({ mode: 'batch' });
     await env.executeSql("CREATE TEMPORARY TABLE src (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
     await env.executeSql('CREATE TEMPORARY VIEW v AS SELECT * FROM src');
     await env.executeSql('DROP TEMPORARY TABLE src');
-    expect((await failure('SELECT * FROM v')).message).toBe("Object 'src' not found");
+    expect((await failure('SELECT *\n  FROM v')).message).toBe("At line 2, column 8: In view 'default_catalog.default_database.v': Object 'src' not found");
+  });
+
+  it('a column a view needs and its table no longer has is reported at the view\'s use, naming the view', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql("CREATE TEMPORARY TABLE src (id INT, name STRING) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+    await env.executeSql('CREATE TEMPORARY VIEW names AS SELECT id, name FROM src');
+    await env.executeSql('DROP TEMPORARY TABLE src');
+    await env.executeSql("CREATE TEMPORARY TABLE src (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+    const e = await failure('SELECT n.id FROM names AS n');
+    expect(e.message).toMatch(/^From line 1, column 18 to line 1, column 22: In view 'default_catalog.default_database.names': Column 'name' not found/);
+    expect((e as ValidationError).range).toEqual({ line: 1, column: 18, endLine: 1, endColumn: 22 });
   });
 });
