@@ -209,9 +209,24 @@ const EXPLAINED = [
     },
   },
   {
-    name: 'json-number-text',
-    reason: 'JSON numbers written with an exponent: Flink re-prints -1.25E2 as -125 (Jackson reads it as a BigDecimal); Sluice keeps the text (docs/differences-from-flink.md, regressions.json query 0)',
-    test: (r) => rowsAgreeAfter(r, (f) => f.replace(/-1\.25E2/g, '-125')),
+    name: 'transcendental-last-bit',
+    reason: "Last bit of a transcendental function: Java's Math.log / Math.exp (HotSpot intrinsics) and V8's fdlibm ports differ by an ulp for some arguments (LN(3) = 1.0986122886681098 in Flink, ...096 in Sluice); docs/differences-from-flink.md, regressions.json query 4. The rows agree once doubles are read to 14 significant digits",
+    test: (r) => /\b(LN|LOG|LOG10|LOG2|EXP|POWER|SIN|COS|TAN|ATAN|ASIN|ACOS|SINH|COSH|TANH|CBRT)\(/i.test(r.sql) && rowsAgreeAfter(r, (f) => f.replace(/-?\d+\.\d{14,}(E-?\d+)?/g, (d) => Number(d).toPrecision(14))),
+  },
+  {
+    name: 'decimal-sum-overflow',
+    reason: 'A DECIMAL SUM or AVG whose running sum overflows DECIMAL(38, s): Flink turns the sum NULL (its SUM then restarts from the next value, its AVG stays NULL); Sluice keeps the exact sum for AVG and NULL for SUM (docs/differences-from-flink.md, regressions.json query 10)',
+    test: (r) => {
+      if (r.verdict !== 'rows' || !/\b(SUM|AVG)\(/i.test(r.sql)) return false;
+      // Only columns that hold a DECIMAL with 17 or more fraction digits (a sum or average of DECIMAL(38, 18)) on
+      // either side are masked, and in them only that value or NULL.
+      const wide = /^-?\d+\.\d{17,}$/;
+      const columns = new Set();
+      for (const row of [...r.flink.rows, ...r.sluice.rows]) row.split('\t').forEach((f, i) => wide.test(f) && columns.add(i));
+      if (columns.size === 0) return false;
+      const mask = (rows) => rows.map((row) => row.split('\t').map((f, i) => (columns.has(i) && (wide.test(f) || f === '\\N') ? '<sum>' : f)).join('\t'));
+      return bag(mask(r.flink.rows)) === bag(mask(r.sluice.rows));
+    },
   },
 ];
 

@@ -19,9 +19,35 @@ const MARK_ESCAPED = '\\u0000#';
 /** @throws SyntaxError (from JSON.parse) for text that is not JSON. */
 export function parseJsonLossless(text: string): unknown {
   const marked = text.replace(TOKENS, (m) => (m.startsWith('"') ? m : `"${MARK_ESCAPED}${m}"`));
-  return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(MARK) ? new JsonNumber(v.slice(MARK.length)) : v));
+  return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(MARK) ? new JsonNumber(jacksonNumberText(v.slice(MARK.length))) : v));
 }
 
+/**
+ * A JSON number's text as Flink's JSON functions print it back: Jackson reads an integer as a long (or a
+ * BigInteger) and any other number as a BigDecimal, which it writes in plain notation. So `-1.25E2` is
+ * `-125`, `1.5E-3` is `0.0015`, `1.50` stays `1.50`, and `-0` and `-0.0` lose their sign (neither type
+ * has a negative zero).
+ */
+export function jacksonNumberText(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (m === null) return text;
+  const sign = m[1]!;
+  const int = m[2]!;
+  const frac = m[3] ?? '';
+  let plain: string;
+  if (m[4] === undefined) plain = text.slice(sign.length);
+  else {
+    // BigDecimal's unscaled digits and scale; plain notation writes them without an exponent.
+    const scale = frac.length - Number(m[4]);
+    const digits = (int + frac).replace(/^0+(?=\d)/, '');
+    if (scale <= 0) plain = digits === '0' ? '0' : digits + '0'.repeat(-scale);
+    else {
+      const padded = digits.padStart(scale + 1, '0');
+      plain = `${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
+    }
+  }
+  return /^[0.]+$/.test(plain) ? plain : sign + plain;
+}
 /** A JSON object (not an array, not a number). */
 export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
