@@ -43,6 +43,11 @@ export function generateJobId(): string {
   return randomBytes(16).toString('hex');
 }
 
+/** See `JobMaster.latest`. */
+type LatestCheckpoint =
+  | { readonly checkpointId: number; readonly checkpoint: CompletedCheckpoint }
+  | { readonly checkpointId: number; readonly path: string; readonly checkpoint: undefined };
+
 /** Owns a job across attempts: deploys tasks, restarts from checkpoints, commits, reports status. */
 export class JobMaster implements JobClient, AttemptOwner {
   readonly jobId: string;
@@ -50,7 +55,12 @@ export class JobMaster implements JobClient, AttemptOwner {
   readonly graph: TaskGraph;
   nextCheckpointId = 1;
   private jobStatus: JobStatus = 'CREATED';
-  private latest: CompletedCheckpoint | undefined;
+  /**
+   * The newest completed checkpoint, which a restart restores. One written to files is held by its path and
+   * read back on a restart: its state (gigabytes for a large keyed state) is not kept in memory between
+   * checkpoints. One not written (no checkpoint directory) is held whole.
+   */
+  private latest: LatestCheckpoint | undefined;
   /** The source subtasks' `numBytesIn` at `latest`'s barrier (see `PendingCheckpoint.bytesIn`). */
   private latestBytesIn: ReadonlyMap<string, number> | undefined;
   /** Task id -> bytes of its state in the newest completed checkpoint (see `VertexMetrics.stateSizeBytes`). */
@@ -254,16 +264,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     await Promise.resolve();
     let restore: CompletedCheckpoint | undefined;
     try {
-      if (this.config.restorePath) {
-        const stored = await readCheckpoint(this.config.restorePath);
-        const vertexLayout = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
-        // Checked once, before any attempt: every restart would refuse the same state again.
-        restore = claimState(vertexLayout, claimingVertices(this.jobGraph.vertices, this.graph.tasks.map((t) => t.chain)), {
-          path: this.config.restorePath,
-          ignoreUnclaimed: this.config.ignoreUnclaimedState,
-          warn: (m) => this.hooks.warn?.(m),
-        });
-      }
+      // Checked once, before any attempt: every restart would refuse the same state again.
+      restore = await this.readRestorePath((m) => this.hooks.warn?.(m));
       // A restored job keeps the key groups its state was split into; a checkpoint from before key groups
       // had none, and its keyed state is regrouped on restore.
       this.maxParallelism = restore?.maxParallelism ?? this.config.maxParallelism;
@@ -278,6 +280,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     const strategy = new RestartStrategy(this.config.restartStrategy);
     for (;;) {
       const outcome = await this.runAttempt(restore);
+      // Not held while the attempt runs: a restart reads its checkpoint again (see `latest`).
+      restore = undefined;
       if (!(outcome instanceof Error)) {
         this.jobStatus = outcome.kind === 'canceled' ? 'CANCELED' : 'FINISHED';
         return {
@@ -305,8 +309,35 @@ export class JobMaster implements JobClient, AttemptOwner {
         this.jobStatus = 'CANCELED';
         return { jobId: this.jobId, status: 'CANCELED', netRuntimeMs: Date.now() - this.startedAt, restarts: this.restarts, savepointPath: undefined };
       }
-      restore = this.latest ?? restore;
+      try {
+        restore = await this.restartCheckpoint();
+      } catch (e) {
+        this.jobStatus = 'FAILED';
+        throw e;
+      }
     }
+  }
+
+  /** The checkpoint `execution.savepoint.path` names, as this job's vertices claim it; undefined without one. */
+  private async readRestorePath(warn: (m: string) => void): Promise<CompletedCheckpoint | undefined> {
+    if (!this.config.restorePath) return undefined;
+    const stored = await readCheckpoint(this.config.restorePath);
+    const vertexLayout = stored.layout === 'task' ? toVertexLayout(stored, this.graph) : stored;
+    return claimState(vertexLayout, claimingVertices(this.jobGraph.vertices, this.graph.tasks.map((t) => t.chain)), {
+      path: this.config.restorePath,
+      ignoreUnclaimed: this.config.ignoreUnclaimedState,
+      warn,
+    });
+  }
+
+  /** What a restart restores: the newest completed checkpoint, else the one the job was started from. */
+  private async restartCheckpoint(): Promise<CompletedCheckpoint | undefined> {
+    const latest = this.latest;
+    if (latest === undefined) return this.readRestorePath(() => {});
+    if (latest.checkpoint !== undefined) return latest.checkpoint;
+    const stored = await readCheckpoint(latest.path);
+    if (stored.layout !== 'vertex') throw new ExecutionError(`Checkpoint '${latest.path}' was written by this job but reads back in an older layout.`);
+    return stored;
   }
 
   /**
@@ -317,7 +348,7 @@ export class JobMaster implements JobClient, AttemptOwner {
    * instead keeps bytes consumed plus bytes left equal to the input's size, which a progress bar needs.
    */
   private restoreBytesIn(restore: CompletedCheckpoint | undefined): void {
-    const counted = restore !== undefined && restore === this.latest ? this.latestBytesIn : undefined;
+    const counted = restore !== undefined && restore.checkpointId === this.latest?.checkpointId && !restore.isSavepoint ? this.latestBytesIn : undefined;
     for (const [key, m] of this.taskMetrics) {
       if (m.bytesIn !== undefined || counted?.has(key)) m.bytesIn = counted?.get(key);
     }
@@ -398,6 +429,9 @@ export class JobMaster implements JobClient, AttemptOwner {
       a.abortPending('The job attempt ended.');
       for (const t of a.tasks) t.cancel();
       await Promise.allSettled(runs);
+      // A checkpoint every task acknowledged may still be being written: it completes (or fails) before a
+      // restart reads the newest one back, and before its pruning of older ones could race that read.
+      await a.completing;
       await this.pool?.endAttempt(a.attempt);
       for (const p of this.remotePorts) p.close();
       this.remotePorts = [];
@@ -530,7 +564,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     }
     this.pendingCommittables = committables;
     if (pc.isSavepoint) return cp;
-    this.latest = cp;
+    this.latest = path === undefined ? { checkpointId: cp.checkpointId, checkpoint: cp } : { checkpointId: cp.checkpointId, path, checkpoint: undefined };
     this.latestBytesIn = pc.bytesIn;
     this.stateSizes = stateSizes(pc.acks);
     // The final checkpoint of a job without periodic checkpoints is an implementation detail.
