@@ -43,6 +43,12 @@ const CYCLE_CHECK_DEPTH = 64;
 const SHORT_STRING = 64;
 /** The scratch buffer is kept between checkpoints up to this size; a larger one is let go after use. */
 const KEEP_SCRATCH = 16 << 20;
+/**
+ * From this size the buffer no longer doubles (copying all it holds): a full one is set aside as a chunk and
+ * writing goes on in a fresh one. Encoding a GB of state then holds it once, plus the final copy into one
+ * buffer, instead of up to three times (a doubled buffer, the copy into it, the copy out).
+ */
+const CHUNK_BYTES = 8 << 20;
 
 let scratch: FastBuffer | undefined = Buffer.allocUnsafeSlow(64 << 10) as FastBuffer;
 
@@ -65,17 +71,32 @@ class StateEncoder {
   gatherBytes = Infinity;
   /** Streamed Maps being encoded: their count is patched in place afterwards, so no piece may be cut inside one. */
   private streaming = 0;
+  /** Bytes encoded before `buf`, in order (views of full buffers set aside; see CHUNK_BYTES). */
+  chunks: Buffer[] = [];
+  /** Where the counts of the streamed Maps being encoded go: a buffer (`buf` or a chunk) and an offset in it. */
+  private readonly counts: Array<{ buf: Buffer; at: number }> = [];
 
   constructor(buf: FastBuffer) {
     this.buf = buf;
   }
 
-  /** Ends the current piece: a copy of what is encoded since the last one. */
+  /** Ends the current piece: the chunks as they are, then a copy of what `buf` holds since the last piece. */
   cut(): void {
+    this.pieces!.push(...this.chunks);
+    this.chunks = [];
     const out = Buffer.allocUnsafeSlow(this.pos);
     this.buf.copy(out, 0, 0, this.pos);
     this.pieces!.push(out);
     this.pos = 0;
+  }
+
+  /** Everything encoded, in one buffer of its own (never the scratch buffer, never a slice of Node's pool). */
+  output(): Buffer {
+    const out = Buffer.allocUnsafeSlow(this.chunks.reduce((n, c) => n + c.length, 0) + this.pos);
+    let at = 0;
+    for (const c of this.chunks) at += c.copy(out, at);
+    this.buf.copy(out, at, 0, this.pos);
+    return out;
   }
 
   private ensure(n: number): void {
@@ -83,9 +104,19 @@ class StateEncoder {
   }
 
   private grow(n: number): void {
-    const next = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + n)) as FastBuffer;
-    this.buf.copy(next, 0, 0, this.pos);
+    const old = this.buf;
+    if (old.length >= CHUNK_BYTES && this.pos > 0) {
+      const full = old.subarray(0, this.pos);
+      this.chunks.push(full);
+      this.buf = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, n)) as FastBuffer;
+      this.pos = 0;
+      for (const c of this.counts) if (c.buf === old) c.buf = full;
+      return;
+    }
+    const next = Buffer.allocUnsafeSlow(Math.max(old.length * 2, this.pos + n)) as FastBuffer;
+    old.copy(next, 0, 0, this.pos);
     this.buf = next;
+    for (const c of this.counts) if (c.buf === old) c.buf = next;
   }
 
   /** Unsigned LEB128 of an integer in [0, 2^53); the caller ensured 8 bytes of room. */
@@ -300,23 +331,48 @@ class StateEncoder {
   private streamed(m: StreamedMap): void {
     this.ensure(1 + MAX_COUNT_BYTES);
     this.buf[this.pos++] = Tag.MAP;
-    const at = this.pos;
+    const count = { buf: this.buf as Buffer, at: this.pos };
+    this.counts.push(count);
     this.pos += MAX_COUNT_BYTES;
     let n = 0;
     this.streaming++;
-    for (const [k, x] of m) {
-      this.value(k);
-      this.value(x);
-      n++;
+    try {
+      for (const [k, x] of m) {
+        this.value(k);
+        this.value(x);
+        n++;
+      }
+    } finally {
+      this.streaming--;
+      this.counts.pop();
     }
-    this.streaming--;
     let len = 1;
     for (let x = n; x >= 0x80; x = Math.floor(x / 0x80)) len++;
-    const end = this.pos;
-    this.buf.copyWithin(at + len, at + MAX_COUNT_BYTES, end);
-    this.pos = at;
-    this.uvarint(n);
-    this.pos = end - (MAX_COUNT_BYTES - len);
+    const { buf, at } = count;
+    if (buf === this.buf) {
+      // Still in the buffer being written: the entries move up over the unused room.
+      const end = this.pos;
+      this.buf.copyWithin(at + len, at + MAX_COUNT_BYTES, end);
+      this.pos = at;
+      this.uvarint(n);
+      this.pos = end - (MAX_COUNT_BYTES - len);
+      return;
+    }
+    // In a chunk set aside: the count goes at the end of its room, and the chunk becomes two views that
+    // leave the unused room out, so the bytes are those of a Map all the same.
+    const from = at + MAX_COUNT_BYTES - len;
+    let p = from;
+    let x = n;
+    while (x >= 0x80) {
+      buf[p++] = (x % 0x80) | 0x80;
+      x = Math.floor(x / 0x80);
+    }
+    buf[p] = x;
+    const k = this.chunks.indexOf(buf);
+    const head = buf.subarray(0, at);
+    this.chunks.splice(k, 1, head, buf.subarray(from));
+    // An enclosing streamed Map's count lies before this one's, in the head.
+    for (const c of this.counts) if (c.buf === buf) c.buf = head;
   }
 
   private set(s: Set<unknown>): void {
@@ -371,12 +427,11 @@ export function encodeStateV1(value: unknown): Buffer {
     e.header();
     e.value(value);
     // Its own ArrayBuffer, never a slice of Node's shared pool: callers may keep or transfer `.buffer`.
-    const out = Buffer.allocUnsafeSlow(e.pos);
-    e.buf.copy(out, 0, 0, e.pos);
-    return out;
+    return e.output();
   } finally {
+    // Not `taken` when the buffer grew: it may be a chunk, handed out as a piece and not yet written.
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
-    else if (taken) scratch = taken;
+    else if (taken && e.chunks.length === 0 && e.pieces === undefined) scratch = taken;
   }
 }
 
@@ -398,8 +453,9 @@ export function encodeStatePieces(value: unknown, gatherBytes: number): Uint8Arr
     e.cut();
     return e.pieces;
   } finally {
+    // Not `taken` when the buffer grew: it may be a chunk, handed out as a piece and not yet written.
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
-    else if (taken) scratch = taken;
+    else if (taken && e.chunks.length === 0 && e.pieces === undefined) scratch = taken;
   }
 }
 
@@ -417,9 +473,11 @@ export function encodeStateBody(value: unknown, reserve: number): Buffer {
   try {
     e.pos = reserve;
     e.value(value);
-    return e.buf.subarray(0, e.pos);
+    // A value of more than CHUNK_BYTES was set aside in chunks: gathered (the reserved room included).
+    return e.chunks.length === 0 ? e.buf.subarray(0, e.pos) : e.output();
   } finally {
+    // Not `taken` when the buffer grew: it may be a chunk, handed out as a piece and not yet written.
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
-    else if (taken) scratch = taken;
+    else if (taken && e.chunks.length === 0 && e.pieces === undefined) scratch = taken;
   }
 }

@@ -190,6 +190,30 @@ describe('state codec: round trips', () => {
     expect(pieces.filter((p) => p === big)).toHaveLength(1);
   });
 
+  it('encodes state larger than its 8 MB chunks to the bytes of one buffer: streamed Maps, nested, across chunk ends', () => {
+    // About 30 MB: the encoder sets full buffers aside instead of doubling one, and a streamed Map's count
+    // patched into a chunk set aside must leave exactly the bytes of a Map.
+    const n = 250_000;
+    const entries = (from: number): [unknown, unknown][] => Array.from({ length: n }, (_, i): [unknown, unknown] => [`key-${from + i}`, [from + i, 'v'.repeat(i % 40)]]);
+    const outer = entries(0);
+    const inner = entries(n);
+    const streamed = { a: new StreamedMap(outer), nested: new StreamedMap([['in', new StreamedMap(inner)], ['after', 1]]), b: 'end' };
+    const plain = { a: new Map(outer), nested: new Map<unknown, unknown>([['in', new Map(inner)], ['after', 1]]), b: 'end' };
+    const expected = Buffer.from(encodeState(plain));
+    expect(expected.length).toBeGreaterThan(2 * (8 << 20));
+    const bytes = Buffer.from(encodeState(streamed));
+    expect(bytes.equals(expected)).toBe(true);
+    const streamedAgain = { ...streamed, a: new StreamedMap(outer), nested: new StreamedMap([['in', new StreamedMap(inner)], ['after', 1]]) };
+    const pieces = encodeStateInPieces(streamedAgain, 1 << 20);
+    // Pieces are not copies of a scratch buffer the next encode reuses: they hold their bytes after it.
+    encodeState({ overwrite: 'x'.repeat(1 << 20), m: new Map(entries(7)) });
+    expect(Buffer.concat(pieces).equals(expected)).toBe(true);
+    const back = decodeState(bytes) as { a: Map<string, unknown>; nested: Map<string, Map<string, unknown> | number> };
+    expect(back.a.size).toBe(n);
+    expect((back.nested.get('in') as Map<string, unknown>).get(`key-${2 * n - 1}`)).toEqual([2 * n - 1, 'v'.repeat((n - 1) % 40)]);
+    expect(back.nested.get('after')).toBe(1);
+  }, 60_000);
+
   it('keeps byte arrays; a Buffer comes back as a Uint8Array that does not alias the input', () => {
     roundTrip(new Uint8Array(0));
     roundTrip(new Uint8Array([0, 1, 254, 255]));
