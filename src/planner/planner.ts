@@ -28,6 +28,7 @@ import { ChangelogInference } from './logical/changelog.js';
 import { physicalNodeText } from './logical/explain-plan.js';
 import { explainPlans } from './logical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
+import { streamingSortLimitAsTopN } from './rules/streaming-sort-limit.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import { reuseSubplans } from './logical/subplan-reuse.js';
@@ -103,6 +104,14 @@ function optimizeOptions(ctx: PlannerContext): OptimizeOptions {
   };
 }
 
+/** In streaming mode an ORDER BY ... LIMIT becomes a Top-N; any other ORDER BY must sort by time first. */
+function sortsForMode(n: PlanNode, mode: 'streaming' | 'batch'): PlanNode {
+  if (mode === 'batch') return n;
+  const planned = streamingSortLimitAsTopN(n);
+  checkStreamingSort(planned, mode);
+  return planned;
+}
+
 /** Streaming ORDER BY must start with an ascending time attribute (Flink's rule). */
 function checkStreamingSort(n: PlanNode, mode: 'streaming' | 'batch'): void {
   if (mode === 'streaming' && n.kind === 'sort' && n.keys.length > 0) {
@@ -125,8 +134,8 @@ function schemaOf(fields: readonly PlanField[]): ResolvedSchema {
 export async function planQuery(query: Query, ctx: PlannerContext): Promise<PlannedQuery> {
   const binder = new QueryBinder(ctx);
   const logical = await binder.bindQuery(query);
-  checkStreamingSort(logical, ctx.mode);
-  const rewritten = optimize(logical, optimizeOptions(ctx));
+  // EXPLAIN's AST shows the query as bound (a LogicalSort, as Flink's); the plans below it the Top-N.
+  const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx));
   const optimized = ctx.mode === 'streaming' ? normalizeQuery(rewritten, normalizeOptions(ctx)) : rewritten;
   const inference = new ChangelogInference(ctx.mode);
   const changelogMode = inference.of(optimized);
@@ -179,7 +188,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   if (resolved.table.kind !== 'table') throw new ValidationError(`Cannot insert into view '${identifierToString(id)}'; a view is read-only.`);
   const table: CatalogTable = withOptionsHints(resolved.table, insert.hints, ctx.config, identifierToString(id));
   const query = await binder.bindQuery(insert.query);
-  checkStreamingSort(query, ctx.mode);
+  sortsForMode(query, ctx.mode);
   const sinkColumns = table.schema.persistedColumns();
   const partition = new Map<string, string>();
   const partitionExprs = new Map<string, Expression>();
@@ -260,7 +269,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
     staticPartition: partition,
     fields: consumed.map((c) => ({ name: c.name, type: c.type })),
   };
-  const rewritten = optimize(logical, optimizeOptions(ctx)) as SinkNode;
+  const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx)) as SinkNode;
   const optimized = ctx.mode === 'streaming' ? normalizeInsert(rewritten, normalizeOptions(ctx)) : rewritten;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
   const inputInsertOnly = new ChangelogInference(ctx.mode).of(optimized.input).isInsertOnly();

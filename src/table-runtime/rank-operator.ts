@@ -21,6 +21,13 @@ export interface RankSpec {
    * ProcTimeDeduplicateKeepFirstRowFunction). The output is insert-only.
    */
   readonly firstRowOnly?: boolean;
+  /** Rows numbered below this are kept in state but not emitted (an OFFSET); default 1. */
+  readonly rankStart?: number;
+  /**
+   * The input only inserts (streaming ROW_NUMBER with a limit): a row past the limit can never come back into
+   * the top, so only the top is kept (Flink's AppendOnlyTopNFunction), not every row of the partition.
+   */
+  readonly insertOnlyInput?: boolean;
 }
 
 /** A row of the top and its rank number. */
@@ -47,8 +54,12 @@ export class RankOperator implements StreamOperator {
   /** Keys already emitted, for `firstRowOnly`; keys colliding on the hash share a slot. */
   private seen!: ValueState<unknown[][]>;
   private readonly cmp: (a: unknown[], b: unknown[]) => number;
+  /** How many rows a partition keeps at most (see `RankSpec.insertOnlyInput`); undefined: all. */
+  private readonly trimTo: number | undefined;
 
   constructor(private readonly spec: RankSpec) {
+    this.trimTo =
+      spec.insertOnlyInput === true && spec.mode === 'streaming' && spec.limit !== null && (spec.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER' ? spec.limit : undefined;
     const c = rowComparator(spec.orderKeys);
     this.cmp = (a, b) => c(new Row(RowKind.INSERT, a), new Row(RowKind.INSERT, b));
   }
@@ -89,6 +100,7 @@ export class RankOperator implements StreamOperator {
           else hi = mid;
         }
         p.rows.splice(lo, 0, f);
+        if (this.trimTo !== undefined && p.rows.length > this.trimTo) p.rows.length = this.trimTo;
       } else {
         const i = p.rows.findIndex((r) => r.every((v, j) => valuesEqual(v, f[j])));
         if (i >= 0) p.rows.splice(i, 1);
@@ -132,6 +144,7 @@ export class RankOperator implements StreamOperator {
   /** The partition's rows whose number is within the limit, numbered by the rank type. */
   private top(p: Partition): Ranked[] {
     const limit = this.spec.limit ?? Number.POSITIVE_INFINITY;
+    const start = this.spec.rankStart ?? 1;
     const type = this.spec.rankType ?? 'ROW_NUMBER';
     const out: Ranked[] = [];
     let rank = 0;
@@ -139,7 +152,7 @@ export class RankOperator implements StreamOperator {
       const row = p.rows[i]!;
       if (type === 'ROW_NUMBER' || i === 0 || this.cmp(p.rows[i - 1]!, row) !== 0) rank = type === 'DENSE_RANK' ? rank + 1 : i + 1;
       if (rank > limit) break;
-      out.push({ row, rank });
+      if (rank >= start) out.push({ row, rank });
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
+import { ChangelogInference } from './changelog.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
 import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
@@ -118,6 +119,11 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
         const key = n.orderKeys[0]!;
         const by = `${dedup.order === 'ROWTIME' ? 'ROWTIME ' : ''}${inNames[key.index]} ${key.descending ? 'DESC' : 'ASC'}`;
         return `Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[${part}], orderBy=[${by}], select=[${inNames.join(', ')}])`;
+      }
+      if (n.sortLimit !== undefined) {
+        // Flink's streaming SortLimit: AppendFast over inserts, else it retracts.
+        const strategy = new ChangelogInference(mode).of(n.input).isInsertOnly() ? 'AppendFastStrategy' : 'RetractStrategy';
+        return `SortLimit(orderBy=[${order}], offset=[${n.sortLimit.offset}], fetch=[${n.sortLimit.fetch}], strategy=[${strategy}])`;
       }
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
       const name = mode === 'batch' ? 'Rank' : 'Rank';

@@ -248,6 +248,11 @@ export interface RankNode {
   readonly fields: readonly PlanField[];
   /** Default ROW_NUMBER; RANK and DENSE_RANK give peers (equal order keys) the same number. */
   readonly rankType?: RankType;
+  /**
+   * Set when the rank is a streaming `ORDER BY ... LIMIT fetch OFFSET offset` (Flink's SortLimit): rows
+   * numbered `offset + 1` to `limit` (= offset + fetch) are emitted, with no rank column.
+   */
+  readonly sortLimit?: { readonly offset: number; readonly fetch: number };
 }
 
 export type RankType = 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';

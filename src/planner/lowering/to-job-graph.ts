@@ -497,6 +497,8 @@ export class JobGraphBuilder {
             mode: o.mode,
             rankType: n.rankType ?? 'ROW_NUMBER',
             firstRowOnly: isProctimeFirstRow(n),
+            rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
+            insertOnlyInput: o.mode === 'streaming' && this.changelog.of(n.input).isInsertOnly(),
           }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
