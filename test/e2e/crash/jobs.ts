@@ -139,6 +139,18 @@ WHERE rn <= 3`,
 };
 
 /**
+ * A streaming ORDER BY ... LIMIT ... OFFSET on a non-time column: one Top-N over the whole input (Flink's
+ * SortLimit), keeping only the top rows of its insert-only input in state.
+ */
+export const sortLimit: CrashJob = {
+  name: 'sort-limit',
+  sources: numbers,
+  sinkColumns: 'id BIGINT, score BIGINT',
+  query: `SELECT id, (id * 7919) % 10007 AS score FROM numbers ORDER BY score DESC, id LIMIT 5 OFFSET 2`,
+  output: 'changelog',
+};
+
+/**
  * 1,000 keys, each seen four times in a scattered order: only the first row of each may come out. Flink
  * plans this (proctime, first row) insert-only; Sluice still says it may delete, hence the changelog sink.
  */
@@ -249,6 +261,7 @@ export const allJobs: readonly CrashJob[] = [
   overRange,
   matchRecognize,
   topN,
+  sortLimit,
   dedupFirst,
   dedupLast,
   innerJoin,
