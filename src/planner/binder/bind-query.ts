@@ -131,15 +131,17 @@ export class QueryBinder {
 
   private async bindOrderByOver(q: OrderByQuery, input: PlanNode): Promise<PlanNode> {
     const scope = Scope.of(input.fields, null);
+    const width = input.fields.length;
+    /** ORDER BY expressions other than columns (`id * -1`), computed as hidden columns after the input's. */
+    const computed: RexNode[] = [];
     const keys = q.orderBy.map((item) => {
       let index: number;
       if (item.expr.kind === 'numeric-literal') {
         index = Number(item.expr.text) - 1;
-        if (index < 0 || index >= input.fields.length) throw new ValidationError(`Ordinal out of range: ${item.expr.text}`);
+        if (index < 0 || index >= width) throw new ValidationError(`Ordinal out of range: ${item.expr.text}`);
       } else {
         const r = bindExpression(item.expr, this.exprContext(scope));
-        if (r.kind !== 'input-ref') throw new PlanningError('ORDER BY supports only columns of the select list yet');
-        index = r.index;
+        index = r.kind === 'input-ref' ? r.index : width + computed.push(r) - 1;
       }
       const descending = item.direction === 'DESC';
       // Flink's default: NULLS FIRST for ASC, NULLS LAST for DESC.
@@ -148,7 +150,12 @@ export class QueryBinder {
     });
     const offset = q.offset === null ? 0 : this.constantInt(q.offset, 'OFFSET');
     const fetch = q.fetch === null ? null : this.constantInt(q.fetch, 'LIMIT');
-    return { kind: 'sort', input, keys, offset, fetch, fields: input.fields };
+    if (computed.length === 0) return { kind: 'sort', input, keys, offset, fetch, fields: input.fields };
+    // Sorted on the hidden columns, which are then dropped, as Calcite plans it.
+    const names = [...input.fields.map((f) => f.name), ...computed.map((_, i) => `$order${i}`)];
+    const widened = project(input, [...identity(input.fields), ...computed], names);
+    const sorted: PlanNode = { kind: 'sort', input: widened, keys, offset, fetch, fields: widened.fields };
+    return project(sorted, identity(sorted.fields).slice(0, width), input.fields.map((f) => f.name));
   }
 
   private constantInt(e: Expression, what: string): number {

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TableEnvironment } from '../../../src/api/table-environment.js';
+import { rowKindShortString } from '../../../src/types/row-kind.js';
+
+let env: TableEnvironment | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+async function rows(sql: string): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for await (const r of (await env!.executeSql(sql)).collect()) out.push(r.fields.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
+  return out;
+}
+
+describe('ORDER BY', () => {
+  it('sorts by expressions over the select list, by columns not selected and by aggregates, as Flink', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql(
+      "CREATE TEMPORARY TABLE t (id INT, v INT) WITH ('connector' = 'datagen', 'number-of-rows' = '5', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '5', 'fields.v.kind' = 'sequence', 'fields.v.start' = '10', 'fields.v.end' = '14')",
+    );
+    expect(await rows('SELECT id FROM t ORDER BY id * -1 LIMIT 2')).toEqual([[5], [4]]);
+    expect(await rows('SELECT id, v FROM t ORDER BY MOD(v, 3), id')).toEqual([[3, 12], [1, 10], [4, 13], [2, 11], [5, 14]]);
+    expect(await rows('SELECT id FROM t ORDER BY MOD(v, 3) DESC, id DESC')).toEqual([[5], [2], [4], [1], [3]]);
+    expect(await rows('SELECT id FROM t ORDER BY v DESC LIMIT 2')).toEqual([[5], [4]]);
+    expect(await rows('SELECT MOD(v, 2) AS p, COUNT(*) AS c FROM t GROUP BY MOD(v, 2) ORDER BY COUNT(*) DESC')).toEqual([[0, 3], [1, 2]]);
+  });
+
+  it('sorts a streaming Top-N by an expression', async () => {
+    env = TableEnvironment.create({ mode: 'streaming' });
+    await env.executeSql(
+      "CREATE TEMPORARY TABLE t (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '20', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '20')",
+    );
+    const table = new Map<string, number>();
+    for await (const r of (await env.executeSql('SELECT id FROM t ORDER BY MOD(id, 7) DESC, id LIMIT 3')).collect()) {
+      const kind = rowKindShortString(r.kind);
+      const id = String(r.fields[0]);
+      table.set(id, (table.get(id) ?? 0) + (kind === '+I' || kind === '+U' ? 1 : -1));
+    }
+    expect([...table].filter(([, n]) => n > 0).map(([id]) => Number(id)).sort((a, b) => a - b)).toEqual([6, 13, 20]);
+  });
+});
