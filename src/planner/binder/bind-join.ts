@@ -7,7 +7,7 @@ import { DataTypes } from '../../types/data-types.js';
 import { isRowtimeAttribute, notNull, withNullability } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode } from '../logical/plan-node.js';
-import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
 import { identity, project, requireBoolean } from './bind-query.js';
@@ -15,7 +15,7 @@ import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
 import { bindLateralTable, isLateralTableFunction } from './bind-lateral-table.js';
 import { decorrelate } from './decorrelate.js';
-import type { Decorrelated } from './decorrelate.js';
+import type { Decorrelated, DecorrelatedScalar } from './decorrelate.js';
 import { resolveTableNamed } from './table-not-found.js';
 
 /*
@@ -301,6 +301,54 @@ async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Sc
   const keys = lk.map((_, i) => i);
   const join: PlanNode = { kind: 'join', joinType: sub.negated ? 'ANTI' : 'SEMI', left: l2, right: r2, leftKeys: keys.map((i) => n + i), rightKeys: keys, condition: null, fields: l2.fields };
   return project(join, identity(left.fields), left.fields.map((f) => f.name));
+}
+
+/**
+ * A decorrelated scalar subquery joined to `left`: a LEFT join of its per-key aggregate on the correlation
+ * keys, adding one column, the subquery's value for the row (0 for a COUNT over no rows, else NULL there).
+ * Returns the new node and a reference to that column.
+ */
+export async function correlatedScalarJoin(
+  binder: QueryBinder,
+  left: PlanNode,
+  scope: Scope,
+  corr: DecorrelatedScalar,
+  ctes: ReadonlyMap<string, Cte>,
+): Promise<{ node: PlanNode; value: RexNode }> {
+  const right = await binder.bindQuery(corr.query, ctes);
+  const ctx = binder.exprContext(scope);
+  const k = corr.outer.length;
+  const lk: RexNode[] = [];
+  const rk: RexNode[] = [];
+  corr.outer.forEach((e, i) => {
+    const l = bindExpression(e, ctx);
+    const rf = right.fields[i]!;
+    const r = inputRef(i, rf.name, rf.type);
+    const t = commonType([l.type, r.type]);
+    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
+    lk.push(castTo(l, t));
+    rk.push(castTo(r, t));
+  });
+  const n = left.fields.length;
+  const vf = right.fields[k]!;
+  const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);
+  const r2 = project(right, [...rk, inputRef(k, vf.name, vf.type)], [...rk.map((_, i) => `$k${i}`), '$value']);
+  const keys = rk.map((_, i) => i);
+  const joined: PlanNode = {
+    kind: 'join',
+    joinType: 'LEFT',
+    left: l2,
+    right: r2,
+    leftKeys: keys.map((i) => n + i),
+    rightKeys: keys,
+    condition: null,
+    fields: [...l2.fields, ...r2.fields.map((f) => ({ name: f.name, type: withNullability(f.type, true) }))],
+  };
+  const at = l2.fields.length + k;
+  const missing = inputRef(at, '$value', withNullability(vf.type, true));
+  const value = corr.emptyIsZero ? call('COALESCE', [missing, literal(0n, vf.type)], withNullability(vf.type, false)) : missing;
+  const node = project(joined, [...identity(left.fields), value], [...left.fields.map((f) => f.name), '$scalar']);
+  return { node, value: inputRef(n, '$scalar', value.type) };
 }
 
 /**

@@ -25,7 +25,8 @@ import { withOptionsHints } from './options-hint.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
-import { bindJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
+import { bindJoin, correlatedScalarJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
+import { decorrelateScalar } from './decorrelate.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { bindMatchRecognize } from './bind-match-recognize.js';
 
@@ -204,7 +205,20 @@ export class QueryBinder {
     const scalarRefs = new Map<Expression, RexNode>();
     let selectScope = scope;
     for (const sq of scalar) {
-      const right = await this.bindQuery(sq.query, ctes);
+      let right: PlanNode;
+      try {
+        right = await this.bindQuery(sq.query, ctes);
+      } catch (e) {
+        // An unknown column may be a reference to the outer query: try it as a correlated scalar subquery.
+        if (!(e instanceof ValidationError)) throw e;
+        const corr = await decorrelateScalar(this, sq.query, scope, ctes);
+        if (corr === undefined) throw e;
+        const joined = await correlatedScalarJoin(this, node, scope, corr, ctes);
+        node = joined.node;
+        scalarRefs.set(sq, joined.value);
+        selectScope = new Scope([...selectScope.columns, { qualifier: null, name: `$scalar${scalarRefs.size}`, type: joined.value.type }]);
+        continue;
+      }
       if (right.fields.length !== 1) throw new ValidationError('A scalar subquery must return exactly one column');
       const width = node.fields.length;
       const f = right.fields[0]!;
@@ -298,7 +312,10 @@ export class QueryBinder {
       try {
         const stmt = parseViewQuery(table.expandedQuery || table.originalQuery, parts.join('.'));
         if (stmt.kind !== 'query') throw new ValidationError(`View '${parts.join('.')}' does not hold a query`);
-        return await this.bindQuery(stmt.query);
+        const bound = await this.bindQuery(stmt.query);
+        // `CREATE VIEW v (a, b) AS ...` names the columns; the stored query keeps its own names.
+        const names = table.schema.columns.map((c) => c.name);
+        return names.length === bound.fields.length && names.some((n, i) => n !== bound.fields[i]!.name) ? renameFields(bound, names) : bound;
       } catch (e) {
         // Positions inside a view's stored query are not the statement's: an error there (a column its
         // table no longer has, a function since dropped) names the view and points at where it is used.

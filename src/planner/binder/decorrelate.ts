@@ -1,6 +1,7 @@
 import { PlanningError } from '../../errors/sluice-error.js';
 import type { BinaryExpr, Expression } from '../../sql/ast/expressions.js';
 import type { Query, SelectItem } from '../../sql/ast/query.js';
+import { childExpressions } from '../../sql/ast/visitor.js';
 import { needsAggregate } from './bind-aggregate.js';
 import { bindExpression } from './bind-expression.js';
 import type { Cte, QueryBinder } from './bind-query.js';
@@ -28,7 +29,13 @@ function conjuncts(e: Expression): Expression[] {
  * `keepItems` false (EXISTS) drops the subquery's own select list.
  * @throws PlanningError for correlations it cannot rewrite.
  */
-export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
+/** The `inner = outer` conjuncts of a subquery's WHERE, and the rest; undefined when it is not correlated. */
+async function correlation(
+  binder: QueryBinder,
+  query: Query,
+  outerScope: Scope,
+  ctes: ReadonlyMap<string, Cte>,
+): Promise<{ pairs: { inner: Expression; outer: Expression }[]; rest: Expression[] } | undefined> {
   if (query.kind !== 'select' || query.where === null || query.from === null) return undefined;
   const inner = await binder.bindTableRef(query.from, ctes);
   const resolves = (e: Expression, scope: Scope): boolean => {
@@ -60,10 +67,66 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
   for (const c of rest) {
     if (!resolves(c, inner.scope)) throw new PlanningError('Correlated subqueries support only equality correlations (inner = outer) in the WHERE clause yet');
   }
+  return { pairs, rest };
+}
+
+function andOf(es: readonly Expression[]): Expression | null {
+  return es.length === 0 ? null : es.reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'AND', left: a, right: b, pos: a.pos }));
+}
+
+/**
+ * A correlated scalar subquery computing one aggregate (`(SELECT AVG(o.amount) FROM orders o WHERE o.cust =
+ * c.id)`) rewritten as an uncorrelated aggregate grouped by the inner sides of the correlations (its select
+ * list: those, then the value); the caller LEFT JOINs it on the outer sides. A key with no inner rows has no
+ * group, so its value is NULL, which is the aggregate of no rows except for COUNT: `emptyIsZero` then says
+ * the caller must read a missing value as 0.
+ */
+export interface DecorrelatedScalar {
+  readonly query: Query;
+  readonly outer: readonly Expression[];
+  readonly emptyIsZero: boolean;
+}
+
+/**
+ * Decorrelates a scalar subquery whose WHERE refers to `outerScope`; undefined when it is not correlated.
+ * @throws PlanningError for shapes it cannot rewrite.
+ */
+export async function decorrelateScalar(binder: QueryBinder, query: Query, outerScope: Scope, ctes: ReadonlyMap<string, Cte>): Promise<DecorrelatedScalar | undefined> {
+  const corr = await correlation(binder, query, outerScope, ctes);
+  if (corr === undefined || query.kind !== 'select') return undefined;
+  if (query.items.length !== 1) throw new PlanningError('A scalar subquery must return exactly one column');
+  if (query.groupBy.length > 0 || query.having !== null || !needsAggregate(query, binder.functions)) {
+    throw new PlanningError('Correlated scalar subqueries are supported yet as one aggregate without GROUP BY (SELECT AGG(x) FROM t WHERE t.k = outer.k)');
+  }
+  const item = query.items[0]!;
+  const e = item.expr;
+  const emptyIsZero = e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT';
+  if (!emptyIsZero && mentionsCount(item.expr)) {
+    throw new PlanningError('A correlated scalar subquery may use COUNT only as its whole value yet (SELECT COUNT(*) FROM ...)');
+  }
+  const keys: SelectItem[] = corr.pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
+  const value: SelectItem = { ...item, alias: item.alias ?? { value: '$value', pos: item.pos } };
+  return {
+    query: { ...query, where: andOf(corr.rest), items: [...keys, value], groupBy: corr.pairs.map((p) => ({ kind: 'group-expr' as const, expr: p.inner, pos: p.inner.pos })) },
+    outer: corr.pairs.map((p) => p.outer),
+    emptyIsZero,
+  };
+}
+
+/** Whether `e` calls COUNT anywhere: its value over no rows is 0, not the NULL a missing group gives. */
+function mentionsCount(e: Expression): boolean {
+  if (e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT') return true;
+  return childExpressions(e).some(mentionsCount);
+}
+
+export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
+  const corr = await correlation(binder, query, outerScope, ctes);
+  if (corr === undefined || query.kind !== 'select') return undefined;
+  const { pairs, rest } = corr;
   if (query.groupBy.length > 0 || query.having !== null || needsAggregate(query, binder.functions)) {
     throw new PlanningError('Correlated subqueries with aggregation are not supported yet');
   }
-  const where = rest.length === 0 ? null : rest.reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'AND', left: a, right: b, pos: a.pos }));
+  const where = andOf(rest);
   const own: SelectItem[] = keepItems ? [...query.items] : [];
   const extra: SelectItem[] = pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
   return { query: { ...query, where, items: [...own, ...extra] }, outer: pairs.map((p) => p.outer), firstCorrelated: own.length };
