@@ -33,6 +33,11 @@ export interface SemiJoinSpec {
   readonly mode: 'streaming' | 'batch';
   /** Default `sql`. */
   readonly nulls?: SemiJoinNulls;
+  /**
+   * A correlated EXISTS / IN's other conditions (`o.amount > c.limit`), over the left row's fields followed
+   * by the right row's: a right row with equal keys matches only when it holds.
+   */
+  readonly condition?: (row: readonly unknown[]) => boolean;
 }
 
 /** The keyed-state key of the right-side totals: a string never collides with the numeric key hashes. */
@@ -62,6 +67,13 @@ export class SemiJoinOperator implements StreamOperator {
     this.left = ctx.keyedState.getState<Entry[]>('left');
     this.right = ctx.keyedState.getState<unknown[][]>('right');
     this.totals = ctx.keyedState.getState<Totals>('totals');
+  }
+
+  /** Whether right row `r` matches left row `l`: equal keys, and the condition when there is one. */
+  private matchesRow(l: readonly unknown[], r: readonly unknown[]): boolean {
+    if (!keysEqual(l, this.spec.leftKeys, r, this.spec.rightKeys, this.nullEqual)) return false;
+    const c = this.spec.condition;
+    return c === undefined || c([...l, ...r]);
   }
 
   /** Whether a left row with `matches` equal right rows is emitted, given the right side's totals. */
@@ -103,7 +115,7 @@ export class SemiJoinOperator implements StreamOperator {
         const totals = notIn ? this.readTotals() : EMPTY_TOTALS;
         ks.setCurrentKey(hashFields(f, leftKeys));
         let matches = 0;
-        for (const r of this.right.value() ?? []) if (keysEqual(f, leftKeys, r, rightKeys, this.nullEqual)) matches++;
+        for (const r of this.right.value() ?? []) if (this.matchesRow(f, r)) matches++;
         const list = this.left.value() ?? [];
         if (add) {
           list.push({ fields: f, matches });
@@ -132,7 +144,7 @@ export class SemiJoinOperator implements StreamOperator {
       const after = notIn ? { rows: before.rows + (add ? 1 : -1), nullKeys: before.nullKeys + (hasNull(f, rightKeys) ? (add ? 1 : -1) : 0) } : EMPTY_TOTALS;
       const oldMatches = new Map<Entry, number>();
       for (const e of this.left.value() ?? []) {
-        if (!keysEqual(e.fields, leftKeys, f, rightKeys, this.nullEqual)) continue;
+        if (!this.matchesRow(e.fields, f)) continue;
         oldMatches.set(e, e.matches);
         e.matches += add ? 1 : -1;
       }
@@ -172,7 +184,7 @@ export class SemiJoinOperator implements StreamOperator {
     }
     const out: Row[] = [];
     for (const row of l) {
-      const has = (index.get(hashFields(row.fields, leftKeys)) ?? []).some((x) => keysEqual(row.fields, leftKeys, x, rightKeys, this.nullEqual));
+      const has = (index.get(hashFields(row.fields, leftKeys)) ?? []).some((x) => this.matchesRow(row.fields, x));
       if (this.passes(row.fields, has ? 1 : 0, totals)) out.push(new Row(RowKind.INSERT, row.fields));
     }
     if (out.length > 0) this.ctx.output.collect(out);

@@ -297,9 +297,27 @@ async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Sc
   }
   const n = left.fields.length;
   const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);
-  const r2 = project(right, rk, rk.map((_, i) => `$k${i}`));
+  // With correlated conditions beyond `inner = outer`, the inner FROM's columns come along for the join to test.
+  const firstInner = corr.firstCorrelated + corr.outer.length;
+  const inner = corr.conditions.length === 0 ? [] : right.fields.slice(firstInner).map((f, i) => inputRef(firstInner + i, f.name, f.type));
+  const r2 = project(right, [...rk, ...inner], [...rk.map((_, i) => `$k${i}`), ...inner.map((_, i) => `$inner${i}`)]);
   const keys = lk.map((_, i) => i);
-  const join: PlanNode = { kind: 'join', joinType: sub.negated ? 'ANTI' : 'SEMI', left: l2, right: r2, leftKeys: keys.map((i) => n + i), rightKeys: keys, condition: null, fields: l2.fields };
+  let condition: RexNode | null = null;
+  if (corr.conditions.length > 0) {
+    if (sub.negated && sub.expr !== null) throw new PlanningError('Correlated NOT IN with conditions other than equalities is not supported yet; use NOT EXISTS');
+    // The join row: the outer row (its FROM's columns by name, the rest unnameable), the keys, then the inner
+    // FROM's columns by their own names.
+    const unnamed = (from: number, to: number, tag: string): Scope =>
+      new Scope(l2.fields.slice(from, to).map((f, i) => ({ qualifier: null, name: `$${tag}${i}`, type: f.type })));
+    const joinScope = scope
+      .concat(unnamed(scope.columns.length, l2.fields.length, 'outer'))
+      .concat(new Scope(rk.map((r, i) => ({ qualifier: null, name: `$key${i}`, type: r.type }))))
+      .concat(corr.innerScope);
+    const conds = corr.conditions.map((c) => bindExpression(c, binder.exprContext(joinScope)));
+    for (const c of conds) requireBoolean(c, 'WHERE');
+    condition = conds.reduce((a, b) => bindBinary('AND', a, b));
+  }
+  const join: PlanNode = { kind: 'join', joinType: sub.negated ? 'ANTI' : 'SEMI', left: l2, right: r2, leftKeys: keys.map((i) => n + i), rightKeys: keys, condition, fields: l2.fields };
   return project(join, identity(left.fields), left.fields.map((f) => f.name));
 }
 

@@ -18,6 +18,13 @@ export interface Decorrelated {
   /** Outer expressions, pairwise equal to the select list's columns from `firstCorrelated` on. */
   readonly outer: readonly Expression[];
   readonly firstCorrelated: number;
+  /**
+   * Correlated conjuncts other than `inner = outer` (`o.amount > c.limit`): the join's condition, over the
+   * outer row and the inner FROM's columns, which then follow the correlation columns in the select list.
+   */
+  readonly conditions: readonly Expression[];
+  /** The subquery's FROM scope, whose columns the select list ends with when there are `conditions`. */
+  readonly innerScope: Scope;
 }
 
 function conjuncts(e: Expression): Expression[] {
@@ -35,7 +42,7 @@ async function correlation(
   query: Query,
   outerScope: Scope,
   ctes: ReadonlyMap<string, Cte>,
-): Promise<{ pairs: { inner: Expression; outer: Expression }[]; rest: Expression[] } | undefined> {
+): Promise<{ pairs: { inner: Expression; outer: Expression }[]; rest: Expression[]; outerConditions: Expression[]; innerScope: Scope } | undefined> {
   if (query.kind !== 'select' || query.where === null || query.from === null) return undefined;
   const inner = await binder.bindTableRef(query.from, ctes);
   const resolves = (e: Expression, scope: Scope): boolean => {
@@ -64,10 +71,15 @@ async function correlation(
     rest.push(c);
   }
   if (pairs.length === 0) return undefined;
+  const outerConditions: Expression[] = [];
   for (const c of rest) {
-    if (!resolves(c, inner.scope)) throw new PlanningError('Correlated subqueries support only equality correlations (inner = outer) in the WHERE clause yet');
+    if (resolves(c, inner.scope)) continue;
+    if (!resolves(c, inner.scope.concat(outerScope))) {
+      throw new PlanningError('A condition of a correlated subquery refers to columns neither of the subquery nor of the query around it (or to a name both have: qualify it)');
+    }
+    outerConditions.push(c);
   }
-  return { pairs, rest };
+  return { pairs, rest: rest.filter((c) => !outerConditions.includes(c)), outerConditions, innerScope: inner.scope };
 }
 
 function andOf(es: readonly Expression[]): Expression | null {
@@ -94,6 +106,7 @@ export interface DecorrelatedScalar {
 export async function decorrelateScalar(binder: QueryBinder, query: Query, outerScope: Scope, ctes: ReadonlyMap<string, Cte>): Promise<DecorrelatedScalar | undefined> {
   const corr = await correlation(binder, query, outerScope, ctes);
   if (corr === undefined || query.kind !== 'select') return undefined;
+  if (corr.outerConditions.length > 0) throw new PlanningError('Correlated scalar subqueries support only equality correlations (inner = outer) yet');
   if (query.items.length !== 1) throw new PlanningError('A scalar subquery must return exactly one column');
   if (query.groupBy.length > 0 || query.having !== null || !needsAggregate(query, binder.functions)) {
     throw new PlanningError('Correlated scalar subqueries are supported yet as one aggregate without GROUP BY (SELECT AGG(x) FROM t WHERE t.k = outer.k)');
@@ -122,12 +135,28 @@ function mentionsCount(e: Expression): boolean {
 export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
   const corr = await correlation(binder, query, outerScope, ctes);
   if (corr === undefined || query.kind !== 'select') return undefined;
-  const { pairs, rest } = corr;
+  const { pairs, rest, outerConditions, innerScope } = corr;
   if (query.groupBy.length > 0 || query.having !== null || needsAggregate(query, binder.functions)) {
     throw new PlanningError('Correlated subqueries with aggregation are not supported yet');
   }
   const where = andOf(rest);
   const own: SelectItem[] = keepItems ? [...query.items] : [];
   const extra: SelectItem[] = pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
-  return { query: { ...query, where, items: [...own, ...extra] }, outer: pairs.map((p) => p.outer), firstCorrelated: own.length };
+  // The inner FROM's columns, for the correlated conditions evaluated at the join.
+  const pos = query.pos;
+  const innerColumns: SelectItem[] =
+    outerConditions.length === 0
+      ? []
+      : innerScope.columns.map((c, i) => ({
+          expr: { kind: 'identifier' as const, names: c.qualifier === null ? [c.name] : [c.qualifier, c.name], pos },
+          alias: { value: `$inner${i}`, pos },
+          pos,
+        }));
+  return {
+    query: { ...query, where, items: [...own, ...extra, ...innerColumns] },
+    outer: pairs.map((p) => p.outer),
+    firstCorrelated: own.length,
+    conditions: outerConditions,
+    innerScope,
+  };
 }

@@ -401,9 +401,12 @@ export class JobGraphBuilder {
         /** How the operator keys its state by the join keys; the regular join keys by value where it can. */
         let stateKey: (fields: readonly unknown[], offset: number, keys: readonly number[]) => StateKey = hashFieldsAt;
         if (jt === 'SEMI' || jt === 'ANTI') {
-          if (condition !== null) throw new PlanningError('Semi/anti joins with non-equi conditions are not supported yet');
+          if (condition !== null && (n.setOpAll === true || n.semiNulls === 'not-in')) throw new PlanningError('Semi/anti joins with non-equi conditions are supported for EXISTS and IN only');
           if (n.setOpAll === true) v.operators.push(setOpAllFactory(name, jt === 'SEMI' ? 'INTERSECT' : 'EXCEPT', n.left.fields.length, o.mode));
-          else v.operators.push(semiJoinFactory(name, { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' }));
+          else {
+            const spec = { kind: jt, leftKeys: n.leftKeys, rightKeys: n.rightKeys, mode: o.mode, nulls: n.semiNulls ?? 'sql' } as const;
+            v.operators.push(semiJoinFactory(name, condition === null ? spec : { ...spec, condition: (row) => condition(row) === true }));
+          }
         } else if (n.temporal !== undefined) {
           if (jt !== 'INNER' && jt !== 'LEFT') throw new PlanningError(`${jt} JOIN is not supported for temporal table joins`);
           v.operators.push(

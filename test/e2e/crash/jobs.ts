@@ -191,6 +191,18 @@ export const innerJoin: CrashJob = {
 };
 
 /**
+ * A correlated NOT EXISTS with a condition beyond the key equality: an anti join testing `r.b > l.a` per
+ * matching right row, whose left rows come out and are retracted as matching right rows arrive.
+ */
+export const antiJoinCondition: CrashJob = {
+  name: 'anti-join-condition',
+  sources: joinInputs,
+  sinkColumns: 'a BIGINT',
+  query: `SELECT a FROM l WHERE NOT EXISTS (SELECT 1 FROM r WHERE r.b % 100 = l.a % 100 AND r.b > l.a)`,
+  output: 'changelog',
+};
+
+/**
  * A self-join: sub-plan reuse reads `numbers` once and sends each row over two edges from the one source
  * vertex into the two inputs of the join (Flink's `Exchange(...)(reuse_id=[1])` / `Reused(reference_id=[1])`),
  * so the join's barrier alignment waits for each source subtask's barrier on both inputs.
@@ -265,6 +277,7 @@ export const allJobs: readonly CrashJob[] = [
   dedupFirst,
   dedupLast,
   innerJoin,
+  antiJoinCondition,
   selfJoin,
   outerJoin,
   intervalJoin,
