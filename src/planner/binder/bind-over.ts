@@ -15,6 +15,7 @@ import type { RexNode } from '../rex/rex-node.js';
 import { bindExpression, checkAt } from './bind-expression.js';
 import type { ExprBindContext } from './bind-expression.js';
 import { Scope } from './scope.js';
+import { identity, project } from './bind-query.js';
 
 function findOverCalls(e: Expression, out: FunctionCall[] = []): FunctionCall[] {
   if (e.kind === 'function-call' && e.over !== null) {
@@ -169,33 +170,40 @@ function bindRankOver(
     throw new PlanningError(`Only one ${rankType}() window per query is supported yet`);
   }
   const spec = resolveSpec(first, windows);
-  const col = (e: Expression, what: string): number => {
+  // PARTITION BY and ORDER BY expressions other than columns (`MOD(id, 10)`) are computed as hidden columns
+  // after the input's, as Calcite projects them below the window.
+  const computed: RexNode[] = [];
+  const col = (e: Expression): number => {
     const r = bindExpression(e, ctx);
-    if (r.kind !== 'input-ref') throw new PlanningError(`${what} of ${rankType}() supports only columns yet`);
-    return r.index;
+    return r.kind === 'input-ref' ? r.index : input.fields.length + computed.push(r) - 1;
   };
-  const partitionKeys = spec.partitionBy.map((e) => col(e, 'PARTITION BY'));
+  const partitionKeys = spec.partitionBy.map((e) => col(e));
   const orderKeys: SortKey[] = spec.orderBy.map((o) => {
     const descending = o.direction === 'DESC';
-    return { index: col(o.expr, 'ORDER BY'), descending, nullsFirst: o.nulls === null ? !descending : o.nulls === 'FIRST' };
+    return { index: col(o.expr), descending, nullsFirst: o.nulls === null ? !descending : o.nulls === 'FIRST' };
   });
   if (orderKeys.length === 0) throw new ValidationError(`${rankType}() requires an ORDER BY in its OVER clause`);
-  const rnIndex = input.fields.length;
+  const hidden = computed.map((r, i) => ({ name: `$rankKey${i}`, type: r.type }));
+  const below = computed.length === 0 ? input : project(input, [...identity(input.fields), ...computed], [...input.fields.map((f) => f.name), ...hidden.map((h) => h.name)]);
+  // The scope may lack columns joined onto the input after FROM (scalar subqueries): they stay unnameable here.
+  const padding = input.fields.slice(scope.columns.length).map((f, i) => ({ qualifier: null, name: `$joined${i}`, type: f.type }));
+  const belowScope = computed.length === 0 ? scope : new Scope([...scope.columns, ...padding, ...hidden.map((h) => ({ qualifier: null, name: h.name, type: h.type }))]);
+  const rnIndex = below.fields.length;
   const rnType = notNull(DataTypes.BIGINT());
   const node: PlanNode = {
     kind: 'rank',
-    input,
+    input: below,
     partitionKeys,
     orderKeys,
     limit: null,
     outputRankNumber: true,
-    fields: [...input.fields, { name: `w0$o0`, type: rnType }],
+    fields: [...below.fields, { name: `w0$o0`, type: rnType }],
     ...(rankType === 'ROW_NUMBER' ? {} : { rankType }),
   };
   const callSet = new Set<Expression>(calls);
   return {
     node,
-    scope: new Scope([...scope.columns, { qualifier: null, name: '$rank', type: rnType }]),
+    scope: new Scope([...belowScope.columns, { qualifier: null, name: '$rank', type: rnType }]),
     intercept: (e) => (callSet.has(e) ? inputRef(rnIndex, 'w0$o0', rnType) : undefined),
   };
 }

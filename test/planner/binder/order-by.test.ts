@@ -40,4 +40,19 @@ describe('ORDER BY', () => {
     }
     expect([...table].filter(([, n]) => n > 0).map(([id]) => Number(id)).sort((a, b) => a - b)).toEqual([6, 13, 20]);
   });
+
+  it('ranks by PARTITION BY and ORDER BY expressions in ROW_NUMBER(), as Flink 2.3 answers (reference runner, same rows)', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql('CREATE TEMPORARY VIEW o (cust, amount) AS VALUES (1, 10), (1, 30), (2, 5), (9, 100)');
+    const sorted = async (sql: string): Promise<unknown[][]> => (await rows(sql)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(await sorted('SELECT cust, amount, rn FROM (SELECT cust, amount, ROW_NUMBER() OVER (PARTITION BY MOD(cust, 2) ORDER BY amount * -1) AS rn FROM o) WHERE rn <= 2')).toEqual([
+      [1, 30, 2],
+      [2, 5, 1],
+      [9, 100, 1],
+    ]);
+    expect(await sorted('SELECT cust, amount FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY MOD(cust, 2) ORDER BY ABS(amount - 20)) AS rn FROM o) WHERE rn = 1')).toEqual([
+      [1, 10],
+      [2, 5],
+    ]);
+  });
 });
