@@ -81,24 +81,21 @@ export function bindOver(
   }
   const spec = specs[0]!;
   if (spec.orderBy.length !== 1) throw new ValidationError('OVER aggregates require exactly one ORDER BY key');
-  const order = bindExpression(spec.orderBy[0]!.expr, ctx);
-  if (order.kind !== 'input-ref') throw new PlanningError('ORDER BY of an OVER window supports only columns yet');
-  const descending = spec.orderBy[0]!.direction === 'DESC';
-  if (mode === 'streaming' && (!isTimeAttribute(order.type) || descending)) {
-    throw new PlanningError("OVER windows' ordering in stream mode must be defined on a time attribute.");
-  }
-  const partitionKeys = spec.partitionBy.map((e) => {
-    const r = bindExpression(e, ctx);
-    if (r.kind !== 'input-ref') throw new PlanningError('PARTITION BY of an OVER window supports only columns yet');
-    return r.index;
-  });
-  // Aggregate arguments that are expressions are computed by a calc below the over node.
+  // Partition keys, the order key and aggregate arguments that are expressions are computed by a calc below
+  // the over node, as Calcite projects them.
   const pre: RexNode[] = input.fields.map((f, i) => inputRef(i, f.name, f.type));
   const argIndex = (r: RexNode): number => {
     if (r.kind === 'input-ref') return r.index;
     pre.push(r);
     return pre.length - 1;
   };
+  const order = bindExpression(spec.orderBy[0]!.expr, ctx);
+  const descending = spec.orderBy[0]!.direction === 'DESC';
+  if (mode === 'streaming' && (order.kind !== 'input-ref' || !isTimeAttribute(order.type) || descending)) {
+    throw new PlanningError("OVER windows' ordering in stream mode must be defined on a time attribute.");
+  }
+  const orderIndex = argIndex(order);
+  const partitionKeys = spec.partitionBy.map((e) => argIndex(bindExpression(e, ctx)));
   const constant = (e: Expression): unknown => {
     const r = bindExpression(e, { ...ctx, scope: new Scope([]) });
     if (!isConstant(r)) throw new ValidationError('OVER window frame offsets must be constants');
@@ -139,7 +136,7 @@ export function bindOver(
     kind: 'over',
     input: below,
     partitionKeys,
-    orderKey: { index: order.index, descending, nullsFirst: !descending },
+    orderKey: { index: orderIndex, descending, nullsFirst: !descending },
     calls: overCalls,
     fields: [...below.fields, ...overCalls.map((c) => ({ name: c.call.alias, type: c.call.type }))],
   };

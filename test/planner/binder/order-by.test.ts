@@ -55,4 +55,16 @@ describe('ORDER BY', () => {
       [2, 5],
     ]);
   });
+
+  it('partitions and orders an OVER aggregate by expressions in batch mode, as Flink 2.3 answers (reference runner)', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql('CREATE TEMPORARY VIEW o (cust, amount) AS VALUES (1, 10), (1, 30), (2, 5), (9, 100)');
+    const got = await rows('SELECT cust, amount, SUM(amount) OVER (PARTITION BY MOD(cust, 2) ORDER BY amount * -1 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS s FROM o');
+    expect(got.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      [1, 10, 140],
+      [1, 30, 130],
+      [2, 5, 5],
+      [9, 100, 100],
+    ]);
+  });
 });
