@@ -76,13 +76,54 @@ export function bindOver(
   }
   const specs = calls.map((c) => resolveSpec(c, windows));
   const shape = (sp: WindowSpec): string => JSON.stringify(stripPos([sp.partitionBy, sp.orderBy]));
-  if (specs.some((sp) => shape(sp) !== shape(specs[0]!))) {
-    throw new PlanningError('All OVER aggregates of a select list must use the same PARTITION BY and ORDER BY yet');
+  // Calls over the same PARTITION BY and ORDER BY share one over node; each other window adds one on top (batch
+  // mode; Flink's streaming planner refuses several windows in one select list).
+  const groups = new Map<string, number[]>();
+  calls.forEach((_, i) => {
+    const k = shape(specs[i]!);
+    groups.set(k, [...(groups.get(k) ?? []), i]);
+  });
+  if (mode === 'streaming' && groups.size > 1) {
+    throw new PlanningError('Over Agg: Unsupported use of OVER windows. All aggregates must be computed on the same window. please re-check the over window statement.');
   }
+  let node = input;
+  let window = 0;
+  const byAst = new Map<Expression, number>();
+  for (const members of groups.values()) {
+    const layer = overLayer(node, members.map((i) => calls[i]!), members.map((i) => specs[i]!), members.map((i) => names[i]!), ctx, mode, window++);
+    node = layer.node;
+    members.forEach((i, j) => byAst.set(calls[i]!, layer.callFields[j]!));
+  }
+  const top = node;
+  // The input's columns keep their names; what the layers added (computed arguments, the calls) is reachable only
+  // through the calls themselves.
+  const added = top.fields.slice(scope.columns.length).map((f, i) => ({ qualifier: null, name: `$over:${i}:${f.name}`, type: f.type }));
+  return {
+    node: top,
+    scope: new Scope([...scope.columns, ...added]),
+    intercept: (e) => {
+      const i = byAst.get(e);
+      return i === undefined ? undefined : inputRef(i, top.fields[i]!.name, top.fields[i]!.type);
+    },
+  };
+}
+
+/**
+ * One over node on top of `input` for `calls`, which share one window (PARTITION BY and ORDER BY): partition
+ * keys, the order key and arguments that are expressions are computed by a calc below it. Returns the node and
+ * the field of each call. Calls are named as Calcite names them: `w<window>$o<call>`.
+ */
+function overLayer(
+  input: PlanNode,
+  calls: readonly FunctionCall[],
+  specs: readonly WindowSpec[],
+  names: readonly string[],
+  ctx: ExprBindContext,
+  mode: 'streaming' | 'batch',
+  window: number,
+): { node: PlanNode; callFields: number[] } {
   const spec = specs[0]!;
   if (spec.orderBy.length !== 1) throw new ValidationError('OVER aggregates require exactly one ORDER BY key');
-  // Partition keys, the order key and aggregate arguments that are expressions are computed by a calc below
-  // the over node, as Calcite projects them.
   const pre: RexNode[] = input.fields.map((f, i) => inputRef(i, f.name, f.type));
   const argIndex = (r: RexNode): number => {
     if (r.kind === 'input-ref') return r.index;
@@ -127,7 +168,7 @@ export function bindOver(
       }
     }
     if (unit === 'RANGE' && preceding === null) unit = 'RANGE';
-    return { call: { name, args, distinct: c.quantifier === 'DISTINCT', filterArg: -1, type, alias: `w0$o${i}` }, frame: { unit, preceding } };
+    return { call: { name, args, distinct: c.quantifier === 'DISTINCT', filterArg: -1, type, alias: `w${window}$o${i}` }, frame: { unit, preceding } };
   });
   const below: PlanNode =
     pre.length === input.fields.length ? input : { kind: 'calc', input, projects: pre, condition: null, fields: pre.map((r, i) => ({ name: input.fields[i]?.name ?? `$f${i}`, type: r.type })) };
@@ -140,16 +181,7 @@ export function bindOver(
     calls: overCalls,
     fields: [...below.fields, ...overCalls.map((c) => ({ name: c.call.alias, type: c.call.type }))],
   };
-  const byAst = new Map<Expression, number>(calls.map((c, i) => [c, base + i]));
-  const extra = below.fields.slice(input.fields.length).map((f) => ({ qualifier: null, name: `$pre:${f.name}`, type: f.type }));
-  return {
-    node,
-    scope: new Scope([...scope.columns, ...extra, ...overCalls.map((c) => ({ qualifier: null, name: `$over:${c.call.alias}`, type: c.call.type }))]),
-    intercept: (e) => {
-      const i = byAst.get(e);
-      return i === undefined ? undefined : inputRef(i, node.fields[i]!.name, node.fields[i]!.type);
-    },
-  };
+  return { node, callFields: overCalls.map((_, i) => base + i) };
 }
 
 /** ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...) -> a rank node over `input`. */

@@ -67,4 +67,25 @@ describe('ORDER BY', () => {
       [9, 100, 100],
     ]);
   });
+
+  it('computes OVER aggregates of different windows in batch mode, and refuses them in streaming mode with Flink 2.3\'s message', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql('CREATE TEMPORARY VIEW o (cust, amount) AS VALUES (1, 10), (1, 30), (2, 5), (9, 100)');
+    const sql =
+      'SELECT cust, amount, SUM(amount) OVER (PARTITION BY cust ORDER BY amount) AS s, COUNT(*) OVER (ORDER BY amount DESC ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS c, MAX(amount) OVER (PARTITION BY cust ORDER BY amount) AS m FROM o';
+    const got = await rows(sql);
+    // Flink 2.3 (reference runner, same rows): 1 10 10 2 10 | 1 30 40 2 30 | 2 5 5 2 5 | 9 100 100 1 100
+    expect(got.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      [1, 10, 10, 2, 10],
+      [1, 30, 40, 2, 30],
+      [2, 5, 5, 2, 5],
+      [9, 100, 100, 1, 100],
+    ]);
+    await env.close();
+    env = TableEnvironment.create({ mode: 'streaming' });
+    await env.executeSql("CREATE TEMPORARY TABLE e (k INT, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'number-of-rows' = '5')");
+    await expect(env.executeSql('SELECT k, SUM(v) OVER (PARTITION BY k ORDER BY ts) AS s, COUNT(*) OVER (ORDER BY ts) AS c FROM e')).rejects.toThrow(
+      'All aggregates must be computed on the same window',
+    );
+  });
 });
