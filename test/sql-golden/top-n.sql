@@ -67,6 +67,12 @@ SELECT k, v, r FROM (SELECT k, v, RANK() OVER (PARTITION BY k ORDER BY v DESC) A
 -U[a, 1, 2]
 +U[a, 5, 1]
 
--- mode: both
+-- mode: streaming
 SELECT k, RANK() OVER (ORDER BY k) AS r, ROW_NUMBER() OVER (ORDER BY k) AS n FROM (VALUES ('a')) AS t(k);
 -- error: Ranking functions cannot be mixed
+
+-- mode: batch
+SELECT k, RANK() OVER (ORDER BY k) AS r, ROW_NUMBER() OVER (ORDER BY k) AS n FROM (VALUES ('a'), ('b')) AS t(k);
+-- expect:
+[a, 1, 1]
+[b, 2, 2]

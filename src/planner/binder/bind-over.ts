@@ -69,27 +69,32 @@ export function bindOver(
   const calls = items.flatMap((it) => findOverCalls(it.expr));
   const names = calls.map((c) => c.name[c.name.length - 1]!.toUpperCase());
   const ranking = (n: string): n is RankType => n === 'ROW_NUMBER' || n === 'RANK' || n === 'DENSE_RANK';
-  const first = names[0]!;
-  if (ranking(first) && names.every((n) => n === first)) return bindRankOver(calls, windows, input, scope, ctx, first);
-  if (names.some(ranking)) {
-    throw new PlanningError('Ranking functions cannot be mixed with each other or with OVER aggregates in one select list yet');
-  }
   const specs = calls.map((c) => resolveSpec(c, windows));
   const shape = (sp: WindowSpec): string => JSON.stringify(stripPos([sp.partitionBy, sp.orderBy]));
-  // Calls over the same PARTITION BY and ORDER BY share one over node; each other window adds one on top (batch
-  // mode; Flink's streaming planner refuses several windows in one select list).
+  // Calls of one kind over the same PARTITION BY and ORDER BY share one node (a rank for ROW_NUMBER / RANK /
+  // DENSE_RANK, an over aggregate otherwise); each other window adds a node on top, ranks first. Several windows
+  // are for batch mode: Flink's streaming planner refuses them.
   const groups = new Map<string, number[]>();
   calls.forEach((_, i) => {
-    const k = shape(specs[i]!);
+    const k = `${ranking(names[i]!) ? names[i] : 'AGG'}:${shape(specs[i]!)}`;
     groups.set(k, [...(groups.get(k) ?? []), i]);
   });
   if (mode === 'streaming' && groups.size > 1) {
+    if (names.some(ranking)) throw new PlanningError('Ranking functions cannot be mixed with each other or with OVER aggregates in one select list in streaming mode');
     throw new PlanningError('Over Agg: Unsupported use of OVER windows. All aggregates must be computed on the same window. please re-check the over window statement.');
   }
+  const ordered = [...groups.entries()].sort(([a], [b]) => Number(a.startsWith('AGG')) - Number(b.startsWith('AGG')));
   let node = input;
   let window = 0;
   const byAst = new Map<Expression, number>();
-  for (const members of groups.values()) {
+  for (const [, members] of ordered) {
+    const name = names[members[0]!]!;
+    if (ranking(name)) {
+      const layer = rankLayer(node, members.map((i) => calls[i]!), specs[members[0]!]!, ctx, name, window++);
+      node = layer.node;
+      for (const i of members) byAst.set(calls[i]!, layer.callField);
+      continue;
+    }
     const layer = overLayer(node, members.map((i) => calls[i]!), members.map((i) => specs[i]!), members.map((i) => names[i]!), ctx, mode, window++);
     node = layer.node;
     members.forEach((i, j) => byAst.set(calls[i]!, layer.callFields[j]!));
@@ -184,21 +189,9 @@ function overLayer(
   return { node, callFields: overCalls.map((_, i) => base + i) };
 }
 
-/** ROW_NUMBER() OVER (PARTITION BY ... ORDER BY ...) -> a rank node over `input`. */
-function bindRankOver(
-  calls: readonly FunctionCall[],
-  windows: readonly NamedWindow[],
-  input: PlanNode,
-  scope: Scope,
-  ctx: ExprBindContext,
-  rankType: RankType,
-): OverBinding {
-  const first = calls[0]!;
+/** ROW_NUMBER() / RANK() / DENSE_RANK() OVER (PARTITION BY ... ORDER BY ...) -> a rank node over `input`, and its number's field. */
+function rankLayer(input: PlanNode, calls: readonly FunctionCall[], spec: WindowSpec, ctx: ExprBindContext, rankType: RankType, window: number): { node: PlanNode; callField: number } {
   for (const c of calls) if (c.args.length > 0) throw new ValidationError(`${rankType} takes no arguments`);
-  if (calls.length > 1 && JSON.stringify(stripPos(calls[0]!.over)) !== JSON.stringify(stripPos(calls[1]!.over))) {
-    throw new PlanningError(`Only one ${rankType}() window per query is supported yet`);
-  }
-  const spec = resolveSpec(first, windows);
   // PARTITION BY and ORDER BY expressions other than columns (`MOD(id, 10)`) are computed as hidden columns
   // after the input's, as Calcite projects them below the window.
   const computed: RexNode[] = [];
@@ -212,13 +205,10 @@ function bindRankOver(
     return { index: col(o.expr), descending, nullsFirst: o.nulls === null ? !descending : o.nulls === 'FIRST' };
   });
   if (orderKeys.length === 0) throw new ValidationError(`${rankType}() requires an ORDER BY in its OVER clause`);
-  const hidden = computed.map((r, i) => ({ name: `$rankKey${i}`, type: r.type }));
-  const below = computed.length === 0 ? input : project(input, [...identity(input.fields), ...computed], [...input.fields.map((f) => f.name), ...hidden.map((h) => h.name)]);
-  // The scope may lack columns joined onto the input after FROM (scalar subqueries): they stay unnameable here.
-  const padding = input.fields.slice(scope.columns.length).map((f, i) => ({ qualifier: null, name: `$joined${i}`, type: f.type }));
-  const belowScope = computed.length === 0 ? scope : new Scope([...scope.columns, ...padding, ...hidden.map((h) => ({ qualifier: null, name: h.name, type: h.type }))]);
-  const rnIndex = below.fields.length;
+  const below =
+    computed.length === 0 ? input : project(input, [...identity(input.fields), ...computed], [...input.fields.map((f) => f.name), ...computed.map((_, i) => `$rankKey${i}`)]);
   const rnType = notNull(DataTypes.BIGINT());
+  const alias = `w${window}$o0`;
   const node: PlanNode = {
     kind: 'rank',
     input: below,
@@ -226,15 +216,10 @@ function bindRankOver(
     orderKeys,
     limit: null,
     outputRankNumber: true,
-    fields: [...below.fields, { name: `w0$o0`, type: rnType }],
+    fields: [...below.fields, { name: alias, type: rnType }],
     ...(rankType === 'ROW_NUMBER' ? {} : { rankType }),
   };
-  const callSet = new Set<Expression>(calls);
-  return {
-    node,
-    scope: new Scope([...belowScope.columns, { qualifier: null, name: '$rank', type: rnType }]),
-    intercept: (e) => (callSet.has(e) ? inputRef(rnIndex, 'w0$o0', rnType) : undefined),
-  };
+  return { node, callField: below.fields.length };
 }
 
 function stripPos(v: unknown): unknown {

@@ -88,4 +88,18 @@ describe('ORDER BY', () => {
       'All aggregates must be computed on the same window',
     );
   });
+
+  it('mixes ranking functions of different windows with OVER aggregates in batch mode (rows as Flink 2.3 answers)', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql('CREATE TEMPORARY VIEW o (cust, amount) AS VALUES (1, 10), (1, 30), (2, 5), (9, 100)');
+    const got = await rows(
+      'SELECT cust, amount, ROW_NUMBER() OVER (PARTITION BY cust ORDER BY amount DESC) AS rn, RANK() OVER (ORDER BY cust) AS r, SUM(amount) OVER (PARTITION BY cust ORDER BY amount) AS s FROM o',
+    );
+    expect(got.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      [1, 10, 2, 1, 10],
+      [1, 30, 1, 1, 40],
+      [2, 5, 1, 3, 5],
+      [9, 100, 1, 4, 100],
+    ]);
+  });
 });
