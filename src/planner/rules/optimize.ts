@@ -58,9 +58,15 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
 }
 
 function foldCalc(n: PlanNode, tz: string): PlanNode {
+  if (n.kind === 'join' && n.condition !== null) {
+    // A join's ON condition simplifies as a filter does: Calcite's RexSimplify runs on it in every Flink plan, so
+    // `ON a.k = b.k AND a.y >= a.y` keeps the rows whose y is NaN there.
+    const condition = foldConstants(simplifyReflexiveComparisons(n.condition, true), tz);
+    return condition === n.condition ? n : { ...n, condition: condition.kind === 'literal' && condition.value === true ? null : condition };
+  }
   if (n.kind !== 'calc') return n;
   const simplify = (r: RexNode): RexNode => foldConstants(simplifyReflexiveComparisons(r), tz);
-  let condition = n.condition === null ? null : simplify(n.condition);
+  let condition = n.condition === null ? null : foldConstants(simplifyReflexiveComparisons(n.condition, true), tz);
   if (condition !== null && condition.kind === 'literal' && condition.value === true) condition = null;
   return { ...n, projects: n.projects.map(simplify), condition };
 }
