@@ -60,4 +60,13 @@ describe('NaN through the simplifications Flink applies', () => {
       [3, 'c'],
     ]);
   });
+
+  it('INTERSECT / EXCEPT never match a NaN (a join on IS NOT DISTINCT FROM, compared with ==)', async () => {
+    const except = await rows('SELECT y FROM t WHERE id = 1 EXCEPT SELECT y FROM t');
+    expect(except).toHaveLength(1);
+    expect(except[0]![0]).toBeNaN();
+    expect(await rows('SELECT y FROM t WHERE id = 1 INTERSECT SELECT y FROM t')).toEqual([]);
+    // UNION (a DISTINCT) still keeps one NaN.
+    expect(await rows('SELECT y FROM t WHERE id = 1 UNION SELECT y FROM t WHERE id = 1')).toHaveLength(1);
+  });
 });
