@@ -69,4 +69,10 @@ describe('NaN through the simplifications Flink applies', () => {
     // UNION (a DISTINCT) still keeps one NaN.
     expect(await rows('SELECT y FROM t WHERE id = 1 UNION SELECT y FROM t WHERE id = 1')).toHaveLength(1);
   });
+
+  it("COUNT of a NOT NULL argument counts rows without evaluating it, as Flink's COUNT(*) plan does", async () => {
+    expect(await rows("SELECT COUNT(CAST(' pad ' AS DECIMAL(20, 6))) FROM t")).toEqual([[3n]]);
+    // A nullable argument is still evaluated and its NULLs not counted.
+    expect(await rows("SELECT COUNT(NULLIF(k, 0)) FROM t")).toEqual([[2n]]);
+  });
 });
