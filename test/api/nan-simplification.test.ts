@@ -75,4 +75,9 @@ describe('NaN through the simplifications Flink applies', () => {
     // A nullable argument is still evaluated and its NULLs not counted.
     expect(await rows("SELECT COUNT(NULLIF(k, 0)) FROM t")).toEqual([[2n]]);
   });
+
+  it('an INTERSECT whose first branch is provably empty does not read its second (which would fail on a NaN cast)', async () => {
+    expect(await rows("SELECT CAST(y AS DECIMAL(12, 3)) FROM t WHERE 'a' IS NULL INTERSECT SELECT CAST(y AS DECIMAL(12, 3)) FROM t")).toEqual([]);
+    await expect(rows("SELECT CAST(y AS DECIMAL(12, 3)) FROM t WHERE id = 2 INTERSECT SELECT CAST(y AS DECIMAL(12, 3)) FROM t")).rejects.toThrow(/Cannot cast 'NaN'/);
+  });
 });

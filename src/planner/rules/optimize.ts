@@ -36,6 +36,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     const inputs = inputsOf(n).map(rewrite);
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = foldCalc(node, options.timeZone);
+    node = pruneEmptySemiJoin(node);
     node = mergeCalcs(node);
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
@@ -55,6 +56,24 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     return node;
   };
   return finalizeScans(pushIntoScans(rewrite(root)));
+}
+
+/** Whether `n` provably has no rows: empty VALUES, a calc whose condition folded to FALSE or NULL, a grouped aggregate of those. */
+function provablyEmpty(n: PlanNode): boolean {
+  if (n.kind === 'values') return n.rows.length === 0;
+  // A grouped aggregate (the DISTINCT of INTERSECT / EXCEPT) of no rows has no groups; a global one has a row.
+  if (n.kind === 'aggregate') return n.groupKeys.length > 0 && provablyEmpty(n.input);
+  return n.kind === 'calc' && n.condition !== null && n.condition.kind === 'literal' && n.condition.value !== true;
+}
+
+/**
+ * A semi / anti join (INTERSECT, EXCEPT, IN) over an empty left input is that empty input, its right input never
+ * read, as Flink's PruneEmptyRules plan it: an INTERSECT whose first branch's WHERE is FALSE answers no rows there
+ * even when the second branch would fail (a CAST of a NaN to DECIMAL).
+ */
+function pruneEmptySemiJoin(n: PlanNode): PlanNode {
+  if (n.kind !== 'join' || (n.joinType !== 'SEMI' && n.joinType !== 'ANTI') || !provablyEmpty(n.left)) return n;
+  return n.left.fields.length === n.fields.length ? n.left : n;
 }
 
 function foldCalc(n: PlanNode, tz: string): PlanNode {
