@@ -47,6 +47,18 @@ export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNod
   }
   const same = TRUE_WHEN_SAME.has(n.op) ? true : FALSE_WHEN_SAME.has(n.op) ? false : undefined;
   const [a, b] = operands;
+  // RexSimplify removes more that can fail: a CASE whose branches are all the same expression is that expression,
+  // NULLIF(x, x) is NULL, and a comparison with a NULL literal is NULL, its other operand never evaluated (Flink
+  // answers CAST(CAST(NaN AS DECIMAL(12, 3)) AS INT) < NULLIF(id, CASE WHEN c THEN id ELSE id END) with NULL).
+  if (n.op === 'CASE' && operands.length >= 3 && operands.length % 2 === 1 && operands.every(deterministic)) {
+    const first = operands[1]!;
+    const values = operands.filter((_, i) => i % 2 === 1 || i === operands.length - 1);
+    if (typesEqual(first.type, n.type) && values.every((v) => sameRex(v, first))) return first;
+  }
+  if (n.op === 'NULLIF' && a !== undefined && b !== undefined && deterministic(a) && sameRex(a, b)) return literal(null, { ...n.type, nullable: true });
+  if (same !== undefined && operands.length === 2 && operands.some((o) => o.kind === 'literal' && o.value === null)) {
+    return literal(null, { ...n.type, nullable: true });
+  }
   if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && sameRex(a, b)) {
     if (!a.type.nullable) return literal(same, { ...n.type, nullable: false });
     const isNull = call('IS NULL', [a], { ...n.type, nullable: false });
