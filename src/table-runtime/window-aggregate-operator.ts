@@ -35,7 +35,17 @@ export type WindowAggregateInput =
       /** The TVF's window, to take over a checkpoint kept by slice (of a fused or two-phase plan); absent: refused. */
       readonly window?: Exclude<WindowAssignment, { kind: 'SESSION' }>;
     }
-  | { readonly kind: 'assign'; readonly timeIndex: number; readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }> }
+  | {
+      readonly kind: 'assign';
+      readonly timeIndex: number;
+      readonly window: Exclude<WindowAssignment, { kind: 'SESSION' }>;
+      /**
+       * Keep the groups by window even when every call merges (a batch job): each window's calls then see its rows
+       * in arrival order, as Flink's batch window aggregate (a group aggregate over the windows' rows) does; merged
+       * slices order them otherwise, which MIN / MAX over NaN can tell (a NaN met first stays the MIN in Flink).
+       */
+      readonly byWindow?: boolean;
+    }
   /**
    * The global phase of a two-phase aggregate: rows are a local phase's partial results (`WindowGroups.emitPartials`:
    * the `keyCount` group keys, one accumulator per call, the slice end), merged per slice.
@@ -92,7 +102,7 @@ export class WindowAggregateOperator implements StreamOperator {
     // A TUMBLE window is its own one slice: the bucket per window is the same layout with less to do per row.
     // Partial results are per slice, so a global phase of HOP or CUMULATE keeps slices (its calls all merge).
     this.sliced =
-      input.kind !== 'fields' && input.window.kind !== 'TUMBLE' && (input.kind === 'partial' || this.groups.mergeable())
+      input.kind !== 'fields' && input.window.kind !== 'TUMBLE' && (input.kind === 'partial' || (this.groups.mergeable() && input.byWindow !== true))
         ? new WindowSlices(input.window, this.groups)
         : null;
   }

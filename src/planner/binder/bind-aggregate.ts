@@ -84,6 +84,9 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
       }
       return bindExpression(x, inputCtx);
     });
+    // COUNT of an argument that is never NULL counts rows: Calcite's RelBuilder plans it as COUNT(*), so Flink never
+    // evaluates the argument (COUNT(CAST(' pad ' AS DECIMAL(20, 6))) is the row count there, not a cast error).
+    if (name === 'COUNT' && a.quantifier !== 'DISTINCT' && argRex.length === 1 && !argRex[0]!.type.nullable) argRex.length = 0;
     const filterRex = a.filter === null ? null : bindExpression(a.filter, inputCtx);
     const key = `${name}|${a.quantifier === 'DISTINCT'}|${argRex.map(rexKey).join(',')}|${filterRex === null ? '' : rexKey(filterRex)}`;
     let idx = callByKey.get(key);

@@ -114,7 +114,9 @@ function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
     const lb = (b as { length: number }).length;
     // Flink 2.x (FlinkTypeSystem.shouldConvertRaggedUnionTypesToVarying): CHARs of different lengths meet
     // as VARCHAR, so CASE/IF/COALESCE over 'no' and 'none' is not space-padded. Flink 1.x padded to CHAR.
-    if (a.kind === 'CHAR' && b.kind === 'CHAR' && la === lb) return withNullability(DataTypes.CHAR(la), nullable);
+    // Built as a literal, not with DataTypes.CHAR: two empty literals meet as CHAR(0), the length only the empty
+    // literal has (Flink's CharType.ofEmptyLiteral), and COALESCE('', '') is valid there.
+    if (a.kind === 'CHAR' && b.kind === 'CHAR' && la === lb) return { kind: 'CHAR', length: la, nullable };
     return { kind: 'VARCHAR', length: Math.min(MAX_LENGTH, Math.max(la, lb)), nullable };
   }
   if (isBinaryString(a) && isBinaryString(b)) {

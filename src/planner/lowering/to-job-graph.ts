@@ -262,7 +262,7 @@ export class JobGraphBuilder {
     } else {
       const spec: WindowAggregateSpec =
         fused !== undefined
-          ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window }, keys: fused.keys, output }
+          ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window, byWindow: o.mode === 'batch' }, keys: fused.keys, output }
           : {
               input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField, window: w.spec },
               keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),

@@ -36,6 +36,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     const inputs = inputsOf(n).map(rewrite);
     let node = inputs.length === 0 ? n : withInputs(n, inputs);
     node = foldCalc(node, options.timeZone);
+    node = pruneEmptySemiJoin(node);
     node = mergeCalcs(node);
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
@@ -57,10 +58,34 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
   return finalizeScans(pushIntoScans(rewrite(root)));
 }
 
+/** Whether `n` provably has no rows: empty VALUES, a calc whose condition folded to FALSE or NULL, a grouped aggregate of those. */
+function provablyEmpty(n: PlanNode): boolean {
+  if (n.kind === 'values') return n.rows.length === 0;
+  // A grouped aggregate (the DISTINCT of INTERSECT / EXCEPT) of no rows has no groups; a global one has a row.
+  if (n.kind === 'aggregate') return n.groupKeys.length > 0 && provablyEmpty(n.input);
+  return n.kind === 'calc' && n.condition !== null && n.condition.kind === 'literal' && n.condition.value !== true;
+}
+
+/**
+ * A semi / anti join (INTERSECT, EXCEPT, IN) over an empty left input is that empty input, its right input never
+ * read, as Flink's PruneEmptyRules plan it: an INTERSECT whose first branch's WHERE is FALSE answers no rows there
+ * even when the second branch would fail (a CAST of a NaN to DECIMAL).
+ */
+function pruneEmptySemiJoin(n: PlanNode): PlanNode {
+  if (n.kind !== 'join' || (n.joinType !== 'SEMI' && n.joinType !== 'ANTI') || !provablyEmpty(n.left)) return n;
+  return n.left.fields.length === n.fields.length ? n.left : n;
+}
+
 function foldCalc(n: PlanNode, tz: string): PlanNode {
+  if (n.kind === 'join' && n.condition !== null) {
+    // A join's ON condition simplifies as a filter does: Calcite's RexSimplify runs on it in every Flink plan, so
+    // `ON a.k = b.k AND a.y >= a.y` keeps the rows whose y is NaN there.
+    const condition = foldConstants(simplifyReflexiveComparisons(n.condition, true), tz);
+    return condition === n.condition ? n : { ...n, condition: condition.kind === 'literal' && condition.value === true ? null : condition };
+  }
   if (n.kind !== 'calc') return n;
   const simplify = (r: RexNode): RexNode => foldConstants(simplifyReflexiveComparisons(r), tz);
-  let condition = n.condition === null ? null : simplify(n.condition);
+  let condition = n.condition === null ? null : foldConstants(simplifyReflexiveComparisons(n.condition, true), tz);
   if (condition !== null && condition.kind === 'literal' && condition.value === true) condition = null;
   return { ...n, projects: n.projects.map(simplify), condition };
 }

@@ -14,22 +14,51 @@ const NEGATION: Readonly<Record<string, string>> = { '=': '<>', '<>': '=', '<': 
  * The two differ only for a floating-point NaN, which compares unequal to itself: Flink answers `NaN >= NaN` TRUE and
  * `NaN <> NaN` FALSE, and so must Sluice.
  */
-export function simplifyReflexiveComparisons(n: RexNode): RexNode {
+export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNode {
   if (n.kind !== 'call') return n;
-  const operands = n.operands.map(simplifyReflexiveComparisons);
+  // A filter's condition keeps its context through AND / OR (Calcite's unknownAs FALSE): NULL and FALSE drop a row alike.
+  const operands = n.operands.map((o) => simplifyReflexiveComparisons(o, filter && (n.op === 'AND' || n.op === 'OR')));
   // NOT (a < b) is a >= b, and so on: RexSimplify.simplifyNot negates a comparison under NOT. The same for every
   // value but NaN, which is unordered: Flink answers NOT (NaN > 1.5) FALSE (NaN <= 1.5), and so must Sluice.
   const inner = operands[0];
-  if (n.op === 'NOT' && operands.length === 1 && inner !== undefined && inner.kind === 'call' && inner.operands.length === 2) {
-    const negated = NEGATION[inner.op];
-    if (negated !== undefined) {
-      // Without `fn`: the comparison is found again by its new name.
-      const { fn: _, ...comparison } = inner;
-      return simplifyReflexiveComparisons({ ...comparison, op: negated });
+  if (n.op === 'NOT' && operands.length === 1 && inner !== undefined && inner.kind === 'call') {
+    if (inner.operands.length === 2) {
+      const negated = NEGATION[inner.op];
+      if (negated !== undefined) {
+        // Without `fn`: the comparison is found again by its new name.
+        const { fn: _, ...comparison } = inner;
+        return simplifyReflexiveComparisons({ ...comparison, op: negated });
+      }
+    }
+    // simplifyNot distributes NOT over AND / OR (De Morgan, exact in three-valued logic), so the comparisons below are
+    // negated too: Flink answers NOT (t = t AND x < NaN) FALSE (x >= NaN is FALSE); NOT NOT x is x.
+    if (inner.op === 'NOT' && inner.operands.length === 1) return inner.operands[0]!;
+    if (inner.op === 'AND' || inner.op === 'OR') {
+      const negatedOperands = inner.operands.map((o) => simplifyReflexiveComparisons(call('NOT', [o], { ...o.type })));
+      return call(inner.op === 'AND' ? 'OR' : 'AND', negatedOperands, n.type);
+    }
+  }
+  // `x IS FALSE` is NOT x where NULL counts as FALSE (a filter) or x is never NULL; so is `x IS NOT TRUE` when x is
+  // never NULL (RexSimplify.simplifyIs): Flink's WHERE (NaN < y) IS FALSE keeps no row.
+  if ((n.op === 'IS FALSE' && (filter || !inner?.type.nullable)) || (n.op === 'IS NOT TRUE' && inner !== undefined && !inner.type.nullable)) {
+    if (inner !== undefined && inner.kind === 'call' && (NEGATION[inner.op] !== undefined || inner.op === 'AND' || inner.op === 'OR')) {
+      return simplifyReflexiveComparisons(call('NOT', [inner], { ...n.type, nullable: inner.type.nullable }), filter);
     }
   }
   const same = TRUE_WHEN_SAME.has(n.op) ? true : FALSE_WHEN_SAME.has(n.op) ? false : undefined;
   const [a, b] = operands;
+  // RexSimplify removes more that can fail: a CASE whose branches are all the same expression is that expression,
+  // NULLIF(x, x) is NULL, and a comparison with a NULL literal is NULL, its other operand never evaluated (Flink
+  // answers CAST(CAST(NaN AS DECIMAL(12, 3)) AS INT) < NULLIF(id, CASE WHEN c THEN id ELSE id END) with NULL).
+  if (n.op === 'CASE' && operands.length >= 3 && operands.length % 2 === 1 && operands.every(deterministic)) {
+    const first = operands[1]!;
+    const values = operands.filter((_, i) => i % 2 === 1 || i === operands.length - 1);
+    if (typesEqual(first.type, n.type) && values.every((v) => sameRex(v, first))) return first;
+  }
+  if (n.op === 'NULLIF' && a !== undefined && b !== undefined && deterministic(a) && sameRex(a, b)) return literal(null, { ...n.type, nullable: true });
+  if (same !== undefined && operands.length === 2 && operands.some((o) => o.kind === 'literal' && o.value === null)) {
+    return literal(null, { ...n.type, nullable: true });
+  }
   if (same !== undefined && operands.length === 2 && a !== undefined && b !== undefined && a.type.kind !== 'NULL' && deterministic(a) && sameRex(a, b)) {
     if (!a.type.nullable) return literal(same, { ...n.type, nullable: false });
     const isNull = call('IS NULL', [a], { ...n.type, nullable: false });

@@ -18,6 +18,9 @@ describe('type rules', () => {
     expect(str(commonType([T.NULL(), notNull(T.INT())]))).toBe('INT');
     expect(str(commonType([T.VARCHAR(3), T.VARCHAR(10)]))).toBe('VARCHAR(10)');
     expect(str(commonType([T.CHAR(3), T.VARCHAR(10)]))).toBe('VARCHAR(10)');
+    // Two empty literals (CHAR(0), Flink's CharType.ofEmptyLiteral) meet as CHAR(0): COALESCE('', '') is valid.
+    const empty = notNull({ kind: 'CHAR', length: 0, nullable: false } as const);
+    expect(str(commonType([empty, empty]))).toBe('CHAR(0) NOT NULL');
     expect(str(commonType([T.DATE(), T.TIMESTAMP(3)]))).toBe('TIMESTAMP(3)');
     expect(str(commonType([T.INT(), T.STRING()]))).toBe('none');
     expect(str(commonType([T.ARRAY(T.INT()), T.ARRAY(T.BIGINT())]))).toBe('ARRAY<BIGINT>');

@@ -238,6 +238,20 @@ describe('Flink SqlJsonUtils details: sorted keys, empty vs error', () => {
     expect(run(`JSON_EXISTS('{"a": null}', '$.a')`)).toBe(false);
     expect(run(`JSON_EXISTS('{"a": 0}', '$.a')`)).toBe(true);
   });
+
+  it('a strict path (the default) that selects a JSON null is an error, ON ERROR decides (answers of a real Flink 2.3)', () => {
+    expect(run(`JSON_EXISTS('{"a":1,"b":[true,null]}', '$.b[1]' TRUE ON ERROR)`)).toBe(true);
+    expect(run(`JSON_EXISTS('{"d":null}', 'strict $.d' TRUE ON ERROR)`)).toBe(true);
+    expect(run(`JSON_EXISTS('{"d":null}', '$.d' UNKNOWN ON ERROR)`)).toBeNull();
+    expect(run(`JSON_EXISTS('{"d":null}', 'lax $.d' TRUE ON ERROR)`)).toBe(false);
+    expect(run(`JSON_EXISTS('[null]', 'lax $[0]' TRUE ON ERROR)`)).toBe(false);
+    expect(run(`JSON_VALUE('{"d":null}', 'lax $.d' DEFAULT 'e' ON EMPTY DEFAULT 'r' ON ERROR)`)).toBe('e');
+    expect(run(`JSON_VALUE('{"d":null}', 'strict $.d' DEFAULT 'e' ON EMPTY DEFAULT 'r' ON ERROR)`)).toBe('r');
+    expect(run(`JSON_QUERY('{"d":null}', 'lax $.d' WITH WRAPPER EMPTY OBJECT ON EMPTY EMPTY ARRAY ON ERROR)`)).toBe('{}');
+    expect(run(`JSON_QUERY('{"d":null}', 'strict $.d' WITH WRAPPER EMPTY OBJECT ON EMPTY EMPTY ARRAY ON ERROR)`)).toBe('[]');
+    expect(run(`JSON_QUERY('{"d":null}', '$.d' WITH CONDITIONAL ARRAY WRAPPER EMPTY OBJECT ON ERROR)`)).toBe('{}');
+    expect(run(`JSON_QUERY('{"d":null}', 'lax $.d' WITH WRAPPER)`)).toBeNull();
+  });
 });
 
 describe('JSON_STRING of structured values (JsonFunctionsITCase.jsonStringSpec)', () => {

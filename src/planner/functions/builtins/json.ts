@@ -47,7 +47,12 @@ function select(json: string, path: string): { readonly mode: 'lax' | 'strict'; 
   }
   if (doc === null) throw new ExecutionError('The JSON document is null; a path cannot be applied to it.');
   const items = evaluateJsonPath(doc, parsed);
-  return { mode: parsed.mode, indefinite, value: indefinite ? items : items.length === 0 ? null : items[0] };
+  const value = indefinite ? items : items.length === 0 ? null : items[0];
+  // Calcite's JsonPathContext.withJavaObj refuses a null in strict mode, and Jayway reads a JSON null as Java null: a
+  // strict path (the default) that selects a JSON null is an error, handled by ON ERROR (a real Flink 2.3 answers
+  // JSON_EXISTS('{"d":null}', '$.d' TRUE ON ERROR) with TRUE and JSON_VALUE of it with the ON ERROR default).
+  if (value === null && parsed.mode === 'strict') throw new ExecutionError('Strict jsonpath mode requires a non empty returned value');
+  return { mode: parsed.mode, indefinite, value };
 }
 
 function scalarText(v: unknown): string {
