@@ -1,6 +1,6 @@
 import { PlanningError } from '../../errors/sluice-error.js';
 import { DataTypes } from '../../types/data-types.js';
-import { toDecimalType } from '../../types/decimal-type-rules.js';
+import { decimalCommonType, toDecimalType } from '../../types/decimal-type-rules.js';
 import { DECIMAL_MAX_PRECISION, MAX_LENGTH, withNullability } from '../../types/logical-type.js';
 import type { LogicalType, LogicalTypeKind } from '../../types/logical-type.js';
 
@@ -89,6 +89,20 @@ export function widenNumeric(a: LogicalType, b: LogicalType): LogicalType {
 }
 
 /**
+ * The common type of two numeric types where values of both meet in one column (CASE, UNION, COALESCE, join
+ * keys): as widenNumeric, except that two exact types of which one is a DECIMAL meet by Calcite's
+ * least-restrictive rule (decimalCommonType), which may drop fraction digits to keep the integer ones.
+ */
+function leastRestrictiveNumeric(a: LogicalType, b: LogicalType): LogicalType {
+  const da = isExactNumeric(a) ? toDecimalType(a) : undefined;
+  const db = isExactNumeric(b) ? toDecimalType(b) : undefined;
+  if ((a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && da !== undefined && db !== undefined) {
+    return withNullability(decimalCommonType(da.precision, da.scale, db.precision, db.scale), a.nullable || b.nullable);
+  }
+  return widenNumeric(a, b);
+}
+
+/**
  * Flink's least-restrictive common type of several types (CASE branches, COALESCE, IN lists, UNION
  * columns, ARRAY elements), or undefined when there is none. NULL types are absorbed; the result is
  * nullable when any input is.
@@ -108,7 +122,7 @@ export function commonType(types: readonly LogicalType[]): LogicalType | undefin
 
 function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
   const nullable = a.nullable || b.nullable;
-  if (isNumeric(a) && isNumeric(b)) return widenNumeric(a, b);
+  if (isNumeric(a) && isNumeric(b)) return leastRestrictiveNumeric(a, b);
   if (isCharacterString(a) && isCharacterString(b)) {
     const la = (a as { length: number }).length;
     const lb = (b as { length: number }).length;
@@ -183,7 +197,9 @@ export function comparisonTypes(a: LogicalType, b: LogicalType): readonly [Logic
   }
   if (isCharacterString(a) && !isCharacterString(b) && castTarget(b)) return [withNullability(b, a.nullable), b];
   if (isCharacterString(b) && !isCharacterString(a) && castTarget(a)) return [a, withNullability(a, b.nullable)];
-  const c = commonOfTwo(a, b);
+  // Numbers compare by value (Flink compares two DECIMALs of different types exactly, 1.5 < 2 with 2 a
+  // DECIMAL(38, 0)), so they widen without the least-restrictive rule's loss of fraction digits.
+  const c = isNumeric(a) && isNumeric(b) ? widenNumeric(a, b) : commonOfTwo(a, b);
   if (c === undefined) return undefined;
   return [withNullability(c, a.nullable), withNullability(c, b.nullable)];
 }

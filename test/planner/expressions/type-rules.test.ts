@@ -22,6 +22,12 @@ describe('type rules', () => {
     expect(str(commonType([T.INT(), T.STRING()]))).toBe('none');
     expect(str(commonType([T.ARRAY(T.INT()), T.ARRAY(T.BIGINT())]))).toBe('ARRAY<BIGINT>');
   });
+  it('meets DECIMALs at the least-restrictive type, where integer digits win (as Flink 2.3)', () => {
+    expect(str(commonType([T.DECIMAL(10, 2), T.DECIMAL(38, 0)]))).toBe('DECIMAL(38, 0)');
+    expect(str(commonType([T.DECIMAL(38, 30), T.BIGINT()]))).toBe('DECIMAL(38, 19)');
+    expect(str(commonType([T.INT(), T.DECIMAL(5, 2)]))).toBe('DECIMAL(12, 2)');
+    expect(str(commonType([T.DECIMAL(5, 2), T.DOUBLE()]))).toBe('DOUBLE');
+  });
   it('compares strings with numbers by casting the string', () => {
     const r = comparisonTypes(T.STRING(), notNull(T.INT()));
     expect(r?.map((t) => typeToString(t))).toEqual(['INT', 'INT NOT NULL']);
