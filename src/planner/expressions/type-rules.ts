@@ -186,20 +186,32 @@ function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
 }
 
 /**
+ * How a comparison meets two numbers of which one is a DECIMAL, as Flink 2.3 does it:
+ * - `exact`: by value, each operand a DECIMAL of its own (an integer as its DECIMAL): `<`, `<=`, `>`, `>=`,
+ *   BETWEEN, IS [NOT] DISTINCT FROM and an IN list that is not all literals (Calcite makes no cast there);
+ * - `least-restrictive`: both cast to their least-restrictive common type first, as Calcite converts `=` and
+ *   `<>` (simple CASE and NULLIF compare with `=`; an IN list of literals becomes a SEARCH cast alike). So
+ *   DECIMAL(10, 2) 1.50 = DECIMAL(38, 0) 2 is TRUE on a real Flink 2.3 while 1.50 < 2 is TRUE as well.
+ */
+export type NumericComparison = 'exact' | 'least-restrictive';
+
+/**
  * Operand types for a comparison of `a` and `b` (=, <, IN, BETWEEN, IS DISTINCT FROM), or undefined when
- * they cannot be compared. As Flink: numerics widen to a common type, a string compared with a numeric,
+ * they cannot be compared. As Flink: numerics meet as `numeric` says, a string compared with a numeric,
  * temporal or boolean value is cast to that type, temporal types meet at the wider one.
  */
-export function comparisonTypes(a: LogicalType, b: LogicalType): readonly [LogicalType, LogicalType] | undefined {
+export function comparisonTypes(a: LogicalType, b: LogicalType, numeric: NumericComparison = 'exact'): readonly [LogicalType, LogicalType] | undefined {
   if (a.kind === 'NULL' || b.kind === 'NULL') {
     const t = a.kind === 'NULL' ? b : a;
     return [withNullability(t, true), withNullability(t, true)];
   }
   if (isCharacterString(a) && !isCharacterString(b) && castTarget(b)) return [withNullability(b, a.nullable), b];
   if (isCharacterString(b) && !isCharacterString(a) && castTarget(a)) return [a, withNullability(a, b.nullable)];
-  // Numbers compare by value (Flink compares two DECIMALs of different types exactly, 1.5 < 2 with 2 a
-  // DECIMAL(38, 0)), so they widen without the least-restrictive rule's loss of fraction digits.
-  const c = isNumeric(a) && isNumeric(b) ? widenNumeric(a, b) : commonOfTwo(a, b);
+  if (numeric === 'exact' && (a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && isExactNumeric(a) && isExactNumeric(b)) {
+    // Decimal values compare by value whatever their scales; no common type could hold both in 38 digits.
+    return [withNullability(toDecimalType(a)!, a.nullable), withNullability(toDecimalType(b)!, b.nullable)];
+  }
+  const c = commonOfTwo(a, b);
   if (c === undefined) return undefined;
   return [withNullability(c, a.nullable), withNullability(c, b.nullable)];
 }
