@@ -5,7 +5,8 @@ import { TableEnvironment } from '../../../src/api/table-environment.js';
 // run with scripts/flink-reference.sh (name, type, nullable). The values of `src` do not matter, only its types.
 const SRC =
   'CREATE VIEW src AS SELECT * FROM (VALUES (CAST(1.5 AS DECIMAL(10,2)), CAST(2 AS DECIMAL(38,0)), CAST(1.5 AS DECIMAL(38,18)), ' +
-  'CAST(0.5 AS DECIMAL(3,3)), CAST(7 AS DECIMAL(5,0)), 3, CAST(3 AS BIGINT), CAST(1 AS DECIMAL(38,30)))) AS t(d, d38, dl, ds, d0, i, b, dh)';
+  'CAST(0.5 AS DECIMAL(3,3)), CAST(7 AS DECIMAL(5,0)), 3, CAST(3 AS BIGINT), CAST(1 AS DECIMAL(38,30)), CAST(1.5 AS DOUBLE), ' +
+  'CAST(2 AS SMALLINT), CAST(2 AS TINYINT))) AS t(d, d38, dl, ds, d0, i, b, dh, x, si, ti)';
 
 let env: TableEnvironment | undefined;
 afterEach(async () => {
@@ -88,6 +89,65 @@ describe('DECIMAL result types, as Flink 2.3 derives them', () => {
       'a12 DECIMAL(20, 14) NOT NULL',
       'a13 DECIMAL(12, 3) NOT NULL',
       'a14 DECIMAL(30, 2) NOT NULL',
+    ]);
+  });
+
+  it('functions and literals mixing DECIMALs with other numbers', async () => {
+    const sql =
+      'SELECT SIGN(d) AS f1, MOD(i, d) AS f2, POWER(d, 2) AS f3, GREATEST(i, d) AS f4, LEAST(d, x) AS f5, COALESCE(d, 0) AS f7, ' +
+      'CASE WHEN i = 3 THEN dl END AS f8, d + x AS f9, TRUNCATE(dl) AS f10, ROUND(i, -1) AS f11, ROUND(1.25, 1) AS f12, CEIL(1.5) AS f13, ' +
+      'FLOOR(x) AS f14, ROUND(b, 2) AS f15, d * si AS f16, ds / ti AS f17, -0.000001 AS f18, 1. AS f19, 100.0 AS f20, COALESCE(ds, 0.5) AS f21, ' +
+      'CASE WHEN i = 3 THEN 1 ELSE 0.5 END AS f22, d0 * 1.00 AS f23, MOD(dl, 7) AS f24, MOD(b, d0) AS f25, ABS(dl) AS f26 FROM src';
+    expect(await describeView(sql)).toEqual([
+      'f1 DECIMAL(10, 2) NOT NULL',
+      'f2 DECIMAL(10, 2) NOT NULL',
+      'f3 DOUBLE NOT NULL',
+      'f4 DECIMAL(12, 2) NOT NULL',
+      'f5 DOUBLE NOT NULL',
+      'f7 DECIMAL(12, 2) NOT NULL',
+      'f8 DECIMAL(38, 18) NULL',
+      'f9 DOUBLE NOT NULL',
+      'f10 DECIMAL(21, 0) NOT NULL',
+      'f11 INT NOT NULL',
+      'f12 DECIMAL(3, 1) NOT NULL',
+      'f13 DECIMAL(2, 0) NOT NULL',
+      'f14 DOUBLE NOT NULL',
+      'f15 BIGINT NOT NULL',
+      'f16 DECIMAL(16, 2) NOT NULL',
+      'f17 DECIMAL(7, 7) NOT NULL',
+      'f18 DECIMAL(7, 6) NOT NULL',
+      'f19 INT NOT NULL',
+      'f20 DECIMAL(4, 1) NOT NULL',
+      'f21 DECIMAL(4, 3) NOT NULL',
+      'f22 DECIMAL(11, 1) NOT NULL',
+      'f23 DECIMAL(9, 2) NOT NULL',
+      'f24 DECIMAL(28, 18) NOT NULL',
+      'f25 DECIMAL(5, 0) NOT NULL',
+      'f26 DECIMAL(38, 18) NOT NULL',
+    ]);
+  });
+
+  it('aggregates, set operations and collections', async () => {
+    expect(
+      await describeView('SELECT SUM(d) AS s1, AVG(d0) AS s2, MIN(dl) AS s3, MAX(ds) AS s4, AVG(dl) AS s6, SUM(i * d) AS s7, COUNT(d) AS s8 FROM src GROUP BY d, ds'),
+    ).toEqual([
+      's1 DECIMAL(38, 2) NOT NULL',
+      's2 DECIMAL(38, 6) NOT NULL',
+      's3 DECIMAL(38, 18) NOT NULL',
+      's4 DECIMAL(3, 3) NOT NULL',
+      's6 DECIMAL(38, 18) NOT NULL',
+      's7 DECIMAL(38, 2) NOT NULL',
+      's8 BIGINT NOT NULL',
+    ]);
+    await env?.close();
+    expect(await describeView('SELECT d AS c FROM src UNION SELECT i FROM src UNION SELECT ds FROM src')).toEqual(['c DECIMAL(13, 3) NOT NULL']);
+    await env?.close();
+    expect(await describeView('SELECT d AS c FROM src UNION SELECT x FROM src')).toEqual(['c DOUBLE NOT NULL']);
+    await env?.close();
+    expect(await describeView('SELECT ARRAY[d, d38] AS a1, ARRAY[ds, dl] AS a2, MAP[d, ds] AS m1 FROM src')).toEqual([
+      'a1 ARRAY<DECIMAL(38, 0) NOT NULL> NOT NULL',
+      'a2 ARRAY<DECIMAL(38, 18) NOT NULL> NOT NULL',
+      'm1 MAP<DECIMAL(10, 2) NOT NULL, DECIMAL(3, 3) NOT NULL> NOT NULL',
     ]);
   });
 });
