@@ -45,6 +45,34 @@ export function decimalModType(p1: number, s1: number, p2: number, s2: number): 
   return adjustPrecisionScale(Math.min(p1 - s1, p2 - s2) + scale, scale);
 }
 
+/**
+ * The common type of two DECIMALs (UNION columns, CASE/COALESCE/IF branches, GREATEST, join keys): Calcite's
+ * least-restrictive rule that Flink keeps. Integer digits win: d = max(p1 - s1, p2 - s2) capped at 38, the scale
+ * max(s1, s2) cut to what is left of 38 digits, so DECIMAL(38, 0) and DECIMAL(10, 2) meet at DECIMAL(38, 0) and
+ * the (10, 2) side's values round to integers. Unlike arithmetic results, no minimum scale is kept.
+ */
+export function decimalCommonType(p1: number, s1: number, p2: number, s2: number): DecimalType {
+  const integerDigits = Math.min(Math.max(p1 - s1, p2 - s2), DECIMAL_MAX_PRECISION);
+  const scale = Math.min(Math.max(s1, s2), DECIMAL_MAX_PRECISION - integerDigits);
+  return decimal(integerDigits + scale, scale);
+}
+
+/**
+ * ROUND(x, r) and TRUNCATE(x, r) of DECIMAL(p, s) (Flink's findRoundDecimalType): unchanged when r >= s;
+ * DECIMAL(min(38, 1 + p - s), 0) when r < 0; else DECIMAL(1 + p - s + r, r). The extra digit holds a carry
+ * (9.99 rounds to 10.0); TRUNCATE, which cannot carry, is typed the same.
+ */
+export function decimalRoundType(p: number, s: number, r: number): DecimalType {
+  if (r >= s) return decimal(p, s);
+  if (r < 0) return decimal(Math.min(DECIMAL_MAX_PRECISION, 1 + p - s), 0);
+  return decimal(1 + p - s + r, r);
+}
+
+/** FLOOR and CEIL of DECIMAL(p, s): DECIMAL(p, 0) (Calcite's ARG0_OR_EXACT_NO_SCALE keeps the precision). */
+export function decimalFloorCeilType(p: number, _s: number): DecimalType {
+  return decimal(p, 0);
+}
+
 /** SUM over DECIMAL(p, s): DECIMAL(38, s). */
 export function decimalSumType(_p: number, s: number): DecimalType {
   return decimal(DECIMAL_MAX_PRECISION, s);

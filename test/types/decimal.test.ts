@@ -4,9 +4,12 @@ import { Decimal } from '../../src/types/decimal.js';
 import {
   decimalAddType,
   decimalAvgType,
+  decimalCommonType,
   decimalDivideType,
+  decimalFloorCeilType,
   decimalModType,
   decimalMultiplyType,
+  decimalRoundType,
   decimalSumType,
 } from '../../src/types/decimal-type-rules.js';
 
@@ -102,5 +105,31 @@ describe('decimal result types (Flink LogicalTypeMerging)', () => {
     expect(decimalModType(10, 2, 5, 3)).toMatchObject({ precision: 5, scale: 3 });
     expect(decimalSumType(10, 2)).toMatchObject({ precision: 38, scale: 2 });
     expect(decimalAvgType(10, 2)).toMatchObject({ precision: 38, scale: 6 });
+  });
+
+  // Figures from a real Flink 2.3.0 (scripts/flink-reference.sh, DESCRIBE of views over columns of these types).
+  it('meets two DECIMALs as Calcite least-restrictive: integer digits win over fraction digits', () => {
+    expect(decimalCommonType(10, 2, 38, 0)).toMatchObject({ precision: 38, scale: 0 });
+    expect(decimalCommonType(38, 18, 5, 0)).toMatchObject({ precision: 38, scale: 18 });
+    expect(decimalCommonType(38, 30, 19, 0)).toMatchObject({ precision: 38, scale: 19 });
+    expect(decimalCommonType(38, 30, 10, 0)).toMatchObject({ precision: 38, scale: 28 });
+    expect(decimalCommonType(3, 3, 10, 2)).toMatchObject({ precision: 11, scale: 3 });
+    expect(decimalCommonType(22, 1, 38, 18)).toMatchObject({ precision: 38, scale: 17 });
+  });
+
+  it('types ROUND and TRUNCATE alike, with a digit for the carry', () => {
+    expect(decimalRoundType(38, 18, 1)).toMatchObject({ precision: 22, scale: 1 });
+    expect(decimalRoundType(38, 18, 0)).toMatchObject({ precision: 21, scale: 0 });
+    expect(decimalRoundType(38, 18, -2)).toMatchObject({ precision: 21, scale: 0 });
+    expect(decimalRoundType(38, 18, 20)).toMatchObject({ precision: 38, scale: 18 });
+    expect(decimalRoundType(3, 3, 1)).toMatchObject({ precision: 2, scale: 1 });
+    expect(decimalRoundType(10, 2, 0)).toMatchObject({ precision: 9, scale: 0 });
+    expect(decimalRoundType(5, 0, -1)).toMatchObject({ precision: 6, scale: 0 });
+  });
+
+  it('keeps the precision of FLOOR and CEIL, dropping the scale', () => {
+    expect(decimalFloorCeilType(10, 2)).toMatchObject({ precision: 10, scale: 0 });
+    expect(decimalFloorCeilType(38, 18)).toMatchObject({ precision: 38, scale: 0 });
+    expect(decimalFloorCeilType(3, 3)).toMatchObject({ precision: 3, scale: 0 });
   });
 });

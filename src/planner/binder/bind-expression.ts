@@ -258,16 +258,20 @@ function negateValue(v: unknown): unknown {
 
 function numericLiteral(text: string): RexNode {
   if (/[eE]/.test(text)) return literal(Number(text), notNull(DataTypes.DOUBLE()));
-  if (text.includes('.')) {
-    const d = Decimal.parse(text);
-    const scale = text.length - text.indexOf('.') - 1;
-    const precision = Math.max(d.precision(), scale, 1);
-    return literal(d, notNull(DataTypes.DECIMAL(Math.min(38, precision), scale)));
+  const point = text.indexOf('.');
+  if (point >= 0 && point < text.length - 1) {
+    // Calcite's precision of an exact literal is the number of digits as written, leading zeros included:
+    // 0.5 is DECIMAL(2, 1), not (1, 1), which shows in the scale of a quotient (d / 0.5) or product.
+    const digits = text.replace(/^[-+]/, '').length - 1;
+    const scale = text.length - point - 1;
+    return literal(Decimal.parse(text), notNull(DataTypes.DECIMAL(Math.min(38, digits), scale)));
   }
-  const b = BigInt(text);
+  // `1.` has no fraction digits: an integer literal, as in Calcite.
+  const whole = point >= 0 ? text.slice(0, point) : text;
+  const b = BigInt(whole);
   if (b <= 2147483647n) return literal(Number(b), notNull(DataTypes.INT()));
   if (b <= 9223372036854775807n) return literal(b, notNull(DataTypes.BIGINT()));
-  return literal(Decimal.parse(text), notNull(DataTypes.DECIMAL(Math.min(38, text.length), 0)));
+  return literal(Decimal.parse(whole), notNull(DataTypes.DECIMAL(Math.min(38, whole.replace(/^[-+]/, '').length), 0)));
 }
 
 function typedLiteral(kind: 'DATE' | 'TIME' | 'TIMESTAMP' | 'TIMESTAMP_LTZ', value: string, timeZone: string): RexNode {

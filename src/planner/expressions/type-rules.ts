@@ -1,6 +1,6 @@
 import { PlanningError } from '../../errors/sluice-error.js';
 import { DataTypes } from '../../types/data-types.js';
-import { toDecimalType } from '../../types/decimal-type-rules.js';
+import { decimalCommonType, toDecimalType } from '../../types/decimal-type-rules.js';
 import { DECIMAL_MAX_PRECISION, MAX_LENGTH, withNullability } from '../../types/logical-type.js';
 import type { LogicalType, LogicalTypeKind } from '../../types/logical-type.js';
 
@@ -89,6 +89,20 @@ export function widenNumeric(a: LogicalType, b: LogicalType): LogicalType {
 }
 
 /**
+ * The common type of two numeric types where values of both meet in one column (CASE, UNION, COALESCE, join
+ * keys): as widenNumeric, except that two exact types of which one is a DECIMAL meet by Calcite's
+ * least-restrictive rule (decimalCommonType), which may drop fraction digits to keep the integer ones.
+ */
+function leastRestrictiveNumeric(a: LogicalType, b: LogicalType): LogicalType {
+  const da = isExactNumeric(a) ? toDecimalType(a) : undefined;
+  const db = isExactNumeric(b) ? toDecimalType(b) : undefined;
+  if ((a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && da !== undefined && db !== undefined) {
+    return withNullability(decimalCommonType(da.precision, da.scale, db.precision, db.scale), a.nullable || b.nullable);
+  }
+  return widenNumeric(a, b);
+}
+
+/**
  * Flink's least-restrictive common type of several types (CASE branches, COALESCE, IN lists, UNION
  * columns, ARRAY elements), or undefined when there is none. NULL types are absorbed; the result is
  * nullable when any input is.
@@ -108,7 +122,7 @@ export function commonType(types: readonly LogicalType[]): LogicalType | undefin
 
 function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
   const nullable = a.nullable || b.nullable;
-  if (isNumeric(a) && isNumeric(b)) return widenNumeric(a, b);
+  if (isNumeric(a) && isNumeric(b)) return leastRestrictiveNumeric(a, b);
   if (isCharacterString(a) && isCharacterString(b)) {
     const la = (a as { length: number }).length;
     const lb = (b as { length: number }).length;
@@ -174,17 +188,31 @@ function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
 }
 
 /**
+ * How a comparison meets two numbers of which one is a DECIMAL, as Flink 2.3 does it:
+ * - `exact`: by value, each operand a DECIMAL of its own (an integer as its DECIMAL): `<`, `<=`, `>`, `>=`,
+ *   BETWEEN, IS [NOT] DISTINCT FROM and an IN list that is not all literals (Calcite makes no cast there);
+ * - `least-restrictive`: both cast to their least-restrictive common type first, as Calcite converts `=` and
+ *   `<>` (simple CASE and NULLIF compare with `=`; an IN list of literals becomes a SEARCH cast alike). So
+ *   DECIMAL(10, 2) 1.50 = DECIMAL(38, 0) 2 is TRUE on a real Flink 2.3 while 1.50 < 2 is TRUE as well.
+ */
+export type NumericComparison = 'exact' | 'least-restrictive';
+
+/**
  * Operand types for a comparison of `a` and `b` (=, <, IN, BETWEEN, IS DISTINCT FROM), or undefined when
- * they cannot be compared. As Flink: numerics widen to a common type, a string compared with a numeric,
+ * they cannot be compared. As Flink: numerics meet as `numeric` says, a string compared with a numeric,
  * temporal or boolean value is cast to that type, temporal types meet at the wider one.
  */
-export function comparisonTypes(a: LogicalType, b: LogicalType): readonly [LogicalType, LogicalType] | undefined {
+export function comparisonTypes(a: LogicalType, b: LogicalType, numeric: NumericComparison = 'exact'): readonly [LogicalType, LogicalType] | undefined {
   if (a.kind === 'NULL' || b.kind === 'NULL') {
     const t = a.kind === 'NULL' ? b : a;
     return [withNullability(t, true), withNullability(t, true)];
   }
   if (isCharacterString(a) && !isCharacterString(b) && castTarget(b)) return [withNullability(b, a.nullable), b];
   if (isCharacterString(b) && !isCharacterString(a) && castTarget(a)) return [a, withNullability(a, b.nullable)];
+  if (numeric === 'exact' && (a.kind === 'DECIMAL' || b.kind === 'DECIMAL') && isExactNumeric(a) && isExactNumeric(b)) {
+    // Decimal values compare by value whatever their scales; no common type could hold both in 38 digits.
+    return [withNullability(toDecimalType(a)!, a.nullable), withNullability(toDecimalType(b)!, b.nullable)];
+  }
   const c = commonOfTwo(a, b);
   if (c === undefined) return undefined;
   return [withNullability(c, a.nullable), withNullability(c, b.nullable)];

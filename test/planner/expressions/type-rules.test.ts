@@ -25,6 +25,18 @@ describe('type rules', () => {
     expect(str(commonType([T.INT(), T.STRING()]))).toBe('none');
     expect(str(commonType([T.ARRAY(T.INT()), T.ARRAY(T.BIGINT())]))).toBe('ARRAY<BIGINT>');
   });
+  it('meets DECIMALs at the least-restrictive type, where integer digits win (as Flink 2.3)', () => {
+    expect(str(commonType([T.DECIMAL(10, 2), T.DECIMAL(38, 0)]))).toBe('DECIMAL(38, 0)');
+    expect(str(commonType([T.DECIMAL(38, 30), T.BIGINT()]))).toBe('DECIMAL(38, 19)');
+    expect(str(commonType([T.INT(), T.DECIMAL(5, 2)]))).toBe('DECIMAL(12, 2)');
+    expect(str(commonType([T.DECIMAL(5, 2), T.DOUBLE()]))).toBe('DOUBLE');
+  });
+  it('compares DECIMALs by value, or in their least-restrictive type for = and <> (as Flink 2.3)', () => {
+    expect(comparisonTypes(T.DECIMAL(10, 2), T.DECIMAL(38, 0))?.map((t) => typeToString(t))).toEqual(['DECIMAL(10, 2)', 'DECIMAL(38, 0)']);
+    expect(comparisonTypes(T.INT(), T.DECIMAL(38, 0))?.map((t) => typeToString(t))).toEqual(['DECIMAL(10, 0)', 'DECIMAL(38, 0)']);
+    expect(comparisonTypes(T.DECIMAL(10, 2), T.DECIMAL(38, 0), 'least-restrictive')?.map((t) => typeToString(t))).toEqual(['DECIMAL(38, 0)', 'DECIMAL(38, 0)']);
+    expect(comparisonTypes(T.DECIMAL(10, 2), T.DOUBLE())?.map((t) => typeToString(t))).toEqual(['DOUBLE', 'DOUBLE']);
+  });
   it('compares strings with numbers by casting the string', () => {
     const r = comparisonTypes(T.STRING(), notNull(T.INT()));
     expect(r?.map((t) => typeToString(t))).toEqual(['INT', 'INT NOT NULL']);

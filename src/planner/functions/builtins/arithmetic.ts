@@ -4,11 +4,13 @@ import { Decimal } from '../../../types/decimal.js';
 import {
   decimalAddType,
   decimalDivideType,
+  decimalFloorCeilType,
   decimalModType,
   decimalMultiplyType,
+  decimalRoundType,
   toDecimalType,
 } from '../../../types/decimal-type-rules.js';
-import { DECIMAL_MAX_PRECISION, isExactNumeric, isIntegerType, withNullability } from '../../../types/logical-type.js';
+import { isExactNumeric, isIntegerType, withNullability } from '../../../types/logical-type.js';
 import type { DecimalType, LogicalType } from '../../../types/logical-type.js';
 import { MS_PER_DAY } from '../../../types/values/temporal.js';
 import { cannotApply, isApproxNumeric, isInterval, isNumeric, widenNumeric } from '../../expressions/type-rules.js';
@@ -245,10 +247,7 @@ function roundLike(name: 'ROUND' | 'TRUNCATE'): ScalarFunctionDefinition {
       const t = argTypes[0]!;
       if (t.kind !== 'DECIMAL') return t;
       const n = argTypes.length > 1 ? Number(constantOperand(binding, 1) ?? t.scale) : 0;
-      if (n >= t.scale) return t;
-      const s = Math.max(0, n);
-      const p = Math.min(DECIMAL_MAX_PRECISION, Math.max(1, t.precision - t.scale + s + (truncate ? 0 : 1)));
-      return DataTypes.DECIMAL(p, Math.min(s, p));
+      return withNullability(decimalRoundType(t.precision, t.scale, n), t.nullable);
     },
     codegen: {
       kind: 'strict',
@@ -268,8 +267,7 @@ function roundLike(name: 'ROUND' | 'TRUNCATE'): ScalarFunctionDefinition {
 /** FLOOR/CEIL of a number; the temporal `FLOOR(ts TO unit)` form lives in temporal.ts and dispatches here. */
 export function numericFloorCeilType(t: LogicalType): LogicalType {
   if (t.kind !== 'DECIMAL') return t;
-  const p = Math.min(DECIMAL_MAX_PRECISION, Math.max(1, t.precision - t.scale + (t.scale > 0 ? 1 : 0)));
-  return withNullability(DataTypes.DECIMAL(p, 0), t.nullable);
+  return withNullability(decimalFloorCeilType(t.precision, t.scale), t.nullable);
 }
 
 export function numericFloorCeilCode(arg: string, t: LogicalType, ceil: boolean): string {

@@ -1,9 +1,12 @@
 import { DataTypes } from '../../../types/data-types.js';
+import { toDecimalType } from '../../../types/decimal-type-rules.js';
+import { withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
-import type { CallExpr } from '../../expressions/bound-expr.js';
+import type { BoundExpr, CallExpr } from '../../expressions/bound-expr.js';
 import type { CodegenScope } from '../../expressions/codegen-scope.js';
 import { runtime } from '../../expressions/runtime.js';
-import { cannotApply, commonType, comparisonTypes } from '../../expressions/type-rules.js';
+import { cannotApply, commonType, comparisonTypes, isExactNumeric } from '../../expressions/type-rules.js';
+import type { NumericComparison } from '../../expressions/type-rules.js';
 import { expr, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { likeToRegExp, similarToRegExp } from './like.js';
@@ -34,7 +37,7 @@ export function compareCode(op: CmpOp, a: string, b: string, type: LogicalType):
 
 function comparisonCoercion(name: string, argTypes: readonly LogicalType[]): readonly LogicalType[] {
   const [a, b] = argTypes as [LogicalType, LogicalType];
-  const ts = comparisonTypes(a, b);
+  const ts = comparisonTypes(a, b, name === '=' || name === '<>' ? 'least-restrictive' : 'exact');
   if (ts === undefined || (op(name) !== '=' && op(name) !== '<>' && (a.kind === 'MAP' || a.kind === 'MULTISET'))) {
     throw cannotApply(name, argTypes, [`<COMPARABLE_TYPE> ${name} <COMPARABLE_TYPE>`], true);
   }
@@ -153,23 +156,32 @@ function between(name: string, symmetric: boolean, negated: boolean): ScalarFunc
   return scalar({
     name,
     signatures: [['ANY', 'ANY', 'ANY']],
-    coerce: (argTypes) => {
-      const t = commonComparable(name, argTypes);
-      return argTypes.map(() => t);
-    },
+    // BETWEEN is >= AND <=: numbers compare by value.
+    coerce: (argTypes) => comparableOperands(name, argTypes, 'exact'),
     result: DataTypes.BOOLEAN(),
     codegen: { kind: 'runtime', fn: f as (...args: never[]) => unknown },
   });
 }
 
-function commonComparable(name: string, argTypes: readonly LogicalType[]): LogicalType {
+/**
+ * Operand types of BETWEEN and IN: one common type, except that numbers compared `exact`ly (see
+ * NumericComparison) keep a DECIMAL of their own each, compared by value.
+ */
+function comparableOperands(name: string, argTypes: readonly LogicalType[], numeric: NumericComparison): readonly LogicalType[] {
   let t: LogicalType | undefined = argTypes[0]!;
   for (let i = 1; i < argTypes.length && t !== undefined; i++) {
-    const pair = comparisonTypes(t, argTypes[i]!);
-    t = pair === undefined ? undefined : commonType([pair[0], pair[1]]);
+    const pair = comparisonTypes(t, argTypes[i]!, numeric);
+    t = pair === undefined ? undefined : numeric === 'exact' && pair[0].kind === 'DECIMAL' && pair[1].kind === 'DECIMAL' ? pair[0] : commonType([pair[0], pair[1]]);
   }
   if (t === undefined) throw cannotApply(name, argTypes, [`${name}(<COMPARABLE_TYPE>, ...)`]);
-  return t;
+  const common = t;
+  const decimals = numeric === 'exact' && common.kind === 'DECIMAL' && argTypes.every((a) => a.kind === 'NULL' || isExactNumeric(a));
+  return argTypes.map((a) => (decimals && a.kind !== 'NULL' ? withNullability(toDecimalType(a)!, a.nullable) : common));
+}
+
+/** CAST(literal AS t) counts as a literal: Calcite folds it into one before it builds a SEARCH. */
+function isLiteralOperand(e: BoundExpr): boolean {
+  return e.kind === 'literal' || (e.kind === 'cast' && isLiteralOperand(e.operand));
 }
 
 function inList(name: string, negated: boolean): ScalarFunctionDefinition {
@@ -177,10 +189,10 @@ function inList(name: string, negated: boolean): ScalarFunctionDefinition {
     name,
     signatures: [['ANY', 'ANY']],
     variadic: true,
-    coerce: (argTypes) => {
-      const t = commonComparable(name, argTypes);
-      return argTypes.map(() => t);
-    },
+    // A list of literals becomes a SEARCH over the least-restrictive type (values round into it); any other list
+    // is an OR of comparisons made without casts, so by value.
+    coerce: (argTypes, binding) =>
+      comparableOperands(name, argTypes, binding.operands.slice(1).every(isLiteralOperand) ? 'least-restrictive' : 'exact'),
     result: DataTypes.BOOLEAN(),
     codegen: {
       kind: 'custom',

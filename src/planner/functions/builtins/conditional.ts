@@ -5,6 +5,7 @@ import type { LogicalType } from '../../../types/logical-type.js';
 import { typeToString } from '../../../types/type-to-string.js';
 import type { CallExpr } from '../../expressions/bound-expr.js';
 import type { CodegenScope } from '../../expressions/codegen-scope.js';
+import { makeCaster } from '../../expressions/cast.js';
 import { runtime } from '../../expressions/runtime.js';
 import { commonType, sqlTypeName } from '../../expressions/type-rules.js';
 import { fn, scalar } from '../define.js';
@@ -78,9 +79,11 @@ const ifFn = scalar({
 const nullif = scalar({
   name: 'NULLIF',
   signatures: [['ANY', 'ANY']],
+  // NULLIF(a, b) is CASE WHEN a = b THEN NULL ELSE a END: the comparison is made in the common type (where a
+  // DECIMAL may round: NULLIF(1.50, CAST(2 AS DECIMAL(38, 0))) is NULL on Flink 2.3), but a comes back as it was.
   coerce: (ts) => {
     const t = common('NULLIF', ts);
-    return [t, t];
+    return [ts[0]!.kind === 'NULL' ? t : ts[0]!, t];
   },
   result: (ts) => withNullability(ts[0]!, true),
   nulls: 'type',
@@ -89,7 +92,14 @@ const nullif = scalar({
     gen(call, g) {
       const a = g.gen(call.operands[0]!);
       const b = g.gen(call.operands[1]!);
-      return `(${a} !== null && ${b} !== null && ${compareCode('=', a, b, call.operands[0]!.type)} ? null : ${a})`;
+      const ta = call.operands[0]!.type;
+      const tb = call.operands[1]!.type;
+      if (typeToString(withNullability(ta, true)) === typeToString(withNullability(tb, true))) {
+        return `(${a} !== null && ${b} !== null && ${compareCode('=', a, b, ta)} ? null : ${a})`;
+      }
+      const inCommon = g.fresh();
+      g.emit(`${inCommon} = ${a} === null ? null : ${g.constant(makeCaster(ta, tb, g.options.timeZone ?? 'UTC'))}(${a});`);
+      return `(${inCommon} !== null && ${b} !== null && ${compareCode('=', inCommon, b, tb)} ? null : ${a})`;
     },
   },
 });
