@@ -20,7 +20,9 @@ export function compareCode(op: CmpOp, a: string, b: string, type: LogicalType):
   const jsOp = op === '=' ? '===' : op === '<>' ? '!==' : op;
   switch (type.kind) {
     case 'DECIMAL':
-      return `(${a}.compareTo(${b}) ${jsOp} 0)`;
+      // A DECIMAL typed NOT NULL can still be NULL here: a SUM whose total overflows its type is NULL, as in
+      // Flink, whose filters then drop the row (HAVING SUM(x) > 0 keeps none) rather than fail.
+      return `(${a} !== null && ${b} !== null && ${a}.compareTo(${b}) ${jsOp} 0)`;
     case 'BINARY':
     case 'VARBINARY':
     case 'ARRAY':

@@ -24,30 +24,33 @@ export function parseJsonLossless(text: string): unknown {
 
 /**
  * A JSON number's text as Flink's JSON functions print it back: Jackson reads an integer as a long (or a
- * BigInteger) and any other number as a BigDecimal, which it writes in plain notation. So `-1.25E2` is
- * `-125`, `1.5E-3` is `0.0015`, `1.50` stays `1.50`, and `-0` and `-0.0` lose their sign (neither type
- * has a negative zero).
+ * BigInteger) and any other number as a BigDecimal, which prints as Java's `BigDecimal.toString` does:
+ * plainly while the scale is not negative and the exponent not below -6, else in scientific notation. So
+ * `-1.25E2` is `-125`, `1.5E-3` is `0.0015`, `1.50` stays `1.50`, `1.7976931348623157E308` is
+ * `1.7976931348623157E+308`, `0.0000001` is `1E-7`, and `-0` and `-0.0` lose their sign (neither type has a
+ * negative zero).
  */
 export function jacksonNumberText(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (m === null) return text;
-  const sign = m[1]!;
   const int = m[2]!;
   const frac = m[3] ?? '';
-  let plain: string;
-  if (m[4] === undefined) plain = text.slice(sign.length);
-  else {
-    // BigDecimal's unscaled digits and scale; plain notation writes them without an exponent.
-    const scale = frac.length - Number(m[4]);
-    const digits = (int + frac).replace(/^0+(?=\d)/, '');
-    if (scale <= 0) plain = digits === '0' ? '0' : digits + '0'.repeat(-scale);
-    else {
-      const padded = digits.padStart(scale + 1, '0');
-      plain = `${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
-    }
+  const integer = m[3] === undefined && m[4] === undefined;
+  // BigDecimal's unscaled digits and scale.
+  const digits = (int + frac).replace(/^0+(?=\d)/, '');
+  const scale = frac.length - Number(m[4] ?? 0);
+  const sign = digits === '0' ? '' : m[1]!;
+  if (integer) return sign + digits;
+  const adjusted = -scale + (digits.length - 1);
+  if (scale >= 0 && adjusted >= -6) {
+    if (scale === 0) return sign + digits;
+    const padded = digits.padStart(scale + 1, '0');
+    return `${sign}${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
   }
-  return /^[0.]+$/.test(plain) ? plain : sign + plain;
+  const mantissa = digits.length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
+  return `${sign}${mantissa}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
 }
+
 /** A JSON object (not an array, not a number). */
 export function isJsonObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
