@@ -179,6 +179,10 @@ describe('JSON_STRING, JSON_OBJECT, JSON_ARRAY (JsonFunctionsITCase.jsonStringSp
     expect(run('JSON_STRING(TRUE)')).toBe('true');
     expect(run('JSON_STRING(1)')).toBe('1');
     expect(run('JSON_STRING(1.23)')).toBe('1.23');
+    // A real Flink 2.3 keeps the JSON of a JSON_OBJECT / JSON_ARRAY raw (differential seed 31337, query 579).
+    expect(run("JSON_STRING(JSON_OBJECT(KEY 'k' VALUE 'one'))")).toBe('{"k":"one"}');
+    expect(run("JSON_STRING(JSON_ARRAY(1, 'a'))")).toBe('[1,"a"]');
+    expect(run("JSON_STRING('{\"k\":1}')")).toBe('"{\\"k\\":1}"');
   });
 
   it('builds objects with NULL ON NULL by default and ABSENT ON NULL on request', () => {

@@ -28,7 +28,8 @@ export function parseJsonLossless(text: string): unknown {
  * plainly while the scale is not negative and the exponent not below -6, else in scientific notation. So
  * `-1.25E2` is `-125`, `1.5E-3` is `0.0015`, `1.50` stays `1.50`, `1.7976931348623157E308` is
  * `1.7976931348623157E+308`, `0.0000001` is `1E-7`, and `-0` and `-0.0` lose their sign (neither type has a
- * negative zero).
+ * negative zero). Also how Jackson writes a DECIMAL or a DOUBLE (its Double.toString digits read as a BigDecimal):
+ * JSON_OBJECT(KEY 'y' VALUE 1.7976931348623157E308) is {"y":1.7976931348623157E+308} in a real Flink 2.3.
  */
 export function jacksonNumberText(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
@@ -48,7 +49,7 @@ export function jacksonNumberText(text: string): string {
     return `${sign}${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
   }
   const mantissa = digits.length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
-  return `${sign}${mantissa}E${adjusted >= 0 ? '+' : ''}${adjusted}`;
+  return `${sign}${mantissa}E${adjusted > 0 ? '+' : ''}${adjusted}`;
 }
 
 /** A JSON object (not an array, not a number). */
