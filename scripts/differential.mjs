@@ -223,7 +223,7 @@ const EXPLAINED = [
   },
   {
     name: 'decimal-sum-overflow',
-    reason: 'A DECIMAL SUM or AVG whose running sum overflows DECIMAL(38, s): Flink turns the sum NULL (its SUM then restarts from the next value, its AVG stays NULL); Sluice keeps the exact sum for AVG and NULL for SUM (docs/differences-from-flink.md, regressions.json query 10)',
+    reason: 'A DECIMAL SUM whose running sum overflows DECIMAL(38, s): Flink turns the sum NULL and restarts it from the next value; Sluice gives NULL when the exact total does not fit (docs/differences-from-flink.md). An AVG is as in Flink (regressions.json query 10)',
     test: (r) => {
       if (r.verdict !== 'rows' || !/\b(SUM|AVG)\(/i.test(r.sql)) return false;
       // Only columns that hold a DECIMAL with 17 or more fraction digits (a sum or average of DECIMAL(38, 18)) on

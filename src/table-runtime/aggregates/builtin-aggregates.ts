@@ -151,8 +151,13 @@ const count = boxed<[Long]>(
   mergeCounts,
 );
 
-/** The [sum, non-null count] slots SUM, SUM0 and AVG share; `value` turns them into the result. */
-function sumSlots(sumType: LogicalType, value: (sum: Num, n: number) => unknown): InlineAccumulator {
+/**
+ * The [sum, non-null count] slots SUM, SUM0 and AVG share; `value` turns them into the result. With
+ * `overflows`, a sum for which it holds becomes NULL and stays NULL (Flink's AVG of DECIMAL: its sum is a
+ * DECIMAL(38, s), NULL once it overflows, and NULL plus anything is NULL); `value` then sees null.
+ */
+function sumSlots(sumType: LogicalType, value: (sum: Num | null, n: number) => unknown, overflows?: (sum: Num) => boolean): InlineAccumulator {
+  const settle = (s: Num): Num | null => (overflows !== undefined && overflows(s) ? null : s);
   return {
     width: 2,
     init(a, at) {
@@ -161,15 +166,15 @@ function sumSlots(sumType: LogicalType, value: (sum: Num, n: number) => unknown)
     },
     accumulate(a, at, v) {
       if (v === null) return;
-      a[at] = add(a[at] as Num, v, sumType);
+      if (a[at] !== null) a[at] = settle(add(a[at] as Num, v, sumType));
       (a[at + 1] as number)++;
     },
     retract(a, at, v) {
       if (v === null) return;
-      a[at] = sub(a[at] as Num, v, sumType);
+      if (a[at] !== null) a[at] = settle(sub(a[at] as Num, v, sumType));
       (a[at + 1] as number)--;
     },
-    getValue: (a, at) => value(a[at] as Num, a[at + 1] as number),
+    getValue: (a, at) => value(a[at] as Num | null, a[at + 1] as number),
   };
 }
 
@@ -177,7 +182,7 @@ function sumSlots(sumType: LogicalType, value: (sum: Num, n: number) => unknown)
 function sum(resultType: LogicalType, zeroWhenEmpty: boolean): AggregateFunction<[Num, number]> {
   const scaleTo = (v: Num): unknown =>
     resultType.kind === 'DECIMAL' ? (v as Decimal).toPrecision(resultType.precision, resultType.scale) : resultType.kind === 'BIGINT' ? longValue(v as Long) : v;
-  const inl = sumSlots(resultType, (s, n) => (n === 0 ? (zeroWhenEmpty ? scaleTo(zeroOf(resultType)) : null) : scaleTo(s)));
+  const inl = sumSlots(resultType, (s, n) => (n === 0 ? (zeroWhenEmpty ? scaleTo(zeroOf(resultType)) : null) : s === null ? null : scaleTo(s)));
   return boxed<[Num, number]>(inl, (acc, o) => {
     acc[0] = add(acc[0], o[0], resultType);
     acc[1] += o[1];
@@ -187,8 +192,12 @@ function sum(resultType: LogicalType, zeroWhenEmpty: boolean): AggregateFunction
 /** AVG; integer inputs average with integer division as Flink. Acc: [sum, count]. */
 function avg(argType: LogicalType, resultType: LogicalType): AggregateFunction<[Num, number]> {
   const sumType: LogicalType = argType.kind === 'DECIMAL' ? argType : argType.kind === 'FLOAT' || argType.kind === 'DOUBLE' ? argType : { kind: 'BIGINT', nullable: true };
-  const inl = sumSlots(sumType, (s, n) => {
-    if (n === 0) return null;
+  // Flink sums DECIMAL(p, s) into a DECIMAL(38, s); once that overflows, the sum and the average are NULL.
+  const overflows = argType.kind === 'DECIMAL' ? (x: Num): boolean => !(x as Decimal).fits(38, argType.scale) : undefined;
+  const inl = sumSlots(
+    sumType,
+    (s, n) => {
+    if (n === 0 || s === null) return null;
     switch (resultType.kind) {
       case 'DECIMAL':
         return (s as Decimal).divide(Decimal.fromBigInt(BigInt(n)), resultType.scale).toPrecision(resultType.precision, resultType.scale);
@@ -203,9 +212,13 @@ function avg(argType: LogicalType, resultType: LogicalType): AggregateFunction<[
       default:
         return (s as number) / n;
     }
-  });
+    },
+    overflows,
+  );
   return boxed<[Num, number]>(inl, (acc, o) => {
-    acc[0] = add(acc[0], o[0], sumType);
+    // Merging partial sums: an overflowed (NULL) side keeps the whole NULL, as Flink's plus does.
+    const merged = acc[0] === null || o[0] === null ? null : add(acc[0], o[0], sumType);
+    acc[0] = (merged !== null && overflows?.(merged) === true ? null : merged) as Num;
     acc[1] += o[1];
   });
 }
