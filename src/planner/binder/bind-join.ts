@@ -282,16 +282,7 @@ async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Sc
   const outer = [...(sub.expr === null ? [] : [sub.expr]), ...corr.outer].map((e) => bindExpression(e, ctx));
   const rightCols = outer.map((_, i) => (sub.expr === null ? corr.firstCorrelated + i : i === 0 ? 0 : corr.firstCorrelated + i - 1));
   if (sub.expr !== null && corr.firstCorrelated !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
-  const lk: RexNode[] = [];
-  const rk: RexNode[] = [];
-  outer.forEach((l, i) => {
-    const rf = right.fields[rightCols[i]!]!;
-    const r = inputRef(rightCols[i]!, rf.name, rf.type);
-    const t = commonType([l.type, r.type]);
-    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
-    lk.push(castTo(l, t));
-    rk.push(castTo(r, t));
-  });
+  const { lk, rk } = correlationKeys(outer, right, rightCols);
   if (sub.negated && sub.expr !== null && (lk[0]!.type.nullable || rk[0]!.type.nullable)) {
     throw new PlanningError('Correlated NOT IN over nullable values is not supported yet; use NOT EXISTS');
   }
@@ -322,6 +313,24 @@ async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Sc
 }
 
 /**
+ * The join keys of a decorrelated subquery: each outer expression and the subquery's column `rightCols[i]`,
+ * both cast to their common type.
+ */
+function correlationKeys(outer: readonly RexNode[], right: PlanNode, rightCols: readonly number[]): { lk: RexNode[]; rk: RexNode[] } {
+  const lk: RexNode[] = [];
+  const rk: RexNode[] = [];
+  outer.forEach((l, i) => {
+    const rf = right.fields[rightCols[i]!]!;
+    const r = inputRef(rightCols[i]!, rf.name, rf.type);
+    const t = commonType([l.type, r.type]);
+    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
+    lk.push(castTo(l, t));
+    rk.push(castTo(r, t));
+  });
+  return { lk, rk };
+}
+
+/**
  * A decorrelated scalar subquery joined to `left`: a LEFT join of its per-key aggregate on the correlation
  * keys, adding one column, the subquery's value for the row (0 for a COUNT over no rows, else NULL there).
  * Returns the new node and a reference to that column.
@@ -336,17 +345,11 @@ export async function correlatedScalarJoin(
   const right = await binder.bindQuery(corr.query, ctes);
   const ctx = binder.exprContext(scope);
   const k = corr.outer.length;
-  const lk: RexNode[] = [];
-  const rk: RexNode[] = [];
-  corr.outer.forEach((e, i) => {
-    const l = bindExpression(e, ctx);
-    const rf = right.fields[i]!;
-    const r = inputRef(i, rf.name, rf.type);
-    const t = commonType([l.type, r.type]);
-    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
-    lk.push(castTo(l, t));
-    rk.push(castTo(r, t));
-  });
+  const { lk, rk } = correlationKeys(
+    corr.outer.map((e) => bindExpression(e, ctx)),
+    right,
+    corr.outer.map((_, i) => i),
+  );
   const n = left.fields.length;
   const vf = right.fields[k]!;
   const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);

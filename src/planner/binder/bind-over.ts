@@ -155,7 +155,7 @@ function overLayer(
     const args = argRex.map(argIndex);
     const type = checkAt(c, ctx.positioned, () => aggregateType(name, argRex.map((r) => r.type), name !== 'COUNT', ctx.functions, c.quantifier === 'DISTINCT'));
     const frame = sp.frame;
-    let unit: 'ROWS' | 'RANGE' = frame?.unit ?? 'RANGE';
+    const unit: 'ROWS' | 'RANGE' = frame?.unit ?? 'RANGE';
     let preceding: number | null = null;
     if (frame !== null) {
       if (frame.end !== null && frame.end.kind !== 'current-row') throw new PlanningError('OVER windows must end at CURRENT ROW');
@@ -172,7 +172,6 @@ function overLayer(
           throw new PlanningError('OVER windows must start at a PRECEDING bound');
       }
     }
-    if (unit === 'RANGE' && preceding === null) unit = 'RANGE';
     return { call: { name, args, distinct: c.quantifier === 'DISTINCT', filterArg: -1, type, alias: `w${window}$o${i}` }, frame: { unit, preceding } };
   });
   const below: PlanNode =
