@@ -100,9 +100,9 @@ class GeneratorSplitReader implements SplitReader<Element, GeneratorSplit> {
       if (s.split.end !== null) n = Math.min(n, s.split.end - s.next);
       const rate = s.split.rowsPerSecond;
       if (rate !== null) {
-        // Token bucket from the split's start: never more than rate * elapsed rows, batches of ~10 ms.
+        // Token bucket from the split's start: never more than rate * elapsed rows, batches of ~50 ms.
         const allowed = Math.floor(((now - s.startedAt) * rate) / 1000) + 1 - s.emittedSinceStart;
-        const target = Math.max(1, Math.min(maxBatch, Math.ceil(rate / 100)));
+        const target = Math.max(1, Math.min(maxBatch, Math.ceil(rate / 20)));
         if (allowed < Math.min(target, n)) {
           if (n > 0) waitMs = Math.min(waitMs, Math.ceil(((Math.min(target, n) - allowed) * 1000) / rate));
           n = 0;
