@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('EXPLAIN against a real Flink 2.3.0 run', () => {
   it('finds every golden file of the script', () => {
-    expect(all.filter((s) => s.golden).length).toBe(22);
+    expect(all.filter((s) => s.golden).length).toBe(24);
   });
 
   for (const s of all) {

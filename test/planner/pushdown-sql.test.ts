@@ -19,34 +19,34 @@ interface Case {
 const CASES: readonly Case[] = [
   {
     sql: "SELECT id FROM p WHERE dt = '2024-01-02'",
-    scan: 'p, partitions=[{dt=2024-01-02, hr=1}, {dt=2024-01-02, hr=2}], project=[id]',
+    scan: 'p, partitions=[{dt=2024-01-02, hr=1}, {dt=2024-01-02, hr=2}], project=[id], metadata=[]',
     rows: ['[3]', '[4]'],
   },
   {
     sql: "SELECT id, hr FROM p WHERE dt >= '2024-01-02' AND hr = 2 AND id > 0",
-    scan: 'p, partitions=[{dt=2024-01-02, hr=2}], filter=[>(id, 0)], project=[id, hr]',
+    scan: 'p, partitions=[{dt=2024-01-02, hr=2}], filter=[>(id, 0)], project=[id, hr], metadata=[]',
     rows: ['[4,2]'],
   },
   {
     sql: 'SELECT * FROM (SELECT hr, id FROM p) WHERE hr > 1',
-    scan: 'p, partitions=[{dt=2024-01-01, hr=2}, {dt=2024-01-02, hr=2}], project=[id, hr]',
+    scan: 'p, partitions=[{dt=2024-01-01, hr=2}, {dt=2024-01-02, hr=2}], project=[id, hr], metadata=[]',
     rows: ['[2,2]', '[2,4]'],
   },
   {
     sql: "SELECT id FROM p WHERE dt = '2024-01-01' OR id = 4",
     // Not decided by partitions alone: offered as a filter, which the filesystem source takes and leaves (as Flink's).
-    scan: "p, filter=[OR(=(dt, _UTF-16LE'2024-01-01'), =(id, 4))], project=[id, dt]",
+    scan: "p, filter=[OR(=(dt, _UTF-16LE'2024-01-01'), =(id, 4))], project=[id, dt], metadata=[]",
     rows: ['[1]', '[2]', '[4]'],
   },
   {
     sql: 'SELECT p.id, q.v FROM p JOIN q ON p.id = q.id WHERE p.hr = 1',
     // The join's inputs are pruned, so the projection reaches the partitioned scan as in Flink.
-    scan: 'p, partitions=[{dt=2024-01-01, hr=1}, {dt=2024-01-02, hr=1}], project=[id]',
+    scan: 'p, partitions=[{dt=2024-01-01, hr=1}, {dt=2024-01-02, hr=1}], project=[id], metadata=[]',
     rows: ['[1,"one"]', '[3,"three"]'],
   },
   {
     sql: "SELECT id FROM p WHERE dt = '2099-12-31'",
-    scan: 'p, partitions=[], project=[id]',
+    scan: 'p, partitions=[], project=[id], metadata=[]',
     rows: [],
   },
 ];

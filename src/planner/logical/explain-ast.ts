@@ -97,6 +97,34 @@ function overRankProject(n: CalcNode): ExplainTree | undefined {
 }
 
 /**
+ * The aggregate under a SELECT list that is its output in order (`SELECT k, COUNT(*) AS c ... GROUP BY k`):
+ * Calcite builds no LogicalProject for it (SqlToRelConverter projects the aggregate without forcing a trivial
+ * project), and an alias of a group key names that key in the projection below the aggregate instead. Undefined
+ * for any other calc.
+ */
+function bareAggregate(n: CalcNode): PlanNode | undefined {
+  const identity = (c: CalcNode): boolean => c.projects.length === c.input.fields.length && c.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
+  if (n.condition !== null || !identity(n)) return undefined;
+  // HAVING: a LogicalFilter between them, still with no project above.
+  const having = n.input.kind === 'calc' && n.input.condition !== null && identity(n.input) ? n.input : null;
+  const agg = having === null ? n.input : having.input;
+  if (agg.kind !== 'aggregate') return undefined;
+  const keys = agg.groupKeys.length;
+  if (n.fields.some((f, i) => i >= keys && f.name !== agg.fields[i]!.name)) return undefined;
+  let bare: PlanNode = agg;
+  if (n.fields.some((f, i) => i < keys && f.name !== agg.fields[i]!.name)) {
+    const below = agg.input;
+    if (below.kind !== 'calc') return undefined;
+    const fields = below.fields.map((f, j) => {
+      const key = agg.groupKeys.indexOf(j);
+      return key < 0 ? f : { ...f, name: n.fields[key]!.name };
+    });
+    bare = { ...agg, input: { ...below, fields }, fields: n.fields };
+  }
+  return having === null ? bare : { ...having, input: bare, fields: n.fields };
+}
+
+/**
  * The unoptimized plan as Calcite's logical nodes, the "Abstract Syntax Tree" section of Flink's EXPLAIN:
  * input refs as `$i`, literals and calls as RexNode digests.
  */
@@ -123,6 +151,8 @@ export function astTree(n: PlanNode): ExplainTree {
       }
       const inlined = overRankProject(n);
       if (inlined !== undefined) return inlined;
+      const bare = bareAggregate(n);
+      if (bare !== undefined) return astTree(bare);
       const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
       let tree = astTree(n.input);
       if (n.condition !== null) tree = node(`LogicalFilter(condition=[${rex(n.condition)}])`, [tree]);

@@ -46,7 +46,10 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
   switch (n.kind) {
     case 'scan': {
       const id = n.identifier;
-      const project = n.physicalIndexes === null ? [] : [`project=[${n.fields.map((f) => f.name).join(', ')}]`];
+      const project = n.physicalIndexes === null ? [] : [`project=[${n.fields.slice(0, n.physicalIndexes.length).map((f) => f.name).join(', ')}]`];
+      // A source with SupportsReadingMetadata gets Flink's ReadingMetadataSpec with any projection (`metadata=[]`
+      // when the query reads none), and with the metadata columns it reads; the spec names metadata keys.
+      if (n.source.applyReadableMetadata !== undefined && (n.physicalIndexes !== null || n.metadataKeys.length > 0)) project.push(`metadata=[${n.metadataKeys.join(', ')}]`);
       const watermark = pushedWatermarkDigest(n);
       // Flink pushes a watermark after the projection; filters and partitions then follow it, as they sit
       // above the watermark assigner until it is pushed.
@@ -333,9 +336,10 @@ export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: Ph
     return wm.upper === null ? assigner : keyed(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a), [assigner], identityKey(n));
   }
   const children = inputsOf(n).map((c, i) => {
-    const sub = aboveWatermarkAssigner(n, c)
+    const tree = aboveWatermarkAssigner(n, c)
       ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)], identityKey(c))
       : physicalTree(c, mode, style, a);
+    const sub = n.kind === 'calc' ? tree : withReorderingCalc(c, tree, a);
     const ex = exchangeText(n, i);
     return ex === undefined ? sub : derived(ex, sub, annotate(ex, n, c, a));
   });
@@ -344,7 +348,31 @@ export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: Ph
 
 /** The optimized plan as Flink's EXPLAIN prints it (physical plan: `prefix`, execution plan: `infix`). */
 export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix', a: PhysicalAnnotations = {}): string {
-  return renderTree(physicalTree(root, mode, style, a));
+  return renderTree(physicalRootTree(root, mode, style, a));
+}
+
+/** physicalTree of a plan's root, which has no Calc above it to reorder a window aggregate's columns. */
+export function physicalRootTree(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
+  return withReorderingCalc(root, physicalTree(root, mode, style, a), a);
+}
+
+/**
+ * A GlobalWindowAggregate emits its plain keys, then its calls, then the window properties (Flink's window
+ * aggregate row type); when the query's columns come in another order (`SELECT window_start, window_end,
+ * COUNT(*)`), Flink prints a Calc above it that puts them in the query's order. A Calc of the plan above it
+ * already prints that order, merged, as Flink's does.
+ */
+function withReorderingCalc(n: PlanNode, tree: ExplainTree, a: PhysicalAnnotations): ExplainTree {
+  if (n.kind !== 'global-window-aggregate') return tree;
+  const names = n.fields.map((f) => f.name);
+  const emitted = [
+    ...n.keys.flatMap((k, i) => (k.kind === 'field' ? [names[i]!] : [])),
+    ...n.aggCalls.map((c) => c.alias),
+    ...n.keys.flatMap((k, i) => (k.kind === 'field' ? [] : [names[i]!])),
+  ];
+  if (emitted.length !== names.length || emitted.every((e, i) => e === names[i])) return tree;
+  const text = `Calc(select=[${names.join(', ')}])`;
+  return derived(text, tree, annotate(text, n, undefined, a));
 }
 
 /** The unoptimized logical plan in Calcite's notation (the "Abstract Syntax Tree" section). */

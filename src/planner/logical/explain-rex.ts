@@ -13,7 +13,7 @@ export type RexStyle = 'calcite' | 'prefix' | 'infix';
 /** Names input field `i` (physical and execution plans use the input's field names). */
 export type FieldNamer = (index: number) => string;
 
-const BINARY: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%', '=', '<>', '<', '<=', '>', '>=', '||']);
+const BINARY: ReadonlySet<string> = new Set(['+', '-', '*', '/', '=', '<>', '<', '<=', '>', '>=', '||']);
 const POSTFIX: ReadonlySet<string> = new Set(['IS NULL', 'IS NOT NULL', 'IS TRUE', 'IS NOT TRUE', 'IS FALSE', 'IS NOT FALSE']);
 
 /**
@@ -52,6 +52,9 @@ function callText(op: string, operands: readonly RexNode[], type: LogicalType, s
       return `${args[0]}.${fieldName(operands)}`;
     case 'NEGATE':
       return `-(${args[0]})`;
+    case '%':
+      // Calcite turns `a % b` into MOD(a, b) (StandardConvertletTable), which every section prints as a call.
+      return `MOD(${args.join(', ')})`;
     default:
       break;
   }

@@ -2,7 +2,7 @@ import type { JobGraph, JobVertex } from '../../runtime/job-graph.js';
 import { ChangelogInference } from './changelog.js';
 import { CostEstimator } from './explain-cost.js';
 import { jsonExecutionPlan } from './explain-json.js';
-import { explainLogical, physicalNodeText, physicalTree } from './explain-plan.js';
+import { explainLogical, physicalNodeText, physicalRootTree } from './explain-plan.js';
 import type { PhysicalAnnotations } from './explain-plan.js';
 import { reuseSinks } from './explain-sink-reuse.js';
 import { node, renderTree } from './explain-tree.js';
@@ -112,13 +112,13 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
     p.logical.map(explainLogical).join('\n\n'),
     '',
     advice ? '== Optimized Physical Plan With Advice ==' : '== Optimized Physical Plan ==',
-    optimized.map((r) => renderTree(physicalTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
+    optimized.map((r) => renderTree(physicalRootTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
     '',
   ];
   // Sluice has no plan analyzers yet, so there is never advice; Flink prints this line in that case.
   if (advice) out.push('No available advice...', '');
   const shared = reuseSubplans(optimized, p.reuse);
-  out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalTree(r, p.mode, 'infix'))), '');
+  out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalRootTree(r, p.mode, 'infix'))), '');
   if (details.includes('JSON_EXECUTION_PLAN')) {
     const graph = p.jobGraph();
     const skip = p.isQuery ? (v: JobVertex): boolean => v.kind === 'sink' && v.name === 'collect' : undefined;

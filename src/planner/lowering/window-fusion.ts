@@ -1,4 +1,6 @@
 import type { AggCall, AggregateNode, CalcNode, PlanNode, WindowSpec } from '../logical/plan-node.js';
+import { inputRef } from '../rex/rex-node.js';
+import { conditionBelowWindowTvf } from '../logical/window-tvf-filter.js';
 
 /**
  * A TUMBLE / HOP / CUMULATE window aggregate fused with the window TVF below it (Flink's WindowAggregate
@@ -18,8 +20,9 @@ export interface FusedWindow {
 }
 
 /**
- * The fused form of `agg` when its input is the window TVF, or a filter-free calc of plain column
- * references over it, and no key or argument reads window_time; else undefined.
+ * The fused form of `agg` when its input is the window TVF, or a calc of plain column references over it
+ * whose condition can be evaluated before the TVF (it then filters the fused operator's input), and no key or
+ * argument reads window_time; else undefined.
  */
 export function fuseWindowAggregate(agg: AggregateNode): FusedWindow | undefined {
   if (agg.window === undefined || agg.window.spec.kind === 'SESSION') return undefined;
@@ -30,7 +33,9 @@ export function fuseWindowAggregate(agg: AggregateNode): FusedWindow | undefined
     tvf = tvf.input;
   }
   if (tvf.kind !== 'window-tvf' || tvf.window.kind === 'SESSION') return undefined;
-  if (calc !== null && (calc.condition !== null || !calc.projects.every((p) => p.kind === 'input-ref'))) return undefined;
+  if (calc !== null && !calc.projects.every((p) => p.kind === 'input-ref')) return undefined;
+  const condition = conditionBelowWindowTvf(calc, tvf);
+  if (condition === undefined) return undefined;
   const base = tvf.input.fields.length;
   /** The TVF output field an aggregate input field reads. */
   const source = (i: number): number => {
@@ -56,5 +61,8 @@ export function fuseWindowAggregate(agg: AggregateNode): FusedWindow | undefined
     if (filterArg === undefined) return undefined;
     calls.push({ ...c, args: args as number[], filterArg });
   }
-  return { input: tvf.input, timeIndex: tvf.timeIndex, window: tvf.window, keys, calls };
+  const rows = tvf.input;
+  const input: PlanNode =
+    condition === null ? rows : { kind: 'calc', input: rows, projects: rows.fields.map((f, i) => inputRef(i, f.name, f.type)), condition, fields: rows.fields };
+  return { input, timeIndex: tvf.timeIndex, window: tvf.window, keys, calls };
 }

@@ -162,13 +162,14 @@ function removeIdentityCalc(n: PlanNode): PlanNode {
 
 /**
  * aggregate(calc(window-tvf)) grouping by the TVF's window_start and window_end becomes a window
- * aggregate (final rows per window, fired by watermark) instead of an updating group aggregate.
+ * aggregate (final rows per window, fired by watermark) instead of an updating group aggregate, with or
+ * without a WHERE between them, as Flink plans it (a filter keeps the window properties of its input).
  */
 function detectWindowAggregate(n: PlanNode): PlanNode {
   if (n.kind !== 'aggregate' || n.window !== undefined) return n;
   const calc = n.input.kind === 'calc' ? n.input : null;
   const tvf = calc === null ? n.input : calc.input;
-  if (tvf.kind !== 'window-tvf' || (calc !== null && calc.condition !== null)) return n;
+  if (tvf.kind !== 'window-tvf') return n;
   const base = tvf.input.fields.length;
   const source = (k: number): number | undefined => {
     if (calc === null) return k;

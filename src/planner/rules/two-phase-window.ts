@@ -4,6 +4,7 @@ import { isRowtimeAttribute, notNull } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
+import { conditionBelowWindowTvf } from '../logical/window-tvf-filter.js';
 import type { AggCall, GlobalWindowAggregateNode, LocalWindowAggregateNode, PlanNode, WindowKeySource } from '../logical/plan-node.js';
 import { collectInputRefs, inputRef } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
@@ -35,7 +36,10 @@ export function splitWindowAggregate(n: PlanNode, o: TwoPhaseWindowOptions): Pla
   if (n.kind !== 'aggregate' || n.window === undefined || o.mode !== 'streaming' || o.strategy === 'ONE_PHASE') return n;
   const calc = n.input.kind === 'calc' ? n.input : null;
   const tvf = calc === null ? n.input : calc.input;
-  if (tvf.kind !== 'window-tvf' || tvf.window.kind === 'SESSION' || (calc !== null && calc.condition !== null)) return n;
+  if (tvf.kind !== 'window-tvf' || tvf.window.kind === 'SESSION') return n;
+  // A WHERE moves below the local phase with the projection; one that reads window columns keeps it one phase.
+  const condition = conditionBelowWindowTvf(calc, tvf);
+  if (condition === undefined) return n;
   const input = tvf.input;
   const base = input.fields.length;
   if (!isRowtimeAttribute(input.fields[tvf.timeIndex]!.type)) return n;
@@ -95,10 +99,10 @@ export function splitWindowAggregate(n: PlanNode, o: TwoPhaseWindowOptions): Pla
   const argTypes = (c: AggCall): LogicalType[] => c.args.map((i) => projects[i]!.type);
   if (!calls.every((c) => !c.distinct && o.canMerge(c, argTypes(c)))) return n;
 
-  const identity = projects.length === base && projects.every((p, i) => p.kind === 'input-ref' && p.index === i && names[i] === input.fields[i]!.name);
+  const identity = condition === null && projects.length === base && projects.every((p, i) => p.kind === 'input-ref' && p.index === i && names[i] === input.fields[i]!.name);
   const pruned: PlanNode = identity
     ? input
-    : { kind: 'calc', input, projects, condition: null, fields: projects.map((p, i) => ({ name: names[i]!, type: p.type })) };
+    : { kind: 'calc', input, projects, condition, fields: projects.map((p, i) => ({ name: names[i]!, type: p.type })) };
   const accNames = accumulatorNames(calls);
   const local: LocalWindowAggregateNode = {
     kind: 'local-window-aggregate',

@@ -40,7 +40,7 @@ describe('filter push-down into scans', () => {
   it('removes a fully accepted filter from the Calc and prints it in the table digest', async () => {
     const ctx = new FakeContext(schema, rows, acceptAll);
     const { scan, calc } = await planLines('SELECT a, b FROM t WHERE a > 3', ctx);
-    expect(scan).toBe('TableSourceScan(table=[[default_catalog, default_database, t, filter=[>(a, 3)], project=[a, b]]], fields=[a, b])');
+    expect(scan).toBe('TableSourceScan(table=[[default_catalog, default_database, t, filter=[>(a, 3)], project=[a, b], metadata=[]]], fields=[a, b])');
     expect(calc).toBeUndefined();
     expect(await rowsOf('SELECT a, b FROM t WHERE a > 3', new FakeContext(schema, rows, acceptAll))).toEqual(['+I[4, y]', '+I[5, z]', '+I[7, x]']);
   });

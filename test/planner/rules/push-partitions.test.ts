@@ -35,7 +35,7 @@ describe('partition push-down', () => {
     const { scan, calc } = await scanLine(sql, ctx);
     expect(ctx.log.partitions).toEqual(['2024-01-01/10']);
     expect(ctx.log.offered).toEqual(['greaterThan(v#0, 0)']);
-    expect(scan).toBe('TableSourceScan(table=[[default_catalog, default_database, t, partitions=[{dt=2024-01-01, hr=10}], filter=[>(v, 0)], project=[v]]], fields=[v])');
+    expect(scan).toBe('TableSourceScan(table=[[default_catalog, default_database, t, partitions=[{dt=2024-01-01, hr=10}], filter=[>(v, 0)], project=[v], metadata=[]]], fields=[v])');
     expect(calc).toBeUndefined();
     const r = await runQuery(sql, ctxWith(partitions));
     expect(formatRows(r.rows, r.types)).toEqual(['+I[2]']);

@@ -107,3 +107,12 @@ FROM Ticker
     ) MR;
 -- @golden match-recognize-within.txt
 EXPLAIN SELECT * FROM Ticker MATCH_RECOGNIZE (PARTITION BY symbol ORDER BY rowtime MEASURES C.rowtime AS dropTime, A.price - C.price AS dropDiff, SUM(B.price) AS s, MATCH_ROWTIME() AS mt, FIRST(B.price, 1) AS fb ONE ROW PER MATCH AFTER MATCH SKIP TO FIRST C PATTERN (A B*? C{2}) WITHIN INTERVAL '1' HOUR DEFINE B AS B.price > A.price - 10 AND SUM(price) < 100, C AS C.price < A.price - 10 AND C.symbol <> 'x');
+
+-- A WHERE between a window TVF and its aggregate: still a window aggregate, the filter below its local phase.
+-- @golden window-tvf-where.txt
+EXPLAIN SELECT window_start, window_end, COUNT(*) AS c FROM TABLE(TUMBLE(TABLE T, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) WHERE MOD(a, 3) = 0 AND b % 2 = 1 GROUP BY window_start, window_end;
+
+-- A projection pushed into a source that can read metadata (the filesystem connector): `metadata=[]`, and MOD.
+CREATE TABLE F (a INT, b BIGINT, c STRING) WITH ('connector' = 'filesystem', 'path' = '/tmp/sluice-explain-golden-f', 'format' = 'csv');
+-- @golden filesystem-metadata-projection.txt
+EXPLAIN SELECT a, MOD(b, 3) AS m, b % 4 AS r FROM F;
