@@ -57,12 +57,13 @@ FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND)) GROUP BY w
   output: 'append',
 };
 
+/** With a WHERE between the TVF and the aggregate: still a window aggregate, the filter below its local phase. */
 export const hop: CrashJob = {
   name: 'hop',
   sources: events,
   sinkColumns: `k BIGINT, ${windowColumns}`,
   query: `SELECT id % 3, CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id)
-FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY window_start, window_end, id % 3`,
+FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '3' SECOND)) WHERE id % 10 <> 7 GROUP BY window_start, window_end, id % 3`,
   output: 'append',
 };
 
