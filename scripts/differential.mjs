@@ -294,7 +294,7 @@ async function main() {
   console.error(`differential: Sluice answered ${sqls.length} queries in ${secs.toFixed(1)} s (${((sqls.length * 60) / secs).toFixed(0)} queries/min)`);
   const theirs = earlier !== undefined ? sqls.map((q) => earlier.get(q.trim())) : await runOnFlink(ddl, sqls, dir, 'queries', o.mode, o.batch, o.jobs);
 
-  const results = queries.map((q, i) => ({ i: index[i], q, sql: sqls[i], shape: q.shape, verdict: verdictIn(o.mode, theirs[i], mine[i], ordered(q)), flink: theirs[i], sluice: mine[i] }));
+  const results = queries.map((q, i) => ({ i: index[i], q, sql: sqls[i], shape: q.shape, verdict: verdictIn(o.mode, theirs[i], mine[i], ordered(q), sqls[i]), flink: theirs[i], sluice: mine[i] }));
   const diverging = results.filter((r) => !AGREEMENTS.has(r.verdict));
   const explained = {};
   const bad = [];

@@ -57,7 +57,7 @@ describe('generated queries answer as a real Flink did (test/differential/golden
     const env = await sessionFor(mode);
     for (const [i, q] of golden.queries.entries()) {
       const mine = await runOnSluice(env, q.sql, { formatValueJava, rowKindShortString });
-      const v = verdictIn(mode, q.flink, mine, q.ordered);
+      const v = verdictIn(mode, q.flink, mine, q.ordered, q.sql);
       const agrees = v === 'agree' || v === 'both-error';
       const known = golden.known[String(i)];
       if (known === undefined && !agrees) diverging.push(`#${i} [${v}] ${q.sql}\n  flink: ${JSON.stringify(q.flink).slice(0, 300)}\n  sluice: ${JSON.stringify(mine).slice(0, 300)}`);

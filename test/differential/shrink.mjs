@@ -35,7 +35,7 @@ export async function shrinkAll(divergences, engines, { rounds = 3, maxCandidate
     kept.forEach((t, k) => {
       const flink = theirs[k];
       const sluice = t.sluice;
-      if (verdictIn(mode, flink, sluice, ordered(t.q)) !== t.owner.verdict) return;
+      if (verdictIn(mode, flink, sluice, ordered(t.q), t.sql) !== t.owner.verdict) return;
       if (t.sql.length < t.owner.min.sql.length) {
         t.owner.min = { q: t.q, sql: t.sql, flink, sluice };
         improved++;
