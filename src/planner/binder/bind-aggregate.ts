@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
-import type { GroupingElement, SelectItem, SelectQuery } from '../../sql/ast/query.js';
+import type { GroupingElement, SelectItem, SelectQuery, WindowSpec } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
@@ -12,6 +12,7 @@ import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
 import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
+import { bindOver, hasOverCalls } from './bind-over.js';
 import { Scope } from './scope.js';
 import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
 
@@ -28,7 +29,13 @@ function findAggregates(e: Expression, functions: FunctionLookup | undefined, ou
     return out;
   }
   for (const c of childExpressions(e)) findAggregates(c, functions, out);
+  // An OVER window over grouped rows may partition or order by an aggregate (`RANK() OVER (ORDER BY COUNT(*))`).
+  if (e.kind === 'function-call' && e.over?.kind === 'window-spec') for (const c of windowExpressions(e.over)) findAggregates(c, functions, out);
   return out;
+}
+
+function windowExpressions(w: WindowSpec): Expression[] {
+  return [...w.partitionBy, ...w.orderBy.map((o) => o.expr)];
 }
 
 /**
@@ -68,7 +75,9 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   }
   const groupCount = groupKeyIdx.length;
 
-  const aggAsts = [...items.map((i) => i.expr), ...(q.having === null ? [] : [q.having])].flatMap((e) => findAggregates(e, functions));
+  const aggAsts = [...items.map((i) => i.expr), ...(q.having === null ? [] : [q.having]), ...q.windows.flatMap((w) => windowExpressions(w.spec))].flatMap((e) =>
+    findAggregates(e, functions),
+  );
   const calls: AggCall[] = [];
   const callByKey = new Map<string, number>();
   const callIndexOfAst = new Map<Expression, number>();
@@ -170,7 +179,15 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     const cond = bindExpression(q.having, outCtx);
     node = { kind: 'calc', input: node, projects: fields.map((f, i) => inputRef(i, f.name, f.type)), condition: cond, fields };
   }
-  const exprs = items.map((it) => bindExpression(it.expr, outCtx));
+  let selectCtx = outCtx;
+  if (hasOverCalls(items)) {
+    // OVER windows over the grouped rows (`SUM(COUNT(*)) OVER ()`): their arguments, partitions and orders read the
+    // aggregate's output, and the over nodes add their columns after it, so the aggregate's fields keep their places.
+    const over = bindOver(items, q.windows, node, Scope.of(fields, null), outCtx, binder.ctx.mode);
+    node = over.node;
+    selectCtx = binder.exprContext(over.scope, (e) => over.intercept(e) ?? intercept(e));
+  }
+  const exprs = items.map((it) => bindExpression(it.expr, selectCtx));
   return project(node, exprs, items.map((it, i) => itemName(it, i)));
 }
 

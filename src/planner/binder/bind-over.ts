@@ -7,7 +7,7 @@ import { DataTypes } from '../../types/data-types.js';
 import { notNull } from '../../types/logical-type.js';
 
 import type { OverCall, PlanNode, RankType, SortKey } from '../logical/plan-node.js';
-import { inputRef, isConstant } from '../rex/rex-node.js';
+import { inputRef, isConstant, literal } from '../rex/rex-node.js';
 import { compileRex } from '../rex/compile-rex.js';
 import { isTimeAttribute } from '../../types/logical-type.js';
 import { aggregateType } from './bind-aggregate.js';
@@ -128,15 +128,19 @@ function overLayer(
   window: number,
 ): { node: PlanNode; callFields: number[] } {
   const spec = specs[0]!;
-  if (spec.orderBy.length !== 1) throw new ValidationError('OVER aggregates require exactly one ORDER BY key');
+  if (spec.orderBy.length > 1) throw new ValidationError('OVER aggregates require exactly one ORDER BY key');
   const pre: RexNode[] = input.fields.map((f, i) => inputRef(i, f.name, f.type));
   const argIndex = (r: RexNode): number => {
     if (r.kind === 'input-ref') return r.index;
     pre.push(r);
     return pre.length - 1;
   };
-  const order = bindExpression(spec.orderBy[0]!.expr, ctx);
-  const descending = spec.orderBy[0]!.direction === 'DESC';
+  // Without ORDER BY every row of a partition is a peer of every other and the window is the whole partition,
+  // which a constant order key gives (one peer group). Flink's batch planner ignores a frame there too:
+  // `SUM(id) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)` is the partition's sum in every row.
+  const unordered = spec.orderBy.length === 0;
+  const order = unordered ? literal(0, notNull(DataTypes.INT())) : bindExpression(spec.orderBy[0]!.expr, ctx);
+  const descending = !unordered && spec.orderBy[0]!.direction === 'DESC';
   if (mode === 'streaming' && (order.kind !== 'input-ref' || !isTimeAttribute(order.type) || descending)) {
     throw new PlanningError("OVER windows' ordering in stream mode must be defined on a time attribute.");
   }
@@ -154,7 +158,7 @@ function overLayer(
     const argRex = star ? [] : c.args.map((a) => bindExpression(a, ctx));
     const args = argRex.map(argIndex);
     const type = checkAt(c, ctx.positioned, () => aggregateType(name, argRex.map((r) => r.type), name !== 'COUNT', ctx.functions, c.quantifier === 'DISTINCT'));
-    const frame = sp.frame;
+    const frame = unordered ? null : sp.frame;
     const unit: 'ROWS' | 'RANGE' = frame?.unit ?? 'RANGE';
     let preceding: number | null = null;
     if (frame !== null) {
