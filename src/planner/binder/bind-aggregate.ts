@@ -23,7 +23,7 @@ export function needsAggregate(q: SelectQuery, functions: FunctionLookup | undef
 }
 
 /** Aggregate calls in `e`, outermost only (not entering their arguments). */
-function findAggregates(e: Expression, functions: FunctionLookup | undefined, out: Expression[] = []): Expression[] {
+export function findAggregates(e: Expression, functions: FunctionLookup | undefined, out: Expression[] = []): Expression[] {
   if (isAggregateCall(e, functions)) {
     out.push(e);
     return out;

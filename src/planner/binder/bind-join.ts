@@ -14,7 +14,7 @@ import { identity, project, requireBoolean } from './bind-query.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
 import { bindLateralTable, isLateralTableFunction } from './bind-lateral-table.js';
-import { decorrelate } from './decorrelate.js';
+import { decorrelate, isCount } from './decorrelate.js';
 import type { Decorrelated, DecorrelatedScalar } from './decorrelate.js';
 import { resolveTableNamed } from './table-not-found.js';
 
@@ -367,7 +367,21 @@ export async function correlatedScalarJoin(
   };
   const at = l2.fields.length + k;
   const missing = inputRef(at, '$value', withNullability(vf.type, true));
-  const value = corr.emptyIsZero ? call('COALESCE', [missing, literal(0n, vf.type)], withNullability(vf.type, false)) : missing;
+  let value = corr.emptyIsZero ? call('COALESCE', [missing, literal(0n, vf.type)], withNullability(vf.type, false)) : missing;
+  if (corr.empty !== null) {
+    // No inner row for the key (the join found no group: its key column is NULL): the expression over each call's
+    // value on no rows, COUNT 0 and every other aggregate NULL.
+    const empty = corr.empty;
+    const onNoRows = (e: Expression): RexNode | undefined => {
+      const i = empty.aggregates.indexOf(e);
+      if (i < 0) return undefined;
+      const t = right.fields[k + 1 + i]!.type;
+      return isCount(e) ? literal(0n, t) : literal(null, withNullability(t, true));
+    };
+    const none = bindExpression(empty.expr, binder.exprContext(new Scope([]), onNoRows));
+    const unmatched = call('IS NULL', [inputRef(l2.fields.length, '$k0', withNullability(r2.fields[0]!.type, true))], notNull(DataTypes.BOOLEAN()));
+    value = call('CASE', [unmatched, castTo(none, withNullability(vf.type, true)), missing], withNullability(vf.type, true));
+  }
   const node = project(joined, [...identity(left.fields), value], [...left.fields.map((f) => f.name), '$scalar']);
   return { node, value: inputRef(n, '$scalar', value.type) };
 }

@@ -2,7 +2,7 @@ import { PlanningError } from '../../errors/sluice-error.js';
 import type { BinaryExpr, Expression } from '../../sql/ast/expressions.js';
 import type { Query, SelectItem } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
-import { needsAggregate } from './bind-aggregate.js';
+import { findAggregates, needsAggregate } from './bind-aggregate.js';
 import { bindExpression } from './bind-expression.js';
 import type { Cte, QueryBinder } from './bind-query.js';
 import type { Scope } from './scope.js';
@@ -89,14 +89,17 @@ function andOf(es: readonly Expression[]): Expression | null {
 /**
  * A correlated scalar subquery computing one aggregate (`(SELECT AVG(o.amount) FROM orders o WHERE o.cust =
  * c.id)`) rewritten as an uncorrelated aggregate grouped by the inner sides of the correlations (its select
- * list: those, then the value); the caller LEFT JOINs it on the outer sides. A key with no inner rows has no
- * group, so its value is NULL, which is the aggregate of no rows except for COUNT: `emptyIsZero` then says
- * the caller must read a missing value as 0.
+ * list: those, then the value, then the aggregate calls of `empty`); the caller LEFT JOINs it on the outer
+ * sides. A key with no inner rows has no group, so its value is NULL, which is the aggregate of no rows except
+ * for COUNT: `emptyIsZero` then says the caller must read a missing value as 0, and `empty` (a value that uses
+ * COUNT inside an expression, `COUNT(*) + 1`) gives the expression the caller evaluates for a missing key instead,
+ * over each call's value on no rows.
  */
 export interface DecorrelatedScalar {
   readonly query: Query;
   readonly outer: readonly Expression[];
   readonly emptyIsZero: boolean;
+  readonly empty: { readonly expr: Expression; readonly aggregates: readonly Expression[] } | null;
 }
 
 /**
@@ -113,23 +116,27 @@ export async function decorrelateScalar(binder: QueryBinder, query: Query, outer
   }
   const item = query.items[0]!;
   const e = item.expr;
-  const emptyIsZero = e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT';
-  if (!emptyIsZero && mentionsCount(item.expr)) {
-    throw new PlanningError('A correlated scalar subquery may use COUNT only as its whole value yet (SELECT COUNT(*) FROM ...)');
-  }
+  const emptyIsZero = isCount(e);
+  const aggregates = !emptyIsZero && mentionsCount(e) ? findAggregates(e, binder.functions) : [];
   const keys: SelectItem[] = corr.pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
   const value: SelectItem = { ...item, alias: item.alias ?? { value: '$value', pos: item.pos } };
+  // Each call of an expression over COUNT as a column too: its type types the call's value on no rows.
+  const calls: SelectItem[] = aggregates.map((a, i) => ({ expr: a, alias: { value: `$agg${i}`, pos: a.pos }, pos: a.pos }));
   return {
-    query: { ...query, where: andOf(corr.rest), items: [...keys, value], groupBy: corr.pairs.map((p) => ({ kind: 'group-expr' as const, expr: p.inner, pos: p.inner.pos })) },
+    query: { ...query, where: andOf(corr.rest), items: [...keys, value, ...calls], groupBy: corr.pairs.map((p) => ({ kind: 'group-expr' as const, expr: p.inner, pos: p.inner.pos })) },
     outer: corr.pairs.map((p) => p.outer),
     emptyIsZero,
+    empty: aggregates.length === 0 ? null : { expr: e, aggregates },
   };
 }
 
 /** Whether `e` calls COUNT anywhere: its value over no rows is 0, not the NULL a missing group gives. */
 function mentionsCount(e: Expression): boolean {
-  if (e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT') return true;
-  return childExpressions(e).some(mentionsCount);
+  return isCount(e) || childExpressions(e).some(mentionsCount);
+}
+
+export function isCount(e: Expression): boolean {
+  return e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT';
 }
 
 export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
