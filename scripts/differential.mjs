@@ -174,6 +174,11 @@ const EXPLAINED = [
     test: (r) => r.verdict === 'flink-error' && /\/ -?0\.0E0\b/i.test(r.sql) && /^java\.lang\.ArithmeticException: Division by zero/.test(errorOf(r)),
   },
   {
+    name: 'streaming-rank-top-n',
+    reason: 'Flink refuses RANK() and DENSE_RANK() in a streaming Top-N ("... on streaming table is not supported currently"); Sluice answers (docs/differences-from-flink.md)',
+    test: (r) => r.verdict === 'flink-error' && /\b(DENSE_)?RANK\(\) OVER/i.test(r.sql) && /(DENSE_)?RANK\(\) on streaming table is not supported currently/.test(errorOf(r)),
+  },
+  {
     name: 'flink-json-value-returning-cast',
     reason: "Flink 2.3 fails on JSON_VALUE ... RETURNING a numeric type when the JSON value or the DEFAULT is of another Java type (it casts the Java object: String, Integer or Double to Integer or BigDecimal, ClassCastException); Sluice casts the value (regressions.json query 11)",
     test: (r) =>
