@@ -115,6 +115,16 @@ function floorWall(wall: number, unit: string, ceil: boolean): number {
     if (ceil && f !== wall) f = addMonths(f, step, false);
     return f;
   }
+  const years = { DECADE: 10, CENTURY: 100, MILLENNIUM: 1000 }[unit];
+  if (years !== undefined) {
+    // Calcite's DateTimeUtils: decades start in years divisible by 10, centuries and millennia in the year after
+    // (1901, 2001, 1001): a real Flink 2.3 floors 1990-10-14 to 1990-01-01, 1901-01-01 and 1001-01-01.
+    const y = new Date(wall).getUTCFullYear();
+    const start = unit === 'DECADE' ? Math.floor(y / years) * years : Math.floor((y - 1) / years) * years + 1;
+    f = Date.UTC(start, 0, 1);
+    if (start < 100) f = new Date(f).setUTCFullYear(start);
+    return ceil && f !== wall ? new Date(f).setUTCFullYear(start + years) : f;
+  }
   if (unit === 'WEEK') {
     // Calcite floors weeks to Sunday.
     const days = Math.floor(wall / MS_PER_DAY);
@@ -130,7 +140,10 @@ function floorWall(wall: number, unit: string, ceil: boolean): number {
 
 function floorCeil(ceil: boolean): ScalarFunctionDefinition {
   const name = ceil ? 'CEIL' : 'FLOOR';
-  const temporal = (v: number, unit: string, kind: string, tz: string): number => fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
+  // CEIL of a DATE to DAY is the next day even for a date (which is always a whole day), as Flink 2.3 answers
+  // CEIL(DATE '1990-10-14' TO DAY) with 1990-10-15 (its TimeFunctionsITCase expects that too).
+  const temporal = (v: number, unit: string, kind: string, tz: string): number =>
+    ceil && kind === 'DATE' && unit === 'DAY' ? v + 1 : fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
   return {
     kind: 'scalar',
     name,
