@@ -51,7 +51,9 @@ export function formatValue(value: unknown, type: LogicalType, options: FormatOp
     case 'DATE':
       return formatDate(value as number);
     case 'TIME':
-      return formatTime(value as number, type.precision);
+      // Flink holds a TIME in milliseconds whatever its precision: a real Flink 2.3 casts a TIME(5) 12:34:56.123 to the
+      // STRING 12:34:56.123 (CastFunctionITCase), not 12:34:56.12300.
+      return formatTime(value as number, Math.min(type.precision, 3));
     case 'TIMESTAMP':
       return formatTimestamp(value as number, type.precision);
     case 'TIMESTAMP_LTZ':
