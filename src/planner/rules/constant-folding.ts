@@ -4,7 +4,7 @@ import type { RexNode } from '../rex/rex-node.js';
 
 // A JSON_OBJECT / JSON_ARRAY inside another embeds raw only while it is still that call: folded into a STRING literal
 // it would be embedded as an escaped string (a real Flink embeds `JSON_ARRAY(s, JSON_ARRAY(10, 'x'))` raw).
-const UNFOLDED = new Set(['ROW', 'ARRAY', 'MAP', 'JSON_OBJECT', 'JSON_ARRAY']);
+const UNFOLDED = new Set(['ROW', 'ARRAY', 'MAP', 'JSON_OBJECT', 'JSON_ARRAY', 'JSON']);
 
 function foldable(n: RexNode): boolean {
   return !n.type.kind.startsWith('ROW') && !(n.kind === 'call' && UNFOLDED.has(n.op));

@@ -1,5 +1,5 @@
 import { assertNever } from '../logical-type.js';
-import type { LogicalType } from '../logical-type.js';
+import type { LogicalType, YearMonthResolution } from '../logical-type.js';
 import type { Decimal } from '../decimal.js';
 import { rowKindShortString } from '../row-kind.js';
 import type { Row } from '../row.js';
@@ -51,7 +51,9 @@ export function formatValue(value: unknown, type: LogicalType, options: FormatOp
     case 'DATE':
       return formatDate(value as number);
     case 'TIME':
-      return formatTime(value as number, type.precision);
+      // Flink holds a TIME in milliseconds whatever its precision: a real Flink 2.3 casts a TIME(5) 12:34:56.123 to the
+      // STRING 12:34:56.123 (CastFunctionITCase), not 12:34:56.12300.
+      return formatTime(value as number, Math.min(type.precision, 3));
     case 'TIMESTAMP':
       return formatTimestamp(value as number, type.precision);
     case 'TIMESTAMP_LTZ':
@@ -119,7 +121,7 @@ export function formatValueJava(value: unknown, type: LogicalType): string {
       return `${text.endsWith('.000') ? text.slice(0, -4) : text}Z`;
     }
     case 'INTERVAL_YEAR_MONTH':
-      return javaPeriod(value as number);
+      return javaPeriod(value as number, type.resolution);
     case 'INTERVAL_DAY_TIME':
       return javaDuration(value as number);
     case 'ARRAY':
@@ -170,9 +172,15 @@ function javaLocalTime(msOfDay: number): string {
   return full;
 }
 
-/** java.time.Period.toString of a month count: `P1Y2M`, `P3M`, `P0D`. */
-function javaPeriod(months: number): string {
+/**
+ * java.time.Period.toString of a month count as Flink's PeriodIntervalConverter builds the Period for the type's
+ * resolution: `P1Y2M` (YEAR TO MONTH), `P14M` (MONTH: Period.ofMonths, as a real Flink 2.3 prints INTERVAL MONTH
+ * values), `P1Y` (YEAR: Period.ofYears of the whole years), `P0D`.
+ */
+function javaPeriod(months: number, resolution: YearMonthResolution = 'YEAR_TO_MONTH'): string {
   if (months === 0) return 'P0D';
+  if (resolution === 'MONTH') return `P${months}M`;
+  if (resolution === 'YEAR') return Math.trunc(months / 12) === 0 ? 'P0D' : `P${Math.trunc(months / 12)}Y`;
   const y = Math.trunc(months / 12);
   const m = months % 12;
   return `P${y !== 0 ? `${y}Y` : ''}${m !== 0 ? `${m}M` : ''}`;

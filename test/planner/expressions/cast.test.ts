@@ -14,6 +14,15 @@ function run(v: unknown, from: LogicalType, to: LogicalType, tryCast = false, ti
 const d = (s: string): Decimal => Decimal.parse(s);
 
 describe('CAST', () => {
+  // As a real Flink 2.3 answers its CastFunctionITCase (test/differential/goldens/flink-functions.json).
+  it('intervals: one class casts to itself unchanged, only single-field intervals to integers; TIME prints milliseconds', () => {
+    const ym = (resolution: 'YEAR_TO_MONTH' | 'MONTH'): LogicalType => ({ kind: 'INTERVAL_YEAR_MONTH', resolution, yearPrecision: 4, nullable: true });
+    expect(run(123, ym('YEAR_TO_MONTH'), ym('MONTH'))).toBe(123);
+    expect(run(123, ym('YEAR_TO_MONTH'), T.STRING())).toBe('+10-03');
+    expect(() => run(124, ym('YEAR_TO_MONTH'), T.INT())).toThrow(PlanningError);
+    expect(run('12:34:56.123', T.STRING(), T.TIME(5))).toBe(45_296_123);
+    expect(run(45_296_123, T.TIME(5), T.STRING())).toBe('12:34:56.123');
+  });
   it('string to numbers, trimming and failing with the value and target named', () => {
     expect(run(' 42 ', T.STRING(), T.INT())).toBe(42);
     expect(run('9007199254740993', T.STRING(), T.BIGINT())).toBe(9007199254740993n);

@@ -92,6 +92,13 @@ describe('comparisons', () => {
     expect(call('LIKE', [['hello', T.STRING()], ['h_llo', T.STRING()]])).toBe(true);
     expect(call('LIKE', [['hello', T.STRING()], ['h_lo', T.STRING()]])).toBe(false);
     expect(call('LIKE', [['50%', T.STRING()], ['50!%', T.STRING()], ['!', T.STRING()]])).toBe(true);
+    // As a real Flink 2.3 answers LikeFunctionITCase: ESCAPE '' is no escape, an emoji escapes, and the escape
+    // character may only precede %, _ or itself.
+    expect(call('LIKE', [['test', T.STRING()], ['', T.STRING()], ['', T.STRING()]])).toBe(false);
+    expect(call('LIKE', [['test%', T.STRING()], ['test\u2705%', T.STRING()], ['\u2705', T.STRING()]])).toBe(true);
+    expect(call('LIKE', [['te_st', T.STRING()], ['te__st', T.STRING()], ['_', T.STRING()]])).toBe(true);
+    expect(() => call('LIKE', [['te_st', T.STRING()], ['te_st', T.STRING()], ['_', T.STRING()]])).toThrow(/Invalid escape sequence/);
+    expect(() => call('LIKE', [['test', T.STRING()], ['test!', T.STRING()], ['!', T.STRING()]])).toThrow(/Invalid escape sequence/);
     expect(call('LIKE', [['501', T.STRING()], ['50!%', T.STRING()], ['!', T.STRING()]])).toBe(false);
     expect(call('LIKE', [['a.c', T.STRING()], ['a.c', T.STRING()]])).toBe(true);
     expect(call('LIKE', [['abc', T.STRING()], ['a.c', T.STRING()]])).toBe(false);

@@ -58,12 +58,45 @@ describe('string functions (Flink documented examples)', () => {
   });
   it('regular expressions', () => {
     expect(call('REGEXP_EXTRACT', [s('foothebar'), s('foo(.*?)(bar)'), i(2)])).toBe('bar');
-    expect(call('REGEXP_EXTRACT', [s('foothebar'), s('foo(.*?)(bar)')])).toBe('the');
+    // Without an index the whole match (group 0), as a real Flink 2.3 answers (StringFunctionsITCase, ported in
+    // test/differential/goldens/flink-functions.json).
+    expect(call('REGEXP_EXTRACT', [s('foothebar'), s('foo(.*?)(bar)')])).toBe('foothebar');
+    expect(call('REGEXP_EXTRACT', [s('ABC'), s('[A-Z]+')])).toBe('ABC');
     expect(call('REGEXP_EXTRACT', [s('x'), s('foo(.*)')])).toBe(null);
     expect(call('REGEXP_REPLACE', [s('foobar'), s('oo|ar'), s('')])).toBe('fb');
     expect(call('REGEXP', [s('abc123'), s('[0-9]+')])).toBe(true);
     expect(call('SPLIT_INDEX', [s('Jack,John,Mary'), s(','), i(2)])).toBe('Mary');
     expect(call('SPLIT_INDEX', [s('Jack,John,Mary'), s(','), i(3)])).toBe(null);
+  });
+  // Answers of a real Flink 2.3 to the cases of its RegexpFunctionsITCase / StringFunctionsITCase.
+  it('REGEXP_COUNT, REGEXP_INSTR and REGEXP_EXTRACT_ALL (NULL for an invalid pattern)', () => {
+    expect(call('REGEXP_COUNT', [s('abcabcabc'), s('abcab')])).toBe(1);
+    expect(call('REGEXP_COUNT', [s('abc123xyz456'), s('\\d')])).toBe(6);
+    expect(call('REGEXP_COUNT', [s('abcd'), s('(')])).toBe(null);
+    expect(call('REGEXP_COUNT', [s(null), s('a')])).toBe(null);
+    expect(call('REGEXP_INSTR', [s('hello world! Hello everyone!'), s('Hello')])).toBe(14);
+    expect(call('REGEXP_INSTR', [s('100-200'), s('[a-z]')])).toBe(0);
+    expect(call('REGEXP_INSTR', [s('abc'), s('(')])).toBe(null);
+    expect(call('REGEXP_EXTRACT_ALL', [s('100-200, 300-400'), s('(\\d+)-(\\d+)'), i(2)])).toEqual(['200', '400']);
+    expect(call('REGEXP_EXTRACT_ALL', [s('abcdeabde'), s('(abcdeabde)|([a-z]*)'), i(2)])).toEqual([null, '']);
+    expect(call('REGEXP_EXTRACT_ALL', [s('abcdeabde'), s(''), i(0)])).toEqual(Array(10).fill(''));
+    expect(call('REGEXP_EXTRACT_ALL', [s('abcdeabde'), s('abcdeabde')])).toBe(null);
+    expect(call('REGEXP_EXTRACT_ALL', [s('abcdeabde'), s('(abcdeabde)'), i(-1)])).toBe(null);
+  });
+  it('ELT picks the index-th value, NULL out of range', () => {
+    expect(call('ELT', [i(2), s('a'), s('b')])).toBe('b');
+    expect(call('ELT', [i(0), s('a')])).toBe(null);
+    expect(call('ELT', [i(4), s('a'), s('b'), s('c')])).toBe(null);
+    expect(call('ELT', [i(null), s('a'), s('b')])).toBe(null);
+    expect(call('ELT', [i(1), s('a'), s(null)])).toBe('a');
+  });
+  it('TRANSLATE by code points, a NULL from or to counting as empty', () => {
+    expect(call('TRANSLATE', [s('www.apache.org'), s(null), s('123')])).toBe('www.apache.org');
+    expect(call('TRANSLATE', [s('www.apache.org'), s('abc'), s(null)])).toBe('www.phe.org');
+    expect(call('TRANSLATE', [s(null), s('abc'), s('123')])).toBe(null);
+    expect(call('TRANSLATE', [s('www.\u{1F600}.org'), s('.\u{1F600}'), s('\u{1F600}.')])).toBe('www\u{1F600}.\u{1F600}org');
+    expect(call('TRANSLATE', [s('www.\u{1F600}.org'), s('\u{1F600}w'), s('笑α')])).toBe('ααα.笑.org');
+    expect(call('TRANSLATE', [s('www.apache.org'), s('abcae'), s('12345')])).toBe('www.1p13h5.org');
   });
   it('hashes and encodings', () => {
     expect(call('MD5', [s('')])).toBe('d41d8cd98f00b204e9800998ecf8427e');

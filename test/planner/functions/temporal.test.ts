@@ -13,7 +13,10 @@ describe('temporal functions', () => {
     expect(call('EXTRACT', [sym('MONTH'), [v, TS]])).toBe(2n);
     expect(call('EXTRACT', [sym('DAY'), [v, TS]])).toBe(29n);
     expect(call('EXTRACT', [sym('HOUR'), [v, TS]])).toBe(13n);
-    expect(call('EXTRACT', [sym('MILLISECOND'), [v, TS]])).toBe(30123n);
+    // The millisecond of the second, as a real Flink 2.3 answers (TimeFunctionsITCase; flink-functions.json).
+    expect(call('EXTRACT', [sym('MILLISECOND'), [v, TS]])).toBe(123n);
+    expect(call('EXTRACT', [sym('MICROSECOND'), [v, TS]])).toBe(123000n);
+    expect(call('EXTRACT', [sym('NANOSECOND'), [v, TS]])).toBe(123000000n);
     expect(typeToString(bind('YEAR', [[v, TS]]).call.type)).toBe('BIGINT NOT NULL');
     expect(call('QUARTER', [[v, TS]])).toBe(1n);
     expect(call('DAYOFYEAR', [[v, TS]])).toBe(60n);
@@ -71,6 +74,22 @@ describe('temporal functions', () => {
     expect(call('FLOOR', [[v, TS], sym('QUARTER')])).toBe(ts(2024, 4, 1));
     expect(call('FLOOR', [[v, TS], sym('DAY')])).toBe(ts(2024, 5, 17));
     expect(call('CEIL', [[ts(2024, 5, 17), TS], sym('DAY')])).toBe(ts(2024, 5, 17));
+  });
+  // A real Flink 2.3's answers to its TimeFunctionsITCase (test/differential/goldens/flink-functions.json).
+  it('FLOOR / CEIL to DECADE, CENTURY and MILLENNIUM; CEIL of a DATE to DAY', () => {
+    const d = day(1990, 10, 14);
+    const v = ts(2020, 2, 29, 1, 56, 59, 987);
+    expect(call('FLOOR', [[d, T.DATE()], sym('DECADE')])).toBe(day(1990, 1, 1));
+    expect(call('FLOOR', [[d, T.DATE()], sym('CENTURY')])).toBe(day(1901, 1, 1));
+    expect(call('FLOOR', [[d, T.DATE()], sym('MILLENNIUM')])).toBe(day(1001, 1, 1));
+    expect(call('CEIL', [[d, T.DATE()], sym('DECADE')])).toBe(day(2000, 1, 1));
+    expect(call('CEIL', [[d, T.DATE()], sym('MILLENNIUM')])).toBe(day(2001, 1, 1));
+    expect(call('FLOOR', [[v, TS], sym('CENTURY')])).toBe(ts(2001, 1, 1));
+    expect(call('CEIL', [[v, TS], sym('DECADE')])).toBe(ts(2030, 1, 1));
+    expect(call('CEIL', [[v, TS], sym('CENTURY')])).toBe(ts(2101, 1, 1));
+    expect(call('CEIL', [[v, TS], sym('MILLENNIUM')])).toBe(ts(3001, 1, 1));
+    expect(call('CEIL', [[d, T.DATE()], sym('DAY')])).toBe(day(1990, 10, 15));
+    expect(call('FLOOR', [[d, T.DATE()], sym('DAY')])).toBe(d);
   });
   it('CONVERT_TZ and the current-time functions', () => {
     expect(call('CONVERT_TZ', [['1970-01-01 00:00:00', T.STRING()], ['UTC', T.STRING()], ['America/Los_Angeles', T.STRING()]])).toBe('1969-12-31 16:00:00');

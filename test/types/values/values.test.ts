@@ -108,6 +108,10 @@ describe('print connector form', () => {
     expect(formatValueJava(TS, DataTypes.TIMESTAMP_LTZ(3))).toBe('2024-01-01T12:00:00.123Z');
     expect(formatValueJava(3_600_000 + 1_800_000, DataTypes.INTERVAL_DAY_TIME())).toBe('PT1H30M');
     expect(formatValueJava(14, DataTypes.INTERVAL_YEAR_MONTH())).toBe('P1Y2M');
+    // Flink's PeriodIntervalConverter: Period.ofMonths for INTERVAL MONTH (a real Flink 2.3 prints P18M), Period.ofYears
+    // for INTERVAL YEAR.
+    expect(formatValueJava(18, { kind: 'INTERVAL_YEAR_MONTH', resolution: 'MONTH', yearPrecision: 2, nullable: true })).toBe('P18M');
+    expect(formatValueJava(24, { kind: 'INTERVAL_YEAR_MONTH', resolution: 'YEAR', yearPrecision: 2, nullable: true })).toBe('P2Y');
     expect(formatValueJava(new Uint8Array([1, 255]), DataTypes.BYTES())).toBe('[1, -1]');
     expect(formatValueJava(Decimal.parse('0.0000001'), DataTypes.DECIMAL(10, 7))).toBe('1E-7');
   });

@@ -4,9 +4,10 @@ import { ExecutionError } from '../../../errors/sluice-error.js';
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/]/;
 
+/** The escape character: one code point (an emoji too); an empty ESCAPE '' means none, as in Flink 2.3. */
 function escapeChar(esc: string | null): string | null {
-  if (esc === null) return null;
-  if (esc.length !== 1) throw new ExecutionError(`Invalid escape character '${esc}': it must be exactly one character.`);
+  if (esc === null || esc === '') return null;
+  if ([...esc].length !== 1) throw new ExecutionError(`Invalid escape character '${esc}': it must be exactly one character.`);
   return esc;
 }
 
@@ -18,11 +19,14 @@ function escapeChar(esc: string | null): string | null {
 export function likeToRegExp(pattern: string, esc: string | null, ignoreCase = false): RegExp {
   const e = escapeChar(esc);
   let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
+  // By code points, so that an emoji escape character matches. The escape character may only precede '%', '_' or
+  // itself (Calcite's SqlLikeUtils: Flink 2.3 refuses 'te_st' LIKE 'te_st' ESCAPE '_' with "Invalid escape sequence").
+  const cs = [...pattern];
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
     if (e !== null && c === e) {
-      const next = pattern[i + 1];
-      if (next === undefined) throw new ExecutionError(`Invalid escape sequence in LIKE pattern '${pattern}'.`);
+      const next = cs[i + 1];
+      if (next === undefined || (next !== '%' && next !== '_' && next !== e)) throw new ExecutionError(`Invalid escape sequence '${pattern}', ${i}`);
       out += REGEX_SPECIAL.test(next) ? `\\${next}` : next;
       i++;
     } else if (c === '%') {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ExecutionError } from '../../../errors/sluice-error.js';
 import { DataTypes } from '../../../types/data-types.js';
-import { MAX_LENGTH } from '../../../types/logical-type.js';
+import { MAX_LENGTH, withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
-import { isBinaryString } from '../../expressions/type-rules.js';
+import { commonType, isBinaryString } from '../../expressions/type-rules.js';
 import { expr, fn, fnWithNulls, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 
@@ -98,7 +98,9 @@ function locate(needle: string, haystack: string, from = 1): number {
   return haystack.indexOf(needle, from - 1) + 1;
 }
 
-function regexpExtract(s: string, pattern: string, index = 1): string | null {
+// Without an index, the whole match (Flink's SqlFunctionUtils.regexpExtract(str, regex) uses group 0; a real Flink
+// 2.3 answers 'ABC' for REGEXP_EXTRACT('ABC', '[A-Z]+'), ported from StringFunctionsITCase).
+function regexpExtract(s: string, pattern: string, index = 0): string | null {
   const m = javaRegex(pattern).exec(s);
   if (m === null || index < 0 || index >= m.length) return null;
   return m[index] ?? null;
@@ -177,14 +179,60 @@ function parseUrl(url: string, part: string, key?: string): string | null {
   }
 }
 
-function translate(s: string, from: string, to: string): string {
+/**
+ * Flink's TRANSLATE: by code points (an emoji is one character); the first occurrence of a character in `from`
+ * decides; characters of `from` beyond the end of `to` are deleted. A NULL `from` or `to` counts as empty, so only
+ * a NULL string gives NULL (Flink 2.3: TRANSLATE('www.apache.org', 'abc', NULL) is 'www.phe.org').
+ */
+function translate(s: string | null, from: string | null, to: string | null): string | null {
+  if (s === null) return null;
+  const f = [...(from ?? '')];
+  const t = [...(to ?? '')];
+  const map = new Map<string, string>();
+  f.forEach((c, i) => {
+    if (!map.has(c)) map.set(c, t[i] ?? '');
+  });
   let out = '';
-  for (const c of s) {
-    const i = from.indexOf(c);
-    if (i < 0) out += c;
-    else if (i < to.length) out += to[i];
-  }
+  for (const c of s) out += map.get(c) ?? c;
   return out;
+}
+
+/** A Java pattern as a global JS RegExp, or null when it does not compile (Flink's REGEXP_* then answer NULL). */
+function globalRegexOrNull(pattern: string): RegExp | null {
+  try {
+    return javaRegex(pattern, 'g');
+  } catch {
+    return null;
+  }
+}
+
+/** REGEXP_COUNT: the number of non-overlapping matches. */
+function regexpCount(s: string, pattern: string): number | null {
+  const r = globalRegexOrNull(pattern);
+  return r === null ? null : [...s.matchAll(r)].length;
+}
+
+/** REGEXP_INSTR: the 1-based position (in UTF-16 units, as Java's String) of the first match, 0 without one. */
+function regexpInstr(s: string, pattern: string): number | null {
+  const r = globalRegexOrNull(pattern);
+  if (r === null) return null;
+  const m = s.matchAll(r).next();
+  return m.done === true ? 0 : m.value.index + 1;
+}
+
+/** REGEXP_EXTRACT_ALL: group `index` (default 1) of every match; NULL for a group the pattern does not have. */
+function regexpExtractAll(s: string, pattern: string, index = 1): (string | null)[] | null {
+  const r = globalRegexOrNull(pattern);
+  if (r === null || index < 0) return null;
+  const groups = new RegExp(`${r.source}|`, r.flags).exec('')!.length - 1;
+  if (index > groups) return null;
+  return [...s.matchAll(r)].map((m) => m[index] ?? null);
+}
+
+/** ELT(index, e1, e2, ...): the index-th expression (1-based), NULL for a NULL or out-of-range index. */
+function elt(index: number | null, ...values: unknown[]): unknown {
+  if (index === null || index < 1 || index > values.length) return null;
+  return values[index - 1] ?? null;
 }
 
 function concatWs(sep: string | null, ...parts: (string | null)[]): string | null {
@@ -255,7 +303,20 @@ export function stringFunctions(): ScalarFunctionDefinition[] {
     str('PARSE_URL', [['STRING', 'STRING'], ['STRING', 'STRING', 'STRING']], fn(parseUrl), STRING, 'nullable'),
     str('STARTSWITH', [['STRING', 'STRING']], fn((s: string, p: string) => s.startsWith(p)), DataTypes.BOOLEAN()),
     str('ENDSWITH', [['STRING', 'STRING']], fn((s: string, p: string) => s.endsWith(p)), DataTypes.BOOLEAN()),
-    str('TRANSLATE', [['STRING', 'STRING', 'STRING']], fn(translate)),
+    scalar({ name: 'TRANSLATE', signatures: [['STRING', 'STRING', 'STRING']], result: (ts) => withNullability(STRING, ts[0]!.nullable), nulls: 'type', codegen: fnWithNulls(translate) }),
+    str('REGEXP_COUNT', [['STRING', 'STRING']], fn(regexpCount), DataTypes.INT(), 'nullable'),
+    str('REGEXP_INSTR', [['STRING', 'STRING']], fn(regexpInstr), DataTypes.INT(), 'nullable'),
+    str('REGEXP_EXTRACT_ALL', [['STRING', 'STRING'], ['STRING', 'STRING', 'INTEGER']], fn(regexpExtractAll), DataTypes.ARRAY(STRING), 'nullable'),
+    scalar({
+      name: 'ELT',
+      signatures: [['INTEGER', 'STRING', 'STRING'], ['INTEGER', 'BINARY', 'BINARY']],
+      variadic: true,
+      // The common type of the expressions (CHARs of one length stay CHAR: ELT(2, 'a', 'b') is CHAR(1)), always
+      // nullable: an index out of range gives NULL.
+      result: (ts) => commonType(ts.slice(1)) ?? STRING,
+      nulls: 'nullable',
+      codegen: fnWithNulls(elt),
+    }),
     str('URL_ENCODE', [['STRING']], fn((s: string) => encodeURIComponent(s).replace(/%20/g, '+'))),
     str('URL_DECODE', [['STRING']], fn((s: string) => decodeURIComponent(s.replace(/\+/g, ' ')))),
   ];

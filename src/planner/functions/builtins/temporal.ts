@@ -65,10 +65,15 @@ function extractField(unit: string, wall: number): bigint {
       return BigInt(d.getUTCMinutes());
     case 'SECOND':
       return BigInt(d.getUTCSeconds());
+    // The fraction of the second only (not Calcite's seconds * 1000 + millis): a real Flink 2.3 answers
+    // EXTRACT(MILLISECOND FROM TIMESTAMP '2024-02-29 13:45:30.123') with 123, and its TimeFunctionsITCase's
+    // MILLISECOND / MICROSECOND / NANOSECOND cases so. Sluice holds milliseconds, so the finer units end in zeros.
     case 'MILLISECOND':
-      return BigInt(d.getUTCSeconds() * 1000 + d.getUTCMilliseconds());
+      return BigInt(d.getUTCMilliseconds());
     case 'MICROSECOND':
-      return BigInt((d.getUTCSeconds() * 1000 + d.getUTCMilliseconds()) * 1000);
+      return BigInt(d.getUTCMilliseconds() * 1000);
+    case 'NANOSECOND':
+      return BigInt(d.getUTCMilliseconds() * 1_000_000);
     case 'EPOCH':
       return BigInt(Math.floor(wall / 1000));
     case 'DECADE':
@@ -99,6 +104,8 @@ function extract(unit: string, v: number, kind: string, tz: string): bigint {
   }
   if (kind === 'INTERVAL_YEAR_MONTH') return BigInt(unit === 'YEAR' ? Math.trunc(v / 12) : v % 12);
   if (kind === 'TIME') return extractField(unit, v);
+  // Flink refuses it ("NANOSECOND can not be applied" to a DATE).
+  if (kind === 'DATE' && unit === 'NANOSECOND') throw new ExecutionError('EXTRACT: NANOSECOND can not be applied to a DATE.');
   return extractField(unit, toWall(v, kind, tz));
 }
 
@@ -115,6 +122,16 @@ function floorWall(wall: number, unit: string, ceil: boolean): number {
     if (ceil && f !== wall) f = addMonths(f, step, false);
     return f;
   }
+  const years = { DECADE: 10, CENTURY: 100, MILLENNIUM: 1000 }[unit];
+  if (years !== undefined) {
+    // Calcite's DateTimeUtils: decades start in years divisible by 10, centuries and millennia in the year after
+    // (1901, 2001, 1001): a real Flink 2.3 floors 1990-10-14 to 1990-01-01, 1901-01-01 and 1001-01-01.
+    const y = new Date(wall).getUTCFullYear();
+    const start = unit === 'DECADE' ? Math.floor(y / years) * years : Math.floor((y - 1) / years) * years + 1;
+    f = Date.UTC(start, 0, 1);
+    if (start < 100) f = new Date(f).setUTCFullYear(start);
+    return ceil && f !== wall ? new Date(f).setUTCFullYear(start + years) : f;
+  }
   if (unit === 'WEEK') {
     // Calcite floors weeks to Sunday.
     const days = Math.floor(wall / MS_PER_DAY);
@@ -130,7 +147,10 @@ function floorWall(wall: number, unit: string, ceil: boolean): number {
 
 function floorCeil(ceil: boolean): ScalarFunctionDefinition {
   const name = ceil ? 'CEIL' : 'FLOOR';
-  const temporal = (v: number, unit: string, kind: string, tz: string): number => fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
+  // CEIL of a DATE to DAY is the next day even for a date (which is always a whole day), as Flink 2.3 answers
+  // CEIL(DATE '1990-10-14' TO DAY) with 1990-10-15 (its TimeFunctionsITCase expects that too).
+  const temporal = (v: number, unit: string, kind: string, tz: string): number =>
+    ceil && kind === 'DATE' && unit === 'DAY' ? v + 1 : fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
   return {
     kind: 'scalar',
     name,
