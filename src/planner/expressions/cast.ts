@@ -6,7 +6,7 @@ import { typeToString } from '../../types/type-to-string.js';
 import { formatValue } from '../../types/values/format-value.js';
 import {
   MS_PER_DAY,
-  parseDate,
+  castStringToDate,
   parseTime,
   parseTimestamp,
   parseTimestampLtz,
@@ -202,7 +202,7 @@ export function makeCaster(from: LogicalType, to: LogicalType, timeZone = 'UTC')
       break;
     }
     case 'DATE':
-      if (isCharacterString(from)) return (v) => parseOr(() => parseDate(v as string), v, bad);
+      if (isCharacterString(from)) return (v) => parseOr(() => castStringToDate(v as string), v, bad);
       if (from.kind === 'TIMESTAMP') return (v) => timestampToDate(v as number);
       if (from.kind === 'TIMESTAMP_LTZ') return (v) => timestampToDate((v as number) + zoneOffsetMs(v as number, timeZone));
       break;

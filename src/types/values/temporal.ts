@@ -93,6 +93,21 @@ export function parseDate(text: string): number {
   return daysFromCivil(...parts);
 }
 
+/**
+ * Days since epoch of a string CAST to DATE, read as Flink's cast reads it: whatever follows the first space is
+ * ignored (a timestamp's text gives its day), and a missing day or month is the first (`'123'` is 0123-01-01,
+ * `'2024-3'` 2024-03-01). @throws ValidationError
+ */
+export function castStringToDate(text: string): number {
+  const space = text.indexOf(' ');
+  const date = (space > 0 ? text.slice(0, space) : text).trim();
+  const fields = date.split('-');
+  const valid = fields.length <= 3 && fields.every((f) => /^\d+$/.test(f));
+  const [y, mo = 1, d = 1] = fields.map(Number);
+  if (!valid || y === undefined || mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return parseDate(text);
+  return daysFromCivil(y, mo, d);
+}
+
 function parseTimeParts(text: string): number | undefined {
   const m = TIME_RE.exec(text);
   if (m === null) return undefined;
