@@ -679,7 +679,6 @@ const MS = 'documented difference: Sluice keeps milliseconds, Flink the nanoseco
 export function knownReason(sql) {
   const rules = [
     [/EXTRACT\((NANOSECOND|MICROSECOND) FROM f[01]\)|CEIL\(f2 TO MILLISECOND\)|AS TIMESTAMP(_LTZ)?(\(9\)|\(5\)|\(4\))?\)\)\) AS T\(f0\)$/, MS],
-    [/\) OVERLAPS \(/, 'Sluice gap: the (a, b) OVERLAPS (c, d) period predicate does not parse'],
     [/RETURNING (TINYINT|SMALLINT|BIGINT|FLOAT|DECIMAL)/, "Flink 2.3 defect: JSON_VALUE RETURNING TINYINT / SMALLINT / BIGINT / FLOAT / DECIMAL is a CodeGenException \"Unsupported type ... for RETURNING\" (the ITCase is from a later Flink that supports it); Sluice answers"],
     [/^SELECT CAST\(JSON_VALUE\(f0, '\$\.(balance|longBalance)' RETURNING DOUBLE\) AS (BIGINT|INTEGER)\)/, 'Flink 2.3 defect: the constant-folded CAST of a JSON_VALUE RETURNING DOUBLE does not compile (Cannot cast "java.lang.Double" to "long"); Sluice answers'],
     [/JSON_VALUE\(f0, '\$\.(type|bigCount|balance|v)' RETURNING INTEGER( DEFAULT 42| NULL)? ON ERROR\)|JSON_VALUE\(f0, '\$\.(bigCount|balance)' RETURNING INTEGER\)/, 'Flink 2.3 defect: JSON_VALUE RETURNING INTEGER of a string, a long or a decimal fails at run time with a ClassCastException instead of applying ON ERROR / truncating; Sluice answers'],

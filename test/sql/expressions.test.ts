@@ -25,6 +25,12 @@ describe('expressions', () => {
     expect(unparseExpression(parseExpression('a - (b - c)'))).toBe('`a` - (`b` - `c`)');
   });
 
+  it('reads (start, end) OVERLAPS (start, end) as a predicate, and writes it back', () => {
+    expect(shape('(a, b) OVERLAPS (c, d) AND e')).toMatchObject({ kind: 'binary', op: 'AND', left: { kind: 'function-call', name: ['$OVERLAPS'] } });
+    expect(unparseExpression(parseExpression("(a, INTERVAL '1' HOUR) OVERLAPS (c, d)"))).toBe("((`a`, INTERVAL '1' HOUR) OVERLAPS (`c`, `d`))");
+    expect(() => parseExpression('a OVERLAPS (c, d)')).toThrow('OVERLAPS compares two periods');
+  });
+
   it('reads IS, BETWEEN, IN, LIKE with NOT', () => {
     expect(shape('a IS NOT DISTINCT FROM b')).toMatchObject({ kind: 'is-distinct-from', negated: true });
     expect(shape('a NOT BETWEEN SYMMETRIC 1 AND 2')).toMatchObject({ kind: 'between', negated: true, symmetric: true });

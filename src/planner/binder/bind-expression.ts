@@ -421,6 +421,27 @@ function arithmeticCall(op: string, l: RexNode, r: RexNode, functionName?: strin
   return fail();
 }
 
+/**
+ * `(s1, e1) OVERLAPS (s2, e2)` as Calcite converts it: an interval second member is added to its start, each period
+ * is put in order (start at most end), and the periods overlap when each ends at or after the other starts.
+ */
+function overlaps(args: readonly RexNode[]): RexNode {
+  const [s1, x1, s2, x2] = args as [RexNode, RexNode, RexNode, RexNode];
+  const end = (s: RexNode, x: RexNode): RexNode => (x.type.kind.startsWith('INTERVAL') ? bindBinary('+', s, x) : x);
+  const ordered = (s: RexNode, e: RexNode): [RexNode, RexNode] => {
+    const le = comparison('<=', s, e);
+    const pick = (a: RexNode, b: RexNode): RexNode => {
+      const t = commonType([a.type, b.type]);
+      if (t === undefined) throw new ValidationError(`Cannot apply 'OVERLAPS' to periods of types ${a.type.kind} and ${b.type.kind}`);
+      return call('CASE', [le, castTo(a, t), castTo(b, t)], t);
+    };
+    return [pick(s, e), pick(e, s)];
+  };
+  const [a1, b1] = ordered(s1, end(s1, x1));
+  const [a2, b2] = ordered(s2, end(s2, x2));
+  return bindBinary('AND', comparison('>=', b1, a2), comparison('>=', b2, a1));
+}
+
 function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
   const name = e.name[e.name.length - 1]!.toUpperCase();
   if (e.over !== null) throw new ValidationError(`OVER windows are not supported yet (function ${name})`);
@@ -451,6 +472,8 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
     case 'MOD':
       if (args.length !== 2) throw arity(name, 2);
       return arithmeticCall('%', args[0]!, args[1]!, 'MOD');
+    case '$OVERLAPS':
+      return overlaps(args);
     case 'COALESCE':
     case 'IFNULL': {
       const t = commonType(types);

@@ -127,6 +127,7 @@ export abstract class ExpressionParser extends SpecialFormParser {
       case 'LIKE':
       case 'ILIKE':
       case 'SIMILAR':
+      case 'OVERLAPS':
         return true;
       case 'NOT':
         return ['IN', 'LIKE', 'ILIKE', 'BETWEEN', 'SIMILAR'].some((k) => this.isKeywordAt(1, k));
@@ -196,6 +197,17 @@ export abstract class ExpressionParser extends SpecialFormParser {
         return { kind: 'quantified-comparison', op: cmp, quantifier: q, left, query, pos };
       }
       return { kind: 'binary', op: cmp, left, right: this.parseBinary(PREC_ADDITIVE), pos };
+    }
+    if (this.acceptKeywords('OVERLAPS')) {
+      // `(start, end) OVERLAPS (start, end | interval)`: bound as the internal call $OVERLAPS(s1, e1, s2, e2), whose
+      // second members may be intervals (known only from their types).
+      const right = this.parseBinary(PREC_ADDITIVE);
+      const period = (x: Expression): readonly Expression[] => {
+        if (x.kind === 'row-constructor' && x.elements.length === 2) return x.elements;
+        throw this.errorAt(x.pos, 'OVERLAPS compares two periods, each written (start, end) or (start, interval)');
+      };
+      const args = [...period(left), ...period(right)];
+      return { kind: 'function-call', name: ['$OVERLAPS'], quantifier: null, args, filter: null, nullTreatment: null, over: null, pos };
     }
     if (this.acceptKeywords('IS')) {
       const negated = this.acceptKeywords('NOT');

@@ -147,6 +147,10 @@ export function unparseExpression(e: Expression): string {
     case 'item-access':
       return `${precedence(e.expr) === 8 && e.expr.kind !== 'numeric-literal' ? unparseExpression(e.expr) : `(${unparseExpression(e.expr)})`}[${unparseExpression(e.index)}]`;
     case 'function-call':
+      if (e.name.length === 1 && e.name[0] === '$OVERLAPS' && e.args.length === 4) {
+        const [a, b, c, d] = e.args.map(unparseExpression);
+        return `((${a}, ${b}) OVERLAPS (${c}, ${d}))`;
+      }
       return call(e);
     case 'cast':
       return `${e.tryCast ? 'TRY_CAST' : 'CAST'}(${unparseExpression(e.expr)} AS ${unparseDataType(e.type)})`;
