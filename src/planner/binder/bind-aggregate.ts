@@ -10,7 +10,7 @@ import type { AggCall, PlanNode } from '../logical/plan-node.js';
 import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
-import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
+import { bindExpression, castTo, checkAt, isAggregateCall, isJsonCall } from './bind-expression.js';
 import { itemName, project, type QueryBinder } from './bind-query.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { Scope } from './scope.js';
@@ -91,7 +91,8 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
           throw new ValidationError('Aggregate function calls cannot be nested');
         });
       }
-      return bindExpression(x, inputCtx);
+      // JSON_OBJECTAGG / JSON_ARRAYAGG embed a JSON(text) value raw, as JSON_OBJECT and JSON_ARRAY do.
+      return bindExpression(x, isJsonCall(x) ? { ...inputCtx, jsonValue: true } : inputCtx);
     });
     // COUNT of an argument that is never NULL counts rows: Calcite's RelBuilder plans it as COUNT(*), so Flink never
     // evaluates the argument (COUNT(CAST(' pad ' AS DECIMAL(20, 6))) is the row count there, not a cast error).

@@ -37,6 +37,13 @@ export interface ExprBindContext {
    * errors carry none. Default true.
    */
   readonly positioned?: boolean;
+  /** Set while binding a JSON_OBJECT VALUE, a JSON_ARRAY element or a JSON aggregate's argument that is a JSON() call. */
+  readonly jsonValue?: boolean;
+}
+
+/** Whether `e` is a call of JSON(text), which Flink allows only as a JSON_OBJECT VALUE or a JSON_ARRAY element. */
+export function isJsonCall(e: Expression): boolean {
+  return e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'JSON';
 }
 
 export function isAggregateCall(e: Expression, functions: FunctionLookup | undefined): boolean {
@@ -448,7 +455,11 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
   if (isAggregateCall(e, ctx.functions)) {
     throw new ValidationError(`Aggregate function ${name} is not allowed here`);
   }
-  const args = e.args.map((a) => bindExpression(a, ctx));
+  if (name === 'JSON' && ctx.jsonValue !== true) {
+    throw new ValidationError('The JSON() function is currently only supported inside JSON_ARRAY() or as the VALUE param of JSON_OBJECT()');
+  }
+  const argCtx = ctx.jsonValue === true ? { ...ctx, jsonValue: false } : ctx;
+  const args = e.args.map((a) => bindExpression(a, argCtx));
   const types = args.map((a) => a.type);
   const anyNull = args.some((a) => a.type.nullable);
   const one = (): RexNode => {
@@ -513,6 +524,7 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
 function jsonContext(ctx: ExprBindContext): JsonBindContext {
   return {
     bind: (x) => bindExpression(x, ctx),
+    bindValue: (x) => bindExpression(x, isJsonCall(x) ? { ...ctx, jsonValue: true } : ctx),
     symbol: symbolArg,
     registryCall: (name, args) => registryCall(name, args, ctx),
     castTo,

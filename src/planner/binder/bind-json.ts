@@ -19,6 +19,8 @@ import { logicalTypeOf } from './ast-type.js';
  */
 export interface JsonBindContext {
   readonly bind: (e: Expression) => RexNode;
+  /** Binds a JSON_OBJECT VALUE or a JSON_ARRAY element: the one place a JSON(text) call may stand. */
+  readonly bindValue: (e: Expression) => RexNode;
   readonly symbol: (value: string) => RexNode;
   readonly registryCall: (name: string, args: readonly RexNode[]) => RexNode;
   readonly castTo: (n: RexNode, t: LogicalType) => RexNode;
@@ -74,14 +76,14 @@ export function bindJsonObject(e: JsonObjectExpr, ctx: JsonBindContext): RexNode
   for (const entry of e.entries) {
     const key = ctx.bind(entry.key);
     if (!isCharacterString(key.type)) throw new ValidationError(`JSON_OBJECT keys must be character strings, but got ${sqlTypeName(key.type)}`);
-    args.push(key, ctx.bind(entry.value));
+    args.push(key, ctx.bindValue(entry.value));
   }
   return withNotNull(ctx.registryCall('JSON_OBJECT', args));
 }
 
 export function bindJsonArray(e: JsonArrayExpr, ctx: JsonBindContext): RexNode {
   if (e.aggregate) throw new ValidationError('JSON_ARRAYAGG is an aggregate function and is not allowed here');
-  return withNotNull(ctx.registryCall('JSON_ARRAY', [ctx.symbol(e.onNull ?? 'ABSENT'), ...e.elements.map(ctx.bind)]));
+  return withNotNull(ctx.registryCall('JSON_ARRAY', [ctx.symbol(e.onNull ?? 'ABSENT'), ...e.elements.map(ctx.bindValue)]));
 }
 
 /** JSON_OBJECT and JSON_ARRAY never return NULL (Flink types them STRING NOT NULL). */
