@@ -64,6 +64,13 @@ const SLOT_OVERHEAD = 500;
 const DECODED_PER_ENCODED = 6;
 /** Fewer cached slots than this would evict values an operator is still holding within one record. */
 const MIN_CACHED = 1024;
+/**
+ * Share of the cache an eviction keeps: it writes back the rest (of the slots not used since the last
+ * scan) in one transaction. A larger batch shares more copied leaf pages between its puts (3 M-key GROUP
+ * BY: CPU 38.2 s keeping 3/4, 29.1 s keeping 1/2, 28.1 s keeping 1/4), but a store much larger than the
+ * batch still costs a page per put, and each dirty page is 4 KB of memory until the commit.
+ */
+const EVICT_KEEP = 0.5;
 /** Entries written per write transaction when restoring. */
 const RESTORE_BATCH = 50_000;
 /** Bits of the filter of keys that may be stored, at first (8 MB): a new key's read skips the store. */
@@ -417,11 +424,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   /**
-   * Writes back about a quarter of the cache, least recently used first, in one transaction, and cleans
+   * Writes back about half of the cache, least recently used first, in one transaction, and cleans
    * up expired entries. Slots used since the last scan get a second chance: they move to the end.
    */
   private evict(): void {
-    const target = Math.floor(this.maxCached * 0.75);
+    const target = Math.floor(this.maxCached * EVICT_KEEP);
     const excess = this.cached - target;
     const now = this.clock();
     const expired = this.findExpired(2 * excess, now);
