@@ -84,3 +84,31 @@ export function hashKeyBytes(b: Uint8Array): number {
   for (let i = 0; i < b.length; i++) h = Math.imul(h ^ b[i]!, 0x01000193);
   return h >>> 0;
 }
+
+/** 2^21: batch positions fit below it, so (32-bit key) * 2^21 + position is an exact double. */
+const POSITIONS = 2 ** 21;
+
+/**
+ * The positions of `keys` (encoded keys of one table) in the store's key order (bytewise), so a batch is
+ * written as lmdb's B-tree lays it out: consecutive puts land on the same or neighbouring leaves, and the
+ * pages a write transaction copies are allocated in key order, so later batches and checkpoint reads walk
+ * the file forwards. Keys that are all 32-bit integers (hashed group and join keys, the usual case) sort
+ * as numbers in a Float64Array (the big-endian two's complement bytes order as the unsigned value);
+ * others by Buffer.compare.
+ */
+export function keyOrder(keys: readonly Buffer[]): Uint32Array {
+  const n = keys.length;
+  const order = new Uint32Array(n);
+  let ints = n < POSITIONS;
+  for (let i = 0; i < n && ints; i++) ints = keys[i]!.length === 6 && keys[i]![1] === Tag.INT32;
+  if (ints) {
+    const packed = new Float64Array(n);
+    for (let i = 0; i < n; i++) packed[i] = keys[i]!.readUInt32BE(2) * POSITIONS + i;
+    packed.sort();
+    for (let i = 0; i < n; i++) order[i] = packed[i]! % POSITIONS;
+    return order;
+  }
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => Buffer.compare(keys[a]!, keys[b]!));
+  return order;
+}

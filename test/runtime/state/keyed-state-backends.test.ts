@@ -338,6 +338,57 @@ describe('LmdbKeyedStateBackend', () => {
     expect((back.find(([k]) => k === 301)![1] as unknown[])[1]).toBeInstanceOf(Label);
   });
 
+  it('writes a slot back only if it was used since last written, and keeps changes made in place after a checkpoint', () => {
+    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 256 << 20, localDir: undefined }));
+    const acc = b.getState<{ n: number }>('acc');
+    for (let k = 0; k < 3_000; k++) {
+      b.setCurrentKey(k);
+      acc.update({ n: k });
+    }
+    b.snapshot();
+    const db = (b as unknown as { db: { putSync: (k: Uint8Array, v: Uint8Array) => void } }).db;
+    let puts = 0;
+    const put = db.putSync.bind(db);
+    db.putSync = (k, v) => {
+      puts++;
+      put(k, v);
+    };
+    // Nothing used since the last checkpoint: the next one writes nothing back.
+    b.snapshot();
+    expect(puts).toBe(0);
+    // Read and changed in place, without update: those (and only those) are written back.
+    for (let k = 0; k < 3_000; k += 3) {
+      b.setCurrentKey(k);
+      acc.value()!.n += 1_000_000;
+    }
+    const s = checkpointed(b);
+    expect(puts).toBe(1_000);
+    const n = new Map(s.states[0]!.entries.map(([k, v]) => [k, (v as { n: number }).n]));
+    expect(n.get(0)).toBe(1_000_000);
+    expect(n.get(1)).toBe(1);
+    expect(n.get(2_997)).toBe(1_002_997);
+    expect(n.get(2_999)).toBe(2_999);
+  });
+
+  it('grows its filter of stored keys as the store grows, and finds every stored key', () => {
+    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined, filterBits: 256 }));
+    const v = b.getState<number>('v');
+    for (let k = 0; k < 20_000; k++) {
+      b.setCurrentKey(k * 7919);
+      v.update(k);
+    }
+    const f = b as unknown as { filterBits: number; filterSet: number };
+    expect(f.filterBits).toBeGreaterThanOrEqual(32_768);
+    expect(f.filterSet).toBeLessThanOrEqual(f.filterBits / 2);
+    for (let k = 0; k < 20_000; k += 37) {
+      b.setCurrentKey(k * 7919);
+      expect(v.value()).toBe(k);
+      b.setCurrentKey(-1 - k);
+      expect(v.value()).toBeUndefined();
+    }
+    expect([...b.keys('v')]).toHaveLength(20_000);
+  });
+
   it('keeps to its memory budget in cached slots', () => {
     const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 4 << 20, localDir: undefined }));
     const v = b.getState<number[]>('v');
