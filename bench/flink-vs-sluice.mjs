@@ -299,19 +299,25 @@ function check(c, dir) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Steady-state rows/s of one engine on one case: medians over RUNS of the N run and the 2N run, then the difference. */
-function measure(run, c, dir) {
-  const n = [];
-  const n2 = [];
+/**
+ * Steady-state rows/s of each of `runs` (engines or builds) on one case: medians over RUNS of the N run and the 2N
+ * run, then the difference. The runners take turns run by run, so a change of load on the shared machine weighs on
+ * each of them alike instead of on whichever ran during it (the before/after ratio of BENCH_SLUICE_BASE).
+ */
+function measure(runs, c, dir) {
+  const n = runs.map(() => []);
+  const n2 = runs.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    n.push(run(c, dir, 'n'));
-    n2.push(run(c, dir, '2n'));
+    runs.forEach((run, k) => n[k].push(run(c, dir, 'n')));
+    runs.forEach((run, k) => n2[k].push(run(c, dir, '2n')));
   }
-  const wallN = median(n.map((r) => r.wall));
-  const wall2N = median(n2.map((r) => r.wall));
-  const cpuN = median(n.map((r) => r.cpu));
-  const cpu2N = median(n2.map((r) => r.cpu));
-  return { wall: N / (wall2N - wallN), cpu: N / (cpu2N - cpuN), wholeN: median(n.map((r) => r.whole)) };
+  return runs.map((_, k) => {
+    const wallN = median(n[k].map((r) => r.wall));
+    const wall2N = median(n2[k].map((r) => r.wall));
+    const cpuN = median(n[k].map((r) => r.cpu));
+    const cpu2N = median(n2[k].map((r) => r.cpu));
+    return { wall: N / (wall2N - wallN), cpu: N / (cpu2N - cpuN), wholeN: median(n[k].map((r) => r.whole)) };
+  });
 }
 
 const why = WITH_FLINK ? flinkUnavailable() : null;
@@ -339,19 +345,22 @@ try {
     for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) if (!check(c, dir)) bad++;
     process.exitCode = bad > 0 ? 1 : 0;
   } else {
-  console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism 1, streaming; node ${process.version}` +
-    (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
-  console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
-  console.log(`load average at start: ${loads()}`);
-  const baseHead = BASE === undefined ? '' : ` ${'base CPU'.padStart(8)} ${'CPU S/base'.padStart(10)}`;
-  console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}${baseHead}  whole N-row process (s) S | F   load`);
-  for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) {
-    const s = measure((c, dir, size) => runSluice(c, dir, size), c, dir);
-    const b = BASE === undefined ? null : measure((c, dir, size) => runSluice(c, dir, size, BASE), c, dir);
-    const baseCols = b === null ? '' : ` ${m(b.cpu).padStart(8)} ${r(s.cpu, b.cpu).padStart(10)}`;
-    const f = WITH_FLINK ? measure(runFlink, c, dir) : { wall: NaN, cpu: NaN, wholeN: NaN };
-    console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}${baseCols}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
-  }
+    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism 1, streaming; node ${process.version}` +
+      (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
+    console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
+    console.log(`load average at start: ${loads()}`);
+    const baseHead = BASE === undefined ? '' : ` ${'base CPU'.padStart(8)} ${'CPU S/base'.padStart(10)}`;
+    console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}${baseHead}  whole N-row process (s) S | F   load`);
+    for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) {
+      const runners = [(c, dir, size) => runSluice(c, dir, size)];
+      if (BASE !== undefined) runners.push((c, dir, size) => runSluice(c, dir, size, BASE));
+      if (WITH_FLINK) runners.push(runFlink);
+      const [s, ...rest] = measure(runners, c, dir);
+      const b = BASE === undefined ? null : rest.shift();
+      const baseCols = b === null ? '' : ` ${m(b.cpu).padStart(8)} ${r(s.cpu, b.cpu).padStart(10)}`;
+      const f = WITH_FLINK ? rest.shift() : { wall: NaN, cpu: NaN, wholeN: NaN };
+      console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}${baseCols}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
