@@ -85,7 +85,10 @@ export function bigintJoinKey(v: bigint): StateKey {
  * the restore, before the first row.
  */
 export function migrateBigintJoinKeys(ks: KeyedStateStore, name: string, state: ValueState<unknown[]>): void {
-  const first = ks.keys(name).next();
+  const keys = ks.keys(name);
+  const first = keys.next();
+  // Ends the iteration at once: an on-disk backend's key iterator holds a read transaction until it ends.
+  keys.return?.();
   if (first.done === true || typeof first.value !== 'bigint') return;
   const old: bigint[] = [];
   for (const k of ks.keys(name)) if (typeof k === 'bigint' && bigintJoinKey(k) !== k) old.push(k);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeapKeyedStateBackend } from '../../src/runtime/state/heap-state-backend.js';
+import { LmdbKeyedStateBackend } from '../../src/runtime/state/lmdb-state-backend.js';
 import { decodeState, encodeState } from '../../src/runtime/state/state-codec.js';
 import type { KeyedStateSnapshot } from '../../src/runtime/state/heap-state-backend.js';
 import { keyGroupOf } from '../../src/runtime/key-groups.js';
@@ -209,7 +210,7 @@ describe('JoinOperator state keys of a BIGINT join key', () => {
     expect(bigintJoinKey(-(2n ** 63n))).toBe(-(2n ** 63n));
   });
 
-  it('continues a checkpoint whose rows an earlier release keyed by the bigint itself', async () => {
+  it.each(['hashmap', 'lmdb'])('continues a checkpoint whose rows an earlier release keyed by the bigint itself (%s)', async (backend) => {
     const s = spec('LEFT', 'streaming');
     // The state as releases before bigintJoinKey wrote it: rows of key 1n under the key 1n.
     const old = new HeapKeyedStateBackend();
@@ -220,11 +221,16 @@ describe('JoinOperator state keys of a BIGINT join key', () => {
     old.getState<unknown[]>('left').update([3_000_000_000n, 'big', 0]);
     const snap = decodeState(encodeState(old.snapshot())) as KeyedStateSnapshot;
     const b = new OperatorHarness(new JoinOperator(s));
-    b.keyed.restore(snap);
-    await b.open();
-    expect([...b.keyed.keys('left')].map(String).sort()).toEqual([String(bigintJoinKey(1n)), '3000000000']);
-    b.push([Row.insert(1n, 's'), Row.insert(3_000_000_000n, 't')], 1);
-    b.push([Row.insert(1n, 'n')], 0);
+    const keyed = backend === 'lmdb' ? new LmdbKeyedStateBackend({ cacheBytes: 1 << 20, localDir: undefined }) : b.keyed;
+    keyed.restore(snap);
+    try {
+      await b.op.open({ ...b.ctx, keyedState: keyed });
+      expect([...keyed.keys('left')].map(String).sort()).toEqual([String(bigintJoinKey(1n)), '3000000000']);
+      b.push([Row.insert(1n, 's'), Row.insert(3_000_000_000n, 't')], 1);
+      b.push([Row.insert(1n, 'n')], 0);
+    } finally {
+      if (keyed !== b.keyed) keyed.dispose?.();
+    }
     expect(show(b.out)).toEqual([
       '-D["1n","l",null,null]', '+I["1n","l","1n","s"]', '+I["1n","m","1n","s"]',
       '-D["3000000000n","big",null,null]', '+I["3000000000n","big","3000000000n","t"]',
