@@ -98,6 +98,22 @@ describe('filesystem files with a BOM and bad bytes', () => {
     ]);
   });
 
+  it('csv: a subset of the columns, in file order or not, reads the same values', async () => {
+    const { dir } = folder('csv-columns', Buffer.from('1,1.5,a\n2,2.5,b\n'));
+    expect(await query(table(dir, 'csv'), 'SELECT id, s FROM t')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(await query(table(dir, 'csv'), 'SELECT d, s, id FROM t')).toEqual([
+      [1.5, 'a', 1],
+      [2.5, 'b', 2],
+    ]);
+    expect(await query(table(dir, 'csv'), 'SELECT s, d FROM t')).toEqual([
+      ['a', 1.5],
+      ['b', 2.5],
+    ]);
+  });
+
   it('ignore-parse-errors skips records that are not UTF-8 and keeps the rest', async () => {
     const body = Buffer.concat([Buffer.from('{"id":1,"d":1,"s":"a"}\n{"id":2,"d":2,"s":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n{"id":3,"d":3,"s":"c"}\n')]);
     const { dir } = folder('json-ignore', body);
