@@ -15,6 +15,12 @@
 // Figures are medians over BENCH_RUNS runs. The machine is shared: the load average is printed with each line.
 // Skipped (exit 0) when the Flink runner cannot run (no java/javac/mvn and no jar cache); BENCH_FLINK=0 runs Sluice
 // alone (for profiling with --cpu-prof: BENCH_PROF=dir writes one profile per Sluice run).
+// BENCH_CHECK=1 times nothing: it runs each chosen job once over the N files on both engines into a 'print' sink, folds
+// each changelog into its final rows and says whether the two engines agree (use a small BENCH_ROWS, e.g. 20000).
+//
+// The Nexmark-style jobs (q4, q5, q7, q8) follow the Nexmark suite's SQL (nexmark/queries/q*.sql, as Flink runs them)
+// over CSV files: q4 joins the bids with 10,000 auctions (valid for a day), q5 and q7 read the bids alone, and q8 reads
+// persons and auctions instead of bids (N/2 of each per N, so its rows/s count persons + auctions).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -53,7 +59,7 @@ const loads = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 function flinkUnavailable() {
   const has = (bin) => spawnSync(bin, ['-version'], { stdio: 'ignore' }).status === 0;
   if (!has(process.env.JAVA ?? 'java') || !has(process.env.JAVAC ?? 'javac')) return 'no java/javac on PATH';
-  const cache = join(process.env.SLUICE_CACHE ?? join(repo, '.cache'), 'flink-reference', `libs-${process.env.FLINK_VERSION ?? '1.20.3'}`);
+  const cache = join(process.env.SLUICE_CACHE ?? join(repo, '.cache'), 'flink-reference', `libs-${process.env.FLINK_VERSION ?? '2.3.0'}`);
   if (existsSync(join(cache, '.complete'))) return null;
   return spawnSync('mvn', ['-v'], { stdio: 'ignore' }).status === 0 ? null : `no Flink jars in ${cache} and no mvn on PATH`;
 }
@@ -86,42 +92,72 @@ async function writeLines(path, from, to, line) {
   }
   await new Promise((r, e) => out.end((err) => (err ? e(err) : r())));
 }
+// Nexmark auctions (id, itemName, description, initialBid, reserve, date_time, expires, seller, category, extra) and
+// persons (id, name, emailAddress, creditCard, city, state, date_time, extra). For q4: the bids' 10,000 auctions, open
+// from T0 for a day. For q8: person i and auction i are created at T0 + i/5 ms (5,000 of each per event-time second),
+// the seller of auction i being a person created shortly before (mostly in the same 10 s window).
+const cities = ['Phoenix', 'Los Angeles', 'San Francisco', 'Boise', 'Portland', 'Bend', 'Redmond', 'Seattle', 'Kent', 'Cheyenne'];
+const states = ['AZ', 'CA', 'ID', 'OR', 'WA', 'WY'];
+function auctionLine(id, ms, seller) {
+  return `${id},item-${id},description of item ${id},${100 + (id % 900)},${1000 + (id % 9000)},${timestamp(ms)},${timestamp(ms + 86_400_000)},${seller},${id % 50},${'y'.repeat(6 + (id % 11))}\n`;
+}
+function personLine(i) {
+  return `${1000 + i},person ${i % 9973},p${i}@example.com,${pad((i * 7_919) % 10_000, 4)} ${pad(i % 10_000, 4)},${cities[i % 10]},${states[i % 6]},${timestamp(T0 + Math.floor(i / 5))},${'z'.repeat(4 + (i % 9))}\n`;
+}
+const newAuctionLine = (i) => auctionLine(1_000_000 + i, T0 + Math.floor(i / 5), 1000 + Math.max(0, i - ((i * 31) % 200)));
 async function writeData(dir) {
-  mkdirSync(join(dir, 'n'));
-  mkdirSync(join(dir, '2n'));
-  mkdirSync(join(dir, 'auctions'));
+  for (const d of ['n', '2n', 'auctions', 'nx-auctions', 'persons-n', 'persons-2n', 'new-auctions-n', 'new-auctions-2n']) mkdirSync(join(dir, d));
   await writeLines(join(dir, 'n', 'bids.csv'), 0, N, bidLine);
   await writeLines(join(dir, '2n', 'bids.csv'), 0, 2 * N, bidLine);
   await writeLines(join(dir, 'auctions', 'auctions.csv'), 1000, 11_000, (a) => `${a},${a % 50},item-${a}\n`);
+  await writeLines(join(dir, 'nx-auctions', 'auctions.csv'), 1000, 11_000, (a) => auctionLine(a, T0, 100_000 + (a % 20_000)));
+  if (ONLY.length === 0 || ONLY.some((o) => 'q8 new users'.includes(o))) {
+    await writeLines(join(dir, 'persons-n', 'persons.csv'), 0, N / 2, personLine);
+    await writeLines(join(dir, 'persons-2n', 'persons.csv'), 0, N, personLine);
+    await writeLines(join(dir, 'new-auctions-n', 'auctions.csv'), 0, N / 2, newAuctionLine);
+    await writeLines(join(dir, 'new-auctions-2n', 'auctions.csv'), 0, N, newAuctionLine);
+  }
 }
 
 // ---- jobs --------------------------------------------------------------------------------------------------------
 const bidTable = (name, path) => `CREATE TABLE ${name} (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING,
-  url STRING, dateTime TIMESTAMP(3), extra STRING, WATERMARK FOR dateTime AS dateTime - INTERVAL '1' SECOND)
+  url STRING, date_time TIMESTAMP(3), extra STRING, WATERMARK FOR date_time AS date_time - INTERVAL '1' SECOND)
   WITH ('connector' = 'filesystem', 'path' = '${path}', 'format' = 'csv')`;
 const sink = (cols) => `CREATE TABLE out_t (${cols}) WITH ('connector' = 'blackhole')`;
 const tvf = (kind) => `SELECT auction, window_start, window_end, COUNT(*) AS c, MAX(price) AS m FROM TABLE(${kind})
   GROUP BY auction, window_start, window_end`;
 const winCols = 'auction BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3), c BIGINT, m BIGINT';
+const auctionTable = (name, path) => `CREATE TABLE ${name} (id BIGINT, itemName STRING, description STRING,
+  initialBid BIGINT, reserve BIGINT, date_time TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT,
+  extra STRING, WATERMARK FOR date_time AS date_time - INTERVAL '1' SECOND)
+  WITH ('connector' = 'filesystem', 'path' = '${path}', 'format' = 'csv')`;
+const personTable = (name, path) => `CREATE TABLE ${name} (id BIGINT, name STRING, emailAddress STRING,
+  creditCard STRING, city STRING, state STRING, date_time TIMESTAMP(3), extra STRING,
+  WATERMARK FOR date_time AS date_time - INTERVAL '1' SECOND)
+  WITH ('connector' = 'filesystem', 'path' = '${path}', 'format' = 'csv')`;
+/** Nexmark q5's windowed bid counts per auction (HOP 2 s / 10 s). */
+const hopCounts = `SELECT auction, COUNT(*) AS num, window_start AS starttime, window_end AS endtime
+    FROM TABLE(HOP(TABLE bid, DESCRIPTOR(date_time), INTERVAL '2' SECOND, INTERVAL '10' SECOND))
+    GROUP BY auction, window_start, window_end`;
 
 const cases = [
-  { name: 'q0 projection', sink: 'auction BIGINT, bidder BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra STRING',
-    query: 'SELECT auction, bidder, price, dateTime, extra FROM bid' },
-  { name: 'q1 currency', sink: 'auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), dateTime TIMESTAMP(3), extra STRING',
-    query: 'SELECT auction, bidder, 0.908 * price AS price, dateTime, extra FROM bid' },
+  { name: 'q0 projection', sink: 'auction BIGINT, bidder BIGINT, price BIGINT, date_time TIMESTAMP(3), extra STRING',
+    query: 'SELECT auction, bidder, price, date_time, extra FROM bid' },
+  { name: 'q1 currency', sink: 'auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), date_time TIMESTAMP(3), extra STRING',
+    query: 'SELECT auction, bidder, 0.908 * price AS price, date_time, extra FROM bid' },
   { name: 'q2 filter', sink: 'auction BIGINT, price BIGINT',
     query: 'SELECT auction, price FROM bid WHERE MOD(auction, 123) = 0' },
   { name: 'group by auction', sink: 'auction BIGINT, c BIGINT, m BIGINT, s BIGINT',
     query: 'SELECT auction, COUNT(*), MAX(price), SUM(price) FROM bid GROUP BY auction' },
   { name: 'tumble 10s', sink: winCols,
-    query: tvf("TUMBLE(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '10' SECOND)") },
+    query: tvf("TUMBLE(TABLE bid, DESCRIPTOR(date_time), INTERVAL '10' SECOND)") },
   { name: 'hop 2s/10s', sink: winCols,
-    query: tvf("HOP(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)") },
+    query: tvf("HOP(TABLE bid, DESCRIPTOR(date_time), INTERVAL '2' SECOND, INTERVAL '10' SECOND)") },
   { name: 'cumulate 2s/10s', sink: winCols,
-    query: tvf("CUMULATE(TABLE bid, DESCRIPTOR(dateTime), INTERVAL '2' SECOND, INTERVAL '10' SECOND)") },
+    query: tvf("CUMULATE(TABLE bid, DESCRIPTOR(date_time), INTERVAL '2' SECOND, INTERVAL '10' SECOND)") },
   { name: 'session 2s by bidder', sink: 'bidder BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3), c BIGINT, m BIGINT',
     query: `SELECT bidder, window_start, window_end, COUNT(*), MAX(price)
-  FROM TABLE(SESSION(TABLE bid PARTITION BY bidder, DESCRIPTOR(dateTime), INTERVAL '2' SECOND))
+  FROM TABLE(SESSION(TABLE bid PARTITION BY bidder, DESCRIPTOR(date_time), INTERVAL '2' SECOND))
   GROUP BY bidder, window_start, window_end` },
   { name: 'join bids-auctions', sink: 'auction BIGINT, price BIGINT, category INT, name STRING',
     extra: (dir) => [`CREATE TABLE auctions (id BIGINT, category INT, name STRING, PRIMARY KEY (id) NOT ENFORCED)
@@ -130,18 +166,47 @@ const cases = [
   { name: 'interval join 1s', sink: 'auction BIGINT, p1 BIGINT, p2 BIGINT',
     extra: (_dir, path) => [bidTable('bid2', path)],
     query: `SELECT b1.auction, b1.price, b2.price FROM bid AS b1, bid2 AS b2 WHERE b1.auction = b2.auction
-  AND b2.dateTime BETWEEN b1.dateTime - INTERVAL '1' SECOND AND b1.dateTime AND b1.bidder <> b2.bidder` },
+  AND b2.date_time BETWEEN b1.date_time - INTERVAL '1' SECOND AND b1.date_time AND b1.bidder <> b2.bidder` },
+  { name: 'q4 avg price/category', sink: 'category BIGINT, avg_price BIGINT',
+    extra: (dir) => [auctionTable('auction', join(dir, 'nx-auctions'))],
+    query: `SELECT Q.category, AVG(Q.final) FROM (
+    SELECT MAX(B.price) AS final, A.category FROM auction A, bid B
+    WHERE A.id = B.auction AND B.date_time BETWEEN A.date_time AND A.expires
+    GROUP BY A.id, A.category) Q
+  GROUP BY Q.category` },
+  { name: 'q5 hot items', sink: 'auction BIGINT, num BIGINT',
+    query: `SELECT AuctionBids.auction, AuctionBids.num FROM (${hopCounts}) AS AuctionBids
+  JOIN (SELECT MAX(CountBids.num) AS maxn, CountBids.starttime, CountBids.endtime FROM (${hopCounts}) AS CountBids
+    GROUP BY CountBids.starttime, CountBids.endtime) AS MaxBids
+  ON AuctionBids.starttime = MaxBids.starttime AND AuctionBids.endtime = MaxBids.endtime AND AuctionBids.num >= MaxBids.maxn` },
+  { name: 'q7 highest bid', sink: 'auction BIGINT, price BIGINT, bidder BIGINT, date_time TIMESTAMP(3), extra STRING',
+    query: `SELECT B.auction, B.price, B.bidder, B.date_time, B.extra FROM bid B
+  JOIN (SELECT MAX(price) AS maxprice, window_end AS date_time
+    FROM TABLE(TUMBLE(TABLE bid, DESCRIPTOR(date_time), INTERVAL '10' SECOND))
+    GROUP BY window_start, window_end) B1
+  ON B.price = B1.maxprice
+  WHERE B.date_time BETWEEN B1.date_time - INTERVAL '10' SECOND AND B1.date_time` },
+  { name: 'q8 new users', sink: 'id BIGINT, name STRING, starttime TIMESTAMP(3)',
+    extra: (dir, _path, size) => [personTable('person', join(dir, `persons-${size}`)), auctionTable('auction', join(dir, `new-auctions-${size}`))],
+    query: `SELECT P.id, P.name, P.starttime FROM (
+    SELECT id, name, window_start AS starttime, window_end AS endtime
+    FROM TABLE(TUMBLE(TABLE person, DESCRIPTOR(date_time), INTERVAL '10' SECOND))
+    GROUP BY id, name, window_start, window_end) P
+  JOIN (SELECT seller, window_start AS starttime, window_end AS endtime
+    FROM TABLE(TUMBLE(TABLE auction, DESCRIPTOR(date_time), INTERVAL '10' SECOND))
+    GROUP BY seller, window_start, window_end) A
+  ON P.id = A.seller AND P.starttime = A.starttime AND P.endtime = A.endtime` },
   { name: 'top-3 per auction', sink: 'auction BIGINT, price BIGINT, bidder BIGINT, rn BIGINT',
     query: `SELECT auction, price, bidder, rn FROM (SELECT auction, price, bidder,
   ROW_NUMBER() OVER (PARTITION BY auction ORDER BY price DESC) AS rn FROM bid) WHERE rn <= 3` },
 ];
 
-function statements(c, dir, size) {
+function statements(c, dir, size, sinkDdl = sink) {
   const path = join(dir, size);
   return [
     bidTable('bid', path),
-    ...(c.extra ? c.extra(dir, path) : []),
-    sink(c.sink),
+    ...(c.extra ? c.extra(dir, path, size) : []),
+    sinkDdl(c.sink),
     `INSERT INTO out_t ${c.query}`,
   ];
 }
@@ -189,21 +254,74 @@ function runSluice(c, dir, size, dist) {
   });
 }
 
+const printSink = (cols) => `CREATE TABLE out_t (${cols}) WITH ('connector' = 'print')`;
+
+/** The rows a printed changelog ends with (+I/+U add a row, -U/-D take one away), sorted; a row taken away more often
+ *  than added is kept as a "MISSING" line so it shows in the comparison. */
+function foldChangelog(text) {
+  const count = new Map();
+  for (const m of text.matchAll(/^(?:\d+> )?([+-][IUD])\[(.*)\]$/gm)) {
+    count.set(m[2], (count.get(m[2]) ?? 0) + (m[1] === '+I' || m[1] === '+U' ? 1 : -1));
+  }
+  const rows = [];
+  for (const [row, n] of count) {
+    if (n < 0) rows.push(`MISSING x${-n} ${row}`);
+    for (let i = 0; i < n; i++) rows.push(row);
+  }
+  return rows.sort();
+}
+
+/** Runs case `c` over the N files on both engines into a print sink; true when their final rows are the same. */
+function check(c, dir) {
+  const stmts = statements(c, dir, 'n', printSink);
+  const sf = join(dir, 'check-sluice.json');
+  writeFileSync(sf, JSON.stringify(stmts));
+  const s = spawnSync(process.execPath, [self, '--sluice-child', sf], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (s.status !== 0) throw new Error(`Sluice failed on ${c.name} (exit ${s.status}): ${s.stderr.slice(-2000)}`);
+  const ff = join(dir, 'check-flink.sql');
+  const settings = ["SET 'execution.runtime-mode' = 'streaming'", "SET 'parallelism.default' = '1'"];
+  writeFileSync(ff, [...settings, ...stmts].map((x) => `${x};\n`).join(''));
+  const f = spawnSync(join(repo, 'scripts/flink-reference.sh'), [ff], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const errors = [...f.stdout.matchAll(/^#### END \d+ (ERROR.*)$/gm)].map((m) => m[1]);
+  if (f.status !== 0 || errors.length > 0) throw new Error(`Flink failed on ${c.name} (exit ${f.status}): ${errors.join('; ') || f.stderr.slice(-2000)}`);
+  const a = foldChangelog(s.stdout);
+  const b = foldChangelog(f.stdout);
+  // Multiset differences by counting (a filter over includes was quadratic: minutes for a HOP job's 100,000 rows).
+  const count = new Map();
+  for (const x of a) count.set(x, (count.get(x) ?? 0) + 1);
+  for (const x of b) count.set(x, (count.get(x) ?? 0) - 1);
+  const onlyS = [...count].filter(([, n]) => n > 0).map(([x]) => x);
+  const onlyF = [...count].filter(([, n]) => n < 0).map(([x]) => x);
+  const same = onlyS.length === 0 && onlyF.length === 0;
+  console.log(`${c.name.padEnd(22)} ${same ? 'same rows' : 'DIFFERENT'}: Sluice ${a.length}, Flink ${b.length} final rows`);
+  if (!same) {
+    for (const x of onlyS.slice(0, 5)) console.log(`  only Sluice: ${x}`);
+    for (const x of onlyF.slice(0, 5)) console.log(`  only Flink:  ${x}`);
+  }
+  return same;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Steady-state rows/s of one engine on one case: medians over RUNS of the N run and the 2N run, then the difference. */
-function measure(run, c, dir) {
-  const n = [];
-  const n2 = [];
+/**
+ * Steady-state rows/s of each of `runs` (engines or builds) on one case: medians over RUNS of the N run and the 2N
+ * run, then the difference. The runners take turns run by run, so a change of load on the shared machine weighs on
+ * each of them alike instead of on whichever ran during it (the before/after ratio of BENCH_SLUICE_BASE).
+ */
+function measure(runs, c, dir) {
+  const n = runs.map(() => []);
+  const n2 = runs.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    n.push(run(c, dir, 'n'));
-    n2.push(run(c, dir, '2n'));
+    runs.forEach((run, k) => n[k].push(run(c, dir, 'n')));
+    runs.forEach((run, k) => n2[k].push(run(c, dir, '2n')));
   }
-  const wallN = median(n.map((r) => r.wall));
-  const wall2N = median(n2.map((r) => r.wall));
-  const cpuN = median(n.map((r) => r.cpu));
-  const cpu2N = median(n2.map((r) => r.cpu));
-  return { wall: N / (wall2N - wallN), cpu: N / (cpu2N - cpuN), wholeN: median(n.map((r) => r.whole)) };
+  return runs.map((_, k) => {
+    const wallN = median(n[k].map((r) => r.wall));
+    const wall2N = median(n2[k].map((r) => r.wall));
+    const cpuN = median(n[k].map((r) => r.cpu));
+    const cpu2N = median(n2[k].map((r) => r.cpu));
+    return { wall: N / (wall2N - wallN), cpu: N / (cpu2N - cpuN), wholeN: median(n[k].map((r) => r.whole)) };
+  });
 }
 
 const why = WITH_FLINK ? flinkUnavailable() : null;
@@ -225,18 +343,28 @@ const m = (x) => (ok(x) ? `${(x / 1e6).toFixed(2)} M` : 'n/a').padStart(8);
 const r = (a, b) => (ok(a) && ok(b) ? `${(a / b).toFixed(2)}x` : 'n/a').padStart(6);
 try {
   await writeData(dir);
-  console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism 1, streaming; node ${process.version}` +
-    (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
-  console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
-  console.log(`load average at start: ${loads()}`);
-  const baseHead = BASE === undefined ? '' : ` ${'base CPU'.padStart(8)} ${'CPU S/base'.padStart(10)}`;
-  console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}${baseHead}  whole N-row process (s) S | F   load`);
-  for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) {
-    const s = measure((c, dir, size) => runSluice(c, dir, size), c, dir);
-    const b = BASE === undefined ? null : measure((c, dir, size) => runSluice(c, dir, size, BASE), c, dir);
-    const baseCols = b === null ? '' : ` ${m(b.cpu).padStart(8)} ${r(s.cpu, b.cpu).padStart(10)}`;
-    const f = WITH_FLINK ? measure(runFlink, c, dir) : { wall: NaN, cpu: NaN, wholeN: NaN };
-    console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}${baseCols}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
+  if (process.env.BENCH_CHECK === '1') {
+    let bad = 0;
+    console.log(`N = ${N}: final rows of each job on Sluice and on Flink ${process.env.FLINK_VERSION ?? '(runner default)'}`);
+    for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) if (!check(c, dir)) bad++;
+    process.exitCode = bad > 0 ? 1 : 0;
+  } else {
+    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism 1, streaming; node ${process.version}` +
+      (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
+    console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
+    console.log(`load average at start: ${loads()}`);
+    const baseHead = BASE === undefined ? '' : ` ${'base CPU'.padStart(8)} ${'CPU S/base'.padStart(10)}`;
+    console.log(`${'job'.padEnd(22)} ${'Sluice wall'.padStart(11)} ${'Sluice CPU'.padStart(10)} ${'Flink wall'.padStart(10)} ${'Flink CPU'.padStart(10)} ${'wall S/F'.padStart(8)} ${'CPU S/F'.padStart(8)}${baseHead}  whole N-row process (s) S | F   load`);
+    for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) {
+      const runners = [(c, dir, size) => runSluice(c, dir, size)];
+      if (BASE !== undefined) runners.push((c, dir, size) => runSluice(c, dir, size, BASE));
+      if (WITH_FLINK) runners.push(runFlink);
+      const [s, ...rest] = measure(runners, c, dir);
+      const b = BASE === undefined ? null : rest.shift();
+      const baseCols = b === null ? '' : ` ${m(b.cpu).padStart(8)} ${r(s.cpu, b.cpu).padStart(10)}`;
+      const f = WITH_FLINK ? rest.shift() : { wall: NaN, cpu: NaN, wholeN: NaN };
+      console.log(`${c.name.padEnd(22)} ${m(s.wall).padStart(11)} ${m(s.cpu).padStart(10)} ${m(f.wall).padStart(10)} ${m(f.cpu).padStart(10)} ${r(s.wall, f.wall).padStart(8)} ${r(s.cpu, f.cpu).padStart(8)}${baseCols}  ${s.wholeN.toFixed(1).padStart(14)} | ${f.wholeN.toFixed(1).padEnd(6)} ${loads()}`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

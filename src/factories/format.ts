@@ -24,6 +24,13 @@ export interface DeserializationSchema {
    * `skippedRecords`.
    */
   deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void;
+  /**
+   * Optional: `deserialize` of a message whose bytes are all ASCII (so UTF-8 without a byte order mark), given as
+   * its text. A line-oriented source that has checked a whole chunk of lines for ASCII at once calls it per line
+   * instead of `deserialize`, which saves a byte view, a UTF-8 check and a UTF-8 decode per message. Appends and
+   * throws exactly as `deserialize` of the same bytes; synchronous, called on the source's hot path.
+   */
+  deserializeText?(text: string, out: Row[], origin?: MessageOrigin): void;
   /** Records skipped by `ignore-parse-errors`; shown by the CLI, never dropped silently. */
   readonly skippedRecords: number;
   /** Values of the format's readable metadata keys for the last decoded message, in requested order. */

@@ -137,7 +137,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       const g = this.group(f, accumulate);
       if (g === undefined) continue; // retraction of an unknown group: nothing to undo (as Flink)
-      const prev = streaming && (g[0] as number) > 0 ? layout.values(g) : null;
+      const prev = streaming && (g[0] as number) > 0 ? layout.values(g, f) : null;
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) {
@@ -146,7 +146,7 @@ export class GroupAggregateOperator implements StreamOperator {
         continue;
       }
       if (!streaming) continue;
-      const next = layout.values(g);
+      const next = layout.values(g, f);
       if (prev === null) out.push(new Row(RowKind.INSERT, next));
       else if (!rowsEqual(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
@@ -174,7 +174,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       const g = this.group(f, accumulate);
       if (g === undefined) continue;
-      if (!touched.has(g)) touched.set(g, (g[0] as number) > 0 ? layout.values(g) : null);
+      if (!touched.has(g)) touched.set(g, (g[0] as number) > 0 ? layout.values(g, f) : null);
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) this.drop(g);

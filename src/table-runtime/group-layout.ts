@@ -121,13 +121,21 @@ export class GroupLayout {
     }
   }
 
-  /** The result row of `g`: its key fields, then each aggregate's value. */
-  values(g: Group): unknown[] {
+  /**
+   * The result row of `g`: its key fields, then each aggregate's value. `f`, when given, is an input row of
+   * `g`: a BIGINT key stored as a number is then taken from it (the same value, already a bigint) instead of
+   * allocating a bigint per result row.
+   */
+  values(g: Group, f?: readonly unknown[]): unknown[] {
     const nk = this.nk;
     const out = new Array<unknown>(nk + this.aggs.length);
     for (let i = 0; i < nk; i++) {
       const k = g[1 + i];
-      out[i] = typeof k === 'number' && this.bigintKey[i] ? BigInt(k) : k;
+      if (typeof k !== 'number' || !this.bigintKey[i]) out[i] = k;
+      else {
+        const v = f === undefined ? undefined : f[this.groupKeys[i]!];
+        out[i] = typeof v === 'bigint' ? v : BigInt(k);
+      }
     }
     for (let i = 0; i < this.aggs.length; i++) {
       const at = this.at[i]!;

@@ -4,7 +4,7 @@ import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { valuesEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
-import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, keysEqualAt } from './join-flat-rows.js';
+import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, keysEqualAt, migrateBigintJoinKeys } from './join-flat-rows.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
 
@@ -44,8 +44,8 @@ export interface JoinSpec {
 
 /**
  * Regular equi-join (Flink's StreamingJoinOperator). Streaming: both sides kept in keyed state, rows
- * stored flat per key (keyed by `joinKeyAt`: the value of a single primitive key column, else the key's
- * hash, colliding keys told apart by value); +I/+U input joins and emits +I, -U/-D input emits -D; outer
+ * stored flat per key (keyed by `joinKeyAt`: the value of a single primitive key column, an int32 BIGINT's
+ * hash, else the key's hash, colliding keys told apart by value); +I/+U input joins and emits +I, -U/-D input emits -D; outer
  * sides emit null-padded rows and retract them when the first match arrives (and re-emit them when the
  * last match goes). Batch: buffers both inputs flat and hash-joins them at the end.
  * Input 0 is the left side, input 1 the right.
@@ -77,6 +77,10 @@ export class JoinOperator implements StreamOperator {
     this.ttlMs = ttlMs;
     this.left = ctx.keyedState.getState<unknown[]>(ttlMs > 0 ? { name: 'left', ttlMs } : 'left');
     this.right = ctx.keyedState.getState<unknown[]>(ttlMs > 0 ? { name: 'right', ttlMs } : 'right');
+    if (this.spec.mode === 'streaming') {
+      migrateBigintJoinKeys(ctx.keyedState, 'left', this.left);
+      migrateBigintJoinKeys(ctx.keyedState, 'right', this.right);
+    }
     const { leftKeys, rightKeys, leftArity, rightArity } = this.spec;
     const ls = flatStride(leftArity, this.leftOuter);
     const rs = flatStride(rightArity, this.rightOuter);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HeapKeyedStateBackend } from '../../src/runtime/state/heap-state-backend.js';
+import { LmdbKeyedStateBackend } from '../../src/runtime/state/lmdb-state-backend.js';
 import { decodeState, encodeState } from '../../src/runtime/state/state-codec.js';
 import type { KeyedStateSnapshot } from '../../src/runtime/state/heap-state-backend.js';
+import { keyGroupOf } from '../../src/runtime/key-groups.js';
+import type { StateKey } from '../../src/runtime/state/state.js';
+import { bigintJoinKey } from '../../src/table-runtime/join-flat-rows.js';
 import { JoinOperator } from '../../src/table-runtime/join-operator.js';
 import type { JoinSpec, JoinType } from '../../src/table-runtime/join-operator.js';
 import { Decimal } from '../../src/types/decimal.js';
@@ -187,6 +191,51 @@ describe('JoinOperator (streaming)', () => {
     await b.open();
     b.push([Row.insert(1, 'r')], 1);
     expect(show(b.out)).toEqual(['-D[1,"l",null,null]', '+I[1,"l",1,"r"]']);
+  });
+});
+
+describe('JoinOperator state keys of a BIGINT join key', () => {
+  it('keys an int32 bigint by a number in the same key group, distinct per value; other bigints by themselves', () => {
+    const seen = new Set<StateKey>();
+    const wrong: string[] = [];
+    for (const v of [0n, 1n, -1n, 1000n, 10_999n, 2_147_483_647n, -2_147_483_648n, ...Array.from({ length: 5000 }, (_, i) => BigInt(i * 7919 - 20_000_000))]) {
+      const k = bigintJoinKey(v);
+      if (typeof k !== 'number') wrong.push(`${v}: ${typeof k}`);
+      for (const maxP of [128, 4096, 32768]) if (keyGroupOf(k, maxP) !== keyGroupOf(v, maxP)) wrong.push(`${v}: group at ${maxP}`);
+      seen.add(k);
+    }
+    expect(wrong).toEqual([]);
+    expect(seen.size).toBe(5007);
+    expect(bigintJoinKey(2_147_483_648n)).toBe(2_147_483_648n);
+    expect(bigintJoinKey(-(2n ** 63n))).toBe(-(2n ** 63n));
+  });
+
+  it.each(['hashmap', 'lmdb'])('continues a checkpoint whose rows an earlier release keyed by the bigint itself (%s)', async (backend) => {
+    const s = spec('LEFT', 'streaming');
+    // The state as releases before bigintJoinKey wrote it: rows of key 1n under the key 1n.
+    const old = new HeapKeyedStateBackend();
+    old.setCurrentKey(1n);
+    old.getState<unknown[]>('left').update([1n, 'l', 0, 1n, 'm', 1]);
+    old.getState<unknown[]>('right').update([1n, 'r']);
+    old.setCurrentKey(3_000_000_000n);
+    old.getState<unknown[]>('left').update([3_000_000_000n, 'big', 0]);
+    const snap = decodeState(encodeState(old.snapshot())) as KeyedStateSnapshot;
+    const b = new OperatorHarness(new JoinOperator(s));
+    const keyed = backend === 'lmdb' ? new LmdbKeyedStateBackend({ cacheBytes: 1 << 20, localDir: undefined }) : b.keyed;
+    keyed.restore(snap);
+    try {
+      await b.op.open({ ...b.ctx, keyedState: keyed });
+      expect([...keyed.keys('left')].map(String).sort()).toEqual([String(bigintJoinKey(1n)), '3000000000']);
+      b.push([Row.insert(1n, 's'), Row.insert(3_000_000_000n, 't')], 1);
+      b.push([Row.insert(1n, 'n')], 0);
+    } finally {
+      if (keyed !== b.keyed) keyed.dispose?.();
+    }
+    expect(show(b.out)).toEqual([
+      '-D["1n","l",null,null]', '+I["1n","l","1n","s"]', '+I["1n","m","1n","s"]',
+      '-D["3000000000n","big",null,null]', '+I["3000000000n","big","3000000000n","t"]',
+      '+I["1n","n","1n","r"]', '+I["1n","n","1n","s"]',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { isAscii } from 'node:buffer';
 import type { DeserializationSchema } from '../../factories/format.js';
 import { ConnectorError } from '../../errors/sluice-error.js';
 import type { BulkDecoder } from '../../formats/arrow/bulk-format.js';
@@ -28,6 +29,7 @@ import type { SplitSizing } from './file-ranges.js';
 import { FileEnumerator } from './file-enumerator.js';
 import { bytesLeft, lineBytesBetween } from './file-progress.js';
 import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
+import { asciiDecode } from '../../util/utf8.js';
 import { listFiles } from './list-files.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
@@ -220,12 +222,18 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     const decoded: Row[] = [];
     let from = 0;
     let line = firstLine;
+    let at = start;
+    // One origin for the chunk, read only when a record fails, during the deserialize call that reports it (the
+    // decoders build their error at once), instead of a closure and a "line N" text built for every line.
+    const origin = (): string => `file ${split.path}, ${line === undefined ? '' : `line ${line}, `}byte offset ${at}`;
+    const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+    // One native ASCII check of the chunk instead of a UTF-8 check per line (the common case of CSV and JSON files).
+    const ascii = decoder.deserializeText !== undefined && isAscii(data);
     while (from < data.length) {
       let nl = data.indexOf(10, from);
       if (nl < 0) nl = data.length;
       let end = nl;
       if (end > from && data[end - 1] === 13) end--;
-      const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
       if (nl - from > max) {
         throw new ConnectorError(
           `A record in file '${split.path}' starting at byte offset ${start + from} is longer than 'source.max-record-size' (${max} bytes); ` +
@@ -233,9 +241,9 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
         );
       }
       if (end > from) {
-        const at = start + from;
-        const where = line === undefined ? '' : `line ${line}, `;
-        decoder.deserialize(data.subarray(from, end), decoded, () => `file ${split.path}, ${where}byte offset ${at}`);
+        at = start + from;
+        if (ascii) decoder.deserializeText!(asciiDecode(data, from, end), decoded, origin);
+        else decoder.deserialize(data.subarray(from, end), decoded, origin);
       }
       from = nl + 1;
       if (line !== undefined) line++;

@@ -1,5 +1,5 @@
 import type { LogicalType, RowType } from '../../types/logical-type.js';
-import { parseFlinkTimestamp } from '../common/temporal-text.js';
+import { parseFlinkTimestampAt } from '../common/temporal-text.js';
 import type { CsvSettings } from './csv-options.js';
 import { smallIntegerAt } from './csv-values.js';
 import type { CsvFieldReader } from './csv-values.js';
@@ -21,7 +21,7 @@ export type CsvFastDecoder = (line: string) => unknown[] | undefined;
  * Why it exists: the general path splits a record with quotes char by char into an array of field texts,
  * then calls a reader per text through one polymorphic call site. Here the code is generated once per row
  * type: fields are found with `indexOf`, integers are read from the record's char codes in place (no
- * field string at all), timestamps go straight to `parseFlinkTimestamp` (arithmetic for the SQL shape
+ * field string at all), timestamps go straight to `parseFlinkTimestampAt` in place (arithmetic for the SQL shape
  * Sluice and Flink write, no trim, no closure), strings are one `slice`, and every other column calls its
  * own reader at its own call site.
  *
@@ -79,7 +79,7 @@ export function createCsvFastDecoder(
       return [${names.join(', ')}];
     };`;
   const factory = new Function('readers', 'readInteger', 'readTimestamp', source) as (...args: unknown[]) => CsvFastDecoder;
-  return factory(readers, smallIntegerAt, parseFlinkTimestamp);
+  return factory(readers, smallIntegerAt, parseFlinkTimestampAt);
 }
 
 /** Code reading field `i` of `type` from `line[s, e)` into `f${i}`; a reader that throws falls back. */
@@ -99,9 +99,9 @@ function readCode(i: number, type: LogicalType): string {
     case 'INTERVAL_YEAR_MONTH':
       return intCode(i, -2147483648, 2147483647, general);
     case 'TIMESTAMP':
-      return `t = readTimestamp(line.slice(s, e), 'SQL', false); if (t === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(line, s, e, 'SQL', false); if (t === t) f${i} = t; else ${general}`;
     case 'TIMESTAMP_LTZ':
-      return `t = readTimestamp(line.slice(s, e), 'SQL', true); if (t === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(line, s, e, 'SQL', true); if (t === t) f${i} = t; else ${general}`;
     default:
       return general;
   }

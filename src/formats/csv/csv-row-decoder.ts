@@ -60,7 +60,12 @@ export class CsvRowDecoder implements DeserializationSchema {
       }
       throw decodeError('csv', 'CSV line', utf8Decode(message), e, origin);
     }
-    let line = utf8Decode(message);
+    this.deserializeText(utf8Decode(message), out, origin);
+  }
+
+  deserializeText(text: string, out: Row[], origin?: MessageOrigin): void {
+    if (text.length === 0) return;
+    let line = text;
     if (line.charCodeAt(line.length - 1) === 10) line = line.slice(0, line.charCodeAt(line.length - 2) === 13 ? -2 : -1);
     if (this.settings.allowComments && line.charCodeAt(0) === 35) return;
     const fields = this.fast?.(line);

@@ -74,7 +74,10 @@ function hashNumber(n: number): number {
 }
 
 function hashBigInt(v: bigint): number {
-  if (v >= -0x80000000n && v <= 0x7fffffffn) return mix(Number(v) ^ 0x5bd1e995);
+  // Range test on the number, not on the bigint: bigint comparisons are calls in optimized code, and this runs once
+  // per row for every BIGINT key. Number(v) is exact below 2^53, so the test accepts exactly the int32 bigints.
+  const n = Number(v);
+  if (n >= -0x80000000 && n <= 0x7fffffff) return mix(n ^ 0x5bd1e995);
   let h = v < 0n ? 1 : 0;
   let x = v < 0n ? -v : v;
   while (x > 0n) {

@@ -78,6 +78,42 @@ describe('filesystem files with a BOM and bad bytes', () => {
     expect(message).toContain(`Failed to deserialize CSV line (file ${file}, line 3, byte offset 16): field 'd': cannot read 'abc' as DOUBLE.`);
   });
 
+  it('csv: a bad field after a line with non-ASCII text names its byte offset (the chunk is read per line as bytes)', async () => {
+    const { dir, file } = folder('csv-bad-utf8', Buffer.from('1,1.5,é\n3,abc,c\n'));
+    const message = await failure(table(dir, 'csv'), 'SELECT * FROM t');
+    expect(message).toContain(`Failed to deserialize CSV line (file ${file}, line 2, byte offset 9): field 'd': cannot read 'abc' as DOUBLE.`);
+  });
+
+  it('csv: ASCII and non-ASCII files, with LF or CRLF line breaks, read alike', async () => {
+    const rows = [
+      [1, 1.5, 'a'],
+      [2, 2.5, 'b'],
+    ];
+    for (const [name, text] of [['csv-lf', '1,1.5,a\n2,2.5,b\n'], ['csv-crlf', '1,1.5,a\r\n2,2.5,b\r\n'], ['csv-crlf-last', '1,1.5,a\r\n2,2.5,b']]) {
+      expect(await query(table(folder(name!, Buffer.from(text!)).dir, 'csv'), 'SELECT * FROM t')).toEqual(rows);
+    }
+    expect(await query(table(folder('csv-utf8', Buffer.from('1,1.5,é\r\n2,2.5,b\r\n')).dir, 'csv'), 'SELECT * FROM t')).toEqual([
+      [1, 1.5, 'é'],
+      [2, 2.5, 'b'],
+    ]);
+  });
+
+  it('csv: a subset of the columns, in file order or not, reads the same values', async () => {
+    const { dir } = folder('csv-columns', Buffer.from('1,1.5,a\n2,2.5,b\n'));
+    expect(await query(table(dir, 'csv'), 'SELECT id, s FROM t')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(await query(table(dir, 'csv'), 'SELECT d, s, id FROM t')).toEqual([
+      [1.5, 'a', 1],
+      [2.5, 'b', 2],
+    ]);
+    expect(await query(table(dir, 'csv'), 'SELECT s, d FROM t')).toEqual([
+      ['a', 1.5],
+      ['b', 2.5],
+    ]);
+  });
+
   it('ignore-parse-errors skips records that are not UTF-8 and keeps the rest', async () => {
     const body = Buffer.concat([Buffer.from('{"id":1,"d":1,"s":"a"}\n{"id":2,"d":2,"s":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n{"id":3,"d":3,"s":"c"}\n')]);
     const { dir } = folder('json-ignore', body);
