@@ -52,7 +52,7 @@ describe('filesystem partition push-down', () => {
     await expect(collectAll('SELECT id FROM t')).rejects.toThrow();
     const sql = "SELECT id, name, hr FROM t WHERE dt = '2024-01-01' AND hr = 10";
     expect(await collectAll(sql)).toEqual(['[1,"a",10]', '[2,"b",10]']);
-    expect(await explainText(sql)).toContain('t, partitions=[{dt=2024-01-01, hr=10}], project=[id, name, hr]]]');
+    expect(await explainText(sql)).toContain('t, partitions=[{dt=2024-01-01, hr=10}], project=[id, name, hr], metadata=[]]]');
     expect(await collectAll('SELECT id, dt FROM t WHERE dt IS NULL')).toEqual(['[4,null]']);
     // dt <> '...' is NULL, not TRUE, for the default (NULL) partition: pruned as SQL filters it.
     expect(await collectAll("SELECT id FROM t WHERE dt <> '2024-01-02' AND id > 1")).toEqual(['[2]']);
