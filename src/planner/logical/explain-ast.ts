@@ -59,14 +59,18 @@ function scanTree(n: ScanNode): ExplainTree {
   return n.watermark === null ? scan : node(logicalWatermarkAssignerText(n), [scan]);
 }
 
+/** Whether the calc outputs its input's fields, each once, in order (names aside). */
+function projectsInputInOrder(n: CalcNode): boolean {
+  return n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
+}
+
 /**
  * The binder's projection of a table's columns (computed ones included) over a scan with a watermark:
  * Flink puts the LogicalWatermarkAssigner above it, so it is neither merged nor a user projection.
  */
 function isWatermarkedTableProjection(n: PlanNode): n is CalcNode & { input: ScanNode } {
   if (n.kind !== 'calc' || n.condition !== null || n.input.kind !== 'scan' || n.input.watermark === null) return false;
-  const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
-  return !identity && n.fields.length === n.input.table.schema.columns.length;
+  return !projectsInputInOrder(n) && n.fields.length === n.input.table.schema.columns.length;
 }
 
 /** `ROW_NUMBER() OVER (PARTITION BY $0 ORDER BY $4 NULLS FIRST)`: a rank's window call as Calcite's RexOver prints. */
@@ -103,10 +107,9 @@ function overRankProject(n: CalcNode): ExplainTree | undefined {
  * for any other calc.
  */
 function bareAggregate(n: CalcNode): PlanNode | undefined {
-  const identity = (c: CalcNode): boolean => c.projects.length === c.input.fields.length && c.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
-  if (n.condition !== null || !identity(n)) return undefined;
+  if (n.condition !== null || !projectsInputInOrder(n)) return undefined;
   // HAVING: a LogicalFilter between them, still with no project above.
-  const having = n.input.kind === 'calc' && n.input.condition !== null && identity(n.input) ? n.input : null;
+  const having = n.input.kind === 'calc' && n.input.condition !== null && projectsInputInOrder(n.input) ? n.input : null;
   const agg = having === null ? n.input : having.input;
   if (agg.kind !== 'aggregate') return undefined;
   const keys = agg.groupKeys.length;
@@ -153,7 +156,7 @@ export function astTree(n: PlanNode): ExplainTree {
       if (inlined !== undefined) return inlined;
       const bare = bareAggregate(n);
       if (bare !== undefined) return astTree(bare);
-      const identity = n.projects.length === n.input.fields.length && n.projects.every((p, i) => p.kind === 'input-ref' && p.index === i);
+      const identity = projectsInputInOrder(n);
       let tree = astTree(n.input);
       if (n.condition !== null) tree = node(`LogicalFilter(condition=[${rex(n.condition)}])`, [tree]);
       // A WHERE / HAVING without a projection of its own is a bare LogicalFilter in Calcite.

@@ -238,20 +238,14 @@ function minMax(sign: 1 | -1, retracts: boolean): AggregateFunction<MinMaxAcc> {
   };
   // Two numbers, two bigints or two strings compare with < / > directly, as compareValues does for them: that
   // generic comparison (not inlined, every type's branches) was a twentieth of a GROUP BY with MAX.
-  const better =
-    sign < 0
-      ? (v: unknown, best: unknown): boolean => {
-          if (best === null) return true;
-          const t = typeof v;
-          if (t === typeof best && (t === 'bigint' || t === 'number' || t === 'string')) return (v as number) > (best as number);
-          return compareValues(v, best) > 0;
-        }
-      : (v: unknown, best: unknown): boolean => {
-          if (best === null) return true;
-          const t = typeof v;
-          if (t === typeof best && (t === 'bigint' || t === 'number' || t === 'string')) return (v as number) < (best as number);
-          return compareValues(v, best) < 0;
-        };
+  // Two numbers, two bigints or two strings compare with < / > directly, as compareValues does for them: that
+  // generic comparison (not inlined, every type's branches) was a twentieth of a GROUP BY with MAX.
+  const better = (v: unknown, best: unknown): boolean => {
+    if (best === null) return true;
+    const t = typeof v;
+    if (t === typeof best && (t === 'bigint' || t === 'number' || t === 'string')) return sign < 0 ? (v as number) > (best as number) : (v as number) < (best as number);
+    return sign * compareValues(v, best) < 0;
+  };
   return {
     createAccumulator: () => [retracts ? new Map() : null, null],
     accumulate(acc, v) {
