@@ -22,6 +22,8 @@
 #   FLINK_TM_RPC_PORT    TaskManager RPC (default 6122; 0 = any free port)
 #   FLINK_TM_SLOTS       task slots of the TaskManager (default 2)
 #   FLINK_HEAP           -Xmx of each JVM (default 512m)
+#   FLINK_JAVA_OPTS      more flags for each JVM (the test setup passes -XX:TieredStopAtLevel=1: C1 only halves the
+#                        CPU of a cluster that lives minutes and runs small jobs; a long-lived one wants C2)
 #   FLINK_VERSION        org.apache.flink version (default 2.2.1); FLINK_KAFKA_VERSION the connector's (5.0.0-2.2)
 #   SLUICE_CACHE         cache root (default <repo>/.cache); jars go to $SLUICE_CACHE/flink/libs-<version>
 #   SLUICE_RUN_DIR       if set, config, logs, pids and savepoints go to $SLUICE_RUN_DIR/flink-<gateway port>
@@ -133,7 +135,7 @@ PROPS
 
 # What flink-dist's config.yaml passes every JVM on Java 17: Flink reflects into JDK internals.
 java_opts=(
-  "-Xms128m" "-Xmx$heap" "-XX:MaxDirectMemorySize=192m" "-XX:MaxMetaspaceSize=384m" "-XX:+UseSerialGC"
+  "-Xms128m" "-Xmx$heap" "-XX:MaxDirectMemorySize=192m" "-XX:MaxMetaspaceSize=384m" "-XX:+UseSerialGC" ${FLINK_JAVA_OPTS:-}
   "-Djava.awt.headless=true" "-Duser.timezone=UTC" "-Dfile.encoding=UTF-8"
   "-Dlog4j.configuration=file:$conf/log4j.properties" "-Djava.io.tmpdir=$home/tmp"
   --add-exports=java.base/sun.net.util=ALL-UNNAMED

@@ -15,6 +15,7 @@
 #   CA to trust:     <run folder>/tls/ca.pem, e.g. .cache/pravega/run-secure-9190/tls/ca.pem (for localhost and 127.0.0.1)
 #   user:            admin / ${PRAVEGA_SECURE_PASSWORD:-1111_aaaa} (auth-type Basic, token base64("admin:<password>"))
 # Certificates and the password file are made with openssl and the Pravega jars on each fresh start.
+# PRAVEGA_HEAP (default 1g) and PRAVEGA_JAVA_OPTS (default: C1 only, serial GC; see start()) tune the JVM.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -164,7 +165,11 @@ start() {
       cd "$RUN"
       # setsid: the server outlives the shell that started it and is not hit by a Ctrl-C meant for the test run
       # (the test setup stops it itself).
-      exec setsid java -Xmx${PRAVEGA_HEAP:-1g} "${opens[@]}" \
+      # PRAVEGA_JAVA_OPTS defaults to C1 only and the serial collector, as the other test servers run: a test
+      # instance lives minutes and carries little traffic, so C2's compilations and G1's threads were most of its CPU
+      # (15 -> 8 CPU s to start; idle after 40 s, 0.25 -> 0.07 of a core, C2 still compiling), taken from the tests
+      # it serves on a 2-core machine. PRAVEGA_JAVA_OPTS='' for a long-lived or benchmarked instance.
+      exec setsid java -Xmx${PRAVEGA_HEAP:-1g} ${PRAVEGA_JAVA_OPTS--XX:+UseSerialGC -XX:TieredStopAtLevel=1} "${opens[@]}" \
         -Dsinglenode.configurationFile="$RUN/standalone-config.properties" \
         -Dsinglenode.zk.port="$ZK_PORT" \
         -Dsinglenode.segmentStore.port="$SEGMENTSTORE_PORT" \
