@@ -80,6 +80,8 @@ transaction.state.log.min.isr=1
 transaction.state.log.num.partitions=5
 min.insync.replicas=1
 group.initial.rebalance.delay.ms=0
+# Abort timed-out transactions within a second, not ten: the lost-transaction tests wait for exactly that abort.
+transaction.abort.timed.out.transaction.cleanup.interval.ms=1000
 auto.create.topics.enable=true
 delete.topic.enable=true
 log.retention.hours=24
