@@ -4,11 +4,14 @@ import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values/value-ops.js';
 import { valueKey } from '../../types/values/value-key.js';
+import { arrayAgg, collect } from './collection-aggregates.js';
+import { variance } from './variance-aggregates.js';
 
 /**
- * The core aggregates with retraction (COUNT, SUM, SUM0, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE,
- * LISTAGG), on the AggregateFunction contract of planner/functions. Accumulators are plain arrays so the
- * state codec can store them.
+ * The built-in aggregates, one implementation each (COUNT, SUM, SUM0, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE,
+ * LISTAGG here; ARRAY_AGG and COLLECT in collection-aggregates.ts; the variance family in variance-aggregates.ts),
+ * all with retraction, on the AggregateFunction contract. Accumulators are plain data so the state codec can
+ * store them. DISTINCT is the operators' part, never the function's.
  */
 
 type Num = number | bigint | Decimal;
@@ -357,6 +360,19 @@ export function builtinAggregate(
         return firstLast(true);
       case 'LISTAGG':
         return listagg;
+      case 'ARRAY_AGG':
+        return arrayAgg;
+      case 'COLLECT':
+        return collect;
+      case 'VAR_POP':
+      case 'VAR_SAMP':
+      case 'STDDEV_POP':
+      case 'STDDEV_SAMP':
+        return variance(name, argTypes[0]!);
+      case 'VARIANCE':
+        return variance('VAR_SAMP', argTypes[0]!);
+      case 'STDDEV':
+        return variance('STDDEV_SAMP', argTypes[0]!);
       default:
         return undefined;
     }

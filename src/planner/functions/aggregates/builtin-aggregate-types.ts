@@ -3,10 +3,25 @@ import { DataTypes } from '../../../types/data-types.js';
 import { decimalAvgType, decimalSumType } from '../../../types/decimal-type-rules.js';
 import { notNull, withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
-import { sqlTypeName } from '../../expressions/type-rules.js';
+import { cannotApply, isIntegral, isNumeric, sqlTypeName } from '../../expressions/type-rules.js';
+
+const VARIANCE_FAMILY = ['VAR_POP', 'VAR_SAMP', 'VARIANCE', 'STDDEV_POP', 'STDDEV_SAMP', 'STDDEV'] as const;
 
 /** The aggregates whose implementation is table-runtime's `builtinAggregate` (one per name, no UDAF form). */
-export const BUILTIN_AGGREGATES: ReadonlySet<string> = new Set(['COUNT', 'SUM', 'SUM0', 'AVG', 'MIN', 'MAX', 'FIRST_VALUE', 'LAST_VALUE', 'LISTAGG']);
+export const BUILTIN_AGGREGATES: ReadonlySet<string> = new Set([
+  'COUNT',
+  'SUM',
+  'SUM0',
+  'AVG',
+  'MIN',
+  'MAX',
+  'FIRST_VALUE',
+  'LAST_VALUE',
+  'LISTAGG',
+  'ARRAY_AGG',
+  'COLLECT',
+  ...VARIANCE_FAMILY,
+]);
 
 /**
  * The result type of a built-in aggregate as Flink infers it, or undefined when `name` is not one of
@@ -43,6 +58,20 @@ export function builtinAggregateType(name: string, args: readonly LogicalType[],
       return withNullability(need(), nullable);
     case 'LISTAGG':
       return withNullability(DataTypes.STRING(), true);
+    case 'ARRAY_AGG':
+      if (args.length !== 1) throw cannotApply(name, args, ['ARRAY_AGG(<ANY>)']);
+      return DataTypes.ARRAY(args[0]!);
+    case 'COLLECT':
+      if (args.length !== 1) throw cannotApply(name, args, ['COLLECT(<ANY>)']);
+      return withNullability(DataTypes.MULTISET(args[0]!), false);
+    case 'VAR_POP':
+    case 'VAR_SAMP':
+    case 'VARIANCE':
+    case 'STDDEV_POP':
+    case 'STDDEV_SAMP':
+    case 'STDDEV':
+      if (args.length !== 1 || !isNumeric(args[0]!)) throw cannotApply(name, args, [`${name}(<NUMERIC>)`]);
+      return isIntegral(args[0]!) ? withNullability(args[0]!, true) : DataTypes.DOUBLE();
     default:
       return undefined;
   }
