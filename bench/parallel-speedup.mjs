@@ -11,6 +11,9 @@
 // set the wall time. "busiest" is the CPU of the busiest job thread: with a core per thread the job
 // cannot end sooner, so p1 busiest / p2 busiest is the speed-up the code allows (start-up latency aside).
 //
+// Each round also runs a plain JS loop on one and on two threads: the machine's own two-thread speed-up at that
+// moment, the baseline the job's speed-up is read against (on a loaded or shared host it is well under 2x).
+//
 // Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [--compare=<other bin.js>]
 // --compare interleaves the same runs with another build (e.g. a checkout of the previous commit) for a
 // before/after in the same conditions.
@@ -49,6 +52,35 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-speedup-'));
 const HOOK = join(dir, 'thread-id.cjs');
 writeFileSync(HOOK, `process.stderr.write('@@JS-THREAD ' + require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0] + '\\n');\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The baseline measured in the same rounds: a plain JS loop (building small row-like objects and folding them,
+ * about a second of work) on one thread, then the same loop on two worker threads at once. Its speed-up is what
+ * this machine gives two busy JavaScript threads at that moment (shared caches and memory bandwidth, other
+ * tenants of the host), the ceiling Sluice's wall speed-up is read against.
+ */
+const LOOP = join(dir, 'plain-loop.mjs');
+writeFileSync(
+  LOOP,
+  `import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+function work() { let h = 0; const batch = []; for (let i = 0; i < 12_000_000; i++) { batch.push({ id: i, key: 'k' + (i & 1023), v: i * 0.5 }); if (batch.length === 1024) { for (const r of batch) h = (h * 31 + r.id + r.key.length + (r.v | 0)) | 0; batch.length = 0; } } return h; }
+if (!isMainThread) { work(); parentPort.postMessage(0); }
+else {
+  const threads = Number(process.argv[2]);
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: threads }, () => new Promise((r) => new Worker(new URL(import.meta.url)).on('message', r))));
+  process.stdout.write(String((performance.now() - t0) / 1000));
+}
+`,
+);
+function plainLoop(threads) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [LOOP, String(threads)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`plain loop exited ${code}`))));
+  });
+}
 
 /** CPU and run-queue wait of every thread of `pid`, in seconds, keyed by thread id. */
 function threadTimes(pid) {
@@ -121,7 +153,10 @@ try {
     }
     for (const build of Object.keys(BUILDS)) for (const setup of Object.keys(SETUPS)) results[`${build} ${setup}`] = [];
     const loads = [];
+    const loop = { p1: [], p2: [] };
     for (let i = 0; i < ROUNDS; i++) {
+      loop.p1.push(await plainLoop(1));
+      loop.p2.push(await plainLoop(2));
       for (const [build, cli] of Object.entries(BUILDS)) {
         for (const setup of Object.keys(SETUPS)) {
           results[`${build} ${setup}`].push(await run(cli, files[setup]));
@@ -138,11 +173,15 @@ try {
         `  ${key.padEnd(11)} wall ${fmt(m('s'))} s (${rs.map((r) => fmt(r.s)).join(', ')})  CPU ${fmt(m('cpu'))} s = main ${fmt(m('main'))} + workers ${fmt(m('workers'))} + other threads (V8 GC, compilers; libuv) ${fmt(m('v8'))}  busiest thread ${fmt(m('busiest'))} s  run-queue wait ${fmt(m('wait'))} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
       );
     }
+    // The loop's p2 does twice the work of its p1: its speed-up is 2 x p1 / p2.
+    const machine = (2 * median(loop.p1)) / median(loop.p2);
+    console.log(`  baseline: a plain JS loop on 2 threads runs ${machine.toFixed(2)}x as fast as on 1 (1 thread ${loop.p1.map(fmt).join(', ')} s; 2 threads, twice the work, ${loop.p2.map(fmt).join(', ')} s)`);
     for (const build of Object.keys(BUILDS)) {
       const p1 = med[`${build} p1`];
       const p2 = med[`${build} p2`];
+      const wall = p1.s / p2.s;
       console.log(
-        `  ${build}: speed-up ${(p1.s / p2.s).toFixed(2)}x wall, ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
+        `  ${build}: speed-up ${wall.toFixed(2)}x wall (${(wall / machine).toFixed(2)} of the baseline's), ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
       );
     }
   }
