@@ -53,17 +53,19 @@ export function bindJsonValue(e: JsonValueExpr, ctx: JsonBindContext): RexNode {
 }
 
 export function bindJsonQuery(e: JsonQueryExpr, ctx: JsonBindContext): RexNode {
-  if (e.returning !== null) {
-    const rt = logicalTypeOf(e.returning);
-    if (!isCharacterString(rt)) throw new ValidationError(`JSON_QUERY ... RETURNING ${sqlTypeName(rt)} is not supported; only STRING is`);
-  }
-  return ctx.registryCall('JSON_QUERY', [
+  const rt = e.returning === null ? STRING : logicalTypeOf(e.returning);
+  const operands = [
     jsonInput(e.expr, 'JSON_QUERY', ctx),
     jsonInput(e.path, 'JSON_QUERY path', ctx),
     ctx.symbol(e.wrapper ?? 'WITHOUT ARRAY'),
     ctx.symbol(e.onEmpty ?? 'NULL'),
     ctx.symbol(e.onError ?? 'NULL'),
-  ]);
+  ];
+  const def = ctx.lookup('JSON_QUERY');
+  if (def === undefined || def.kind !== 'scalar') throw new ValidationError('JSON_QUERY is not available');
+  // RETURNING (a VARCHAR or an ARRAY of VARCHAR) shapes the result type, as for JSON_VALUE.
+  const type = bindCall(def, operands.map(rexToBound), rt).type;
+  return { kind: 'call', op: 'JSON_QUERY', operands, type, deterministic: def.deterministic, fn: def };
 }
 
 export function bindJsonExists(e: JsonExistsExpr, ctx: JsonBindContext): RexNode {
