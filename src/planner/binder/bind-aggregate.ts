@@ -64,7 +64,16 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     }
     return i;
   };
-  const groupRex = groupExprs.map((e) => bindExpression(e, inputCtx));
+  const groupRex = groupExprs.map((e, i) => {
+    const r = bindExpression(e, inputCtx);
+    // As Flink 2.3: a VARIANT has no order or hash of its own there.
+    if (r.type.kind === 'VARIANT') {
+      checkAt(groupExprs[i]!, inputCtx.positioned, () => {
+        throw new ValidationError('Type(VARIANT) is not an orderable data type, it is not supported as a ORDER_BY/GROUP_BY/JOIN_EQUAL field.');
+      });
+    }
+    return r;
+  });
   const groupKeyIdx: number[] = [];
   const groupKeyByRex = new Map<string, number>();
   for (const r of groupRex) {

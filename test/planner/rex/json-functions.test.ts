@@ -359,3 +359,42 @@ describe('JSON text of SQL values in JSON_STRING / JSON_OBJECT / JSON_ARRAY (ans
     expect(() => bind("JSON_ARRAY(ARRAY[DATE '2024-03-05'])")).toThrow(/DATE/);
   });
 });
+
+// Flink 2.1+'s VARIANT: each expected text is what a real Flink 2.3 printed for the same PARSE_JSON text.
+describe('PARSE_JSON / TRY_PARSE_JSON and VARIANT values (JsonFunctionsITCase PARSE_JSON / TRY_PARSE_JSON)', () => {
+  it('gives a VARIANT printed as canonical JSON: keys sorted, longs, decimals without trailing zeros, doubles as Java', () => {
+    expect(typeOf(`PARSE_JSON('{"a":1}')`)).toBe('VARIANT');
+    expect(run(`PARSE_JSON('{"b":1,"a":2}')`)).toBe('{"a":2,"b":1}');
+    expect(run(`PARSE_JSON('{"a": {"c": 1.5, "b": [true]}}')`)).toBe('{"a":{"b":[true],"c":1.5}}');
+    expect(run(`PARSE_JSON('[1, "x", null, true]')`)).toBe('[1,"x",null,true]');
+    expect(run(`PARSE_JSON('"str"')`)).toBe('"str"');
+    expect(run(`PARSE_JSON('null')`)).toBe('null');
+    expect(run(`PARSE_JSON('null') IS NULL`)).toBe(false);
+    expect(run(`PARSE_JSON('1.50')`)).toBe('1.5');
+    expect(run(`PARSE_JSON('1.0')`)).toBe('1');
+    expect(run(`PARSE_JSON('0.000001')`)).toBe('0.000001');
+    expect(run(`PARSE_JSON('-0')`)).toBe('0');
+    expect(run(`PARSE_JSON('12345678901234567890')`)).toBe('12345678901234567890');
+    expect(run(`PARSE_JSON('123456789012345678901234567890123456789012')`)).toBe('1.2345678901234568E41');
+    expect(run(`PARSE_JSON('1e2')`)).toBe('100.0');
+    expect(run(`PARSE_JSON('1E-7')`)).toBe('1.0E-7');
+    expect(run(`PARSE_JSON('1e400')`)).toBe('Infinity');
+    expect(run(`PARSE_JSON(CAST(NULL AS STRING))`)).toBeNull();
+    expect(() => run(`PARSE_JSON('not json')`)).toThrow('Failed to parse json string');
+  });
+
+  it('TRY_PARSE_JSON is NULL for text that is not JSON', () => {
+    expect(run(`TRY_PARSE_JSON('not json')`)).toBeNull();
+    expect(run(`TRY_PARSE_JSON('{"a": 1}')`)).toBe('{"a":1}');
+    expect(run(`TRY_PARSE_JSON('1e400')`)).toBe('Infinity');
+  });
+
+  it('is embedded as JSON by JSON_STRING, JSON_OBJECT and JSON_ARRAY, and compares by value', () => {
+    expect(run(`JSON_STRING(PARSE_JSON('{"b":1,"a":[2, "x"]}'))`)).toBe('{"a":[2,"x"],"b":1}');
+    expect(run(`JSON_STRING(TRY_PARSE_JSON('1e400'))`)).toBe('Infinity');
+    expect(run(`JSON_STRING(PARSE_JSON('null'))`)).toBe('null');
+    expect(run(`JSON_OBJECT(KEY 'k' VALUE PARSE_JSON('{"a":1}'))`)).toBe('{"k":{"a":1}}');
+    expect(run(`JSON_ARRAY(PARSE_JSON('[1]'))`)).toBe('[[1]]');
+    expect(run(`PARSE_JSON('{"a": 1}') = PARSE_JSON('{"a":1}')`)).toBe(true);
+  });
+});

@@ -105,6 +105,9 @@ export function sqlValueJsonText(v: unknown, t: LogicalType): string {
       return objectText([...(v as Map<unknown, unknown>)].map(([k, x]) => [String(k), sqlValueJsonText(x, t.value)]));
     case 'ROW':
       return objectText(t.fields.map((f, i) => [f.name, sqlValueJsonText((v as readonly unknown[])[i], f.type)]));
+    case 'VARIANT':
+      // Already JSON text (a double the variant holds as Infinity stays bare, as Flink writes it).
+      return v as string;
     default:
       // Types Flink refuses at planning (jsonUnwritable) and MULTISET: the JSON-lines form.
       return stringifyJson(valueToJsonl(v, t));

@@ -9,6 +9,7 @@ import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
 import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
+import { parseJsonVariant, tryParseJsonVariant } from './json-variant.js';
 import { checkJsonWritable, sqlValueJsonText } from './json-write.js';
 
 /**
@@ -268,6 +269,9 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
     // text is NULL, text that is not JSON an error (JsonFunctionsITCase). The binder refuses JSON() anywhere else, the
     // JSON aggregates included, as Flink does.
     scalar({ name: 'JSON', signatures: [['STRING']], result: STRING, nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonOf as (...a: never[]) => unknown } }),
+    // Flink 2.1+'s PARSE_JSON / TRY_PARSE_JSON: a VARIANT, held as its canonical JSON text (json-variant.ts).
+    scalar({ name: 'PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), codegen: { kind: 'runtime-strict', fn: parseJsonVariant as (...a: never[]) => unknown } }),
+    scalar({ name: 'TRY_PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), nulls: 'nullable', codegen: { kind: 'runtime', fn: tryParseJsonVariant as (...a: never[]) => unknown } }),
     scalar({
       name: 'JSON_STRING',
       signatures: [['ANY']],
