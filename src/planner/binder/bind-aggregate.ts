@@ -11,7 +11,7 @@ import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
 import { bindExpression, castTo, checkAt, isAggregateCall, registryCall } from './bind-expression.js';
-import { itemName, project, type QueryBinder } from './bind-query.js';
+import { itemName, project, type QueryBinder, VARIANT_NOT_ORDERABLE } from './bind-query.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { Scope } from './scope.js';
 import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
@@ -69,7 +69,7 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     // As Flink 2.3: a VARIANT has no order or hash of its own there.
     if (r.type.kind === 'VARIANT') {
       checkAt(groupExprs[i]!, inputCtx.positioned, () => {
-        throw new ValidationError('Type(VARIANT) is not an orderable data type, it is not supported as a ORDER_BY/GROUP_BY/JOIN_EQUAL field.');
+        throw new ValidationError(VARIANT_NOT_ORDERABLE);
       });
     }
     return r;
@@ -114,6 +114,11 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     // COUNT of an argument that is never NULL counts rows: Calcite's RelBuilder plans it as COUNT(*), so Flink never
     // evaluates the argument (COUNT(CAST(' pad ' AS DECIMAL(20, 6))) is the row count there, not a cast error).
     if (name === 'COUNT' && a.quantifier !== 'DISTINCT' && argRex.length === 1 && !argRex[0]!.type.nullable) argRex.length = 0;
+    if (a.quantifier === 'DISTINCT' && argRex.some((r) => r.type.kind === 'VARIANT')) {
+      checkAt(ast, inputCtx.positioned, () => {
+        throw new ValidationError(VARIANT_NOT_ORDERABLE);
+      });
+    }
     const filterRex = a.filter === null ? null : bindExpression(a.filter, inputCtx);
     const key = `${name}|${a.quantifier === 'DISTINCT'}|${argRex.map(rexKey).join(',')}|${filterRex === null ? '' : rexKey(filterRex)}`;
     let idx = callByKey.get(key);

@@ -9,7 +9,7 @@ import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
 import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
-import { parseJsonVariant, tryParseJsonVariant } from './json-variant.js';
+import { parseJsonVariant, tryParseJsonVariant, variantItem } from './json-variant.js';
 import { checkJsonWritable, sqlValueJsonText } from './json-write.js';
 
 /**
@@ -271,6 +271,8 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
     scalar({ name: 'JSON', signatures: [['STRING']], result: STRING, nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonOf as (...a: never[]) => unknown } }),
     // Flink 2.1+'s PARSE_JSON / TRY_PARSE_JSON: a VARIANT, held as its canonical JSON text (json-variant.ts).
     scalar({ name: 'PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), codegen: { kind: 'runtime-strict', fn: parseJsonVariant as (...a: never[]) => unknown } }),
+    // v['key'] / v[i] of a VARIANT (the binder's item access on a VARIANT).
+    scalar({ name: 'VARIANT_ITEM', signatures: [['ANY', 'STRING'], ['ANY', 'INTEGER']], result: DataTypes.VARIANT(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: variantItem as (...a: never[]) => unknown } }),
     scalar({ name: 'TRY_PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), nulls: 'nullable', codegen: { kind: 'runtime', fn: tryParseJsonVariant as (...a: never[]) => unknown } }),
     scalar({
       name: 'JSON_STRING',
