@@ -329,6 +329,9 @@ describe('JSON text of SQL values in JSON_STRING / JSON_OBJECT / JSON_ARRAY (ans
     expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862001, 3))')).toBe('"1990-06-02T13:37:42.001Z"');
     expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862000, 3))')).toBe('"1990-06-02T13:37:42Z"');
     expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862100, 3))')).toBe('"1990-06-02T13:37:42.1Z"');
+    // The instant in UTC whatever the session time zone (Flink 2.3 with table.local-time-zone = Asia/Shanghai too).
+    const shanghai = bindExpression(parseExpression('JSON_STRING(TO_TIMESTAMP_LTZ(644333862001, 3))'), { scope, timeZone: 'Asia/Shanghai', functions });
+    expect(compileRex(shanghai)([JSON_EXISTS_DOC, JSON_VALUE_DOC, 42, null])).toBe('"1990-06-02T13:37:42.001Z"');
     expect(run("JSON_STRING(CAST(ROW('R1', TO_TIMESTAMP_LTZ(644333862001, 3)) AS ROW<f0 STRING, f1 TIMESTAMP_LTZ(3)>))")).toBe('{"f0":"R1","f1":"1990-06-02T13:37:42.001Z"}');
     expect(run("JSON_STRING(ARRAY[MAP['a', TIMESTAMP '2000-01-01 00:00:00']])")).toBe('[{"a":"2000-01-01T00:00:00"}]');
     expect(run("JSON_OBJECT(KEY 'ts0' VALUE CAST(TIMESTAMP '1990-06-02 13:37:00' AS TIMESTAMP(0)), KEY 'b' VALUE X'0102ff', KEY 'a' VALUE ARRAY[1, 2], KEY 'm' VALUE MAP['k', 1], KEY 'r' VALUE ROW(1, 'x'))")).toBe(
