@@ -10,7 +10,8 @@ import type { AggCall, PlanNode } from '../logical/plan-node.js';
 import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
-import { bindExpression, castTo, checkAt, isAggregateCall, registryCall } from './bind-expression.js';
+import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
+import { checkJsonWritable } from '../functions/builtins/json-write.js';
 import { itemName, project, type QueryBinder, VARIANT_NOT_ORDERABLE } from './bind-query.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { Scope } from './scope.js';
@@ -102,14 +103,13 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
       }
       return bindExpression(x, inputCtx);
     });
-    // JSON_OBJECTAGG / JSON_ARRAYAGG aggregate the JSON text of their value, written as JSON_STRING writes it, as Flink
-    // plans them (its WrapJsonAggFunctionArgumentsRule): a JSON_OBJECT / JSON_ARRAY value is embedded raw, a TIMESTAMP
-    // is ISO text, a DATE is refused (a real Flink 2.3 answers JSON_ARRAYAGG(JSON_OBJECT(KEY 'k' VALUE f0)) with
-    // [{"k":"a"},{"k":"b"}]). JSON(text) stays refused here, as in Flink ("only supported inside JSON_ARRAY() or as the
-    // VALUE param of JSON_OBJECT()").
+    // JSON_OBJECTAGG / JSON_ARRAYAGG aggregate the JSON text of their value, JSON_STRING(value), which the optimizer
+    // adds below the aggregate as Flink's WrapJsonAggFunctionArgumentsRule does (rules/optimize.ts); a value JSON_STRING
+    // cannot write (a DATE) is refused here. JSON(text) stays refused, as in Flink ("only supported inside JSON_ARRAY()
+    // or as the VALUE param of JSON_OBJECT()").
     if (a.jsonValueArg !== undefined && argRex.length > a.jsonValueArg) {
-      const i = a.jsonValueArg;
-      argRex[i] = checkAt(ast, inputCtx.positioned, () => registryCall('JSON_STRING', [argRex[i]!], inputCtx));
+      const value = argRex[a.jsonValueArg]!;
+      checkAt(ast, inputCtx.positioned, () => checkJsonWritable(value.type, name));
     }
     // COUNT of an argument that is never NULL counts rows: Calcite's RelBuilder plans it as COUNT(*), so Flink never
     // evaluates the argument (COUNT(CAST(' pad ' AS DECIMAL(20, 6))) is the row count there, not a cast error).

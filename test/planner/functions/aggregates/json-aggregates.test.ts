@@ -112,6 +112,16 @@ describe('JSON aggregates in SQL', () => {
     expect(await rows("SELECT JSON_OBJECTAGG(KEY 'k' VALUE CAST(0.1 AS FLOAT)) FROM (VALUES (1)) AS T(f0)")).toEqual([['{"k":0.10000000149011612}']]);
   });
 
+  it('reads JSON_STRING(value), added by the optimizer as in Flink 2.3\'s plan (its AST keeps the value)', async () => {
+    const plan = (await rows("EXPLAIN SELECT k, JSON_ARRAYAGG(v) FROM (VALUES ('a', 1)) AS T(k, v) GROUP BY k"))[0]![0] as string;
+    // Flink 2.3 prints, for a table s(k, v): LogicalAggregate(group=[{0}], EXPR$1=[JSON_ARRAYAGG_ABSENT_ON_NULL($1)])
+    // over the scan, and Calc(select=[k, v, JSON_STRING(v) AS $f3 ...]) below the optimized SortAggregate.
+    const [ast, optimized] = plan.split('== Optimized Physical Plan ==');
+    expect(ast).toContain('EXPR$1=[JSON_ARRAYAGG_ABSENT_ON_NULL($1)]');
+    expect(ast).not.toContain('JSON_STRING');
+    expect(optimized).toMatch(/JSON_ARRAYAGG_ABSENT_ON_NULL\(\$f2\)[\s\S]*JSON_STRING\(EXPR\$1\) AS \$f2/);
+  });
+
   it('refuses JSON(text) and a DATE value, as Flink 2.3 does', async () => {
     await expect(rows(`SELECT JSON_ARRAYAGG(JSON(f0)) FROM (VALUES ('{"a": 1}')) AS T(f0)`)).rejects.toThrow('The JSON() function is currently only supported inside JSON_ARRAY()');
     await expect(rows(`SELECT JSON_OBJECTAGG(f1 VALUE JSON(f0)) FROM (VALUES ('{"a": 1}', 'k')) AS T(f0, f1)`)).rejects.toThrow('The JSON() function');
