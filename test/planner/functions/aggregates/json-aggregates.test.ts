@@ -42,7 +42,7 @@ describe('JSON aggregate functions', () => {
   });
 
   it('JSON_ARRAYAGG omits NULLs by default ("Basic Aggregation"), keeps them with NULL ON NULL ("Keeps NULLs"), retracts ("Retractions")', () => {
-    // A character string operand is the value's JSON text: the binder passes JSON_STRING(value), as Flink plans it.
+    // A character string operand is the value's JSON text: the optimizer passes JSON_STRING(value), as Flink plans it.
     const a = agg('JSON_ARRAYAGG_ABSENT_ON_NULL', [T.STRING()]);
     a.add(['"A"'], [null], ['"C"']);
     expect(a.value()).toBe('["A","C"]');
