@@ -13,8 +13,9 @@ import type { AggregateFunction } from '../../../table-runtime/aggregates/aggreg
  * JSON_ARRAYAGG_NULL_ON_NULL. Results are STRING NOT NULL ('{}' / '[]' for no rows), both retract.
  * Accumulators hold each value's JSON text, so they are plain data for checkpoints.
  *
- * The optimizer passes the value as its JSON text, JSON_STRING(value), as Flink plans these aggregates (so a JSON_OBJECT
- * value is embedded raw and a TIMESTAMP is ISO text): a character string value is that text and is embedded as it is.
+ * The optimizer passes the value as its JSON text, JSON_STRING(value), as Flink plans these aggregates (so a
+ * JSON_OBJECT value is embedded raw and a TIMESTAMP is ISO text): a character string value is that text, embedded as
+ * it is.
  * A value of another type (a caller that did not wrap it) is written as JSON_STRING would write it.
  */
 

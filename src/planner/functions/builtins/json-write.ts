@@ -11,7 +11,7 @@ import { jacksonNumberText, stringifyJson } from './json-text.js';
 /**
  * SQL values written as JSON the way Flink's JSON_STRING, JSON_OBJECT / JSON_ARRAY values and JSON_OBJECTAGG /
  * JSON_ARRAYAGG write them (its JsonGenerateUtils builds a Jackson tree of the value). Every rule below is what a
- * real Flink 2.3 printed (the JSON_STRING / JSON_OBJECT / JSON_ARRAY probes of test/planner/functions/json-write.test.ts).
+ * real Flink 2.3 printed (the cases of test/planner/rex/json-functions.test.ts and goldens/regressions.json).
  */
 
 /**
