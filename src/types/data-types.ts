@@ -55,6 +55,8 @@ export const DataTypes = {
   FLOAT: () => simple('FLOAT'),
   DOUBLE: () => simple('DOUBLE'),
   DATE: () => simple('DATE'),
+  /** Flink 2.1+'s semi-structured VARIANT (PARSE_JSON); values are their canonical JSON text (json-variant.ts). */
+  VARIANT: () => simple('VARIANT'),
   /** The type of an untyped NULL literal; always nullable. */
   NULL: () => simple('NULL'),
 

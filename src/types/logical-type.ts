@@ -8,7 +8,7 @@
  */
 
 /** Kinds that carry nothing but nullability. */
-export type SimpleTypeKind = 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'NULL';
+export type SimpleTypeKind = 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'VARIANT' | 'NULL';
 
 export type CharacterStringKind = 'CHAR' | 'VARCHAR';
 export type BinaryStringKind = 'BINARY' | 'VARBINARY';
@@ -155,6 +155,7 @@ function equalTypes(a: LogicalType, b: LogicalType, strict: boolean): boolean {
     case 'FLOAT':
     case 'DOUBLE':
     case 'DATE':
+    case 'VARIANT':
     case 'NULL':
       return true;
     case 'DECIMAL': {

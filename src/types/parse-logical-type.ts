@@ -225,6 +225,7 @@ class TypeParser {
       case 'BIGINT':
       case 'FLOAT':
       case 'DATE':
+      case 'VARIANT':
         return DataTypes[word]();
       case 'NULL':
         return DataTypes.NULL();

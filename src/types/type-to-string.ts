@@ -35,6 +35,7 @@ function baseString(t: LogicalType): string {
     case 'FLOAT':
     case 'DOUBLE':
     case 'DATE':
+    case 'VARIANT':
     case 'NULL':
       return t.kind;
     case 'DECIMAL':

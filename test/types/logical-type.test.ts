@@ -103,6 +103,9 @@ describe('parseLogicalType', () => {
     expect(p('ROW<>')).toBe('ROW<>');
     expect(p('INTERVAL DAY TO SECOND')).toBe('INTERVAL DAY(2) TO SECOND(6)');
     expect(p('INTERVAL YEAR')).toBe('INTERVAL YEAR(2)');
+    // Flink 2.1+'s semi-structured type (PARSE_JSON).
+    expect(p('VARIANT NOT NULL')).toBe('VARIANT NOT NULL');
+    expect(p('ARRAY<VARIANT>')).toBe('ARRAY<VARIANT>');
   });
 
   it('parses the brief example with nested generics and NOT NULL', () => {

@@ -245,6 +245,7 @@ function baseRandomValue(name: string, type: LogicalType, options: ReadableConfi
       return () => null;
     case 'INTERVAL_YEAR_MONTH':
     case 'INTERVAL_DAY_TIME':
+    case 'VARIANT':
       return unsupported(type);
     default: {
       const never: never = type;

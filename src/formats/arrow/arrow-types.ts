@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors/sluice-error.js';
 import * as A from 'apache-arrow';
 import { assertNever } from '../../types/logical-type.js';
 import type { LogicalType, RowType } from '../../types/logical-type.js';
@@ -54,6 +55,8 @@ export function toArrowType(t: LogicalType): A.DataType {
       return mapType(t.key, t.value);
     case 'ROW':
       return new A.Struct(arrowFields(t));
+    case 'VARIANT':
+      throw new ValidationError('The Arrow format does not support the VARIANT type yet.');
     default:
       return assertNever(t, 'logical type');
   }

@@ -79,6 +79,7 @@ export function resolvingReader(w: ParsedAvroSchema, t: LogicalType, skips: Map<
 function resolveValue(w: Exclude<ParsedAvroSchema, { kind: 'union' | 'null' }>, t: LogicalType, skips: Map<ParsedAvroSchema, Skip>): Read {
   switch (t.kind) {
     case 'NULL':
+    case 'VARIANT':
       throw mismatch(w, t);
     case 'BOOLEAN':
       if (w.kind === 'boolean') return (r) => r.readBoolean();

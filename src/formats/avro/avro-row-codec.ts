@@ -1,3 +1,4 @@
+import { ValidationError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
@@ -93,6 +94,8 @@ function baseWriter(t: LogicalType): Write {
   switch (t.kind) {
     case 'NULL':
       return () => undefined;
+    case 'VARIANT':
+      throw new ValidationError('The Avro format does not support the VARIANT type yet.');
     case 'BOOLEAN':
       return (w, v) => w.writeBoolean(v as boolean);
     case 'TINYINT':
@@ -183,6 +186,8 @@ function baseReader(t: LogicalType): Read {
   switch (t.kind) {
     case 'NULL':
       return () => null;
+    case 'VARIANT':
+      throw new ValidationError('The Avro format does not support the VARIANT type yet.');
     case 'BOOLEAN':
       return (r) => r.readBoolean();
     case 'TINYINT':

@@ -74,6 +74,7 @@ function baseSchema(t: LogicalType, path: string): AvroSchema {
       return recordSchema(t, path);
     case 'INTERVAL_YEAR_MONTH':
     case 'INTERVAL_DAY_TIME':
+    case 'VARIANT':
       throw new ValidationError(`Unsupported to derive Schema for type: ${typeToString(t)}`);
     default:
       return assertNever(t, 'logical type');

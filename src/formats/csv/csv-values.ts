@@ -209,6 +209,7 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
     }
     case 'MAP':
     case 'MULTISET':
+    case 'VARIANT':
       return unsupported(type, '');
     default:
       return assertNever(type, 'logical type');
@@ -273,6 +274,7 @@ export function createCsvFieldWriter(type: LogicalType, settings: CsvSettings, n
     }
     case 'MAP':
     case 'MULTISET':
+    case 'VARIANT':
       return unsupported(type, '');
     default:
       return assertNever(type, 'logical type');

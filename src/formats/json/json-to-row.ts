@@ -232,6 +232,8 @@ export function createJsonValueConverter(type: LogicalType, settings: JsonDecode
     }
     case 'ROW':
       return createJsonRowConverter(type, settings);
+    case 'VARIANT':
+      throw new ValidationError('The JSON format does not read the VARIANT type yet.');
     default:
       return assertNever(type, 'logical type');
   }

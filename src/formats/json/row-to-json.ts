@@ -142,6 +142,8 @@ export function createJsonValueWriter(type: LogicalType, settings: JsonEncodeSet
       const row = createJsonRowWriter(type, settings);
       return (v) => row(v as readonly unknown[]);
     }
+    case 'VARIANT':
+      throw new ValidationError('The JSON format does not write the VARIANT type yet.');
     default:
       return assertNever(type, 'logical type');
   }

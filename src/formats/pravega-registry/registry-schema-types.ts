@@ -281,6 +281,7 @@ function jsonBaseSchema(t: LogicalType): Record<string, unknown> {
       return jsonSchemaOfRow(t);
     case 'INTERVAL_YEAR_MONTH':
     case 'INTERVAL_DAY_TIME':
+    case 'VARIANT':
       throw new ValidationError(`Type ${typeToString(t)} cannot be registered as a JSON Schema.`);
     default:
       return assertNever(t, 'logical type');

@@ -10,8 +10,9 @@ import type { AggCall, PlanNode } from '../logical/plan-node.js';
 import { inputRef, literal } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { rexKey } from '../rex/rex-key.js';
-import { bindExpression, castTo, checkAt, isAggregateCall, isJsonCall } from './bind-expression.js';
-import { itemName, project, type QueryBinder } from './bind-query.js';
+import { bindExpression, castTo, checkAt, isAggregateCall } from './bind-expression.js';
+import { checkJsonWritable } from '../functions/builtins/json-write.js';
+import { itemName, project, type QueryBinder, VARIANT_NOT_ORDERABLE } from './bind-query.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { Scope } from './scope.js';
 import { rewriteLegacyGroupWindow } from './legacy-group-window.js';
@@ -64,7 +65,16 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     }
     return i;
   };
-  const groupRex = groupExprs.map((e) => bindExpression(e, inputCtx));
+  const groupRex = groupExprs.map((e, i) => {
+    const r = bindExpression(e, inputCtx);
+    // As Flink 2.3: a VARIANT has no order or hash of its own there.
+    if (r.type.kind === 'VARIANT') {
+      checkAt(groupExprs[i]!, inputCtx.positioned, () => {
+        throw new ValidationError(VARIANT_NOT_ORDERABLE);
+      });
+    }
+    return r;
+  });
   const groupKeyIdx: number[] = [];
   const groupKeyByRex = new Map<string, number>();
   for (const r of groupRex) {
@@ -91,12 +101,24 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
           throw new ValidationError('Aggregate function calls cannot be nested');
         });
       }
-      // JSON_OBJECTAGG / JSON_ARRAYAGG embed a JSON(text) value raw, as JSON_OBJECT and JSON_ARRAY do.
-      return bindExpression(x, isJsonCall(x) ? { ...inputCtx, jsonValue: true } : inputCtx);
+      return bindExpression(x, inputCtx);
     });
+    // JSON_OBJECTAGG / JSON_ARRAYAGG aggregate the JSON text of their value, JSON_STRING(value), which the optimizer
+    // adds below the aggregate as Flink's WrapJsonAggFunctionArgumentsRule does (rules/optimize.ts); a value JSON_STRING
+    // cannot write (a DATE) is refused here. JSON(text) stays refused, as in Flink ("only supported inside JSON_ARRAY()
+    // or as the VALUE param of JSON_OBJECT()").
+    if (a.jsonValueArg !== undefined && argRex.length > a.jsonValueArg) {
+      const value = argRex[a.jsonValueArg]!;
+      checkAt(ast, inputCtx.positioned, () => checkJsonWritable(value.type, name));
+    }
     // COUNT of an argument that is never NULL counts rows: Calcite's RelBuilder plans it as COUNT(*), so Flink never
     // evaluates the argument (COUNT(CAST(' pad ' AS DECIMAL(20, 6))) is the row count there, not a cast error).
     if (name === 'COUNT' && a.quantifier !== 'DISTINCT' && argRex.length === 1 && !argRex[0]!.type.nullable) argRex.length = 0;
+    if (a.quantifier === 'DISTINCT' && argRex.some((r) => r.type.kind === 'VARIANT')) {
+      checkAt(ast, inputCtx.positioned, () => {
+        throw new ValidationError(VARIANT_NOT_ORDERABLE);
+      });
+    }
     const filterRex = a.filter === null ? null : bindExpression(a.filter, inputCtx);
     const key = `${name}|${a.quantifier === 'DISTINCT'}|${argRex.map(rexKey).join(',')}|${filterRex === null ? '' : rexKey(filterRex)}`;
     let idx = callByKey.get(key);
@@ -193,16 +215,16 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
 }
 
 /** An aggregate call's name, arguments and modifiers; JSON_OBJECTAGG / JSON_ARRAYAGG under Flink's names. */
-function aggregateParts(e: Expression): Pick<FunctionCall, 'args' | 'quantifier' | 'filter'> & { readonly name: string } {
+function aggregateParts(e: Expression): Pick<FunctionCall, 'args' | 'quantifier' | 'filter'> & { readonly name: string; readonly jsonValueArg?: number } {
   switch (e.kind) {
     case 'function-call':
       return { name: e.name[e.name.length - 1]!.toUpperCase(), args: e.args, quantifier: e.quantifier, filter: e.filter };
     case 'json-object':
       if (e.entries.length !== 1) throw new ValidationError('JSON_OBJECTAGG takes exactly one KEY ... VALUE ... pair');
-      return { name: `JSON_OBJECTAGG_${e.onNull ?? 'NULL'}_ON_NULL`, args: [e.entries[0]!.key, e.entries[0]!.value], quantifier: null, filter: null };
+      return { name: `JSON_OBJECTAGG_${e.onNull ?? 'NULL'}_ON_NULL`, args: [e.entries[0]!.key, e.entries[0]!.value], quantifier: null, filter: null, jsonValueArg: 1 };
     case 'json-array':
       if (e.elements.length !== 1) throw new ValidationError('JSON_ARRAYAGG takes exactly one value');
-      return { name: `JSON_ARRAYAGG_${e.onNull ?? 'ABSENT'}_ON_NULL`, args: [e.elements[0]!], quantifier: null, filter: null };
+      return { name: `JSON_ARRAYAGG_${e.onNull ?? 'ABSENT'}_ON_NULL`, args: [e.elements[0]!], quantifier: null, filter: null, jsonValueArg: 0 };
     default:
       throw new ValidationError(`Expression '${e.kind}' is not an aggregate call`);
   }

@@ -129,6 +129,7 @@ export function bindExpression(e: Expression, ctx: ExprBindContext): RexNode {
         const key = bind(e.index);
         if (base.type.kind === 'ARRAY') return call('ITEM', [base, key], withNullability(base.type.element, true));
         if (base.type.kind === 'MAP') return call('ITEM', [base, key], withNullability(base.type.value, true));
+        if (base.type.kind === 'VARIANT') return registryCall('VARIANT_ITEM', [base, key], ctx);
         throw new ValidationError(`Cannot apply ITEM to a value of type ${sqlTypeName(base.type)}`);
       }
       case 'function-call':

@@ -29,8 +29,11 @@ export interface JsonBindContext {
 
 const STRING = DataTypes.STRING();
 
-function jsonInput(e: Expression, what: string, ctx: JsonBindContext): RexNode {
+function jsonInput(e: Expression, what: string, ctx: JsonBindContext, variant = false): RexNode {
   const x = ctx.bind(e);
+  // A VARIANT is held as its JSON text (json-variant.ts), which JSON_VALUE reads as it reads a string (as Flink 2.3
+  // answers JSON_VALUE(PARSE_JSON('{"a":1}'), '$.a') with 1).
+  if (variant && x.type.kind === 'VARIANT') return x;
   if (x.type.kind !== 'NULL' && !isCharacterString(x.type)) {
     throw new ValidationError(`${what} expects a character string, but got ${sqlTypeName(x.type)}`);
   }
@@ -44,7 +47,7 @@ export function bindJsonValue(e: JsonValueExpr, ctx: JsonBindContext): RexNode {
     if (b.kind === 'error') return [ctx.symbol('ERROR'), literal(null, withNullability(rt, true))];
     return [ctx.symbol('DEFAULT'), ctx.castTo(ctx.bind(b.expr), rt)];
   };
-  const operands = [jsonInput(e.expr, 'JSON_VALUE', ctx), jsonInput(e.path, 'JSON_VALUE path', ctx), ...behavior(e.onEmpty), ...behavior(e.onError)];
+  const operands = [jsonInput(e.expr, 'JSON_VALUE', ctx, true), jsonInput(e.path, 'JSON_VALUE path', ctx), ...behavior(e.onEmpty), ...behavior(e.onError)];
   const def = ctx.lookup('JSON_VALUE');
   if (def === undefined || def.kind !== 'scalar') throw new ValidationError('JSON_VALUE is not available');
   // RETURNING shapes the result type, so the call is bound with it (rex-to-bound passes it on again).
@@ -53,17 +56,19 @@ export function bindJsonValue(e: JsonValueExpr, ctx: JsonBindContext): RexNode {
 }
 
 export function bindJsonQuery(e: JsonQueryExpr, ctx: JsonBindContext): RexNode {
-  if (e.returning !== null) {
-    const rt = logicalTypeOf(e.returning);
-    if (!isCharacterString(rt)) throw new ValidationError(`JSON_QUERY ... RETURNING ${sqlTypeName(rt)} is not supported; only STRING is`);
-  }
-  return ctx.registryCall('JSON_QUERY', [
+  const rt = e.returning === null ? STRING : logicalTypeOf(e.returning);
+  const operands = [
     jsonInput(e.expr, 'JSON_QUERY', ctx),
     jsonInput(e.path, 'JSON_QUERY path', ctx),
     ctx.symbol(e.wrapper ?? 'WITHOUT ARRAY'),
     ctx.symbol(e.onEmpty ?? 'NULL'),
     ctx.symbol(e.onError ?? 'NULL'),
-  ]);
+  ];
+  const def = ctx.lookup('JSON_QUERY');
+  if (def === undefined || def.kind !== 'scalar') throw new ValidationError('JSON_QUERY is not available');
+  // RETURNING (a VARCHAR or an ARRAY of VARCHAR) shapes the result type, as for JSON_VALUE.
+  const type = bindCall(def, operands.map(rexToBound), rt).type;
+  return { kind: 'call', op: 'JSON_QUERY', operands, type, deterministic: def.deterministic, fn: def };
 }
 
 export function bindJsonExists(e: JsonExistsExpr, ctx: JsonBindContext): RexNode {

@@ -144,6 +144,7 @@ export class QueryBinder {
         const r = bindExpression(item.expr, this.exprContext(scope));
         index = r.kind === 'input-ref' ? r.index : width + computed.push(r) - 1;
       }
+      if ((index < width ? input.fields[index]!.type : computed[index - width]!.type).kind === 'VARIANT') throw new ValidationError(VARIANT_NOT_ORDERABLE);
       const descending = item.direction === 'DESC';
       // Flink's default: NULLS FIRST for ASC, NULLS LAST for DESC.
       const nullsFirst = item.nulls === null ? !descending : item.nulls === 'FIRST';
@@ -471,8 +472,12 @@ function castFields(node: PlanNode, types: readonly LogicalType[]): PlanNode {
   return project(node, identity(node.fields).map((r, i) => castTo(r, types[i]!)), node.fields.map((f) => f.name));
 }
 
+/** As a real Flink 2.3 refuses a VARIANT as a sort, grouping, DISTINCT or join key. */
+export const VARIANT_NOT_ORDERABLE = 'Type(VARIANT) is not an orderable data type, it is not supported as a ORDER_BY/GROUP_BY/JOIN_EQUAL field.';
+
 /** SELECT DISTINCT / UNION: a group-by over every column without aggregates. */
 export function distinct(node: PlanNode): PlanNode {
+  if (node.fields.some((f) => f.type.kind === 'VARIANT')) throw new ValidationError(VARIANT_NOT_ORDERABLE);
   return { kind: 'aggregate', input: node, groupKeys: node.fields.map((_, i) => i), aggCalls: [], fields: node.fields };
 }
 

@@ -29,6 +29,9 @@ export type Caster = (value: unknown) => unknown;
 export function canCast(from: LogicalType, to: LogicalType): boolean {
   if (from.kind === 'NULL') return true;
   if (typesEqualIgnoringNullability(from, to)) return true;
+  // A real Flink 2.3 casts a VARIANT to nothing else and nothing to a VARIANT ("Cast function cannot convert value of
+  // type VARIANT to type VARCHAR(2147483647)").
+  if (from.kind === 'VARIANT' || to.kind === 'VARIANT') return false;
   if (isCharacterString(to)) return true;
   if (isCharacterString(from)) return to.kind !== 'ARRAY' && to.kind !== 'MAP' && to.kind !== 'MULTISET' && to.kind !== 'ROW' && !isInterval(to);
   if (isNumeric(from) && (isNumeric(to) || to.kind === 'BOOLEAN')) return true;

@@ -74,8 +74,8 @@ function callToBound(node: RexCall): BoundExpr {
       return toRepresentation(bindCall(builtin('-'), [rexToBound(node.operands[0]!)]), node.type);
     default: {
       const def = node.fn ?? builtin(node.op);
-      // JSON_VALUE ... RETURNING t: the result type is an input of the call, not inferred from operands.
-      const returnType = def.name === 'JSON_VALUE' ? node.type : undefined;
+      // JSON_VALUE / JSON_QUERY ... RETURNING t: the result type is an input of the call, not inferred from operands.
+      const returnType = def.name === 'JSON_VALUE' || def.name === 'JSON_QUERY' ? node.type : undefined;
       return toRepresentation(bindCall(def, node.operands.map(rexToBound), returnType), node.type);
     }
   }

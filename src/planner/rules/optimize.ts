@@ -14,6 +14,7 @@ import type { TwoPhaseWindowOptions } from './two-phase-window.js';
 
 export { mergeCalcs };
 import { DataTypes } from '../../types/data-types.js';
+import { withNullability } from '../../types/logical-type.js';
 
 /** Options of the rule pass. */
 export interface OptimizeOptions {
@@ -40,6 +41,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = mergeCalcs(node);
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
+    node = wrapJsonAggregateValues(node);
     node = detectWindowAggregate(node);
     if (options.twoPhaseWindow !== undefined) node = splitWindowAggregate(node, options.twoPhaseWindow);
     node = detectTopN(node);
@@ -150,6 +152,50 @@ function withoutNull(t: RexNode['type']): unknown {
   const { nullable: _n, ...rest } = t as { nullable: boolean; timeAttribute?: string };
   delete (rest as { timeAttribute?: string }).timeAttribute;
   return rest;
+}
+
+/** The value operand of each JSON aggregate (JSON_OBJECTAGG's second, JSON_ARRAYAGG's only one). */
+const JSON_AGGREGATE_VALUE: Readonly<Record<string, number>> = {
+  JSON_OBJECTAGG_NULL_ON_NULL: 1,
+  JSON_OBJECTAGG_ABSENT_ON_NULL: 1,
+  JSON_ARRAYAGG_ABSENT_ON_NULL: 0,
+  JSON_ARRAYAGG_NULL_ON_NULL: 0,
+};
+
+/**
+ * A JSON aggregate reads JSON_STRING(value), appended to its input's projection, as Flink's
+ * WrapJsonAggFunctionArgumentsRule plans it (the AST keeps the value; the optimized plan reads `JSON_STRING(v) AS $f3`):
+ * the aggregate then embeds that text as it is, so a JSON_OBJECT / JSON_ARRAY value is embedded as JSON and a TIMESTAMP
+ * is ISO text (json-aggregates.ts). The appended projection merges into the binder's pre-projection, so JSON_STRING
+ * sees the JSON_OBJECT call itself.
+ */
+function wrapJsonAggregateValues(n: PlanNode): PlanNode {
+  if (n.kind !== 'aggregate' || !n.aggCalls.some((c) => JSON_AGGREGATE_VALUE[c.name] !== undefined)) return n;
+  const width = n.input.fields.length;
+  const added: RexNode[] = [];
+  const addedFor = new Map<number, number>();
+  const aggCalls = n.aggCalls.map((c) => {
+    const at = JSON_AGGREGATE_VALUE[c.name];
+    const arg = at === undefined ? undefined : c.args[at];
+    if (at === undefined || arg === undefined) return c;
+    let index = addedFor.get(arg);
+    if (index === undefined) {
+      const f = n.input.fields[arg]!;
+      index = width + added.push(call('JSON_STRING', [inputRef(arg, f.name, f.type)], withNullability(DataTypes.STRING(), f.type.nullable))) - 1;
+      addedFor.set(arg, index);
+    }
+    return { ...c, args: c.args.map((a, i) => (i === at ? index : a)) };
+  });
+  const projects = [...n.input.fields.map((f, i) => inputRef(i, f.name, f.type)), ...added];
+  const names = new Set(n.input.fields.map((f) => f.name));
+  const fields = [...n.input.fields, ...added.map((r, k) => {
+    let name = `$f${width + k}`;
+    while (names.has(name)) name = `${name}_`;
+    names.add(name);
+    return { name, type: r.type };
+  })];
+  const input = mergeCalcs({ kind: 'calc', input: n.input, projects, condition: null, fields });
+  return { ...n, input, aggCalls };
 }
 
 function removeIdentityCalc(n: PlanNode): PlanNode {

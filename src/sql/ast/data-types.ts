@@ -41,7 +41,7 @@ interface TypeBase {
 /** Types without parameters. Synonyms are normalised: INTEGER -> INT, REAL -> FLOAT, DOUBLE PRECISION -> DOUBLE. */
 export interface SimpleDataType extends TypeBase {
   readonly kind: 'simple';
-  readonly name: 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'STRING' | 'BYTES';
+  readonly name: 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'VARIANT' | 'STRING' | 'BYTES';
 }
 
 /** CHAR(n) / VARCHAR(n); length null when omitted. */

@@ -23,7 +23,7 @@ export function timeUnitOf(word: string): TimeUnit | null {
   return null;
 }
 
-const SIMPLE_TYPES: Readonly<Record<string, 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'STRING' | 'BYTES'>> = {
+const SIMPLE_TYPES: Readonly<Record<string, 'BOOLEAN' | 'TINYINT' | 'SMALLINT' | 'INT' | 'BIGINT' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'VARIANT' | 'STRING' | 'BYTES'>> = {
   BOOLEAN: 'BOOLEAN',
   TINYINT: 'TINYINT',
   SMALLINT: 'SMALLINT',
@@ -34,6 +34,7 @@ const SIMPLE_TYPES: Readonly<Record<string, 'BOOLEAN' | 'TINYINT' | 'SMALLINT' |
   REAL: 'FLOAT',
   DOUBLE: 'DOUBLE',
   DATE: 'DATE',
+  VARIANT: 'VARIANT',
   STRING: 'STRING',
   BYTES: 'BYTES',
 };

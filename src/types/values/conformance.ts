@@ -83,6 +83,9 @@ export function explainNonConformance(value: unknown, type: LogicalType, path = 
     }
     case 'NULL':
       return bad('null');
+    case 'VARIANT':
+      // A VARIANT value is its canonical JSON text (planner/functions/builtins/json-variant.ts).
+      return typeof value === 'string' ? undefined : bad('a string (the JSON text of the VARIANT)');
     default:
       return assertNever(type, 'logical type');
   }

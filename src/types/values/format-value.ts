@@ -74,6 +74,9 @@ export function formatValue(value: unknown, type: LogicalType, options: FormatOp
       return `(${type.fields.map((f, i) => formatValue((value as unknown[])[i], f.type, options)).join(', ')})`;
     case 'NULL':
       return 'NULL';
+    case 'VARIANT':
+      // Its canonical JSON text, as Flink prints a VARIANT ({"a":1}, "str", null, Infinity).
+      return value as string;
     default:
       return assertNever(type, 'logical type');
   }
@@ -136,6 +139,8 @@ export function formatValueJava(value: unknown, type: LogicalType): string {
       return `+I[${type.fields.map((f, i) => formatValueJava((value as unknown[])[i], f.type)).join(', ')}]`;
     case 'NULL':
       return 'null';
+    case 'VARIANT':
+      return value as string;
     default:
       return assertNever(type, 'logical type');
   }

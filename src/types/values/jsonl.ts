@@ -66,6 +66,13 @@ export function valueToJsonl(value: unknown, type: LogicalType, options: FormatO
       return rowFieldsToJsonl(value as readonly unknown[], type, options);
     case 'NULL':
       return null;
+    case 'VARIANT':
+      // The JSON value itself; a number JSON cannot hold (Infinity) as its text.
+      try {
+        return JSON.parse(value as string) as JsonValue;
+      } catch {
+        return value as string;
+      }
     default:
       return assertNever(type, 'logical type');
   }

@@ -155,8 +155,58 @@ describe('JSON_QUERY (JsonFunctionsITCase.jsonQuerySpec, document json-query.jso
     expect(() => q("'strict $.err9' ERROR ON ERROR")).toThrow('No results for path');
   });
 
-  it('refuses RETURNING other than STRING (ARRAY<T> is not supported yet)', () => {
-    expect(() => bind(`JSON_QUERY(${doc}, '$.n1' RETURNING INTEGER)`)).toThrow(/RETURNING INTEGER is not supported/);
+  it('refuses RETURNING other than a VARCHAR or an ARRAY of VARCHAR, and EMPTY OBJECT for an ARRAY (as Flink 2.3)', () => {
+    expect(() => bind(`JSON_QUERY(${doc}, '$.n1' RETURNING INTEGER)`)).toThrow("Unsupported type 'INTEGER' for RETURNING in JSON_QUERY()");
+    expect(() => bind(`JSON_QUERY(${doc}, '$.n1' RETURNING CHAR(30))`)).toThrow("Unsupported type 'CHAR(30)'");
+    expect(() => bind(`JSON_QUERY(${doc}, '$.a1' RETURNING ARRAY<INTEGER>)`)).toThrow("Unsupported array element type 'INTEGER' for RETURNING ARRAY");
+    expect(() => bind(`JSON_QUERY(${doc}, '$.a1' RETURNING ARRAY<CHAR(3)>)`)).toThrow("Unsupported array element type 'CHAR(3)'");
+    expect(() => bind(`JSON_QUERY(${doc}, '$.a1' RETURNING ARRAY<STRING> EMPTY OBJECT ON EMPTY)`)).toThrow("Illegal on empty behavior 'EMPTY OBJECT'");
+    expect(() => bind(`JSON_QUERY(${doc}, '$.a1' RETURNING ARRAY<STRING> EMPTY OBJECT ON ERROR)`)).toThrow("Illegal on error behavior 'EMPTY OBJECT'");
+  });
+
+  it('cuts the text to RETURNING VARCHAR(n), the EMPTY OBJECT default too (answers of a real Flink 2.3)', () => {
+    expect(run(`JSON_QUERY('{"a":[1,"x"]}', '$.a' RETURNING VARCHAR(3))`)).toBe('[1,');
+    expect(run(`JSON_QUERY('{"a":"abcdef"}', 'lax $.a' RETURNING VARCHAR(3) WITH CONDITIONAL WRAPPER)`)).toBe('["a');
+    expect(run(`JSON_QUERY('{"a":1}', 'lax $.b' RETURNING VARCHAR(1) EMPTY OBJECT ON EMPTY)`)).toBe('{');
+    expect(typeOf(`JSON_QUERY('{"a":1}', '$.a' RETURNING VARCHAR(3))`)).toBe('VARCHAR(3)');
+  });
+});
+
+describe('JSON_QUERY ... RETURNING ARRAY<STRING> (JsonFunctionsITCase.jsonQuerySpec; answers of a real Flink 2.3)', () => {
+  it('gives the elements of the selected array: strings as text, numbers as written, JSON null as NULL', () => {
+    expect(typeOf(`JSON_QUERY('[]', '$' RETURNING ARRAY<STRING>)`)).toBe('VARCHAR(2147483647) ARRAY');
+    expect(run(`JSON_QUERY('{ "a": "[1,2]", "b": [1,2]}', '$.b' RETURNING ARRAY<STRING>)`)).toEqual(['1', '2']);
+    expect(run(`JSON_QUERY('{"a":[1,"x",true,null,1.50,{"b":2},[3]]}', '$.a' RETURNING ARRAY<STRING>)`)).toEqual(['1', 'x', 'true', null, '1.50', '{"b":2}', '[3]']);
+    expect(run(`JSON_QUERY('{"a":[1e2, -0.0, 12345678901234567890, 1.0E-10]}', '$.a' RETURNING ARRAY<STRING>)`)).toEqual(['1E+2', '0.0', '12345678901234567890', '1.0E-10']);
+    expect(run(`JSON_QUERY('{"items": [{"itemId":1234, "count":10}, null]}', '$.items' RETURNING ARRAY<STRING>)`)).toEqual(['{"count":10,"itemId":1234}', null]);
+    expect(run(`JSON_QUERY('{"a":[{"c":null},{"c":"c2"}]}', 'lax $.a[*].c' RETURNING ARRAY<STRING> ERROR ON ERROR ERROR ON EMPTY)`)).toEqual([null, 'c2']);
+    expect(run(`JSON_QUERY('{"a":[]}', '$.a' RETURNING ARRAY<STRING>)`)).toEqual([]);
+    // The element type's length does not cut the elements.
+    expect(run(`JSON_QUERY('{"a":["abcd", 12345]}', '$.a' RETURNING ARRAY<VARCHAR(2)>)`)).toEqual(['abcd', '12345']);
+    expect(run(`JSON_QUERY(CAST(NULL AS STRING), '$.b' RETURNING ARRAY<STRING>)`)).toBeNull();
+  });
+
+  it('applies the wrapper, then ON EMPTY (nothing, a lax scalar) and ON ERROR (strict errors, an object)', () => {
+    expect(run(`JSON_QUERY('{ "a": "[1,2]"}', '$.a' RETURNING ARRAY<STRING>)`)).toBeNull();
+    expect(run(`JSON_QUERY('{ "a": "[1,2]"}', '$.a' RETURNING ARRAY<STRING> WITH CONDITIONAL WRAPPER)`)).toEqual(['[1,2]']);
+    expect(run(`JSON_QUERY('{"a":[1,2]}', '$.a' RETURNING ARRAY<STRING> WITH UNCONDITIONAL ARRAY WRAPPER)`)).toEqual(['[1,2]']);
+    expect(run(`JSON_QUERY('{"a":{"b":1}}', '$.a' RETURNING ARRAY<STRING> WITH CONDITIONAL WRAPPER)`)).toEqual(['{"b":1}']);
+    expect(() => run(`JSON_QUERY('{ "a": "[1,2]"}', '$.a' RETURNING ARRAY<STRING> WITHOUT WRAPPER ERROR ON ERROR)`)).toThrow(/Strict jsonpath mode requires array or object/);
+    expect(run(`JSON_QUERY('{ "a": "[1,2]"}', '$.a' RETURNING ARRAY<STRING> WITHOUT WRAPPER EMPTY ARRAY ON ERROR)`)).toEqual([]);
+    expect(run(`JSON_QUERY('{"a":"x"}', 'lax $.a' RETURNING ARRAY<STRING> EMPTY ARRAY ON EMPTY)`)).toEqual([]);
+    expect(run(`JSON_QUERY('{"a":1}', 'lax $.b' RETURNING ARRAY<STRING>)`)).toBeNull();
+    expect(() => run(`JSON_QUERY('{"a":1}', 'lax $.b' RETURNING ARRAY<STRING> ERROR ON EMPTY)`)).toThrow('Empty result of JSON_QUERY');
+    expect(run(`JSON_QUERY('not json', '$.b' RETURNING ARRAY<STRING> EMPTY ARRAY ON ERROR)`)).toEqual([]);
+    // A selected object is not an array: an error, so ON ERROR decides even when ON EMPTY is ERROR.
+    expect(run(`JSON_QUERY('{"a":{"b":1}}', 'lax $.a' RETURNING ARRAY<STRING> ERROR ON EMPTY)`)).toBeNull();
+    expect(run(`JSON_QUERY('{"a":{"b":1}}', '$.a' RETURNING ARRAY<STRING> EMPTY ARRAY ON ERROR)`)).toEqual([]);
+    expect(() => run(`JSON_QUERY('{"a":{"b":1}}', '$.a' RETURNING ARRAY<STRING> ERROR ON ERROR)`)).toThrow(/needs a JSON array/);
+  });
+
+  it('is an ARRAY value to other functions', () => {
+    expect(run(`CARDINALITY(JSON_QUERY('{"a":[1,2,3]}', '$.a' RETURNING ARRAY<STRING>))`)).toBe(3);
+    expect(run(`JSON_QUERY('{"a":[1,2,3]}', '$.a' RETURNING ARRAY<STRING>)[2]`)).toBe('2');
+    expect(run(`JSON_STRING(JSON_QUERY('{"a":[1,2]}', '$.a' RETURNING ARRAY<STRING>))`)).toBe('["1","2"]');
   });
 });
 
@@ -262,5 +312,92 @@ describe('JSON_STRING of structured values (JsonFunctionsITCase.jsonStringSpec)'
   it('writes maps and rows as objects with keys in order, arrays as arrays', () => {
     expect(run("JSON_STRING(MAP['M2', 'V2', 'M1', 'V1'])")).toBe('{"M1":"V1","M2":"V2"}');
     expect(run("JSON_STRING(ARRAY['A1', 'A2', 'A3'])")).toBe('["A1","A2","A3"]');
+    expect(run('JSON_STRING(CAST(ROW(1, 2) AS ROW<z INT, a INT>))')).toBe('{"a":2,"z":1}');
+  });
+});
+
+// Each expected text is what a real Flink 2.3 printed for the same expression (JsonGenerateUtils writes the value).
+describe('JSON text of SQL values in JSON_STRING / JSON_OBJECT / JSON_ARRAY (answers of a real Flink 2.3)', () => {
+  it('writes a TIMESTAMP as ISO text and a TIMESTAMP_LTZ as the UTC instant with a Z', () => {
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1990-06-02 13:37:42.001' AS TIMESTAMP(3)))")).toBe('"1990-06-02T13:37:42.001"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1990-06-02 13:37:00' AS TIMESTAMP(0)))")).toBe('"1990-06-02T13:37:00"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1990-06-02 00:00:00' AS TIMESTAMP(3)))")).toBe('"1990-06-02T00:00:00"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1990-06-02 13:37:42.1' AS TIMESTAMP(3)))")).toBe('"1990-06-02T13:37:42.1"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1990-06-02 13:37:42.12' AS TIMESTAMP(2)))")).toBe('"1990-06-02T13:37:42.12"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '1969-12-31 23:59:59.999' AS TIMESTAMP(3)))")).toBe('"1969-12-31T23:59:59.999"');
+    expect(run("JSON_STRING(CAST(TIMESTAMP '0099-01-01 00:00:00' AS TIMESTAMP(3)))")).toBe('"0099-01-01T00:00:00"');
+    expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862001, 3))')).toBe('"1990-06-02T13:37:42.001Z"');
+    expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862000, 3))')).toBe('"1990-06-02T13:37:42Z"');
+    expect(run('JSON_STRING(TO_TIMESTAMP_LTZ(644333862100, 3))')).toBe('"1990-06-02T13:37:42.1Z"');
+    // The instant in UTC whatever the session time zone (Flink 2.3 with table.local-time-zone = Asia/Shanghai too).
+    const shanghai = bindExpression(parseExpression('JSON_STRING(TO_TIMESTAMP_LTZ(644333862001, 3))'), { scope, timeZone: 'Asia/Shanghai', functions });
+    expect(compileRex(shanghai)([JSON_EXISTS_DOC, JSON_VALUE_DOC, 42, null])).toBe('"1990-06-02T13:37:42.001Z"');
+    expect(run("JSON_STRING(CAST(ROW('R1', TO_TIMESTAMP_LTZ(644333862001, 3)) AS ROW<f0 STRING, f1 TIMESTAMP_LTZ(3)>))")).toBe('{"f0":"R1","f1":"1990-06-02T13:37:42.001Z"}');
+    expect(run("JSON_STRING(ARRAY[MAP['a', TIMESTAMP '2000-01-01 00:00:00']])")).toBe('[{"a":"2000-01-01T00:00:00"}]');
+    expect(run("JSON_OBJECT(KEY 'ts0' VALUE CAST(TIMESTAMP '1990-06-02 13:37:00' AS TIMESTAMP(0)), KEY 'b' VALUE X'0102ff', KEY 'a' VALUE ARRAY[1, 2], KEY 'm' VALUE MAP['k', 1], KEY 'r' VALUE ROW(1, 'x'))")).toBe(
+      '{"a":[1,2],"b":"AQL/","m":{"k":1},"r":{"EXPR$0":1,"EXPR$1":"x"},"ts0":"1990-06-02T13:37:00"}',
+    );
+  });
+
+  it('writes numbers as Jackson writes the Java value, nested ones too', () => {
+    expect(run('JSON_STRING(ROW(ROW(1.5, X\'01\')))')).toBe('{"EXPR$0":{"EXPR$0":1.5,"EXPR$1":"AQ=="}}');
+    expect(run('JSON_STRING(ARRAY[CAST(1.5 AS DECIMAL(4, 2))])')).toBe('[1.50]');
+    expect(run("JSON_STRING(MAP[CAST('k' AS CHAR(2)), 1.5])")).toBe('{"k ":1.5}');
+    // A FLOAT is widened to a double.
+    expect(run('JSON_STRING(CAST(0.1 AS FLOAT))')).toBe('0.10000000149011612');
+    expect(run("JSON_STRING(MAP['k', CAST(0.1 AS FLOAT)])")).toBe('{"k":0.10000000149011612}');
+    expect(run("JSON_STRING(CAST('NaN' AS DOUBLE))")).toBe('"NaN"');
+    expect(run('JSON_STRING(1e300)')).toBe('1.0E+300');
+    expect(run('JSON_ARRAY(CAST(1.50 AS DECIMAL(5, 2)), CAST(100 AS DOUBLE))')).toBe('[1.50,100.0]');
+  });
+
+  it('refuses a DATE, a TIME, an INTERVAL anywhere in the value and a MAP with keys that are not strings', () => {
+    expect(() => bind("JSON_STRING(DATE '2024-03-05')")).toThrow("Type 'DATE' is not scalar or cannot be converted into JSON");
+    expect(() => bind("JSON_STRING(TIME '11:22:33')")).toThrow(/TIME.* cannot be converted into JSON/);
+    expect(() => bind("JSON_STRING(INTERVAL '2' DAY)")).toThrow(/cannot be converted into JSON/);
+    expect(() => bind("JSON_STRING(ROW(1, DATE '2024-03-05'))")).toThrow(/DATE.* cannot be converted into JSON/);
+    expect(() => bind("JSON_STRING(MAP['k', DATE '2024-03-05'])")).toThrow(/DATE/);
+    expect(() => bind("JSON_STRING(MAP[1, 'x'])")).toThrow('The key type must be a character string');
+    expect(() => bind("JSON_OBJECT(KEY 't' VALUE TIME '11:22:33')")).toThrow(/TIME.* cannot be converted into JSON/);
+    expect(() => bind("JSON_ARRAY(ARRAY[DATE '2024-03-05'])")).toThrow(/DATE/);
+  });
+});
+
+// Flink 2.1+'s VARIANT: each expected text is what a real Flink 2.3 printed for the same PARSE_JSON text.
+describe('PARSE_JSON / TRY_PARSE_JSON and VARIANT values (JsonFunctionsITCase PARSE_JSON / TRY_PARSE_JSON)', () => {
+  it('gives a VARIANT printed as canonical JSON: keys sorted, longs, decimals without trailing zeros, doubles as Java', () => {
+    expect(typeOf(`PARSE_JSON('{"a":1}')`)).toBe('VARIANT');
+    expect(run(`PARSE_JSON('{"b":1,"a":2}')`)).toBe('{"a":2,"b":1}');
+    expect(run(`PARSE_JSON('{"a": {"c": 1.5, "b": [true]}}')`)).toBe('{"a":{"b":[true],"c":1.5}}');
+    expect(run(`PARSE_JSON('[1, "x", null, true]')`)).toBe('[1,"x",null,true]');
+    expect(run(`PARSE_JSON('"str"')`)).toBe('"str"');
+    expect(run(`PARSE_JSON('null')`)).toBe('null');
+    expect(run(`PARSE_JSON('null') IS NULL`)).toBe(false);
+    expect(run(`PARSE_JSON('1.50')`)).toBe('1.5');
+    expect(run(`PARSE_JSON('1.0')`)).toBe('1');
+    expect(run(`PARSE_JSON('0.000001')`)).toBe('0.000001');
+    expect(run(`PARSE_JSON('-0')`)).toBe('0');
+    expect(run(`PARSE_JSON('12345678901234567890')`)).toBe('12345678901234567890');
+    expect(run(`PARSE_JSON('123456789012345678901234567890123456789012')`)).toBe('1.2345678901234568E41');
+    expect(run(`PARSE_JSON('1e2')`)).toBe('100.0');
+    expect(run(`PARSE_JSON('1E-7')`)).toBe('1.0E-7');
+    expect(run(`PARSE_JSON('1e400')`)).toBe('Infinity');
+    expect(run(`PARSE_JSON(CAST(NULL AS STRING))`)).toBeNull();
+    expect(() => run(`PARSE_JSON('not json')`)).toThrow('Failed to parse json string');
+  });
+
+  it('TRY_PARSE_JSON is NULL for text that is not JSON', () => {
+    expect(run(`TRY_PARSE_JSON('not json')`)).toBeNull();
+    expect(run(`TRY_PARSE_JSON('{"a": 1}')`)).toBe('{"a":1}');
+    expect(run(`TRY_PARSE_JSON('1e400')`)).toBe('Infinity');
+  });
+
+  it('is embedded as JSON by JSON_STRING, JSON_OBJECT and JSON_ARRAY, and compares by value', () => {
+    expect(run(`JSON_STRING(PARSE_JSON('{"b":1,"a":[2, "x"]}'))`)).toBe('{"a":[2,"x"],"b":1}');
+    expect(run(`JSON_STRING(TRY_PARSE_JSON('1e400'))`)).toBe('Infinity');
+    expect(run(`JSON_STRING(PARSE_JSON('null'))`)).toBe('null');
+    expect(run(`JSON_OBJECT(KEY 'k' VALUE PARSE_JSON('{"a":1}'))`)).toBe('{"k":{"a":1}}');
+    expect(run(`JSON_ARRAY(PARSE_JSON('[1]'))`)).toBe('[[1]]');
+    expect(run(`PARSE_JSON('{"a": 1}') = PARSE_JSON('{"a":1}')`)).toBe(true);
   });
 });

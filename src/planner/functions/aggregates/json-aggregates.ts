@@ -2,9 +2,8 @@ import { ExecutionError } from '../../../errors/sluice-error.js';
 import { DataTypes } from '../../../types/data-types.js';
 import { isCharacterString, notNull } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
-import { valueToJsonl } from '../../../types/values/jsonl.js';
 import { cannotApply } from '../../expressions/type-rules.js';
-import { stringifyJson } from '../builtins/json-text.js';
+import { sqlValueJsonText } from '../builtins/json-write.js';
 import type { AggregateFunctionDefinition } from '../function-definition.js';
 import type { AggregateFunction } from '../../../table-runtime/aggregates/aggregate-function.js';
 
@@ -13,13 +12,16 @@ import type { AggregateFunction } from '../../../table-runtime/aggregates/aggreg
  * default), JSON_OBJECTAGG_ABSENT_ON_NULL, JSON_ARRAYAGG_ABSENT_ON_NULL (the default) and
  * JSON_ARRAYAGG_NULL_ON_NULL. Results are STRING NOT NULL ('{}' / '[]' for no rows), both retract.
  * Accumulators hold each value's JSON text, so they are plain data for checkpoints.
+ *
+ * The optimizer passes the value as its JSON text, JSON_STRING(value), as Flink plans these aggregates (so a
+ * JSON_OBJECT value is embedded raw and a TIMESTAMP is ISO text): a character string value is that text, embedded as
+ * it is.
+ * A value of another type (a caller that did not wrap it) is written as JSON_STRING would write it.
  */
 
-/** A SQL value as JSON text (DECIMAL as a number; JSON-lines keeps DECIMAL a string). */
 function jsonText(v: unknown, t: LogicalType): string {
   if (v === null) return 'null';
-  if (t.kind === 'DECIMAL') return String(v);
-  return stringifyJson(valueToJsonl(v, t));
+  return isCharacterString(t) ? (v as string) : sqlValueJsonText(v, t);
 }
 
 function objectAgg(absentOnNull: boolean): AggregateFunctionDefinition {

@@ -16,10 +16,18 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 const MARK = '\u0000#';
 const MARK_ESCAPED = '\\u0000#';
 
-/** @throws SyntaxError (from JSON.parse) for text that is not JSON. */
-export function parseJsonLossless(text: string): unknown {
+/**
+ * @param asWritten keep each number's text exactly as written (VARIANT decides from it whether a number is a long, a
+ *   decimal or a double) instead of Jackson's form.
+ * @throws SyntaxError (from JSON.parse) for text that is not JSON.
+ */
+export function parseJsonLossless(text: string, asWritten = false): unknown {
   const marked = text.replace(TOKENS, (m) => (m.startsWith('"') ? m : `"${MARK_ESCAPED}${m}"`));
-  return JSON.parse(marked, (_k, v: unknown) => (typeof v === 'string' && v.startsWith(MARK) ? new JsonNumber(jacksonNumberText(v.slice(MARK.length))) : v));
+  return JSON.parse(marked, (_k, v: unknown) => {
+    if (typeof v !== 'string' || !v.startsWith(MARK)) return v;
+    const written = v.slice(MARK.length);
+    return new JsonNumber(asWritten ? written : jacksonNumberText(written));
+  });
 }
 
 /**

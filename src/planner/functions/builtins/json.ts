@@ -1,16 +1,16 @@
 import { ExecutionError, PlanningError } from '../../../errors/sluice-error.js';
 import { DataTypes } from '../../../types/data-types.js';
-import { withNullability } from '../../../types/logical-type.js';
+import { MAX_LENGTH, withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
-import { valueToJsonl } from '../../../types/values/jsonl.js';
-import { formatDouble, formatFloat } from '../../../types/values/number-format.js';
 import type { BoundExpr } from '../../expressions/bound-expr.js';
 import { canCast, makeCaster } from '../../expressions/cast.js';
 import { sqlTypeName } from '../../expressions/type-rules.js';
 import { constantOperand, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
 import { evaluateJsonPath, isIndefinite, parseJsonPath } from './json-path.js';
-import { isJsonContainer, jacksonNumberText, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
+import { isJsonContainer, JsonNumber, parseJsonLossless, stringifyJson } from './json-text.js';
+import { parseJsonVariant, tryParseJsonVariant, variantItem } from './json-variant.js';
+import { checkJsonWritable, sqlValueJsonText } from './json-write.js';
 
 /**
  * JSON functions. Operand conventions the binder follows (symbols are `symbol(...)` operands):
@@ -106,32 +106,61 @@ function isArrayOrObject(v: unknown): boolean {
  * JSON_QUERY as Calcite evaluates it (Flink delegates to Calcite's JsonFunctions): a path with a wildcard
  * selects the list of its matches, any other path one value or nothing. CONDITIONAL wraps everything but an
  * array, UNCONDITIONAL wraps always. Nothing, or (lax) a scalar, is empty; a scalar in strict mode is an error.
+ *
+ * RETURNING VARCHAR(n) cuts the text to n characters, as a real Flink 2.3 does (JSON_QUERY('{"a":[1,"x"]}', '$.a'
+ * RETURNING VARCHAR(3)) is '[1,'). RETURNING ARRAY<STRING> (Flink 2.1+) gives the selected JSON array's elements: a
+ * string as its text, a number as it was written (as Jackson reads it back), true / false, a JSON null as NULL, an
+ * object or array as its compact text; EMPTY ARRAY is an empty ARRAY; a selected object is not an array, an error
+ * that ON ERROR handles (all as a real Flink 2.3 answers: JSON_QUERY('{"a":[1,"x",true,null,{"b":2}]}', '$.a'
+ * RETURNING ARRAY<STRING>) is [1, x, true, null, {"b":2}]).
  */
-function jsonQuery(json: string | null, path: string | null, wrapper = 'WITHOUT ARRAY', onEmpty = 'NULL', onError = 'NULL'): string | null {
-  if (json === null || path === null) return null;
-  const fallback = (b: string, err: unknown): string | null => {
-    if (b === 'ERROR') throw err instanceof Error ? err : new ExecutionError(String(err));
-    if (b === 'EMPTY ARRAY') return '[]';
-    if (b === 'EMPTY OBJECT') return '{}';
-    return null;
+function jsonQueryFn(returnType: LogicalType) {
+  const asArray = returnType.kind === 'ARRAY';
+  const maxLength = returnType.kind === 'VARCHAR' && returnType.length < MAX_LENGTH ? returnType.length : undefined;
+  const fit = (text: string): string => (maxLength === undefined ? text : text.slice(0, maxLength));
+  return (json: string | null, path: string | null, wrapper = 'WITHOUT ARRAY', onEmpty = 'NULL', onError = 'NULL'): string | (string | null)[] | null => {
+    if (json === null || path === null) return null;
+    const fallback = (b: string, err: unknown): string | (string | null)[] | null => {
+      if (b === 'ERROR') throw err instanceof Error ? err : new ExecutionError(String(err));
+      // EMPTY OBJECT with RETURNING ARRAY is refused at planning (a real Flink 2.3 refuses it too).
+      if (b === 'EMPTY ARRAY') return asArray ? [] : fit('[]');
+      if (b === 'EMPTY OBJECT') return fit('{}');
+      return null;
+    };
+    let value: unknown;
+    let mode: 'lax' | 'strict';
+    try {
+      ({ mode, value } = select(json, path));
+    } catch (e) {
+      return fallback(onError, e);
+    }
+    if (value !== null) {
+      if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
+    }
+    if (value === null || (mode === 'lax' && !isArrayOrObject(value))) {
+      return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
+    }
+    if (!isArrayOrObject(value)) {
+      return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${stringifyJson(value)}'`));
+    }
+    if (!asArray) return fit(stringifyJson(value));
+    if (!Array.isArray(value)) return fallback(onError, new ExecutionError(`JSON_QUERY ... RETURNING ARRAY needs a JSON array, and the actual value is: '${stringifyJson(value)}'`));
+    return value.map((e: unknown) => (e === null ? null : scalarText(e)));
   };
-  let value: unknown;
-  let mode: 'lax' | 'strict';
-  try {
-    ({ mode, value } = select(json, path));
-  } catch (e) {
-    return fallback(onError, e);
-  }
-  if (value !== null) {
-    if (wrapper === 'WITH UNCONDITIONAL ARRAY' || (wrapper === 'WITH CONDITIONAL ARRAY' && !Array.isArray(value))) value = [value];
-  }
-  if (value === null || (mode === 'lax' && !isArrayOrObject(value))) {
-    return fallback(onEmpty, new ExecutionError('Empty result of JSON_QUERY function is not allowed'));
-  }
-  if (!isArrayOrObject(value)) {
-    return fallback(onError, new ExecutionError(`Strict jsonpath mode requires array or object value, and the actual value is: '${stringifyJson(value)}'`));
-  }
-  return stringifyJson(value);
+}
+
+/**
+ * Why Flink refuses JSON_QUERY ... RETURNING `rt` with these behaviours, or undefined: the result is a VARCHAR or an
+ * ARRAY of VARCHAR (Flink 2.3: "Unsupported type 'CHAR(30)' for RETURNING in JSON_VALUE()", "Unsupported array element
+ * type 'INTEGER' for RETURNING ARRAY in JSON_QUERY()"), and an ARRAY has no EMPTY OBJECT default.
+ */
+export function jsonQueryReturningError(rt: LogicalType, onEmpty: string, onError: string): string | undefined {
+  if (rt.kind === 'VARCHAR') return undefined;
+  if (rt.kind !== 'ARRAY') return `Unsupported type '${sqlTypeName(rt)}' for RETURNING in JSON_QUERY().`;
+  if (rt.element.kind !== 'VARCHAR') return `Unsupported array element type '${sqlTypeName(rt.element)}' for RETURNING ARRAY in JSON_QUERY().`;
+  if (onEmpty === 'EMPTY OBJECT') return `Illegal on empty behavior 'EMPTY OBJECT' for return type: ${sqlTypeName(rt)}`;
+  if (onError === 'EMPTY OBJECT') return `Illegal on error behavior 'EMPTY OBJECT' for return type: ${sqlTypeName(rt)}`;
+  return undefined;
 }
 
 function jsonExists(json: string, path: string, onError = 'FALSE'): boolean | null {
@@ -179,23 +208,8 @@ function jsonOf(text: string): string | null {
 function fragmentMaker(o: BoundExpr): (v: unknown) => string {
   if (o.kind === 'call' && JSON_FUNCTIONS.has(o.fn.name)) return (v) => (v === null ? 'null' : (v as string));
   const t = o.type;
-  return (v) => jsonText(v, t);
+  return (v) => sqlValueJsonText(v, t);
 }
-
-
-/** A SQL value as JSON text; DECIMAL as a JSON number (the JSON-lines form keeps it a string). */
-function jsonText(v: unknown, t: LogicalType): string {
-  // BigDecimal.toString, as Jackson writes it: 0E-18 and -1E-18 for a DECIMAL(38, 18) 0 and -1E-18 (a real Flink 2.3
-  // prints JSON_ARRAY(dl) so; differential harness, seed 4242), the plain text while the exponent is -6 or more.
-  if (t.kind === 'DECIMAL' && v !== null) return jacksonNumberText(String(v));
-  // A BIGINT is a JSON number whatever its size (Jackson writes the long); a real Flink 2.3 answers
-  // JSON_STRING(-9223372036854775808) with -9223372036854775808, unquoted (differential harness, seed 4242).
-  if (t.kind === 'BIGINT' && v !== null) return String(v);
-  // NaN and the infinities stay quoted strings (below), as Jackson writes them.
-  if ((t.kind === 'DOUBLE' || t.kind === 'FLOAT') && typeof v === 'number' && Number.isFinite(v)) return jacksonNumberText(t.kind === 'DOUBLE' ? formatDouble(v) : formatFloat(v));
-  return stringifyJson(valueToJsonl(v, t));
-}
-
 
 export function jsonFunctions(): ScalarFunctionDefinition[] {
   const isJsonDefs = (['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'] as const).flatMap((kind) => {
@@ -227,17 +241,46 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
         },
       },
     },
-    scalar({ name: 'JSON_QUERY', signatures: [['STRING', 'STRING'], ['STRING', 'STRING', 'SYMBOL', 'SYMBOL', 'SYMBOL']], result: STRING, nulls: 'nullable', codegen: { kind: 'runtime', fn: jsonQuery as (...a: never[]) => unknown } }),
+    {
+      kind: 'scalar',
+      name: 'JSON_QUERY',
+      deterministic: true,
+      // RETURNING shapes the result type (bindCall's returnType, STRING by default), as for JSON_VALUE.
+      inferType(ts, binding) {
+        const rt = binding.returnType ?? STRING;
+        if (ts.length !== 2 && ts.length !== 5) throw new PlanningError('JSON_QUERY needs a JSON text and a path.');
+        const why = jsonQueryReturningError(rt, String(constantOperand(binding, 3) ?? 'NULL'), String(constantOperand(binding, 4) ?? 'NULL'));
+        if (why !== undefined) throw new PlanningError(why);
+        return withNullability(rt, true);
+      },
+      codegen: {
+        kind: 'custom',
+        gen(call, g) {
+          const args = call.operands.map((o) => g.gen(o));
+          const v = g.fresh();
+          g.emit(`${v} = ${g.constant(jsonQueryFn(call.type))}(${args.join(', ')});`);
+          return v;
+        },
+      },
+    },
     scalar({ name: 'JSON_EXISTS', signatures: [['STRING', 'STRING'], ['STRING', 'STRING', 'SYMBOL']], result: DataTypes.BOOLEAN(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonExists as (...a: never[]) => unknown } }),
     // JSON(text): the text as a JSON value that JSON_OBJECT / JSON_ARRAY embed raw, compacted (a real Flink 2.3 answers
     // JSON_OBJECT(KEY 'K' VALUE JSON('{"key": {"value": 42}}')) with {"K":{"key":{"value":42}}}); an empty or blank
-    // text is NULL, text that is not JSON an error (JsonFunctionsITCase). Flink refuses JSON() anywhere else; Sluice
-    // answers the compacted text there.
+    // text is NULL, text that is not JSON an error (JsonFunctionsITCase). The binder refuses JSON() anywhere else, the
+    // JSON aggregates included, as Flink does.
     scalar({ name: 'JSON', signatures: [['STRING']], result: STRING, nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonOf as (...a: never[]) => unknown } }),
+    // Flink 2.1+'s PARSE_JSON / TRY_PARSE_JSON: a VARIANT, held as its canonical JSON text (json-variant.ts).
+    scalar({ name: 'PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), codegen: { kind: 'runtime-strict', fn: parseJsonVariant as (...a: never[]) => unknown } }),
+    // v['key'] / v[i] of a VARIANT (the binder's item access on a VARIANT).
+    scalar({ name: 'VARIANT_ITEM', signatures: [['ANY', 'STRING'], ['ANY', 'INTEGER']], result: DataTypes.VARIANT(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: variantItem as (...a: never[]) => unknown } }),
+    scalar({ name: 'TRY_PARSE_JSON', signatures: [['STRING']], result: DataTypes.VARIANT(), nulls: 'nullable', codegen: { kind: 'runtime', fn: tryParseJsonVariant as (...a: never[]) => unknown } }),
     scalar({
       name: 'JSON_STRING',
       signatures: [['ANY']],
-      result: STRING,
+      result: (ts) => {
+        checkJsonWritable(ts[0]!, 'JSON_STRING');
+        return STRING;
+      },
       // The text of a JSON_OBJECT / JSON_ARRAY is already JSON: kept raw, not quoted as a string (a real Flink 2.3
       // answers JSON_STRING(JSON_OBJECT(KEY 'k' VALUE 'one')) with {"k":"one"}; differential seed 31337, query 579).
       codegen: { kind: 'strict', expr: (args, call, g) => `${g.constant(fragmentMaker(call.operands[0]!))}(${args[0]})` },
@@ -246,7 +289,10 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
       name: 'JSON_OBJECT',
       signatures: [['SYMBOL'], ['SYMBOL', 'STRING', 'ANY']],
       variadic: true,
-      result: withNullability(STRING, false),
+      result: (ts) => {
+        for (let i = 2; i < ts.length; i += 2) checkJsonWritable(ts[i]!, 'JSON_OBJECT');
+        return withNullability(STRING, false);
+      },
       nulls: 'type',
       codegen: {
         kind: 'custom',
@@ -270,7 +316,10 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
       name: 'JSON_ARRAY',
       signatures: [['SYMBOL'], ['SYMBOL', 'ANY']],
       variadic: true,
-      result: withNullability(STRING, false),
+      result: (ts) => {
+        for (const t of ts.slice(1)) checkJsonWritable(t, 'JSON_ARRAY');
+        return withNullability(STRING, false);
+      },
       nulls: 'type',
       codegen: {
         kind: 'custom',

@@ -42,11 +42,12 @@ describe('JSON aggregate functions', () => {
   });
 
   it('JSON_ARRAYAGG omits NULLs by default ("Basic Aggregation"), keeps them with NULL ON NULL ("Keeps NULLs"), retracts ("Retractions")', () => {
+    // A character string operand is the value's JSON text: the optimizer passes JSON_STRING(value), as Flink plans it.
     const a = agg('JSON_ARRAYAGG_ABSENT_ON_NULL', [T.STRING()]);
-    a.add(['A'], [null], ['C']);
+    a.add(['"A"'], [null], ['"C"']);
     expect(a.value()).toBe('["A","C"]');
     const b = agg('JSON_ARRAYAGG_NULL_ON_NULL', [T.STRING()]);
-    b.add(['A'], [null], ['C']);
+    b.add(['"A"'], [null], ['"C"']);
     expect(b.value()).toBe('["A",null,"C"]');
     const c = agg('JSON_ARRAYAGG_ABSENT_ON_NULL', [T.INT()]);
     c.add([1], [2], [3]);
@@ -85,5 +86,45 @@ describe('JSON aggregates in SQL', () => {
       [1, '{"A":0,"B":0}', '["A","B"]'],
       [2, '{"A":0,"C":0}', '["A","C"]'],
     ]);
+  });
+
+  async function rows(sql: string): Promise<unknown[][]> {
+    await env?.close();
+    env = TableEnvironment.create({ mode: 'batch' });
+    const result = await env.executeSql(sql);
+    const out: unknown[][] = [];
+    for await (const r of result.collect()) out.push([...r.fields]);
+    return out;
+  }
+
+  // Answers of a real Flink 2.3: the aggregated value is written as JSON_STRING writes it (Flink wraps the argument in
+  // JSON_STRING), so a JSON_OBJECT / JSON_ARRAY value is embedded raw and a TIMESTAMP is ISO text.
+  it('embeds a JSON_OBJECT / JSON_ARRAY value raw, as JSON, and a string value as a JSON string', async () => {
+    expect(await rows("SELECT JSON_ARRAYAGG(JSON_OBJECT(KEY 'k' VALUE f0)) FROM (VALUES ('a'), ('b')) AS T(f0)")).toEqual([['[{"k":"a"},{"k":"b"}]']]);
+    expect(await rows("SELECT JSON_OBJECTAGG(f1 VALUE JSON_ARRAY(f0)) FROM (VALUES ('x', 'k1'), ('y', 'k2')) AS T(f0, f1)")).toEqual([['{"k1":["x"],"k2":["y"]}']]);
+    expect(await rows(`SELECT JSON_ARRAYAGG(f0) FROM (VALUES ('{"a": 1}'), ('[1, 2]')) AS T(f0)`)).toEqual([['["{\\"a\\": 1}","[1, 2]"]']]);
+  });
+
+  it('writes values as JSON_STRING does: ISO timestamps, nested DECIMAL numbers, FLOAT widened', async () => {
+    expect(await rows("SELECT JSON_ARRAYAGG(TIMESTAMP '1990-06-02 13:37:42.001') FROM (VALUES (1)) AS T(f0)")).toEqual([['["1990-06-02T13:37:42.001"]']]);
+    expect(await rows('SELECT JSON_ARRAYAGG(TO_TIMESTAMP_LTZ(644333862001, 3)) FROM (VALUES (1)) AS T(f0)')).toEqual([['["1990-06-02T13:37:42.001Z"]']]);
+    expect(await rows('SELECT JSON_ARRAYAGG(ROW(1, CAST(1.50 AS DECIMAL(5, 2)))) FROM (VALUES (1)) AS T(f0)')).toEqual([['[{"EXPR$0":1,"EXPR$1":1.50}]']]);
+    expect(await rows("SELECT JSON_OBJECTAGG(KEY 'k' VALUE CAST(0.1 AS FLOAT)) FROM (VALUES (1)) AS T(f0)")).toEqual([['{"k":0.10000000149011612}']]);
+  });
+
+  it('reads JSON_STRING(value), added by the optimizer as in Flink 2.3\'s plan (its AST keeps the value)', async () => {
+    const plan = (await rows("EXPLAIN SELECT k, JSON_ARRAYAGG(v) FROM (VALUES ('a', 1)) AS T(k, v) GROUP BY k"))[0]![0] as string;
+    // Flink 2.3 prints, for a table s(k, v): LogicalAggregate(group=[{0}], EXPR$1=[JSON_ARRAYAGG_ABSENT_ON_NULL($1)])
+    // over the scan, and Calc(select=[k, v, JSON_STRING(v) AS $f3 ...]) below the optimized SortAggregate.
+    const [ast, optimized] = plan.split('== Optimized Physical Plan ==');
+    expect(ast).toContain('EXPR$1=[JSON_ARRAYAGG_ABSENT_ON_NULL($1)]');
+    expect(ast).not.toContain('JSON_STRING');
+    expect(optimized).toMatch(/JSON_ARRAYAGG_ABSENT_ON_NULL\(\$f2\)[\s\S]*JSON_STRING\(EXPR\$1\) AS \$f2/);
+  });
+
+  it('refuses JSON(text) and a DATE value, as Flink 2.3 does', async () => {
+    await expect(rows(`SELECT JSON_ARRAYAGG(JSON(f0)) FROM (VALUES ('{"a": 1}')) AS T(f0)`)).rejects.toThrow('The JSON() function is currently only supported inside JSON_ARRAY()');
+    await expect(rows(`SELECT JSON_OBJECTAGG(f1 VALUE JSON(f0)) FROM (VALUES ('{"a": 1}', 'k')) AS T(f0, f1)`)).rejects.toThrow('The JSON() function');
+    await expect(rows("SELECT JSON_ARRAYAGG(DATE '2024-03-05') FROM (VALUES (1)) AS T(f0)")).rejects.toThrow('cannot be converted into JSON');
   });
 });
