@@ -32,7 +32,7 @@ const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-level-puts-'));
 const options = { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: writeBufferMb << 20 };
 const db = rocks
-  ? new (require('@nxtedition/rocksdb').RocksLevel)(dir, { ...options, compression: !args.includes('--no-compression'), optimize: 'point-lookup' })
+  ? new (require('@nxtedition/rocksdb').RocksLevel)(dir, { ...options, compression: !args.includes('--no-compression'), walCompression: !args.includes('--no-wal-compression'), optimize: 'point-lookup' })
   : new (require('classic-level').ClassicLevel)(dir, { ...options, maxFileSize: fileSizeMb << 20 });
 await db.open();
 /** One batch written: RocksDB's chained batch writes synchronously, LevelDB's in a worker thread. */

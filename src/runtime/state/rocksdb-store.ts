@@ -176,6 +176,9 @@ export class RocksStore {
         // that lives on local disk only as long as the job (6 M keys: 4.9 against 6.2 us per put, see
         // docs/state-format.md).
         compression: false,
+        // The write-ahead log (which the binding always writes) uncompressed too: 2 M sorted puts, 4.36
+        // against 4.62 us of CPU each.
+        walCompression: false,
         // No info LOG file in the store's directory.
         infoLogLevel: 'fatal',
       });
