@@ -31,6 +31,8 @@ describe("SET 'state.backend.type'", () => {
     expect(lmdb).toEqual(heap);
     const rocks = await groupBy({ 'state.backend.type': 'ROCKSDB', 'state.backend.lmdb.memory.cache-size': '1 kb', 'state.backend.rocksdb.localdir': dir });
     expect(rocks).toEqual(heap);
+    // One subtask on a worker thread: the native binding loads there too.
+    expect(await groupBy({ 'state.backend.type': 'rocksdb', 'state.backend.lmdb.memory.cache-size': '1 kb', 'execution.worker-threads': '1' })).toEqual(heap);
     // The stores are working space: gone when the job ends (a RocksDB store once its asynchronous close is done).
     const stores = join(dir, 'sluice-lmdb');
     expect(existsSync(stores)).toBe(true);

@@ -139,6 +139,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    * copy): removed before any later write transaction puts a newer value of the same key.
    */
   private removals: Buffer[] = [];
+  /** Closed for good (a RocksDB store that finishes opening afterwards is closed at once). */
+  private disposed = false;
   /** Running mean of encoded value sizes, for the cache's entry limit. */
   private meanBytes = 64;
 
@@ -181,7 +183,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   async open(): Promise<void> {
     if (this.options.engine !== 'rocksdb' || this.store !== undefined) return;
     const store = await RocksStore.open(this.options.localDir);
-    if (this.store === undefined) this.useStore(store);
+    // Disposed while opening (a failed attempt closes its chain), or opened twice at once: not kept.
+    if (this.store === undefined && !this.disposed) this.useStore(store);
     else store.dispose();
   }
 
@@ -612,7 +615,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
         for (const k of keys) db.removeSync(k);
       });
       this.useStore(this.store);
-    } else this.dispose();
+    } else this.closeStore();
     this.tables.clear();
     this.byId.length = 0;
     this.cached = 0;
@@ -620,6 +623,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.closeStore();
+  }
+
+  private closeStore(): void {
     this.store?.dispose();
     this.store = undefined;
     this.mayBeStored = new Uint32Array(0);
