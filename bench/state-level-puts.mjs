@@ -9,6 +9,9 @@
 //   node bench/state-level-puts.mjs [keys=6000000] [batch=150000] [--rocksdb] [--sorted]
 //     [--write-buffer MB] [--file-size MB] [--reads R]
 //
+// classic-level is not a dependency of Sluice (the backend cannot use it, see docs/state-format.md): install
+// it with `npm install --no-save classic-level@3.0.0` to measure LevelDB.
+//
 // --sorted sorts each batch's keys (as the backend's write-back does). --reads R reads R random keys that
 // were written (getSync) after each million puts and reports microseconds per read: the backend's read path
 // for a key evicted from its cache.
