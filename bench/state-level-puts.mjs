@@ -6,8 +6,9 @@
 // microseconds per put, the store's size on disk and the process's RSS (anonymous and file-backed) for
 // each further million keys, then a final line after the store has no compaction pending.
 //
-//   node bench/state-level-puts.mjs [keys=6000000] [batch=150000] [--rocksdb] [--sorted]
-//     [--write-buffer MB] [--file-size MB] [--reads R]
+//   node bench/state-level-puts.mjs [keys=6000000] [batch=150000] [--sorted] [--reads R]
+//     [--write-buffer MB] [--file-size MB]                        (LevelDB)
+//     --rocksdb [--no-compression] [--no-wal-compression]         (RocksDB)
 //
 // classic-level is not a dependency of Sluice (the backend cannot use it, see docs/state-format.md): install
 // it with `npm install --no-save classic-level@3.0.0` to measure LevelDB.
@@ -33,10 +34,10 @@ const sorted = args.includes('--sorted');
 const rocks = args.includes('--rocksdb');
 const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-level-puts-'));
-const options = { keyEncoding: 'buffer', valueEncoding: 'buffer', writeBufferSize: writeBufferMb << 20 };
+const options = { keyEncoding: 'buffer', valueEncoding: 'buffer' };
 const db = rocks
   ? new (require('@nxtedition/rocksdb').RocksLevel)(dir, { ...options, compression: !args.includes('--no-compression'), walCompression: !args.includes('--no-wal-compression'), optimize: 'point-lookup' })
-  : new (require('classic-level').ClassicLevel)(dir, { ...options, maxFileSize: fileSizeMb << 20 });
+  : new (require('classic-level').ClassicLevel)(dir, { ...options, writeBufferSize: writeBufferMb << 20, maxFileSize: fileSizeMb << 20 });
 await db.open();
 /** One batch written: RocksDB's chained batch writes synchronously, LevelDB's in a worker thread. */
 const writeBatch = async (keys) => {
@@ -54,8 +55,8 @@ const writeBatch = async (keys) => {
 const getSync = (k) => (rocks ? db._getManySync([k])[0] ?? undefined : db.getSync(k));
 const level0 = () => (rocks ? 0 : Number(db.getProperty('leveldb.num-files-at-level0')));
 console.log(
-  `${rocks ? 'RocksDB' : 'LevelDB'}, ${N} keys, ${B} puts per batch, ${sorted ? 'sorted' : 'unsorted'}, write buffer ${writeBufferMb} MB, ` +
-    `table files ${fileSizeMb} MB, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+  `${rocks ? 'RocksDB (its default write buffer and table files)' : `LevelDB, write buffer ${writeBufferMb} MB, table files ${fileSizeMb} MB`}, ` +
+    `${N} keys, ${B} puts per batch, ${sorted ? 'sorted' : 'unsorted'}, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
 );
 let x = 12345;
 const random = () => {
