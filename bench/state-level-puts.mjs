@@ -8,7 +8,8 @@
 //
 //   node bench/state-level-puts.mjs [keys=6000000] [batch=150000] [--sorted] [--reads R]
 //     [--write-buffer MB] [--file-size MB]                        (LevelDB)
-//     --rocksdb [--no-compression] [--no-wal-compression]         (RocksDB)
+//     --rocksdb [--no-compression] [--no-wal-compression] [--cache-index]   (RocksDB; --cache-index keeps
+//     index and filter blocks in the 8 MB block cache instead of the heap)
 //
 // classic-level is not a dependency of Sluice (the backend cannot use it, see docs/state-format.md): install
 // it with `npm install --no-save classic-level@3.0.0` to measure LevelDB.
@@ -36,7 +37,7 @@ const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-level-puts-'));
 const options = { keyEncoding: 'buffer', valueEncoding: 'buffer' };
 const db = rocks
-  ? new (require('@nxtedition/rocksdb').RocksLevel)(dir, { ...options, compression: !args.includes('--no-compression'), walCompression: !args.includes('--no-wal-compression'), optimize: 'point-lookup' })
+  ? new (require('@nxtedition/rocksdb').RocksLevel)(dir, { ...options, compression: !args.includes('--no-compression'), walCompression: !args.includes('--no-wal-compression'), optimize: 'point-lookup', cacheIndexAndFilterBlocks: args.includes('--cache-index') })
   : new (require('classic-level').ClassicLevel)(dir, { ...options, writeBufferSize: writeBufferMb << 20, maxFileSize: fileSizeMb << 20 });
 await db.open();
 /** One batch written: RocksDB's chained batch writes synchronously, LevelDB's in a worker thread. */
