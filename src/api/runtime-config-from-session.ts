@@ -55,11 +55,12 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
   });
 }
 
-/** `state.backend.type` ('rocksdb' is lmdb here) and the lmdb backend's options. */
+/** `state.backend.type` and the on-disk backend's options ('lmdb' and 'rocksdb' differ in the store only). */
 function stateBackendSettings(conf: ReadableConfig): StateBackendSettings {
   const o = StateBackendOptions;
-  if (conf.get(o.STATE_BACKEND) === 'hashmap') return { type: 'hashmap' };
-  return { type: 'lmdb', cacheBytes: conf.get(o.LMDB_CACHE_SIZE), localDir: conf.get(o.LMDB_LOCAL_DIR) };
+  const type = conf.get(o.STATE_BACKEND);
+  if (type === 'hashmap') return { type: 'hashmap' };
+  return { type: 'lmdb', engine: type === 'rocksdb' ? 'rocksdb' : 'lmdb', cacheBytes: conf.get(o.LMDB_CACHE_SIZE), localDir: conf.get(o.LMDB_LOCAL_DIR) };
 }
 
 /** `execution.worker-threads`: 'off', 'auto' or a positive number of workers. */

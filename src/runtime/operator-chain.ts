@@ -91,6 +91,7 @@ export class OperatorChain {
     for (let i = 0; i < this.links.length; i++) {
       const l = this.links[i]!;
       const r = restored?.[i];
+      await l.keyed.open?.();
       if (r === undefined) l.op.initializeState?.(undefined);
       else if (r.rescale === undefined) {
         const s = decodeState(r.parts[0]!) as OperatorSnapshot;

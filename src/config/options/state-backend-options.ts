@@ -1,15 +1,15 @@
 import { ConfigOptions } from '../config-options.js';
 
 /**
- * State backend options (Flink's `StateBackendOptions`, with lmdb in the place of RocksDB). 'rocksdb' is
- * read as 'lmdb' so a Flink configuration asking for on-disk state gets on-disk state
- * (docs/differences-from-flink.md).
+ * State backend options (Flink's `StateBackendOptions`). 'lmdb' and 'rocksdb' are one backend (a cache of
+ * decoded values in front of an embedded store, the `state.backend.lmdb.*` options apply to both) with a
+ * different store: lmdb's B-tree or RocksDB's LSM tree (docs/state-format.md).
  */
 export const StateBackendOptions = {
   STATE_BACKEND: ConfigOptions.key('state.backend.type')
     .enumType(['hashmap', 'lmdb', 'rocksdb'])
     .defaultValue('hashmap')
-    .withDescription("Where keyed state lives: 'hashmap' on the heap, 'lmdb' in an embedded on-disk store for state larger than memory ('rocksdb' is read as 'lmdb')."),
+    .withDescription("Where keyed state lives: 'hashmap' on the heap; 'lmdb' or 'rocksdb' in an embedded on-disk store (lmdb's B-tree or RocksDB's LSM tree, whose writes stay cheap at tens of millions of keys) for state larger than memory."),
 
   LMDB_CACHE_SIZE: ConfigOptions.key('state.backend.lmdb.memory.cache-size')
     .memoryType()

@@ -12,6 +12,11 @@ export interface KeyedStateBackend extends KeyedStateStore {
   snapshot(): KeyedStateSnapshot;
   restore(s: KeyedStateSnapshot): void;
   restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void;
+  /**
+   * Opens what the backend needs before its first use (the RocksDB store opens in a worker thread); the
+   * operator chain awaits it before any restore or record.
+   */
+  open?(): Promise<void>;
   /** Releases what the backend holds outside the heap (files). */
   dispose?(): void;
 }
@@ -21,6 +26,8 @@ export type StateBackendSettings =
   | { readonly type: 'hashmap' }
   | {
       readonly type: 'lmdb';
+      /** The store behind the cache: lmdb for `state.backend.type` = 'lmdb', RocksDB for 'rocksdb' (default lmdb). */
+      readonly engine?: 'lmdb' | 'rocksdb';
       /** `state.backend.lmdb.memory.cache-size`: bytes of decoded values kept on the heap, about. */
       readonly cacheBytes: number;
       /** `state.backend.lmdb.localdir`: where stores live; the system temp directory when unset. */
@@ -28,6 +35,6 @@ export type StateBackendSettings =
     };
 
 export function createKeyedStateBackend(settings: StateBackendSettings | undefined): KeyedStateBackend {
-  if (settings?.type === 'lmdb') return new LmdbKeyedStateBackend({ cacheBytes: settings.cacheBytes, localDir: settings.localDir });
+  if (settings?.type === 'lmdb') return new LmdbKeyedStateBackend({ engine: settings.engine, cacheBytes: settings.cacheBytes, localDir: settings.localDir });
   return new HeapKeyedStateBackend();
 }

@@ -2,6 +2,7 @@ import { ExecutionError } from '../../errors/sluice-error.js';
 import type { KeyedStateSnapshot } from './heap-state-backend.js';
 import { decodeStateKey, encodeStateKey, hashKeyBytes, keyOrder } from './lmdb-key-codec.js';
 import { LmdbStore } from './lmdb-store.js';
+import { RocksStore } from './rocksdb-store.js';
 import { encodeState } from './state-codec.js';
 import { StateDecoder } from './state-decoder.js';
 import { encodeStateBody, StreamedMap, UnsupportedStateValue } from './state-encoder.js';
@@ -49,6 +50,12 @@ interface Table {
 }
 
 export interface LmdbBackendOptions {
+  /**
+   * The embedded store behind the cache: 'lmdb' (a B-tree, opened on first use) or 'rocksdb' (an LSM
+   * tree, whose writes are sequential: it scales to tens of millions of keys where lmdb copies a random
+   * page per put; opened by `open()`). Default 'lmdb'.
+   */
+  readonly engine?: 'lmdb' | 'rocksdb';
   /** Bytes of cached decoded values to aim for (an estimate: decoded sizes are not measured exactly). */
   readonly cacheBytes: number;
   readonly localDir: string | undefined;
@@ -116,7 +123,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private readonly byId: Table[] = [];
   private currentKey: StateKey = null;
-  private store: LmdbStore | undefined;
+  private store: LmdbStore | RocksStore | undefined;
   private cached = 0;
   private maxCached: number;
   /**
@@ -132,6 +139,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    * copy): removed before any later write transaction puts a newer value of the same key.
    */
   private removals: Buffer[] = [];
+  /** Closed for good (a RocksDB store that finishes opening afterwards is closed at once). */
+  private disposed = false;
   /** Running mean of encoded value sizes, for the cache's entry limit. */
   private meanBytes = 64;
 
@@ -146,15 +155,37 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     return Math.max(MIN_CACHED, Math.floor(this.options.cacheBytes / (SLOT_OVERHEAD + DECODED_PER_ENCODED * meanBytes)));
   }
 
-  /** The store is opened on first use: most operators of a job hold no keyed state and never need one. */
+  /**
+   * An lmdb store is opened on first use: most operators of a job hold no keyed state and never need one.
+   * A RocksDB store opens asynchronously, in `open()`.
+   */
   private get db() {
     if (this.store === undefined) {
-      this.store = LmdbStore.create(this.options.localDir);
-      this.filterBits = this.options.filterBits ?? FILTER_BITS;
-      this.filterSet = 0;
-      this.mayBeStored = new Uint32Array(Math.ceil(this.filterBits / 32));
+      if (this.options.engine === 'rocksdb') {
+        throw new ExecutionError('The RocksDB state backend was used before open() completed (or after dispose()); its store opens asynchronously.');
+      }
+      this.useStore(LmdbStore.create(this.options.localDir));
     }
-    return this.store.db;
+    return this.store!.db;
+  }
+
+  private useStore(store: LmdbStore | RocksStore): void {
+    this.store = store;
+    this.filterBits = this.options.filterBits ?? FILTER_BITS;
+    this.filterSet = 0;
+    this.mayBeStored = new Uint32Array(Math.ceil(this.filterBits / 32));
+  }
+
+  /**
+   * Opens the RocksDB store (the operator chain awaits this before restoring or processing); nothing for
+   * lmdb, which opens synchronously on first use.
+   */
+  async open(): Promise<void> {
+    if (this.options.engine !== 'rocksdb' || this.store !== undefined) return;
+    const store = await RocksStore.open(this.options.localDir);
+    // Disposed while opening (a failed attempt closes its chain), or opened twice at once: not kept.
+    if (this.store === undefined && !this.disposed) this.useStore(store);
+    else store.dispose();
   }
 
   setCurrentKey(key: StateKey): void {
@@ -575,7 +606,16 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   private reset(): void {
-    this.dispose();
+    if (this.store instanceof RocksStore) {
+      // A RocksDB store cannot be reopened synchronously: cleared instead (a restore follows open(), so it is
+      // nearly always empty already).
+      const db = this.store.db;
+      const keys = [...db.getRange({})].map(({ key }) => Buffer.from(key));
+      db.transactionSync(() => {
+        for (const k of keys) db.removeSync(k);
+      });
+      this.useStore(this.store);
+    } else this.closeStore();
     this.tables.clear();
     this.byId.length = 0;
     this.cached = 0;
@@ -583,6 +623,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.closeStore();
+  }
+
+  private closeStore(): void {
     this.store?.dispose();
     this.store = undefined;
     this.mayBeStored = new Uint32Array(0);

@@ -1,4 +1,5 @@
-// The crash trials of harness.ts with keyed state in the lmdb backend (`state.backend.type` = 'lmdb'):
+// The crash trials of harness.ts with keyed state in the on-disk backend, on both of its stores
+// (`state.backend.type` = 'lmdb' and 'rocksdb'):
 // SIGKILL at seeded moments after a checkpoint exists, --resume until a run ends by itself, committed
 // output compared exactly with a failure-free run's, at parallelism 2 so state is split by key group.
 // The cache is the smallest (1,024 values per operator), so a job with more keys than that reads and
@@ -23,19 +24,20 @@ const groupByManyKeys: CrashJob = {
   output: 'changelog',
 };
 
-const onLmdb = (job: CrashJob): CrashJob => ({
+const onStore = (store: 'lmdb' | 'rocksdb') => (job: CrashJob): CrashJob => ({
   ...job,
-  name: `${job.name}-on-lmdb`,
+  name: `${job.name}-on-${store}`,
   settings: [
     ...(job.settings ?? []),
-    `SET 'state.backend.type' = 'lmdb'`,
+    `SET 'state.backend.type' = '${store}'`,
     `SET 'state.backend.lmdb.memory.cache-size' = '1 kb'`,
     `SET 'parallelism.default' = '2'`,
   ],
 });
 
-describe.skipIf(!cliAvailable('crash trials on the lmdb state backend'))('jobs on the lmdb state backend under SIGKILL and --resume commit what a failure-free run commits', () => {
-  [groupByManyKeys, groupBy, groupByRetracting, innerJoin].map(onLmdb).forEach((job, i) => {
+const jobs = [groupByManyKeys, groupBy, groupByRetracting, innerJoin];
+describe.skipIf(!cliAvailable('crash trials on the on-disk state backend'))('jobs on the on-disk state backend under SIGKILL and --resume commit what a failure-free run commits', () => {
+  [...jobs.map(onStore('lmdb')), ...jobs.map(onStore('rocksdb'))].forEach((job, i) => {
     it.concurrent(`${job.name}: ${KILLS} kills`, async () => {
       const r = await limit(() => crashTrial(job, { kills: KILLS, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
       expectExactlyOnce(r, KILLS);

@@ -18,17 +18,20 @@ afterEach(() => {
 });
 
 /**
- * Both backends behind one factory. The lmdb one gets the smallest cache (1,024 slots), so tests with
+ * Every backend behind one factory. The on-disk ones get the smallest cache (1,024 slots), so tests with
  * more keys than that read and write through the store, not only the cache.
  */
 const backends: Array<[string, (clock?: () => number) => KeyedStateBackend]> = [
   ['hashmap', (clock) => new HeapKeyedStateBackend(clock)],
   ['lmdb', (clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock)],
+  ['rocksdb', (clock) => new LmdbKeyedStateBackend({ engine: 'rocksdb', cacheBytes: 0, localDir: undefined }, clock)],
 ];
 
-function make(f: (clock?: () => number) => KeyedStateBackend, clock?: () => number): KeyedStateBackend {
+/** A backend made and opened (the RocksDB store opens asynchronously). */
+async function make(f: (clock?: () => number) => KeyedStateBackend, clock?: () => number): Promise<KeyedStateBackend> {
   const b = f(clock);
   made.push(b);
+  await b.open?.();
   return b;
 }
 
@@ -40,8 +43,8 @@ function checkpointed(b: KeyedStateBackend): KeyedStateSnapshot {
 }
 
 describe.each(backends)('keyed state backend %s', (_name, factory) => {
-  it('scopes every state kind by the current key', () => {
-    const b = make(factory);
+  it('scopes every state kind by the current key', async () => {
+    const b = await make(factory);
     const v = b.getState<number>('v');
     const l = b.getListState<string>('l');
     const m = b.getMapState<bigint, string>('m');
@@ -62,8 +65,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect(() => b.getListState('v')).toThrow(/value state/);
   });
 
-  it('tells apart keys of every type, -0 and 0 alike as in a Map', () => {
-    const b = make(factory);
+  it('tells apart keys of every type, -0 and 0 alike as in a Map', async () => {
+    const b = await make(factory);
     const v = b.getState<string>('v');
     const keys: StateKey[] = [0, 1, -1, 2 ** 40, 0.5, Number.NaN, 1n, '1', '', true, false, null, 'ü€'];
     for (const k of keys) {
@@ -79,8 +82,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect(new Set(b.keys('v'))).toEqual(new Set(keys));
   });
 
-  it('keeps values changed in place without update, also past the cache', () => {
-    const b = make(factory);
+  it('keeps values changed in place without update, also past the cache', async () => {
+    const b = await make(factory);
     const acc = b.getState<{ n: number; rows: Row[] }>('acc');
     const l = b.getListState<number>('l');
     const m = b.getMapState<string, number>('m');
@@ -106,8 +109,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect([...b.keys('acc')]).toHaveLength(5_000);
   });
 
-  it('clears keys, also ones only in the store', () => {
-    const b = make(factory);
+  it('clears keys, also ones only in the store', async () => {
+    const b = await make(factory);
     const v = b.getState<number>('v');
     for (let k = 0; k < 3_000; k++) {
       b.setCurrentKey(k);
@@ -125,9 +128,9 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect(checkpointed(b).states[0]!.entries).toHaveLength(1_500);
   });
 
-  it('expires entries not written within the TTL, and writes refresh it', () => {
+  it('expires entries not written within the TTL, and writes refresh it', async () => {
     let now = 0;
-    const b = make(factory, () => now);
+    const b = await make(factory, () => now);
     const v = b.getState<number>({ name: 'v', ttlMs: 40 });
     const l = b.getListState<number>({ name: 'l', ttlMs: 40 });
     b.setCurrentKey('old');
@@ -149,8 +152,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
     expect([...checkpointed(b).states.find((s) => s.name === 'v')!.entries]).toEqual([['fresh', 3]]);
   });
 
-  it('snapshots as of the call: later in-place changes do not reach an encoded snapshot', () => {
-    const b = make(factory);
+  it('snapshots as of the call: later in-place changes do not reach an encoded snapshot', async () => {
+    const b = await make(factory);
     const acc = b.getState<{ n: number }>('acc');
     b.setCurrentKey('k');
     acc.update({ n: 1 });
@@ -160,8 +163,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
   });
 
   describe.each(backends)('restores a checkpoint of %s', (_from, fromFactory) => {
-    it('whole, and by key group at another parallelism', () => {
-      const src = make(fromFactory);
+    it('whole, and by key group at another parallelism', async () => {
+      const src = await make(fromFactory);
       const v = src.getState<bigint>('sum');
       const m = src.getMapState<string, number>('names');
       for (let k = 0; k < 4_000; k++) {
@@ -171,7 +174,7 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
       }
       const snap = checkpointed(src);
 
-      const whole = make(factory);
+      const whole = await make(factory);
       whole.restore(snap);
       const sum = whole.getState<bigint>('sum');
       whole.setCurrentKey(3_999);
@@ -181,8 +184,8 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
       expect(checkpointed(whole)).toEqual(snap);
 
       // Two new subtasks split the keys: even keys and odd keys, restored from the same parts.
-      const even = make(factory);
-      const odd = make(factory);
+      const even = await make(factory);
+      const odd = await make(factory);
       even.restoreRescaled([snap], (k) => (k as number) % 2 === 0);
       odd.restoreRescaled([snap], (k) => (k as number) % 2 === 1);
       expect([...even.keys('sum')]).toHaveLength(2_000);
@@ -194,10 +197,10 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
   });
 });
 
-describe('LmdbKeyedStateBackend', () => {
-  it('removes expired entries from the store as other keys are written, without reads or checkpoints', () => {
+describe.each(['lmdb', 'rocksdb'] as const)('LmdbKeyedStateBackend on %s', (engine) => {
+  it('removes expired entries from the store as other keys are written, without reads or checkpoints', async () => {
     let now = 0;
-    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    const b = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined }, clock), () => now);
     const v = b.getState<number>({ name: 'v', ttlMs: 30 });
     const stored = (): number => [...(b as unknown as { range(t: unknown): Iterable<unknown> }).range((b as unknown as { byId: unknown[] }).byId[0])].length;
     for (let k = 0; k < 20_000; k++) {
@@ -216,9 +219,9 @@ describe('LmdbKeyedStateBackend', () => {
     expect([...b.keys('v')]).toHaveLength(20_000);
   });
 
-  it('drops expired slots from a cache that never fills, a few per insert, and nothing live', () => {
+  it('drops expired slots from a cache that never fills, a few per insert, and nothing live', async () => {
     let now = 0;
-    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 256 << 20, localDir: undefined }, clock), () => now);
+    const b = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 256 << 20, localDir: undefined }, clock), () => now);
     const v = b.getState<number>({ name: 'v', ttlMs: 30 });
     const cached = (): number => (b as unknown as { cached: number }).cached;
     for (let k = 0; k < 10_000; k++) {
@@ -240,10 +243,10 @@ describe('LmdbKeyedStateBackend', () => {
     expect(v.value()).toBe(19_999);
   });
 
-  it('sweeps stored copies of expired keys, keeps cleared keys cleared, and checkpoints hold only live keys', () => {
+  it('sweeps stored copies of expired keys, keeps cleared keys cleared, and checkpoints hold only live keys', async () => {
     let now = 0;
     // The smallest cache: most keys are written back, so swept slots have store copies.
-    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    const b = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined }, clock), () => now);
     const v = b.getState<number>({ name: 'v', ttlMs: 30 });
     for (let k = 0; k < 5_000; k++) {
       b.setCurrentKey(k);
@@ -271,7 +274,7 @@ describe('LmdbKeyedStateBackend', () => {
     const keys = new Set([...checkpointed(b).states[0]!.entries].map(([k]) => k as number));
     expect(keys.size).toBe(4_000);
     for (let k = 5_000; k < 9_000; k++) expect(keys.has(k)).toBe(true);
-    const back = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }, clock), () => now);
+    const back = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined }, clock), () => now);
     back.restore(checkpointed(b));
     const w = back.getState<number>({ name: 'v', ttlMs: 30 });
     back.setCurrentKey(7_000);
@@ -280,9 +283,9 @@ describe('LmdbKeyedStateBackend', () => {
     expect(w.value()).toBeUndefined();
   });
 
-  it('checkpoints stream from the store in Maps of at most shardEntries stored entries, skipping expired ones', () => {
+  it('checkpoints stream from the store in Maps of at most shardEntries stored entries, skipping expired ones', async () => {
     let now = 0;
-    const b = make((clock) => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined, shardEntries: 1_000 }, clock), () => now);
+    const b = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined, shardEntries: 1_000 }, clock), () => now);
     const v = b.getState<bigint[]>({ name: 'v', ttlMs: 30 });
     const plain = b.getState<string>('plain');
     for (let k = 0; k < 3_500; k++) {
@@ -307,7 +310,7 @@ describe('LmdbKeyedStateBackend', () => {
     expect(live.find(([k]) => k === 3_210)![1]).toEqual([3_210n]);
     expect([...back.states[4]!.entries].length).toBe(10);
     // Restored into the heap backend, the Maps become its shards.
-    const heap = make(() => new HeapKeyedStateBackend());
+    const heap = await make(() => new HeapKeyedStateBackend());
     heap.restore(back);
     heap.setCurrentKey(3_499);
     expect(heap.getState<bigint[]>('v').value()).toEqual([3_499n]);
@@ -315,8 +318,8 @@ describe('LmdbKeyedStateBackend', () => {
     expect(heap.getState<string>('plain').value()).toBe('p7');
   });
 
-  it('checkpoints values holding registered classes in any order (class ids are per encoding, not per store)', () => {
-    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined }));
+  it('checkpoints values holding registered classes in any order (class ids are per encoding, not per store)', async () => {
+    const b = await make(() => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined }));
     const v = b.getState<unknown>('v');
     // Classes in both orders: each stored value numbers its classes from 0, so its bytes copied into a
     // checkpoint as they are would read one class as the other.
@@ -338,8 +341,8 @@ describe('LmdbKeyedStateBackend', () => {
     expect((back.find(([k]) => k === 301)![1] as unknown[])[1]).toBeInstanceOf(Label);
   });
 
-  it('writes a slot back only if it was used since last written, and keeps changes made in place after a checkpoint', () => {
-    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 256 << 20, localDir: undefined }));
+  it('writes a slot back only if it was used since last written, and keeps changes made in place after a checkpoint', async () => {
+    const b = await make(() => new LmdbKeyedStateBackend({ engine, cacheBytes: 256 << 20, localDir: undefined }));
     const acc = b.getState<{ n: number }>('acc');
     for (let k = 0; k < 3_000; k++) {
       b.setCurrentKey(k);
@@ -370,8 +373,8 @@ describe('LmdbKeyedStateBackend', () => {
     expect(n.get(2_999)).toBe(2_999);
   });
 
-  it('grows its filter of stored keys as the store grows, and finds every stored key', () => {
-    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 0, localDir: undefined, filterBits: 256 }));
+  it('grows its filter of stored keys as the store grows, and finds every stored key', async () => {
+    const b = await make(() => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined, filterBits: 256 }));
     const v = b.getState<number>('v');
     for (let k = 0; k < 20_000; k++) {
       b.setCurrentKey(k * 7919);
@@ -389,8 +392,8 @@ describe('LmdbKeyedStateBackend', () => {
     expect([...b.keys('v')]).toHaveLength(20_000);
   });
 
-  it('keeps to its memory budget in cached slots', () => {
-    const b = make(() => new LmdbKeyedStateBackend({ cacheBytes: 4 << 20, localDir: undefined }));
+  it('keeps to its memory budget in cached slots', async () => {
+    const b = await make(() => new LmdbKeyedStateBackend({ engine, cacheBytes: 4 << 20, localDir: undefined }));
     const v = b.getState<number[]>('v');
     for (let k = 0; k < 100_000; k++) {
       b.setCurrentKey(k);

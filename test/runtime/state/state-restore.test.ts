@@ -51,9 +51,13 @@ function statefulOp(fired: FiredTimer[]): OperatorFactory {
 }
 
 const tail: ChainTail = { collect() {}, collectColumns() {}, emitWatermark() {} };
-const backends: StateBackendSettings[] = [{ type: 'hashmap' }, { type: 'lmdb', cacheBytes: 0, localDir: undefined }];
+const backends: StateBackendSettings[] = [
+  { type: 'hashmap' },
+  { type: 'lmdb', engine: 'lmdb', cacheBytes: 0, localDir: undefined },
+  { type: 'lmdb', engine: 'rocksdb', cacheBytes: 0, localDir: undefined },
+];
 
-describe.each(backends)('state snapshot and restore ($type backend)', (stateBackend) => {
+describe.each(backends)('state snapshot and restore ($type backend, $engine store)', (stateBackend) => {
   const env = { subtaskIndex: 0, parallelism: 1, attemptNumber: 0, config: new Map<string, string>(), stateBackend, awaitBeforeNextBatch() {} };
 
   it('restores value, list, map, operator list state, timers and raw state through the checkpoint codec', async () => {
