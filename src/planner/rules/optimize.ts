@@ -9,6 +9,7 @@ import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
 import { pruneJoinInputs } from './prune-join-inputs.js';
 import { needsPrimaryKey } from './changelog-normalize.js';
+import { provablyEmpty, reduceGlobalAggregateOfEmpty } from './empty-input.js';
 import { splitWindowAggregate } from './two-phase-window.js';
 import type { TwoPhaseWindowOptions } from './two-phase-window.js';
 
@@ -39,6 +40,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = foldCalc(node, options.timeZone);
     node = pruneEmptySemiJoin(node);
     node = mergeCalcs(node);
+    node = reduceGlobalAggregateOfEmpty(node);
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
     node = wrapJsonAggregateValues(node);
@@ -58,14 +60,6 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     return node;
   };
   return finalizeScans(pushIntoScans(rewrite(root)));
-}
-
-/** Whether `n` provably has no rows: empty VALUES, a calc whose condition folded to FALSE or NULL, a grouped aggregate of those. */
-function provablyEmpty(n: PlanNode): boolean {
-  if (n.kind === 'values') return n.rows.length === 0;
-  // A grouped aggregate (the DISTINCT of INTERSECT / EXCEPT) of no rows has no groups; a global one has a row.
-  if (n.kind === 'aggregate') return n.groupKeys.length > 0 && provablyEmpty(n.input);
-  return n.kind === 'calc' && n.condition !== null && n.condition.kind === 'literal' && n.condition.value !== true;
 }
 
 /**

@@ -360,7 +360,7 @@ describe.skipIf(!gatewayAvailable())('Java UDFs through --endpoint', () => {
 ADD JAR '${jar}';
 CREATE TEMPORARY FUNCTION shout AS '${SHOUT_CLASS}' LANGUAGE JAVA;
 CREATE TEMPORARY VIEW words AS SELECT shout(w) AS loud, SHOUT(n) AS hundreds FROM (VALUES ('hi', CAST(1 AS BIGINT)), ('yo', CAST(2 AS BIGINT))) AS t(w, n);
-SELECT loud, hundreds FROM words;
+SELECT loud, hundreds FROM words ORDER BY loud;
 `,
     );
     const r = await runCli(['-e', GATEWAY_URL, '-f', file]);
