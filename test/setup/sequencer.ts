@@ -1,4 +1,4 @@
-// The order test files start in. With two workers the run ends when the longer of the two queues ends, so the
+// The order test files start in. With several workers the run ends when the longest queue ends, so the
 // long files (crash trials, real-server suites: minutes each, mostly waiting on checkpoints, kills and servers)
 // start first, longest first, and the hundreds of short unit files fill the gaps behind them. Vitest's own order
 // (cached durations, else file size) puts the crash trials, small files that run for minutes, last on a fresh
