@@ -1,9 +1,9 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { ExecutionError } from '../../errors/sluice-error.js';
+import { loadNativeModule } from './native-module.js';
 
 /** The part of lmdb's database API the state backend uses (keys and values are raw bytes). */
 export interface LmdbDatabase {
@@ -20,23 +20,8 @@ interface LmdbModule {
   open(options: Record<string, unknown>): LmdbDatabase;
 }
 
-let lmdb: LmdbModule | undefined;
-
-/**
- * lmdb is loaded on first use only (a job on the heap backend never loads its native binding), and
- * synchronously: the backend is created where the operator chain is, which is not async.
- */
 function loadLmdb(): LmdbModule {
-  if (lmdb) return lmdb;
-  try {
-    lmdb = createRequire(import.meta.url)('lmdb') as LmdbModule;
-  } catch (e) {
-    throw new ExecutionError(
-      "The lmdb state backend (state.backend.type = 'lmdb') could not load the 'lmdb' package and its native binding; install it (npm install lmdb) or use 'hashmap'.",
-      { cause: e },
-    );
-  }
-  return lmdb;
+  return loadNativeModule<LmdbModule>('lmdb', 'lmdb', "'hashmap'");
 }
 
 /** Stores this process opened and has not closed yet (lmdb and RocksDB alike): removed at exit. */

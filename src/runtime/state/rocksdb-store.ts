@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { ExecutionError } from '../../errors/sluice-error.js';
+import { loadNativeModule } from './native-module.js';
 import type { LmdbDatabase } from './lmdb-store.js';
 import { cleanStaleStores, trackStore } from './lmdb-store.js';
 
@@ -40,19 +40,8 @@ interface RocksModule {
   RocksLevel: new (location: string, options: Record<string, unknown>) => RocksLevel;
 }
 
-let rocks: RocksModule | undefined;
-
 function loadRocks(): RocksModule {
-  if (rocks) return rocks;
-  try {
-    rocks = createRequire(import.meta.url)('@nxtedition/rocksdb') as RocksModule;
-  } catch (e) {
-    throw new ExecutionError(
-      "The RocksDB state backend (state.backend.type = 'rocksdb') could not load the '@nxtedition/rocksdb' package and its native binding; install it (npm install @nxtedition/rocksdb) or use 'lmdb' or 'hashmap'.",
-      { cause: e },
-    );
-  }
-  return rocks;
+  return loadNativeModule<RocksModule>('@nxtedition/rocksdb', 'RocksDB', "'lmdb' or 'hashmap'");
 }
 
 const NONE: Record<string, never> = {};

@@ -98,6 +98,22 @@ function jsonValueFn(returnType: LogicalType) {
   };
 }
 
+/**
+ * The code of a call whose implementation depends on its RETURNING type (JSON_VALUE, JSON_QUERY): the function
+ * made for `call.type`, held as a constant, applied to every operand.
+ */
+function byReturnType(make: (returnType: LogicalType) => (...args: never[]) => unknown): ScalarFunctionDefinition['codegen'] {
+  return {
+    kind: 'custom',
+    gen(call, g) {
+      const args = call.operands.map((o) => g.gen(o));
+      const v = g.fresh();
+      g.emit(`${v} = ${g.constant(make(call.type))}(${args.join(', ')});`);
+      return v;
+    },
+  };
+}
+
 function isArrayOrObject(v: unknown): boolean {
   return isJsonContainer(v);
 }
@@ -231,15 +247,7 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
         if (ts.length < 2) throw new PlanningError('JSON_VALUE needs a JSON text and a path.');
         return withNullability(rt, true);
       },
-      codegen: {
-        kind: 'custom',
-        gen(call, g) {
-          const args = call.operands.map((o) => g.gen(o));
-          const v = g.fresh();
-          g.emit(`${v} = ${g.constant(jsonValueFn(call.type))}(${args.join(', ')});`);
-          return v;
-        },
-      },
+      codegen: byReturnType(jsonValueFn),
     },
     {
       kind: 'scalar',
@@ -253,15 +261,7 @@ export function jsonFunctions(): ScalarFunctionDefinition[] {
         if (why !== undefined) throw new PlanningError(why);
         return withNullability(rt, true);
       },
-      codegen: {
-        kind: 'custom',
-        gen(call, g) {
-          const args = call.operands.map((o) => g.gen(o));
-          const v = g.fresh();
-          g.emit(`${v} = ${g.constant(jsonQueryFn(call.type))}(${args.join(', ')});`);
-          return v;
-        },
-      },
+      codegen: byReturnType(jsonQueryFn),
     },
     scalar({ name: 'JSON_EXISTS', signatures: [['STRING', 'STRING'], ['STRING', 'STRING', 'SYMBOL']], result: DataTypes.BOOLEAN(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: jsonExists as (...a: never[]) => unknown } }),
     // JSON(text): the text as a JSON value that JSON_OBJECT / JSON_ARRAY embed raw, compacted (a real Flink 2.3 answers
