@@ -1,8 +1,8 @@
 import { ExecutionError } from '../../errors/sluice-error.js';
 import type { KeyedStateSnapshot } from './heap-state-backend.js';
 import { decodeStateKey, encodeStateKey, hashKeyBytes, keyOrder } from './lmdb-key-codec.js';
-import { LmdbStore } from './lmdb-store.js';
-import { RocksStore } from './rocksdb-store.js';
+import { createLmdbStore, type ScratchStore } from './lmdb-store.js';
+import { openRocksStore } from './rocksdb-store.js';
 import { encodeState } from './state-codec.js';
 import { StateDecoder } from './state-decoder.js';
 import { encodeStateBody, StreamedMap, UnsupportedStateValue } from './state-encoder.js';
@@ -123,7 +123,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   private readonly tables = new Map<string, Table>();
   private readonly byId: Table[] = [];
   private currentKey: StateKey = null;
-  private store: LmdbStore | RocksStore | undefined;
+  private store: ScratchStore | undefined;
   private cached = 0;
   private maxCached: number;
   /**
@@ -164,12 +164,12 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
       if (this.options.engine === 'rocksdb') {
         throw new ExecutionError('The RocksDB state backend was used before open() completed (or after dispose()); its store opens asynchronously.');
       }
-      this.useStore(LmdbStore.create(this.options.localDir));
+      this.useStore(createLmdbStore(this.options.localDir));
     }
     return this.store!.db;
   }
 
-  private useStore(store: LmdbStore | RocksStore): void {
+  private useStore(store: ScratchStore): void {
     this.store = store;
     this.filterBits = this.options.filterBits ?? FILTER_BITS;
     this.filterSet = 0;
@@ -182,7 +182,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    */
   async open(): Promise<void> {
     if (this.options.engine !== 'rocksdb' || this.store !== undefined) return;
-    const store = await RocksStore.open(this.options.localDir);
+    const store = await openRocksStore(this.options.localDir);
     // Disposed while opening (a failed attempt closes its chain), or opened twice at once: not kept.
     if (this.store === undefined && !this.disposed) this.useStore(store);
     else store.dispose();
@@ -606,7 +606,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   private reset(): void {
-    if (this.store instanceof RocksStore) {
+    if (this.store !== undefined && this.options.engine === 'rocksdb') {
       // A RocksDB store cannot be reopened synchronously: cleared instead (a restore follows open(), so it is
       // nearly always empty already).
       const db = this.store.db;

@@ -31,7 +31,19 @@ const cleaned = new Set<string>();
 let counter = 0;
 
 function removeAtExit(): void {
-  for (const dir of open) rmSync(dir, { recursive: true, force: true });
+  for (const dir of open) removeStoreDir(dir);
+}
+
+/**
+ * Removes a store's directory, ignoring failures: it is scratch space, and a failure to remove it (a path through a
+ * file, a permission) must neither hide the error being reported nor fail a job that is closing.
+ */
+export function removeStoreDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // left behind; cleanStaleStores removes it once its process is gone
+  }
 }
 
 /** Registers a store's directory to be removed at process exit (`tracked`), or no longer. */
@@ -70,61 +82,67 @@ function removeStale(base: string): void {
   }
   for (const n of names) {
     const pid = Number(n.split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) rmSync(join(base, n), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) removeStoreDir(join(base, n));
   }
 }
 
 /**
- * A fresh store for one operator's keyed state in one subtask attempt, in a directory of its own under
+ * A store (lmdb or RocksDB) for one operator's keyed state in one subtask attempt, in a directory of its own under
  * `localDir` (default: the system temp directory). It is working memory, not a durable copy: checkpoints
  * hold the durable state, so the store skips fsync and is deleted when closed or at process exit.
  */
-export class LmdbStore {
-  readonly db: LmdbDatabase;
+export class ScratchStore {
   private closed = false;
 
   constructor(
     readonly dir: string,
-    db: LmdbDatabase,
-  ) {
-    this.db = db;
-  }
-
-  static create(localDir: string | undefined): LmdbStore {
-    const mod = loadLmdb();
-    const base = join(localDir ?? tmpdir(), 'sluice-lmdb');
-    cleanStaleStores(base);
-    const dir = join(base, `${process.pid}-${threadId}-${counter++}`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      const db = mod.open({
-        path: dir,
-        keyEncoding: 'binary',
-        encoding: 'binary',
-        noSync: true,
-        noMetaSync: true,
-        noMemInit: true,
-        // Random key lookups: read-ahead would pull neighbouring pages nobody asked for into memory.
-        noReadAhead: true,
-        cache: false,
-        // Maps the file in chunks and unmaps cold ones: fewer resident file pages. 5 M-key GROUP BY: peak RSS
-        // 1.65 GB instead of 3.4 GB, but 701 s of CPU instead of 250 s (runs at different machine load).
-        remapChunks: true,
-      });
-      trackStore(dir, true);
-      return new LmdbStore(dir, db);
-    } catch (e) {
-      rmSync(dir, { recursive: true, force: true });
-      throw new ExecutionError(`The lmdb state backend could not open a store in '${dir}' (state.backend.lmdb.localdir): ${(e as Error).message}`, { cause: e });
-    }
-  }
+    readonly db: LmdbDatabase,
+  ) {}
 
   /** Closes and deletes the store. */
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
     trackStore(this.dir, false);
-    const remove = (): void => rmSync(this.dir, { recursive: true, force: true });
+    const remove = (): void => removeStoreDir(this.dir);
     this.db.close().then(remove, remove);
+  }
+}
+
+/**
+ * The directory of a new store, under `<localDir or the system temp directory>/sluice-<engine>`, named for this
+ * process and thread so that the stores of dead processes can be found and removed (the caller creates it).
+ */
+export function newStoreDir(localDir: string | undefined, engine: string): string {
+  const base = join(localDir ?? tmpdir(), `sluice-${engine}`);
+  cleanStaleStores(base);
+  return join(base, `${process.pid}-${threadId}-${counter++}`);
+}
+
+/** A fresh lmdb store (see ScratchStore). */
+export function createLmdbStore(localDir: string | undefined): ScratchStore {
+  const mod = loadLmdb();
+  const dir = newStoreDir(localDir, 'lmdb');
+  try {
+    mkdirSync(dir, { recursive: true });
+    const db = mod.open({
+      path: dir,
+      keyEncoding: 'binary',
+      encoding: 'binary',
+      noSync: true,
+      noMetaSync: true,
+      noMemInit: true,
+      // Random key lookups: read-ahead would pull neighbouring pages nobody asked for into memory.
+      noReadAhead: true,
+      cache: false,
+      // Maps the file in chunks and unmaps cold ones: fewer resident file pages. 5 M-key GROUP BY: peak RSS
+      // 1.65 GB instead of 3.4 GB, but 701 s of CPU instead of 250 s (runs at different machine load).
+      remapChunks: true,
+    });
+    trackStore(dir, true);
+    return new ScratchStore(dir, db);
+  } catch (e) {
+    removeStoreDir(dir);
+    throw new ExecutionError(`The lmdb state backend could not open a store in '${dir}' (state.backend.lmdb.localdir): ${(e as Error).message}`, { cause: e });
   }
 }

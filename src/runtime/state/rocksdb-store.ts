@@ -1,11 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { loadNativeModule } from './native-module.js';
 import type { LmdbDatabase } from './lmdb-store.js';
-import { cleanStaleStores, trackStore } from './lmdb-store.js';
+import { newStoreDir, removeStoreDir, ScratchStore, trackStore } from './lmdb-store.js';
 
 /**
  * The part of @nxtedition/rocksdb (a RocksDB binding on abstract-level 1) this store uses. Its chained
@@ -45,7 +42,6 @@ function loadRocks(): RocksModule {
 }
 
 const NONE: Record<string, never> = {};
-let counter = 0;
 /** Entries per synchronous iterator step: large enough to amortise the native call, small enough to stay cheap. */
 const ITERATOR_STEP = 1024;
 
@@ -132,61 +128,38 @@ class RocksDatabase implements LmdbDatabase {
 }
 
 /**
- * A fresh RocksDB store for one operator's keyed state in one subtask attempt, in a directory of its own
- * under `localDir` (default: the system temp directory), working memory as the lmdb store is: checkpoints
- * hold the durable state, so writes skip fsync (RocksDB still keeps its write-ahead log, which the binding
- * cannot turn off) and the store is deleted when closed or at process exit.
+ * A fresh RocksDB store (see ScratchStore): working memory as the lmdb store is, so writes skip fsync
+ * (RocksDB still keeps its write-ahead log, which the binding cannot turn off).
  *
  * Opening is asynchronous (RocksDB opens in a worker thread), so the backend opens it in `open()`, which
  * the operator chain awaits before restoring state or processing records.
  */
-export class RocksStore {
-  private closed = false;
-
-  private constructor(
-    readonly dir: string,
-    readonly db: LmdbDatabase,
-  ) {}
-
-  static async open(localDir: string | undefined): Promise<RocksStore> {
-    const mod = loadRocks();
-    const base = join(localDir ?? tmpdir(), 'sluice-rocksdb');
-    cleanStaleStores(base);
-    const dir = join(base, `${process.pid}-${threadId}-${counter++}`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      const level = new mod.RocksLevel(dir, {
-        keyEncoding: 'buffer',
-        valueEncoding: 'buffer',
-        // Bloom filters (ribbon) and hashed data-block indexes: the backend reads single keys, never ranges
-        // except at checkpoints, and most reads of a key the store does not have stop at a filter.
-        optimize: 'point-lookup',
-        // Values are small encoded rows; compression costs CPU at every flush and compaction for a store
-        // that lives on local disk only as long as the job (6 M keys: 4.9 against 6.2 us per put, see
-        // docs/state-format.md).
-        compression: false,
-        // The write-ahead log (which the binding always writes) uncompressed too: 2 M sorted puts, 4.36
-        // against 4.62 us of CPU each.
-        walCompression: false,
-        // No info LOG file in the store's directory.
-        infoLogLevel: 'fatal',
-      });
-      await level.open();
-      trackStore(dir, true);
-      return new RocksStore(dir, new RocksDatabase(level));
-    } catch (e) {
-      rmSync(dir, { recursive: true, force: true });
-      if (e instanceof ExecutionError) throw e;
-      throw new ExecutionError(`The RocksDB state backend could not open a store in '${dir}' (state.backend.lmdb.localdir): ${(e as Error).message}`, { cause: e });
-    }
-  }
-
-  /** Closes and deletes the store. */
-  dispose(): void {
-    if (this.closed) return;
-    this.closed = true;
-    trackStore(this.dir, false);
-    const remove = (): void => rmSync(this.dir, { recursive: true, force: true });
-    this.db.close().then(remove, remove);
+export async function openRocksStore(localDir: string | undefined): Promise<ScratchStore> {
+  const mod = loadRocks();
+  const dir = newStoreDir(localDir, 'rocksdb');
+  try {
+    mkdirSync(dir, { recursive: true });
+    const level = new mod.RocksLevel(dir, {
+      keyEncoding: 'buffer',
+      valueEncoding: 'buffer',
+      // Bloom filters (ribbon) and hashed data-block indexes: the backend reads single keys, never ranges
+      // except at checkpoints, and most reads of a key the store does not have stop at a filter.
+      optimize: 'point-lookup',
+      // Values are small encoded rows; compression costs CPU at every flush and compaction for a store
+      // that lives on local disk only as long as the job (6 M keys: 4.9 against 6.2 us per put, see
+      // docs/state-format.md).
+      compression: false,
+      // The write-ahead log (which the binding always writes) uncompressed too: 2 M sorted puts, 4.36
+      // against 4.62 us of CPU each.
+      walCompression: false,
+      // No info LOG file in the store's directory.
+      infoLogLevel: 'fatal',
+    });
+    await level.open();
+    trackStore(dir, true);
+    return new ScratchStore(dir, new RocksDatabase(level));
+  } catch (e) {
+    removeStoreDir(dir);
+    throw new ExecutionError(`The RocksDB state backend could not open a store in '${dir}' (state.backend.lmdb.localdir): ${(e as Error).message}`, { cause: e });
   }
 }

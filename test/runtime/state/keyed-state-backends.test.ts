@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ExecutionError } from '../../../src/errors/sluice-error.js';
 import { HeapKeyedStateBackend, type KeyedStateSnapshot } from '../../../src/runtime/state/heap-state-backend.js';
 import type { KeyedStateBackend } from '../../../src/runtime/state/keyed-state-backend.js';
 import { LmdbKeyedStateBackend } from '../../../src/runtime/state/lmdb-state-backend.js';
@@ -198,6 +202,22 @@ describe.each(backends)('keyed state backend %s', (_name, factory) => {
 });
 
 describe.each(['lmdb', 'rocksdb'] as const)('LmdbKeyedStateBackend on %s', (engine) => {
+  it('reports a local directory it cannot create a store in, naming the option, with no stray error text', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sluice-notadir-')), 'file');
+    writeFileSync(file, 'x');
+    const b = new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: file });
+    const use = async (): Promise<void> => {
+      await b.open?.();
+      b.setCurrentKey(1);
+      b.getState<number>({ name: 'v' }).update(1);
+      // lmdb opens its store on first use of it: a checkpoint at the latest.
+      b.snapshot();
+    };
+    await expect(use()).rejects.toThrow(ExecutionError);
+    await expect(use()).rejects.toThrow(/state backend could not open a store in '.*file\/sluice-[a-z]+\/[^']+' \(state\.backend\.lmdb\.localdir\)/);
+    b.dispose();
+  });
+
   it('removes expired entries from the store as other keys are written, without reads or checkpoints', async () => {
     let now = 0;
     const b = await make((clock) => new LmdbKeyedStateBackend({ engine, cacheBytes: 0, localDir: undefined }, clock), () => now);
