@@ -28,6 +28,12 @@ export interface RankSpec {
    * the top, so only the top is kept (Flink's AppendOnlyTopNFunction), not every row of the partition.
    */
   readonly insertOnlyInput?: boolean;
+  /**
+   * Without the rank number, a row that takes the place of the only row of the top is emitted as -U old / +U
+   * new, not -D / +I: the planner sets this for a Top-1 over an insert-only input, where the partition key is the
+   * output's unique key (Flink's FastTop1Function).
+   */
+  readonly top1Updates?: boolean;
 }
 
 /** A row of the top and its rank number. */
@@ -173,6 +179,10 @@ export class RankOperator implements StreamOperator {
         } else if (b !== undefined) out.push(new Row(RowKind.DELETE, this.withRank(b)));
         else if (a !== undefined) out.push(new Row(RowKind.INSERT, this.withRank(a)));
       }
+      return;
+    }
+    if (this.spec.top1Updates === true && before.length === 1 && after.length === 1) {
+      if (before[0]!.row !== after[0]!.row) out.push(new Row(RowKind.UPDATE_BEFORE, before[0]!.row.slice()), new Row(RowKind.UPDATE_AFTER, after[0]!.row.slice()));
       return;
     }
     const kept = new Set(after.map((r) => r.row));

@@ -77,6 +77,20 @@ describe('streaming ORDER BY ... LIMIT', () => {
     await expect(env.executeSql('SELECT id FROM nums ORDER BY id')).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
   });
 
+  it('replaces the row of a Top-1 over an insert-only input by -U / +U, as Flink 2.3 (FastTop1Function); Top-2 stays -D / +I', async () => {
+    env = TableEnvironment.create({ mode: 'streaming' });
+    await env.executeSql("CREATE TEMPORARY VIEW t1 AS SELECT * FROM (VALUES (1, 0, 5.0), (2, 1, 3.0), (3, 0, 1.0), (4, 1, 4.0), (5, 1, 0.5)) AS v(id, k, d)");
+    // Flink 2.3 on these rows (scripts/flink-reference.sh, one subtask): ORDER BY LIMIT 1 gives the -U / +U pairs below.
+    // Its partitioned Top-1 gives the same +U rows without the -U, because it infers the plan as insert-only
+    // (EXPLAIN CHANGELOG_MODE prints changelogMode=[I] on the Rank): docs/differences-from-flink.md.
+    expect((await run(env, 'SELECT id, k FROM t1 ORDER BY d LIMIT 1')).changes).toEqual(['+I[1,0]', '-U[1,0]', '+U[2,1]', '-U[2,1]', '+U[3,0]', '-U[3,0]', '+U[5,1]']);
+    const top1 = 'SELECT id, k FROM (SELECT id, k, ROW_NUMBER() OVER (PARTITION BY k ORDER BY d ASC, id) AS rn FROM t1) WHERE rn <= 1';
+    expect((await run(env, top1)).changes).toEqual(['+I[1,0]', '+I[2,1]', '-U[1,0]', '+U[3,0]', '-U[2,1]', '+U[5,1]']);
+    expect((await run(env, top1.replace('SELECT id, k FROM (', 'SELECT * FROM ('))).changes).toEqual(['+I[1,0,1]', '+I[2,1,1]', '-U[1,0,1]', '+U[3,0,1]', '-U[2,1,1]', '+U[5,1,1]']);
+    expect((await run(env, top1.replace('rn <= 1', 'rn <= 2'))).changes).toEqual(['+I[1,0]', '+I[2,1]', '+I[3,0]', '+I[4,1]', '-D[4,1]', '+I[5,1]']);
+    expect(await explainText(env, `EXPLAIN CHANGELOG_MODE ${top1}`)).toContain('changelogMode=[I,UB,UA]');
+  });
+
   it('keeps only the top rows of an insert-only input in state, whatever its size', async () => {
     env = TableEnvironment.create({ mode: 'streaming' });
     await env.executeSql(NUMBERS(300_000));

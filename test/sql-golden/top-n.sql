@@ -22,8 +22,8 @@ SELECT k, v, rn FROM (SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v 
 SELECT v FROM (SELECT v, ROW_NUMBER() OVER (ORDER BY v DESC) AS rn FROM (VALUES (1), (5), (3)) AS t(v)) WHERE rn <= 1;
 -- changelog:
 +I[1]
--D[1]
-+I[5]
+-U[1]
++U[5]
 
 SELECT v, ROW_NUMBER() OVER (ORDER BY v) AS rn FROM (VALUES (1), (5)) AS t(v);
 -- error: OVER windows' ordering in stream mode must be defined on a time attribute.

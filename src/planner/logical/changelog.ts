@@ -4,7 +4,18 @@ import { RowKind } from '../../types/row-kind.js';
 import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
 import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
-import { inputsOf, type PlanNode } from './plan-node.js';
+import { inputsOf, type PlanNode, type RankNode } from './plan-node.js';
+
+/**
+ * A streaming Top-1 (`ROW_NUMBER() ... <= 1`, or `ORDER BY ... LIMIT 1`) over an insert-only input: Flink runs it as
+ * FastTop1Function, whose partition key is the output's unique key, so a better row replaces the held one as
+ * -U old / +U new rather than -D / +I, and nothing is ever deleted. (With the rank number in the output every
+ * Top-N already updates by position.)
+ */
+export function replacesTop1InPlace(n: RankNode, input: ChangelogMode): boolean {
+  const start = n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1;
+  return n.limit === 1 && start === 1 && (n.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER' && input.isInsertOnly() && !isProctimeFirstRow(n);
+}
 
 /**
  * Changelog inference: which row kinds each node emits. Memoized per node object; plans are immutable.
@@ -135,7 +146,8 @@ export class ChangelogInference {
         this.origins.set(n, n);
         // Every other Deduplicate may replace its row: Flink declares all changes.
         if (deduplicationOf(n) !== undefined) return ChangelogMode.all();
-        return n.outputRankNumber ? ChangelogMode.all() : ChangelogMode.of(RowKind.INSERT, RowKind.DELETE);
+        if (n.outputRankNumber) return ChangelogMode.all();
+        return replacesTop1InPlace(n, input) ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.of(RowKind.INSERT, RowKind.DELETE);
       }
       case 'sort': {
         const input = this.of(n.input);

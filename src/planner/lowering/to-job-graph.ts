@@ -40,7 +40,7 @@ import { changelogNormalizeFactory } from '../../table-runtime/changelog-normali
 import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
-import { ChangelogInference } from '../logical/changelog.js';
+import { ChangelogInference, replacesTop1InPlace } from '../logical/changelog.js';
 import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
@@ -502,6 +502,7 @@ export class JobGraphBuilder {
             firstRowOnly: isProctimeFirstRow(n),
             rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
             insertOnlyInput: o.mode === 'streaming' && this.changelog.of(n.input).isInsertOnly(),
+            top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, this.changelog.of(n.input)),
           }),
         );
         this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });

@@ -143,6 +143,21 @@ WHERE rn <= 3`,
 };
 
 /**
+ * A Top-1 per partition over an insert-only input: each better row replaces the held one as -U / +U (Flink's
+ * FastTop1Function), so the changelog sink sees updates, not deletes.
+ */
+export const top1: CrashJob = {
+  name: 'top-1',
+  sources: numbers,
+  sinkColumns: 'k BIGINT, id BIGINT, score BIGINT',
+  query: `SELECT k, id, score FROM (
+  SELECT k, id, score, ROW_NUMBER() OVER (PARTITION BY k ORDER BY score DESC) AS rn
+  FROM (SELECT id % 10 AS k, id, (id * 7919) % 10007 AS score FROM numbers))
+WHERE rn <= 1`,
+  output: 'changelog',
+};
+
+/**
  * A streaming ORDER BY ... LIMIT ... OFFSET on a non-time column: one Top-N over the whole input (Flink's
  * SortLimit), keeping only the top rows of its insert-only input in state.
  */
@@ -277,6 +292,7 @@ export const allJobs: readonly CrashJob[] = [
   overRange,
   matchRecognize,
   topN,
+  top1,
   sortLimit,
   dedupFirst,
   dedupLast,
