@@ -10,6 +10,7 @@ import { renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { AggCall, AggregateNode, CalcNode, PlanNode, ScanNode, SlicedWindowSpec, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
+import { requiredDistribution } from './distribution.js';
 import { matchText } from './explain-match.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
 import { hasWatermarkAssigner, pushedWatermarkDigest, watermarkAssignerView } from './explain-watermark.js';
@@ -222,39 +223,13 @@ function globalWindowText(w: SlicedWindowSpec): string {
   }
 }
 
-function hashOrSingle(keys: readonly number[], inNames: readonly string[]): string {
-  return keys.length === 0 ? 'Exchange(distribution=[single])' : `Exchange(distribution=[hash[${keys.map((k) => inNames[k]).join(', ')}]])`;
-}
-
-/** The exchange Flink puts in front of input `i` of a node, if any. */
+/** The exchange Flink puts in front of input `i` of a node, if any (see distribution.ts). */
 function exchangeText(n: PlanNode, i: number): string | undefined {
-  switch (n.kind) {
-    case 'aggregate': {
-      const inNames = n.input.fields.map((f) => f.name);
-      // A window aggregate shuffles by its grouping keys only; window_start / window_end are not keys of the exchange.
-      const keys = n.window === undefined ? n.groupKeys : n.groupKeys.filter((k) => k !== n.window!.windowStartField && k !== n.window!.windowEndField);
-      return hashOrSingle(keys, inNames);
-    }
-    case 'global-window-aggregate': {
-      // The local phase forwards the group keys first: the exchange hashes them.
-      const keyCount = n.keys.filter((k) => k.kind === 'field').length;
-      return hashOrSingle(Array.from({ length: keyCount }, (_, k) => k), n.input.fields.map((f) => f.name));
-    }
-    case 'sort':
-      return 'Exchange(distribution=[single])';
-    case 'over':
-    case 'match':
-    case 'rank':
-      return hashOrSingle(n.partitionKeys, n.input.fields.map((f) => f.name));
-    case 'changelog-normalize':
-      return hashOrSingle(n.uniqueKeys, n.input.fields.map((f) => f.name));
-    case 'join': {
-      const side = i === 0 ? n.left : n.right;
-      return hashOrSingle(i === 0 ? n.leftKeys : n.rightKeys, side.fields.map((f) => f.name));
-    }
-    default:
-      return undefined;
-  }
+  const d = requiredDistribution(n, i);
+  if (d === undefined) return undefined;
+  if (d.kind === 'single') return 'Exchange(distribution=[single])';
+  const names = inputsOf(n)[i]!.fields.map((f) => f.name);
+  return `Exchange(distribution=[hash[${d.keys.map((k) => names[k]).join(', ')}]])`;
 }
 
 /** Whether an Exchange sits between `parent` and its input `input` (costs count it). */

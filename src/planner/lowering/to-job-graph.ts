@@ -41,6 +41,7 @@ import { unionOperatorFactory } from '../../table-runtime/union-operator.js';
 import { ValuesSource } from '../../table-runtime/values-source.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { ChangelogInference, replacesTop1InPlace } from '../logical/changelog.js';
+import { requiredDistribution } from '../logical/distribution.js';
 import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
@@ -126,6 +127,22 @@ export class JobGraphBuilder {
   private connect(from: Stream, to: VertexDraft, partitioner: Partitioner, inputIndex = 0): void {
     const p: Partitioner = partitioner.kind === 'forward' && from.parallelism !== to.parallelism ? { kind: 'rebalance' } : partitioner;
     this.edges.push(inputIndex === 0 ? { from: from.id, to: to.id, partitioner: p } : { from: from.id, to: to.id, inputIndex, partitioner: p });
+  }
+
+  /** A vertex for keyed node `n`: one subtask when it needs all of its input in one place (distribution.ts). */
+  private keyedVertex(n: PlanNode, name: string): VertexDraft {
+    return this.vertex('operator', name, requiredDistribution(n, 0)?.kind === 'single' ? 1 : this.options.parallelism);
+  }
+
+  /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the exchange `n` requires of it. */
+  private exchange(n: PlanNode, from: Stream, to: VertexDraft, inputIndex = 0): void {
+    const d = requiredDistribution(n, inputIndex);
+    if (d === undefined) this.connect(from, to, { kind: 'forward' }, inputIndex);
+    else if (d.kind === 'single') this.connect(from, to, { kind: 'rebalance' }, inputIndex);
+    else {
+      const keys = d.keys;
+      this.connect(from, to, { kind: 'hash', key: (r) => hashFields(r.fields, keys) }, inputIndex);
+    }
   }
 
   /**
@@ -244,13 +261,9 @@ export class JobGraphBuilder {
     const keys = n.groupKeys;
     const w = n.window;
     // Window aggregates are partitioned by their plain keys (every window of a key in one subtask).
-    const partitionKeys =
-      fused !== undefined
-        ? fused.keys.flatMap((k) => (k.kind === 'field' ? [k.index] : []))
-        : w !== undefined
-          ? keys.filter((k) => k !== w.windowStartField && k !== w.windowEndField)
-          : keys;
-    const v = this.vertex('operator', name, partitionKeys.length === 0 ? 1 : o.parallelism);
+    // A fused window aggregate reads below its window TVF: its plain keys index that input.
+    const fusedKeys = fused?.keys.flatMap((k) => (k.kind === 'field' ? [k.index] : []));
+    const v = fusedKeys === undefined ? this.keyedVertex(n, name) : this.vertex('operator', name, fusedKeys.length === 0 ? 1 : o.parallelism);
     const calls = fused?.calls ?? n.aggCalls;
     // Window aggregates and batch jobs only ever see inserts; a streaming GROUP BY sees retractions only
     // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
@@ -270,7 +283,8 @@ export class JobGraphBuilder {
             };
       v.operators.push(windowAggregateFactory(name, spec, aggs));
     }
-    this.connect(input, v, partitionKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
+    if (fusedKeys === undefined) this.exchange(n, input, v);
+    else this.connect(input, v, fusedKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, fusedKeys) });
     return { id: v.id, parallelism: v.parallelism };
   }
 
@@ -297,19 +311,17 @@ export class JobGraphBuilder {
    * either plan's state lands in the same key groups); `output` projects its columns (null: all).
    */
   private lowerGlobalWindow(n: GlobalWindowAggregateNode, output: readonly number[] | null, name: string): Stream {
-    const o = this.options;
     const local = n.input;
     if (local.kind !== 'local-window-aggregate') throw new PlanningError('internal: a global window aggregate reads its local phase');
     const input = this.lower(local);
     const keyCount = local.groupKeys.length;
-    const partitionKeys = Array.from({ length: keyCount }, (_, i) => i);
-    const v = this.vertex('operator', name, keyCount === 0 ? 1 : o.parallelism);
+    const v = this.keyedVertex(n, name);
     // The calls' functions as the local phase creates them (over its input's types); they only merge here.
     const localAggs = this.aggregateSpecs(local.aggCalls, local.input, false);
     const aggs = (): AggregateSpec[] => localAggs().map((a) => ({ ...a, args: [], filterArg: -1 }));
     const spec: WindowAggregateSpec = { input: { kind: 'partial', keyCount, window: n.window }, keys: n.keys, output };
     v.operators.push(windowAggregateFactory(name, spec, aggs));
-    this.connect(input, v, keyCount === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, partitionKeys) });
+    this.exchange(n, input, v);
     return { id: v.id, parallelism: v.parallelism };
   }
 
@@ -379,7 +391,7 @@ export class JobGraphBuilder {
       }
       case 'sort': {
         const input = this.lower(n.input);
-        const v = this.vertex('operator', name, 1);
+        const v = this.keyedVertex(n, name);
         if (n.keys.length === 0) v.operators.push(limitFactory(name, n.offset, n.fetch));
         else if (o.mode === 'batch') v.operators.push(sortLimitFactory(name, n.keys, n.offset, n.fetch));
         else {
@@ -387,15 +399,13 @@ export class JobGraphBuilder {
           v.operators.push(temporalSortFactory(name, n.keys[0]!.index, n.keys));
           if (n.fetch !== null || n.offset > 0) v.operators.push(limitFactory(name, n.offset, n.fetch));
         }
-        this.connect(input, v, { kind: 'rebalance' });
-        return { id: v.id, parallelism: 1 };
+        this.exchange(n, input, v);
+        return { id: v.id, parallelism: v.parallelism };
       }
       case 'join': {
         const left = this.lower(n.left);
         const right = this.lower(n.right);
-        // A null-aware anti join compares every left row with the right side's NULLs: one subtask.
-        const single = n.leftKeys.length === 0 || n.semiNulls === 'not-in';
-        const v = this.vertex('operator', name, single ? 1 : o.parallelism);
+        const v = this.keyedVertex(n, name);
         const condition = n.condition === null ? null : compileRex(n.condition, { timeZone: o.timeZone });
         const jt = n.joinType;
         /** How the operator keys its state by the join keys; the regular join keys by value where it can. */
@@ -451,7 +461,7 @@ export class JobGraphBuilder {
       case 'over': {
         const input = this.lower(n.input);
         const keys = n.partitionKeys;
-        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        const v = this.keyedVertex(n, name);
         const inputTypes = n.input.fields.map((f) => f.type);
         const spec = (): OverSpec => ({
           partitionKeys: keys,
@@ -472,22 +482,21 @@ export class JobGraphBuilder {
           })),
         });
         v.operators.push(overAggregateFactory(name, spec));
-        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        this.exchange(n, input, v);
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'match': {
         const input = this.lower(n.input);
-        const keys = n.partitionKeys;
         // Without PARTITION BY the whole input is one partition, so one subtask (as Flink).
-        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        const v = this.keyedVertex(n, name);
         v.operators.push(matchRecognizeFactory(name, () => matchSpec(n, o.mode, o.timeZone, o.functions)));
-        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        this.exchange(n, input, v);
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'rank': {
         const input = this.lower(n.input);
         const keys = n.partitionKeys;
-        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        const v = this.keyedVertex(n, name);
         if (o.mode === 'streaming' && n.limit === null) {
           throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
         }
@@ -505,7 +514,7 @@ export class JobGraphBuilder {
             top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, this.changelog.of(n.input)),
           }),
         );
-        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        this.exchange(n, input, v);
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'lookup-join': {
@@ -551,9 +560,9 @@ export class JobGraphBuilder {
       case 'changelog-normalize': {
         const input = this.lower(n.input);
         const keys = n.uniqueKeys;
-        const v = this.vertex('operator', name, keys.length === 0 ? 1 : o.parallelism);
+        const v = this.keyedVertex(n, name);
         v.operators.push(changelogNormalizeFactory(name, { keys, generateUpdateBefore: n.generateUpdateBefore, stateTtlMs: o.stateTtlMs ?? 0 }));
-        this.connect(input, v, keys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, keys) });
+        this.exchange(n, input, v);
         return { id: v.id, parallelism: v.parallelism };
       }
       case 'sink':
