@@ -166,6 +166,18 @@ describe('built-in aggregates', () => {
     vp.merge!(fresh, v);
     expect(vp.getValue(fresh)).toBeCloseTo(8 / 3, 12);
   });
+  it('re-keys a COLLECT accumulator that a checkpoint holds with the older key form, so a value keeps one count', () => {
+    // Releases before keyed COLLECT's entries as d:<decimal>, b:<hex>, j:<json>; a restored map is re-keyed once.
+    const co = agg('COLLECT', [T.DECIMAL(5, 2)]).f;
+    const old = decodeValue(encodeValue({ counts: new Map<unknown, [unknown, number]>([['d:1.5', [d('1.50'), 2]], ['d:2', [d('2.00'), 1]]]) })) as ReturnType<typeof co.createAccumulator>;
+    co.accumulate(old, d('1.5'));
+    co.retract!(old, d('2'));
+    const counts = [...(co.getValue(old) as Map<Decimal, number>)].map(([v, n]) => [v.toString(), n]);
+    expect(counts).toEqual([['1.50', 3]]);
+    const restoredAgain = decodeValue(encodeValue(old)) as ReturnType<typeof co.createAccumulator>;
+    co.accumulate(restoredAgain, d('1.500'));
+    expect([...(co.getValue(restoredAgain) as Map<Decimal, number>).values()]).toEqual([4]);
+  });
   it('rejects wrong argument types with the message a query gets', () => {
     expect(() => (registry.lookup('SUM') as AggregateFunctionDefinition).inferType([T.STRING()], { distinct: false })).toThrow(ValidationError);
     expect(() => (registry.lookup('SUM') as AggregateFunctionDefinition).inferType([T.STRING()], { distinct: false })).toThrow("Cannot apply 'SUM' to arguments of type 'SUM(<VARCHAR(2147483647)>)'");
