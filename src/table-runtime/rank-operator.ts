@@ -34,6 +34,11 @@ export interface RankSpec {
    * output's unique key (Flink's FastTop1Function).
    */
   readonly top1Updates?: boolean;
+  /**
+   * The planner narrowed the rank's input: rows of `width` columns restored from a checkpoint of the
+   * unpruned plan keep only the columns `kept`, as they are read.
+   */
+  readonly restoredRows?: { readonly width: number; readonly kept: readonly number[] };
 }
 
 /** A row of the top and its rank number. */
@@ -88,6 +93,7 @@ export class RankOperator implements StreamOperator {
       const f = row.fields;
       ks.setCurrentKey(hashFields(f, pk));
       const parts = this.state.value() ?? [];
+      if (this.spec.restoredRows !== undefined) narrowRestored(parts, this.spec.restoredRows);
       let p = parts.find((x) => pk.every((k, i) => valuesEqual(x.key[i], f[k])));
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       if (p === undefined) {
@@ -189,6 +195,17 @@ export class RankOperator implements StreamOperator {
     const had = new Set(before.map((r) => r.row));
     for (const b of before) if (!kept.has(b.row)) out.push(new Row(RowKind.DELETE, b.row.slice()));
     for (const a of after) if (!had.has(a.row)) out.push(new Row(RowKind.INSERT, a.row.slice()));
+  }
+}
+
+/** Narrows, in place, the rows of `parts` that a checkpoint of the unpruned plan wrote (see RankSpec.restoredRows). */
+function narrowRestored(parts: Partition[], r: { readonly width: number; readonly kept: readonly number[] }): void {
+  for (const p of parts) {
+    if (p.rows[0]?.length !== r.width) continue;
+    for (let i = 0; i < p.rows.length; i++) {
+      const row = p.rows[i]!;
+      p.rows[i] = r.kept.map((k) => row[k]);
+    }
   }
 }
 

@@ -52,6 +52,12 @@ export interface ScanNode {
   readonly partitions?: readonly ReadonlyMap<string, string | null>[];
   /** Set by limit push-down: the row count the source was told it may stop after. */
   readonly limit?: number;
+  /**
+   * The table's columns in schema order as bound over this scan's fields (a ref for a stored column, the
+   * expression of a computed one), for EXPLAIN, which prints them where Flink evaluates them. Refs carry
+   * their column names, so they still resolve after projection push-down.
+   */
+  readonly columnExprs?: readonly RexNode[];
 }
 
 /** Literal rows (VALUES / fromValues), already in the runtime representation. */
@@ -253,6 +259,12 @@ export interface RankNode {
    * numbered `offset + 1` to `limit` (= offset + fetch) are emitted, with no rank column.
    */
   readonly sortLimit?: { readonly offset: number; readonly fetch: number };
+  /**
+   * Set when the planner narrowed the rank's input to the columns it needs (prune-rank-input.ts): the width
+   * of the unpruned input, and which of its columns are kept. The rank keeps input rows in state, so rows
+   * restored from a checkpoint of the unpruned plan are narrowed by it.
+   */
+  readonly prunedFrom?: { readonly width: number; readonly kept: readonly number[] };
 }
 
 export type RankType = 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';

@@ -512,6 +512,7 @@ export class JobGraphBuilder {
             rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
             insertOnlyInput: o.mode === 'streaming' && this.changelog.of(n.input).isInsertOnly(),
             top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, this.changelog.of(n.input)),
+            ...(n.prunedFrom === undefined ? {} : { restoredRows: n.prunedFrom }),
           }),
         );
         this.exchange(n, input, v);

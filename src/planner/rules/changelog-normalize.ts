@@ -87,7 +87,7 @@ function sinkNeeds(sink: SinkNode): UpdateNeed[] {
  * The columns by which the node's updates are keyed (Flink's upsert keys), as far as Sluice derives them:
  * a scan's primary key, a normalize's key, a group aggregate's keys, mapped through projections.
  */
-function upsertKeyOf(n: PlanNode): readonly number[] | undefined {
+export function upsertKeyOf(n: PlanNode): readonly number[] | undefined {
   switch (n.kind) {
     case 'scan':
       return primaryKeyIndexes(n);

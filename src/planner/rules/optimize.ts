@@ -8,6 +8,7 @@ import { andOf, conjunctsOf, deterministic } from './conjuncts.js';
 import { pushPredicatesIntoScan } from './push-into-scan.js';
 import { mergeCalcs } from './calc-merge.js';
 import { pruneJoinInputs } from './prune-join-inputs.js';
+import { pruneRankInput } from './prune-rank-input.js';
 import { needsPrimaryKey } from './changelog-normalize.js';
 import { provablyEmpty, reduceGlobalAggregateOfEmpty } from './empty-input.js';
 import { splitWindowAggregate } from './two-phase-window.js';
@@ -47,6 +48,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = detectWindowAggregate(node);
     if (options.twoPhaseWindow !== undefined) node = splitWindowAggregate(node, options.twoPhaseWindow);
     node = detectTopN(node);
+    node = pruneRankInput(node, rewrite);
     node = removeIdentityCalc(node);
     return node;
   };
