@@ -30,11 +30,6 @@ function steps(): Step[] {
 // that differ, and the others are still compared exactly.
 type Section = 'Abstract Syntax Tree' | 'Optimized Physical Plan' | 'Optimized Execution Plan';
 const knownDifferences: Readonly<Record<string, { readonly differ: readonly Section[] }>> = {
-  // The Sink, Calc(1:BIGINT AS rn), Rank (but for its select) and Exchange lines match (test/planner/first-row-dedup.test.ts
-  // checks them). Flink prunes the Rank's input to [uid, page, ptime] (Sluice's Rank keeps dwell and ts), and as its
-  // projection push-down never passes the WatermarkAssigner under an OVER window, it prints the table's computed-column
-  // Calc below the assigner and the pruning Calc above it; Sluice prints one Calc above it.
-  'dedup-proctime-first-row.changelog.txt': { differ: ['Optimized Physical Plan', 'Optimized Execution Plan'] },
 };
 
 /** The text of each `== <title> ==` section (a title with "With Advice" counts as the plain one). */

@@ -377,7 +377,7 @@ export class QueryBinder {
           ? { kind: 'bounded', rowtime, delayMs: delay, text: spec.expression, declared: wm, rowtimeIndex: rowtimeIdx }
           : { kind: 'expression', rowtime, expr: inlined, text: spec.expression, declared: wm, rowtimeIndex: rowtimeIdx };
     }
-    const scan: ScanNode = { kind: 'scan', identifier, table, source, physicalIndexes: null, metadataKeys, watermark, fields: scanFields };
+    const scan: ScanNode = { kind: 'scan', identifier, table, source, physicalIndexes: null, metadataKeys, watermark, fields: scanFields, ...(watermark === null ? {} : { columnExprs }) };
     const trivial = columnExprs.every((e, i) => e.kind === 'input-ref' && e.index === i) && columnExprs.length === scanFields.length;
     return trivial ? scan : { kind: 'calc', input: scan, projects: columnExprs, condition: null, fields };
   }

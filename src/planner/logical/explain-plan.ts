@@ -130,8 +130,9 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
         return `SortLimit(orderBy=[${order}], offset=[${n.sortLimit.offset}], fetch=[${n.sortLimit.fetch}], strategy=[${strategy}])`;
       }
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
-      const name = mode === 'batch' ? 'Rank' : 'Rank';
-      return `${name}(strategy=[RetractStrategy], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
+      // As Flink's RankProcessStrategy: an insert-only input needs no retraction (AppendOnlyTopNFunction / FastTop1Function).
+      const strategy = mode === 'streaming' && new ChangelogInference(mode).of(n.input).isInsertOnly() ? 'AppendFastStrategy' : 'RetractStrategy';
+      return `Rank(strategy=[${strategy}], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
     case 'lookup-join': {
       const id = n.identifier;
@@ -301,8 +302,8 @@ function keyed(text: string, children: readonly ExplainTree[], key: string): Exp
  * The physical plan as a tree: each node with its exchanges in front of its inputs. Each tree node carries the
  * key of the exec node it prints (explain-sections.ts prints a node met twice as `Reused(reference_id=[n])`).
  */
-export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
-  const wm = watermarkAssignerView(n);
+export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}, underOver = false): ExplainTree {
+  const wm = watermarkAssignerView(n, underOver);
   if (wm !== undefined) {
     const scan = keyed(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a), [], identityKey(wm.scan));
     const lower = wm.lower === null ? scan : derived(physicalNodeText(wm.lower, mode, style), scan, annotate(physicalNodeText(wm.lower, mode, style), wm.lower, undefined, a));
@@ -313,7 +314,7 @@ export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: Ph
   const children = inputsOf(n).map((c, i) => {
     const tree = aboveWatermarkAssigner(n, c)
       ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)], identityKey(c))
-      : physicalTree(c, mode, style, a);
+      : physicalTree(c, mode, style, a, n.kind === 'rank' || n.kind === 'over');
     const sub = n.kind === 'calc' ? tree : withReorderingCalc(c, tree, a);
     const ex = exchangeText(n, i);
     return ex === undefined ? sub : derived(ex, sub, annotate(ex, n, c, a));

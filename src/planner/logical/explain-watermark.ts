@@ -90,15 +90,48 @@ export interface WatermarkAssignerView {
 const key = (r: RexNode): string => explainRex(r, 'calcite', (i) => `$${i}`);
 
 /**
+ * The view of `calc(scan)` read by an OVER window or a rank (which Flink plans from an OVER): Flink's projection
+ * push-down never passes the WatermarkAssigner there, so the table's computed columns are evaluated below the
+ * assigner, every column in schema order, and the consumer's projection sits above it as references
+ * (test/planner/flink-explain-goldens/dedup-proctime-first-row.changelog.txt).
+ */
+function computedBelowView(consumer: CalcNode, scan: WatermarkedScan, exprs: readonly RexNode[]): WatermarkAssignerView {
+  const columns = scan.table.schema.columns;
+  const scanField = (name: string): number => scan.fields.findIndex((f) => f.name === name);
+  const lowerProjects = exprs.map((e) => rewriteInputRefs(e, (ref) => inputRef(scanField(ref.name), ref.name, ref.type)));
+  const lowerFields: PlanField[] = columns.map((c) => ({ name: c.name, type: c.type }));
+  const lower: CalcNode = { kind: 'calc', input: scan, projects: lowerProjects, condition: null, fields: lowerFields };
+  const computedAt = new Map<string, number>();
+  lowerProjects.forEach((p, i) => p.kind !== 'input-ref' && computedAt.set(key(p), i));
+  const column = (name: string): number => columns.findIndex((c) => c.name === name);
+  const overLower = (r: RexNode): RexNode => {
+    if (r.kind === 'input-ref') return inputRef(column(scan.fields[r.index]?.name ?? r.name), r.name, r.type);
+    const at = computedAt.get(key(r));
+    if (at !== undefined) return inputRef(at, lowerFields[at]!.name, r.type);
+    return r.kind === 'call' ? { ...r, operands: r.operands.map(overLower) } : r;
+  };
+  const projects = consumer.projects.map(overLower);
+  const identity =
+    consumer.condition === null && projects.length === lowerFields.length && projects.every((p, i) => p.kind === 'input-ref' && p.index === i && consumer.fields[i]!.name === lowerFields[i]!.name);
+  const upper: CalcNode | null = identity ? null : { ...consumer, input: lower, projects, condition: consumer.condition === null ? null : overLower(consumer.condition) };
+  const wm = scan.watermark;
+  const expr = wm.declared ?? rewriteInputRefs(overScanFields(scan), (ref) => inputRef(column(scan.fields[ref.index]?.name ?? ref.name), ref.name, ref.type));
+  const names = lowerFields.map((f) => f.name);
+  const text = (style: RexStyle): string => `WatermarkAssigner(rowtime=[${rowtimeName(scan)}], watermark=[${explainRex(expr, style, (i) => names[i] ?? `$${i}`)}])`;
+  return { upper, text, lower, scan };
+}
+
+/**
  * Splits `calc(scan)` (or a bare scan) whose scan has a watermark but no push-down into Flink's
  * Calc -> WatermarkAssigner -> Calc -> TableSourceScan; undefined for any other node. The lower Calc keeps
  * the table columns the consumer reads plus the rowtime, in schema order (Flink transposes the projection
  * below the assigner); computed columns other than the rowtime stay inlined in the upper Calc.
  */
-export function watermarkAssignerView(n: PlanNode): WatermarkAssignerView | undefined {
+export function watermarkAssignerView(n: PlanNode, underOver = false): WatermarkAssignerView | undefined {
   const consumer = n.kind === 'calc' && hasWatermarkAssigner(n.input) ? n : null;
   const scan = consumer === null ? n : consumer.input;
   if (!hasWatermarkAssigner(scan)) return undefined;
+  if (underOver && consumer !== null && scan.columnExprs !== undefined) return computedBelowView(consumer, scan, scan.columnExprs);
   const wm = scan.watermark;
   const used = new Set<number>();
   // A computed rowtime is read from the assigner's output, not recomputed from what it reads.
