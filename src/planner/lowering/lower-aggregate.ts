@@ -1,0 +1,96 @@
+// Lowering of aggregates: GROUP BY, window and session aggregates, and the two phases of a window aggregate.
+import { PlanningError } from '../../errors/sluice-error.js';
+import { hashFields } from '../../types/values/equality.js';
+import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
+import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
+import { groupAggregateFactory } from '../../table-runtime/group-aggregate-operator.js';
+import type { AggregateSpec } from '../../table-runtime/group-aggregate-operator.js';
+import { sessionWindowFactory } from '../../table-runtime/session-window-operator.js';
+import { windowAggregateFactory } from '../../table-runtime/window-aggregate-operator.js';
+import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-operator.js';
+import { localWindowAggregateFactory } from '../../table-runtime/local-window-aggregate-operator.js';
+import type { AggCall, AggregateNode, GlobalWindowAggregateNode, LocalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
+import { fuseWindowAggregate } from './window-fusion.js';
+import type { Lowering, Stream } from './lowering-context.js';
+
+/** A group / window / session aggregate; `output` projects a window aggregate's columns (null: all). */
+export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly number[] | null, name: string): Stream {
+  const o = b.options;
+  const fused = fuseWindowAggregate(n);
+  const inputNode = fused?.input ?? n.input;
+  const input = b.lower(inputNode);
+  const keys = n.groupKeys;
+  const w = n.window;
+  // Window aggregates are partitioned by their plain keys (every window of a key in one subtask).
+  // A fused window aggregate reads below its window TVF: its plain keys index that input.
+  const fusedKeys = fused?.keys.flatMap((k) => (k.kind === 'field' ? [k.index] : []));
+  const v = fusedKeys === undefined ? b.keyedVertex(n, name) : b.vertex('operator', name, fusedKeys.length === 0 ? 1 : o.parallelism);
+  const calls = fused?.calls ?? n.aggCalls;
+  // Window aggregates and batch jobs only ever see inserts; a streaming GROUP BY sees retractions only
+  // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
+  const retracts = o.mode === 'streaming' && w === undefined && !b.changelog.of(inputNode).isInsertOnly();
+  const aggs = aggregateSpecs(b, calls, inputNode, retracts);
+  if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
+  else if (w.spec.kind === 'SESSION') {
+    v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
+  } else {
+    const spec: WindowAggregateSpec =
+      fused !== undefined
+        ? { input: { kind: 'assign', timeIndex: fused.timeIndex, window: fused.window, byWindow: o.mode === 'batch' }, keys: fused.keys, output }
+        : {
+            input: { kind: 'fields', startField: w.windowStartField, endField: w.windowEndField, window: w.spec },
+            keys: keys.map((k) => (k === w.windowStartField ? { kind: 'start' as const } : k === w.windowEndField ? { kind: 'end' as const } : { kind: 'field' as const, index: k })),
+            output,
+          };
+    v.operators.push(windowAggregateFactory(name, spec, aggs));
+  }
+  if (fusedKeys === undefined) b.exchange(n, input, v);
+  else b.connect(input, v, fusedKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, fusedKeys) });
+  return { id: v.id, parallelism: v.parallelism };
+}
+
+/** How the operators run `calls` over the rows of `inputNode` (one fresh set per operator instance). */
+export function aggregateSpecs(b: Lowering, calls: readonly AggCall[], inputNode: PlanNode, retracts: boolean): () => AggregateSpec[] {
+  const o = b.options;
+  const inputTypes = inputNode.fields.map((f) => f.type);
+  return () =>
+    calls.map((c) => {
+      const argTypes = c.args.map((i) => inputTypes[i]!);
+      const def = o.functions?.lookup(c.name);
+      const fn =
+        def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.name)
+          ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
+          : builtinAggregate(c.name, argTypes, c.type, { retracts });
+      const countStar = c.name === 'COUNT' && c.args.length === 0;
+      return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
+    });
+}
+
+/**
+ * The global phase of a two-phase window aggregate, behind a hash exchange on the group keys the local phase
+ * forwards first (the same hash a one-phase window aggregate's exchange computes from the input rows, so
+ * either plan's state lands in the same key groups); `output` projects its columns (null: all).
+ */
+export function lowerGlobalWindow(b: Lowering, n: GlobalWindowAggregateNode, output: readonly number[] | null, name: string): Stream {
+  const local = n.input;
+  if (local.kind !== 'local-window-aggregate') throw new PlanningError('internal: a global window aggregate reads its local phase');
+  const input = b.lower(local);
+  const keyCount = local.groupKeys.length;
+  const v = b.keyedVertex(n, name);
+  // The calls' functions as the local phase creates them (over its input's types); they only merge here.
+  const localAggs = aggregateSpecs(b, local.aggCalls, local.input, false);
+  const aggs = (): AggregateSpec[] => localAggs().map((a) => ({ ...a, args: [], filterArg: -1 }));
+  const spec: WindowAggregateSpec = { input: { kind: 'partial', keyCount, window: n.window }, keys: n.keys, output };
+  v.operators.push(windowAggregateFactory(name, spec, aggs));
+  b.exchange(n, input, v);
+  return { id: v.id, parallelism: v.parallelism };
+}
+
+/** The local phase of a window aggregate, chained after its input, before the exchange: it pre-aggregates the rows of its subtask. */
+export function lowerLocalWindowAggregate(b: Lowering, n: LocalWindowAggregateNode, name: string): Stream {
+  // Chained after its input, before the exchange: it pre-aggregates the rows of its subtask.
+  const input = b.chainTarget(b.lower(n.input), name);
+  const local = { timeIndex: n.timeIndex, window: n.window, keys: n.groupKeys };
+  b.draft(input.id).operators.push(localWindowAggregateFactory(name, local, aggregateSpecs(b, n.aggCalls, n.input, false)));
+  return input;
+}
