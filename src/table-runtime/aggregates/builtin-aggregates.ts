@@ -241,8 +241,6 @@ function minMax(sign: 1 | -1, retracts: boolean): AggregateFunction<MinMaxAcc> {
   };
   // Two numbers, two bigints or two strings compare with < / > directly, as compareValues does for them: that
   // generic comparison (not inlined, every type's branches) was a twentieth of a GROUP BY with MAX.
-  // Two numbers, two bigints or two strings compare with < / > directly, as compareValues does for them: that
-  // generic comparison (not inlined, every type's branches) was a twentieth of a GROUP BY with MAX.
   const better = (v: unknown, best: unknown): boolean => {
     if (best === null) return true;
     const t = typeof v;
