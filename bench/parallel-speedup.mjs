@@ -11,6 +11,17 @@
 // set the wall time. "busiest" is the CPU of the busiest job thread: with a core per thread the job
 // cannot end sooner, so p1 busiest / p2 busiest is the speed-up the code allows (start-up latency aside).
 //
+// The wall time includes a fixed cost that does not shrink with threads: starting the CLI, planning, starting
+// and preparing the worker, opening the source, tearing down. Each round also runs every job on 1,000 events
+// (STARTUP_EVENTS), which is little more than that cost, and reports the speed-up of the rest (wall minus that
+// run's wall): how well the processing itself scales, apart from start-up.
+//
+// On Linux with autogroup scheduling (kernel.sched_autogroup_enabled = 1, the default on desktop and many
+// server kernels) the CPU is first shared fairly between sessions, then between the threads of a session: while
+// other sessions keep both cores busy, a process gets its session's share however many threads it runs, so two
+// threads cannot beat one and the ratio only measures the scheduler (at load 6-10 on this 2-core machine the
+// plain loop below ran 0.76-1.10x, the job threads waited 3-6x their CPU time in the run queue).
+//
 // Each round also runs a plain JS loop on one and on two threads: the machine's own two-thread speed-up at that
 // moment, the baseline the job's speed-up is read against (on a loaded or shared host it is well under 2x).
 //
@@ -28,12 +39,14 @@ const compare = process.argv.find((a) => a.startsWith('--compare='))?.slice('--c
 const BUILDS = { current: fileURLToPath(new URL('../dist/bundle/bin.js', import.meta.url)), ...(compare ? { compared: compare } : {}) };
 const EVENTS = Number(args[0] ?? 2_000_000);
 const ROUNDS = Number(args[1] ?? 3);
-const nexmark = `CREATE TEMPORARY TABLE nexmark (
+/** Events of the runs that measure the fixed cost (start-up and teardown). */
+const STARTUP_EVENTS = 1000;
+const nexmarkTable = (events) => `CREATE TEMPORARY TABLE nexmark (
   event_type INT,
   person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING, city STRING, state STRING, dateTime TIMESTAMP(3), extra STRING>,
   auction ROW<id BIGINT, itemName STRING, description STRING, initialBid BIGINT, reserve BIGINT, dateTime TIMESTAMP(3), expires TIMESTAMP(3), seller BIGINT, category BIGINT, extra STRING>,
   bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, dateTime TIMESTAMP(3), extra STRING>
-) WITH ('connector' = 'nexmark', 'events.num' = '${EVENTS}', 'rate-limited' = 'false');`;
+) WITH ('connector' = 'nexmark', 'events.num' = '${events}', 'rate-limited' = 'false');`;
 
 const JOBS = {
   'q1 projection': `CREATE TEMPORARY TABLE out1 (auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), dateTime TIMESTAMP(3), extra STRING) WITH ('connector' = 'blackhole');
@@ -142,16 +155,32 @@ function run(cli, file) {
 }
 
 const fmt = (x) => x.toFixed(2);
-console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores, load average before: ${loadavg().map(fmt).join(' ')}`);
+const autogroup = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1' ? ', autogroup scheduling on' : '';
+  } catch {
+    return '';
+  }
+})();
+console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores${autogroup}, load average before: ${loadavg().map(fmt).join(' ')}`);
 try {
   for (const [job, sql] of Object.entries(JOBS)) {
     const results = {};
     const files = {};
+    const startupFiles = {};
     for (const [setup, sets] of Object.entries(SETUPS)) {
       files[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup}.sql`);
-      writeFileSync(files[setup], [...sets, nexmark, sql, ''].join('\n'));
+      writeFileSync(files[setup], [...sets, nexmarkTable(EVENTS), sql, ''].join('\n'));
+      startupFiles[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup}-startup.sql`);
+      writeFileSync(startupFiles[setup], [...sets, nexmarkTable(STARTUP_EVENTS), sql, ''].join('\n'));
     }
-    for (const build of Object.keys(BUILDS)) for (const setup of Object.keys(SETUPS)) results[`${build} ${setup}`] = [];
+    const startup = {};
+    for (const build of Object.keys(BUILDS)) {
+      for (const setup of Object.keys(SETUPS)) {
+        results[`${build} ${setup}`] = [];
+        startup[`${build} ${setup}`] = [];
+      }
+    }
     const loads = [];
     const loop = { p1: [], p2: [] };
     for (let i = 0; i < ROUNDS; i++) {
@@ -161,6 +190,7 @@ try {
         for (const setup of Object.keys(SETUPS)) {
           results[`${build} ${setup}`].push(await run(cli, files[setup]));
           loads.push(loadavg()[0]);
+          startup[`${build} ${setup}`].push((await run(cli, startupFiles[setup])).s);
         }
       }
     }
@@ -168,9 +198,9 @@ try {
     const med = {};
     for (const [key, rs] of Object.entries(results)) {
       const m = (k) => median(rs.map((r) => r[k]));
-      med[key] = { s: m('s'), busiest: m('busiest'), cpu: m('cpu') };
+      med[key] = { s: m('s'), busiest: m('busiest'), cpu: m('cpu'), startup: median(startup[key]) };
       console.log(
-        `  ${key.padEnd(11)} wall ${fmt(m('s'))} s (${rs.map((r) => fmt(r.s)).join(', ')})  CPU ${fmt(m('cpu'))} s = main ${fmt(m('main'))} + workers ${fmt(m('workers'))} + other threads (V8 GC, compilers; libuv) ${fmt(m('v8'))}  busiest thread ${fmt(m('busiest'))} s  run-queue wait ${fmt(m('wait'))} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
+        `  ${key.padEnd(11)} wall ${fmt(m('s'))} s (${rs.map((r) => fmt(r.s)).join(', ')}; ${STARTUP_EVENTS} events: ${fmt(med[key].startup)} s)  CPU ${fmt(m('cpu'))} s = main ${fmt(m('main'))} + workers ${fmt(m('workers'))} + other threads (V8 GC, compilers; libuv) ${fmt(m('v8'))}  busiest thread ${fmt(m('busiest'))} s  run-queue wait ${fmt(m('wait'))} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
       );
     }
     // The loop's p2 does twice the work of its p1: its speed-up is 2 x p1 / p2.
@@ -180,8 +210,9 @@ try {
       const p1 = med[`${build} p1`];
       const p2 = med[`${build} p2`];
       const wall = p1.s / p2.s;
+      const steady = (p1.s - p1.startup) / (p2.s - p2.startup);
       console.log(
-        `  ${build}: speed-up ${wall.toFixed(2)}x wall (${(wall / machine).toFixed(2)} of the baseline's), ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
+        `  ${build}: speed-up ${wall.toFixed(2)}x wall (${(wall / machine).toFixed(2)} of the baseline's), ${steady.toFixed(2)}x apart from start-up (wall minus the ${STARTUP_EVENTS}-event run's: ${fmt(p1.s - p1.startup)} s / ${fmt(p2.s - p2.startup)} s), ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
       );
     }
   }

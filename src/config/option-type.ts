@@ -1,11 +1,9 @@
-import type { z as Z } from 'zod';
-import { lazyRequire } from '../util/lazy-require.js';
 import { formatDuration, formatMemorySize, parseDuration, parseMemorySize } from './units.js';
 import { formatList, formatMap, parseList, parseMap } from './structured-options.js';
 
 /**
  * The value type of a `ConfigOption`: how a string from DDL `WITH (...)`, `SET` or a config file is
- * parsed and coerced (with zod) and how a typed value is written back as a string.
+ * parsed and coerced and how a typed value is written back as a string.
  */
 export type OptionTypeDescriptor =
   | { readonly kind: 'string' }
@@ -34,137 +32,111 @@ export interface OptionType<T> {
   expectation(): string;
 }
 
-type ZodApi = typeof Z;
-
 /**
- * zod is loaded on the first value that needs parsing, not at startup: an option left at its default
- * is never parsed, and a CLI run that sets nothing should not pay for loading the library.
+ * A value type from a parser. The parsers are plain code, not a schema library: parsing an option value
+ * is on every CLI run's and every worker thread's start-up path (the first `SET` or connector option), and
+ * loading zod there cost 70-150 ms per thread, longer than planning the job.
  */
-const zodApi = lazyRequire<{ z: ZodApi }>('zod');
-
-function fromSchema<T>(
-  descriptor: OptionTypeDescriptor,
-  buildSchema: (z: ZodApi) => Z.ZodType<T>,
-  format: (v: T) => string,
-  expectation: string,
-): OptionType<T> {
-  let schema: Z.ZodType<T> | undefined;
+function fromParser<T>(descriptor: OptionTypeDescriptor, parse: (raw: unknown) => T | undefined, format: (v: T) => string, expectation: string): OptionType<T> {
   return {
     descriptor,
     parse(raw) {
-      schema ??= buildSchema(zodApi().z);
-      const r = schema.safeParse(raw);
-      return r.success ? { ok: true, value: r.data } : { ok: false };
+      const value = parse(raw);
+      return value === undefined ? { ok: false } : { ok: true, value };
     },
     format,
     expectation: () => expectation,
   };
 }
 
-/** A string input, or a value already of the target type passed through. */
-function stringOr<T>(z: ZodApi, typed: Z.ZodType<T>, parseText: Z.ZodType<T, string>): Z.ZodType<T> {
-  return z.union([typed, z.string().pipe(parseText)]) as unknown as Z.ZodType<T>;
-}
-
 const INT_TEXT = /^[+-]?\d+$/;
 const FLOAT_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(Infinity|NaN)$/;
 
-export const OptionTypes = {
-  string: fromSchema<string>({ kind: 'string' }, (z) => z.string(), (v) => v, 'a string'),
+/** A finite number given as a number (not text): what a typed `Configuration.set` passes. */
+function finite(raw: unknown): number | undefined {
+  return typeof raw === 'number' && Number.isFinite(raw) ? raw : undefined;
+}
 
-  boolean: fromSchema<boolean>(
+/** An integer given as a number or as decimal digits (surrounding blanks allowed), within [min, max]. */
+function integer(raw: unknown, min: number, max: number): number | undefined {
+  const n = typeof raw === 'string' ? (INT_TEXT.test(raw.trim()) ? Number(raw.trim()) : undefined) : finite(raw);
+  return n !== undefined && Number.isSafeInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/** A finite number, or number text (which may spell Infinity or NaN, as Java's `Double.parseDouble` reads them). */
+function decimal(raw: unknown): number | undefined {
+  if (typeof raw !== 'string') return finite(raw);
+  const s = raw.trim();
+  return FLOAT_TEXT.test(s) ? Number(s) : undefined;
+}
+
+/** A non-negative integer number, or text `parseText` reads (a duration, a memory size). */
+function amount(raw: unknown, parseText: (s: string) => number | undefined): number | undefined {
+  if (typeof raw === 'string') return parseText(raw);
+  const n = finite(raw);
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+export const OptionTypes = {
+  string: fromParser<string>({ kind: 'string' }, (raw) => (typeof raw === 'string' ? raw : undefined), (v) => v, 'a string'),
+
+  boolean: fromParser<boolean>(
     { kind: 'boolean' },
-    (z) => stringOr(z, z.boolean(), z.string().trim().toLowerCase().pipe(z.enum(['true', 'false'])).transform((v) => v === 'true')),
+    (raw) => {
+      if (typeof raw === 'boolean') return raw;
+      if (typeof raw !== 'string') return undefined;
+      const s = raw.trim().toLowerCase();
+      return s === 'true' ? true : s === 'false' ? false : undefined;
+    },
     String,
     "'true' or 'false'",
   ),
 
-  int: fromSchema<number>(
-    { kind: 'int' },
-    (z) => stringOr(
-      z,
-      z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1),
-      z.string().trim().regex(INT_TEXT).transform(Number).pipe(z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1)),
-    ),
-    String,
-    'an integer between -2147483648 and 2147483647',
-  ),
+  int: fromParser<number>({ kind: 'int' }, (raw) => integer(raw, -(2 ** 31), 2 ** 31 - 1), String, 'an integer between -2147483648 and 2147483647'),
 
-  long: fromSchema<number>(
+  long: fromParser<number>(
     { kind: 'long' },
-    (z) => stringOr(
-      z,
-      z.number().int().refine(Number.isSafeInteger),
-      z.string().trim().regex(INT_TEXT).transform(Number).pipe(z.number().refine(Number.isSafeInteger)),
-    ),
+    (raw) => integer(raw, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     String,
     'an integer between -9007199254740991 and 9007199254740991',
   ),
 
-  float: fromSchema<number>(
-    { kind: 'float' },
-    (z) => stringOr(z, z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
-    String,
-    'a number',
-  ),
+  float: fromParser<number>({ kind: 'float' }, (raw) => decimal(raw), String, 'a number'),
 
-  double: fromSchema<number>(
-    { kind: 'double' },
-    (z) => stringOr(z, z.number(), z.string().trim().regex(FLOAT_TEXT).transform(Number)),
-    String,
-    'a number',
-  ),
+  double: fromParser<number>({ kind: 'double' }, (raw) => decimal(raw), String, 'a number'),
 
-  duration: fromSchema<number>(
+  duration: fromParser<number>(
     { kind: 'duration' },
-    (z) => stringOr(
-      z,
-      z.number().int().nonnegative(),
-      z.string().transform((s, ctx) => {
-        const ms = parseDuration(s);
-        if (ms === undefined) {
-          ctx.addIssue({ code: 'custom', message: 'not a duration' });
-          return z.NEVER;
-        }
-        return ms;
-      }),
-    ),
+    (raw) => amount(raw, parseDuration),
     formatDuration,
     "a duration such as '10 s', '5 min', '500 ms', '1 h' or '2 d' (a bare number is milliseconds)",
   ),
 
-  memory: fromSchema<number>(
+  memory: fromParser<number>(
     { kind: 'memory' },
-    (z) => stringOr(
-      z,
-      z.number().int().nonnegative(),
-      z.string().transform((s, ctx) => {
-        const bytes = parseMemorySize(s);
-        if (bytes === undefined) {
-          ctx.addIssue({ code: 'custom', message: 'not a memory size' });
-          return z.NEVER;
-        }
-        return bytes;
-      }),
-    ),
+    (raw) => amount(raw, parseMemorySize),
     formatMemorySize,
     "a memory size such as '64 kb', '128 mb' or '1 gb' (a bare number is bytes)",
   ),
 
-  map: fromSchema<Readonly<Record<string, string>>>(
+  map: fromParser<Readonly<Record<string, string>>>(
     { kind: 'map' },
-    (z) => stringOr(
-      z,
-      z.record(z.string(), z.string()),
-      z.string().transform((s, ctx) => {
-        const m = parseMap(s);
-        if (m === undefined) {
-          ctx.addIssue({ code: 'custom', message: 'not a map' });
-          return z.NEVER;
-        }
-        return m;
-      }),
-    ),
+    (raw) => {
+      if (typeof raw === 'string') return parseMap(raw);
+      if (!isPlainObject(raw)) return undefined;
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw)) {
+        if (typeof v !== 'string') return undefined;
+        out[k] = v;
+      }
+      return out;
+    },
     formatMap,
     "a map such as 'k1:v1,k2:v2'",
   ),
@@ -172,16 +144,9 @@ export const OptionTypes = {
   /** Enum values match case-insensitively and come back in their canonical spelling. */
   enumOf<const V extends readonly string[]>(values: V): OptionType<V[number]> {
     const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
-    return fromSchema<V[number]>(
+    return fromParser<V[number]>(
       { kind: 'enum', values },
-      (z) => z.string().transform((s, ctx) => {
-        const v = byLower.get(s.trim().toLowerCase());
-        if (v === undefined) {
-          ctx.addIssue({ code: 'custom', message: 'not an enum value' });
-          return z.NEVER;
-        }
-        return v;
-      }),
+      (raw) => (typeof raw === 'string' ? byLower.get(raw.trim().toLowerCase()) : undefined),
       (v) => v,
       `one of [${values.join(', ')}]`,
     );

@@ -27,6 +27,8 @@ interface Slot {
   /** Why the worker stopped, once it did. */
   dead: string | undefined;
   ended: Map<number, () => void>;
+  /** Resolves when the worker reported that it started its subtasks of the attempt deployed last. */
+  started: (() => void) | undefined;
   /** Removes the listeners this pool added to the worker. */
   detach: (() => void) | undefined;
 }
@@ -50,7 +52,7 @@ export class WorkerPool {
     private readonly graph: { readonly tasks: readonly TaskVertex[] },
     private readonly metrics: ReadonlyMap<string, TaskMetrics>,
   ) {
-    for (let i = 0; i < count; i++) this.slots.push({ index: i, worker: undefined, dead: 'not started', ended: new Map(), detach: undefined });
+    for (let i = 0; i < count; i++) this.slots.push({ index: i, worker: undefined, dead: 'not started', ended: new Map(), started: undefined, detach: undefined });
   }
 
   /**
@@ -96,6 +98,8 @@ export class WorkerPool {
         if (slot.worker !== w) return;
         slot.dead = reason;
         slot.worker = undefined;
+        slot.started?.();
+        slot.started = undefined;
         for (const r of slot.ended.values()) r();
         slot.ended.clear();
         if (!prepared) reject(error ?? new ExecutionError(reason));
@@ -151,12 +155,18 @@ export class WorkerPool {
     return r;
   }
 
-  /** Sends each worker its subtasks and channel ends of attempt `a` (ports are transferred). */
-  deploy(a: Attempt, jobId: string, maxParallelism: number, plans: readonly WorkerDeployment[]): void {
+  /**
+   * Sends each worker its subtasks and channel ends of attempt `a` (ports are transferred). The promise
+   * resolves once every worker started them (or stopped): see `JobMaster.runAttempt`.
+   */
+  deploy(a: Attempt, jobId: string, maxParallelism: number, plans: readonly WorkerDeployment[]): Promise<void> {
     this.attempt = a;
+    const started: Promise<void>[] = [];
     plans.forEach((p, i) => {
-      const w = this.slots[i]!.worker;
-      if (w === undefined) throw new ExecutionError(`A worker thread of job '${this.jobName}' is not running: ${this.slots[i]!.dead}.`);
+      const slot = this.slots[i]!;
+      const w = slot.worker;
+      if (w === undefined) throw new ExecutionError(`A worker thread of job '${this.jobName}' is not running: ${slot.dead}.`);
+      started.push(new Promise<void>((resolve) => (slot.started = resolve)));
       const ports = p.channels.flatMap((c) => [c.out, c.in].filter((x) => x !== undefined));
       const config = { ...a.config };
       w.postMessage(
@@ -167,6 +177,7 @@ export class WorkerPool {
         ports,
       );
     });
+    return Promise.all(started).then(() => undefined);
   }
 
   send(worker: number, m: ToWorker): void {
@@ -221,6 +232,13 @@ export class WorkerPool {
       for (const r of m.subtasks) {
         const t = this.metrics.get(r.key);
         if (t) applySubtaskReport(t, r);
+      }
+      return;
+    }
+    if (m.kind === 'started') {
+      if (m.attempt === this.attempt?.attempt) {
+        slot.started?.();
+        slot.started = undefined;
       }
       return;
     }

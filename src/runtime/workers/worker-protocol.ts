@@ -80,6 +80,11 @@ export type FromWorker =
   | { readonly kind: 'source-event'; readonly attempt: number; readonly taskId: string; readonly subtask: number; readonly event: SourceEvent }
   | { readonly kind: 'metrics'; readonly subtasks: readonly SubtaskReport[] }
   | { readonly kind: 'attempt-ended'; readonly attempt: number }
+  /**
+   * The worker started the subtasks of `attempt`; sent after the messages their start posted (reader
+   * registrations, split requests), so the job master has those in hand when it starts its own subtasks.
+   */
+  | { readonly kind: 'started'; readonly attempt: number }
   /** A failure outside any task (e.g. a deploy that could not be applied): fails the attempt. */
   | { readonly kind: 'failed'; readonly attempt: number; readonly error: WireError };
 

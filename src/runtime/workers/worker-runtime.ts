@@ -220,6 +220,9 @@ class WorkerAttempt implements TaskHost {
         ),
       );
     }
+    // On the next turn: the subtasks' first steps (a source registering its reader, requesting a split)
+    // ran in this turn's microtasks, and their messages go ahead of this one.
+    setImmediate(() => this.rt.post({ kind: 'started', attempt: this.attempt }));
   }
 
   private done(key: string, error: unknown): void {
