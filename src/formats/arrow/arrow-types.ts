@@ -6,7 +6,8 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
 /**
  * The Arrow type Sluice writes for a logical type (Flink's ArrowUtils where it has one):
  * BIGINT -> Int64, DECIMAL(p, s) -> Decimal128(p, s), DATE -> Date32 (days), TIME -> Time32[ms],
- * TIMESTAMP(p<=3) -> Timestamp[ms], TIMESTAMP(p>3) -> Timestamp[us], TIMESTAMP_LTZ -> the same with
+ * TIMESTAMP(p<=3) -> Timestamp[ms], TIMESTAMP(4..6) -> Timestamp[us], TIMESTAMP(7..9) -> Timestamp[ns] (every
+ * digit kept), TIMESTAMP_LTZ -> the same with
  * time zone UTC, INTERVAL YEAR TO MONTH -> Int32 months, INTERVAL DAY TO SECOND -> Duration[ms],
  * ARRAY -> List, MAP -> Map, MULTISET -> Map<element, Int32>, ROW -> Struct.
  */
@@ -42,9 +43,9 @@ export function toArrowType(t: LogicalType): A.DataType {
     case 'TIME':
       return new A.TimeMillisecond();
     case 'TIMESTAMP':
-      return t.precision <= 3 ? new A.TimestampMillisecond() : new A.TimestampMicrosecond();
+      return t.precision <= 3 ? new A.TimestampMillisecond() : t.precision <= 6 ? new A.TimestampMicrosecond() : new A.TimestampNanosecond();
     case 'TIMESTAMP_LTZ':
-      return t.precision <= 3 ? new A.TimestampMillisecond('UTC') : new A.TimestampMicrosecond('UTC');
+      return t.precision <= 3 ? new A.TimestampMillisecond('UTC') : t.precision <= 6 ? new A.TimestampMicrosecond('UTC') : new A.TimestampNanosecond('UTC');
     case 'INTERVAL_DAY_TIME':
       return new A.DurationMillisecond();
     case 'ARRAY':

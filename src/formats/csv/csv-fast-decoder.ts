@@ -98,9 +98,12 @@ function readCode(i: number, type: LogicalType): string {
     case 'INT':
     case 'INTERVAL_YEAR_MONTH':
       return intCode(i, -2147483648, 2147483647, general);
+    // Millisecond precision only: a finer TIMESTAMP(p) keeps digits the in-place reader drops, so the reader reads it.
     case 'TIMESTAMP':
+      if (type.precision > 3) return general;
       return `t = readTimestamp(line, s, e, 'SQL', false); if (t === t) f${i} = t; else ${general}`;
     case 'TIMESTAMP_LTZ':
+      if (type.precision > 3) return general;
       return `t = readTimestamp(line, s, e, 'SQL', true); if (t === t) f${i} = t; else ${general}`;
     default:
       return general;
