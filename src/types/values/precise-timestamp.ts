@@ -112,9 +112,3 @@ export function epochMicrosOf(v: TimestampValue): bigint {
   const q = n / 1000n;
   return n < 0n && q * 1000n !== n ? q - 1n : q;
 }
-
-/** Nine digits of the nanosecond of the second of a timestamp value (its fraction as Flink keeps it). */
-export function nanoOfSecondOf(v: TimestampValue): number {
-  const ms = millisOf(v);
-  return (((ms % 1000) + 1000) % 1000) * NANOS_PER_MILLI + nanoOfMilliOf(v);
-}
