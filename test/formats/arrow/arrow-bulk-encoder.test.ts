@@ -215,6 +215,11 @@ describe('ArrowBulkEncoder direct column writers', () => {
     expect(table.batches[0]!.getChild('t9')!.data[0]!.values[0]).toBe(1_704_103_200_123_456_789n);
     const decoded = new ArrowBulkDecoder(type).decode(bytes);
     expect(decoded.map((r) => r.fields)).toEqual(rows.map((r) => r.fields));
+    // Nested, a TIMESTAMP(9) is Timestamp[us] (apache-arrow's builders write it from epoch ms): its millisecond stays exact.
+    const nested = DataTypes.ROW(FIELD('r', DataTypes.ROW(FIELD('t9', DataTypes.TIMESTAMP(9)))));
+    const nestedBytes = new ArrowBulkEncoder(nested, { ipcFormat: 'stream', batchSize: 8 }).encode([insert([[new PreciseTimestamp(1_704_103_200_123, 456_789)]]), insert([[-1]])]);
+    expect(String(A.tableFromIPC(nestedBytes).schema.fields[0]!.type)).toBe('Struct<{t9:Timestamp<MICROSECOND>}>');
+    expect(new ArrowBulkDecoder(nested).decode(nestedBytes).map((r) => r.fields)).toEqual([[[1_704_103_200_123]], [[-1]]]);
     // Whole milliseconds as apache-arrow's builders wrote them before (epoch ms times 1000).
     const wholeMs = [insert([1_577_836_800_123, null, -1]), insert([null, 0, null])];
     expect(values(A.tableFromIPC(new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 1 }).encode(wholeMs)))).toEqual(
