@@ -49,4 +49,21 @@ describe('issue #13 expression divergences, end to end', () => {
     for await (const row of r.collect()) out.push(row.fields[0]);
     expect(String(out[0])).toMatch(/JSON_VALUE/);
   });
+
+  it("TIMESTAMP '2024-01-01 10:00:00.123456' keeps its microseconds through CAST, a batch TUMBLE window and MAX (a real Flink 2.3 agrees)", async () => {
+    expect(await rows("SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.123456' AS STRING), CAST(CAST('2024-01-01 10:00:00.123456789' AS TIMESTAMP(9)) AS STRING)")).toEqual([
+      ['2024-01-01 10:00:00.123456', '2024-01-01 10:00:00.123456789'],
+    ]);
+    await env?.close();
+    env = TableEnvironment.create({ mode: 'batch' });
+    await env.executeSql(`CREATE TEMPORARY VIEW v AS SELECT * FROM (VALUES (TIMESTAMP '2024-01-01 10:00:00.123456', 1),
+      (TIMESTAMP '2024-01-01 10:00:04.999999', 2), (TIMESTAMP '2024-01-01 10:00:05.000001', 3)) AS t(ts, x)`);
+    const out: unknown[][] = [];
+    const sql = `SELECT window_start, COUNT(*), CAST(MAX(ts) AS STRING) FROM TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start`;
+    for await (const r of (await env.executeSql(sql)).collect()) out.push([...r.fields]);
+    expect(out.sort()).toEqual([
+      [Date.UTC(2024, 0, 1, 10, 0, 0), 2n, '2024-01-01 10:00:04.999999'],
+      [Date.UTC(2024, 0, 1, 10, 0, 5), 1n, '2024-01-01 10:00:05.000001'],
+    ]);
+  });
 });

@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
-import { formatDate, formatTimestamp, parseDate, parseTimestamp } from '../../types/values/temporal.js';
+import { formatDate, formatTimestamp, parseDate, parseTimestampValue } from '../../types/values/temporal.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
 /** Characters Hive (and Flink's PartitionPathUtils) escape in partition folder names as `%XX`. */
 const ESCAPED = new Set(['"', '#', '%', "'", '*', '/', ':', '=', '?', '\\', '\u007f', '{', '[', ']', '^']);
@@ -31,7 +32,7 @@ export function partitionValueToString(value: unknown, type: LogicalType, defaul
       break;
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
-      s = formatTimestamp(value as number, type.precision);
+      s = formatTimestamp(value as TimestampValue, type.precision);
       break;
     default:
       s = String(value);
@@ -95,7 +96,7 @@ export function partitionStringToValue(text: string, type: LogicalType, defaultN
       return parseDate(text);
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
-      return parseTimestamp(text);
+      return parseTimestampValue(text, type.precision);
     default:
       throw new ValidationError(`Type ${type.kind} of partition column '${column}' is not supported for partitions.`);
   }

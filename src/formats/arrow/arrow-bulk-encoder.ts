@@ -20,7 +20,7 @@ export interface ArrowEncodeSettings {
 /**
  * Writes rows as Arrow IPC with record batches of `batchSize` rows, one column per physical field (types
  * from `toArrowType`). Runs once per file part. Flat columns are written straight into Arrow buffers
- * (`arrowColumnWriter`); the rest (DECIMAL, nested types, TIMESTAMP(p > 3), NULL) through apache-arrow's
+ * (`arrowColumnWriter`); the rest (DECIMAL, nested types, NULL) through apache-arrow's
  * builders, which cost a generic call or more per cell.
  */
 export class ArrowBulkEncoder implements BulkEncoder {

@@ -49,8 +49,10 @@ export function columnSource(d: Chunk, t: LogicalType, from: number, to: number)
   }
   if ((t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ') && d.type.typeId === A.Type.Timestamp) {
     const unit = (d.type as A.Timestamp).unit;
-    // Nanosecond epoch values pass 2^53: the halves would round, readColumn divides exactly.
-    if (unit !== A.TimeUnit.NANOSECOND) {
+    // Nanosecond epoch values pass 2^53: the halves would round, readColumn divides exactly. A TIMESTAMP(4..9) read
+    // from micro- or nanoseconds keeps the digits below the millisecond: readColumn builds its values too.
+    const finer = unit === A.TimeUnit.NANOSECOND || unit === A.TimeUnit.MICROSECOND;
+    if (unit !== A.TimeUnit.NANOSECOND && !(finer && t.precision > 3)) {
       const v = d.values as BigInt64Array;
       const words = new Int32Array(v.buffer, v.byteOffset + from * 8, (to - from) * 2);
       return { kind: 'int64', words, unit: unit === A.TimeUnit.MILLISECOND ? 'ms' : unit === A.TimeUnit.MICROSECOND ? 'us' : 's', validity };

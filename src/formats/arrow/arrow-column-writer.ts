@@ -3,6 +3,7 @@ import * as A from 'apache-arrow';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
 import { FieldValueError } from '../format-error.js';
+import { epochMicrosOf, epochNanosOf, PreciseTimestamp } from '../../types/values/precise-timestamp.js';
 
 /**
  * Builds field `column` of rows `[start, end)` as one Arrow column, writing its buffers directly instead of
@@ -15,7 +16,7 @@ export type ArrowColumnWriter = (rows: readonly Row[], column: number, start: nu
 
 /**
  * The direct writer for a logical type written as `arrowType` (what `toArrowType` gives for it), or
- * undefined for the types left to apache-arrow's builders: DECIMAL, nested types, TIMESTAMP(p > 3), NULL.
+ * undefined for the types left to apache-arrow's builders: DECIMAL, nested types, NULL.
  */
 export function arrowColumnWriter(t: LogicalType, arrowType: A.DataType): ArrowColumnWriter | undefined {
   switch (t.kind) {
@@ -39,7 +40,7 @@ export function arrowColumnWriter(t: LogicalType, arrowType: A.DataType): ArrowC
       return bigintWriter(arrowType);
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
-      return t.precision <= 3 ? epochMsWriter(arrowType, t.kind) : undefined;
+      return t.precision <= 3 ? epochMsWriter(arrowType, t.kind) : preciseTimestampWriter(arrowType, t.kind, t.precision > 6 ? 'ns' : 'us');
     case 'INTERVAL_DAY_TIME':
       return epochMsWriter(arrowType, t.kind);
     case 'CHAR':
@@ -159,6 +160,26 @@ function epochMsWriter(type: A.DataType, typeName: string): ArrowColumnWriter {
       else throw wrongValue(v, typeName);
     }
     return data(type, n, validity, { data: words });
+  };
+}
+
+/**
+ * TIMESTAMP(4..9) columns: Timestamp[us] (p <= 6) or Timestamp[ns] int64s of the exact epoch micro- / nanoseconds
+ * of each value (a PreciseTimestamp or a whole millisecond); apache-arrow's builders take epoch ms only.
+ */
+function preciseTimestampWriter(type: A.DataType, typeName: string, unit: 'us' | 'ns'): ArrowColumnWriter {
+  return (rows, c, start, end) => {
+    const n = end - start;
+    const values = new BigInt64Array(n);
+    const validity = new Validity(n);
+    for (let i = 0; i < n; i++) {
+      const v = rows[start + i]!.fields[c];
+      if (isNull(v)) validity.setNull(i);
+      else if ((typeof v === 'number' && Number.isInteger(v)) || v instanceof PreciseTimestamp) {
+        values[i] = unit === 'us' ? epochMicrosOf(v) : epochNanosOf(v);
+      } else throw wrongValue(v, typeName);
+    }
+    return data(type, n, validity, { data: values });
   };
 }
 

@@ -3,6 +3,7 @@ import * as A from 'apache-arrow';
 import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { FieldValueError, withField } from '../format-error.js';
+import { timestampOfEpochNanos } from '../../types/values/precise-timestamp.js';
 import { asciiDecode, utf8Decode } from '../../util/utf8.js';
 import { fromArrowValue, wordsToBigInt } from './arrow-values.js';
 
@@ -58,6 +59,16 @@ function nanosAsMillis(values: BigInt64Array, n: number): Float64Array {
     const q = v / 1_000_000n;
     out[i] = Number(v < 0n && q * 1_000_000n !== v ? q - 1n : q);
   }
+  return out;
+}
+
+/**
+ * TIMESTAMP(4..9) values of int64 epoch micro- (`toNanos` 1000) or nanoseconds (1), every digit kept: as Flink's
+ * Arrow vectors (TimestampData of the millisecond and the nanos of it), not truncated to the column's precision.
+ */
+function preciseTimestamps(values: BigInt64Array, n: number, toNanos: bigint): unknown[] {
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) out[i] = timestampOfEpochNanos(values[i]! * toNanos);
   return out;
 }
 
@@ -135,6 +146,9 @@ export function readColumn(d: Chunk, t: LogicalType, from = 0, to = d.length): C
       if (typeId !== A.Type.Timestamp) break;
       const unit = (d.type as A.Timestamp).unit;
       const v64 = (d.values as BigInt64Array).subarray(from, to);
+      if (t.precision > 3 && (unit === A.TimeUnit.NANOSECOND || unit === A.TimeUnit.MICROSECOND)) {
+        return withNulls(preciseTimestamps(v64, n, unit === A.TimeUnit.NANOSECOND ? 1n : 1000n), n, valid);
+      }
       const ms =
         unit === A.TimeUnit.NANOSECOND
           ? nanosAsMillis(v64, n)

@@ -3,7 +3,7 @@ import type { LogicalType } from '../../types/logical-type.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { FieldValueError, withField } from '../format-error.js';
 import type { AvroReader } from '../avro/avro-binary.js';
-import { arrayReader, bytesToBigint, mapReader, readMicrosAsMillis, type Read } from '../avro/avro-row-codec.js';
+import { arrayReader, bytesToBigint, mapReader, readMicros, type Read } from '../avro/avro-row-codec.js';
 import { avroSkipper, type ParsedAvroSchema, type Skip } from './avro-schema-model.js';
 
 /** The writer's schema cannot be read as the table's type (Avro schema resolution fails). */
@@ -40,7 +40,7 @@ function describe(w: ParsedAvroSchema): string {
  * default (NULL for a nullable column; a NOT NULL column has none, which fails), numeric promotions
  * int→long→float→double, string↔bytes, unions resolved branch by branch. Beyond the Avro spec, as
  * Flink's converters accept them: enums read as strings, fixed as bytes, timestamps/times in micros
- * converted to Sluice's milliseconds.
+ * converted to Sluice's milliseconds (every microsecond kept for TIMESTAMP(p > 3)).
  * @throws SchemaResolutionError when the schemas cannot be resolved (built once per writer schema id).
  */
 export function resolvingReader(w: ParsedAvroSchema, t: LogicalType, skips: Map<ParsedAvroSchema, Skip> = new Map()): Read {
@@ -102,7 +102,7 @@ function resolveValue(w: Exclude<ParsedAvroSchema, { kind: 'union' | 'null' }>, 
     case 'TIMESTAMP_LTZ':
       if (w.kind === 'long') {
         if (w.logicalType === 'timestamp-micros' || w.logicalType === 'local-timestamp-micros') {
-          return readMicrosAsMillis;
+          return readMicros(t.precision);
         }
         return (r) => Number(r.readLong());
       }

@@ -7,6 +7,8 @@ import type { DeserializationSchema, MessageOrigin, SerializationSchema } from '
 import { FieldValueError, decodeError, encodeError, withField } from '../format-error.js';
 import { AvroReader, AvroWriter } from './avro-binary.js';
 import { avroSchemaOf } from './avro-schema.js';
+import { epochMicrosOf, timestampOfEpochMicros } from '../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
 /** Writes one value of a known type. */
 export type Write = (w: AvroWriter, v: unknown) => void;
@@ -78,6 +80,16 @@ export function mapReader(value: Read): Read {
   };
 }
 
+/**
+ * Reader of a timestamp-micros long into a TIMESTAMP(p) / TIMESTAMP_LTZ(p) value: for p > 3 every microsecond is kept
+ * (a PreciseTimestamp when finer than a millisecond, as Flink's TimestampData.fromInstant; like Flink's formats, not
+ * truncated to p), epoch ms (floored) for p <= 3.
+ */
+export function readMicros(precision: number): Read {
+  if (precision <= 3) return readMicrosAsMillis;
+  return (r) => timestampOfEpochMicros(r.readLong());
+}
+
 /** Reads a timestamp-micros long as Sluice's epoch milliseconds, flooring as Java's Math.floorDiv. */
 export const readMicrosAsMillis: Read = (r) => {
   const us = r.readLong();
@@ -108,7 +120,8 @@ function baseWriter(t: LogicalType): Write {
       return (w, v) => w.writeLong(v as bigint);
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
-      return t.precision <= 3 ? (w, v) => w.writeLong(v as number) : (w, v) => w.writeLong(BigInt(v as number) * 1000n);
+      // timestamp-micros above 3 digits: a TIMESTAMP(7..9) value's digits below the microsecond do not fit and are dropped.
+      return t.precision <= 3 ? (w, v) => w.writeLong(v as number) : (w, v) => w.writeLong(epochMicrosOf(v as TimestampValue));
     case 'FLOAT':
       return (w, v) => w.writeFloat(v as number);
     case 'DOUBLE':
@@ -201,7 +214,7 @@ function baseReader(t: LogicalType): Read {
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ': {
       if (t.precision <= 3) return (r) => Number(r.readLong());
-      return readMicrosAsMillis;
+      return readMicros(t.precision);
     }
     case 'FLOAT':
       return (r) => r.readFloat();

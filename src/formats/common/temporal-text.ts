@@ -6,6 +6,9 @@
  * once per field on the decode hot path, where a regex per value costs more than JSON.parse itself.
  */
 
+import { millisOf, nanoOfMilliOf, timestampOf } from '../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
+
 export const MS_PER_DAY = 86_400_000;
 
 /** Which separator between date and time: Flink's `timestamp-format.standard`. */
@@ -78,10 +81,18 @@ export function formatTimeOfDay(msOfDay: number, withFraction: boolean): string 
   return withFraction ? text + strippedMillis(msOfDay % 1000) : text;
 }
 
-/** A TIMESTAMP (or, with `zulu`, TIMESTAMP_LTZ in UTC) as Flink's JSON/CSV formats write it. */
-export function formatFlinkTimestamp(epochMs: number, standard: TimestampStandard, zulu: boolean): string {
+/**
+ * A TIMESTAMP (or, with `zulu`, TIMESTAMP_LTZ in UTC) as Flink's JSON/CSV formats write it: the fraction up to
+ * nine digits (a PreciseTimestamp's below the millisecond too), trailing zeros stripped.
+ */
+export function formatFlinkTimestamp(value: TimestampValue, standard: TimestampStandard, zulu: boolean): string {
+  const epochMs = millisOf(value);
   const days = Math.floor(epochMs / MS_PER_DAY);
-  const time = formatTimeOfDay(epochMs - days * MS_PER_DAY, true);
+  const msOfDay = epochMs - days * MS_PER_DAY;
+  const nano = nanoOfMilliOf(value);
+  let time: string;
+  if (nano === 0) time = formatTimeOfDay(msOfDay, true);
+  else time = `${formatTimeOfDay(msOfDay, false)}.${(String(msOfDay % 1000).padStart(3, '0') + String(nano).padStart(6, '0')).replace(/0+$/, '')}`;
   return `${formatIsoDate(days)}${standard === 'SQL' ? ' ' : 'T'}${time}${zulu ? 'Z' : ''}`;
 }
 
@@ -182,6 +193,23 @@ export function parseFlinkTimestampAt(text: string, start: number, end: number, 
   // A non-digit made one of them NaN, which fails every comparison: test for the good case.
   if (!(h <= 23 && mi <= 59 && sec <= 59 && ms >= 0)) return NaN;
   return days * MS_PER_DAY + ((h * 60 + mi) * 60 + sec) * 1000 + ms;
+}
+
+/**
+ * `parseFlinkTimestamp` for a TIMESTAMP(p) / TIMESTAMP_LTZ(p) of any precision: when p > 3 every digit of the
+ * fraction is kept, so the value may be a PreciseTimestamp; NaN when the text does not match. Not truncated to p, as
+ * Flink's JSON and CSV formats do not: a real Flink 2.3 reads "10:00:00.1234567" into a TIMESTAMP(6) column as
+ * 10:00:00.123456700 and writes it back as ".1234567".
+ */
+export function parseFlinkTimestampValue(text: string, standard: TimestampStandard, zulu: boolean, precision: number): TimestampValue {
+  const ms = parseFlinkTimestampAt(text, 0, text.length, standard, zulu);
+  if (precision <= 3 || Number.isNaN(ms)) return ms;
+  let end = text.length;
+  if (zulu && text.charCodeAt(end - 1) === 90) end--;
+  // The fraction starts at index 20 (after `yyyy-MM-dd HH:mm:ss.`); parseFlinkTimestampAt checked its digits.
+  if (end - 20 <= 3) return ms;
+  const nanos = Number(text.slice(23, Math.min(end, 29)).padEnd(6, '0'));
+  return timestampOf(ms, nanos);
 }
 
 /** The digit at `i`, or NaN (which poisons any sum it enters) when the char is not 0-9. */

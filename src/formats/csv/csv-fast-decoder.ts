@@ -98,9 +98,13 @@ function readCode(i: number, type: LogicalType): string {
     case 'INT':
     case 'INTERVAL_YEAR_MONTH':
       return intCode(i, -2147483648, 2147483647, general);
+    // The in-place reader keeps milliseconds: a TIMESTAMP(p > 3) field longer than `yyyy-MM-dd HH:mm:ss.SSS` (23
+    // characters, 24 with an LTZ's Z) may have digits below the millisecond, so the field reader reads it.
     case 'TIMESTAMP':
+      if (type.precision > 3) return `if (e - s <= 23 && (t = readTimestamp(line, s, e, 'SQL', false)) === t) f${i} = t; else ${general}`;
       return `t = readTimestamp(line, s, e, 'SQL', false); if (t === t) f${i} = t; else ${general}`;
     case 'TIMESTAMP_LTZ':
+      if (type.precision > 3) return `if (e - s <= 24 && (t = readTimestamp(line, s, e, 'SQL', true)) === t) f${i} = t; else ${general}`;
       return `t = readTimestamp(line, s, e, 'SQL', true); if (t === t) f${i} = t; else ${general}`;
     default:
       return general;

@@ -6,7 +6,8 @@ import { formatDouble, formatFloat } from '../../types/values/number-format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { FieldValueError, withField } from '../format-error.js';
 import { jacksonDecimalText } from '../common/java-text.js';
-import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
+import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestampValue, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 import type { CsvSettings } from './csv-options.js';
 
 /** Reads one field's text (never the null literal) into a value. */
@@ -74,12 +75,12 @@ function parseJavaDouble(t: string): number | undefined {
   return Number(t.replace(/[fFdD]$/, ''));
 }
 
-function temporalReader(type: LogicalType, parse: (t: string) => number): CsvFieldReader {
+function temporalReader(type: LogicalType, parse: (t: string) => TimestampValue): CsvFieldReader {
   return (text) => {
     const t = text.trim();
     if (t === '') return null;
     const v = parse(t);
-    if (Number.isNaN(v)) throw bad(text, type);
+    if (typeof v === 'number' && Number.isNaN(v)) throw bad(text, type);
     return v;
   };
 }
@@ -157,13 +158,13 @@ export function createCsvFieldReader(type: LogicalType, settings: CsvSettings, n
       return temporalReader(type, parseSqlTime);
     case 'TIMESTAMP':
       return temporalReader(type, (t) => {
-        const v = parseFlinkTimestamp(t, 'SQL', false);
-        return Number.isNaN(v) ? parseFlinkTimestamp(t, 'ISO-8601', false) : v;
+        const v = parseFlinkTimestampValue(t, 'SQL', false, type.precision);
+        return Number.isNaN(v) ? parseFlinkTimestampValue(t, 'ISO-8601', false, type.precision) : v;
       });
     case 'TIMESTAMP_LTZ':
       return temporalReader(type, (t) => {
-        const v = parseFlinkTimestamp(t, 'SQL', true);
-        return Number.isNaN(v) ? parseFlinkTimestamp(t, 'ISO-8601', true) : v;
+        const v = parseFlinkTimestampValue(t, 'SQL', true, type.precision);
+        return Number.isNaN(v) ? parseFlinkTimestampValue(t, 'ISO-8601', true, type.precision) : v;
       });
     case 'ARRAY': {
       if (nested) unsupported(type, ' inside an ARRAY or ROW');
@@ -255,9 +256,9 @@ export function createCsvFieldWriter(type: LogicalType, settings: CsvSettings, n
     case 'TIME':
       return str((v) => formatTimeOfDay((((v as number) % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY, true));
     case 'TIMESTAMP':
-      return str((v) => formatFlinkTimestamp(v as number, 'SQL', false));
+      return str((v) => formatFlinkTimestamp(v as TimestampValue, 'SQL', false));
     case 'TIMESTAMP_LTZ':
-      return str((v) => formatFlinkTimestamp(v as number, 'SQL', true));
+      return str((v) => formatFlinkTimestamp(v as TimestampValue, 'SQL', true));
     case 'ARRAY': {
       if (nested) unsupported(type, ' inside an ARRAY or ROW');
       const element = createCsvFieldWriter(type.element, settings, true).write;

@@ -4,7 +4,8 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { FieldValueError, withField } from '../format-error.js';
-import { parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
+import { parseFlinkTimestampValue, parseIsoDate, parseSqlTime } from '../common/temporal-text.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 import type { TimestampStandard } from '../common/temporal-text.js';
 import { JsonNumberText, NEED_EXACT, stringifyJsonNode } from './json-tree.js';
 import type { JsonNode } from './json-tree.js';
@@ -120,11 +121,11 @@ function decimalConverter(type: LogicalType & { kind: 'DECIMAL' }): JsonValueCon
   };
 }
 
-function temporalConverter(type: LogicalType, parse: (t: string) => number): JsonValueConverter {
+function temporalConverter(type: LogicalType, parse: (t: string) => TimestampValue): JsonValueConverter {
   return (node) => {
     if (typeof node !== 'string') throw bad(node, type);
     const v = parse(node);
-    if (Number.isNaN(v)) throw bad(node, type);
+    if (typeof v === 'number' && Number.isNaN(v)) throw bad(node, type);
     return v;
   };
 }
@@ -179,11 +180,11 @@ export function createJsonValueConverter(type: LogicalType, settings: JsonDecode
       return temporalConverter(type, parseSqlTime);
     case 'TIMESTAMP': {
       const std = settings.timestampStandard;
-      return temporalConverter(type, (t) => parseFlinkTimestamp(t, std, false));
+      return temporalConverter(type, (t) => parseFlinkTimestampValue(t, std, false, type.precision));
     }
     case 'TIMESTAMP_LTZ': {
       const std = settings.timestampStandard;
-      return temporalConverter(type, (t) => parseFlinkTimestamp(t, std, true));
+      return temporalConverter(type, (t) => parseFlinkTimestampValue(t, std, true, type.precision));
     }
     case 'ARRAY': {
       const element = nullable(createJsonElementConverter(type.element, settings));

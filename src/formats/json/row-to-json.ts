@@ -8,6 +8,7 @@ import { FieldValueError, withField } from '../format-error.js';
 import { jacksonDecimalText } from '../common/java-text.js';
 import { MS_PER_DAY, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay } from '../common/temporal-text.js';
 import type { TimestampStandard } from '../common/temporal-text.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
 /** What to do with a NULL map key: Flink's `map-null-key.mode`. */
 export type MapNullKeyMode = 'FAIL' | 'DROP' | 'LITERAL';
@@ -107,11 +108,11 @@ export function createJsonValueWriter(type: LogicalType, settings: JsonEncodeSet
       return (v) => `"${formatTimeOfDay(Math.floor(((v as number) % MS_PER_DAY + MS_PER_DAY) % MS_PER_DAY / 1000) * 1000, false)}"`;
     case 'TIMESTAMP': {
       const std = settings.timestampStandard;
-      return (v) => `"${formatFlinkTimestamp(v as number, std, false)}"`;
+      return (v) => `"${formatFlinkTimestamp(v as TimestampValue, std, false)}"`;
     }
     case 'TIMESTAMP_LTZ': {
       const std = settings.timestampStandard;
-      return (v) => `"${formatFlinkTimestamp(v as number, std, true)}"`;
+      return (v) => `"${formatFlinkTimestamp(v as TimestampValue, std, true)}"`;
     }
     case 'ARRAY': {
       const element = createJsonValueWriter(type.element, settings);

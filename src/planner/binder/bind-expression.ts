@@ -7,7 +7,7 @@ import { Decimal } from '../../types/decimal.js';
 import { decimalAddType, decimalDivideType, decimalModType, decimalMultiplyType, toDecimalType } from '../../types/decimal-type-rules.js';
 import { isCharacterString, isExactNumeric, isIntegerType, isInterval, isNumeric, isTimestamp, notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
-import { parseDate, parseTime, parseTimestamp, parseTimestampLtz } from '../../types/values/temporal.js';
+import { parseDate, parseTime, parseTimestampLtzValue, parseTimestampValue } from '../../types/values/temporal.js';
 import { commonType, comparisonTypes, sqlTypeName, widenNumeric } from '../expressions/type-rules.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { checkCast } from '../expressions/cast.js';
@@ -290,9 +290,9 @@ function typedLiteral(kind: 'DATE' | 'TIME' | 'TIMESTAMP' | 'TIMESTAMP_LTZ', val
     case 'TIME':
       return literal(parseTime(value), notNull(DataTypes.TIME(Math.min(frac, 3))));
     case 'TIMESTAMP':
-      return literal(parseTimestamp(value), notNull(DataTypes.TIMESTAMP(Math.min(frac, 9))));
+      return literal(parseTimestampValue(value), notNull(DataTypes.TIMESTAMP(Math.min(frac, 9))));
     case 'TIMESTAMP_LTZ':
-      return literal(parseTimestampLtz(value, timeZone), notNull(DataTypes.TIMESTAMP_LTZ(Math.min(frac, 9))));
+      return literal(parseTimestampLtzValue(value, timeZone), notNull(DataTypes.TIMESTAMP_LTZ(Math.min(frac, 9))));
   }
 }
 

@@ -7,14 +7,18 @@ import { formatValue } from '../../types/values/format-value.js';
 import {
   MS_PER_DAY,
   castStringToDate,
+  instantToWallClock,
   parseTime,
-  parseTimestamp,
-  parseTimestampLtz,
+  parseTimestampLtzValue,
+  parseTimestampValue,
   timestampToDate,
   timestampToTime,
   wallClockToEpochMs,
+  wallClockToInstant,
   zoneOffsetMs,
 } from '../../types/values/temporal.js';
+import { millisOf, truncateTimestamp } from '../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 import { isCharacterString, isDatetime, isIntegral, isInterval, isNumeric, sqlTypeName } from './type-rules.js';
 
 /**
@@ -206,29 +210,29 @@ export function makeCaster(from: LogicalType, to: LogicalType, timeZone = 'UTC')
     }
     case 'DATE':
       if (isCharacterString(from)) return (v) => parseOr(() => castStringToDate(v as string), v, bad);
-      if (from.kind === 'TIMESTAMP') return (v) => timestampToDate(v as number);
-      if (from.kind === 'TIMESTAMP_LTZ') return (v) => timestampToDate((v as number) + zoneOffsetMs(v as number, timeZone));
+      if (from.kind === 'TIMESTAMP') return (v) => timestampToDate(millisOf(v as TimestampValue));
+      if (from.kind === 'TIMESTAMP_LTZ') return (v) => timestampToDate(ltzWallMs(v as TimestampValue, timeZone));
       break;
     case 'TIME':
       if (isCharacterString(from)) return (v) => truncateToPrecision(parseOr(() => parseTime(v as string), v, bad), to.precision);
-      if (from.kind === 'TIMESTAMP') return (v) => truncateToPrecision(timestampToTime(v as number), to.precision);
-      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateToPrecision(timestampToTime((v as number) + zoneOffsetMs(v as number, timeZone)), to.precision);
+      if (from.kind === 'TIMESTAMP') return (v) => truncateToPrecision(timestampToTime(millisOf(v as TimestampValue)), to.precision);
+      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateToPrecision(timestampToTime(ltzWallMs(v as TimestampValue, timeZone)), to.precision);
       if (from.kind === 'TIME') return (v) => truncateToPrecision(v as number, to.precision);
       break;
     case 'TIMESTAMP': {
       const p = to.precision;
-      if (isCharacterString(from)) return (v) => truncateToPrecision(parseOr(() => parseTimestamp(v as string), v, bad), p);
+      if (isCharacterString(from)) return (v) => parseOr(() => parseTimestampValue(v as string, p), v, bad);
       if (from.kind === 'DATE') return (v) => (v as number) * MS_PER_DAY;
-      if (from.kind === 'TIMESTAMP') return (v) => truncateToPrecision(v as number, p);
-      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateToPrecision((v as number) + zoneOffsetMs(v as number, timeZone), p);
+      if (from.kind === 'TIMESTAMP') return (v) => truncateTimestamp(v as TimestampValue, p);
+      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateTimestamp(instantToWallClock(v as TimestampValue, timeZone), p);
       break;
     }
     case 'TIMESTAMP_LTZ': {
       const p = to.precision;
-      if (isCharacterString(from)) return (v) => truncateToPrecision(parseOr(() => parseTimestampLtz(v as string, timeZone), v, bad), p);
+      if (isCharacterString(from)) return (v) => parseOr(() => parseTimestampLtzValue(v as string, timeZone, p), v, bad);
       if (from.kind === 'DATE') return (v) => wallClockToEpochMs((v as number) * MS_PER_DAY, timeZone);
-      if (from.kind === 'TIMESTAMP') return (v) => truncateToPrecision(wallClockToEpochMs(v as number, timeZone), p);
-      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateToPrecision(v as number, p);
+      if (from.kind === 'TIMESTAMP') return (v) => truncateTimestamp(wallClockToInstant(v as TimestampValue, timeZone), p);
+      if (from.kind === 'TIMESTAMP_LTZ') return (v) => truncateTimestamp(v as TimestampValue, p);
       break;
     }
     case 'BINARY':
@@ -287,7 +291,13 @@ function nullSafe(c: Caster): Caster {
   return (v) => (v === null || v === undefined ? null : c(v));
 }
 
-function parseOr(parse: () => number, v: unknown, bad: (v: unknown) => never): number {
+/** Wall-clock epoch ms in `timeZone` of a TIMESTAMP_LTZ instant. */
+function ltzWallMs(v: TimestampValue, timeZone: string): number {
+  const ms = millisOf(v);
+  return ms + zoneOffsetMs(ms, timeZone);
+}
+
+function parseOr<T>(parse: () => T, v: unknown, bad: (v: unknown) => never): T {
   try {
     return parse();
   } catch {

@@ -1,6 +1,8 @@
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
 import { valuesEqual } from '../../types/values/equality.js';
+import { compareTimestamps, PreciseTimestamp } from '../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
 /**
  * Helpers generated code calls, passed to it as the `rt` parameter (no global lookups). Everything here
@@ -80,6 +82,8 @@ function compare(a: unknown, b: unknown): number {
     }
     return a.length - bb.length;
   }
+  // TIMESTAMP(4..9): whole milliseconds are numbers, finer values PreciseTimestamps; either side may be either.
+  if (a instanceof PreciseTimestamp || b instanceof PreciseTimestamp) return compareTimestamps(a as TimestampValue, b as TimestampValue);
   return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
 }
 

@@ -1,5 +1,6 @@
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
+import { PreciseTimestamp } from '../../types/values/precise-timestamp.js';
 import { decodeLegacyV8State } from './legacy-v8-state.js';
 import { registerStateClass } from './state-classes.js';
 import { StateDecoder } from './state-decoder.js';
@@ -91,4 +92,10 @@ export function decodeState(data: Uint8Array): unknown {
 registerStateClass('Decimal', Decimal, (d) => [d.unscaled, d.scale], (p) => {
   if (!Array.isArray(p) || typeof p[0] !== 'bigint' || !Number.isInteger(p[1])) throw new Error('expected [unscaled bigint, scale]');
   return Decimal.of(p[0], p[1] as number);
+});
+// TIMESTAMP(4..9) / TIMESTAMP_LTZ(4..9) values finer than a millisecond (docs/values.md); whole milliseconds stay
+// numbers. The name is written into checkpoints: never rename it. Worker batches carry it through this codec too.
+registerStateClass('PreciseTimestamp', PreciseTimestamp, (t) => [t.millis, t.nanoOfMilli], (p) => {
+  if (!Array.isArray(p) || !Number.isInteger(p[0]) || !Number.isInteger(p[1])) throw new Error('expected [millis, nanoOfMilli]');
+  return new PreciseTimestamp(p[0] as number, p[1] as number);
 });

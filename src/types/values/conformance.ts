@@ -2,6 +2,7 @@ import { Decimal } from '../decimal.js';
 import { assertNever } from '../logical-type.js';
 import type { LogicalType } from '../logical-type.js';
 import { typeToString } from '../type-to-string.js';
+import { PreciseTimestamp } from './precise-timestamp.js';
 
 const INT_RANGES = { TINYINT: 127, SMALLINT: 32767, INT: 2147483647 } as const;
 
@@ -40,10 +41,17 @@ export function explainNonConformance(value: unknown, type: LogicalType, path = 
     case 'BINARY':
     case 'VARBINARY':
       return value instanceof Uint8Array && value.length <= type.length ? undefined : bad(`a Uint8Array of at most ${type.length} bytes`);
-    case 'DATE':
-    case 'TIME':
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
+      // Finer than a millisecond only above TIMESTAMP(3), and then never a whole millisecond (the canonical form).
+      if (type.precision > 3 && value instanceof PreciseTimestamp) {
+        return Number.isSafeInteger(value.millis) && Number.isInteger(value.nanoOfMilli) && value.nanoOfMilli > 0 && value.nanoOfMilli < 1_000_000
+          ? undefined
+          : bad('a canonical PreciseTimestamp (nanoOfMilli in 1..999999)');
+      }
+      return Number.isSafeInteger(value) ? undefined : bad(type.precision > 3 ? 'an integer number or a PreciseTimestamp' : 'an integer number');
+    case 'DATE':
+    case 'TIME':
     case 'INTERVAL_YEAR_MONTH':
     case 'INTERVAL_DAY_TIME':
       return Number.isSafeInteger(value) ? undefined : bad('an integer number');

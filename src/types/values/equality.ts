@@ -1,4 +1,5 @@
 import { Decimal } from '../decimal.js';
+import { PreciseTimestamp } from './precise-timestamp.js';
 
 /**
  * Equality and hashing of values for keys (GROUP BY, joins, hash exchanges, MAP keys, state keys).
@@ -6,7 +7,7 @@ import { Decimal } from '../decimal.js';
  * `valuesEqual(a, b)`. Both are hot-path safe: no string building, no allocation for primitives.
  *
  * Semantics for keys (not SQL three-valued logic): null equals null, NaN equals NaN, DECIMAL compares by
- * value (1.5 = 1.50), Uint8Array by bytes, arrays element-wise, Maps by entries regardless of order.
+ * value (1.5 = 1.50), a PreciseTimestamp by its instant, Uint8Array by bytes, arrays element-wise, Maps by entries regardless of order.
  */
 export function valuesEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -16,6 +17,8 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   if (ta === 'number') return Number.isNaN(a) && Number.isNaN(b);
   if (ta !== 'object') return false;
   if (a instanceof Decimal) return b instanceof Decimal && a.equals(b);
+  // Canonical form (precise-timestamp.ts): a whole millisecond is never a PreciseTimestamp, so a number never equals one.
+  if (a instanceof PreciseTimestamp) return b instanceof PreciseTimestamp && a.millis === b.millis && a.nanoOfMilli === b.nanoOfMilli;
   if (a instanceof Uint8Array) {
     if (!(b instanceof Uint8Array) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -113,6 +116,7 @@ export function hashValue(v: unknown): number {
         const s = v.stripTrailingZeros();
         return combineHash(hashBigInt(s.unscaled), s.scale);
       }
+      if (v instanceof PreciseTimestamp) return mix(combineHash(hashNumber(v.millis), v.nanoOfMilli));
       if (v instanceof Uint8Array) {
         let h = 0x811c9dc5;
         for (let i = 0; i < v.length; i++) {

@@ -13,6 +13,8 @@ import {
   formatTimestampLtz,
   MS_PER_DAY,
 } from './temporal.js';
+import { millisOf, nanoOfMilliOf } from './precise-timestamp.js';
+import type { TimestampValue } from './precise-timestamp.js';
 
 export interface FormatOptions {
   /** Zone TIMESTAMP_LTZ values are shown in (`table.local-time-zone`); default UTC. */
@@ -55,9 +57,9 @@ export function formatValue(value: unknown, type: LogicalType, options: FormatOp
       // STRING 12:34:56.123 (CastFunctionITCase), not 12:34:56.12300.
       return formatTime(value as number, Math.min(type.precision, 3));
     case 'TIMESTAMP':
-      return formatTimestamp(value as number, type.precision);
+      return formatTimestamp(value as TimestampValue, type.precision);
     case 'TIMESTAMP_LTZ':
-      return formatTimestampLtz(value as number, type.precision, options.timeZone ?? 'UTC');
+      return formatTimestampLtz(value as TimestampValue, type.precision, options.timeZone ?? 'UTC');
     case 'INTERVAL_YEAR_MONTH':
       return formatIntervalYearMonth(value as number);
     case 'INTERVAL_DAY_TIME':
@@ -114,14 +116,14 @@ export function formatValueJava(value: unknown, type: LogicalType): string {
     case 'TIME':
       return javaLocalTime(value as number);
     case 'TIMESTAMP': {
-      const ms = value as number;
+      const ms = millisOf(value as TimestampValue);
       const days = Math.floor(ms / MS_PER_DAY);
-      return `${formatDate(days)}T${javaLocalTime(ms - days * MS_PER_DAY)}`;
+      return `${formatDate(days)}T${javaLocalTime(ms - days * MS_PER_DAY, nanoOfMilliOf(value as TimestampValue))}`;
     }
     case 'TIMESTAMP_LTZ': {
-      const ms = value as number;
-      const text = formatTimestamp(ms, 3).replace(' ', 'T');
-      return `${text.endsWith('.000') ? text.slice(0, -4) : text}Z`;
+      // Instant.toString: the seconds always, the fraction in groups of three digits as needed.
+      const text = formatTimestamp(value as TimestampValue, 9).replace(' ', 'T');
+      return `${text.slice(0, 19)}${javaFraction(text.slice(20))}Z`;
     }
     case 'INTERVAL_YEAR_MONTH':
       return javaPeriod(value as number, type.resolution);
@@ -169,12 +171,20 @@ function bigDecimalToString(d: Decimal): string {
   return `${d.unscaled < 0n ? '-' : ''}${mantissa}E${adjusted}`;
 }
 
-/** java.time.LocalTime.toString: `HH:mm`, `HH:mm:ss`, `HH:mm:ss.SSS`. */
-function javaLocalTime(msOfDay: number): string {
-  const full = formatTime(msOfDay, 3);
-  if (full.endsWith(':00.000')) return full.slice(0, 5);
-  if (full.endsWith('.000')) return full.slice(0, 8);
-  return full;
+/** java.time.LocalTime.toString: `HH:mm`, `HH:mm:ss`, `HH:mm:ss.SSS`, `.SSSSSS`, `.SSSSSSSSS`. */
+function javaLocalTime(msOfDay: number, nanoOfMilli = 0): string {
+  const full = formatTime(msOfDay, 3) + String(nanoOfMilli).padStart(6, '0');
+  const fraction = javaFraction(full.slice(9));
+  if (fraction === '' && full.slice(6, 8) === '00') return full.slice(0, 5);
+  return full.slice(0, 8) + fraction;
+}
+
+/** A fraction of a second (9 digits) as java.time prints it: none, or 3, 6 or 9 digits, the fewest that are exact. */
+function javaFraction(nineDigits: string): string {
+  if (/^0*$/.test(nineDigits)) return '';
+  if (nineDigits.endsWith('000000')) return `.${nineDigits.slice(0, 3)}`;
+  if (nineDigits.endsWith('000')) return `.${nineDigits.slice(0, 6)}`;
+  return `.${nineDigits}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 export * from './json-value.js';
 export * from './temporal.js';
+export * from './precise-timestamp.js';
 export * from './number-format.js';
 export * from './format-value.js';
 export * from './jsonl.js';

@@ -1,12 +1,13 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import { Decimal } from '../decimal.js';
+import { PreciseTimestamp } from './precise-timestamp.js';
 import { Row } from '../row.js';
 import type { RowKind } from '../row-kind.js';
 import type { JsonValue } from './json-value.js';
 
 /**
  * Lossless, type-free encoding of values for checkpointed state: every representation of docs/values.md
- * (bigint, Decimal, Uint8Array, Map, nested arrays, null, NaN, -0) plus plain objects, to JSON and back.
+ * (bigint, Decimal, PreciseTimestamp, Uint8Array, Map, nested arrays, null, NaN, -0) plus plain objects, to JSON and back.
  *
  * Tagged forms are one-key objects (`{"$n": "9007199254740993"}`); plain objects are wrapped in `$o` so a
  * user object can never be mistaken for a tag. Strings, booleans, finite numbers and arrays stay as they
@@ -26,6 +27,7 @@ export function encodeValue(v: unknown): JsonValue {
     case 'object': {
       if (Array.isArray(v)) return v.map(encodeValue);
       if (v instanceof Decimal) return { $d: v.toString() };
+      if (v instanceof PreciseTimestamp) return { $t: [v.millis, v.nanoOfMilli] };
       if (v instanceof Uint8Array) return { $b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
       if (v instanceof Map) return { $m: [...v].map(([k, x]) => [encodeValue(k), encodeValue(x)]) };
       if (v instanceof Row) return { $r: [v.kind, v.fields.map(encodeValue)] };
@@ -51,6 +53,10 @@ export function decodeValue(json: JsonValue): unknown {
       return BigInt(body as string);
     case '$d':
       return Decimal.parse(body as string);
+    case '$t': {
+      const [millis, nanoOfMilli] = body as [number, number];
+      return new PreciseTimestamp(millis, nanoOfMilli);
+    }
     case '$f':
       return body === '-0' ? -0 : Number(body);
     case '$b': {

@@ -1,9 +1,12 @@
 import { ValidationError } from '../../errors/sluice-error.js';
+import { millisOf, nanoOfMilliOf, plusMillis, timestampOf, truncateTimestamp } from './precise-timestamp.js';
+import type { TimestampValue } from './precise-timestamp.js';
 
 /**
  * DATE, TIME, TIMESTAMP, TIMESTAMP_LTZ and INTERVAL values: parse from and format to Flink's SQL strings.
  * Representation (docs/values.md): DATE days since epoch, TIME ms of day, TIMESTAMP epoch ms of the
- * wall-clock read as UTC, TIMESTAMP_LTZ epoch ms of the instant, intervals months or ms.
+ * wall-clock read as UTC, TIMESTAMP_LTZ epoch ms of the instant (both a PreciseTimestamp when finer than a
+ * millisecond, precise-timestamp.ts), intervals months or ms.
  */
 
 export const MS_PER_DAY = 86_400_000;
@@ -43,20 +46,26 @@ export function formatTime(msOfDay: number, precision = 0): string {
   return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${fraction(ms % 1000, precision)}`;
 }
 
-function fraction(millis: number, precision: number): string {
+function fraction(millis: number, precision: number, nanoOfMilli = 0): string {
   if (precision <= 0) return '';
-  return '.' + (pad(millis, 3) + '000000').slice(0, precision);
+  return '.' + (pad(millis, 3) + pad(nanoOfMilli, 6)).slice(0, precision);
 }
 
-/** `yyyy-MM-dd HH:mm:ss` plus exactly `precision` fraction digits, of epoch ms read as UTC. */
-export function formatTimestamp(epochMs: number, precision = 6): string {
+/**
+ * `yyyy-MM-dd HH:mm:ss` plus exactly `precision` fraction digits (up to 9, the digits below the millisecond
+ * from a PreciseTimestamp), of a TIMESTAMP value read as UTC.
+ */
+export function formatTimestamp(value: TimestampValue, precision = 6): string {
+  const epochMs = millisOf(value);
   const days = floorDiv(epochMs, MS_PER_DAY);
-  return `${formatDate(days)} ${formatTime(epochMs - days * MS_PER_DAY, precision)}`;
+  const ms = epochMs - days * MS_PER_DAY;
+  const time = formatTime(ms - (ms % 1000), 0);
+  return `${formatDate(days)} ${time}${fraction(ms % 1000, precision, nanoOfMilliOf(value))}`;
 }
 
 /** A TIMESTAMP_LTZ instant as the wall-clock time in `timeZone` (IANA name, `UTC`, `+08:00`, `GMT+8`). */
-export function formatTimestampLtz(epochMs: number, precision = 6, timeZone = 'UTC'): string {
-  return formatTimestamp(epochMs + zoneOffsetMs(epochMs, timeZone), precision);
+export function formatTimestampLtz(value: TimestampValue, precision = 6, timeZone = 'UTC'): string {
+  return formatTimestamp(plusMillis(value, zoneOffsetMs(millisOf(value), timeZone)), precision);
 }
 
 const DATE_RE = /^([+-]?\d{4,})-(\d{1,2})-(\d{1,2})$/;
@@ -108,15 +117,20 @@ export function castStringToDate(text: string): number {
   return daysFromCivil(y, mo, d);
 }
 
-function parseTimeParts(text: string): number | undefined {
+/** [ms of the day, nanoseconds within the millisecond] of `HH:mm[:ss[.fffffffff]]`. */
+function parseTimeNanos(text: string): [number, number] | undefined {
   const m = TIME_RE.exec(text);
   if (m === null) return undefined;
   const h = Number(m[1]);
   const mi = Number(m[2]);
   const s = m[3] === undefined ? 0 : Number(m[3]);
   if (h > 23 || mi > 59 || s > 59) return undefined;
-  const ms = m[4] === undefined ? 0 : Number((m[4] + '00').slice(0, 3));
-  return ((h * 60 + mi) * 60 + s) * 1000 + ms;
+  const digits = (m[4] ?? '').padEnd(9, '0');
+  return [((h * 60 + mi) * 60 + s) * 1000 + Number(digits.slice(0, 3)), Number(digits.slice(3))];
+}
+
+function parseTimeParts(text: string): number | undefined {
+  return parseTimeNanos(text)?.[0];
 }
 
 /** Milliseconds of the day of `HH:mm[:ss[.fffffffff]]`; digits beyond ms are truncated. @throws ValidationError */
@@ -141,15 +155,52 @@ export function parseTimestamp(text: string): number {
 
 /** As `parseTimestamp`, undefined instead of throwing. */
 export function tryParseTimestamp(text: string): number | undefined {
+  const v = tryParseTimestampValue(text);
+  return v === undefined ? undefined : millisOf(v);
+}
+
+/**
+ * As `tryParseTimestamp` keeping up to 9 fraction digits (a PreciseTimestamp when they go below the
+ * millisecond), then truncated to `precision` digits as Flink's cast truncates.
+ */
+export function tryParseTimestampValue(text: string, precision = 9): TimestampValue | undefined {
   const m = TS_RE.exec(text.trim());
   if (m === null) return undefined;
   const date = parseDateParts(m[1]!);
   if (date === undefined) return undefined;
-  const time = m[2] === undefined ? 0 : parseTimeParts(m[2]);
+  const time = m[2] === undefined ? [0, 0] : parseTimeNanos(m[2]);
   if (time === undefined) return undefined;
-  let ms = daysFromCivil(...date) * MS_PER_DAY + time;
+  let ms = daysFromCivil(...date) * MS_PER_DAY + time[0];
   if (m[3] !== undefined && m[3].toUpperCase() !== 'Z') ms -= parseOffset(m[3])!;
-  return ms;
+  return truncateTimestamp(timestampOf(ms, time[1]), precision);
+}
+
+/** As `parseTimestamp` keeping `precision` (up to 9) fraction digits. @throws ValidationError */
+export function parseTimestampValue(text: string, precision = 9): TimestampValue {
+  const v = tryParseTimestampValue(text, precision);
+  if (v === undefined) {
+    throw new ValidationError(`Invalid TIMESTAMP value '${text}'; expected 'yyyy-MM-dd HH:mm:ss[.SSS]' or ISO-8601.`);
+  }
+  return v;
+}
+
+/** As `parseTimestampLtz` keeping `precision` (up to 9) fraction digits. @throws ValidationError */
+export function parseTimestampLtzValue(text: string, timeZone = 'UTC', precision = 9): TimestampValue {
+  const trimmed = text.trim();
+  const wall = parseTimestampValue(trimmed, precision);
+  if (/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(trimmed) && /[ T]/.test(trimmed)) return wall;
+  return wallClockToInstant(wall, timeZone);
+}
+
+/** TIMESTAMP wall clock (either form) -> the TIMESTAMP_LTZ instant, reading it in `timeZone`. */
+export function wallClockToInstant(wall: TimestampValue, timeZone: string): TimestampValue {
+  const ms = millisOf(wall);
+  return plusMillis(wall, wallClockToEpochMs(ms, timeZone) - ms);
+}
+
+/** TIMESTAMP_LTZ instant (either form) -> the TIMESTAMP wall clock in `timeZone`. */
+export function instantToWallClock(instant: TimestampValue, timeZone: string): TimestampValue {
+  return plusMillis(instant, zoneOffsetMs(millisOf(instant), timeZone));
 }
 
 /**

@@ -1,4 +1,6 @@
 import { Decimal } from '../decimal.js';
+import { compareTimestamps, PreciseTimestamp } from './precise-timestamp.js';
+import type { TimestampValue } from './precise-timestamp.js';
 
 /**
  * Value helpers the table runtime's operators use (aggregates, sorting): conversion between the numeric
@@ -35,6 +37,8 @@ export function compareValues(a: unknown, b: unknown): number {
   if (ta === 'string' && tb === 'string') return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
   if (ta === 'bigint' && tb === 'bigint') return (a as bigint) < (b as bigint) ? -1 : (a as bigint) > (b as bigint) ? 1 : 0;
   if (ta === 'boolean' && tb === 'boolean') return Number(a) - Number(b);
+  // A TIMESTAMP(4..9) column holds numbers (whole milliseconds) and PreciseTimestamps: one order over both.
+  if (a instanceof PreciseTimestamp || b instanceof PreciseTimestamp) return compareTimestamps(a as TimestampValue, b as TimestampValue);
   if (a instanceof Decimal || b instanceof Decimal) {
     if ((ta === 'number' && !Number.isFinite(a)) || (tb === 'number' && !Number.isFinite(b))) {
       return Math.sign(toNumber(a) - toNumber(b));

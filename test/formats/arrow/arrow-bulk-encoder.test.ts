@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as A from 'apache-arrow';
 import { DataTypes, FIELD } from '../../../src/types/data-types.js';
 import { Decimal } from '../../../src/types/decimal.js';
+import { PreciseTimestamp } from '../../../src/types/values/precise-timestamp.js';
 import type { RowType } from '../../../src/types/logical-type.js';
 import type { Row } from '../../../src/types/row.js';
 import { ArrowBulkDecoder } from '../../../src/formats/arrow/arrow-bulk-decoder.js';
@@ -80,7 +81,8 @@ function values(table: A.Table): unknown[][] {
 describe('ArrowBulkEncoder direct column writers', () => {
   it('covers every flat type with a direct writer and leaves the rest to the builders', () => {
     for (const f of FAST.fields) expect(arrowColumnWriter(f.type, toArrowType(f.type)), f.name).toBeDefined();
-    const slow = [DataTypes.DECIMAL(10, 2), DataTypes.TIMESTAMP(6), DataTypes.TIMESTAMP_LTZ(9), DataTypes.ARRAY(DataTypes.INT()), DataTypes.NULL()];
+    const slow = [DataTypes.DECIMAL(10, 2), DataTypes.ARRAY(DataTypes.INT()), DataTypes.NULL()];
+    for (const t of [DataTypes.TIMESTAMP(6), DataTypes.TIMESTAMP_LTZ(9)]) expect(arrowColumnWriter(t, toArrowType(t)), t.kind).toBeDefined();
     for (const t of slow) expect(arrowColumnWriter(t, toArrowType(t)), t.kind).toBeUndefined();
   });
 
@@ -182,23 +184,46 @@ describe('ArrowBulkEncoder direct column writers', () => {
     expect(bad([1, 2n, 3, 7])).toThrow(/field 's': cannot write number 7 as STRING/);
   });
 
-  it('encodes the builder-only types (DECIMAL, nested, TIMESTAMP(6), NULL) byte for byte as before', () => {
+  it('encodes the builder-only types (DECIMAL, nested, NULL) byte for byte as before', () => {
     const type = DataTypes.ROW(
       FIELD('dec', DataTypes.DECIMAL(10, 2)),
       FIELD('arr', DataTypes.ARRAY(DataTypes.STRING())),
       FIELD('m', DataTypes.MAP(DataTypes.BIGINT(), DataTypes.DATE())),
       FIELD('r', DataTypes.ROW(FIELD('x', DataTypes.INT()), FIELD('t', DataTypes.TIMESTAMP(3)))),
-      FIELD('ts6', DataTypes.TIMESTAMP(6)),
       FIELD('n', DataTypes.NULL()),
     );
     const rows = [
-      insert([Decimal.parse('-12.5'), ['a', null, 'ü'], new Map([[1n, 18262]]), [7, -1], 1577836800123, null]),
-      insert([null, null, null, null, null, null]),
-      insert([Decimal.parse('99999999.99'), [], new Map(), [null, null], -1, null]),
+      insert([Decimal.parse('-12.5'), ['a', null, 'ü'], new Map([[1n, 18262]]), [7, -1], null]),
+      insert([null, null, null, null, null]),
+      insert([Decimal.parse('99999999.99'), [], new Map(), [null, null], null]),
     ];
     for (const ipcFormat of ['stream', 'file'] as const) {
       const ours = new ArrowBulkEncoder(type, { ipcFormat, batchSize: 2 }).encode(rows);
       expect(Buffer.from(ours).equals(Buffer.from(builderEncode(type, rows, ipcFormat, 2)))).toBe(true);
     }
+  });
+
+  it('writes TIMESTAMP(4..6) as Timestamp[us] and TIMESTAMP(7..9) as Timestamp[ns], every digit kept through a round trip', () => {
+    const type = DataTypes.ROW(FIELD('t6', DataTypes.TIMESTAMP(6)), FIELD('t9', DataTypes.TIMESTAMP(9)), FIELD('l9', DataTypes.TIMESTAMP_LTZ(9)));
+    const rows = [
+      insert([new PreciseTimestamp(1_704_103_200_123, 456_000), new PreciseTimestamp(1_704_103_200_123, 456_789), new PreciseTimestamp(-1, 999_999)]),
+      insert([1_704_103_200_123, null, 0]),
+    ];
+    const bytes = new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 8 }).encode(rows);
+    const table = A.tableFromIPC(bytes);
+    expect(table.schema.fields.map((f) => String(f.type))).toEqual(['Timestamp<MICROSECOND>', 'Timestamp<NANOSECOND>', 'Timestamp<NANOSECOND, UTC>']);
+    expect(table.batches[0]!.getChild('t9')!.data[0]!.values[0]).toBe(1_704_103_200_123_456_789n);
+    const decoded = new ArrowBulkDecoder(type).decode(bytes);
+    expect(decoded.map((r) => r.fields)).toEqual(rows.map((r) => r.fields));
+    // Nested, a TIMESTAMP(9) is Timestamp[us] (apache-arrow's builders write it from epoch ms): its millisecond stays exact.
+    const nested = DataTypes.ROW(FIELD('r', DataTypes.ROW(FIELD('t9', DataTypes.TIMESTAMP(9)))));
+    const nestedBytes = new ArrowBulkEncoder(nested, { ipcFormat: 'stream', batchSize: 8 }).encode([insert([[new PreciseTimestamp(1_704_103_200_123, 456_789)]]), insert([[-1]])]);
+    expect(String(A.tableFromIPC(nestedBytes).schema.fields[0]!.type)).toBe('Struct<{t9:Timestamp<MICROSECOND>}>');
+    expect(new ArrowBulkDecoder(nested).decode(nestedBytes).map((r) => r.fields)).toEqual([[[1_704_103_200_123]], [[-1]]]);
+    // Whole milliseconds as apache-arrow's builders wrote them before (epoch ms times 1000).
+    const wholeMs = [insert([1_577_836_800_123, null, -1]), insert([null, 0, null])];
+    expect(values(A.tableFromIPC(new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 1 }).encode(wholeMs)))).toEqual(
+      values(A.tableFromIPC(builderEncode(type, wholeMs, 'stream', 1))),
+    );
   });
 });

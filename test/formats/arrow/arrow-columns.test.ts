@@ -3,6 +3,7 @@ import * as A from 'apache-arrow';
 import { DataTypes, FIELD } from '../../../src/types/data-types.js';
 import type { LogicalType } from '../../../src/types/logical-type.js';
 import { Decimal } from '../../../src/types/decimal.js';
+import { PreciseTimestamp } from '../../../src/types/values/precise-timestamp.js';
 import { readColumn } from '../../../src/formats/arrow/arrow-columns.js';
 import { ArrowBulkDecoder } from '../../../src/formats/arrow/arrow-bulk-decoder.js';
 import { ArrowBulkEncoder } from '../../../src/formats/arrow/arrow-bulk-encoder.js';
@@ -32,15 +33,24 @@ describe('arrow column reader', () => {
     expect(read(bin, DataTypes.BYTES())).toEqual([new Uint8Array([2, 3]), null]);
   });
 
-  it('reads timestamps of every unit as epoch ms, flooring before 1970 and exact for nanoseconds', () => {
+  it('reads timestamps of every unit as epoch ms into TIMESTAMP(p <= 3), flooring before 1970 and exact for nanoseconds', () => {
     const ms = A.vectorFromArray([1_577_836_800_123, -1, null], new A.TimestampMillisecond());
     expect(read(ms, DataTypes.TIMESTAMP(3))).toEqual([1_577_836_800_123, -1, null]);
     const us = A.makeVector({ type: new A.TimestampMicrosecond(), data: new BigInt64Array([1_577_836_800_123_999n, -1n]) } as never);
-    expect(read(us as A.Vector, DataTypes.TIMESTAMP(6))).toEqual([1_577_836_800_123, -1]);
+    expect(read(us as A.Vector, DataTypes.TIMESTAMP(3))).toEqual([1_577_836_800_123, -1]);
     const ns = A.makeVector({ type: new A.TimestampNanosecond(), data: new BigInt64Array([1_577_836_800_123_999_999n, -1n, -2_000_000n]) } as never);
-    expect(read(ns as A.Vector, DataTypes.TIMESTAMP(9))).toEqual([1_577_836_800_123, -1, -2]);
+    expect(read(ns as A.Vector, DataTypes.TIMESTAMP(3))).toEqual([1_577_836_800_123, -1, -2]);
     const s = A.makeVector({ type: new A.TimestampSecond(), data: new BigInt64Array([2n, -3n]) } as never);
     expect(read(s as A.Vector, DataTypes.TIMESTAMP(0))).toEqual([2000, -3000]);
+  });
+
+  it('keeps every digit of micro- and nanosecond timestamps read into TIMESTAMP(4..9), as Flink (not truncated to p)', () => {
+    const us = A.makeVector({ type: new A.TimestampMicrosecond(), data: new BigInt64Array([1_577_836_800_123_999n, -1n, 5_000n]) } as never);
+    expect(read(us as A.Vector, DataTypes.TIMESTAMP(6))).toEqual([new PreciseTimestamp(1_577_836_800_123, 999_000), new PreciseTimestamp(-1, 999_000), 5]);
+    expect(read(us as A.Vector, DataTypes.TIMESTAMP(4))).toEqual([new PreciseTimestamp(1_577_836_800_123, 999_000), new PreciseTimestamp(-1, 999_000), 5]);
+    const ns = A.makeVector({ type: new A.TimestampNanosecond(), data: new BigInt64Array([1_577_836_800_123_999_999n, -1n, -2_000_000n]) } as never);
+    expect(read(ns as A.Vector, DataTypes.TIMESTAMP_LTZ(9))).toEqual([new PreciseTimestamp(1_577_836_800_123, 999_999), new PreciseTimestamp(-1, 999_999), -2]);
+    expect(read(ns as A.Vector, DataTypes.TIMESTAMP(6))).toEqual([new PreciseTimestamp(1_577_836_800_123, 999_999), new PreciseTimestamp(-1, 999_999), -2]);
   });
 
   it('rounds a Float64 column read as FLOAT and decodes a Float16 column through the generic path', () => {

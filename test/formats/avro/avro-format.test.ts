@@ -3,6 +3,7 @@ import { DataTypes, FIELD } from '../../../src/types/data-types.js';
 import { notNull } from '../../../src/types/logical-type.js';
 import type { RowType } from '../../../src/types/logical-type.js';
 import { Decimal } from '../../../src/types/decimal.js';
+import { PreciseTimestamp } from '../../../src/types/values/precise-timestamp.js';
 import type { Row } from '../../../src/types/row.js';
 import { Configuration } from '../../../src/config/configuration.js';
 import { AvroRowDecoder, AvroRowEncoder } from '../../../src/formats/avro/avro-row-codec.js';
@@ -45,6 +46,24 @@ describe('avro format', () => {
       FIELD('ts', DataTypes.TIMESTAMP(6)),
     );
     roundTrip(nested, [new Map([['a', 1n], ['b', null]]), new Map([['x', 2]]), [7, ['p', null]], -1001]);
+  });
+
+  it('writes a TIMESTAMP(6) as the exact timestamp-micros and reads every microsecond back', () => {
+    const type = DataTypes.ROW(FIELD('ts', DataTypes.TIMESTAMP(6)), FIELD('ltz', DataTypes.TIMESTAMP_LTZ(6)));
+    // 2024-01-01 10:00:00.123456 is 1704103200123456 us; -1 us is 1969-12-31 23:59:59.999999.
+    const micros = (v: bigint): string => {
+      let z = (v << 1n) ^ (v >> 63n);
+      let out = '';
+      do {
+        const b = Number(z & 0x7fn);
+        z >>= 7n;
+        out += (z > 0n ? b | 0x80 : b).toString(16).padStart(2, '0');
+      } while (z > 0n);
+      return out;
+    };
+    const bytes = roundTrip(type, [new PreciseTimestamp(1_704_103_200_123, 456_000), new PreciseTimestamp(-1, 999_000)]);
+    expect(bytes).toBe(`02${micros(1_704_103_200_123_456n)}02${micros(-1n)}`);
+    roundTrip(type, [1_704_103_200_123, -1]);
   });
 
   it('derives the Avro schema Flink derives', () => {

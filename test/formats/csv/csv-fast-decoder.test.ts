@@ -9,6 +9,7 @@ import { DEFAULT_CSV } from '../../../src/formats/csv/csv-options.js';
 import type { CsvSettings } from '../../../src/formats/csv/csv-options.js';
 import { FastRandom } from '../../../src/connectors/datagen/random.js';
 import { bytes } from '../fixtures.js';
+import { PreciseTimestamp } from '../../../src/types/values/precise-timestamp.js';
 
 /** Deterministic draws in [0, 1), so a failing record can be reproduced from the seed. */
 function prng(seed: number): () => number {
@@ -33,6 +34,14 @@ const BIDS = DataTypes.ROW(
 );
 
 describe('csv fast decoder', () => {
+  it('reads a TIMESTAMP(p > 3) in place up to milliseconds and leaves finer fields to the field reader', () => {
+    const type = DataTypes.ROW(FIELD('ts', DataTypes.TIMESTAMP(6)), FIELD('ltz', DataTypes.TIMESTAMP_LTZ(9)));
+    const read = fast(type, DEFAULT_CSV);
+    const ms = Date.UTC(2024, 0, 1, 10, 0, 0, 123);
+    expect(read('2024-01-01 10:00:00.123,2024-01-01 10:00:00.123Z')).toEqual([ms, ms]);
+    expect(read('2024-01-01 10:00:00.123456,"2024-01-01 10:00:00.123456789Z"')).toEqual([new PreciseTimestamp(ms, 456_000), new PreciseTimestamp(ms, 456_789)]);
+  });
+
   it('reads the common record shape itself: quoted and unquoted fields, integers, SQL timestamps', () => {
     const read = fast(BIDS, DEFAULT_CSV);
     expect(read('1005,-39695,"https://x/?a=1,b",2020-01-01 00:00:00.085,"2020-02-29 23:59:59.5Z",')).toEqual([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataTypes, FIELD } from '../../../src/types/data-types.js';
 import { Decimal } from '../../../src/types/decimal.js';
+import { PreciseTimestamp } from '../../../src/types/values/precise-timestamp.js';
 import type { Row } from '../../../src/types/row.js';
 import { RowKind, rowKindShortString } from '../../../src/types/row-kind.js';
 import { Configuration } from '../../../src/config/configuration.js';
@@ -48,6 +49,18 @@ describe('debezium-json format', () => {
       '-U[111,"scooter","Big 2-wheel scooter","5.18"]',
       '+U[111,"scooter","Big 2-wheel scooter","5.15"]',
       '-D[111,"scooter","Big 2-wheel scooter","5.15"]',
+    ]);
+  });
+
+  it('keeps the microseconds of a TIMESTAMP(6) and the nanoseconds of a TIMESTAMP_LTZ(9) in before and after', () => {
+    const type = DataTypes.ROW(FIELD('id', DataTypes.INT()), FIELD('ts', DataTypes.TIMESTAMP(6)), FIELD('ltz', DataTypes.TIMESTAMP_LTZ(9)));
+    const dec = new DebeziumJsonFormatFactory().createDecodingFormat(ctx, new Configuration()).createRuntimeDecoder(type);
+    const before = '{"id":1,"ts":"2024-01-01 10:00:00.123456","ltz":"2024-01-01 10:00:00.123456789Z"}';
+    const after = '{"id":1,"ts":"2024-01-01 10:00:00.123457","ltz":"2024-01-01 10:00:00Z"}';
+    const rows = decode(dec, `{"before":${before},"after":${after},"op":"u"}`);
+    expect(rows.map((r) => [r.kind, ...r.fields])).toEqual([
+      [RowKind.UPDATE_BEFORE, 1, new PreciseTimestamp(1_704_103_200_123, 456_000), new PreciseTimestamp(1_704_103_200_123, 456_789)],
+      [RowKind.UPDATE_AFTER, 1, new PreciseTimestamp(1_704_103_200_123, 457_000), 1_704_103_200_000],
     ]);
   });
 

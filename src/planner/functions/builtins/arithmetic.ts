@@ -16,7 +16,8 @@ import { MS_PER_DAY } from '../../../types/values/temporal.js';
 import { cannotApply, isApproxNumeric, isInterval, isNumeric, widenNumeric } from '../../expressions/type-rules.js';
 import { constantOperand, expr, fn, scalar } from '../define.js';
 import type { ScalarFunctionDefinition } from '../function-definition.js';
-import { addMonths } from './temporal-math.js';
+import { plusMillis } from '../../../types/values/precise-timestamp.js';
+import { addMonths, addMonthsToTimestamp } from './temporal-math.js';
 
 /** Arithmetic operators and math functions with Java overflow semantics and Flink's DECIMAL rules. */
 
@@ -103,12 +104,17 @@ function mixedIntegerRemainder(a: string, b: string, ta: LogicalType, tb: Logica
 }
 
 function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: string, sign: '+' | '-'): string {
+  // A TIMESTAMP(4..9) value may be a PreciseTimestamp: the interval (whole milliseconds) moves its millisecond part
+  // and keeps the digits below (a real Flink 2.3: TIMESTAMP '... 10:00:00.123456' + INTERVAL '1' SECOND is 10:00:01.123456).
+  const precise = (t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ') && t.precision > 3;
   if (i.kind === 'INTERVAL_YEAR_MONTH') {
     // A TIME has no calendar: Flink returns it unchanged.
     if (t.kind === 'TIME') return a;
     const months = sign === '+' ? b : `-(${b})`;
+    if (precise) return `${addMonthsRef}P(${a}, ${months})`;
     return `${addMonthsRef}(${a}, ${months}, ${t.kind === 'DATE' ? 'true' : 'false'})`;
   }
+  if (precise) return `${plusMillisRef}(${a}, ${sign === '+' ? b : `-(${b})`})`;
   switch (t.kind) {
     case 'DATE':
       return `(${a} ${sign} Math.trunc(${b} / ${MS_PER_DAY}))`;
@@ -119,8 +125,10 @@ function datetimePlusInterval(t: LogicalType, i: LogicalType, a: string, b: stri
   }
 }
 
-// Generated code reaches addMonths through a constant; the placeholder is replaced per call site.
+// Generated code reaches addMonths (and for precise timestamps addMonthsToTimestamp, plusMillis) through constants;
+// the placeholders are replaced per call site.
 const addMonthsRef = '__ADD_MONTHS__';
+const plusMillisRef = '__PLUS_MILLIS__';
 
 function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
   const temporal = op === '+' || op === '-';
@@ -184,7 +192,11 @@ function arithmetic(op: ArithOp, name: string): ScalarFunctionDefinition {
           return WRAP[ta.kind]?.(`-(${x})`) ?? `(-(${x}))`;
         }
         const tb = call.operands[1]!.type;
-        const months = (code: string): string => code.replace(addMonthsRef, g.constant(addMonths));
+        const months = (code: string): string =>
+          code
+            .replace(`${addMonthsRef}P`, () => g.constant(addMonthsToTimestamp))
+            .replace(addMonthsRef, () => g.constant(addMonths))
+            .replace(plusMillisRef, () => g.constant(plusMillis));
         if (isDatetimeKind(ta)) return months(datetimePlusInterval(ta, tb, x, y, op as '+' | '-'));
         if (isDatetimeKind(tb)) return months(datetimePlusInterval(tb, ta, y, x, '+'));
         if (isInterval(ta) && isInterval(tb)) return `(${x} ${op} ${y})`;

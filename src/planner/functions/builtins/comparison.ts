@@ -1,6 +1,6 @@
 import { DataTypes } from '../../../types/data-types.js';
 import { toDecimalType } from '../../../types/decimal-type-rules.js';
-import { withNullability } from '../../../types/logical-type.js';
+import { isTimestamp, withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
 import type { BoundExpr, CallExpr } from '../../expressions/bound-expr.js';
 import type { CodegenScope } from '../../expressions/codegen-scope.js';
@@ -23,6 +23,13 @@ export function compareCode(op: CmpOp, a: string, b: string, type: LogicalType):
       // A DECIMAL typed NOT NULL can still be NULL here: a SUM whose total overflows its type is NULL, as in
       // Flink, whose filters then drop the row (HAVING SUM(x) > 0 keeps none) rather than fail.
       return `(${a} !== null && ${b} !== null && ${a}.compareTo(${b}) ${jsOp} 0)`;
+    case 'TIMESTAMP':
+    case 'TIMESTAMP_LTZ':
+      // Up to TIMESTAMP(3) a value is a number (epoch ms); finer ones may be PreciseTimestamps (precise-timestamp.ts).
+      if (type.precision <= 3) return `(${a} ${jsOp} ${b})`;
+      if (op === '=') return `rt.eq(${a}, ${b})`;
+      if (op === '<>') return `!rt.eq(${a}, ${b})`;
+      return `(rt.compare(${a}, ${b}) ${jsOp} 0)`;
     case 'BINARY':
     case 'VARBINARY':
     case 'ARRAY':
@@ -203,7 +210,7 @@ function inList(name: string, negated: boolean): ScalarFunctionDefinition {
         const items = call.operands.slice(1);
         const v = g.fresh();
         const t = call.operands[0]!.type;
-        const primitive = t.kind !== 'DECIMAL' && t.kind !== 'BINARY' && t.kind !== 'VARBINARY' && t.kind !== 'ARRAY' && t.kind !== 'ROW' && t.kind !== 'MAP' && t.kind !== 'FLOAT' && t.kind !== 'DOUBLE';
+        const primitive = !(isTimestamp(t) && t.precision > 3) && t.kind !== 'DECIMAL' && t.kind !== 'BINARY' && t.kind !== 'VARBINARY' && t.kind !== 'ARRAY' && t.kind !== 'ROW' && t.kind !== 'MAP' && t.kind !== 'FLOAT' && t.kind !== 'DOUBLE';
         const yes = negated ? 'false' : 'true';
         const no = negated ? 'true' : 'false';
         if (primitive && items.every((o) => o.kind === 'literal')) {

@@ -43,8 +43,11 @@ function pad(n: number, w: number): string {
   return n < 0 ? `-${s}` : s;
 }
 
-/** Format UTC wall-clock epoch ms with a Java pattern (`yyyy-MM-dd HH:mm:ss`). */
-export function formatWithPattern(ms: number, pattern: string): string {
+/**
+ * Format UTC wall-clock epoch ms with a Java pattern (`yyyy-MM-dd HH:mm:ss`); `nanoOfMilli` gives the digits of
+ * `S` beyond the third (a TIMESTAMP(9) formats with `SSSSSSSSS` to all nine, as DateTimeFormatter).
+ */
+export function formatWithPattern(ms: number, pattern: string, nanoOfMilli = 0): string {
   const d = new Date(ms);
   let out = '';
   for (const tok of tokenize(pattern)) {
@@ -89,7 +92,7 @@ export function formatWithPattern(ms: number, pattern: string): string {
         out += pad(d.getUTCSeconds(), w);
         break;
       case 'S':
-        out += (pad(d.getUTCMilliseconds(), 3) + '000000').slice(0, w);
+        out += (pad(d.getUTCMilliseconds(), 3) + pad(nanoOfMilli, 6)).slice(0, w);
         break;
       case 'a':
         out += d.getUTCHours() < 12 ? 'AM' : 'PM';

@@ -5,6 +5,7 @@ import type { Decimal } from '../../../types/decimal.js';
 import { valueToJsonl } from '../../../types/values/jsonl.js';
 import { formatDouble } from '../../../types/values/number-format.js';
 import { formatTimestamp } from '../../../types/values/temporal.js';
+import type { TimestampValue } from '../../../types/values/precise-timestamp.js';
 import { sqlTypeName } from '../../expressions/type-rules.js';
 import { jacksonNumberText, stringifyJson } from './json-text.js';
 
@@ -54,8 +55,9 @@ export function checkJsonWritable(t: LogicalType, where: string): void {
  * ISO-8601 text of epoch milliseconds read as UTC, as java.time's ISO_LOCAL_DATE_TIME writes it: the seconds always,
  * the fraction only as long as it has non-zero digits (1990-06-02T13:37:00, 1990-06-02T13:37:42.1).
  */
-export function isoLocalDateTime(epochMs: number): string {
-  const text = formatTimestamp(epochMs, 3).replace(' ', 'T');
+export function isoLocalDateTime(value: TimestampValue): string {
+  // Nine digits so a TIMESTAMP(p > 3) keeps its digits below the millisecond; trailing zeros go.
+  const text = formatTimestamp(value, 9).replace(' ', 'T');
   const dot = text.lastIndexOf('.');
   const fraction = text.slice(dot + 1).replace(/0+$/, '');
   return fraction === '' ? text.slice(0, dot) : `${text.slice(0, dot)}.${fraction}`;
@@ -96,9 +98,9 @@ export function sqlValueJsonText(v: unknown, t: LogicalType): string {
     case 'VARBINARY':
       return JSON.stringify(Buffer.from(v as Uint8Array).toString('base64'));
     case 'TIMESTAMP':
-      return JSON.stringify(isoLocalDateTime(v as number));
+      return JSON.stringify(isoLocalDateTime(v as TimestampValue));
     case 'TIMESTAMP_LTZ':
-      return JSON.stringify(`${isoLocalDateTime(v as number)}Z`);
+      return JSON.stringify(`${isoLocalDateTime(v as TimestampValue)}Z`);
     case 'ARRAY':
       return `[${(v as unknown[]).map((e) => sqlValueJsonText(e, t.element)).join(',')}]`;
     case 'MAP':

@@ -1,3 +1,5 @@
+import { mapMillis } from '../../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../../types/values/precise-timestamp.js';
 import { MS_PER_DAY } from '../../../types/values/temporal.js';
 
 /** Calendar arithmetic on the docs/values.md temporal representations (UTC wall clock, proleptic Gregorian). */
@@ -25,4 +27,9 @@ export function addMonths(value: number, months: number, isDate: boolean): numbe
   const timeOfDay = ((ms % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
   const out = startMs + timeOfDay;
   return isDate ? Math.floor(out / MS_PER_DAY) : out;
+}
+
+/** `addMonths` of a TIMESTAMP value of either form, keeping its digits below the millisecond. */
+export function addMonthsToTimestamp(value: TimestampValue, months: number): TimestampValue {
+  return mapMillis(value, (ms) => addMonths(ms, months, false));
 }

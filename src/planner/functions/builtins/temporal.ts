@@ -3,9 +3,11 @@ import { DataTypes } from '../../../types/data-types.js';
 import { withNullability } from '../../../types/logical-type.js';
 import type { LogicalType } from '../../../types/logical-type.js';
 import { MS_PER_DAY, formatTimestamp, tryParseTimestamp, wallClockToEpochMs, zoneOffsetMs } from '../../../types/values/temporal.js';
+import { millisOf, nanoOfMilliOf, PreciseTimestamp, timestampOf, timestampOfEpochNanos } from '../../../types/values/precise-timestamp.js';
+import type { TimestampValue } from '../../../types/values/precise-timestamp.js';
 import { cannotApply, isNumeric, isTimestamp } from '../../expressions/type-rules.js';
-import { scalar } from '../define.js';
-import type { ScalarCodegen, ScalarFunctionDefinition } from '../function-definition.js';
+import { constantOperand, scalar } from '../define.js';
+import type { CallBinding, ScalarCodegen, ScalarFunctionDefinition } from '../function-definition.js';
 import { numericFloorCeilCode, numericFloorCeilType } from './arithmetic.js';
 import { formatWithPattern, parseWithPattern } from './date-format.js';
 import { addMonths } from './temporal-math.js';
@@ -17,11 +19,15 @@ import { addMonths } from './temporal-math.js';
 
 const DEFAULT_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
-/** Wall-clock ms of a DATE / TIMESTAMP / TIMESTAMP_LTZ value. */
-function toWall(v: number, kind: string, tz: string): number {
-  if (kind === 'DATE') return v * MS_PER_DAY;
-  if (kind === 'TIMESTAMP_LTZ') return v + zoneOffsetMs(v, tz);
-  return v;
+/**
+ * Wall-clock ms of a DATE / TIMESTAMP / TIMESTAMP_LTZ value (of a PreciseTimestamp its millisecond: the functions
+ * that need the digits below read them with nanoOfMilliOf).
+ */
+function toWall(v: number | PreciseTimestamp, kind: string, tz: string): number {
+  if (kind === 'DATE') return (v as number) * MS_PER_DAY;
+  const ms = millisOf(v);
+  if (kind === 'TIMESTAMP_LTZ') return ms + zoneOffsetMs(ms, tz);
+  return ms;
 }
 
 function fromWall(wall: number, kind: string, tz: string): number {
@@ -38,7 +44,7 @@ function withZone(f: (...args: never[]) => unknown, kindOperand = 0): ScalarCode
   };
 }
 
-function extractField(unit: string, wall: number): bigint {
+function extractField(unit: string, wall: number, nanoOfMilli = 0): bigint {
   const d = new Date(wall);
   switch (unit) {
     case 'YEAR':
@@ -67,13 +73,13 @@ function extractField(unit: string, wall: number): bigint {
       return BigInt(d.getUTCSeconds());
     // The fraction of the second only (not Calcite's seconds * 1000 + millis): a real Flink 2.3 answers
     // EXTRACT(MILLISECOND FROM TIMESTAMP '2024-02-29 13:45:30.123') with 123, and its TimeFunctionsITCase's
-    // MILLISECOND / MICROSECOND / NANOSECOND cases so. Sluice holds milliseconds, so the finer units end in zeros.
+    // MILLISECOND / MICROSECOND / NANOSECOND cases so, and 123456 / 123456789 of TIMESTAMP '... 10:00:00.123456789'.
     case 'MILLISECOND':
       return BigInt(d.getUTCMilliseconds());
     case 'MICROSECOND':
-      return BigInt(d.getUTCMilliseconds() * 1000);
+      return BigInt(d.getUTCMilliseconds() * 1000 + Math.floor(nanoOfMilli / 1000));
     case 'NANOSECOND':
-      return BigInt(d.getUTCMilliseconds() * 1_000_000);
+      return BigInt(d.getUTCMilliseconds() * 1_000_000 + nanoOfMilli);
     case 'EPOCH':
       return BigInt(Math.floor(wall / 1000));
     case 'DECADE':
@@ -95,18 +101,18 @@ function isoWeek(d: Date): [number, number] {
   return [t.getUTCFullYear(), Math.ceil(((t.getTime() - yearStart) / MS_PER_DAY + 1) / 7)];
 }
 
-function extract(unit: string, v: number, kind: string, tz: string): bigint {
+function extract(unit: string, v: number | PreciseTimestamp, kind: string, tz: string): bigint {
   if (kind === 'INTERVAL_DAY_TIME') {
     const div: Record<string, number> = { DAY: MS_PER_DAY, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1000, MILLISECOND: 1 };
     const mod: Record<string, number> = { DAY: Infinity, HOUR: 24, MINUTE: 60, SECOND: 60, MILLISECOND: 60_000 };
-    const q = Math.trunc(v / div[unit]!);
+    const q = Math.trunc((v as number) / div[unit]!);
     return BigInt(mod[unit] === Infinity ? q : q % mod[unit]!);
   }
-  if (kind === 'INTERVAL_YEAR_MONTH') return BigInt(unit === 'YEAR' ? Math.trunc(v / 12) : v % 12);
-  if (kind === 'TIME') return extractField(unit, v);
+  if (kind === 'INTERVAL_YEAR_MONTH') return BigInt(unit === 'YEAR' ? Math.trunc((v as number) / 12) : (v as number) % 12);
+  if (kind === 'TIME') return extractField(unit, v as number);
   // Flink refuses it ("NANOSECOND can not be applied" to a DATE).
   if (kind === 'DATE' && unit === 'NANOSECOND') throw new ExecutionError('EXTRACT: NANOSECOND can not be applied to a DATE.');
-  return extractField(unit, toWall(v, kind, tz));
+  return extractField(unit, toWall(v, kind, tz), nanoOfMilliOf(v));
 }
 
 const UNIT_MS: Record<string, number> = { WEEK: 7 * MS_PER_DAY, DAY: MS_PER_DAY, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1000, MILLISECOND: 1 };
@@ -149,8 +155,14 @@ function floorCeil(ceil: boolean): ScalarFunctionDefinition {
   const name = ceil ? 'CEIL' : 'FLOOR';
   // CEIL of a DATE to DAY is the next day even for a date (which is always a whole day), as Flink 2.3 answers
   // CEIL(DATE '1990-10-14' TO DAY) with 1990-10-15 (its TimeFunctionsITCase expects that too).
-  const temporal = (v: number, unit: string, kind: string, tz: string): number =>
-    ceil && kind === 'DATE' && unit === 'DAY' ? v + 1 : fromWall(floorWall(toWall(v, kind, tz), unit, ceil), kind, tz);
+  // The result is always a whole millisecond. A value between two milliseconds floors as its millisecond; CEIL reads
+  // its digits below the millisecond only TO MILLISECOND: a real Flink 2.3 ceils ... 10:00:00.123456789 TO MILLISECOND
+  // to .124 but ... 10:00:00.000000001 TO SECOND to 10:00:00 (its other units ceil the millisecond alone).
+  const temporal = (v: number | PreciseTimestamp, unit: string, kind: string, tz: string): number => {
+    if (ceil && kind === 'DATE' && unit === 'DAY') return (v as number) + 1;
+    const above = ceil && unit === 'MILLISECOND' && v instanceof PreciseTimestamp ? 1 : 0;
+    return fromWall(floorWall(toWall(v, kind, tz) + above, unit, ceil), kind, tz);
+  };
   return {
     kind: 'scalar',
     name,
@@ -172,21 +184,30 @@ function floorCeil(ceil: boolean): ScalarFunctionDefinition {
   };
 }
 
-function timestampAdd(unit: string, n: number, v: number, kind: string, tz: string): number {
+function timestampAdd(unit: string, n: number, v: number | PreciseTimestamp, kind: string, tz: string): TimestampValue {
   const wall = toWall(v, kind, tz);
   let out: number;
   if (UNIT_MONTHS[unit] !== undefined) out = addMonths(wall, n * UNIT_MONTHS[unit]!, false);
   else if (UNIT_MS[unit] !== undefined) out = wall + n * UNIT_MS[unit]!;
   else throw new ExecutionError(`TIMESTAMPADD does not support the unit ${unit}.`);
-  return kind === 'DATE' && UNIT_MS[unit] !== undefined && UNIT_MS[unit]! < MS_PER_DAY ? out : fromWall(out, kind, tz);
+  if (kind === 'DATE' && UNIT_MS[unit] !== undefined && UNIT_MS[unit]! < MS_PER_DAY) return out;
+  // The digits below the millisecond stay (a real Flink 2.3: TIMESTAMPADD(HOUR, 1, ... 10:00:00.123456789) is 11:00:00.123456789).
+  return timestampOf(fromWall(out, kind, tz), nanoOfMilliOf(v));
 }
 
-function timestampDiff(unit: string, a: number, b: number, kindA: string, tz: string, kindB: string): number {
+/**
+ * TIMESTAMPDIFF on the values' milliseconds, as Flink computes it: a real Flink 2.3 answers TIMESTAMPDIFF(SECOND,
+ * ... 10:00:00.000001, ... 10:00:01) with 1 and MICROSECOND with 1000000, the digits below the millisecond unread.
+ * NANOSECOND is a BIGINT of whole seconds times 10^9 there (1 s gives 1000000000, 10 s 10000000000, 100 ms 0).
+ */
+function timestampDiff(unit: string, a: number | PreciseTimestamp, b: number | PreciseTimestamp, kindA: string, tz: string, kindB: string): number | bigint {
   const wa = toWall(a, kindA, tz);
   const wb = toWall(b, kindB, tz);
   // The result is an INT computed as a long: Java's (int) keeps the low 32 bits (a real Flink 2.3 gives -474100096
   // for 3820867200 seconds; differential harness, seed 101).
   if (UNIT_MONTHS[unit] !== undefined) return Math.trunc(subtractMonths(wb, wa) / UNIT_MONTHS[unit]!) | 0;
+  if (unit === 'MICROSECOND') return Number(BigInt.asIntN(32, BigInt(wb - wa) * 1000n));
+  if (unit === 'NANOSECOND') return BigInt.asIntN(64, BigInt(Math.trunc((wb - wa) / 1000)) * 1_000_000_000n);
   const u = UNIT_MS[unit];
   if (u === undefined) throw new ExecutionError(`TIMESTAMPDIFF does not support the unit ${unit}.`);
   return Math.trunc((wb - wa) / u) | 0;
@@ -234,9 +255,9 @@ function subtractDayMonths(d0: number, d1: number): number {
 }
 
 function dateFormat(v: unknown, fmt: string, kind: string, tz: string): string {
-  const wall = typeof v === 'string' ? tryParseTimestamp(v) : toWall(v as number, kind, tz);
+  const wall = typeof v === 'string' ? tryParseTimestamp(v) : toWall(v as number | PreciseTimestamp, kind, tz);
   if (wall === undefined) throw new ExecutionError(`DATE_FORMAT cannot parse '${String(v)}' as a timestamp.`);
-  return formatWithPattern(wall, fmt);
+  return formatWithPattern(wall, fmt, typeof v === 'string' ? 0 : nanoOfMilliOf(v as TimestampValue));
 }
 
 function toTimestamp(s: string, fmt?: string): number | null {
@@ -244,11 +265,28 @@ function toTimestamp(s: string, fmt?: string): number | null {
   return r === undefined ? null : r;
 }
 
-function toTimestampLtz(v: unknown, precision?: number): number | null {
-  const n = typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : (v as { toNumber(): number }).toNumber();
+/**
+ * TO_TIMESTAMP_LTZ(epoch, p): epoch seconds (p 0), milliseconds (3), microseconds (6) or nanoseconds (9). A real Flink
+ * 2.3 answers TO_TIMESTAMP_LTZ(1704103200123456789, 9) with 2024-01-01T10:00:00.123456789Z; micro- and nanoseconds
+ * are read exactly from an integer (they pass 2^53).
+ */
+function toTimestampLtz(v: unknown, precision?: number): TimestampValue | null {
   const p = precision ?? 3;
-  if (p !== 0 && p !== 3) throw new ExecutionError(`The precision of TO_TIMESTAMP_LTZ must be 0 or 3, but was ${p}.`);
+  if (p === 6 || p === 9) {
+    const unit = p === 6 ? 1000n : 1n;
+    if (typeof v === 'bigint') return timestampOfEpochNanos(v * unit);
+    const x = typeof v === 'number' ? v : (v as { toNumber(): number }).toNumber();
+    return timestampOfEpochNanos(BigInt(Math.trunc(x)) * unit);
+  }
+  const n = typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : (v as { toNumber(): number }).toNumber();
+  if (p !== 0 && p !== 3) throw new ExecutionError(`The precision of TO_TIMESTAMP_LTZ must be 0, 3, 6 or 9, but was ${p}.`);
   return Math.trunc(p === 0 ? n * 1000 : n);
+}
+
+/** TIMESTAMP_LTZ(3) for epoch seconds and milliseconds, TIMESTAMP_LTZ(6) / (9) for micro- and nanoseconds. */
+function toTimestampLtzType(ts: readonly LogicalType[], binding: CallBinding): LogicalType {
+  const p = ts.length > 1 ? Number(constantOperand(binding, 1) ?? 3) : 3;
+  return DataTypes.TIMESTAMP_LTZ(p === 6 || p === 9 ? p : 3);
 }
 
 function toDate(s: string, fmt?: string): number | null {
@@ -330,7 +368,7 @@ export function temporalFunctions(): ScalarFunctionDefinition[] {
     scalar({
       name: 'TIMESTAMPDIFF',
       signatures: [['SYMBOL', 'DATETIME', 'DATETIME']],
-      result: DataTypes.INT(),
+      result: (_ts, b) => (constantOperand(b, 0) === 'NANOSECOND' ? DataTypes.BIGINT() : DataTypes.INT()),
       codegen: {
         kind: 'strict',
         expr: (args, call, g) =>
@@ -339,7 +377,7 @@ export function temporalFunctions(): ScalarFunctionDefinition[] {
     }),
     scalar({ name: 'DATE_FORMAT', signatures: [['TIMESTAMP', 'STRING'], ['DATE', 'STRING'], ['STRING', 'STRING']], result: DataTypes.STRING(), codegen: withZone(dateFormat as (...a: never[]) => unknown) }),
     scalar({ name: 'TO_TIMESTAMP', signatures: [['STRING'], ['STRING', 'STRING']], result: DataTypes.TIMESTAMP(3), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: toTimestamp as (...a: never[]) => unknown } }),
-    scalar({ name: 'TO_TIMESTAMP_LTZ', signatures: [['NUMERIC'], ['NUMERIC', 'INTEGER']], result: DataTypes.TIMESTAMP_LTZ(3), codegen: { kind: 'runtime-strict', fn: toTimestampLtz as (...a: never[]) => unknown } }),
+    scalar({ name: 'TO_TIMESTAMP_LTZ', signatures: [['NUMERIC'], ['NUMERIC', 'INTEGER']], result: toTimestampLtzType, codegen: { kind: 'runtime-strict', fn: toTimestampLtz as (...a: never[]) => unknown } }),
     scalar({ name: 'TO_DATE', signatures: [['STRING'], ['STRING', 'STRING']], result: DataTypes.DATE(), nulls: 'nullable', codegen: { kind: 'runtime-strict', fn: toDate as (...a: never[]) => unknown } }),
     scalar({
       name: 'UNIX_TIMESTAMP',
