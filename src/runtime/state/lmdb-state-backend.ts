@@ -128,6 +128,12 @@ const MARKER = 0xff;
 const MARKERS_START = Buffer.from([MARKER]);
 /** With incremental checkpoints: every 8th checkpoint of a chain is full, so a restore reads 8 files at most. */
 const FULL_EVERY = 8;
+/**
+ * A chain of deltas holding at most this many entries stays incremental even past its full checkpoint's
+ * size: merging it costs little either way, and a small state's deltas (a few groups updated and removed
+ * over and over) would otherwise make nearly every checkpoint full.
+ */
+const SMALL_CHAIN = 4096;
 /** Value byte 0: whether a write time (8 bytes) follows. */
 const NO_TIME = 0;
 const HAS_TIME = 1;
@@ -602,7 +608,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    *
    * With `checkpointId` and incremental checkpoints: a delta on the newest checkpoint known complete when
    * there is one (`base` set), else full; full again every `fullEvery`-th of a chain, when the chain's
-   * entries outnumber its full checkpoint's, and whenever a state has a TTL (an entry that expires unwritten
+   * entries outnumber its full checkpoint's (and SMALL_CHAIN), and whenever a state has a TTL (an entry that expires unwritten
    * leaves no mark, and a delta would bring it back on restore).
    */
   snapshot(checkpointId?: number): KeyedStateSnapshot {
@@ -614,7 +620,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     const delta =
       b !== undefined &&
       b.chain + 1 < (this.options.fullEvery ?? FULL_EVERY) &&
-      b.chainEntries <= b.fullEntries &&
+      (b.chainEntries <= b.fullEntries || b.chainEntries <= SMALL_CHAIN) &&
       this.byId.every((t) => t.ttlMs === undefined);
     const rec: PendingSnapshot = delta
       ? { epoch, chain: b.chain + 1, fullEntries: b.fullEntries, chainEntries: b.chainEntries }
