@@ -164,6 +164,8 @@ for (const b of BACKENDS) {
       `  ${cps.length} checkpoints (${r.failedCheckpoints} failed): size ${mb(Math.min(...sizes))}..${mb(Math.max(...sizes))}, ` +
         `duration ${Math.min(...durs)}..${Math.max(...durs)} ms; last: ${mb(sizes.at(-1))} in ${durs.at(-1)} ms`,
     );
+    // Each one: incremental checkpoints differ from one to the next.
+    console.log(`  ${cps.map((c) => `#${c.id} ${mb(c.sizeBytes ?? 0)} ${(c.durationMs / 1000).toFixed(1)} s`).join(', ')}`);
   }
   if (r.check) console.log(`  check: ${r.check.ok ? 'OK' : 'WRONG'} got ${JSON.stringify(r.check.got)} expected ${JSON.stringify(r.check.expected)}`);
 }

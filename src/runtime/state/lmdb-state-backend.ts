@@ -122,9 +122,11 @@ const SWEEP_PER_INSERT = 4;
 const REMOVAL_BATCH = 1024;
 /**
  * First byte of the store keys that mark a written key (table ids go up to 254): the marker of store key k
- * is this byte, then k; its value the write epoch (uint32 big-endian) of the last write-back of k.
+ * is this byte, then k; its value the write epoch (uint32 big-endian) of the last write-back of k, a byte 1
+ * if k is stored (0: removed), and then a copy of k's stored value.
  */
 const MARKER = 0xff;
+const MARK_HEADER = 5;
 const MARKERS_START = Buffer.from([MARKER]);
 /** With incremental checkpoints: every 8th checkpoint of a chain is full, so a restore reads 8 files at most. */
 const FULL_EVERY = 8;
@@ -453,22 +455,30 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
 
   /** Writes one slot to the store (within a write transaction); returns false if it is gone for good. */
   private flushSlot(t: Table, k: Buffer, s: Slot, now: number): boolean {
-    if (this.options.incremental) this.markWritten(k);
     if (s.deleted || (t.ttlMs !== undefined && this.expired(t, s.written, now))) {
       this.db.removeSync(k);
+      if (this.options.incremental) this.markWritten(k, undefined);
       return false;
     }
-    this.put(k, this.encodeSlot(s.value, s.written));
+    const v = this.encodeSlot(s.value, s.written);
+    this.put(k, v);
+    if (this.options.incremental) this.markWritten(k, v);
     return true;
   }
 
-  /** Records that store key `k` changed in the current epoch (within a write transaction). */
-  private markWritten(k: Buffer): void {
+  /**
+   * Records that store key `k` changed in the current epoch (within a write transaction): its marker holds
+   * the epoch, whether the key is stored, and a copy of the stored value, so that a delta reads the markers
+   * alone, in order, and never looks a key up (a random read, 15 to 300 us on a large RocksDB store).
+   */
+  private markWritten(k: Buffer, value: Buffer | undefined): void {
     const m = Buffer.allocUnsafe(k.length + 1);
     m[0] = MARKER;
     k.copy(m, 1);
-    const e = Buffer.allocUnsafe(4);
+    const e = Buffer.allocUnsafe(MARK_HEADER + (value?.length ?? 0));
     e.writeUInt32BE(this.epoch, 0);
+    e[4] = value === undefined ? 0 : 1;
+    value?.copy(e, MARK_HEADER);
     this.db.putSync(m, e);
   }
 
@@ -661,8 +671,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   /**
-   * The entries written since epoch `after`, by their markers (in store key order, so state by state): the
-   * current value of each marked key, or, when the store no longer has it, its key in the record's `removed`
+   * The entries written since epoch `after`, from their markers (in store key order, so state by state): the
+   * value each marked key was last written with, or, if it was removed, its key in the record's `removed`
    * (filled as the entries are drawn: the encoder writes `removed` after `entries`).
    */
   private *deltaRecords(after: number, rec: PendingSnapshot): Generator<KeyedStateRecord> {
@@ -680,11 +690,10 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
       if (m === undefined || m.key[1] !== t.id) return;
       cursor.next();
       if (m.value.readUInt32BE(0) <= after) continue;
-      const k = Buffer.from(m.key.subarray(1));
-      const bytes = this.db.getBinaryFast(k);
       rec.chainEntries++;
-      if (bytes === undefined) removed.push(decodeStateKey(k));
-      else yield [decodeStateKey(k), decodeValue(bytes)];
+      const key = decodeStateKey(m.key.subarray(1));
+      if (m.value[4] === 0) removed.push(key);
+      else yield [key, decodeValue(m.value.subarray(MARK_HEADER))];
     }
   }
 

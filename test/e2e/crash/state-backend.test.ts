@@ -50,7 +50,7 @@ describe.skipIf(!cliAvailable('crash trials on the on-disk state backend'))('job
  * groups one interval touched, and the chain grows over several checkpoints before every 8th is full again.
  */
 const groupByLongerIncremental: CrashJob = {
-  name: 'group-by-incremental',
+  name: 'group-by-3000-updated',
   sources: sequence('numbers', { rows: 15000, rowsPerSecond: 2500 }),
   sinkColumns: 'k BIGINT, c BIGINT, s BIGINT',
   query: 'SELECT id % 3000, COUNT(*), SUM(id) FROM numbers GROUP BY id % 3000',
