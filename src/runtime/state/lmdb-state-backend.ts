@@ -707,13 +707,22 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     if (rec === undefined || this.store === undefined) return;
     for (const id of this.pending.keys()) if (id <= checkpointId) this.pending.delete(id);
     this.base = { ...rec, id: checkpointId };
-    const done: Buffer[] = [];
+    // Removed in batches as the markers are read (the read sees the store as of its start): the keys of
+    // millions of markers held at once took hundreds of MB of heap.
+    let done: Buffer[] = [];
+    const remove = (): void => {
+      const batch = done;
+      done = [];
+      this.db.transactionSync(() => {
+        for (const k of batch) this.db.removeSync(k);
+      });
+    };
     for (const { key, value } of this.db.getRange({ start: MARKERS_START, snapshot: true })) {
-      if (value.readUInt32BE(0) <= rec.epoch) done.push(Buffer.from(key));
+      if (value.readUInt32BE(0) > rec.epoch) continue;
+      done.push(Buffer.from(key));
+      if (done.length >= RESTORE_BATCH) remove();
     }
-    this.db.transactionSync(() => {
-      for (const k of done) this.db.removeSync(k);
-    });
+    if (done.length > 0) remove();
   }
 
   restore(s: KeyedStateSnapshot): void {

@@ -148,6 +148,28 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
     expect(ttl.snapshot(2).base).toBeUndefined();
   });
 
+  it('removes the markers a completed checkpoint covers in batches, keeping those written since', async () => {
+    const b = await open(engine);
+    const v = b.getState<number>('v');
+    // More keys than one removal batch (50,000).
+    for (let k = 0; k < 120_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    operatorBytes(b.snapshot(1));
+    for (let k = 0; k < 10; k++) {
+      b.setCurrentKey(k);
+      v.update(-k);
+    }
+    // Written after checkpoint 1's snapshot, before its completion is known: in the next delta all the same.
+    b.notifyCheckpointComplete(1);
+    const delta = decodeState(operatorBytes(b.snapshot(2))) as OperatorSnapshot;
+    expect(delta.keyed.base).toBe(1);
+    expect(delta.keyed.states.flatMap((r) => [...r.entries])).toEqual(Array.from({ length: 10 }, (_, k) => [k, -k]));
+    b.notifyCheckpointComplete(2);
+    expect((decodeState(operatorBytes(b.snapshot(3))) as OperatorSnapshot).keyed.states).toEqual([]);
+  });
+
   it('cuts delta records at shardEntries, and backends refuse a delta that was not merged', async () => {
     const b = await open(engine, { shardEntries: 50 });
     work(b, 0);
