@@ -618,8 +618,8 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    *
    * With `checkpointId` and incremental checkpoints: a delta on the newest checkpoint known complete when
    * there is one (`base` set), else full; full again every `fullEvery`-th of a chain, when the chain's
-   * entries outnumber its full checkpoint's (and SMALL_CHAIN), and whenever a state has a TTL (an entry that expires unwritten
-   * leaves no mark, and a delta would bring it back on restore).
+   * entries outnumber its full checkpoint's (and SMALL_CHAIN), and whenever a state has a TTL (an entry
+   * that expires unwritten leaves no mark, and a delta would bring it back on restore).
    */
   snapshot(checkpointId?: number): KeyedStateSnapshot {
     this.flushAll();
@@ -627,8 +627,11 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     const epoch = this.epoch++;
     if (!this.options.incremental || checkpointId === undefined) return { states: new StreamedArray(this.fullRecords(now, undefined)) };
     const b = this.base;
+    // An operator without keyed state takes whole (empty) snapshots: a chain of empty deltas would keep the
+    // chain of another operator of the same checkpoints on disk for nothing.
     const delta =
       b !== undefined &&
+      this.byId.length > 0 &&
       b.chain + 1 < (this.options.fullEvery ?? FULL_EVERY) &&
       (b.chainEntries <= b.fullEntries || b.chainEntries <= SMALL_CHAIN) &&
       this.byId.every((t) => t.ttlMs === undefined);

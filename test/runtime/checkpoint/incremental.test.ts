@@ -125,7 +125,7 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
     expect(contents(mergeOperatorSnapshots([c1, c4]))).toEqual(contents(operatorBytes(full.snapshot())));
   });
 
-  it('is full again every fullEvery-th checkpoint of a chain, with TTL states, and after a restore', async () => {
+  it('is full again every fullEvery-th checkpoint of a chain, with TTL states, without states, and after a restore', async () => {
     const b = await open(engine, { fullEvery: 3 });
     work(b, 0);
     const bases: Array<number | undefined> = [];
@@ -139,6 +139,11 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
     restored.restore(decodeState(encodeState(b.snapshot())) as KeyedStateSnapshot);
     work(restored, 1);
     expect(restored.snapshot(20).base).toBeUndefined();
+    // An operator without keyed state: whole (empty) snapshots, so it never holds other operators' bases on disk.
+    const none = await open(engine);
+    operatorBytes(none.snapshot(1));
+    none.notifyCheckpointComplete(1);
+    expect(none.snapshot(2).base).toBeUndefined();
     const ttl = await open(engine);
     ttl.getState({ name: 'short', ttlMs: 60_000 });
     work(ttl, 0);
