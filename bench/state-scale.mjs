@@ -13,7 +13,7 @@
 // by the backend shows there.
 //
 //   node bench/state-scale.mjs [keys=5000000] [--passes 1] [--backends hashmap,lmdb,rocksdb] [--interval '10 s' | off]
-//        [--ttl '2 s'] [--heap MB] [--cache-size '128 mb'] [--check] [--timeout seconds]
+//        [--ttl '2 s'] [--heap MB] [--cache-size '128 mb'] [--check] [--timeout seconds] [--incremental]
 //
 // Run after `npm run build` (it imports dist/).
 import { spawn } from 'node:child_process';
@@ -42,6 +42,8 @@ const TTL = opt('--ttl', '');
 const HEAP = opt('--heap', undefined);
 const CACHE = opt('--cache-size', undefined);
 const CHECK = args.includes('--check');
+/** `state.backend.incremental` = true: checkpoints after the first completed one are deltas (lmdb, rocksdb). */
+const INCREMENTAL = args.includes('--incremental');
 /** Seconds after which a run is stopped and reported as far as it got (rows in, RSS and checkpoints so far). */
 const TIMEOUT = Number(opt('--timeout', '0'));
 const ROWS = KEYS * PASSES;
@@ -80,7 +82,7 @@ function statusKb(pid, field) {
 /** One job in a fresh process; polls its memory and the store's disk use until it exits. */
 function run(backend) {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-state-scale-'));
-  const spec = { backend, keys: KEYS, passes: PASSES, interval: INTERVAL, ttl: TTL, cache: CACHE, check: CHECK, dir };
+  const spec = { backend, keys: KEYS, passes: PASSES, interval: INTERVAL, ttl: TTL, cache: CACHE, check: CHECK, incremental: INCREMENTAL, dir };
   const node = ['--expose-gc', ...(HEAP ? [`--max-old-space-size=${HEAP}`] : [])];
   const load0 = load();
   const t0 = performance.now();
@@ -130,7 +132,7 @@ function run(backend) {
 
 console.log(
   `GROUP BY over ${KEYS.toLocaleString('en')} keys, ${ROWS.toLocaleString('en')} rows (${PASSES} per key), ${INTERVAL === 'off' ? 'no checkpoints' : `checkpoints every ${INTERVAL}`}` +
-    `${TTL ? `, table.exec.state.ttl ${TTL}` : ''}${HEAP ? `, --max-old-space-size=${HEAP}` : ''}${CACHE ? `, lmdb cache ${CACHE}` : ''}` +
+    `${TTL ? `, table.exec.state.ttl ${TTL}` : ''}${INCREMENTAL ? ', incremental checkpoints' : ''}${HEAP ? `, --max-old-space-size=${HEAP}` : ''}${CACHE ? `, lmdb cache ${CACHE}` : ''}` +
     `, ${availableParallelism()} cores, node ${process.version}`,
 );
 const results = [];
@@ -162,6 +164,8 @@ for (const b of BACKENDS) {
       `  ${cps.length} checkpoints (${r.failedCheckpoints} failed): size ${mb(Math.min(...sizes))}..${mb(Math.max(...sizes))}, ` +
         `duration ${Math.min(...durs)}..${Math.max(...durs)} ms; last: ${mb(sizes.at(-1))} in ${durs.at(-1)} ms`,
     );
+    // Each one: incremental checkpoints differ from one to the next.
+    console.log(`  ${cps.map((c) => `#${c.id} ${mb(c.sizeBytes ?? 0)} ${(c.durationMs / 1000).toFixed(1)} s`).join(', ')}`);
   }
   if (r.check) console.log(`  check: ${r.check.ok ? 'OK' : 'WRONG'} got ${JSON.stringify(r.check.got)} expected ${JSON.stringify(r.check.expected)}`);
 }
@@ -186,6 +190,7 @@ async function child(spec) {
     await set('execution.checkpointing.dir', join(spec.dir, 'checkpoints'));
   }
   if (spec.ttl) await set('table.exec.state.ttl', spec.ttl);
+  if (spec.incremental) await set('state.backend.incremental', 'true');
   const rows = spec.keys * spec.passes;
   await env.executeSql(
     `CREATE TABLE gen (i BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000000',

@@ -60,7 +60,11 @@ function stateBackendSettings(conf: ReadableConfig): StateBackendSettings {
   const o = StateBackendOptions;
   const type = conf.get(o.STATE_BACKEND);
   if (type === 'hashmap') return { type: 'hashmap' };
-  return { type: 'lmdb', engine: type === 'rocksdb' ? 'rocksdb' : 'lmdb', cacheBytes: conf.get(o.LMDB_CACHE_SIZE), localDir: conf.get(o.LMDB_LOCAL_DIR) };
+  // Deltas build on checkpoint files: without a checkpoint directory (or in batch mode, which writes none)
+  // a checkpoint is kept in memory alone, and a delta's base would be gone.
+  const incremental =
+    conf.get(o.INCREMENTAL) && conf.get(CheckpointingOptions.CHECKPOINTS_DIRECTORY) !== undefined && conf.get(ExecutionOptions.RUNTIME_MODE) === 'streaming';
+  return { type: 'lmdb', engine: type === 'rocksdb' ? 'rocksdb' : 'lmdb', cacheBytes: conf.get(o.LMDB_CACHE_SIZE), localDir: conf.get(o.LMDB_LOCAL_DIR), incremental };
 }
 
 /** `execution.worker-threads`: 'off', 'auto' or a positive number of workers. */

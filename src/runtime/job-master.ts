@@ -557,7 +557,9 @@ export class JobMaster implements JobClient, AttemptOwner {
       layout: 'vertex', enumerators: pc.enumerators, committables, vertices: vertexSnapshots(pc.acks, this.graph.tasks), path,
       vertexNames: new Map(this.jobGraph.vertices.map((v) => [v.id, v.name])),
     };
-    const size = path ? await writeCheckpoint(path, cp) : undefined;
+    const jobDir = this.config.checkpointDir === undefined ? undefined : join(this.config.checkpointDir, this.jobId);
+    // A delta (incremental checkpoints) builds on checkpoints in the job's directory; a savepoint gets it merged.
+    const size = path ? await writeCheckpoint(path, cp, { checkpointsDir: jobDir }) : undefined;
     if (a !== this.attempt) throw new TaskCanceled();
     if (this.counts(pc)) {
       const stats: CheckpointStats = {
@@ -575,7 +577,8 @@ export class JobMaster implements JobClient, AttemptOwner {
     // The final checkpoint of a job without periodic checkpoints is an implementation detail.
     if (this.config.checkpointIntervalMs !== undefined) this.completed++;
     if (path && this.config.checkpointDir && !pc.isSavepoint) {
-      await pruneCheckpoints(join(this.config.checkpointDir, this.jobId), this.config.checkpointsRetained);
+      const sb = this.config.stateBackend;
+      await pruneCheckpoints(join(this.config.checkpointDir, this.jobId), this.config.checkpointsRetained, { incremental: sb.type === 'lmdb' && sb.incremental === true });
     }
     for (const t of a.tasks) if (!a.finishedTasks.has(t.key)) t.notifyCheckpointComplete(pc.id);
     for (const c of a.coordinators.values()) c.notifyCheckpointComplete(pc.id);

@@ -20,6 +20,11 @@ export interface ChainTail {
 
 /** The checkpointed state of one chained operator, decoded. In a checkpoint it is held encoded (bytes). */
 export interface OperatorSnapshot {
+  /**
+   * Set when `keyed` is a delta (incremental checkpoints): the checkpoint it builds on, as `keyed.base`.
+   * The first field, so the checkpoint storage reads it without decoding the rest (checkpoint/incremental.ts).
+   */
+  readonly base?: number;
   readonly raw: unknown;
   readonly keyed: KeyedStateSnapshot;
   readonly operatorState: Array<[string, unknown[]]>;
@@ -220,9 +225,12 @@ export class OperatorChain {
    */
   snapshot(checkpointId: number): Uint8Array[] {
     return this.links.map((l) => {
+      const raw = l.op.snapshotState?.(checkpointId);
+      const keyed = l.keyed.snapshot(checkpointId);
       const s: OperatorSnapshot = {
-        raw: l.op.snapshotState?.(checkpointId),
-        keyed: l.keyed.snapshot(),
+        ...(keyed.base === undefined ? {} : { base: keyed.base }),
+        raw,
+        keyed,
         operatorState: l.opState.snapshot(),
         timers: l.timers.snapshot(),
       };
@@ -231,7 +239,10 @@ export class OperatorChain {
   }
 
   notifyCheckpointComplete(checkpointId: number): void {
-    for (const l of this.links) l.op.notifyCheckpointComplete?.(checkpointId);
+    for (const l of this.links) {
+      l.keyed.notifyCheckpointComplete?.(checkpointId);
+      l.op.notifyCheckpointComplete?.(checkpointId);
+    }
   }
 
   /** End of input: each operator finishes in order, so upstream final output reaches downstream first. */

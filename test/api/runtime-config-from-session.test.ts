@@ -34,6 +34,21 @@ describe('runtime settings from the session configuration', () => {
     expect(c.elementQueueCapacity).toBe(5);
   });
 
+  it('takes incremental checkpoints only when asked, on an on-disk backend, streaming, with a checkpoint directory', () => {
+    const incremental = (conf: Record<string, string>): boolean | undefined => {
+      const sb = runtimeConfigFromSession(new Configuration(conf, quiet)).stateBackend;
+      return sb.type === 'lmdb' ? sb.incremental : undefined;
+    };
+    const on = { 'state.backend.type': 'rocksdb', 'state.backend.incremental': 'true', 'execution.checkpointing.dir': '/tmp/cp' };
+    expect(incremental(on)).toBe(true);
+    expect(incremental({ ...on, 'state.backend.incremental': 'false' })).toBe(false);
+    expect(incremental({ 'state.backend.type': 'lmdb', 'execution.checkpointing.dir': '/tmp/cp' })).toBe(false);
+    // Without a directory a checkpoint is kept in memory alone, and batch mode writes none: a delta's base would be gone.
+    expect(incremental({ 'state.backend.type': 'rocksdb', 'state.backend.incremental': 'true' })).toBe(false);
+    expect(incremental({ ...on, 'execution.runtime-mode': 'batch' })).toBe(false);
+    expect(incremental({ ...on, 'state.backend.type': 'hashmap' })).toBeUndefined();
+  });
+
   it('refuses state no operator claims unless told otherwise', () => {
     expect(runtimeConfigFromSession(new Configuration({}, quiet)).ignoreUnclaimedState).toBe(false);
     expect(runtimeConfigFromSession(new Configuration({ 'execution.state-recovery.ignore-unclaimed-state': 'true' }, quiet)).ignoreUnclaimedState).toBe(true);

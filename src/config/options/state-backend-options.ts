@@ -21,4 +21,9 @@ export const StateBackendOptions = {
     .noDefaultValue()
     .withFallbackKeys('state.backend.rocksdb.localdir')
     .withDescription('Directory of the lmdb state stores (deleted when a job ends); the system temp directory when unset.'),
+
+  INCREMENTAL: ConfigOptions.key('state.backend.incremental')
+    .booleanType()
+    .defaultValue(false)
+    .withDescription("With 'lmdb' or 'rocksdb' and a checkpoint directory: a checkpoint after a completed one writes only the state written since, building on it (every 8th is full again); restores merge the chain. Savepoints are always full."),
 } as const;

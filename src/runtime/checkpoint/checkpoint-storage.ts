@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { decodeState, encodeState, encodeStateInPieces } from '../state/state-codec.js';
-import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
+import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, INCREMENTAL_METADATA_FORMAT, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
+import { mergeOperatorSnapshots, operatorSnapshotBase } from './incremental.js';
 import type { CompletedCheckpoint, SerializedValue, StoredCheckpoint, TaskLayoutCommittable, TaskSnapshot } from './completed-checkpoint.js';
 
 const METADATA = '_metadata';
@@ -18,13 +19,29 @@ const METADATA = '_metadata';
  * Durability: every task file is fsynced, then the directory, before `_metadata` names them; `_metadata`
  * records each file's length and CRC-32, so a checkpoint torn by a crash or a full disk is recognised on
  * resume and skipped for an older one. Resolves with the bytes written (task files and `_metadata`).
+ *
+ * Incremental checkpoints: an operator snapshot that is a delta builds on an earlier checkpoint of the job
+ * (`checkpointsDir`, by default the directory holding `target`). `_metadata` then lists in `needs` every
+ * checkpoint its deltas read, their own bases included (format v4), so that retention keeps them; a
+ * savepoint must stand alone, so its deltas are merged onto their bases here and it holds none.
+ *
+ * @throws ExecutionError if a delta's base is gone (retention removed it while this checkpoint was taken)
  */
-export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): Promise<number> {
+export async function writeCheckpoint(target: string, cp: CompletedCheckpoint, options: { checkpointsDir?: string } = {}): Promise<number> {
+  const checkpointsDir = options.checkpointsDir ?? dirname(target);
   const created = await mkdir(target, { recursive: true });
   const stateFiles: Array<[string, TaskFileEntry]> = [];
   const writes: Promise<void>[] = [];
+  const bases = new Set<number>();
+  const chains = new ChainReader(checkpointsDir, target);
   let i = 0;
-  for (const [key, snap] of cp.vertices) {
+  for (const [key, vertexSnap] of cp.vertices) {
+    let snap = vertexSnap;
+    const opBases = snap.operators.map(operatorSnapshotBase);
+    if (opBases.some((b) => b !== undefined)) {
+      if (cp.isSavepoint) snap = { ...snap, operators: await chains.merged(key, snap.operators) };
+      else for (const b of opBases) if (b !== undefined) bases.add(b);
+    }
     const file = `vertex-${i++}.state`;
     // The operators' encoded state goes into the file as it is, not copied into one buffer first: for
     // state larger than memory it can be a GB. The file's bytes are those of encodeState(snap).
@@ -35,6 +52,7 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
     stateFiles.push([key, { file, length, crc32: pieces.reduce((c, p) => crc32(p, c), 0) }]);
   }
   await Promise.all(writes);
+  const needs = await neededCheckpoints(checkpointsDir, cp.checkpointId, bases);
   // The new directory's entry in its parent, and the task files' entries, must be on disk before
   // `_metadata` makes them a checkpoint.
   if (created !== undefined) {
@@ -42,7 +60,8 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
   }
   await syncDirectory(target);
   const meta = encodeState({
-    format: CHECKPOINT_METADATA_FORMAT,
+    // Without deltas the format older releases read; with them one they refuse rather than restore a delta.
+    format: needs.length > 0 ? INCREMENTAL_METADATA_FORMAT : CHECKPOINT_METADATA_FORMAT,
     jobId: cp.jobId,
     checkpointId: cp.checkpointId,
     isSavepoint: cp.isSavepoint,
@@ -53,12 +72,90 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint): 
     committables: cp.committables,
     stateFiles,
     ...(cp.vertexNames === undefined ? {} : { vertexNames: [...cp.vertexNames] }),
+    ...(needs.length > 0 ? { needs } : {}),
   });
   const tmp = join(target, `${METADATA}.inprogress`);
   await writeDurably(tmp, meta);
   await rename(tmp, join(target, METADATA));
   await syncDirectory(target);
   return stateFiles.reduce((n, [, f]) => n + f.length!, meta.length);
+}
+
+/**
+ * Every checkpoint the deltas of checkpoint `id` read: their `bases` and, since a base may be a delta
+ * itself, what each base needs (from its `_metadata`), newest first.
+ */
+async function neededCheckpoints(checkpointsDir: string, id: number, bases: ReadonlySet<number>): Promise<number[]> {
+  const needs = new Set<number>();
+  for (const b of bases) {
+    const dir = join(checkpointsDir, `chk-${b}`);
+    let m: Metadata;
+    try {
+      m = decodeMetadata(await readFile(join(dir, METADATA)), dir);
+    } catch (e) {
+      throw new ExecutionError(`Checkpoint ${id} builds on checkpoint ${b} (incremental checkpoints), but '${dir}' holds no completed checkpoint any more.`, { cause: e });
+    }
+    needs.add(b);
+    for (const n of m.needs ?? []) needs.add(n);
+  }
+  return [...needs].sort((a, b) => b - a);
+}
+
+/**
+ * Reads the chains of bases of deltas: the raw (unmerged) snapshots of earlier checkpoints under
+ * `checkpointsDir`, each read once, for the checkpoint `forPath` (named in errors).
+ */
+class ChainReader {
+  private readonly read = new Map<number, Promise<ReadonlyMap<string, TaskSnapshot>>>();
+
+  constructor(
+    private readonly checkpointsDir: string,
+    private readonly forPath: string,
+    /** The checkpoints a chain may go through (those `_metadata` lists in `needs`); any when undefined. */
+    private readonly allowed?: ReadonlySet<number>,
+  ) {}
+
+  /** Checkpoint `id`'s snapshots as stored, its files verified. @throws TornCheckpointError for `forPath` */
+  snapshots(id: number): Promise<ReadonlyMap<string, TaskSnapshot>> {
+    let p = this.read.get(id);
+    if (p === undefined) {
+      const dir = join(this.checkpointsDir, `chk-${id}`);
+      p = readStored(dir).then(
+        (r) => r.snapshots,
+        (e: unknown) => {
+          const why = e instanceof TornCheckpointError ? e.reason : e instanceof Error ? e.message : String(e);
+          throw new TornCheckpointError(this.forPath, `it builds on checkpoint '${dir}' (incremental checkpoints), which cannot be read: ${why}`, e);
+        },
+      );
+      this.read.set(id, p);
+    }
+    return p;
+  }
+
+  /** The encoded snapshots of one operator from the whole one its chain starts with to `bytes`, oldest first. */
+  async chain(key: string, op: number, bytes: Uint8Array): Promise<Uint8Array[]> {
+    const out = [bytes];
+    for (let b = operatorSnapshotBase(bytes); b !== undefined; b = operatorSnapshotBase(out[0]!)) {
+      if ((this.allowed !== undefined && !this.allowed.has(b)) || out.length > 1_000) {
+        throw new TornCheckpointError(this.forPath, `a delta of '${key}' builds on checkpoint ${b}, which its ${METADATA} does not list`);
+      }
+      const s = (await this.snapshots(b)).get(key);
+      const prev = s?.operators[op];
+      if (prev === undefined) throw new TornCheckpointError(this.forPath, `checkpoint ${b}, which a delta of '${key}' builds on, holds no state of that operator`);
+      out.unshift(prev);
+    }
+    return out;
+  }
+
+  /** `operators` with each delta merged onto its chain: whole snapshots. */
+  async merged(key: string, operators: readonly Uint8Array[]): Promise<Uint8Array[]> {
+    const out: Uint8Array[] = [];
+    for (let op = 0; op < operators.length; op++) {
+      const bytes = operators[op]!;
+      out.push(operatorSnapshotBase(bytes) === undefined ? bytes : mergeOperatorSnapshots(await this.chain(key, op, bytes)));
+    }
+    return out;
+  }
 }
 
 /** One state file as `_metadata` names it. Checkpoints of format v1 recorded the name only. */
@@ -97,9 +194,50 @@ export async function syncDirectory(path: string): Promise<void> {
 
 /**
  * Reads a `chk-N` or savepoint directory, verifying that every file it names is whole. A checkpoint of
- * format v1 or v2 comes back keyed by task (`layout: 'task'`); `toVertexLayout` converts it for a job.
+ * format v1 or v2 comes back keyed by task (`layout: 'task'`); `toVertexLayout` converts it for a job. A
+ * checkpoint with deltas (format v4) comes back with each merged onto the checkpoints it builds on (in the
+ * same directory as `path`), so it restores as a whole one would, at any parallelism and into any backend.
  */
 export async function readCheckpoint(path: string): Promise<StoredCheckpoint> {
+  const { m, snapshots } = await readStored(path);
+  if (m.needs !== undefined && m.needs.length > 0) {
+    const chains = new ChainReader(dirname(path), path, new Set(m.needs));
+    for (const [key, snap] of snapshots) {
+      if (snap.operators.every((o) => operatorSnapshotBase(o) === undefined)) continue;
+      snapshots.set(key, { ...snap, operators: await chains.merged(key, snap.operators) });
+    }
+  }
+  const common = {
+    jobId: m.jobId,
+    checkpointId: m.checkpointId,
+    isSavepoint: m.isSavepoint,
+    timestamp: m.timestamp,
+    parallelism: new Map(m.parallelism),
+    maxParallelism: m.maxParallelism,
+    enumerators: new Map(m.enumerators),
+    path,
+  };
+  const taskLayout = TASK_LAYOUT_FORMATS.includes(m.format as string);
+  if (taskLayout) return { ...common, layout: 'task', tasks: snapshots, committables: m.committables as unknown as TaskLayoutCommittable[] };
+  const names = m.vertexNames === undefined ? {} : { vertexNames: new Map(m.vertexNames) };
+  return { ...common, layout: 'vertex', vertices: snapshots, committables: m.committables, ...names };
+}
+
+/**
+ * Whether `path` holds a checkpoint that reads back: its files and those of every checkpoint it needs are
+ * whole (what `readCheckpoint` checks, without merging deltas).
+ *
+ * @throws TornCheckpointError naming what is missing, short or corrupt
+ */
+async function verifyCheckpoint(path: string): Promise<void> {
+  const { m } = await readStored(path);
+  const chains = new ChainReader(dirname(path), path);
+  // Each needed checkpoint's files are read and checked (its own `needs` are among these).
+  for (const id of m.needs ?? []) await chains.snapshots(id);
+}
+
+/** A checkpoint's `_metadata` and its state files as stored (deltas not merged), every file verified. */
+async function readStored(path: string): Promise<{ m: Metadata; snapshots: Map<string, TaskSnapshot> }> {
   let metaBytes: Buffer;
   try {
     metaBytes = await readFile(join(path, METADATA));
@@ -129,19 +267,7 @@ export async function readCheckpoint(path: string): Promise<StoredCheckpoint> {
       throw new TornCheckpointError(path, `its state file '${f.file}' cannot be decoded (${e instanceof Error ? e.message : String(e)})`, e);
     }
   }
-  const common = {
-    jobId: m.jobId,
-    checkpointId: m.checkpointId,
-    isSavepoint: m.isSavepoint,
-    timestamp: m.timestamp,
-    parallelism: new Map(m.parallelism),
-    maxParallelism: m.maxParallelism,
-    enumerators: new Map(m.enumerators),
-    path,
-  };
-  if (taskLayout) return { ...common, layout: 'task', tasks: snapshots, committables: m.committables as unknown as TaskLayoutCommittable[] };
-  const names = m.vertexNames === undefined ? {} : { vertexNames: new Map(m.vertexNames) };
-  return { ...common, layout: 'vertex', vertices: snapshots, committables: m.committables, ...names };
+  return { m, snapshots };
 }
 
 interface Metadata {
@@ -156,6 +282,8 @@ interface Metadata {
   taskFiles: Array<[string, string | TaskFileEntry]> | undefined;
   /** Format v3, optional: vertex id -> operator description. */
   vertexNames: Array<[string, string]> | undefined;
+  /** Format v4: the earlier checkpoints (ids, in the same directory) whose files its deltas read. */
+  needs: number[] | undefined;
 }
 
 function decodeMetadata(bytes: Uint8Array, path: string): Metadata {
@@ -201,7 +329,7 @@ export async function findLatestCompletedCheckpoint(
     const dir = join(jobDir, `chk-${id}`);
     if (!(await stat(join(dir, METADATA)).then(() => true, () => false))) continue;
     try {
-      await readCheckpoint(dir);
+      await verifyCheckpoint(dir);
       return dir;
     } catch (e) {
       if (!(e instanceof TornCheckpointError)) throw e;
@@ -211,8 +339,14 @@ export async function findLatestCompletedCheckpoint(
   return undefined;
 }
 
-/** Deletes all but the newest `retain` completed checkpoints (and any incomplete older ones). */
-export async function pruneCheckpoints(jobDir: string, retain: number): Promise<void> {
+/**
+ * Deletes all but the newest `retain` completed checkpoints (and any incomplete older ones), keeping every
+ * checkpoint a kept one needs (its `_metadata`'s `needs`: the bases of its deltas). With `incremental`, the
+ * newest one beyond `retain` is kept too, with what it needs: a checkpoint being taken now may build on it
+ * (a task takes the newest checkpoint it was told is complete as its base, and the notice of the newest
+ * may not have reached it yet); it goes at the next completed checkpoint.
+ */
+export async function pruneCheckpoints(jobDir: string, retain: number, options: { incremental?: boolean } = {}): Promise<void> {
   const names = await readdir(jobDir).catch(() => [] as string[]);
   const ids = names.map((n) => /^chk-(\d+)$/.exec(n)).filter((m): m is RegExpExecArray => m !== null).map((m) => Number(m[1]));
   const completed: number[] = [];
@@ -220,11 +354,22 @@ export async function pruneCheckpoints(jobDir: string, retain: number): Promise<
     if (await stat(join(jobDir, `chk-${id}`, METADATA)).then(() => true, () => false)) completed.push(id);
   }
   completed.sort((a, b) => b - a);
-  const keep = new Set(completed.slice(0, retain));
+  const newest = completed.slice(0, retain + (options.incremental ? 1 : 0));
+  const keep = new Set(newest);
+  for (const id of newest) for (const n of await recordedNeeds(join(jobDir, `chk-${id}`))) keep.add(n);
   const newestKept = completed[Math.min(retain, completed.length) - 1] ?? Infinity;
   for (const id of ids) {
     if (keep.has(id)) continue;
     if (completed.includes(id) || id < newestKept) await rm(join(jobDir, `chk-${id}`), { recursive: true, force: true });
+  }
+}
+
+/** The checkpoints a checkpoint's `_metadata` says it needs; none if it cannot be read (it is kept or pruned as it is). */
+async function recordedNeeds(dir: string): Promise<number[]> {
+  try {
+    return decodeMetadata(await readFile(join(dir, METADATA)), dir).needs ?? [];
+  } catch {
+    return [];
   }
 }
 

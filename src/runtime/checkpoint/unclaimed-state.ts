@@ -98,7 +98,7 @@ function operatorKinds(bytes: Uint8Array): string[] {
   }
   const kinds: string[] = [];
   const size = (e: unknown): number => (e instanceof Map ? e.size : Array.isArray(e) ? e.length : 0);
-  if ((o.keyed?.states ?? []).some((st) => size(st.entries) > 0)) kinds.push('keyed state');
+  if ([...(o.keyed?.states ?? [])].some((st) => size(st.entries) > 0)) kinds.push('keyed state');
   if ((o.timers?.eventTime.length ?? 0) + (o.timers?.processingTime.length ?? 0) > 0) kinds.push('timers');
   if ((o.operatorState ?? []).some(([, list]) => list.length > 0)) kinds.push('operator state');
   if (o.raw !== undefined && o.raw !== null) kinds.push('operator snapshot');

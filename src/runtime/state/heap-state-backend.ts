@@ -1,12 +1,13 @@
+import { ExecutionError } from '../../errors/sluice-error.js';
 import type {
   KeyedStateStore, ListState, MapState, OperatorStateStore, StateDescriptor, StateKey, ValueState,
 } from './state.js';
 import { mapStateView } from './state.js';
 import { ExpiryCursor } from './expiry-cursor.js';
 import { LargeMap, SHARD_ENTRIES } from './large-map.js';
-import type { StreamedMap } from './state-encoder.js';
+import type { StreamedArray, StreamedMap } from './state-encoder.js';
 
-type Kind = 'value' | 'list' | 'map';
+export type Kind = 'value' | 'list' | 'map';
 
 /**
  * The plain form of a heap backend's contents, as stored in a checkpoint. `entries` is a Map since #18
@@ -15,7 +16,27 @@ type Kind = 'value' | 'list' | 'map';
  * A state larger than one Map may hold comes as several records of the same name, in order.
  */
 export interface KeyedStateSnapshot {
-  readonly states: ReadonlyArray<{ name: string; kind: Kind; entries: StateEntries }>;
+  /**
+   * The states' records, in order. In a snapshot of an on-disk backend before it is encoded, a
+   * `StreamedArray` cut into records as the store is read (decoded back as an Array).
+   */
+  readonly states: ReadonlyArray<KeyedStateRecord> | StreamedArray<KeyedStateRecord>;
+  /**
+   * Set in an incremental snapshot (a delta, docs/state-format.md "Incremental checkpoints"): the id of the
+   * checkpoint it builds on. Its records then hold only the entries written since that checkpoint, and
+   * `removed` the keys removed since; the checkpoint storage merges it onto its base before any restore
+   * (`mergeOperatorSnapshots`), so a backend never restores a delta.
+   */
+  readonly base?: number;
+}
+
+/** One state's entries, or a shard of them (a state larger than one Map comes as several records of its name). */
+export interface KeyedStateRecord {
+  readonly name: string;
+  readonly kind: Kind;
+  readonly entries: StateEntries;
+  /** In a delta only: keys of this state removed (or cleared) since the base. */
+  readonly removed?: readonly StateKey[];
 }
 
 /**
@@ -154,6 +175,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   /** Takes the decoded snapshot's maps as they are (decoded afresh for every restore, so no one else holds them). */
   restore(s: KeyedStateSnapshot): void {
+    refuseDelta(s);
     this.tables.clear();
     const shards = new Map<string, { kind: Kind; maps: Map<StateKey, unknown>[] }>();
     for (const st of s.states) {
@@ -172,6 +194,7 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
 
   /** Restores the keys `owns` accepts from several subtasks' snapshots (a restore at another parallelism). */
   restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void {
+    for (const p of parts) refuseDelta(p);
     this.tables.clear();
     for (const s of parts) {
       for (const st of s.states) {
@@ -180,6 +203,16 @@ export class HeapKeyedStateBackend implements KeyedStateStore {
         for (const [k, v] of st.entries) if (owns(k)) t.data.set(k, v);
       }
     }
+  }
+}
+
+/**
+ * A delta restored as it is would lose every entry its base holds: the checkpoint storage merges deltas
+ * onto their bases when it reads a checkpoint, so one reaching a backend is a bug, reported as such.
+ */
+export function refuseDelta(s: KeyedStateSnapshot): void {
+  if (s.base !== undefined) {
+    throw new ExecutionError(`Internal error: an incremental keyed state snapshot (building on checkpoint ${s.base}) reached a state backend without being merged onto its base.`);
   }
 }
 

@@ -8,8 +8,14 @@ import type { KeyedStateStore, StateKey } from './state.js';
  * backend restores into the other, and a restore at another parallelism by key group.
  */
 export interface KeyedStateBackend extends KeyedStateStore {
-  /** The state as of now, as plain values no later write changes once encoded. */
-  snapshot(): KeyedStateSnapshot;
+  /**
+   * The state as of now, as plain values no later write changes once encoded. With `checkpointId` (a
+   * checkpoint's, or a savepoint's) a backend with incremental checkpoints may answer with a delta on the
+   * newest checkpoint it was told is complete (`KeyedStateSnapshot.base`).
+   */
+  snapshot(checkpointId?: number): KeyedStateSnapshot;
+  /** Checkpoint `checkpointId` completed: a backend with incremental checkpoints may build on it from now on. */
+  notifyCheckpointComplete?(checkpointId: number): void;
   restore(s: KeyedStateSnapshot): void;
   restoreRescaled(parts: readonly KeyedStateSnapshot[], owns: (key: StateKey) => boolean): void;
   /**
@@ -32,9 +38,14 @@ export type StateBackendSettings =
       readonly cacheBytes: number;
       /** `state.backend.lmdb.localdir`: where stores live; the system temp directory when unset. */
       readonly localDir: string | undefined;
+      /**
+       * `state.backend.incremental`, in effect only where checkpoints go to a checkpoint directory (their
+       * files stay while a later delta needs them); default false.
+       */
+      readonly incremental?: boolean;
     };
 
 export function createKeyedStateBackend(settings: StateBackendSettings | undefined): KeyedStateBackend {
-  if (settings?.type === 'lmdb') return new LmdbKeyedStateBackend({ engine: settings.engine, cacheBytes: settings.cacheBytes, localDir: settings.localDir });
+  if (settings?.type === 'lmdb') return new LmdbKeyedStateBackend({ engine: settings.engine, cacheBytes: settings.cacheBytes, localDir: settings.localDir, incremental: settings.incremental });
   return new HeapKeyedStateBackend();
 }

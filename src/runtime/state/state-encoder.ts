@@ -32,6 +32,20 @@ export class StreamedMap<K = unknown, V = unknown> implements Iterable<readonly 
   }
 }
 
+/**
+ * Items the encoder writes as an Array (the same bytes, so it decodes as an Array) while drawing them from
+ * `items`, one at a time, as `StreamedMap` does for a Map: a snapshot of an on-disk state backend cuts a
+ * state into records of at most a shard's entries as it reads the store, so it need not count the entries
+ * first (a pass over the whole store) to know how many records there are.
+ */
+export class StreamedArray<T = unknown> implements Iterable<T> {
+  constructor(private readonly items: Iterable<T>) {}
+
+  [Symbol.iterator](): Iterator<T> {
+    return this.items[Symbol.iterator]();
+  }
+}
+
 /** Bytes of the unsigned LEB128 of any count below 2^53. */
 const MAX_COUNT_BYTES = 8;
 
@@ -268,7 +282,8 @@ class StateEncoder {
 
   /** Registered classes first (a registered subclass of Map stays itself), then the built-in kinds by instanceof. */
   private other(v: object, proto: object | null): void {
-    if (v instanceof StreamedMap) return this.streamed(v);
+    if (v instanceof StreamedMap) return this.streamed(Tag.MAP, v);
+    if (v instanceof StreamedArray) return this.streamed(Tag.ARRAY, v);
     const c = stateClassOf(v, proto);
     if (c) return this.registered(c, v);
     if (v instanceof Uint8Array) return this.bytes(v);
@@ -327,20 +342,30 @@ class StateEncoder {
     });
   }
 
-  /** As `map`, with room for the largest count left before the entries and closed up once the count is known. */
-  private streamed(m: StreamedMap): void {
+  /**
+   * As `map` (or `array`), with room for the largest count left before the entries and closed up once the
+   * count is known.
+   */
+  private streamed(tag: number, m: StreamedMap | StreamedArray): void {
     this.ensure(1 + MAX_COUNT_BYTES);
-    this.buf[this.pos++] = Tag.MAP;
+    this.buf[this.pos++] = tag;
     const count = { buf: this.buf as Buffer, at: this.pos };
     this.counts.push(count);
     this.pos += MAX_COUNT_BYTES;
     let n = 0;
     this.streaming++;
     try {
-      for (const [k, x] of m) {
-        this.value(k);
-        this.value(x);
-        n++;
+      if (m instanceof StreamedMap) {
+        for (const [k, x] of m) {
+          this.value(k);
+          this.value(x);
+          n++;
+        }
+      } else {
+        for (const x of m) {
+          this.value(x);
+          n++;
+        }
       }
     } finally {
       this.streaming--;

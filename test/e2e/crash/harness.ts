@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeState } from '../../../src/runtime/state/state-codec.js';
 
 export const CLI = process.env.SLUICE_CLI ?? fileURLToPath(new URL('../../../dist/bundle/bin.js', import.meta.url));
 
@@ -64,6 +65,11 @@ export interface TrialOptions {
   readonly spanMs?: number;
   /** Aborts a single run that takes longer than this (it is then a failed trial). */
   readonly runTimeoutMs?: number;
+  /**
+   * When the first kill of a copy may come (it then lands at a seeded moment soon after): by default once a
+   * checkpoint is complete; incremental trials wait for a chain of deltas (`incrementalChainAtLeast`).
+   */
+  readonly firstKillWhen?: (checkpointRoot: string) => boolean;
 }
 
 /** Rows as the sink renders them, with how often each occurs. */
@@ -141,6 +147,23 @@ export function completeCheckpoints(root: string): string[] {
     for (const chk of entries) if (chk.startsWith('chk-') && existsSync(join(root, job, chk, '_metadata'))) out.push(join(job, chk));
   }
   return out;
+}
+
+/**
+ * True when some complete checkpoint under the checkpoint root is a delta building on at least `n` earlier
+ * checkpoints (incremental checkpoints: its `_metadata` lists them in `needs`), so a kill now restores
+ * a chain, not one whole checkpoint.
+ */
+export function incrementalChainAtLeast(n: number): (root: string) => boolean {
+  return (root) =>
+    completeCheckpoints(root).some((c) => {
+      try {
+        const m = decodeState(readFileSync(join(root, c, '_metadata'))) as { needs?: number[] };
+        return (m.needs?.length ?? 0) >= n;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** True when some job directory under the checkpoint root holds a complete checkpoint (chk-N/_metadata). */
@@ -442,7 +465,8 @@ export async function crashTrial(job: CrashJob, opts: TrialOptions): Promise<Tri
         if (!resume) {
           // The first kill of a copy only once a checkpoint is complete: otherwise the resume is a fresh start.
           const t0 = Date.now();
-          while (alive(cli) && !hasCompleteCheckpoint(chk)) await sleep(20);
+          const ready = opts.firstKillWhen ?? hasCompleteCheckpoint;
+          while (alive(cli) && !ready(chk)) await sleep(20);
           waitedForCheckpoint = Date.now() - t0;
           // Soon after it: on a busy machine the first checkpoint may complete late in the input.
           delay = Math.floor(random() * span * 0.1);

@@ -41,6 +41,7 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                                        state.backend.incremental |                       false |
 |                             state.backend.lmdb.memory.cache-size |                      128 mb |
 |                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          40 |
@@ -57,7 +58,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-43 rows in set
+44 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -95,6 +96,7 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                                        state.backend.incremental |                       false |
 |                             state.backend.lmdb.memory.cache-size |                      128 mb |
 |                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          40 |
@@ -111,7 +113,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-42 rows in set
+43 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -164,6 +166,7 @@ SET;
 |                       sql-client.execution.max-table-result.rows |                     1000000 |
 |                                 sql-client.execution.result-mode |                       table |
 |                                               sql-client.verbose |                       false |
+|                                        state.backend.incremental |                       false |
 |                             state.backend.lmdb.memory.cache-size |                      128 mb |
 |                                               state.backend.type |                     hashmap |
 |                                   table.display.max-column-width |                          30 |
@@ -180,6 +183,6 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-42 rows in set
+43 rows in set
 !ok
 

@@ -321,9 +321,10 @@ describe.each(['lmdb', 'rocksdb'] as const)('LmdbKeyedStateBackend on %s', (engi
     }
     now = 40;
     const snap = b.snapshot();
-    // The store holds 3,500 entries of v (expired ones are still stored): four Maps, the last the rest.
-    expect(snap.states.map((s) => s.name)).toEqual(['v', 'v', 'v', 'v', 'plain']);
+    // The records are cut as the encoder reads the store (no counting pass): known once encoded.
     const back = decodeState(encodeState(snap)) as KeyedStateSnapshot;
+    // The store holds 3,500 entries of v (expired ones are still stored): four Maps, the last the rest.
+    expect(back.states.map((s) => s.name)).toEqual(['v', 'v', 'v', 'v', 'plain']);
     expect(back.states.every((s) => s.entries instanceof Map)).toBe(true);
     const live = back.states.filter((s) => s.name === 'v').flatMap((s) => [...s.entries]);
     expect(live.map(([k]) => k).sort((x, y) => (x as number) - (y as number))).toEqual(Array.from({ length: 500 }, (_, i) => 3_000 + i));
