@@ -23,6 +23,12 @@ export const T1_COLUMNS = [
   ['t6', 'TS'],
   ['t9', 'TS'],
   ['j', 'JSON'],
+  // Added in stop 28, once Sluice kept digits below the millisecond: TIMESTAMP(1), (4), (7) and (9) values that use
+  // every digit of their precision.
+  ['t1p', 'TS'],
+  ['t4', 'TS'],
+  ['t7', 'TS'],
+  ['t9n', 'TS'],
 ];
 export const T2_COLUMNS = [
   ['k', 'INT'],
@@ -49,6 +55,10 @@ const DS = ['0.999', '-0.500', '0.001', '0.000', '-0.999'];
 // are at midnight: Flink 2.3 truncates a negative time of day towards zero (CAST('1969-12-31 23:59:59.9' AS DATE) is
 // 1970-01-01 there; docs/differences-from-flink.md), which would make most queries over them diverge.
 const TP = ['2024-02-29 00:00:00', '2000-02-29 23:59:59.5', '1900-03-01 00:00:00', '2023-02-28 12:00:00.123', '2024-12-31 23:59:59.999', '1970-01-01 00:00:00', '2100-02-28 06:30:00', '2024-03-01 00:00:00.001', '1969-12-31 00:00:00'];
+// Values with every fraction digit of their column's precision (1, 4, 7, 9), after 1970 (see above), around leap days,
+// a year's end and the epoch: the digits below the millisecond meet casts, arithmetic, keys and ordering.
+const TN = ['2024-02-29 23:59:59.999999999', '2000-02-29 00:00:00.000000001', '1970-01-01 00:00:00.123456789', '2023-12-31 23:59:59.500000500', '2100-02-28 12:34:56.987654321', '2024-03-01 00:00:00.000999999', '2024-02-29 23:59:59.999999999'];
+const digits = (t, p) => (p === 0 ? t.slice(0, 19) : t.slice(0, 20 + p));
 // JSON texts (and some that are not JSON) for the JSON functions.
 const J = ['{"a":1,"b":[1,2,{"c":"x"}],"d":null}', '[1,"two",3.5,true]', '"str"', '42', 'not json', '{}', '[]', '{"a":"1.5","b":{"c":[]}}', '{"a":9223372036854775807}', '{"a":true,"b":[]}', '{"a":-1.25E2,"c":"ü"}', 'null'];
 
@@ -77,6 +87,10 @@ function t1Rows() {
       nul(10, 4) ? null : TP[(i * 5) % TP.length],
       nul(6, 5) ? null : TP[i % TP.length],
       nul(8, 7) ? null : J[i % J.length],
+      nul(7, 2) ? null : digits(TN[i % TN.length], 1),
+      nul(9, 1) ? null : digits(TN[(i * 3) % TN.length], 4),
+      nul(10, 8) ? null : digits(TN[(i * 2) % TN.length], 7),
+      nul(6, 4) ? null : TN[(i * 5) % TN.length],
     ]);
   }
   return rows;
@@ -113,7 +127,7 @@ export function shiftYears(text, years) {
  * leap days and weekdays included, is the same).
  */
 export function writeTables(dir, yearShift = 0) {
-  const shift = (rows) => (yearShift === 0 ? rows : rows.map((r) => r.map((f, i) => (f !== null && [7, 12, 13, 14].includes(i) ? shiftYears(f, yearShift) : f))));
+  const shift = (rows) => (yearShift === 0 ? rows : rows.map((r) => r.map((f, i) => (f !== null && [7, 12, 13, 14, 16, 17, 18, 19].includes(i) ? shiftYears(f, yearShift) : f))));
   for (const [name, rows] of [
     ['t1', shift(t1Rows())],
     ['t2', t2Rows()],
@@ -127,7 +141,7 @@ export function writeTables(dir, yearShift = 0) {
 export function tableDdl(dir) {
   const opts = (name) => `'connector' = 'filesystem', 'path' = '${join(dir, name)}', 'format' = 'csv', 'csv.null-literal' = '${NULL}'`;
   return [
-    `CREATE TABLE t1 (id INT, k INT, a INT, b BIGINT, d DECIMAL(10, 2), x DOUBLE, s STRING, ts TIMESTAMP(3), y DOUBLE, d0 DECIMAL(5, 0), dl DECIMAL(38, 18), ds DECIMAL(3, 3), t0 TIMESTAMP(0), t6 TIMESTAMP(6), t9 TIMESTAMP(9), j STRING, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH (${opts('t1')})`,
+    `CREATE TABLE t1 (id INT, k INT, a INT, b BIGINT, d DECIMAL(10, 2), x DOUBLE, s STRING, ts TIMESTAMP(3), y DOUBLE, d0 DECIMAL(5, 0), dl DECIMAL(38, 18), ds DECIMAL(3, 3), t0 TIMESTAMP(0), t6 TIMESTAMP(6), t9 TIMESTAMP(9), j STRING, t1p TIMESTAMP(1), t4 TIMESTAMP(4), t7 TIMESTAMP(7), t9n TIMESTAMP(9), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH (${opts('t1')})`,
     `CREATE TABLE t2 (k INT, name STRING, amt DECIMAL(12, 3), flag BOOLEAN) WITH (${opts('t2')})`,
   ];
 }
