@@ -93,8 +93,8 @@ export class RankOperator implements StreamOperator {
       const f = row.fields;
       ks.setCurrentKey(hashFields(f, pk));
       const parts = this.state.value() ?? [];
-      if (this.spec.restoredRows !== undefined) narrowRestored(parts, this.spec.restoredRows);
       let p = parts.find((x) => pk.every((k, i) => valuesEqual(x.key[i], f[k])));
+      if (p !== undefined && this.spec.restoredRows !== undefined) narrowRestored(p, this.spec.restoredRows);
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       if (p === undefined) {
         if (!accumulate) continue;
@@ -198,14 +198,12 @@ export class RankOperator implements StreamOperator {
   }
 }
 
-/** Narrows, in place, the rows of `parts` that a checkpoint of the unpruned plan wrote (see RankSpec.restoredRows). */
-function narrowRestored(parts: Partition[], r: { readonly width: number; readonly kept: readonly number[] }): void {
-  for (const p of parts) {
-    if (p.rows[0]?.length !== r.width) continue;
-    for (let i = 0; i < p.rows.length; i++) {
-      const row = p.rows[i]!;
-      p.rows[i] = r.kept.map((k) => row[k]);
-    }
+/** Narrows, in place, the rows of `p` that a checkpoint of the unpruned plan wrote (see RankSpec.restoredRows). */
+function narrowRestored(p: Partition, r: { readonly width: number; readonly kept: readonly number[] }): void {
+  if (p.rows[0]?.length !== r.width) return;
+  for (let i = 0; i < p.rows.length; i++) {
+    const row = p.rows[i]!;
+    p.rows[i] = r.kept.map((k) => row[k]);
   }
 }
 

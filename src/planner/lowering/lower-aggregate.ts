@@ -12,6 +12,8 @@ import { localWindowAggregateFactory } from '../../table-runtime/local-window-ag
 import type { AggCall, AggregateNode, GlobalWindowAggregateNode, LocalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
 import type { Lowering, Stream } from './lowering-context.js';
+import type { AggregateFunction } from '../../table-runtime/aggregates/aggregate-function.js';
+import type { LogicalType } from '../../types/logical-type.js';
 
 /** A group / window / session aggregate; `output` projects a window aggregate's columns (null: all). */
 export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly number[] | null, name: string): Stream {
@@ -49,18 +51,24 @@ export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly n
   return { id: v.id, parallelism: v.parallelism };
 }
 
+/**
+ * A fresh instance of `call`'s function over input fields of `inputTypes`: a user-defined aggregate from the
+ * function registry, else the built-in (`retracts`: whether the input may retract, see builtinAggregate).
+ */
+export function aggregateFunction(b: Lowering, c: AggCall, inputTypes: readonly LogicalType[], retracts = true): AggregateFunction<unknown> {
+  const argTypes = c.args.map((i) => inputTypes[i]!);
+  const def = b.options.functions?.lookup(c.name);
+  return def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.name)
+    ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
+    : builtinAggregate(c.name, argTypes, c.type, { retracts });
+}
+
 /** How the operators run `calls` over the rows of `inputNode` (one fresh set per operator instance). */
 export function aggregateSpecs(b: Lowering, calls: readonly AggCall[], inputNode: PlanNode, retracts: boolean): () => AggregateSpec[] {
-  const o = b.options;
   const inputTypes = inputNode.fields.map((f) => f.type);
   return () =>
     calls.map((c) => {
-      const argTypes = c.args.map((i) => inputTypes[i]!);
-      const def = o.functions?.lookup(c.name);
-      const fn =
-        def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.name)
-          ? def.create(argTypes, { distinct: c.distinct, star: c.args.length === 0 })
-          : builtinAggregate(c.name, argTypes, c.type, { retracts });
+      const fn = aggregateFunction(b, c, inputTypes, retracts);
       const countStar = c.name === 'COUNT' && c.args.length === 0;
       return { fn, args: c.args, distinct: c.distinct, filterArg: c.filterArg, countStar };
     });

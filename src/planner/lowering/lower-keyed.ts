@@ -1,7 +1,5 @@
 // Lowering of the keyed nodes behind one exchange: sort, OVER, MATCH_RECOGNIZE, rank, ChangelogNormalize.
 import { PlanningError } from '../../errors/sluice-error.js';
-import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
-import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
 import { temporalSortFactory } from '../../table-runtime/temporal-sort-operator.js';
 import { limitFactory, sortLimitFactory } from '../../table-runtime/sort-limit-operator.js';
 import { overAggregateFactory } from '../../table-runtime/over-aggregate-operator.js';
@@ -14,6 +12,7 @@ import { isProctimeFirstRow } from '../logical/deduplicate.js';
 import type { ChangelogNormalizeNode, OverNode, RankNode, SortNode } from '../logical/plan-node.js';
 import type { MatchNode } from '../logical/match-node.js';
 import { matchSpec } from './lower-match.js';
+import { aggregateFunction } from './lower-aggregate.js';
 import type { Lowering, Stream } from './lowering-context.js';
 
 /** ORDER BY (on a time attribute in streaming mode) and LIMIT: one subtask. */
@@ -45,13 +44,7 @@ export function lowerOver(b: Lowering, n: OverNode, name: string): Stream {
     descending: n.orderKey.descending,
     mode: o.mode,
     calls: n.calls.map((c) => ({
-      create: () => {
-        const argTypes = c.call.args.map((i) => inputTypes[i]!);
-        const def = o.functions?.lookup(c.call.name);
-        return def?.kind === 'aggregate' && !BUILTIN_AGGREGATES.has(c.call.name)
-          ? def.create(argTypes, { distinct: c.call.distinct, star: c.call.args.length === 0 })
-          : builtinAggregate(c.call.name, argTypes, c.call.type);
-      },
+      create: () => aggregateFunction(b, c.call, inputTypes),
       args: c.call.args,
       frame: c.frame,
       distinct: c.call.distinct,
