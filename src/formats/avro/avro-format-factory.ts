@@ -7,12 +7,12 @@ import type { RowType } from '../../types/logical-type.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { AvroOptions } from './avro-options.js';
 import { AvroRowDecoder, AvroRowEncoder } from './avro-row-codec.js';
+import type { AvroTimestampMapping } from './avro-schema.js';
 
-function check(o: ReadableConfig): void {
+/** Checks the options; the timestamp mapping they choose. */
+function check(o: ReadableConfig): AvroTimestampMapping {
   if (o.get(AvroOptions.ENCODING) !== 'binary') throw new ValidationError("Sluice's avro format supports only 'avro.encoding' = 'binary'.");
-  if (!o.get(AvroOptions.TIMESTAMP_MAPPING_LEGACY)) {
-    throw new ValidationError("Sluice's avro format supports only the legacy timestamp mapping ('avro.timestamp_mapping.legacy' = 'true').");
-  }
+  return o.get(AvroOptions.TIMESTAMP_MAPPING_LEGACY) ? 'legacy' : 'local';
 }
 
 /** `'format' = 'avro'`: Avro binary records without header, schema derived from the table (Flink's AvroFormatFactory). */
@@ -29,17 +29,17 @@ export class AvroFormatFactory implements DecodingFormatFactory, EncodingFormatF
   }
 
   createDecodingFormat(_ctx: DynamicTableFactoryContext, o: ReadableConfig): DecodingFormat {
-    check(o);
+    const mapping = check(o);
     return {
-      createRuntimeDecoder: (physicalType: RowType) => new AvroRowDecoder(physicalType),
+      createRuntimeDecoder: (physicalType: RowType) => new AvroRowDecoder(physicalType, mapping),
       getChangelogMode: () => ChangelogMode.insertOnly(),
     };
   }
 
   createEncodingFormat(_ctx: DynamicTableFactoryContext, o: ReadableConfig): EncodingFormat {
-    check(o);
+    const mapping = check(o);
     return {
-      createRuntimeEncoder: (physicalType: RowType) => new AvroRowEncoder(physicalType),
+      createRuntimeEncoder: (physicalType: RowType) => new AvroRowEncoder(physicalType, mapping),
       getChangelogMode: () => ChangelogMode.insertOnly(),
     };
   }

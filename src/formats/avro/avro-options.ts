@@ -13,5 +13,8 @@ export const AvroOptions = {
   TIMESTAMP_MAPPING_LEGACY: ConfigOptions.key('timestamp_mapping.legacy')
     .booleanType()
     .defaultValue(true)
-    .withDescription('Map TIMESTAMP and TIMESTAMP_LTZ both to timestamp-millis/micros (the only mapping Sluice supports).'),
+    .withDescription(
+      'Flink\'s legacy timestamp mapping: TIMESTAMP(0..3) as timestamp-millis, finer TIMESTAMPs and TIMESTAMP_LTZ refused. ' +
+        'false: TIMESTAMP as local-timestamp-millis/micros and TIMESTAMP_LTZ as timestamp-millis/micros, up to 6 digits.',
+    ),
 } as const;

@@ -6,7 +6,7 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
 import type { DeserializationSchema, MessageOrigin, SerializationSchema } from '../../factories/format.js';
 import { FieldValueError, decodeError, encodeError, withField } from '../format-error.js';
 import { AvroReader, AvroWriter } from './avro-binary.js';
-import { avroSchemaOf } from './avro-schema.js';
+import { type AvroTimestampMapping, avroSchemaOf } from './avro-schema.js';
 import { epochMicrosOf, timestampOfEpochMicros } from '../../types/values/precise-timestamp.js';
 import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
@@ -257,9 +257,12 @@ function baseReader(t: LogicalType): Read {
   }
 }
 
-/** The top-level record is never nullable, as the table's physical row type is NOT NULL in Flink. */
-function topLevel(rowType: RowType): RowType {
-  avroSchemaOf(rowType);
+/**
+ * The top-level record is never nullable, as the table's physical row type is NOT NULL in Flink. Fails, as
+ * Flink's format does, on a type the schema cannot carry under `mapping`.
+ */
+function topLevel(rowType: RowType, mapping: AvroTimestampMapping): RowType {
+  avroSchemaOf(rowType, 'record', mapping);
   return { ...rowType, nullable: false };
 }
 
@@ -271,8 +274,8 @@ export class AvroRowDecoder implements DeserializationSchema {
   skippedRecords = 0;
   private readonly read: Read;
 
-  constructor(rowType: RowType) {
-    this.read = avroReader(topLevel(rowType));
+  constructor(rowType: RowType, mapping: AvroTimestampMapping = 'legacy') {
+    this.read = avroReader(topLevel(rowType, mapping));
   }
 
   deserialize(message: Uint8Array, out: Row[], origin?: MessageOrigin): void {
@@ -294,8 +297,8 @@ export class AvroRowEncoder implements SerializationSchema {
   private readonly write: Write;
   private readonly writer = new AvroWriter();
 
-  constructor(rowType: RowType) {
-    this.write = avroWriter(topLevel(rowType));
+  constructor(rowType: RowType, mapping: AvroTimestampMapping = 'legacy') {
+    this.write = avroWriter(topLevel(rowType, mapping));
   }
 
   serialize(row: Row): Uint8Array {

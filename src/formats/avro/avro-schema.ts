@@ -7,30 +7,48 @@ import { ValidationError } from '../../errors/sluice-error.js';
 export type AvroSchema = string | { readonly [key: string]: unknown } | readonly AvroSchema[];
 
 /**
- * The Avro schema Flink's AvroSchemaConverter derives for a row type (legacy timestamp mapping, the
- * default): nullable types become `["null", T]`, DECIMAL is `bytes` with the decimal logical type,
- * TIMESTAMP(p<=3) and TIMESTAMP_LTZ timestamp-millis, TIMESTAMP(p>3) timestamp-micros, DATE `date`,
- * TIME `time-millis`, nested rows are records named after their path. The top-level record is not nullable.
- * @throws ValidationError for types Flink's Avro format cannot carry (intervals, non-string map keys).
+ * How TIMESTAMP and TIMESTAMP_LTZ columns map to Avro logical types:
+ * - `legacy`: Flink's default (`'avro.timestamp_mapping.legacy' = 'true'`, and always in avro-confluent):
+ *   TIMESTAMP(0..3) is `timestamp-millis`; a finer TIMESTAMP and every TIMESTAMP_LTZ are refused, as Flink's
+ *   AvroSchemaConverter refuses them.
+ * - `local`: Flink's mapping since 1.19 (`'avro.timestamp_mapping.legacy' = 'false'`): TIMESTAMP is
+ *   `local-timestamp-millis` / `-micros`, TIMESTAMP_LTZ `timestamp-millis` / `-micros`, up to 6 digits.
+ * - `micros`: the Pravega registry's (docs/pravega-catalog.md): both as `timestamp-millis` for 0..3 digits and
+ *   `timestamp-micros` above, so a registered precision reads back.
+ * The bytes are the same in all three (a long of milliseconds, or of microseconds above 3 digits).
  */
-export function avroSchemaOf(rowType: RowType, name = 'record'): AvroSchema {
-  return recordSchema(rowType, name);
+export type AvroTimestampMapping = 'legacy' | 'local' | 'micros';
+
+/**
+ * The Avro schema Flink's AvroSchemaConverter derives for a row type: nullable types become `["null", T]`,
+ * DECIMAL is `bytes` with the decimal logical type, timestamps as `mapping` says, DATE `date`, TIME
+ * `time-millis`, nested rows are records named after their path. The top-level record is not nullable.
+ * @throws ValidationError for types Flink's Avro format cannot carry (intervals, non-string map keys,
+ *   timestamps the mapping refuses), naming the column.
+ */
+export function avroSchemaOf(rowType: RowType, name = 'record', mapping: AvroTimestampMapping = 'legacy'): AvroSchema {
+  return recordSchema(rowType, name, mapping, '');
 }
 
-function recordSchema(t: RowType, name: string): AvroSchema {
+/** `column` is the dotted path of the field being mapped, for errors ('' at the top). */
+function recordSchema(t: RowType, name: string, mapping: AvroTimestampMapping, column: string): AvroSchema {
   return {
     type: 'record',
     name,
-    fields: t.fields.map((f) => ({ name: f.name, type: fieldSchema(f.type, `${name}_${f.name}`), ...(f.type.nullable ? { default: null } : {}) })),
+    fields: t.fields.map((f) => ({
+      name: f.name,
+      type: fieldSchema(f.type, `${name}_${f.name}`, mapping, column === '' ? f.name : `${column}.${f.name}`),
+      ...(f.type.nullable ? { default: null } : {}),
+    })),
   };
 }
 
-function fieldSchema(t: LogicalType, path: string): AvroSchema {
-  const s = baseSchema(t, path);
+function fieldSchema(t: LogicalType, path: string, mapping: AvroTimestampMapping, column: string): AvroSchema {
+  const s = baseSchema(t, path, mapping, column);
   return t.nullable && t.kind !== 'NULL' ? ['null', s] : s;
 }
 
-function baseSchema(t: LogicalType, path: string): AvroSchema {
+function baseSchema(t: LogicalType, path: string, mapping: AvroTimestampMapping, column: string): AvroSchema {
   switch (t.kind) {
     case 'NULL':
       return 'null';
@@ -59,25 +77,55 @@ function baseSchema(t: LogicalType, path: string): AvroSchema {
     case 'TIME':
       return { type: 'int', logicalType: 'time-millis' };
     case 'TIMESTAMP':
-      return { type: 'long', logicalType: t.precision <= 3 ? 'timestamp-millis' : 'timestamp-micros' };
     case 'TIMESTAMP_LTZ':
-      return { type: 'long', logicalType: t.precision <= 3 ? 'timestamp-millis' : 'timestamp-micros' };
+      return { type: 'long', logicalType: timestampLogicalType(t.kind, t.precision, mapping, column) };
     case 'ARRAY':
-      return { type: 'array', items: fieldSchema(t.element, path) };
+      return { type: 'array', items: fieldSchema(t.element, path, mapping, column) };
     case 'MULTISET':
       requireStringKey(t, t.element);
       return { type: 'map', values: 'int' };
     case 'MAP':
       requireStringKey(t, t.key);
-      return { type: 'map', values: fieldSchema(t.value, path) };
+      return { type: 'map', values: fieldSchema(t.value, path, mapping, column) };
     case 'ROW':
-      return recordSchema(t, path);
+      return recordSchema(t, path, mapping, column);
     case 'INTERVAL_YEAR_MONTH':
     case 'INTERVAL_DAY_TIME':
     case 'VARIANT':
       throw new ValidationError(`Unsupported to derive Schema for type: ${typeToString(t)}`);
     default:
       return assertNever(t, 'logical type');
+  }
+}
+
+/** The logical type of a TIMESTAMP(p) or TIMESTAMP_LTZ(p) column under `mapping`; Flink's refusals as errors. */
+function timestampLogicalType(kind: 'TIMESTAMP' | 'TIMESTAMP_LTZ', precision: number, mapping: AvroTimestampMapping, column: string): string {
+  const unit = precision <= 3 ? 'millis' : 'micros';
+  const type = `${kind}(${precision})`;
+  switch (mapping) {
+    case 'micros':
+      return `timestamp-${unit}`;
+    case 'legacy':
+      if (kind === 'TIMESTAMP_LTZ') {
+        throw new ValidationError(
+          `Column '${column}' is ${type}, which Avro's legacy timestamp mapping cannot carry (Flink: "Unsupported to derive Schema for type"). ` +
+            "With 'format' = 'avro', set 'avro.timestamp_mapping.legacy' = 'false' to write it as timestamp-millis or timestamp-micros.",
+        );
+      }
+      if (precision > 3) {
+        throw new ValidationError(
+          `Column '${column}' is ${type}: Avro does not support TIMESTAMP type with precision ${precision} in the legacy timestamp mapping, only 0 to 3. ` +
+            "With 'format' = 'avro', set 'avro.timestamp_mapping.legacy' = 'false' for up to 6 digits (local-timestamp-micros), or declare TIMESTAMP(3).",
+        );
+      }
+      return 'timestamp-millis';
+    case 'local':
+      if (precision > 6) {
+        throw new ValidationError(`Column '${column}' is ${type}: Avro does not support timestamps with precision ${precision}, only 0 to 6.`);
+      }
+      return kind === 'TIMESTAMP' ? `local-timestamp-${unit}` : `timestamp-${unit}`;
+    default:
+      return assertNever(mapping, 'Avro timestamp mapping');
   }
 }
 

@@ -35,7 +35,7 @@ export class PravegaRegistryEncoder implements SerializationSchema {
     private readonly where: string,
     jsonSettings: JsonEncodeSettings,
   ) {
-    this.body = format === 'Avro' ? new AvroRowEncoder(rowType) : new JsonRowEncoder(rowType, jsonSettings);
+    this.body = format === 'Avro' ? new AvroRowEncoder(rowType, 'micros') : new JsonRowEncoder(rowType, jsonSettings);
   }
 
   async open(): Promise<void> {

@@ -221,7 +221,7 @@ export function avroRecordNameOf(s: RegistrySchemaText | undefined): string {
 /** The schema registered for a table of `rowType` in a group of `format`; `name` is the Avro record's name. */
 export function schemaOfRowType(rowType: RowType, format: RegistryFormat, name = 'record'): RegistrySchemaText {
   if (format === 'Avro') {
-    const schema = avroSchemaOf(rowType, name);
+    const schema = avroSchemaOf(rowType, name, 'micros');
     return { serializationFormat: 'Avro', schema: JSON.stringify(schema), type: name };
   }
   const schema = { title: name, ...jsonSchemaOfRow(rowType) };

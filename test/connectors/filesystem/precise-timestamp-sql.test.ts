@@ -103,4 +103,24 @@ describe('TIMESTAMP(p > 3) through the JSON and CSV formats, as a real Flink 2.3
     ]);
     await env.close();
   });
+
+  it("keeps Avro microseconds with 'avro.timestamp_mapping.legacy' = 'false' and refuses them, as Flink, under the legacy default", async () => {
+    const { env, dir } = await session();
+    await env.executeSql(
+      `CREATE TABLE vout (id INT, ts6 TIMESTAMP(6), ltz TIMESTAMP_LTZ(6))
+       WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'vout')}', 'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false')`,
+    );
+    await (await env.executeSql('INSERT INTO vout SELECT id, ts6, ltz FROM j')).await();
+    // Avro carries microseconds: the seventh digit of row 3's ts6 is dropped.
+    expect(await tsv(env, 'SELECT * FROM vout')).toEqual([
+      '+I\t1\t2024-01-01T10:00:00.123456\t2024-01-01T10:00:00.123456Z',
+      '+I\t2\t2024-01-01T10:00\t2024-01-01T10:00:00Z',
+      '+I\t3\t2024-01-01T10:00:00.123456\t2024-01-01T10:00:00.000001Z',
+    ]);
+    await env.executeSql(
+      `CREATE TABLE legacy (id INT, ts6 TIMESTAMP(6)) WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'legacy')}', 'format' = 'avro')`,
+    );
+    await expect(env.executeSql('INSERT INTO legacy SELECT id, ts6 FROM j').then((r) => r.await())).rejects.toThrow(/Column 'ts6' is TIMESTAMP\(6\).*legacy timestamp mapping/);
+    await env.close();
+  });
 });
