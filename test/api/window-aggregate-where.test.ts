@@ -60,7 +60,7 @@ describe('a WHERE between a window TVF and its aggregate', () => {
 
   it('reading window_start: still a window aggregate, with the rows batch mode gives', async () => {
     const sql = `SELECT window_start, COUNT(*) AS c, SUM(id) AS s FROM TABLE(HOP(TABLE ev, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '3' SECOND))
-WHERE MOD(id, 2) = 0 OR window_start >= TIMESTAMP_LTZ '1970-01-01 00:00:30' GROUP BY window_start, window_end`;
+WHERE MOD(id, 2) = 0 OR window_start >= TIMESTAMP WITH LOCAL TIME ZONE '1970-01-01 00:00:30' GROUP BY window_start, window_end`;
     env = await session('streaming');
     const streaming = await changelog(env, sql);
     expect(streaming.every((r) => r.startsWith('+I'))).toBe(true);

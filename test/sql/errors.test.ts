@@ -23,6 +23,14 @@ describe('parse errors', () => {
     expect(err.detail).toBe(`${err.message}\n  FROM t WHERE a >;\n                  ^`);
   });
 
+  it("refuses a TIMESTAMP_LTZ literal, as Flink's parser does, naming the literal Flink has", () => {
+    const err = errorOf(() => parseStatement("SELECT a,\n  TIMESTAMP_LTZ '2024-01-01 10:00:00' FROM t"));
+    expect(err.message).toMatch(/^Incorrect syntax near the keyword 'TIMESTAMP_LTZ': write TIMESTAMP WITH LOCAL TIME ZONE '\.\.\.'.*line 2, column 3/);
+    expect([err.line, err.column]).toEqual([2, 3]);
+    const ok = parseStatement("SELECT TIMESTAMP WITH LOCAL TIME ZONE '2024-01-01 10:00:00'");
+    expect(JSON.stringify(ok)).toContain('"type":"TIMESTAMP_LTZ","value":"2024-01-01 10:00:00"');
+  });
+
   it('lists the keywords that could follow', () => {
     const err = errorOf(() => parseStatement('SELECT a FROM t ORDER a'));
     expect(err.message).toBe('Encountered "a" at line 1, column 23. Was expecting one of: "BY"');

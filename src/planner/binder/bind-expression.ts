@@ -488,7 +488,7 @@ function bindFunction(e: FunctionCall, ctx: ExprBindContext): RexNode {
       return overlaps(args);
     case 'COALESCE':
     case 'IFNULL': {
-      const t = commonType(types);
+      const t = commonType(types) ?? dateOfDatesAndTimestamps(types);
       if (t === undefined || args.length === 0) throw new ValidationError('Illegal mixing of types in CASE or COALESCE statement');
       const nn = args.some((a) => !a.type.nullable);
       return call('COALESCE', args.map((a) => castTo(a, t)), withNullability(t, !nn));
@@ -578,4 +578,14 @@ function arity(name: string, expected: number): ValidationError {
 
 function noMatch(name: string, types: readonly LogicalType[]): ValidationError {
   return new ValidationError(`No match found for function signature ${name}(${types.map((t) => `<${sqlTypeName(t)}>`).join(', ')})`);
+}
+
+/**
+ * COALESCE over DATE and TIMESTAMP operands is a DATE in Flink (its own type inference, not Calcite's, which has no
+ * common type for them): a real Flink 2.3 gives 2024-01-01 for COALESCE(TIMESTAMP '2024-01-01 10:00:00', DATE '...').
+ */
+function dateOfDatesAndTimestamps(types: readonly LogicalType[]): LogicalType | undefined {
+  const real = types.filter((t) => t.kind !== 'NULL');
+  if (!real.some((t) => t.kind === 'DATE') || !real.every((t) => t.kind === 'DATE' || t.kind === 'TIMESTAMP')) return undefined;
+  return withNullability(DataTypes.DATE(), real.every((t) => t.nullable));
 }

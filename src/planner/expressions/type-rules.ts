@@ -176,9 +176,8 @@ function commonOfTwo(a: LogicalType, b: LogicalType): LogicalType | undefined {
         return withNullability(a, nullable);
     }
   }
-  if ((a.kind === 'DATE' && b.kind === 'TIMESTAMP') || (a.kind === 'TIMESTAMP' && b.kind === 'DATE')) {
-    return withNullability(a.kind === 'TIMESTAMP' ? a : b, nullable);
-  }
+  // DATE and TIMESTAMP have no common type: Calcite refuses to compare them, or to mix them in CASE, IF, IN, VALUES
+  // and UNION (a real Flink 2.3: "Cannot apply '=' to arguments of type '<DATE> = <TIMESTAMP(0)>'").
   if (isTimestamp(a) && isTimestamp(b)) {
     const pa = (a as { precision: number }).precision;
     const pb = (b as { precision: number }).precision;

@@ -38,7 +38,7 @@ export interface NullLiteral extends ExprBase {
   readonly kind: 'null-literal';
 }
 
-/** `DATE '2020-01-01'`, `TIME '10:00:00'`, `TIMESTAMP '...'`, `TIMESTAMP_LTZ '...'`. */
+/** `DATE '2020-01-01'`, `TIME '10:00:00'`, `TIMESTAMP '...'`, `TIMESTAMP WITH LOCAL TIME ZONE '...'` (TIMESTAMP_LTZ). */
 export interface TypedLiteral extends ExprBase {
   readonly kind: 'typed-literal';
   readonly type: 'DATE' | 'TIME' | 'TIMESTAMP' | 'TIMESTAMP_LTZ';

@@ -377,10 +377,22 @@ export abstract class ExpressionParser extends SpecialFormParser {
       case 'DATE':
       case 'TIME':
       case 'TIMESTAMP':
-      case 'TIMESTAMP_LTZ':
         if (this.peek(1).type === 'string') {
           this.next();
           return { kind: 'typed-literal', type: w, value: this.next().value, pos };
+        }
+        if (w === 'TIMESTAMP' && ['WITH', 'LOCAL', 'TIME', 'ZONE'].every((kw, k) => this.isKeywordAt(1 + k, kw)) && this.peek(5).type === 'string') {
+          this.i += 5;
+          return { kind: 'typed-literal', type: 'TIMESTAMP_LTZ', value: this.next().value, pos };
+        }
+        break;
+      case 'TIMESTAMP_LTZ':
+        // Flink's parser has no TIMESTAMP_LTZ literal; accepting one would make a script Flink refuses.
+        if (this.peek(1).type === 'string') {
+          throw this.errorAt(
+            pos,
+            "Incorrect syntax near the keyword 'TIMESTAMP_LTZ': write TIMESTAMP WITH LOCAL TIME ZONE '...' for a TIMESTAMP_LTZ literal, as in Flink.",
+          );
         }
         break;
       case 'INTERVAL':

@@ -132,7 +132,7 @@ export function unparseExpression(e: Expression): string {
     case 'null-literal':
       return 'NULL';
     case 'typed-literal':
-      return `${e.type} ${quoteString(e.value)}`;
+      return `${e.type === 'TIMESTAMP_LTZ' ? 'TIMESTAMP WITH LOCAL TIME ZONE' : e.type} ${quoteString(e.value)}`;
     case 'interval-literal':
       return `INTERVAL ${e.negative ? '-' : ''}${quoteString(e.value)} ${unparseIntervalQualifier(e.qualifier)}`;
     case 'identifier':
