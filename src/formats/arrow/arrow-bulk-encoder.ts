@@ -1,6 +1,7 @@
 import * as A from 'apache-arrow';
 import type { RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
+import { hasNestedFineTimestamp, writeExactTimestamps } from './arrow-nested-timestamps.js';
 import { encodeError, withField } from '../format-error.js';
 import type { BulkEncoder } from './bulk-format.js';
 import { arrowColumnWriter } from './arrow-column-writer.js';
@@ -70,7 +71,10 @@ export class ArrowBulkEncoder implements BulkEncoder {
           throw encodeError('arrow', withField(e, this.rowType.fields[c]!.name));
         }
       }
-      return builder.finish().toVector().data[0]!;
+      const data = builder.finish().toVector().data[0]!;
+      const t = this.rowType.fields[c]!.type;
+      if (hasNestedFineTimestamp(t)) writeExactTimestamps(data, t, rows.slice(start, end).map((r) => r.fields[c]));
+      return data;
     });
     const struct = A.makeData({ type: new A.Struct(this.schema.fields), length: end - start, nullCount: 0, children });
     return new A.RecordBatch(this.schema, struct);

@@ -6,6 +6,7 @@ import { FieldValueError, withField } from '../format-error.js';
 import { timestampOfEpochNanos } from '../../types/values/precise-timestamp.js';
 import { asciiDecode, utf8Decode } from '../../util/utf8.js';
 import { fromArrowValue, wordsToBigInt } from './arrow-values.js';
+import { hasNestedFineTimestamp, readExactTimestamps } from './arrow-nested-timestamps.js';
 
 type Chunk = A.Data<A.DataType>;
 
@@ -200,5 +201,6 @@ function generic(d: Chunk, t: LogicalType): ColumnValues {
       throw withField(e instanceof Error && !(e instanceof FieldValueError) ? new FieldValueError(e.message) : e, `[${i}]`);
     }
   }
+  if (hasNestedFineTimestamp(t)) readExactTimestamps(d, t, out);
   return out;
 }

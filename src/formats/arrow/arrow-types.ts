@@ -7,12 +7,10 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
  * The Arrow type Sluice writes for a logical type (Flink's ArrowUtils where it has one):
  * BIGINT -> Int64, DECIMAL(p, s) -> Decimal128(p, s), DATE -> Date32 (days), TIME -> Time32[ms],
  * TIMESTAMP(p<=3) -> Timestamp[ms], TIMESTAMP(4..6) -> Timestamp[us], TIMESTAMP(7..9) -> Timestamp[ns] (every
- * digit kept; `nested` inside an ARRAY, MAP or ROW: Timestamp[us], since apache-arrow's builders, which write nested
- * values, take epoch ms as a double and `ms * 10^6` passes 2^53), TIMESTAMP_LTZ -> the same with
- * time zone UTC, INTERVAL YEAR TO MONTH -> Int32 months, INTERVAL DAY TO SECOND -> Duration[ms],
+ * digit kept, nested ones too: arrow-nested-timestamps.ts), TIMESTAMP_LTZ -> the same with time zone UTC, INTERVAL YEAR TO MONTH -> Int32 months, INTERVAL DAY TO SECOND -> Duration[ms],
  * ARRAY -> List, MAP -> Map, MULTISET -> Map<element, Int32>, ROW -> Struct.
  */
-export function toArrowType(t: LogicalType, nested = false): A.DataType {
+export function toArrowType(t: LogicalType): A.DataType {
   switch (t.kind) {
     case 'NULL':
       return new A.Null();
@@ -44,19 +42,19 @@ export function toArrowType(t: LogicalType, nested = false): A.DataType {
     case 'TIME':
       return new A.TimeMillisecond();
     case 'TIMESTAMP':
-      return t.precision <= 3 ? new A.TimestampMillisecond() : t.precision <= 6 || nested ? new A.TimestampMicrosecond() : new A.TimestampNanosecond();
+      return t.precision <= 3 ? new A.TimestampMillisecond() : t.precision <= 6 ? new A.TimestampMicrosecond() : new A.TimestampNanosecond();
     case 'TIMESTAMP_LTZ':
-      return t.precision <= 3 ? new A.TimestampMillisecond('UTC') : t.precision <= 6 || nested ? new A.TimestampMicrosecond('UTC') : new A.TimestampNanosecond('UTC');
+      return t.precision <= 3 ? new A.TimestampMillisecond('UTC') : t.precision <= 6 ? new A.TimestampMicrosecond('UTC') : new A.TimestampNanosecond('UTC');
     case 'INTERVAL_DAY_TIME':
       return new A.DurationMillisecond();
     case 'ARRAY':
-      return new A.List(new A.Field('element', toArrowType(t.element, true), true));
+      return new A.List(new A.Field('element', toArrowType(t.element), true));
     case 'MULTISET':
       return mapType(t.element, { kind: 'INT', nullable: false });
     case 'MAP':
       return mapType(t.key, t.value);
     case 'ROW':
-      return new A.Struct(arrowFields(t, true));
+      return new A.Struct(arrowFields(t));
     case 'VARIANT':
       throw new ValidationError('The Arrow format does not support the VARIANT type yet.');
     default:
@@ -65,12 +63,12 @@ export function toArrowType(t: LogicalType, nested = false): A.DataType {
 }
 
 function mapType(key: LogicalType, value: LogicalType): A.DataType {
-  const entries = new A.Struct([new A.Field('key', toArrowType(key, true), false), new A.Field('value', toArrowType(value, true), true)]);
+  const entries = new A.Struct([new A.Field('key', toArrowType(key), false), new A.Field('value', toArrowType(value), true)]);
   return new A.Map_(new A.Field('entries', entries, false));
 }
 
-export function arrowFields(rowType: RowType, nested = false): A.Field[] {
-  return rowType.fields.map((f) => new A.Field(f.name, toArrowType(f.type, nested), f.type.nullable));
+export function arrowFields(rowType: RowType): A.Field[] {
+  return rowType.fields.map((f) => new A.Field(f.name, toArrowType(f.type), f.type.nullable));
 }
 
 export function toArrowSchema(rowType: RowType): A.Schema {

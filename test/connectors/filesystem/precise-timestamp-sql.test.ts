@@ -95,6 +95,16 @@ describe('TIMESTAMP(p > 3) through the JSON and CSV formats, as a real Flink 2.3
        WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'aout')}', 'format' = 'arrow')`,
     );
     await (await env.executeSql('INSERT INTO aout SELECT id, ts, ts6, ltz FROM j')).await();
+    await env.executeSql(
+      `CREATE TABLE nout (id INT, r ROW<ts TIMESTAMP(9), ltz TIMESTAMP_LTZ(6)>, a ARRAY<TIMESTAMP(9)>)
+       WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'nout')}', 'format' = 'arrow')`,
+    );
+    await (await env.executeSql('INSERT INTO nout SELECT id, ROW(ts, ltz), ARRAY[ts, ts6] FROM j')).await();
+    expect(await tsv(env, 'SELECT id, r.ts, r.ltz, a[1], a[2] FROM nout')).toEqual([
+      '+I\t1\t2024-01-01T10:00:00.123456789\t2024-01-01T10:00:00.123456Z\t2024-01-01T10:00:00.123456789\t2024-01-01T10:00:00.123456',
+      '+I\t2\t2024-01-01T10:00:00.100\t2024-01-01T10:00:00Z\t2024-01-01T10:00:00.100\t2024-01-01T10:00',
+      '+I\t3\t2024-01-01T10:00:00.100000100\t2024-01-01T10:00:00.000001Z\t2024-01-01T10:00:00.100000100\t2024-01-01T10:00:00.123456700',
+    ]);
     // ts6 of row 3 holds a seventh digit (read from JSON as Flink does), which Timestamp[us] cannot carry.
     expect(await tsv(env, 'SELECT * FROM aout')).toEqual([
       '+I\t1\t2024-01-01T10:00:00.123456789\t2024-01-01T10:00:00.123456\t2024-01-01T10:00:00.123456Z',

@@ -215,15 +215,42 @@ describe('ArrowBulkEncoder direct column writers', () => {
     expect(table.batches[0]!.getChild('t9')!.data[0]!.values[0]).toBe(1_704_103_200_123_456_789n);
     const decoded = new ArrowBulkDecoder(type).decode(bytes);
     expect(decoded.map((r) => r.fields)).toEqual(rows.map((r) => r.fields));
-    // Nested, a TIMESTAMP(9) is Timestamp[us] (apache-arrow's builders write it from epoch ms): its millisecond stays exact.
+    // Nested, every digit too: a ROW's TIMESTAMP(9) is Timestamp[ns] with the exact int64, not the builder's epoch ms.
     const nested = DataTypes.ROW(FIELD('r', DataTypes.ROW(FIELD('t9', DataTypes.TIMESTAMP(9)))));
     const nestedBytes = new ArrowBulkEncoder(nested, { ipcFormat: 'stream', batchSize: 8 }).encode([insert([[new PreciseTimestamp(1_704_103_200_123, 456_789)]]), insert([[-1]])]);
-    expect(String(A.tableFromIPC(nestedBytes).schema.fields[0]!.type)).toBe('Struct<{t9:Timestamp<MICROSECOND>}>');
-    expect(new ArrowBulkDecoder(nested).decode(nestedBytes).map((r) => r.fields)).toEqual([[[1_704_103_200_123]], [[-1]]]);
+    const nestedTable = A.tableFromIPC(nestedBytes);
+    expect(String(nestedTable.schema.fields[0]!.type)).toBe('Struct<{t9:Timestamp<NANOSECOND>}>');
+    expect(nestedTable.batches[0]!.getChild('r')!.data[0]!.children[0]!.values[0]).toBe(1_704_103_200_123_456_789n);
+    expect(new ArrowBulkDecoder(nested).decode(nestedBytes).map((r) => r.fields)).toEqual([[[new PreciseTimestamp(1_704_103_200_123, 456_789)]], [[-1]]]);
     // Whole milliseconds as apache-arrow's builders wrote them before (epoch ms times 1000).
     const wholeMs = [insert([1_577_836_800_123, null, -1]), insert([null, 0, null])];
     expect(values(A.tableFromIPC(new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 1 }).encode(wholeMs)))).toEqual(
       values(A.tableFromIPC(builderEncode(type, wholeMs, 'stream', 1))),
     );
+  });
+
+  it('keeps every digit of TIMESTAMP(4..9) nested in ROW, ARRAY, MAP keys and values and MULTISET, NULLs and empties around them', () => {
+    const ts = (ms: number, nanos: number): PreciseTimestamp => new PreciseTimestamp(ms, nanos);
+    const type = DataTypes.ROW(
+      FIELD('id', DataTypes.INT()),
+      FIELD('a', DataTypes.ARRAY(DataTypes.TIMESTAMP(6))),
+      FIELD('m', DataTypes.MAP(DataTypes.TIMESTAMP_LTZ(9), DataTypes.ARRAY(DataTypes.TIMESTAMP(7)))),
+      FIELD('ms', DataTypes.MULTISET(DataTypes.TIMESTAMP(4))),
+      FIELD('r', DataTypes.ROW(FIELD('x', DataTypes.INT()), FIELD('t', DataTypes.TIMESTAMP(9)), FIELD('aa', DataTypes.ARRAY(DataTypes.ROW(FIELD('u', DataTypes.TIMESTAMP_LTZ(5))))))),
+    );
+    const rows = [
+      insert([1, [ts(1_704_103_200_123, 456_000), null, -1], new Map([[ts(0, 1), [ts(-5, 999_900), null]]]), new Map([[ts(86_400_000, 100_000), 2]]), [7, ts(-1, 1), [[ts(1, 10_000)], null]]]),
+      insert([2, null, null, null, null]),
+      insert([3, [], new Map(), new Map(), [null, null, []]]),
+      insert([4, [ts(951_782_400_000, 999_000)], new Map([[5, []], [ts(6, 7), [ts(8, 900_000)]]]), new Map([[-3, 1]]), [null, 1_704_103_200_123, [[null], [ts(2, 20_000)]]]]),
+    ];
+    for (const batchSize of [1, 3, 8]) {
+      const bytes = new ArrowBulkEncoder(type, { ipcFormat: 'file', batchSize }).encode(rows);
+      const decoded = new ArrowBulkDecoder(type).decode(bytes);
+      expect(decoded.map((r) => r.fields)).toEqual(rows.map((r) => r.fields));
+    }
+    const table = A.tableFromIPC(new ArrowBulkEncoder(type, { ipcFormat: 'stream', batchSize: 8 }).encode(rows));
+    expect(table.schema.fields.map((f) => String(f.type))[1]).toBe('List<Timestamp<MICROSECOND>>');
+    expect(table.batches[0]!.getChild('a')!.data[0]!.children[0]!.values[0]).toBe(1_704_103_200_123_456n);
   });
 });
