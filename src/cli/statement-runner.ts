@@ -1,6 +1,6 @@
 import type { TableEnvironment } from '../api/table-environment.js';
 import type { TableResult } from '../api/table-result.js';
-import { TableOptions } from '../config/options/table-options.js';
+import { resolveLocalTimeZone, TableOptions } from '../config/options/table-options.js';
 import { ValidationError } from '../errors/sluice-error.js';
 import type { JobClient, JobExecutionResult } from '../runtime/job-client.js';
 import type { InsertStatement, Statement } from '../sql/ast/statements.js';
@@ -40,6 +40,8 @@ export class StatementRunner {
       maxColumnWidth: this.env.maxColumnWidth,
       maxTableRows: this.env.getConfig().get(TableOptions.MAX_TABLE_RESULT_ROWS),
       resultMode: this.interactive ? this.env.getConfig().get(TableOptions.RESULT_MODE) : 'tableau',
+      // Flink's SQL client prints TIMESTAMP_LTZ values in the session's zone.
+      timeZone: resolveLocalTimeZone(this.env.getConfig()),
     });
   }
 

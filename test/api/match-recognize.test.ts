@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';
+import { typeToString } from '../../src/types/type-to-string.js';
 
 const TICKER = [
   ['10:00:00', 12, 1],
@@ -254,6 +255,28 @@ FROM Ticker
     ).await();
     const q = "SELECT window_start, COUNT(*) AS n, SUM(s) AS total FROM TABLE(TUMBLE(TABLE M, DESCRIPTOR(mt), INTERVAL '2' SECOND)) GROUP BY window_start, window_end";
     expect(await rows(env, q)).toEqual(['10:00:04,2,50', '10:00:06,3,64']);
+  });
+
+  it('MATCH_ROWTIME(rowtime_field) has the field\'s type, MATCH_ROWTIME() is TIMESTAMP(3) over a TIMESTAMP_LTZ rowtime (types and rows of Flink 2.3.0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-mr-ltz-'));
+    mkdirSync(join(dir, 'in'));
+    writeFileSync(join(dir, 'in', 'in.csv'), '1,a,10,1704103200000\n1,b,20,1704103201000\n1,a,5,1704103202000\n1,b,30,1704103203000\n');
+    env = TableEnvironment.create({ mode: 'streaming', config: { 'table.local-time-zone': 'Asia/Shanghai' } });
+    await env.executeSql(
+      `CREATE TABLE t (k INT, v STRING, p INT, e BIGINT, ts AS TO_TIMESTAMP_LTZ(e, 3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)
+       WITH ('connector' = 'filesystem', 'path' = '${join(dir, 'in')}', 'format' = 'csv')`,
+    );
+    const q =
+      "SELECT k, mt, mt2, CAST(mt AS STRING) AS smt, CAST(mt2 AS STRING) AS smt2, ap FROM t MATCH_RECOGNIZE (PARTITION BY k ORDER BY ts MEASURES MATCH_ROWTIME() AS mt, MATCH_ROWTIME(ts) AS mt2, A.p AS ap ONE ROW PER MATCH AFTER MATCH SKIP PAST LAST ROW PATTERN (A B) DEFINE A AS A.v = 'a', B AS B.v = 'b')";
+    const result = await env.executeSql(q);
+    expect(result.getResolvedSchema().columnTypes().map((t) => typeToString(t)).slice(1, 3)).toEqual(['TIMESTAMP(3) NOT NULL *ROWTIME*', 'TIMESTAMP_LTZ(3) NOT NULL *ROWTIME*']);
+    const out: string[] = [];
+    for await (const r of result.collect()) out.push(r.fields.slice(3).join(','));
+    // Flink 2.3.0 in Asia/Shanghai: mt 2024-01-01 10:00:01.000 (the instant's UTC wall clock), mt2 18:00:01.
+    expect(out).toEqual(['2024-01-01 10:00:01.000,2024-01-01 18:00:01.000,10', '2024-01-01 10:00:03.000,2024-01-01 18:00:03.000,5']);
+    await expect(
+      env.executeSql("SELECT * FROM t MATCH_RECOGNIZE (PARTITION BY k ORDER BY ts MEASURES MATCH_ROWTIME(p) AS bad ONE ROW PER MATCH PATTERN (A B) DEFINE A AS A.v = 'a')"),
+    ).rejects.toThrow("The function MATCH_ROWTIME requires argument to be a row time attribute type, but is 'INTEGER'.");
   });
 
   it('refuses what Flink refuses, with its messages', async () => {

@@ -51,6 +51,19 @@ describe('sluice command', () => {
     expect(r.stdout).not.toContain('rows read');
   });
 
+  it("prints TIMESTAMP_LTZ values in the session's time zone, as Flink's SQL client does", async () => {
+    // A real Flink 2.3.0 prints 1970-01-01 08:00:00.000 for TO_TIMESTAMP_LTZ(0, 3) in Asia/Shanghai, and the
+    // TIMESTAMP of the same instant as its UTC wall-clock time.
+    const { dir, file } = sqlFile(
+      "SET 'table.local-time-zone' = 'Asia/Shanghai';\nSELECT TO_TIMESTAMP_LTZ(0, 3) AS l, CAST(TIMESTAMP '1970-01-01 00:00:00' AS TIMESTAMP(3)) AS t;\n" +
+        "SET 'table.local-time-zone' = 'America/New_York';\nSELECT TO_TIMESTAMP_LTZ(0, 3) AS l;\n",
+    );
+    const r = await sluice(['-f', file], dir);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('| 1970-01-01 08:00:00.000 | 1970-01-01 00:00:00.000 |');
+    expect(r.stdout).toContain('| 1969-12-31 19:00:00.000 |');
+  });
+
   it('shows a progress line for a bounded INSERT on a terminal', async () => {
     const { dir, file } = sqlFile(
       "SET 'table.dml-sync' = 'true';\n" +

@@ -16,6 +16,7 @@ import { aggregateType } from './bind-aggregate.js';
 import { bindExpression, checkAt, isAggregateCall } from './bind-expression.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
+import { sqlTypeName } from '../expressions/type-rules.js';
 
 /** An error pointing at one position of the statement (a clause keyword, a quantifier). */
 function at<E extends PlanningError | ValidationError>(e: E, pos: SourcePosition): E {
@@ -204,8 +205,20 @@ class RefBinder {
     if (name === 'NEXT') fail('NEXT is not supported in MATCH_RECOGNIZE (as in Flink): a match is found before the rows after it are known; use PREV, FIRST or LAST');
     if (name === 'CLASSIFIER' || name === 'MATCH_NUMBER') fail(`${name}() is not supported in MATCH_RECOGNIZE (as in Flink)`);
     if (name === 'MATCH_ROWTIME') {
-      if (e.args.length > 0) fail('MATCH_ROWTIME() takes no arguments here');
-      return this.add({ kind: 'match-rowtime', type: notNull(isRowtimeAttribute(this.timeType) ? this.timeType : DataTypes.TIMESTAMP(3, 'ROWTIME')) }, 'MATCH_ROWTIME()');
+      if (e.args.length > 1) fail('MATCH_ROWTIME takes at most one argument: a rowtime attribute, MATCH_ROWTIME([rowtime_field])');
+      const arg = e.args[0];
+      if (arg === undefined) {
+        // Flink: a TIMESTAMP(3) rowtime whatever the type of the ORDER BY rowtime (a TIMESTAMP_LTZ one's instant
+        // then reads as its UTC wall-clock time).
+        return this.add({ kind: 'match-rowtime', type: notNull(DataTypes.TIMESTAMP(3, 'ROWTIME')) }, 'MATCH_ROWTIME()');
+      }
+      const { variable, rex } = this.rowExpr(arg, 'MATCH_ROWTIME');
+      if (!isRowtimeAttribute(rex.type)) {
+        throw checkAt(arg, true, () => new ValidationError(`The function MATCH_ROWTIME requires argument to be a row time attribute type, but is '${sqlTypeName(withoutTimeAttribute(rex.type))}'.`));
+      }
+      // The same instant (the match's last row's rowtime) in the operand's type, as Flink types it.
+      const column = arg.kind === 'identifier' ? arg.names.slice(variable === null ? 0 : 1).join('.') : exprText(arg);
+      return this.add({ kind: 'match-rowtime', type: notNull(rex.type) }, `MATCH_ROWTIME(${variable ?? '*'}.${column})`);
     }
     if (name === 'MATCH_PROCTIME') {
       if (e.args.length > 0) fail('MATCH_PROCTIME() takes no arguments');
