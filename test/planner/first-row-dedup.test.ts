@@ -60,12 +60,10 @@ describe('first-row deduplication changelog', () => {
     expect(formatRows(rows, types)).toEqual(['+I[1, home, 1]', '+I[2, cart, 1]']);
   });
 
-  it('plans event-time first row as updating (as Flink 1.20): an append-only sink refuses it with Flink message', async () => {
+  it('plans event-time first row over inserts insert-only, as Flink 2.x: an append-only sink takes it', async () => {
     const p = await physical(rowtimeFirst);
-    expect(p).toContain('orderBy=[ROWTIME ts ASC], select=[uid, page, ts], changelogMode=[I,UB,UA,D])');
-    await expect(runInsert(`INSERT INTO append_sink2 ${rowtimeFirst}`, ctx())).rejects.toThrow(
-      "Table sink 'default_catalog.default_database.append_sink2' doesn't support consuming update and delete changes which is produced by node Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[uid], orderBy=[ROWTIME ts ASC]",
-    );
+    expect(p).toContain('orderBy=[ROWTIME ts ASC], select=[uid, page, ts], changelogMode=[I])');
+    await runInsert(`INSERT INTO append_sink2 ${rowtimeFirst}`, ctx());
   });
 
   it('keeps the rank number of any other Top-N (rn <= 2 is not a constant)', async () => {

@@ -2,7 +2,7 @@ import { PlanningError } from '../../errors/sluice-error.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import { RowKind } from '../../types/row-kind.js';
 import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
-import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
+import { deduplicationOf, isInsertOnlyFirstRow, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
 import { inputsOf, type PlanNode, type RankNode } from './plan-node.js';
 
@@ -14,7 +14,7 @@ import { inputsOf, type PlanNode, type RankNode } from './plan-node.js';
  */
 export function replacesTop1InPlace(n: RankNode, input: ChangelogMode): boolean {
   const start = n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1;
-  return n.limit === 1 && start === 1 && (n.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER' && input.isInsertOnly() && !isProctimeFirstRow(n);
+  return n.limit === 1 && start === 1 && (n.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER' && input.isInsertOnly() && !isInsertOnlyFirstRow(n, true);
 }
 
 /**
@@ -143,6 +143,7 @@ export class ChangelogInference {
           }
           return ChangelogMode.insertOnly();
         }
+        if (isRowtimeInsertOnlyFirstRow(n, input.isInsertOnly())) return ChangelogMode.insertOnly();
         this.origins.set(n, n);
         // Every other Deduplicate may replace its row: Flink declares all changes.
         if (deduplicationOf(n) !== undefined) return ChangelogMode.all();

@@ -23,9 +23,24 @@ export function deduplicationOf(n: RankNode): Deduplication | undefined {
 /**
  * The first row per key by processing time never changes once emitted: Flink plans it insert-only
  * (FlinkChangelogModeInferenceProgram: "only proctime first row deduplicate does not produce UPDATE changes").
- * An event-time first row can still be replaced by an earlier late row, so it stays updating.
  */
 export function isProctimeFirstRow(n: RankNode): boolean {
   const d = deduplicationOf(n);
   return d !== undefined && d.keep === 'FirstRow' && d.order === 'PROCTIME';
+}
+
+/**
+ * The first row per key by event time over an insert-only input: Flink 2.x plans it insert-only too
+ * (`outputInsertOnly=[true]`), emitting each key's earliest row once the watermark passes it and dropping late
+ * rows (RowTimeDeduplicateKeepFirstRowFunction); Flink 1.20 planned it updating. Over an updating input it
+ * stays an updating deduplication.
+ */
+export function isRowtimeInsertOnlyFirstRow(n: RankNode, inputInsertOnly: boolean): boolean {
+  const d = deduplicationOf(n);
+  return inputInsertOnly && d !== undefined && d.keep === 'FirstRow' && d.order === 'ROWTIME';
+}
+
+/** A first-row deduplication that emits inserts only (by processing time, or by event time over inserts). */
+export function isInsertOnlyFirstRow(n: RankNode, inputInsertOnly: boolean): boolean {
+  return isProctimeFirstRow(n) || isRowtimeInsertOnlyFirstRow(n, inputInsertOnly);
 }

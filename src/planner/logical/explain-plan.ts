@@ -2,7 +2,7 @@ import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import { ChangelogInference } from './changelog.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
-import { deduplicationOf, isProctimeFirstRow } from './deduplicate.js';
+import { deduplicationOf, isInsertOnlyFirstRow } from './deduplicate.js';
 import { costSuffix, CostEstimator } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
@@ -119,7 +119,7 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       if (dedup !== undefined) {
         // Flink 2.x keeps a deduplicating rank a Rank in the physical plan (its order key marked ROWTIME for event
         // time) and turns it into a Deduplicate only in the execution plan, saying there whether it emits inserts only.
-        if (style === 'infix') return `Deduplicate(keep=[${dedup.keep}], key=[${part}], order=[${dedup.order}], outputInsertOnly=[${isProctimeFirstRow(n)}])`;
+        if (style === 'infix') return `Deduplicate(keep=[${dedup.keep}], key=[${part}], order=[${dedup.order}], outputInsertOnly=[${isInsertOnlyFirstRow(n, new ChangelogInference(mode).of(n.input).isInsertOnly())}])`;
         const key = n.orderKeys[0]!;
         const by = `${dedup.order === 'ROWTIME' ? 'ROWTIME ' : ''}${inNames[key.index]} ${key.descending ? 'DESC' : 'ASC'}`;
         return `Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[${part}], orderBy=[${by}], select=[${inNames.join(', ')}])`;

@@ -8,7 +8,8 @@ import { matchRecognizeFactory } from '../../table-runtime/match-recognize/match
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { replacesTop1InPlace } from '../logical/changelog.js';
-import { isProctimeFirstRow } from '../logical/deduplicate.js';
+import { isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from '../logical/deduplicate.js';
+import { rowtimeFirstRowFactory } from '../../table-runtime/rowtime-first-row-operator.js';
 import type { ChangelogNormalizeNode, OverNode, RankNode, SortNode } from '../logical/plan-node.js';
 import type { MatchNode } from '../logical/match-node.js';
 import { matchSpec } from './lower-match.js';
@@ -74,6 +75,11 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
   const v = b.keyedVertex(n, name);
   if (o.mode === 'streaming' && n.limit === null) {
     throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
+  }
+  if (o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, b.changelog.of(n.input).isInsertOnly())) {
+    v.operators.push(rowtimeFirstRowFactory(name, { partitionKeys: keys, rowtimeIndex: n.orderKeys[0]!.index }));
+    b.exchange(n, input, v);
+    return { id: v.id, parallelism: v.parallelism };
   }
   v.operators.push(
     rankOperatorFactory(name, {

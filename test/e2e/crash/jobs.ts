@@ -185,6 +185,22 @@ WHERE rn = 1`,
   output: 'changelog',
 };
 
+/**
+ * The first row per key by event time, insert-only (Flink 2.x): each key's row waits for the watermark, then is
+ * appended once. Event time rises with the sequence, so no row is late whatever the batches, and the answer is
+ * the smallest id of each key.
+ */
+export const dedupFirstRowtime: CrashJob = {
+  name: 'dedup-first-row-rowtime',
+  sources: events,
+  sinkColumns: 'k BIGINT, id BIGINT',
+  query: `SELECT k, id FROM (
+  SELECT k, id, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts ASC) AS rn
+  FROM (SELECT (id * 7919) % 1000 AS k, id, ts FROM events))
+WHERE rn = 1`,
+  output: 'append',
+};
+
 export const dedupLast: CrashJob = {
   name: 'dedup-last-row',
   sources: events,
@@ -296,6 +312,7 @@ export const allJobs: readonly CrashJob[] = [
   top1,
   sortLimit,
   dedupFirst,
+  dedupFirstRowtime,
   dedupLast,
   innerJoin,
   antiJoinCondition,
