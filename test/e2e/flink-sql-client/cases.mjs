@@ -89,7 +89,7 @@ export const notPorted = [
   { source: `${SQL_DIR}/function.q`, reason: 'every function is a Java class (LowerUDF, a Scala test function) loaded from a jar, and a Hive catalog; the version read also predates the unified [INFO] messages' },
   { source: `${SQL_DIR}/add.q`, reason: 'ADD JAR of a Java jar' },
   { source: `${SQL_DIR}/statement_set.q`, reason: "the version read is Flink 1.13's (SET without quotes answering 'Session property has been set.', SqlExecutionException messages of the old client); not ported until a current version is read" },
-  { source: `${SQL_DIR}/table.q`, reason: 'only up to its "test alter table add schema" section (about 16 % of its 148 KB); the ALTER TABLE ADD / MODIFY / DROP, CREATE TABLE LIKE and later sections are not transcribed yet' },
+  { source: `${SQL_DIR}/table.q`, reason: 'only up to its "test explain" section (the first 60 KB of 148 KB); the EXPLAIN plans, CREATE TABLE LIKE and later sections are not transcribed yet' },
 ];
 
 const selectQ = q`# select.q - SELECT query
@@ -1779,8 +1779,8 @@ function resultCell(text) {
   return [line, `| ${'result'.padStart(text.length)} |`, line, `| ${text} |`, line, '1 row in set'].join('\n');
 }
 
-// table.q (the file is 148 KB): ported up to its "test alter table add schema" section; the rest (ALTER TABLE ADD /
-// MODIFY / DROP of columns, constraints and watermarks, SHOW CREATE after each, CREATE TABLE LIKE, ...) is listed in
+// table.q (the file is 148 KB): ported up to its "test explain" section (ALTER TABLE RENAME / SET / RESET / ADD /
+// MODIFY / DROP, DESCRIBE, temporary tables, comments); the rest (EXPLAIN plans, CREATE TABLE LIKE, ...) is listed in
 // notPorted. `@CREATE <state>@` stands for its SHOW CREATE TABLE tables, the texts of which are in TABLE_Q_CREATES.
 const tableQ = q`# table.q - CREATE/DROP/SHOW/ALTER/DESCRIBE TABLE
 #! commit: 040d69e506e1014df05368a7bd2e7c48016290aa
@@ -2059,7 +2059,313 @@ alter table orders2 rename amount to amount1;
 show create table orders2;
 @CREATE orders2 datagen amount1@
 !ok
+
+# ==========================================================================
+# test alter table add schema
+# ==========================================================================
+
+# test alter table schema add an existed column
+alter table orders2 add product string first;
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.api.ValidationException: Failed to execute ALTER TABLE statement.
+Try to add a column \`product\` which already exists in the table.
+!error
+
+# test alter table schema add a column after a nonexistent column
+alter table orders2 add user_id string after shipment_info;
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.api.ValidationException: Failed to execute ALTER TABLE statement.
+Referenced column \`shipment_info\` by 'AFTER' does not exist in the table.
+!error
+
+# test alter table add one column
+alter table orders2 add product_id bigint not null after \`user\`;
+[INFO] Execute statement succeed.
+!info
+
+# verify table schema using SHOW CREATE TABLE
+show create table orders2;
+@CREATE add product_id@
+!ok
+
+# test alter table add multiple columns
+alter table orders2 add (user_email string not null after \`user\`, cleaned_product as coalesce(product, 'missing_sku') after product, trade_order_id bigint not null first);
+[INFO] Execute statement succeed.
+!info
+
+# verify table schema using SHOW CREATE TABLE
+show create table orders2;
+@CREATE add multiple@
+!ok
+
+# ==========================================================================
+# test alter table modify schema
+# ==========================================================================
+# test alter table schema modify primary key
+alter table orders2 modify constraint order_constraint primary key (trade_order_id) not enforced;
+[INFO] Execute statement succeed.
+!info
+
+# verify table schema using SHOW CREATE TABLE
+show create table orders2;
+@CREATE modify constraint@
+!ok
+
+# test alter table schema modify watermark offset, change column position
+alter table orders2 modify (watermark for ts as ts - interval '1' minute, ts timestamp(3) not null after trade_order_id, \`user\` string);
+[INFO] Execute statement succeed.
+!info
+
+# verify table schema using SHOW CREATE TABLE
+show create table orders2;
+@CREATE modify watermark@
+!ok
+
+# ==========================================================================
+# test alter table drop column
+# ==========================================================================
+
+alter table orders2 drop (amount1, product, cleaned_product);
+[INFO] Execute statement succeed.
+!info
+
+# verify table options using SHOW CREATE TABLE
+show create table orders2;
+@CREATE drop columns@
+!ok
+
+# ==========================================================================
+# test alter table drop primary key
+# ==========================================================================
+
+alter table orders2 drop primary key;
+[INFO] Execute statement succeed.
+!info
+
+# verify table options using SHOW CREATE TABLE
+show create table orders2;
+@CREATE drop primary key@
+!ok
+
+# ==========================================================================
+# test alter table drop watermark
+# ==========================================================================
+
+alter table orders2 drop watermark;
+[INFO] Execute statement succeed.
+!info
+
+# verify table options using SHOW CREATE TABLE
+show create table orders2;
+@CREATE drop watermark@
+!ok
+
+# ==========================================================================
+# test describe table
+# ==========================================================================
+
+describe orders2;
+@DESC_ORDERS2@
+!ok
+
+# test desc table
+desc orders2;
+@DESC_ORDERS2@
+!ok
+
+# ==========================================================================
+# test drop table
+# ==========================================================================
+
+drop table orders2;
+[INFO] Execute statement succeed.
+!info
+
+# verify table is dropped
+show tables;
+Empty set
+!ok
+
+# ==========================================================================
+# test temporary table
+# ==========================================================================
+
+create temporary table tbl1 (
+ \`user\` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT
+) with (
+ 'connector' = 'datagen'
+);
+[INFO] Execute statement succeed.
+!info
+
+# TODO: warning users the table already exists
+create temporary table if not exists tbl1 (
+   \`user\` BIGINT NOT NULl,
+   product VARCHAR(32),
+   amount INT
+) with (
+ 'connector' = 'datagen'
+);
+[INFO] Execute statement succeed.
+!info
+
+# list permanent and temporary tables together
+show tables;
++------------+
+| table name |
++------------+
+|       tbl1 |
++------------+
+1 row in set
+!ok
+
+# SHOW CREATE TABLE for temporary table
+show create table tbl1;
+@CREATE tbl1@
+!ok
+
+drop temporary table tbl1;
+[INFO] Execute statement succeed.
+!info
+
+# ==========================================================================
+# test playing with keyword identifiers
+# ==========================================================================
+
+create table \`mod\` (\`table\` string, \`database\` string) with ('connector' = 'values');
+[INFO] Execute statement succeed.
+!info
+
+describe \`mod\`;
+@DESC_MOD@
+!ok
+
+desc \`mod\`;
+@DESC_MOD@
+!ok
+
+drop table \`mod\`;
+[INFO] Execute statement succeed.
+!info
+
+show tables;
+Empty set
+!ok
+
+# ==========================================================================
+# test describe/showColumns/showCreateTable with comment
+# ==========================================================================
+
+CREATE TABLE \`default_catalog\`.\`default_database\`.\`orders3\` (
+  \`user\` BIGINT NOT NULL comment 'this is the primary key, named ''user''.',
+  \`product\` VARCHAR(32),
+  \`amount\` INT,
+  \`ts\` TIMESTAMP(3) comment 'notice: watermark, named ''ts''.',
+  \`ptime\` AS PROCTIME() comment 'notice: computed column, named ''ptime''.',
+  WATERMARK FOR \`ts\` AS \`ts\` - INTERVAL '1' SECOND,
+  CONSTRAINT \`PK_user\` PRIMARY KEY (\`user\`) NOT ENFORCED
+) WITH (
+  'connector' = 'kafka',
+  'scan.startup.mode' = 'earliest-offset'
+);
+[INFO] Execute statement succeed.
+!info
+
+# test describe
+describe orders3;
+@DESC_ORDERS3@
+!ok
+
+# test desc
+desc orders3;
+@DESC_ORDERS3@
+!ok
+
+# test show columns
+show columns from orders3;
+@DESC_ORDERS3@
+!ok
+
+show columns in orders3 like 'p%';
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+|    name |                        type |  null | key |        extras | watermark |                                 comment |
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+| product |                 VARCHAR(32) |  TRUE |     |               |           |                                         |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |     | AS PROCTIME() |           | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----+---------------+-----------+-----------------------------------------+
+2 rows in set
+!ok
+
+# test show create table
+show create table orders3;
+@CREATE orders3@
+!ok
 `;
+
+const DESC_ORDERS2 = `+----------------+-----------------------------+-------+-----+---------------+-----------+
+|           name |                        type |  null | key |        extras | watermark |
++----------------+-----------------------------+-------+-----+---------------+-----------+
+| trade_order_id |                      BIGINT | FALSE |     |               |           |
+|             ts |                TIMESTAMP(3) | FALSE |     |               |           |
+|           user |                      STRING |  TRUE |     |               |           |
+|     user_email |                      STRING | FALSE |     |               |           |
+|     product_id |                      BIGINT | FALSE |     |               |           |
+|          ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |     | AS PROCTIME() |           |
++----------------+-----------------------------+-------+-----+---------------+-----------+
+6 rows in set`;
+const DESC_MOD = `+----------+--------+------+-----+--------+-----------+
+|     name |   type | null | key | extras | watermark |
++----------+--------+------+-----+--------+-----------+
+|    table | STRING | TRUE |     |        |           |
+| database | STRING | TRUE |     |        |           |
++----------+--------+------+-----+--------+-----------+
+2 rows in set`;
+const DESC_ORDERS3 = `+---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    name |                        type |  null |       key |        extras |                  watermark |                                 comment |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+|    user |                      BIGINT | FALSE | PRI(user) |               |                            |  this is the primary key, named 'user'. |
+| product |                 VARCHAR(32) |  TRUE |           |               |                            |                                         |
+|  amount |                         INT |  TRUE |           |               |                            |                                         |
+|      ts |      TIMESTAMP(3) *ROWTIME* |  TRUE |           |               | \`ts\` - INTERVAL '1' SECOND |          notice: watermark, named 'ts'. |
+|   ptime | TIMESTAMP_LTZ(3) *PROCTIME* | FALSE |           | AS PROCTIME() |                            | notice: computed column, named 'ptime'. |
++---------+-----------------------------+-------+-----------+---------------+----------------------------+-----------------------------------------+
+5 rows in set`;
+
+/** A SHOW CREATE TABLE text of table.q: the name line, the body lines and the WITH options, as Flink prints them. */
+const createText = (head, body, options = ["'connector' = 'datagen'"]) =>
+  `${head} (\n${body.map((l) => `  ${l}`).join(',\n')}\n) WITH (\n${options.map((o) => `  ${o}`).join(',\n')}\n)\n`;
+const ORDERS2 = 'CREATE TABLE `default_catalog`.`default_database`.`orders2`';
+const WM_SECOND = "WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND";
+const WM_MINUTE = "WATERMARK FOR `ts` AS `ts` - INTERVAL '1' MINUTE";
+const PK_USER = 'CONSTRAINT `PK_user` PRIMARY KEY (`user`) NOT ENFORCED';
+const PK_ORDER = 'CONSTRAINT `order_constraint` PRIMARY KEY (`trade_order_id`) NOT ENFORCED';
+const AFTER_ADD = ['`trade_order_id` BIGINT NOT NULL', '`user` BIGINT NOT NULL', '`user_email` VARCHAR(2147483647) NOT NULL', '`product_id` BIGINT NOT NULL', '`product` VARCHAR(32)', "`cleaned_product` AS COALESCE(`product`, 'missing_sku')", '`amount1` INT', '`ts` TIMESTAMP(3)', '`ptime` AS PROCTIME()'];
+const AFTER_MODIFY = ['`trade_order_id` BIGINT NOT NULL', '`ts` TIMESTAMP(3) NOT NULL', '`user` VARCHAR(2147483647)', '`user_email` VARCHAR(2147483647) NOT NULL', '`product_id` BIGINT NOT NULL'];
+const TABLE_Q_MORE_CREATES = {
+  'add product_id': createText(ORDERS2, ['`user` BIGINT NOT NULL', '`product_id` BIGINT NOT NULL', '`product` VARCHAR(32)', '`amount1` INT', '`ts` TIMESTAMP(3)', '`ptime` AS PROCTIME()', WM_SECOND, PK_USER]),
+  'add multiple': createText(ORDERS2, [...AFTER_ADD, WM_SECOND, PK_USER]),
+  'modify constraint': createText(ORDERS2, [...AFTER_ADD, WM_SECOND, PK_ORDER]),
+  'modify watermark': createText(ORDERS2, [...AFTER_MODIFY, '`product` VARCHAR(32)', "`cleaned_product` AS COALESCE(`product`, 'missing_sku')", '`amount1` INT', '`ptime` AS PROCTIME()', WM_MINUTE, PK_ORDER]),
+  'drop columns': createText(ORDERS2, [...AFTER_MODIFY, '`ptime` AS PROCTIME()', WM_MINUTE, PK_ORDER]),
+  'drop primary key': createText(ORDERS2, [...AFTER_MODIFY, '`ptime` AS PROCTIME()', WM_MINUTE]),
+  'drop watermark': createText(ORDERS2, [...AFTER_MODIFY, '`ptime` AS PROCTIME()']),
+  tbl1: createText('CREATE TEMPORARY TABLE `default_catalog`.`default_database`.`tbl1`', ['`user` BIGINT NOT NULL', '`product` VARCHAR(32)', '`amount` INT']),
+  orders3: createText(
+    'CREATE TABLE `default_catalog`.`default_database`.`orders3`',
+    [
+      "`user` BIGINT NOT NULL COMMENT 'this is the primary key, named ''user''.'",
+      '`product` VARCHAR(32)',
+      '`amount` INT',
+      "`ts` TIMESTAMP(3) COMMENT 'notice: watermark, named ''ts''.'",
+      "`ptime` AS PROCTIME() COMMENT 'notice: computed column, named ''ptime''.'",
+      WM_SECOND,
+      PK_USER,
+    ],
+    ["'connector' = 'kafka'", "'scan.startup.mode' = 'earliest-offset'"],
+  ),
+};
 
 /** The SHOW CREATE TABLE text of table.q's `orders` table in its successive states. */
 function createOrders(name, options, amount = 'amount') {
@@ -2087,7 +2393,10 @@ const TABLE_Q_CREATES = {
 
 const expandTableQ = (text) =>
   text
-    .replace(/@CREATE ([^@]+)@/g, (_, key) => resultCell(TABLE_Q_CREATES[key]))
+    .replace(/@CREATE ([^@]+)@/g, (_, key) => resultCell(TABLE_Q_CREATES[key] ?? TABLE_Q_MORE_CREATES[key]))
+    .replaceAll('@DESC_ORDERS2@', DESC_ORDERS2)
+    .replaceAll('@DESC_MOD@', DESC_MOD)
+    .replaceAll('@DESC_ORDERS3@', DESC_ORDERS3)
     .replaceAll('@COLS_ALL@', COLS_ALL)
     .replaceAll('@COLS_USER@', COLS_USER)
     .replaceAll('@COLS_NOT_USER@', COLS_NOT_USER)
