@@ -427,6 +427,35 @@ const windows = [
 ];
 for (const mode of ['streaming', 'batch']) for (const [m, sql] of windows) add(`${WIN} ${m}`, mode, ['T1'], sql);
 
+// Window Top-N and window deduplication over the window TVFs (TO_TIMESTAMP(`ts`) of the tests is `rowtime` here).
+const WRANK = `${S}/WindowRankITCase.scala`;
+const WDEDUP = `${S}/WindowDeduplicateITCase.scala`;
+const allCols = '`rowtime`, `int`, `double`, `float`, `bigdec`, `string`, `name`, CAST(`rowtime` AS STRING), window_start, window_end, window_time';
+const windowAgg = (w) =>
+  `SELECT \`name\`, window_start, window_end, COUNT(*) as cnt, SUM(\`bigdec\`) as sum_b, MAX(\`double\`) as max_d, MIN(\`float\`) as min_f, COUNT(DISTINCT \`string\`) as uv FROM TABLE(${w}) GROUP BY \`name\`, window_start, window_end`;
+const rankOfAgg = (w, where, cols = '*') => `SELECT ${cols} FROM (SELECT *, ROW_NUMBER() OVER(PARTITION BY window_start, window_end ORDER BY sum_b DESC) as rownum FROM (${windowAgg(w)})) WHERE ${where}`;
+const rankRows = (w, order, where, cols = allCols) => `SELECT ${cols} FROM (SELECT *, ROW_NUMBER() OVER(PARTITION BY window_start, window_end, \`name\` ORDER BY ${order}) as rownum FROM TABLE(${w})) WHERE ${where}`;
+const windowRanks = [
+  [WRANK, 'testTumbleWindow', rankOfAgg(tvf.tumble, 'rownum <= 2')],
+  [WRANK, 'testTumbleWindowWithRankOffset', rankOfAgg(tvf.tumble, 'rownum > 1 AND rownum <= 2')],
+  [WRANK, 'testTumbleWindowWithoutRankNumber', rankOfAgg(tvf.tumble, 'rownum > 1 AND rownum <= 2', '`name`, window_start, window_end, cnt, sum_b, max_d, min_f, uv')],
+  [WRANK, 'testTumbleWindowTVF', rankRows(tvf.tumble, '`int` DESC', 'rownum <= 2')],
+  [WRANK, 'testTumbleWindowTVFWithOffset', rankRows("TUMBLE(TABLE T1, DESCRIPTOR(rowtime), INTERVAL '5' SECOND, INTERVAL '1' SECOND)", '`int` DESC', 'rownum <= 2')],
+  [WRANK, 'testTumbleWindowTVFWithNegativeOffset', rankRows("TUMBLE(TABLE T1, DESCRIPTOR(rowtime), INTERVAL '5' SECOND, INTERVAL '-1' SECOND)", '`int` DESC', 'rownum <= 2')],
+  [WRANK, 'testTumbleWindowTVFWithCalc', rankRows(tvf.tumble, '`int` DESC', 'rownum <= 2', '`int`, `string`, `name`, window_start, window_end, window_time')],
+  [WRANK, 'testHopWindow', rankOfAgg(tvf.hop, 'rownum <= 2')],
+  [WRANK, 'testCumulateWindow', rankOfAgg(tvf.cumulate, 'rownum <= 2')],
+  [WDEDUP, 'testTumbleWindowKeepLastRow', rankRows(tvf.tumble, 'rowtime DESC', 'rownum <= 1')],
+  [WDEDUP, 'testTumbleWindowKeepFirstRow', rankRows(tvf.tumble, 'rowtime', 'rownum <= 1')],
+  [WDEDUP, 'testTumbleWindowKeepLastRowWithCalc', rankRows(tvf.tumble, 'rowtime DESC', 'rownum <= 1', '`int`, `string`, `name`, window_start, window_end, window_time')],
+  [WDEDUP, 'testCumulateWindowKeepLastRow', rankRows(tvf.cumulate, 'rowtime DESC', 'rownum <= 1')],
+];
+const WTVF = `${S}/WindowTableFunctionITCase.scala`;
+windowRanks.push([WTVF, 'testTumbleWindow', `SELECT ${allCols} FROM TABLE(${tvf.tumble})`]);
+windowRanks.push([WTVF, 'testHopWindow', `SELECT ${allCols} FROM TABLE(${tvf.hop})`]);
+windowRanks.push([WTVF, 'testCumulateWindow', `SELECT ${allCols} FROM TABLE(${tvf.cumulate})`]);
+for (const mode of ['streaming', 'batch']) for (const [file, m, sql] of windowRanks) add(`${file} ${m}`, mode, ['T1'], sql);
+
 /** Writes each table's rows as `<dir>/<name>/data.csv`. */
 export function writeSpecTables(dir, tables) {
   for (const t of tables) {
