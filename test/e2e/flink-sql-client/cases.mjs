@@ -89,7 +89,7 @@ export const notPorted = [
   { source: `${SQL_DIR}/function.q`, reason: 'every function is a Java class (LowerUDF, a Scala test function) loaded from a jar, and a Hive catalog; the version read also predates the unified [INFO] messages' },
   { source: `${SQL_DIR}/add.q`, reason: 'ADD JAR of a Java jar' },
   { source: `${SQL_DIR}/statement_set.q`, reason: "the version read is Flink 1.13's (SET without quotes answering 'Session property has been set.', SqlExecutionException messages of the old client); not ported until a current version is read" },
-  { source: `${SQL_DIR}/table.q`, reason: 'only up to its "test explain" section (the first 60 KB of 148 KB); the EXPLAIN plans, CREATE TABLE LIKE and later sections are not transcribed yet' },
+  { source: `${SQL_DIR}/table.q`, reason: 'only up to its first EXPLAIN JSON_EXECUTION_PLAN (the first 90 KB of 148 KB); the JSON plans (ids blanked by Flink\'s harness) and the later sections are not transcribed yet' },
 ];
 
 const selectQ = q`# select.q - SELECT query
@@ -1779,9 +1779,9 @@ function resultCell(text) {
   return [line, `| ${'result'.padStart(text.length)} |`, line, `| ${text} |`, line, '1 row in set'].join('\n');
 }
 
-// table.q (the file is 148 KB): ported up to its "test explain" section (ALTER TABLE RENAME / SET / RESET / ADD /
-// MODIFY / DROP, DESCRIBE, temporary tables, comments); the rest (EXPLAIN plans, CREATE TABLE LIKE, ...) is listed in
-// notPorted. `@CREATE <state>@` stands for its SHOW CREATE TABLE tables, the texts of which are in TABLE_Q_CREATES.
+// table.q (the file is 148 KB): ported up to its first EXPLAIN JSON_EXECUTION_PLAN (ALTER TABLE RENAME / SET / RESET /
+// ADD / MODIFY / DROP, DESCRIBE, temporary tables, comments, EXPLAIN [PLAN FOR]); the rest (JSON plans, whose ids
+// Flink's harness blanks, and the later sections) is listed in notPorted. `@CREATE <state>@` stands for its SHOW CREATE TABLE tables, the texts of which are in TABLE_Q_CREATES.
 const tableQ = q`# table.q - CREATE/DROP/SHOW/ALTER/DESCRIBE TABLE
 #! commit: 040d69e506e1014df05368a7bd2e7c48016290aa
 
@@ -2302,7 +2302,149 @@ show columns in orders3 like 'p%';
 show create table orders3;
 @CREATE orders3@
 !ok
+
+# ==========================================================================
+# test explain
+# ==========================================================================
+
+CREATE TABLE IF NOT EXISTS orders (
+ \`user\` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT,
+ ts TIMESTAMP(3),
+ ptime AS PROCTIME(),
+ PRIMARY KEY(\`user\`) NOT ENFORCED,
+ WATERMARK FOR ts AS ts - INTERVAL '1' SECONDS
+) with (
+ 'connector' = 'datagen'
+);
+[INFO] Execute statement succeed.
+!info
+
+CREATE TABLE IF NOT EXISTS orders2 (
+ \`user\` BIGINT NOT NULl,
+ product VARCHAR(32),
+ amount INT,
+ ts TIMESTAMP(3),
+ PRIMARY KEY(\`user\`) NOT ENFORCED
+) with (
+ 'connector' = 'blackhole'
+);
+[INFO] Execute statement succeed.
+!info
+
+CREATE TABLE IF NOT EXISTS daily_orders (
+ \`user\` BIGINT NOT NULl,
+ product STRING,
+ amount INT,
+ dt STRING NOT NULL,
+ PRIMARY KEY(dt, \`user\`) NOT ENFORCED
+) PARTITIONED BY (dt) WITH (
+ 'connector' = 'filesystem',
+ 'path' = '$VAR_BATCH_PATH',
+ 'format' = 'csv'
+);
+[INFO] Execute statement succeed.
+!info
+
+# test explain plan for select
+explain plan for select \`user\`, product from orders;
+@PLAN select@
+!ok
+
+# test explain plan for insert
+explain plan for insert into orders2 select \`user\`, product, amount, ts from orders;
+@PLAN insert@
+!ok
+
+# test explain plan for insert into with static partition
+explain plan for insert into daily_orders partition (dt = '2022-06-12') values (123, 'toothpick', 1);
+@PLAN static values@
+!ok
+
+# test explain plan for insert overwrite with static partition
+explain plan for insert into daily_orders partition (dt = '2022-06-12') select \`user\`, product, amount from daily_orders where dt = '2022-06-12';
+@PLAN static select@
+!ok
+
+# test explain select
+explain select \`user\`, product from orders;
+@PLAN select@
+!ok
+
+# test explain insert
+explain insert into orders2 select \`user\`, product, amount, ts from orders;
+@PLAN insert@
+!ok
 `;
+
+// The EXPLAIN texts of table.q's "test explain" section, each printed by Flink in one `result` cell.
+const PLANS = {
+  select: `== Abstract Syntax Tree ==
+LogicalProject(user=[$0], product=[$1])
++- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($3, 1000:INTERVAL SECOND)])
+   +- LogicalProject(user=[$0], product=[$1], amount=[$2], ts=[$3], ptime=[PROCTIME()])
+      +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+
+== Optimized Physical Plan ==
+Calc(select=[user, product])
++- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])
+   +- Calc(select=[user, product, ts])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[user, product, amount, ts])
+
+== Optimized Execution Plan ==
+Calc(select=[user, product])
++- WatermarkAssigner(rowtime=[ts], watermark=[(ts - 1000:INTERVAL SECOND)])
+   +- Calc(select=[user, product, ts])
+      +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[user, product, amount, ts])
+`,
+  insert: `== Abstract Syntax Tree ==
+LogicalSink(table=[default_catalog.default_database.orders2], fields=[user, product, amount, ts])
++- LogicalProject(user=[$0], product=[$1], amount=[$2], ts=[$3])
+   +- LogicalWatermarkAssigner(rowtime=[ts], watermark=[-($3, 1000:INTERVAL SECOND)])
+      +- LogicalProject(user=[$0], product=[$1], amount=[$2], ts=[$3], ptime=[PROCTIME()])
+         +- LogicalTableScan(table=[[default_catalog, default_database, orders]])
+
+== Optimized Physical Plan ==
+Sink(table=[default_catalog.default_database.orders2], fields=[user, product, amount, ts])
++- WatermarkAssigner(rowtime=[ts], watermark=[-(ts, 1000:INTERVAL SECOND)])
+   +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[user, product, amount, ts])
+
+== Optimized Execution Plan ==
+Sink(table=[default_catalog.default_database.orders2], fields=[user, product, amount, ts])
++- WatermarkAssigner(rowtime=[ts], watermark=[(ts - 1000:INTERVAL SECOND)])
+   +- TableSourceScan(table=[[default_catalog, default_database, orders]], fields=[user, product, amount, ts])
+`,
+  'static values': `== Abstract Syntax Tree ==
+LogicalSink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, dt])
++- LogicalProject(user=[123:BIGINT], product=[_UTF-16LE'toothpick':VARCHAR(2147483647) CHARACTER SET "UTF-16LE"], amount=[1], dt=[_UTF-16LE'2022-06-12':VARCHAR(2147483647) CHARACTER SET "UTF-16LE"])
+   +- LogicalValues(tuples=[[{ 0 }]])
+
+== Optimized Physical Plan ==
+Sink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, dt])
++- Calc(select=[123:BIGINT AS user, _UTF-16LE'toothpick':VARCHAR(2147483647) CHARACTER SET "UTF-16LE" AS product, 1 AS amount, _UTF-16LE'2022-06-12':VARCHAR(2147483647) CHARACTER SET "UTF-16LE" AS dt])
+   +- Values(type=[RecordType(INTEGER ZERO)], tuples=[[{ 0 }]])
+
+== Optimized Execution Plan ==
+Sink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, dt])
++- Calc(select=[123 AS user, 'toothpick' AS product, 1 AS amount, '2022-06-12' AS dt])
+   +- Values(tuples=[[{ 0 }]])
+`,
+  'static select': `== Abstract Syntax Tree ==
+LogicalSink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, EXPR$3])
++- LogicalProject(user=[$0], product=[$1], amount=[$2], EXPR$3=[_UTF-16LE'2022-06-12':VARCHAR(2147483647) CHARACTER SET "UTF-16LE"])
+   +- LogicalFilter(condition=[=($3, _UTF-16LE'2022-06-12')])
+      +- LogicalTableScan(table=[[default_catalog, default_database, daily_orders]])
+
+== Optimized Physical Plan ==
+Sink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, EXPR$3])
++- Values(type=[RecordType(BIGINT user, VARCHAR(2147483647) product, INTEGER amount, VARCHAR(2147483647) EXPR$3)], tuples=[[]])
+
+== Optimized Execution Plan ==
+Sink(table=[default_catalog.default_database.daily_orders], fields=[user, product, amount, EXPR$3])
++- Values(tuples=[[]])
+`,
+};
 
 const DESC_ORDERS2 = `+----------------+-----------------------------+-------+-----+---------------+-----------+
 |           name |                        type |  null | key |        extras | watermark |
@@ -2394,6 +2536,7 @@ const TABLE_Q_CREATES = {
 const expandTableQ = (text) =>
   text
     .replace(/@CREATE ([^@]+)@/g, (_, key) => resultCell(TABLE_Q_CREATES[key] ?? TABLE_Q_MORE_CREATES[key]))
+    .replace(/@PLAN ([^@]+)@/g, (_, key) => resultCell(PLANS[key]))
     .replaceAll('@DESC_ORDERS2@', DESC_ORDERS2)
     .replaceAll('@DESC_MOD@', DESC_MOD)
     .replaceAll('@DESC_ORDERS3@', DESC_ORDERS3)
