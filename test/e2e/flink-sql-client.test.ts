@@ -109,6 +109,11 @@ const EXPLAIN_COST =
   'EXPLAIN bare (as above), and ESTIMATED_COST differs: the WatermarkAssigner adds no cost of its own (cumulative {2.0E8 rows, 1.0E8 cpu} over a Calc of {2.0E8 rows, 1.0E8 cpu}); in Flink it adds 1.0E8 rows and 1.0E8 cpu ({3.0E8 rows, 2.0E8 cpu}, then {4.0E8 rows, 2.0E8 cpu} for the top Calc)';
 const EXPLAIN_ADVICE =
   "EXPLAIN bare (as above), and PLAN_ADVICE differs: no advice for an unbounded GROUP BY without mini-batch (Flink: GroupAggregate(advice=[1], ...) and advice[1]: [ADVICE] You might want to enable local-global two-phase optimization ...; Sluice: No available advice...), and the Calc under the WatermarkAssigner selects [user, amount, ts] where Flink's selects [amount, user, ts]";
+const STATEMENT_SET_INFO =
+  'bug: BEGIN STATEMENT SET, an INSERT added to the set and an empty END answer with the Flink 1.13 client\'s messages ("[INFO] Begin a statement set.", "[INFO] Add SQL update statement to the statement set.", "[INFO] No statement in the statement set, skip submit."); the client through the gateway answers "[INFO] Execute statement succeeded." to each';
+const STATEMENT_SET_ONLY_INSERT = MESSAGE(
+  "in a statement set, Sluice: \"A statement set is already open; finish it with END first.\" (BEGIN) or \"Only INSERT statements can be added to a statement set, found CREATE-TABLE.\" (QUERY); Flink: \"Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.\"",
+);
 const DESCRIBE_COMMENT = "bug: DESCRIBE of a table with column comments leaves out Flink's `comment` column";
 
 /** `<file>#<statement index>` -> why Sluice's output differs from Flink's. Each must still differ. */
@@ -153,6 +158,10 @@ const known: Record<string, Known> = {
   ...each('table.q', [44], MESSAGE('ALTER TABLE t RESET (): Sluice refuses the empty list while parsing (Encountered ")" ...); Flink: "ALTER TABLE RESET does not support empty key"')),
   ...each('set.q', [2], DML_SYNC_WAIT_LINE),
   ...each('misc.q', [0], HELP_TEXT),
+  ...each('statement_set.q', [5, 9, 15, 17, 20, 21], STATEMENT_SET_INFO),
+  ...each('statement_set.q', [6, 7, 8, 16], STATEMENT_SET_ONLY_INSERT),
+  ...each('statement_set.q', [10, 18], DML_SYNC_WAIT_LINE),
+  ...each('statement_set.q', [11], MESSAGE("END without BEGIN, Sluice: \"No statement set to END: start one with BEGIN STATEMENT SET.\"; Flink: \"No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'.\"")),
 };
 
 /** The built client on a pipe; stderr (warnings, job failures) merged into stdout by the shell, in order. */

@@ -13,7 +13,7 @@
 // For `!error` the expected text is kept whole as in the .q file; the test compares its essential part, the message
 // line after `[ERROR] Could not execute SQL statement. Reason:` (exception class and first line).
 //
-// Which version: the files were read at the commits given. Those of select.q and set.q predate Flink's rename of the
+// Which version: the files were read at the commits given. Those of select.q, set.q, table.q and statement_set.q predate Flink's rename of the
 // client's `[INFO] Execute statement succeed.` to `[INFO] Execute statement succeeded.` (the later catalog_database.q and
 // view.q, as Flink 2.x's SQL client, print the latter); the test reads the old wording as the new one.
 
@@ -48,11 +48,13 @@ export function parseQ(text) {
     let end = rest.findIndex((_, k) => rest[k].trimEnd().endsWith(';') && isWhole(rest.slice(0, k + 1).join('\n')));
     if (end < 0) end = rest.findIndex((l) => l.trimEnd().endsWith(';'));
     if (end < 0) throw new Error(`No statement before !${kind}: ${rest.join('\n')}`);
+    // The SQL gateway's copies of the client scripts put an `!output` line between the statement and its output.
+    const out = rest[end + 1] === '!output' ? end + 2 : end + 1;
     statements.push({
       index: statements.length,
       sql: rest.slice(0, end + 1).join('\n'),
       kind,
-      expected: rest.slice(end + 1).join('\n'),
+      expected: rest.slice(out).join('\n'),
       ...(skip === undefined ? {} : { skip }),
     });
     block = [];
@@ -83,12 +85,15 @@ function isWhole(sql) {
 }
 
 const SQL_DIR = 'flink-table/flink-sql-client/src/test/resources/sql';
+const GATEWAY_CLIENT_DIR = 'flink-table/flink-sql-gateway/src/test/resources/sql/client';
 
 /** Files read but not ported, with the reason. */
 export const notPorted = [
   { source: `${SQL_DIR}/function.q`, reason: 'every function is a Java class (LowerUDF, a Scala test function) loaded from a jar, and a Hive catalog; the version read also predates the unified [INFO] messages' },
   { source: `${SQL_DIR}/add.q`, reason: 'ADD JAR of a Java jar' },
-  { source: `${SQL_DIR}/statement_set.q`, reason: "the version read is Flink 1.13's (SET without quotes answering 'Session property has been set.', SqlExecutionException messages of the old client); not ported until a current version is read" },
+  { source: `${SQL_DIR}/statement_set.q`, reason: "the version read is Flink 1.13's (SET without quotes answering 'Session property has been set.'); its later copy, flink-sql-gateway's sql/client/statement_set.q, is ported instead" },
+  { source: `${SQL_DIR}/module.q`, reason: "LOAD / USE / UNLOAD MODULE of Hive's module; the version read is Flink 1.13's" },
+  { source: 'flink-table/flink-sql-gateway/src/test/resources/sql/*.q', reason: "the gateway's own scripts check the result sets the gateway returns (`result | OK` tables), not what the client prints" },
 ];
 
 const selectQ = q`# select.q - SELECT query
@@ -2856,8 +2861,183 @@ SELECT INTERVAL '1' DAY as dayInterval, INTERVAL '1' YEAR as yearInterval;
 !ok
 `;
 
-const file = (name, text) => ({
-  source: `${SQL_DIR}/${name}`,
+// statement_set.q as the SQL gateway's copy of the client scripts has it (the client through the gateway, with the
+// gateway's SqlExecutionException messages).
+const statementSetQ = q`# statement-set.q - BEGIN STATEMENT SET, END
+#! commit: 9f45c13538ab75fbbd0d6b9238a92709ef2833bb
+
+SET 'sql-client.execution.result-mode' = 'tableau';
+!output
+[INFO] Execute statement succeed.
+!info
+
+SET 'table.dml-sync' = 'true';
+!output
+[INFO] Execute statement succeed.
+!info
+
+create table src (
+  id int,
+  str string
+) with (
+  'connector' = 'values'
+);
+!output
+[INFO] Execute statement succeed.
+!info
+
+# ==========================================================================
+# test statement set with streaming insert
+# ==========================================================================
+
+SET 'execution.runtime-mode' = 'streaming';
+!output
+[INFO] Execute statement succeed.
+!info
+
+create table StreamingTable (
+  id int,
+  str string
+) with (
+  'connector' = 'filesystem',
+  'path' = '$VAR_STREAMING_PATH',
+  'format' = 'csv'
+);
+!output
+[INFO] Execute statement succeed.
+!info
+
+BEGIN STATEMENT SET;
+!output
+[INFO] Execute statement succeed.
+!info
+
+BEGIN STATEMENT SET;
+!output
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.gateway.service.utils.SqlExecutionException: Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.
+!error
+
+create table src (
+  id int,
+  str string
+) with (
+  'connector' = 'values'
+);
+!output
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.gateway.service.utils.SqlExecutionException: Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.
+!error
+
+SELECT id, str FROM (VALUES (1, 'Hello World'), (2, 'Hi'), (2, 'Hi')) as T(id, str);
+!output
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.gateway.service.utils.SqlExecutionException: Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.
+!error
+
+INSERT INTO StreamingTable SELECT * FROM (VALUES (1, 'Hello World'), (2, 'Hi'), (2, 'Hi'), (3, 'Hello'), (3, 'World'), (4, 'ADD'), (5, 'LINE'));
+!output
+[INFO] Execute statement succeed.
+!info
+
+END;
+!output
+[INFO] Complete execution of the SQL update statement.
+!info
+
+END;
+!output
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.gateway.service.utils.SqlExecutionException: No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'.
+!error
+
+SELECT * FROM StreamingTable;
+!output
++----+-------------+--------------------------------+
+| op |          id |                            str |
++----+-------------+--------------------------------+
+| +I |           1 |                    Hello World |
+| +I |           2 |                             Hi |
+| +I |           2 |                             Hi |
+| +I |           3 |                          Hello |
+| +I |           3 |                          World |
+| +I |           4 |                            ADD |
+| +I |           5 |                           LINE |
++----+-------------+--------------------------------+
+Received a total of 7 rows
+!ok
+
+# ==========================================================================
+# test statement set with batch inserts
+# ==========================================================================
+
+SET 'execution.runtime-mode' = 'batch';
+!output
+[INFO] Execute statement succeed.
+!info
+
+create table BatchTable (
+id int,
+str string
+) with (
+'connector' = 'filesystem',
+'path' = '$VAR_BATCH_PATH',
+'format' = 'csv'
+);
+!output
+[INFO] Execute statement succeed.
+!info
+
+BEGIN STATEMENT SET;
+!output
+[INFO] Execute statement succeed.
+!info
+
+BEGIN STATEMENT SET;
+!output
+[ERROR] Could not execute SQL statement. Reason:
+org.apache.flink.table.gateway.service.utils.SqlExecutionException: Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.
+!error
+
+INSERT INTO BatchTable SELECT * FROM (VALUES (1, 'Hello World'), (2, 'Hi'), (2, 'Hi'), (3, 'Hello'), (3, 'World'), (4, 'ADD'), (5, 'LINE'));
+!output
+[INFO] Execute statement succeed.
+!info
+
+END;
+!output
+[INFO] Complete execution of the SQL update statement.
+!info
+
+SELECT * FROM BatchTable;
+!output
++----+-------------+
+| id |         str |
++----+-------------+
+|  1 | Hello World |
+|  2 |          Hi |
+|  2 |          Hi |
+|  3 |       Hello |
+|  3 |       World |
+|  4 |         ADD |
+|  5 |        LINE |
++----+-------------+
+7 rows in set
+!ok
+
+BEGIN STATEMENT SET;
+!output
+[INFO] Execute statement succeed.
+!info
+
+END;
+!output
+[INFO] Execute statement succeed.
+!info
+`;
+
+const file = (name, text, dir = SQL_DIR) => ({
+  source: `${dir}/${name}`,
   commit: /^#! commit: (\w+)$/m.exec(text)[1],
   statements: parseQ(text),
 });
@@ -2871,5 +3051,6 @@ export const files = [
   file('insert.q', insertQ),
   file('table.q', expandTableQ(tableQ)),
   file('set.q', setQ),
+  file('statement_set.q', statementSetQ, GATEWAY_CLIENT_DIR),
   file('misc.q', miscQ),
 ];
