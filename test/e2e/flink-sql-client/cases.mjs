@@ -92,7 +92,11 @@ export const notPorted = [
   { source: `${SQL_DIR}/function.q`, reason: 'every function is a Java class (LowerUDF, a Scala test function) loaded from a jar, and a Hive catalog; the version read also predates the unified [INFO] messages' },
   { source: `${SQL_DIR}/add.q`, reason: 'ADD JAR of a Java jar' },
   { source: `${SQL_DIR}/statement_set.q`, reason: "the version read is Flink 1.13's (SET without quotes answering 'Session property has been set.'); its later copy, flink-sql-gateway's sql/client/statement_set.q, is ported instead" },
+  { source: `${SQL_DIR}/delete.q`, reason: "DELETE FROM over Flink's test-only 'test-update-delete' connector and its data-id registry" },
+  { source: `${SQL_DIR}/truncate.q`, reason: "TRUNCATE TABLE over Flink's test-only 'test-update-delete' connector and its data-id registry" },
+  { source: `${SQL_DIR}/call_procedure.q`, reason: "CALL of the procedures of Flink's test-only 'test_procedure_catalog' (Java classes)" },
   { source: `${SQL_DIR}/module.q`, reason: "LOAD / USE / UNLOAD MODULE of Hive's module; the version read is Flink 1.13's" },
+  { source: `${GATEWAY_CLIENT_DIR}/*.q (but statement_set.q)`, reason: 'copies of the client scripts ported from flink-sql-client (older, or with Hive: set.q sets the Hive dialect and a hive-test catalog)' },
   { source: 'flink-table/flink-sql-gateway/src/test/resources/sql/*.q', reason: "the gateway's own scripts check the result sets the gateway returns (`result | OK` tables), not what the client prints" },
 ];
 
@@ -3036,6 +3040,171 @@ END;
 !info
 `;
 
+const materializedTableQ = q`# materialized_table.q - CREATE/DROP/SHOW/ALTER MATERIALIZED TABLE
+#! commit: 1b1cad18c9af76b9b2d7c6a0da0836f655f7663e
+
+# ==========================================================================
+# test create source table
+# ==========================================================================
+
+CREATE TABLE datagenSource (
+  order_id BIGINT,
+  order_number VARCHAR(20),
+  user_id BIGINT,
+  shop_id BIGINT,
+  product_id BIGINT,
+  status BIGINT,
+  order_type BIGINT,
+  order_created_at TIMESTAMP(3),
+  payment_amount_cents BIGINT
+)
+WITH (
+  'connector' = 'datagen',
+  'rows-per-second' = '10'
+);
+[INFO] Execute statement succeeded.
+!info
+
+# ==========================================================================
+# test create materialized table without explicit FRESHNESS (uses default)
+# REFRESH_MODE = CONTINUOUS to avoid workflow scheduler requirement
+# ==========================================================================
+
+CREATE MATERIALIZED TABLE users_shops
+PARTITIONED BY (ds)
+WITH(
+   'connector' = 'blackhole'
+)
+REFRESH_MODE = CONTINUOUS
+AS SELECT
+  user_id,
+  shop_id,
+  ds,
+  SUM (payment_amount_cents) AS payed_buy_fee_sum,
+  SUM (1) AS pv
+ FROM (
+    SELECT user_id, shop_id, DATE_FORMAT(order_created_at, 'yyyy-MM-dd') AS ds, payment_amount_cents FROM datagenSource
+ ) AS tmp
+ GROUP BY user_id, shop_id, ds;
+[INFO] Execute statement succeeded.
+!info
+
+# ==========================================================================
+# test SHOW CREATE MATERIALIZED TABLE displays enriched FRESHNESS
+# ==========================================================================
+
+SHOW CREATE MATERIALIZED TABLE users_shops;
+@MT users_shops@
+!ok
+
+# ==========================================================================
+# test create materialized table with explicit FRESHNESS
+# ==========================================================================
+
+CREATE MATERIALIZED TABLE users_shops_explicit
+PARTITIONED BY (ds)
+WITH(
+   'connector' = 'blackhole'
+)
+FRESHNESS = INTERVAL '10' SECOND
+REFRESH_MODE = CONTINUOUS
+AS SELECT
+  user_id,
+  shop_id,
+  ds,
+  SUM (payment_amount_cents) AS payed_buy_fee_sum,
+  SUM (1) AS pv
+ FROM (
+    SELECT user_id, shop_id, DATE_FORMAT(order_created_at, 'yyyy-MM-dd') AS ds, payment_amount_cents FROM datagenSource
+ ) AS tmp
+ GROUP BY user_id, shop_id, ds;
+[INFO] Execute statement succeeded.
+!info
+
+# verify explicit FRESHNESS is preserved
+SHOW CREATE MATERIALIZED TABLE users_shops_explicit;
+@MT users_shops_explicit@
+!ok
+
+# ==========================================================================
+# test create materialized table without FRESHNESS or REFRESH_MODE
+# ==========================================================================
+
+CREATE MATERIALIZED TABLE users_shops_continuous
+WITH(
+   'connector' = 'blackhole'
+)
+AS SELECT
+  user_id,
+  shop_id,
+  SUM (payment_amount_cents) AS payed_buy_fee_sum,
+  SUM (1) AS pv
+ FROM datagenSource
+ GROUP BY user_id, shop_id;
+[INFO] Execute statement succeeded.
+!info
+
+# verify default CONTINUOUS mode with default freshness (3 minutes)
+SHOW CREATE MATERIALIZED TABLE users_shops_continuous;
+@MT users_shops_continuous@
+!ok
+
+# ==========================================================================
+# test cleanup
+# ==========================================================================
+
+DROP MATERIALIZED TABLE users_shops;
+[INFO] Execute statement succeeded.
+!info
+
+DROP MATERIALIZED TABLE users_shops_explicit;
+[INFO] Execute statement succeeded.
+!info
+
+DROP MATERIALIZED TABLE users_shops_continuous;
+[INFO] Execute statement succeeded.
+!info
+
+DROP TABLE datagenSource;
+[INFO] Execute statement succeeded.
+!info
+`;
+
+const SHOPS_QUERY = `AS SELECT \`tmp\`.\`user_id\`, \`tmp\`.\`shop_id\`, \`tmp\`.\`ds\`, SUM(\`tmp\`.\`payment_amount_cents\`) AS \`payed_buy_fee_sum\`, SUM(1) AS \`pv\`
+FROM (SELECT \`datagenSource\`.\`user_id\`, \`datagenSource\`.\`shop_id\`, DATE_FORMAT(\`datagenSource\`.\`order_created_at\`, 'yyyy-MM-dd') AS \`ds\`, \`datagenSource\`.\`payment_amount_cents\`
+FROM \`default_catalog\`.\`default_database\`.\`datagenSource\` AS \`datagenSource\`) AS \`tmp\`
+GROUP BY \`tmp\`.\`user_id\`, \`tmp\`.\`shop_id\`, \`tmp\`.\`ds\`
+`;
+/** materialized_table.q's SHOW CREATE MATERIALIZED TABLE texts, each in one `result` cell. */
+const MATERIALIZED = {
+  users_shops: `CREATE MATERIALIZED TABLE \`default_catalog\`.\`default_database\`.\`users_shops\`
+PARTITIONED BY (\`ds\`)
+WITH (
+  'connector' = 'blackhole'
+)
+FRESHNESS = INTERVAL '3' MINUTE
+REFRESH_MODE = CONTINUOUS
+${SHOPS_QUERY}`,
+  users_shops_explicit: `CREATE MATERIALIZED TABLE \`default_catalog\`.\`default_database\`.\`users_shops_explicit\`
+PARTITIONED BY (\`ds\`)
+WITH (
+  'connector' = 'blackhole'
+)
+FRESHNESS = INTERVAL '10' SECOND
+REFRESH_MODE = CONTINUOUS
+${SHOPS_QUERY}`,
+  users_shops_continuous: `CREATE MATERIALIZED TABLE \`default_catalog\`.\`default_database\`.\`users_shops_continuous\`
+WITH (
+  'connector' = 'blackhole'
+)
+FRESHNESS = INTERVAL '3' MINUTE
+REFRESH_MODE = CONTINUOUS
+AS SELECT \`datagenSource\`.\`user_id\`, \`datagenSource\`.\`shop_id\`, SUM(\`datagenSource\`.\`payment_amount_cents\`) AS \`payed_buy_fee_sum\`, SUM(1) AS \`pv\`
+FROM \`default_catalog\`.\`default_database\`.\`datagenSource\` AS \`datagenSource\`
+GROUP BY \`datagenSource\`.\`user_id\`, \`datagenSource\`.\`shop_id\`
+`,
+};
+
 const file = (name, text, dir = SQL_DIR) => ({
   source: `${dir}/${name}`,
   commit: /^#! commit: (\w+)$/m.exec(text)[1],
@@ -3053,4 +3222,5 @@ export const files = [
   file('set.q', setQ),
   file('statement_set.q', statementSetQ, GATEWAY_CLIENT_DIR),
   file('misc.q', miscQ),
+  file('materialized_table.q', materializedTableQ.replace(/@MT ([^@]+)@/g, (_, key) => resultCell(MATERIALIZED[key]))),
 ];
