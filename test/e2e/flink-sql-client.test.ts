@@ -65,7 +65,7 @@ const STREAMING_STRING_WIDTH =
 const DEPRECATED_WIDTH_KEY =
   "bug: SET 'sql-client.display.max-column-width' after SET 'table.display.max-column-width' is ignored by Sluice (the new key keeps winning); in Flink the last SET of either key applies";
 const EOF_UNFINISHED =
-  'bug: the client drops a statement left unfinished at the end of its input (an unclosed /* comment) without a word; Flink reports the lexical error';
+  'bug: the client drops a statement left unfinished at the end of its input (an unclosed /* comment) without a word; Flink reports the lexical error (sluice -f does report one, worded "Unterminated comment starting at line 1, column 8")';
 const DASH_COMMENT_SEMICOLON =
   "bug: the interactive client ends a statement at a `;` that ends a `--` comment line (SELECT --;\\n1; runs 'SELECT --;' and fails); sluice -f reads it right";
 const HELP_TEXT = "bug: HELP lists Sluice's commands (other wording, no padding, no ADD/REMOVE/SHOW JAR), not Flink's text";
@@ -112,7 +112,7 @@ const EXPLAIN_ADVICE =
 const STATEMENT_SET_INFO =
   'bug: BEGIN STATEMENT SET, an INSERT added to the set and an empty END answer with the Flink 1.13 client\'s messages ("[INFO] Begin a statement set.", "[INFO] Add SQL update statement to the statement set.", "[INFO] No statement in the statement set, skip submit."); the client through the gateway answers "[INFO] Execute statement succeeded." to each';
 const STATEMENT_SET_ONLY_INSERT = MESSAGE(
-  "in a statement set, Sluice: \"A statement set is already open; finish it with END first.\" (BEGIN) or \"Only INSERT statements can be added to a statement set, found CREATE-TABLE.\" (QUERY); Flink: \"Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.\"",
+  "in a statement set, Sluice: \"A statement set is already open; finish it with END first.\" (a second BEGIN) or \"Only INSERT statements can be added to a statement set, found CREATE-TABLE.\" (found QUERY for a SELECT); Flink: \"Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.\"",
 );
 const MATERIALIZED_TABLE =
   'gap: CREATE / DROP MATERIALIZED TABLE are refused ("... is not supported by Sluice yet") and SHOW CREATE MATERIALIZED TABLE does not parse (Encountered "MATERIALIZED")';
@@ -338,12 +338,19 @@ describe("Flink's SQL client .q scripts through the sluice client", () => {
   }
 
   afterAll(() => {
-    // FLINK_Q_DUMP=file.json writes every statement's two answers, to classify the divergences.
+    // FLINK_Q_DUMP=file.json writes every statement's two answers, to classify the divergences; FLINK_Q_CAUSES=1 counts
+    // the known divergences by cause.
     const dump = process.env['FLINK_Q_DUMP'];
     if (dump !== undefined) writeFileSync(dump, JSON.stringify(outcomes, null, 1));
     const all = (files as QFile[]).flatMap((f) => f.statements);
     const skipped = all.filter((st) => st.skip !== undefined).length;
     const agree = outcomes.filter((o) => o.agree).length;
+    const byCause = new Map<string, number>();
+    for (const o of outcomes) {
+      const k = known[`${o.file}#${o.statement.index}`];
+      if (!o.agree && k !== undefined) byCause.set(k.reason, (byCause.get(k.reason) ?? 0) + 1);
+    }
+    if (process.env['FLINK_Q_CAUSES'] !== undefined) for (const [reason, n] of byCause) console.log(`${String(n).padStart(4)}  ${reason}`);
     console.log(
       `Flink SQL client .q scripts: ${all.length} statements ported, ${skipped} skipped, ${outcomes.length} run, ${agree} agree with Flink (${((100 * agree) / Math.max(1, outcomes.length)).toFixed(1)} %), ${outcomes.length - agree} known`,
     );
