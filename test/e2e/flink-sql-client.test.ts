@@ -18,7 +18,12 @@ import { files } from './flink-sql-client/cases.mjs';
  * harness (a temporary path), Flink's older `[INFO] Execute statement succeed.` wording in the files read before the
  * client said `succeeded.` (see cases.mjs), and for `!error` everything but the message: the Java exception class
  * (`org.apache.flink.table.api.ValidationException` against Sluice's `ValidationError`), the whitespace (Flink's
- * harness ignores it too) and the lines after the first (Sluice adds the statement's line with a caret).
+ * harness ignores it too) and the lines after the first (Sluice adds the statement's line with a caret). An error
+ * agrees when Sluice's message line starts with Flink's first message line.
+ *
+ * Run: `npm run build` (the test runs dist/bundle/bin.js), then
+ * `SLUICE_TEST_SERVERS=none npx vitest run test/e2e/flink-sql-client.test.ts` (about 10 s); FLINK_Q_CAUSES=1 prints the
+ * known divergences counted by cause, FLINK_Q_DUMP=out.json writes both answers of every statement.
  */
 
 interface Statement {

@@ -13,9 +13,15 @@
 // For `!error` the expected text is kept whole as in the .q file; the test compares its essential part, the message
 // line after `[ERROR] Could not execute SQL statement. Reason:` (exception class and first line).
 //
-// Which version: the files were read at the commits given. Those of select.q, set.q, table.q and statement_set.q predate Flink's rename of the
-// client's `[INFO] Execute statement succeed.` to `[INFO] Execute statement succeeded.` (the later catalog_database.q and
-// view.q, as Flink 2.x's SQL client, print the latter); the test reads the old wording as the new one.
+// Long repeated outputs are written once and put back in place by `@NAME@` markers (DESCRIBE tables, SHOW DATABASES
+// listings). The one-cell `result` tables of SHOW CREATE and EXPLAIN in table.q and materialized_table.q are built by
+// `resultCell` from their text: Flink makes that column exactly as wide as the whole text, newlines counted, as the
+// tables of view.q and catalog_database.q, kept verbatim, show.
+//
+// Which version: the files were read at the commits given. Those of select.q, set.q, table.q and statement_set.q
+// predate Flink's rename of the client's `[INFO] Execute statement succeed.` to `[INFO] Execute statement succeeded.`
+// (the later catalog_database.q, view.q and materialized_table.q, as Flink 2.x's SQL client, print the latter); the
+// test reads the old wording as the new one.
 
 /** A template tag that keeps the text as written (backslashes included); only \` stands for a backtick. */
 const q = (strings) => strings.raw.join('').replaceAll('\\`', '`');
