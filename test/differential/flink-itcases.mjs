@@ -20,6 +20,7 @@
 // of `node scripts/flink-itcase-port.mjs`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { verdict, verdictIn } from './compare.mjs';
 
 const FLINK = 'apache/flink flink-table/flink-table-planner/src/test/scala/org/apache/flink/table/planner/runtime';
 const B = `${FLINK}/batch/sql`;
@@ -57,6 +58,11 @@ const windowRows = [
   ['2020-10-10 00:00:34', 1, 3, 3, '3.33', 'Comment#3', 'b'],
 ];
 const windowCols = [['rowtime', 'TIMESTAMP(3)'], ['int', 'INT'], ['double', 'DOUBLE'], ['float', 'FLOAT'], ['bigdec', 'DECIMAL(10, 2)'], ['string', 'STRING'], ['name', 'STRING']];
+
+/** `yyyy-MM-dd HH:mm:ss.SSS` of epoch milliseconds (UTC). */
+function epochMs(ms) {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
 
 /** The corpus's tables by name: one name, one content. */
 export const TABLES = {
@@ -124,6 +130,32 @@ export const TABLES = {
   DateTimeT: { columns: [['a', 'DATE'], ['b', 'TIME(0)'], ['c', 'TIMESTAMP(3)']], rows: [['1984-07-12', '14:34:24', '1984-07-12 14:34:24']] },
   EscapeT: { columns: [['a', 'INT'], ['b', 'STRING']], rows: [[1, 'ha_ha'], [2, 'ffhaha_hahaff'], [3, 'aaffhaha_hahaffaa'], [4, 'aaffhaaa_aahaffaa'], [5, 'a%_ha']] },
   LongStr: { columns: [['a', 'BIGINT'], ['b', 'STRING']], rows: [[0, '0'], [1, '1'], [2, '2']] },
+  // batch RankITCase registers data5 as Table5 with the fields a, b, c, d, e
+  Table5abcde: { columns: [['a', 'INT'], ['b', 'BIGINT'], ['c', 'INT'], ['d', 'STRING'], ['e', 'BIGINT']], rows: data5 },
+  // stream AggregateITCase inline data
+  AggT: { columns: [['a', 'INT'], ['b', 'INT']], rows: [[1, 1], [2, 2], [3, 3]] },
+  MaxRetractT: { columns: [['id', 'INT'], ['price', 'INT']], rows: [[1, 10], [1, 10], [2, 5], [1, 10]] },
+  MinRetractT: { columns: [['id', 'INT'], ['price', 'INT']], rows: [[1, 5], [2, 6], [1, 5]] },
+  DistinctRetractT: {
+    columns: col3,
+    rows: [[1, 1, 'A'], [1, 1, 'A'], [1, 1, 'A'], [2, 2, 'B'], [3, 2, 'B'], [4, 3, 'C'], [5, 3, 'C'], [6, 3, 'C'], [7, 4, 'B'], [8, 4, 'A'], [9, 4, 'D'], [10, 4, 'E'], [11, 5, 'A'], [12, 5, 'B']],
+  },
+  // stream IntervalJoinITCase's rowtime data (rowtime from the Long field; a 1 s watermark delay instead of the test's
+  // punctuated extractor)
+  IJ1: {
+    columns: [['key', 'STRING'], ['id', 'STRING'], ['rowtime', 'TIMESTAMP(3)']],
+    rows: [['A', 'LEFT0.999', 999], ['A', 'LEFT1', 1000], ['A', 'LEFT2', 2000], ['A', 'LEFT3', 3000], ['B', 'LEFT4', 4000], ['A', 'LEFT5', 5000], ['A', 'LEFT6', 6000], [null, 'LEFT8', 8000]].map(([k, i, ms]) => [k, i, epochMs(ms)]),
+    watermark: "`rowtime` - INTERVAL '1' SECOND",
+  },
+  IJ2: {
+    columns: [['key', 'STRING'], ['id', 'STRING'], ['rowtime', 'TIMESTAMP(3)']],
+    rows: [['A', 'RIGHT6', 6000], ['B', 'RIGHT7', 7000], [null, 'RIGHT10', 10000]].map(([k, i, ms]) => [k, i, epochMs(ms)]),
+    watermark: "`rowtime` - INTERVAL '1' SECOND",
+  },
+  // SemiJoinITCase's own leftT / rightT (data2_1 / data2_2 again) and rightUniqueKeyT
+  leftT: { columns: [['a', 'INT'], ['b', 'DOUBLE']], rows: [[1, 2.0], [1, 2.0], [2, 1.0], [2, 1.0], [3, 3.0], [null, null], [null, 5.0], [6, null]] },
+  rightT: { columns: [['c', 'INT'], ['d', 'DOUBLE']], rows: [[2, 3.0], [2, 3.0], [3, 2.0], [4, 1.0], [null, null], [null, 5.0], [6, null]] },
+  rightUniqueKeyT: { columns: [['c', 'INT'], ['d', 'DOUBLE']], rows: [[2, 3.0], [3, 2.0], [4, 1.0], [null, 5.0], [6, null]] },
   // windowDataWithTimestamp without its late row (see the header)
   T1: { columns: windowCols, rows: windowRows, watermark: "`rowtime` - INTERVAL '1' SECOND" },
 };
@@ -330,6 +362,67 @@ const joins = [
 ];
 for (const mode of ['batch', 'streaming']) for (const [m, tables, sql] of joins) add(`${JOIN} ${m}`, mode, tables, sql);
 
+// batch SemiJoinITCase: IN / EXISTS / NOT IN / NOT EXISTS subqueries planned as semi and anti joins
+const SEMI = `${B}/join/SemiJoinITCase.scala`;
+const semis = [
+  ['testSingleConditionLeftSemi', 'SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT)'],
+  ['testComposedConditionLeftSemi', 'SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT WHERE b < d)'],
+  ['testSingleConditionLeftAnti', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT WHERE a = c)'],
+  ['testSingleUniqueConditionLeftAnti', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM (SELECT DISTINCT c FROM rightT) WHERE a = c)'],
+  ['testComposedConditionLeftAnti', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT WHERE a = c AND b < d)'],
+  ['testComposedUniqueConditionLeftAnti', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightUniqueKeyT WHERE a = c AND b < d)'],
+  ['testSemiJoinTranspose', 'SELECT a, b FROM (SELECT a, b, c FROM leftT, rightT WHERE a = c) lr WHERE lr.a > 0 AND lr.c IN (SELECT c FROM rightUniqueKeyT WHERE d > 1)'],
+  ['testFilterPushDownLeftSemi1', 'SELECT * FROM (SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT)) T WHERE T.b > 2'],
+  ['testFilterPushDownLeftSemi2', 'SELECT * FROM (SELECT * FROM leftT WHERE EXISTS (SELECT * FROM rightT)) T WHERE T.b > 2'],
+  ['testFilterPushDownLeftSemi3', 'SELECT * FROM (SELECT * FROM leftT WHERE EXISTS (SELECT * FROM rightT WHERE a = c)) T WHERE T.b > 2'],
+  ['testJoinConditionPushDownLeftSemi1', 'SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT WHERE b > 2)'],
+  ['testJoinConditionPushDownLeftSemi2', 'SELECT * FROM leftT WHERE EXISTS (SELECT * FROM rightT WHERE b > 2)'],
+  ['testJoinConditionPushDownLeftSemi3', 'SELECT * FROM leftT WHERE EXISTS (SELECT * FROM rightT WHERE a = c AND b > 2)'],
+  ['testFilterPushDownLeftAnti1', 'SELECT * FROM (SELECT * FROM leftT WHERE a NOT IN (SELECT c FROM rightT WHERE c < 3)) T WHERE T.b > 2'],
+  ['testFilterPushDownLeftAnti2', 'SELECT * FROM (SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT where c > 10)) T WHERE T.b > 2'],
+  ['testFilterPushDownLeftAnti3', 'SELECT * FROM (SELECT * FROM leftT WHERE a NOT IN (SELECT c FROM rightT WHERE b = d AND c < 3)) T WHERE T.b > 2'],
+  ['testFilterPushDownLeftAnti4', 'SELECT * FROM (SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT WHERE a = c)) T WHERE T.b > 2'],
+  ['testJoinConditionPushDownLeftAnti1', 'SELECT * FROM leftT WHERE a NOT IN (SELECT c FROM rightT WHERE b > 2)'],
+  ['testJoinConditionPushDownLeftAnti2', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT WHERE b > 2)'],
+  ['testJoinConditionPushDownLeftAnti3', 'SELECT * FROM leftT WHERE a NOT IN (SELECT c FROM rightT WHERE b = d AND b > 1)'],
+  ['testJoinConditionPushDownLeftAnti4', 'SELECT * FROM leftT WHERE NOT EXISTS (SELECT * FROM rightT WHERE a = c AND b > 2)'],
+  ['testInWithAggregate1', 'SELECT * FROM rightT WHERE c IN (SELECT SUM(a) FROM leftT WHERE b = d)'],
+  ['testInWithAggregate2', 'SELECT * FROM leftT t1 WHERE a IN (SELECT DISTINCT a FROM leftT t2 WHERE t1.b = t2.b)'],
+  ['testInWithAggregate3', 'SELECT * FROM rightT WHERE CAST(c/2 AS BIGINT) IN (SELECT COUNT(*) FROM leftT WHERE b = d)'],
+  ['testInWithOver1', 'SELECT * FROM rightT WHERE c IN (SELECT SUM(a) OVER (PARTITION BY b ORDER BY a ROWS BETWEEN UNBOUNDED preceding AND CURRENT ROW) FROM leftT)'],
+  ['testInWithOver2', 'SELECT * FROM rightT WHERE c IN (SELECT SUM(a) OVER(PARTITION BY b ORDER BY a ROWS BETWEEN UNBOUNDED preceding AND CURRENT ROW) FROM leftT GROUP BY a, b)'],
+  ['testInWithOver3', 'SELECT * FROM rightT WHERE c IN (SELECT SUM(a) OVER (PARTITION BY b ORDER BY a ROWS BETWEEN UNBOUNDED preceding AND CURRENT ROW) FROM leftT WHERE b = d)'],
+  ['testExistsWithOver1', 'SELECT * FROM rightT WHERE EXISTS (SELECT SUM(a) OVER() FROM leftT WHERE b = d)'],
+  ['testExistsWithOver3', 'SELECT * FROM rightT WHERE EXISTS (SELECT SUM(a) OVER() FROM leftT WHERE b = d GROUP BY a)'],
+  ['testInWithNonEqualityCorrelationCondition1', 'SELECT * FROM rightT WHERE c IN (SELECT a FROM leftT WHERE b > d)'],
+  ['testInWithNonEqualityCorrelationCondition2', 'SELECT * FROM leftT WHERE a IN (SELECT c FROM (SELECT MAX(c) AS c, d FROM rightT GROUP BY d) r WHERE leftT.b > r.d)'],
+  ['testExistsWithNonEqualityCorrelationCondition', 'SELECT * FROM leftT WHERE EXISTS (SELECT c FROM rightT WHERE b > d)'],
+  ['testRewriteScalarQueryWithoutCorrelation1', 'SELECT * FROM leftT WHERE (SELECT COUNT(*) FROM rightT) > 0.9'],
+  ['testRewriteScalarQueryWithoutCorrelation2', 'SELECT * FROM leftT WHERE 0.01 <= (SELECT COUNT(*) FROM rightT WHERE c > 5)'],
+  ['testRewriteScalarQueryWithoutCorrelation3', 'SELECT * FROM leftT WHERE (SELECT COUNT(*) FROM rightT WHERE c > 15) >= 1'],
+  ['testRewriteScalarQueryWithCorrelation1', 'SELECT * FROM leftT WHERE (SELECT COUNT(*) FROM rightT WHERE a = c) > 0'],
+  ['testRewriteScalarQueryWithCorrelation1', 'SELECT * FROM leftT WHERE 0.99 < (SELECT COUNT(*) FROM rightT WHERE a = c)'],
+  ['testRewriteScalarQueryWithCorrelation2', 'SELECT * FROM leftT WHERE (SELECT COUNT(*) FROM rightT WHERE a = c AND c > 5) >= 0.1'],
+  ['testRewriteScalarQueryWithCorrelation3', 'SELECT * FROM leftT WHERE 1 <= (SELECT COUNT(*) FROM rightT WHERE a = c AND c > 15)'],
+];
+const semiTables = (sql) => ['leftT', 'rightT', 'rightUniqueKeyT'].filter((t) => new RegExp(`\\b${t}\\b`).test(sql));
+for (const [m, sql] of semis) add(`${SEMI} ${m}`, 'batch', semiTables(sql), sql);
+for (const [m, sql] of semis.slice(0, 8)) add(`${SEMI} ${m}`, 'streaming', semiTables(sql), sql);
+
+// stream IntervalJoinITCase: rowtime interval joins (also run in batch mode, as regular joins)
+const IJ = `${S}/IntervalJoinITCase.scala`;
+const ijBetween = "t1.rowtime BETWEEN t2.rowtime - INTERVAL '5' SECOND AND t2.rowtime + INTERVAL '6' SECOND";
+const intervalJoins = [
+  ['testRowTimeInnerJoin', `SELECT t2.key, t2.id, t1.id FROM IJ1 as t1 join IJ2 as t2 ON t1.key = t2.key AND ${ijBetween}`],
+  ['testRowTimeInnerJoinWithIsNotDistinctFrom', `SELECT t2.key, t2.id, t1.id FROM IJ1 as t1 join IJ2 as t2 ON t1.key is not distinct from t2.key AND ${ijBetween}`],
+  ['testRowTimeInnerJoinWithoutEqualCondition', `SELECT t2.key, t2.id, t1.id FROM IJ1 as t1 join IJ2 as t2 ON ${ijBetween}`],
+  [
+    'testUnboundedAggAfterRowtimeInnerJoin',
+    `SELECT key, COUNT(DISTINCT id1), COUNT(DISTINCT id2) FROM (SELECT t2.key as key, t2.id as id1, t1.id as id2 FROM IJ1 as t1 join IJ2 as t2 ON t1.key = t2.key AND ${ijBetween}) GROUP BY key`,
+  ],
+];
+for (const mode of ['streaming', 'batch']) for (const [m, sql] of intervalJoins) add(`${IJ} ${m}`, mode, ['IJ1', 'IJ2'], sql);
+
 // ====================================================================== rank (Top-N)
 const RANK = `${S}/RankITCase.scala`;
 const topN = (partition, order, from, where, cols = 'category, shopId, num') =>
@@ -373,6 +466,47 @@ ranks.push([
   'SELECT category, shopId, avgSellId FROM (SELECT category, shopId, avgSellId, ROW_NUMBER() OVER (PARTITION BY category ORDER BY avgSellId DESC) as rank_num FROM (SELECT category, shopId, AVG(sellId) as avgSellId FROM RankAvgT GROUP BY category, shopId)) WHERE rank_num <= 3',
 ]);
 for (const mode of ['batch', 'streaming']) for (const [m, tables, sql] of ranks) add(`${RANK} ${m}`, mode, tables, sql);
+
+// batch RankITCase: RANK() with value filters (Table2 is data2_1, this corpus's `l`)
+const BRANK = `${B}/RankITCase.scala`;
+const rk = (cols, over, from, where) => `SELECT ${cols} FROM (SELECT a, b, ${over} FROM ${from}) t WHERE ${where}`;
+const batchRanks = [
+  ['testRankValueFilterWithUpperValue', ['Table3'], rk('*', 'RANK() OVER (PARTITION BY b ORDER BY a) rk', 'Table3', 'rk <= 2')],
+  ['testRankValueFilterWithUpperValue', ['Table5abcde'], rk('*', 'RANK() OVER (PARTITION BY a ORDER BY e) rk', 'Table5abcde', 'rk <= 3')],
+  ['testRankValueFilterWithUpperValue', ['l'], rk('*', 'RANK() OVER (PARTITION BY a ORDER BY b DESC) rk', 'l', 'rk <= 2')],
+  ['testRankValueFilterWithRange', ['Table3'], rk('*', 'RANK() OVER (PARTITION BY b ORDER BY a) rk', 'Table3', 'rk <= 4 and rk > 1')],
+  ['testRankValueFilterWithRange', ['Table3'], rk('a, b', 'RANK() OVER (PARTITION BY b ORDER BY a) rk', 'Table3', 'rk <= 3 and rk > -2')],
+  ['testRankValueFilterWithRange', ['Table5abcde'], rk('*', 'RANK() OVER (PARTITION BY a ORDER BY e) rk', 'Table5abcde', 'rk <= 3 and rk >= 2')],
+  ['testRankValueFilterWithLowerValue', ['Table3'], 'SELECT * FROM (SELECT a, b, RANK() OVER (PARTITION BY b ORDER BY a, c) rk FROM Table3) t WHERE rk > 2'],
+  ['testRankValueFilterWithLowerValue', ['Table5abcde'], rk('*', 'RANK() OVER (PARTITION BY a ORDER BY e) rk', 'Table5abcde', 'rk > 2')],
+  ['testRankValueFilterWithEquals', ['Table3'], 'SELECT * FROM (SELECT a, b, RANK() OVER (PARTITION BY b ORDER BY a, c) rk FROM Table3) t WHERE rk = 2'],
+  ['testWithoutPartitionBy', ['Table3'], rk('*', 'RANK() OVER (ORDER BY a) rk', 'Table3', 'rk < 5')],
+  ['testWithoutPartitionBy', ['Table5abcde'], rk('a, b', 'RANK() OVER (ORDER BY e DESC) rk', 'Table5abcde', 'rk < 5 and a > 2')],
+  ['testWithoutPartitionBy', ['l'], rk('*', 'RANK() OVER (ORDER BY a DESC) rk', 'l', 'rk < 5')],
+  ['testMultiSameRankFunctionsWithSameGroup', ['Table3'], rk('*', 'RANK() OVER (PARTITION BY b ORDER BY a) rk1, RANK() OVER (PARTITION BY b ORDER BY a) rk2', 'Table3', 'rk1 < 3')],
+];
+for (const [m, tables, sql] of batchRanks) add(`${BRANK} ${m}`, 'batch', tables, sql);
+// Flink 2.3 plans RANK() only in batch mode ('RANK() on streaming table is not supported currently'): one streaming
+// statement keeps that refusal in the corpus.
+add(`${BRANK} ${batchRanks[0][0]}`, 'streaming', batchRanks[0][1], batchRanks[0][2]);
+
+// stream AggregateITCase: unbounded aggregates with retraction (also run in batch mode)
+const SAGG = `${S}/AggregateITCase.scala`;
+const streamAggs = [
+  ['testEmptyInputAggregation', ['AggT'], 'select sum(a), avg(a), min(a), count(a), count(1) from AggT where a > 9999 group by b'],
+  ['testMaxAggRetractWithCondition', ['MaxRetractT'], 'SELECT MAX(price) FROM( SELECT id, count(*) as c, price FROM MaxRetractT GROUP BY id, price) WHERE c > 0 and c < 3'],
+  ['testMinAggRetractWithCondition', ['MinRetractT'], 'SELECT MIN(price) FROM( SELECT id, count(*) as c, price FROM MinRetractT GROUP BY id, price) WHERE c < 2'],
+  ['testEmptyInputAggregationWithoutGroupBy', ['AggT'], 'select sum(a), avg(a), min(a), count(a), count(1) from AggT where a > 9999'],
+  ['testAggregationWithoutWatermark', ['AggT'], 'select sum(a), avg(a), min(a), count(a), count(1) from AggT'],
+  ['testDistinctGroupBy', ['Table3'], 'SELECT b, SUM(DISTINCT (a * 3)), COUNT(DISTINCT SUBSTRING(c FROM 1 FOR 2)), COUNT(DISTINCT c) FROM Table3 GROUP BY b'],
+  [
+    'testDistinctWithRetract',
+    ['DistinctRetractT'],
+    'SELECT count(distinct cnt), sum(distinct cnt), max(distinct cnt), min(distinct cnt), avg(distinct cnt), count(distinct max_a) FROM ( SELECT b, count(a) as cnt, max(a) as max_a FROM DistinctRetractT GROUP BY b)',
+  ],
+  ['testPrecisionForSumAggregationOnDecimal', [], 'select sum(cast(1.03520274 as DECIMAL(32, 8))), sum(cast(12345.035202748654 AS DECIMAL(30, 20))), sum(cast(12.345678901234567 AS DECIMAL(25, 22)))'],
+];
+for (const mode of ['streaming', 'batch']) for (const [m, tables, sql] of streamAggs) add(`${SAGG} ${m}`, mode, tables, sql);
 
 // ====================================================================== deduplicate (rowtime)
 const DEDUP = `${S}/DeduplicateITCase.scala`;
@@ -498,10 +632,38 @@ export function tablesOf(list) {
  */
 export function knownReason(spec) {
   const { sql, mode } = spec;
+  const method = spec.source.split(' ').pop();
+  const unqualified = [
+    'testComposedConditionLeftSemi',
+    'testJoinConditionPushDownLeftSemi1',
+    'testJoinConditionPushDownLeftSemi2',
+    'testJoinConditionPushDownLeftAnti1',
+    'testJoinConditionPushDownLeftAnti2',
+    'testInWithNonEqualityCorrelationCondition1',
+    'testExistsWithNonEqualityCorrelationCondition',
+  ];
+  if (mode === 'streaming' && ['testStdDev', 'testMoments'].includes(method))
+    return "Sluice bug (numerics): the intermediate updates of STDDEV_POP / STDDEV_SAMP / VAR_POP / VAR_SAMP differ from Flink's in the last digits (Flink computes them from SUM(x * x), SUM(x) and COUNT(x), Calcite's AggregateReduceFunctionsRule; after 1.0, 1.0, 2.0 Flink's var_pop is 0.22222222222222224, Sluice's 0.22222222222222232); the final values agree";
+  if (mode === 'streaming' && ['testTopNWithSumAndCondition', 'testTopNWithGroupByCount', 'testTop1WithGroupByCount', 'testTopNWithoutDeduplicate', 'testNestedTopN'].includes(method))
+    return "Sluice difference (changelog): a streaming Top-N over a GROUP BY's updates takes each update's -U and +U as two changes and emits transient ranks (-D / +I of the next row) that Flink does not emit (its Rank consumes the aggregate's upsert updates, UpdateFastRank); the final tables agree; smallest: testTop1WithGroupByCount's statement";
+  if (mode === 'streaming' && method === 'testCascadeEventTimeTumbleWindowWithOffset')
+    return 'Sluice gap (changelog): a GROUP BY window_start, window_end over a window aggregate is planned as an updating aggregate (+I, then -U / +U) where Flink plans a cascaded window aggregate (insert-only); the final tables agree';
+  if (mode === 'streaming' && ['testTumbleWindowTVF', 'testTumbleWindowTVFWithOffset', 'testTumbleWindowTVFWithNegativeOffset', 'testTumbleWindowTVFWithCalc', 'testTumbleWindowKeepLastRow', 'testTumbleWindowKeepLastRowWithCalc', 'testCumulateWindowKeepLastRow'].includes(method))
+    return "Sluice gap (changelog): ROW_NUMBER() OVER (PARTITION BY window_start, window_end, ... ORDER BY a non-time column or rowtime DESC) directly on a window TVF is planned as an updating Top-N (+I, then -D / -U / +U as rows arrive) where Flink plans a window Top-N / window deduplication that emits each window's rows once, at the window's end (insert-only); the final tables agree (keep-first-row and Top-N over a window aggregate already agree)";
+  if (unqualified.includes(method))
+    return "Sluice bug: an unqualified column of the outer query named in a subquery's WHERE is not resolved against the outer scope (ValidationError: Column 'b' not found in any table); minimal: SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT WHERE b < d) (Flink: (2, 1.0) twice)";
+  if (method === 'testInWithNonEqualityCorrelationCondition2')
+    return "Sluice bug: a qualified outer column (leftT.b) named in the WHERE of a subquery over a derived table is not resolved (ValidationError: Column 'leftT' not found in any table)";
+  if (/NOT IN \(SELECT c FROM rightT WHERE b = d/.test(sql))
+    return 'Sluice gap: a correlated NOT IN over nullable columns is refused (PlanningError: Correlated NOT IN over nullable values is not supported yet)';
+  if (['testInWithAggregate1', 'testInWithAggregate3', 'testExistsWithOver3'].includes(method))
+    return 'Sluice gap: a correlated subquery with an aggregate is refused (PlanningError: Correlated subqueries with aggregation are not supported yet)';
   if (/\bgrouping(_id)?\s*\(/i.test(sql))
     return 'Sluice gap: GROUPING() and GROUPING_ID() are not known functions (ValidationError: No match found for function signature GROUPING(<VARCHAR>)); minimal: SELECT f0, GROUPING(f0) FROM Sales GROUP BY CUBE(f0)';
   if (/count\(distinct f0, f1\)/i.test(sql))
     return "Sluice accepts what Flink refuses: Flink 2.3 plans no COUNT(DISTINCT a, b) ('We now only support the count of one field'), Sluice counts the distinct pairs";
+  if (mode === 'streaming' && /\bRANK\(\) OVER/.test(sql))
+    return "Sluice accepts what Flink refuses: Flink 2.3 plans no streaming Top-N over RANK() ('RANK() on streaming table is not supported currently'; only ROW_NUMBER), Sluice answers it";
   if (/GROUP BY MAP\[/i.test(sql)) return 'Sluice accepts what Flink refuses: Flink 2.3 refuses a MAP as a GROUP BY key (not an orderable data type), Sluice groups by it';
   if (/SIMILAR TO/i.test(sql))
     return "Sluice bug: SIMILAR TO treats '.' as a literal dot, Flink (Calcite's regex translation) as any character; minimal: SELECT 'Hello' SIMILAR TO 'H.llo' (Flink TRUE, Sluice FALSE)";
@@ -512,4 +674,19 @@ export function knownReason(spec) {
   if (/B\.b=5\)\)/.test(sql))
     return "Sluice bug: a correlated reference inside an OR of a scalar subquery's WHERE is not resolved (ValidationError: Column 'B' not found in any table); minimal: SELECT a FROM SmallTable3 B WHERE b = (SELECT count(*) FROM Table5 A WHERE A.d = B.a OR B.b = 5)";
   return undefined;
+}
+
+/**
+ * The verdict on one statement (`q`: mode, sql, ordered and the names of its tables): compare.mjs's verdictIn, and in
+ * streaming mode, when the statement scans one table once, the changelogs too (as multisets of +I/-U/+U/-D rows;
+ * `changelog` when only the final tables agree): both engines then read one file in one order, so each change is
+ * determined. compare.mjs decides "one scan" for the generated queries' t1/t2 only; here it is one table named once.
+ */
+export function itcaseVerdict(q, flink, sluice) {
+  const v = verdictIn(q.mode, flink, sluice, q.ordered ?? false);
+  if (q.mode !== 'streaming' || v !== 'agree') return v;
+  const names = q.tables.map((t) => (typeof t === 'string' ? t : t.name));
+  const scans = names.reduce((n, name) => n + (q.sql.match(new RegExp(`\\b${name}\\b`, 'g')) ?? []).length, 0);
+  if (names.length !== 1 || scans !== 1) return v;
+  return verdict(flink, sluice, false) === 'agree' ? 'agree' : 'changelog';
 }

@@ -6,8 +6,8 @@ import { TableEnvironment } from '../../src/api/table-environment.js';
 import { rowKindShortString } from '../../src/types/row-kind.js';
 import { formatValueJava } from '../../src/types/values/format-value.js';
 // Plain ESM modules shared with scripts/flink-itcase-port.mjs.
-import { runOnSluice, verdictIn } from './compare.mjs';
-import { specDdl, writeSpecTables } from './flink-itcases.mjs';
+import { runOnSluice } from './compare.mjs';
+import { itcaseVerdict, specDdl, writeSpecTables } from './flink-itcases.mjs';
 
 // Statements ported from Apache Flink's own SQL integration tests (CalcITCase, AggregateITCase, WindowAggregateITCase,
 // JoinITCase, RankITCase, DeduplicateITCase, ...; test/differential/flink-itcases.mjs) with the answers a real Apache
@@ -70,7 +70,7 @@ describe("Flink's SQL integration tests answer as a real Flink did (test/differe
       if (`${family(q.source)} ${q.mode}` !== fam) continue;
       const env = await sessionFor(q.mode);
       const mine = await runOnSluice(env, q.sql, { formatValueJava, rowKindShortString });
-      const v = verdictIn(q.mode, q.flink, mine, q.ordered, q.sql);
+      const v = itcaseVerdict(q, q.flink, mine);
       const agrees = v === 'agree' || v === 'both-error';
       const known = golden.known[String(i)];
       if (known === undefined && !agrees) diverging.push(`#${i} [${v}] ${q.source}\n  ${q.sql}\n  flink: ${JSON.stringify(q.flink).slice(0, 400)}\n  sluice: ${JSON.stringify(mine).slice(0, 400)}`);
