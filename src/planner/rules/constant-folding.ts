@@ -36,6 +36,11 @@ export function foldConstants(n: RexNode, timeZone: string): RexNode {
   isConst(n);
   const fold = (x: RexNode): RexNode => {
     if (x.kind !== 'call') return x;
+    // Calcite's RexSimplify: an operand that cannot be NULL makes IS [NOT] NULL a constant without evaluating it,
+    // so a NOT NULL CAST that would fail (CAST('apple' AS DECIMAL(10, 2)) IS NOT NULL) is TRUE in Flink, not an error.
+    if ((x.op === 'IS NOT NULL' || x.op === 'IS NULL') && x.operands.length === 1 && !x.operands[0]!.type.nullable && x.operands[0]!.type.kind !== 'NULL') {
+      return literal(x.op === 'IS NOT NULL', x.type);
+    }
     if (constant.get(x) === true && foldable(x)) {
       try {
         return literal(compileRex(x, { timeZone })([]), x.type);

@@ -65,13 +65,18 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
 }
 
 /**
- * A semi / anti join (INTERSECT, EXCEPT, IN) over an empty left input is that empty input, its right input never
- * read, as Flink's PruneEmptyRules plan it: an INTERSECT whose first branch's WHERE is FALSE answers no rows there
- * even when the second branch would fail (a CAST of a NaN to DECIMAL).
+ * A semi / anti join (INTERSECT, EXCEPT, IN) with an input that provably has no rows, as Flink's PruneEmptyRules
+ * plan it: over an empty left input it is that input, its right input never read, so an INTERSECT whose first
+ * branch's WHERE is FALSE answers no rows even when the second branch would fail (a CAST of a NaN to DECIMAL); the
+ * same holds the other way round for an INTERSECT whose second branch is empty.
  */
 function pruneEmptySemiJoin(n: PlanNode): PlanNode {
-  if (n.kind !== 'join' || (n.joinType !== 'SEMI' && n.joinType !== 'ANTI') || !provablyEmpty(n.left)) return n;
-  return n.left.fields.length === n.fields.length ? n.left : n;
+  if (n.kind !== 'join' || (n.joinType !== 'SEMI' && n.joinType !== 'ANTI') || n.left.fields.length !== n.fields.length) return n;
+  if (provablyEmpty(n.left)) return n.left;
+  if (!provablyEmpty(n.right)) return n;
+  // Nothing to match: a semi join (INTERSECT, IN) has no rows, its left input never read; an anti join (EXCEPT,
+  // NOT IN, NOT EXISTS) passes every left row.
+  return n.joinType === 'SEMI' ? { kind: 'values', rows: [], fields: n.fields } : n.left;
 }
 
 function foldCalc(n: PlanNode, tz: string): PlanNode {
