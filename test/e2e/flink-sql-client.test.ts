@@ -125,10 +125,8 @@ const DESCRIBE_COMMENT = "bug: DESCRIBE of a table with column comments leaves o
 
 /** `<file>#<statement index>` -> why Sluice's output differs from Flink's. Each must still differ. */
 const known: Record<string, Known> = {
-  ...each('select.q', [14, 18], STREAMING_STRING_WIDTH),
   ...each('select.q', [16, 25, 27], DEPRECATED_WIDTH_KEY),
   ...each('select.q', [33], EOF_UNFINISHED),
-  ...each('select.q', [36], DASH_COMMENT_SEMICOLON),
   ...each('view.q', [2], MESSAGE("Sluice: \"Temporary view 'default_catalog.default_database.v1' already exists in this session. Write ...\"")),
   ...each('view.q', [4], MESSAGE("Sluice: \"At line 1, column 22: View 'v1' cannot be enriched ...\" (position prefix, unqualified name)")),
   ...each('view.q', [6, 7, 14], SHOW_CREATE_VIEW),

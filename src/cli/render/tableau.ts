@@ -47,7 +47,7 @@ export class TableauPrinter {
    * column is 40 wide, and a long column name widens its column.
    */
   static forStreaming(columns: readonly TableauColumn[], options: TableauOptions): TableauPrinter {
-    const widths = columns.map((c) => Math.max(displayWidth(c.name), widthOfType(c.type, options.maxColumnWidth)));
+    const widths = columns.map((c) => Math.max(displayWidth(c.name), widthOfType(c.type, options.maxColumnWidth, options.nullAsEmpty === true)));
     return new TableauPrinter(columns, options, widths);
   }
 
@@ -121,9 +121,12 @@ function fit(text: string, width: number): string {
   return ' '.repeat(width - w) + text;
 }
 
-/** The widest value a type can print, as Flink's `PrintStyle` estimates it for streaming results. */
-function widthOfType(t: LogicalType, max: number): number {
-  const nullWidth = t.nullable ? NULL_TEXT.length : 0;
+/**
+ * The widest value a type can print, as Flink's TableauStyle.columnWidthsByType estimates it for streaming results:
+ * strings and other types of unbounded width take maxColumnWidth whatever their declared length, timestamps the
+ * width of 0, 3, 6 or 9 fraction digits, and every column room for `<NULL>` unless NULL prints as empty.
+ */
+function widthOfType(t: LogicalType, max: number, nullAsEmpty: boolean): number {
   let w: number;
   switch (t.kind) {
     case 'BOOLEAN':
@@ -144,22 +147,18 @@ function widthOfType(t: LogicalType, max: number): number {
     case 'DECIMAL':
       w = t.precision + 2;
       break;
-    case 'CHAR':
-    case 'VARCHAR':
-      w = Math.min(t.length, max);
-      break;
     case 'DATE':
       w = 10;
       break;
     case 'TIME':
-      w = 8 + (t.precision > 0 ? t.precision + 1 : 0);
+      w = t.precision === 0 ? 8 : t.precision + 9;
       break;
     case 'TIMESTAMP':
     case 'TIMESTAMP_LTZ':
-      w = 19 + (t.precision > 0 ? t.precision + 1 : 0);
+      w = t.precision === 0 ? 19 : t.precision <= 3 ? 23 : t.precision <= 6 ? 26 : 29;
       break;
     default:
       w = max;
   }
-  return Math.max(w, nullWidth);
+  return nullAsEmpty ? w : Math.max(w, NULL_TEXT.length);
 }

@@ -116,8 +116,19 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         finish();
         return;
       }
-      // Input piped in may end before its statements have run; finish them first.
+      // Input piped in may end before its statements have run; finish them first. An unfinished statement left at
+      // the end (an unterminated comment or string) is run, so that its error shows instead of nothing.
       if (inputClosed) {
+        if (buffer.trim() !== '' && !quitting) {
+          const text = buffer;
+          buffer = '';
+          running = true;
+          try {
+            await runText(runner, text, io);
+          } finally {
+            running = false;
+          }
+        }
         finish();
         return;
       }
@@ -129,7 +140,8 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
     });
     rl.on('close', () => {
       inputClosed = true;
-      if (quitting || (!running && queue.length === 0)) finish();
+      if (quitting) finish();
+      else if (!running) void pump();
     });
   });
 }
@@ -162,12 +174,16 @@ function collapseHistory(rl: Interface, text: string, entry: string): void {
   history.unshift(entry);
 }
 
-/** True when `text` holds whole statements: ends in `;` outside strings, comments and BEGIN...END blocks. */
+/**
+ * True when `text` holds whole statements: its last statement ends at a `;` outside strings, comments and
+ * BEGIN...END blocks (`SELECT --;` goes on: that `;` is in a comment).
+ */
 function isComplete(text: string): boolean {
   if (!/;\s*$/.test(text)) return false;
   try {
     const parts = splitStatements(new SourceText(text));
-    return parts.length > 0;
+    const last = parts[parts.length - 1];
+    return last !== undefined && text.slice(last.end).trimStart().startsWith(';');
   } catch {
     return false;
   }

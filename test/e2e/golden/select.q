@@ -1,4 +1,6 @@
 # select.q - batch and streaming queries in tableau form, column widths, NULLs, errors
+# Streaming results size columns by type as Flink's TableauStyle.columnWidthsByType: a string column is as wide as
+# 'table.display.max-column-width' whatever its values.
 
 SET 'execution.runtime-mode' = 'batch';
 [INFO] Execute statement succeeded.
@@ -78,11 +80,11 @@ SET 'execution.runtime-mode' = 'streaming';
 !info
 
 SELECT name FROM people WHERE id = 1;
-+----+-------+
-| op |  name |
-+----+-------+
-| +I | Alice |
-+----+-------+
++----+--------------------------------+
+| op |                           name |
++----+--------------------------------+
+| +I |                          Alice |
++----+--------------------------------+
 Received a total of 1 row
 !ok
 
