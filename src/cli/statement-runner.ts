@@ -9,6 +9,9 @@ import type { ConsoleIO } from './console-io.js';
 import { printResult } from './result-printer.js';
 import { showProgress } from './progress.js';
 
+// Flink's SQL client (through the gateway) answers statements of a set with these messages.
+const ONLY_INSERT_IN_SET = "Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.";
+
 /** What happened to one statement, so the REPL and the file runner can react. */
 export type StatementOutcome = 'done' | 'quit' | 'help' | 'clear';
 
@@ -63,19 +66,19 @@ export class StatementRunner {
       case 'clear':
         return 'clear';
       case 'begin-statement-set':
-        if (this.statementSet) throw new ValidationError('A statement set is already open; finish it with END first.');
+        if (this.statementSet) throw new ValidationError(ONLY_INSERT_IN_SET);
         this.statementSet = [];
         this.statementSetTexts = [];
-        this.status('[INFO] Begin a statement set.\n');
+        this.status('[INFO] Execute statement succeeded.\n');
         return 'done';
       case 'end': {
         const inserts = this.statementSet;
-        if (!inserts) throw new ValidationError('No statement set to END: start one with BEGIN STATEMENT SET.');
+        if (!inserts) throw new ValidationError("No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'.");
         const texts = this.statementSetTexts;
         this.statementSet = undefined;
         this.statementSetTexts = undefined;
         if (inserts.length === 0) {
-          this.status('[INFO] No statement in the statement set, skip submit.\n');
+          this.status('[INFO] Execute statement succeeded.\n');
           return 'done';
         }
         const setText = texts?.length === inserts.length ? `EXECUTE STATEMENT SET\nBEGIN\n${texts.map((t) => `${t};\n`).join('')}END` : undefined;
@@ -85,11 +88,11 @@ export class StatementRunner {
       default:
         if (this.statementSet) {
           if (stmt.kind !== 'insert') {
-            throw new ValidationError(`Only INSERT statements can be added to a statement set, found ${stmt.kind.toUpperCase()}.`);
+            throw new ValidationError(ONLY_INSERT_IN_SET);
           }
           this.statementSet.push(stmt);
           if (text !== undefined) this.statementSetTexts?.push(text);
-          this.status('[INFO] Add SQL update statement to the statement set.\n');
+          this.status('[INFO] Execute statement succeeded.\n');
           return 'done';
         }
         await this.execute(stmt, text);
@@ -111,7 +114,6 @@ export class StatementRunner {
     const result = await this.env.executeStatement(stmt, text);
     const isDml = result.origin === 'insert' || result.origin === 'statement-set';
     if (isDml && this.env.getConfig().get(TableOptions.TABLE_DML_SYNC)) {
-      this.status('[INFO] Execute statement in sync mode. Please wait for the execution finish...\n');
       const job = result.getJobClient();
       const stopProgress = job ? showProgress([job], this.io) : () => {};
       let ended: JobExecutionResult | undefined;

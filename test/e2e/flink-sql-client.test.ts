@@ -60,13 +60,6 @@ const GENERIC_IN_MEMORY =
 const DESCRIBE_CATALOG = 'gap: DESCRIBE / DESC CATALOG [EXTENDED] is refused ("DESCRIBE CATALOG is not supported by Sluice yet")';
 const SHOW_CREATE_CATALOG = 'gap: SHOW CREATE CATALOG is refused ("SHOW CREATE CATALOG is not supported yet")';
 const ALTER_CATALOG = 'gap: ALTER CATALOG SET / RESET / COMMENT is refused ("ALTER CATALOG is not supported by Sluice yet")';
-const WAIT_LINE = '[INFO] Execute statement in sync mode. Please wait for the execution finish...\n';
-const DML_SYNC_WAIT_LINE: Known = {
-  reason: `bug: with 'table.dml-sync' = 'true' Sluice first prints "${WAIT_LINE.trim()}"; Flink 2.x's client prints only "[INFO] Complete execution of the SQL update statement."`,
-  explains: (flink, sluice) => sluice.replace(WAIT_LINE, '').trimEnd() === flink.trimEnd(),
-};
-const STREAMING_STRING_WIDTH =
-  'bug: streaming tableau: a string column is as wide as its values (36) in Sluice; Flink sizes it by type, as wide as max-column-width (40)';
 const DEPRECATED_WIDTH_KEY =
   "bug: SET 'sql-client.display.max-column-width' after SET 'table.display.max-column-width' is ignored by Sluice (the new key keeps winning); in Flink the last SET of either key applies";
 const EOF_UNFINISHED =
@@ -114,11 +107,6 @@ const EXPLAIN_COST =
   'EXPLAIN bare (as above), and ESTIMATED_COST differs: the WatermarkAssigner adds no cost of its own (cumulative {2.0E8 rows, 1.0E8 cpu} over a Calc of {2.0E8 rows, 1.0E8 cpu}); in Flink it adds 1.0E8 rows and 1.0E8 cpu ({3.0E8 rows, 2.0E8 cpu}, then {4.0E8 rows, 2.0E8 cpu} for the top Calc)';
 const EXPLAIN_ADVICE =
   "EXPLAIN bare (as above), and PLAN_ADVICE differs: no advice for an unbounded GROUP BY without mini-batch (Flink: GroupAggregate(advice=[1], ...) and advice[1]: [ADVICE] You might want to enable local-global two-phase optimization ...; Sluice: No available advice...), and the Calc under the WatermarkAssigner selects [user, amount, ts] where Flink's selects [amount, user, ts]";
-const STATEMENT_SET_INFO =
-  'bug: BEGIN STATEMENT SET, an INSERT added to the set and an empty END answer with the Flink 1.13 client\'s messages ("[INFO] Begin a statement set.", "[INFO] Add SQL update statement to the statement set.", "[INFO] No statement in the statement set, skip submit."); the client through the gateway answers "[INFO] Execute statement succeeded." to each';
-const STATEMENT_SET_ONLY_INSERT = MESSAGE(
-  "in a statement set, Sluice: \"A statement set is already open; finish it with END first.\" (a second BEGIN) or \"Only INSERT statements can be added to a statement set, found CREATE-TABLE.\" (found QUERY for a SELECT); Flink: \"Only 'INSERT/CREATE TABLE AS' statement is allowed in Statement Set or use 'END' statement to submit Statement Set.\"",
-);
 const MATERIALIZED_TABLE =
   'gap: CREATE / DROP MATERIALIZED TABLE are refused ("... is not supported by Sluice yet") and SHOW CREATE MATERIALIZED TABLE does not parse (Encountered "MATERIALIZED")';
 const DESCRIBE_COMMENT = "bug: DESCRIBE of a table with column comments leaves out Flink's `comment` column";
@@ -142,7 +130,6 @@ const known: Record<string, Known> = {
   ...each('catalog_database.q', [13, 14, 19, 20, 21, 22, 24, 26, 30, 32], DESCRIBE_CATALOG),
   ...each('catalog_database.q', [23, 25, 27, 28, 29, 31], ALTER_CATALOG),
   ...each('catalog_database.q', [59], MESSAGE('SHOW DATABASES IN c0.t: Sluice looks the catalog up ("A catalog with name [c0] does not exist."); Flink refuses the two-part name while parsing')),
-  ...each('insert.q', [4, 8], DML_SYNC_WAIT_LINE),
   ...each('table.q', [0], MESSAGE('Sluice: "From line 1, column 30 to line 1, column 47: No match found for function signature INVALID_FUNCTION()" (position prefix, name upper-cased)')),
   ...each('table.q', [2, 3], MESSAGE("DESCRIBE of a missing table: Sluice \"Object 'non_exist' not found\"")),
   ...each('table.q', [8, 37, 39, 43, 46], SHOW_CREATE_RAW),
@@ -161,13 +148,8 @@ const known: Record<string, Known> = {
   ...each('table.q', [88], EXPLAIN_STATIC_PARTITION_VALUES),
   ...each('table.q', [89], EXPLAIN_EMPTY_PARTITIONS),
   ...each('table.q', [44], MESSAGE('ALTER TABLE t RESET (): Sluice refuses the empty list while parsing (Encountered ")" ...); Flink: "ALTER TABLE RESET does not support empty key"')),
-  ...each('set.q', [2], DML_SYNC_WAIT_LINE),
   ...each('misc.q', [0], HELP_TEXT),
   ...each('materialized_table.q', range(1, 9), MATERIALIZED_TABLE),
-  ...each('statement_set.q', [5, 9, 15, 17, 20, 21], STATEMENT_SET_INFO),
-  ...each('statement_set.q', [6, 7, 8, 16], STATEMENT_SET_ONLY_INSERT),
-  ...each('statement_set.q', [10, 18], DML_SYNC_WAIT_LINE),
-  ...each('statement_set.q', [11], MESSAGE("END without BEGIN, Sluice: \"No statement set to END: start one with BEGIN STATEMENT SET.\"; Flink: \"No Statement Set to submit. 'END' statement should be used after 'BEGIN STATEMENT SET'.\"")),
 };
 
 /** The built client on a pipe; stderr (warnings, job failures) merged into stdout by the shell, in order. */

@@ -17,35 +17,33 @@ CREATE TEMPORARY TABLE sink2 (id INT) WITH ('connector' = 'blackhole');
 !info
 
 BEGIN STATEMENT SET;
-[INFO] Begin a statement set.
+[INFO] Execute statement succeeded.
 !info
 
 INSERT INTO sink1 SELECT * FROM src WHERE id > 5;
-[INFO] Add SQL update statement to the statement set.
+[INFO] Execute statement succeeded.
 !info
 
 INSERT INTO sink2 SELECT id FROM src WHERE id <= 5;
-[INFO] Add SQL update statement to the statement set.
+[INFO] Execute statement succeeded.
 !info
 
 END;
-[INFO] Execute statement in sync mode. Please wait for the execution finish...
 [INFO] Complete execution of the SQL update statement.
 !info
 
 BEGIN STATEMENT SET;
-[INFO] Begin a statement set.
+[INFO] Execute statement succeeded.
 !info
 
 END;
-[INFO] No statement in the statement set, skip submit.
+[INFO] Execute statement succeeded.
 !info
 
 EXECUTE STATEMENT SET BEGIN
 INSERT INTO sink1 SELECT * FROM src;
 INSERT INTO sink2 SELECT id FROM src;
 END;
-[INFO] Execute statement in sync mode. Please wait for the execution finish...
 [INFO] Complete execution of the SQL update statement.
 !info
 
@@ -59,7 +57,6 @@ CREATE TEMPORARY TABLE ups (name STRING, c BIGINT) WITH ('connector' = 'print');
 !info
 
 INSERT INTO ups SELECT name, COUNT(*) FROM src GROUP BY name;
-[INFO] Execute statement in sync mode. Please wait for the execution finish...
 [INFO] Complete execution of the SQL update statement.
 !info
 
