@@ -21,6 +21,11 @@ export interface RankSpec {
    * ProcTimeDeduplicateKeepFirstRowFunction). The output is insert-only.
    */
   readonly firstRowOnly?: boolean;
+  /**
+   * A row that ties with held rows on the order keys goes before them, not after: a last-row deduplication (ORDER BY
+   * time DESC, limit 1) replaces the held row with a new one of the same time, as Flink's keeps the later row.
+   */
+  readonly newestFirstAmongTies?: boolean;
   /** Rows numbered below this are kept in state but not emitted (an OFFSET); default 1. */
   readonly rankStart?: number;
   /**
@@ -103,12 +108,14 @@ export class RankOperator implements StreamOperator {
       }
       const before = this.spec.mode === 'streaming' ? this.top(p) : [];
       if (accumulate) {
-        // Insert after equal rows so ties keep arrival order.
+        // Insert after equal rows so ties keep arrival order (before them when the newest wins a tie).
+        const newest = this.spec.newestFirstAmongTies === true;
         let lo = 0;
         let hi = p.rows.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (this.cmp(p.rows[mid]!, f) <= 0) lo = mid + 1;
+          const c = this.cmp(p.rows[mid]!, f);
+          if (c < 0 || (c === 0 && !newest)) lo = mid + 1;
           else hi = mid;
         }
         p.rows.splice(lo, 0, f);

@@ -8,7 +8,7 @@ import { matchRecognizeFactory } from '../../table-runtime/match-recognize/match
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { replacesTop1InPlace } from '../logical/changelog.js';
-import { isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from '../logical/deduplicate.js';
+import { deduplicationOf, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from '../logical/deduplicate.js';
 import { rowtimeFirstRowFactory } from '../../table-runtime/rowtime-first-row-operator.js';
 import type { ChangelogNormalizeNode, OverNode, RankNode, SortNode } from '../logical/plan-node.js';
 import type { MatchNode } from '../logical/match-node.js';
@@ -90,6 +90,7 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
       mode: o.mode,
       rankType: n.rankType ?? 'ROW_NUMBER',
       firstRowOnly: isProctimeFirstRow(n),
+      newestFirstAmongTies: o.mode === 'streaming' && deduplicationOf(n)?.keep === 'LastRow',
       rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
       insertOnlyInput: o.mode === 'streaming' && b.changelog.of(n.input).isInsertOnly(),
       top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, b.changelog.of(n.input)),

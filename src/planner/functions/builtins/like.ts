@@ -40,7 +40,10 @@ export function likeToRegExp(pattern: string, esc: string | null, ignoreCase = f
   return new RegExp(`^${out}$`, ignoreCase ? 'isu' : 'su');
 }
 
-/** SQL regular expression of SIMILAR TO: LIKE's wildcards plus `|`, `*`, `+`, `?`, `{}`, `()`, `[]`. */
+/**
+ * SQL regular expression of SIMILAR TO: LIKE's wildcards plus `|`, `*`, `+`, `?`, `{}`, `()`, `[]`, and `.` as any
+ * character, as in Flink (Calcite's SqlFunctions.similar: 'Hello' SIMILAR TO 'H.llo' is TRUE there).
+ */
 export function similarToRegExp(pattern: string, esc: string | null): RegExp {
   const e = escapeChar(esc);
   let out = '';
@@ -54,7 +57,7 @@ export function similarToRegExp(pattern: string, esc: string | null): RegExp {
       out += '.*';
     } else if (c === '_') {
       out += '.';
-    } else if (c === '.' || c === '^' || c === '$' || c === '\\' || c === '/') {
+    } else if (c === '^' || c === '$' || c === '\\' || c === '/') {
       out += `\\${c}`;
     } else {
       out += c;
