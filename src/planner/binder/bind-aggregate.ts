@@ -1,8 +1,9 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { Expression, FunctionCall } from '../../sql/ast/expressions.js';
 import type { GroupingElement, SelectItem, SelectQuery, WindowSpec } from '../../sql/ast/query.js';
-import { childExpressions } from '../../sql/ast/visitor.js';
-import { withNullability } from '../../types/logical-type.js';
+import { childExpressions, walkExpression } from '../../sql/ast/visitor.js';
+import { DataTypes } from '../../types/data-types.js';
+import { notNull, withNullability } from '../../types/logical-type.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { builtinAggregateType } from '../functions/aggregates/builtin-aggregate-types.js';
@@ -149,18 +150,39 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   ];
   let agg: PlanNode = { kind: 'aggregate', input: preNode, groupKeys: groupKeyIdx, aggCalls: finalCalls, fields };
   const setKeys = sets.map((set) => [...new Set(set.map((e) => groupKeyByRex.get(rexKey(bindExpression(e, inputCtx)))!))].sort((a, b) => a - b));
-  if (sets.length > 1 || (sets.length === 1 && setKeys[0]!.length !== groupCount)) {
+  const groupingSetsUsed = sets.length > 1 || (sets.length === 1 && setKeys[0]!.length !== groupCount);
+  // GROUPING(k, ...) / GROUPING_ID(k, ...): one bit per argument, most significant first, set where the key is
+  // aggregated away in the row's grouping set (Flink returns a BIGINT). Each distinct call is a column of its own.
+  const grouping = groupingCalls([...items.map((i) => i.expr), ...(q.having === null ? [] : [q.having])]).map((call) => ({
+    call,
+    keys: call.args.map((a) => {
+      const g = groupKeyByRex.get(rexKey(bindExpression(a, inputCtx)));
+      if (g === undefined) throw checkAt(a, inputCtx.positioned, () => new ValidationError('Argument to GROUPING operator must be a grouped expression'));
+      return g;
+    }),
+  }));
+  const groupingType = notNull(DataTypes.BIGINT());
+  const groupingValue = (keys: readonly number[], present: readonly number[]): bigint =>
+    keys.reduce((v, k) => (v << 1n) | (present.includes(k) ? 0n : 1n), 0n);
+  const groupingColumn = new Map<Expression, number>();
+  if (groupingSetsUsed) {
     // GROUPING SETS / ROLLUP / CUBE: one aggregate per set, keys missing from a set are NULL, then UNION ALL.
     for (let k = 0; k < groupCount; k++) fields[k] = { ...fields[k]!, type: withNullability(fields[k]!.type, true) };
+    const callsEnd = groupCount + finalCalls.length;
+    grouping.forEach((g, i) => {
+      groupingColumn.set(g.call, fields.length);
+      fields.push({ name: `$g${i}`, type: groupingType });
+    });
     const branches = setKeys.map((keys): PlanNode => {
       const a: PlanNode = {
         kind: 'aggregate',
         input: preNode,
         groupKeys: keys.map((k) => groupKeyIdx[k]!),
         aggCalls: finalCalls,
-        fields: [...keys.map((k) => fields[k]!), ...fields.slice(groupCount)],
+        fields: [...keys.map((k) => fields[k]!), ...fields.slice(groupCount, callsEnd)],
       };
       const projects = fields.map((f, j) => {
+        if (j >= callsEnd) return literal(groupingValue(grouping[j - callsEnd]!.keys, keys), f.type);
         if (j >= groupCount) return inputRef(keys.length + (j - groupCount), f.name, f.type);
         const at = keys.indexOf(j);
         return at < 0 ? literal(null, f.type) : castTo(inputRef(at, f.name, a.fields[at]!.type), f.type);
@@ -171,6 +193,12 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
   }
 
   const intercept = (e: Expression): RexNode | undefined => {
+    const gi = grouping.find((g) => g.call === e);
+    if (gi !== undefined) {
+      // A plain GROUP BY aggregates no key away: every GROUPING is 0.
+      const col = groupingColumn.get(e);
+      return col === undefined ? literal(groupingValue(gi.keys, gi.keys), groupingType) : inputRef(col, fields[col]!.name, groupingType);
+    }
     const ci = callIndexOfAst.get(e);
     if (ci !== undefined) {
       const f = fields[groupCount + ci]!;
@@ -277,4 +305,17 @@ export function aggregateType(
   const def = functions?.lookup(name);
   if (def?.kind === 'aggregate') return def.inferType(args, { distinct });
   throw new ValidationError(`No match found for function signature ${name}`);
+}
+
+/** The GROUPING(...) / GROUPING_ID(...) calls in `exprs`, also in the PARTITION BY / ORDER BY of OVER windows. */
+function groupingCalls(exprs: readonly Expression[]): FunctionCall[] {
+  const out: FunctionCall[] = [];
+  const visit = (x: Expression): void => {
+    if (x.kind !== 'function-call') return;
+    if (x.over?.kind === 'window-spec') for (const w of windowExpressions(x.over)) walkExpression(w, visit);
+    const name = x.name[x.name.length - 1]!.toUpperCase();
+    if (x.over === null && (name === 'GROUPING' || name === 'GROUPING_ID') && x.name.length === 1) out.push(x);
+  };
+  for (const e of exprs) walkExpression(e, visit);
+  return [...new Set(out)];
 }
