@@ -230,7 +230,7 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
 }
 
 /**
- * calc(rank) whose condition bounds the rank column (`rn <= N`, `rn < N`, `rn = 1`) becomes a Top-N:
+ * calc(rank) whose condition bounds the rank column (`rn <= N`, `rn < N`, `rn = N`) becomes a Top-N:
  * the bound moves into the rank node; if the calc does not read the rank column, it is not produced.
  */
 function detectTopN(n: PlanNode): PlanNode {
@@ -252,6 +252,11 @@ function findTopN(n: PlanNode): PlanNode {
     if (c.op === '<=') limit = b.value;
     else if (c.op === '<') limit = b.value - 1;
     else if (c.op === '=' && b.value === 1) limit = 1;
+    else if (c.op === '=' && b.value > 1 && Number.isInteger(b.value)) {
+      // `rn = N`: the Top-N keeps ranks 1..N and the filter keeps rank N (Flink's rankRange=[rankStart=N, rankEnd=N]).
+      limit = b.value;
+      return true;
+    }
     return limit === null;
   });
   if (limit === null) return n;
