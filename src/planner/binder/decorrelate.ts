@@ -42,6 +42,8 @@ async function correlation(
   query: Query,
   outerScope: Scope,
   ctes: ReadonlyMap<string, Cte>,
+  /** An IN subquery is joined on its compared value: it needs no `inner = outer` pair, other correlations will do. */
+  keyedByValue = false,
 ): Promise<{ pairs: { inner: Expression; outer: Expression }[]; rest: Expression[]; outerConditions: Expression[]; innerScope: Scope } | undefined> {
   if (query.kind !== 'select' || query.where === null || query.from === null) return undefined;
   const inner = await binder.bindTableRef(query.from, ctes);
@@ -70,7 +72,7 @@ async function correlation(
     }
     rest.push(c);
   }
-  if (pairs.length === 0) return undefined;
+  if (pairs.length === 0 && !keyedByValue) return undefined;
   const outerConditions: Expression[] = [];
   for (const c of rest) {
     if (resolves(c, inner.scope)) continue;
@@ -79,6 +81,7 @@ async function correlation(
     }
     outerConditions.push(c);
   }
+  if (pairs.length === 0 && outerConditions.length === 0) return undefined;
   return { pairs, rest: rest.filter((c) => !outerConditions.includes(c)), outerConditions, innerScope: inner.scope };
 }
 
@@ -140,7 +143,7 @@ export function isCount(e: Expression): boolean {
 }
 
 export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
-  const corr = await correlation(binder, query, outerScope, ctes);
+  const corr = await correlation(binder, query, outerScope, ctes, keepItems);
   if (corr === undefined || query.kind !== 'select') return undefined;
   const { pairs, rest, outerConditions, innerScope } = corr;
   if (query.groupBy.length > 0 || query.having !== null || needsAggregate(query, binder.functions)) {
