@@ -8,7 +8,7 @@ import { PravegaCatalogFactory } from './pravega/pravega-catalog-factory.js';
 
 /** Options of the built-in catalogs (`CREATE CATALOG c WITH ('type' = 'file', 'path' = '...')`). */
 export const CatalogOptions = {
-  TYPE: ConfigOptions.key('type').stringType().noDefaultValue().withDescription('The catalog factory identifier: file or in-memory.'),
+  TYPE: ConfigOptions.key('type').stringType().noDefaultValue().withDescription('The catalog factory identifier: generic_in_memory, in-memory, file or pravega.'),
   DEFAULT_DATABASE: ConfigOptions.key('default-database')
     .stringType()
     .defaultValue('default_database')
@@ -16,18 +16,32 @@ export const CatalogOptions = {
   PATH: ConfigOptions.key('path').stringType().noDefaultValue().withDescription('Directory holding the catalog files (relative to the working directory).'),
 } as const;
 
-/** `'type' = 'in-memory'`: gone with the session (Flink's generic_in_memory). */
+/**
+ * A catalog held in memory for the session: `'type' = 'generic_in_memory'` as Flink names it (GenericInMemoryCatalog,
+ * whose default database is `default`), and Sluice's `'type' = 'in-memory'` (default database `default_database`, as
+ * the session's own catalog).
+ */
 export class InMemoryCatalogFactory implements CatalogFactory {
-  readonly factoryIdentifier = 'in-memory';
   readonly description = 'Catalog held in memory for the session.';
+  private readonly defaultDatabase;
+
+  constructor(
+    readonly factoryIdentifier: 'in-memory' | 'generic_in_memory' = 'in-memory',
+    defaultDatabaseName = 'default_database',
+  ) {
+    this.defaultDatabase = ConfigOptions.key('default-database')
+      .stringType()
+      .defaultValue(defaultDatabaseName)
+      .withDescription('The database USE CATALOG switches to; created if missing.');
+  }
   requiredOptions() {
     return [];
   }
   optionalOptions() {
-    return [CatalogOptions.DEFAULT_DATABASE];
+    return [this.defaultDatabase];
   }
   createCatalog(ctx: CatalogFactoryContext): Catalog {
-    return new InMemoryCatalog(ctx.name, ctx.options.get(CatalogOptions.DEFAULT_DATABASE));
+    return new InMemoryCatalog(ctx.name, ctx.options.get(this.defaultDatabase));
   }
 }
 
@@ -46,4 +60,4 @@ export class FileCatalogFactory implements CatalogFactory {
   }
 }
 
-export const builtinCatalogFactories = [new InMemoryCatalogFactory(), new FileCatalogFactory(), new PravegaCatalogFactory()];
+export const builtinCatalogFactories = [new InMemoryCatalogFactory(), new InMemoryCatalogFactory('generic_in_memory', 'default'), new FileCatalogFactory(), new PravegaCatalogFactory()];

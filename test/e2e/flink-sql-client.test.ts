@@ -55,8 +55,6 @@ const SHOW_CREATE_RAW_STRING: Known = {
   reason: `${SHOW_CREATE_RAW.reason}; and the text says STRING where Flink's says VARCHAR(2147483647) (columns added or modified as string by ALTER TABLE)`,
   explains: (flink, sluice) => sluice.trimEnd() === cellText(flink).replaceAll('VARCHAR(2147483647)', 'STRING').trimEnd(),
 };
-const GENERIC_IN_MEMORY =
-  "gap: CREATE CATALOG ... WITH ('type'='generic_in_memory') is refused (Sluice calls its in-memory catalog 'in-memory'), so c1, cat_comment, cat2, c0, mod, c2 and catalog1 never exist; this statement fails or lists another catalog's objects as a cascade";
 const DESCRIBE_CATALOG = 'gap: DESCRIBE / DESC CATALOG [EXTENDED] is refused ("DESCRIBE CATALOG is not supported by Sluice yet")';
 const SHOW_CREATE_CATALOG = 'gap: SHOW CREATE CATALOG is refused ("SHOW CREATE CATALOG is not supported yet")';
 const ALTER_CATALOG = 'gap: ALTER CATALOG SET / RESET / COMMENT is refused ("ALTER CATALOG is not supported by Sluice yet")';
@@ -122,10 +120,6 @@ const known: Record<string, Known> = {
   ...each('view.q', [12], MESSAGE("Sluice: \"Could not execute CreateView in path `default_catalog`.`default_database`.`v1`: a table or view named 'v1' already exists ...\"")),
   ...each('view.q', range(18, 35), SHOW_COLUMNS),
   ...each('catalog_database.q', [3, 61], MESSAGE('Sluice: "A catalog with name [my] does not exist." where Flink says "Catalog my does not exist"')),
-  ...each('catalog_database.q', [4, 5, 7, 8, 9, 10, 11, 15, 16, 17, 34, 43, 48, 49, 50, 51], GENERIC_IN_MEMORY),
-  ...each('catalog_database.q', [52, 53, 54, 55, 56, 57, 58, 60, 63, 64, 65, 66, 67, 68, 69, 70, 73, 74], GENERIC_IN_MEMORY),
-  ...each('catalog_database.q', [82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 100, 101, 102, 103, 104], GENERIC_IN_MEMORY),
-  ...each('catalog_database.q', [105, 106, 109, 111, 112, ...range(113, 128)], GENERIC_IN_MEMORY),
   ...each('catalog_database.q', [12, 18], SHOW_CREATE_CATALOG),
   ...each('catalog_database.q', [13, 14, 19, 20, 21, 22, 24, 26, 30, 32], DESCRIBE_CATALOG),
   ...each('catalog_database.q', [23, 25, 27, 28, 29, 31], ALTER_CATALOG),
