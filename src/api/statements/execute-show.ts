@@ -79,7 +79,13 @@ export async function executeShow(session: Session, stmt: ShowStatement): Promis
       );
     case 'JARS':
       return listResult('jars', []);
-    case 'COLUMNS':
+    case 'COLUMNS': {
+      // DESCRIBE's rows, the columns whose name matches the LIKE (as Flink's SHOW COLUMNS).
+      const all = await executeDescribe(session, { kind: 'describe', extended: false, name: stmt.from!.name, pos: stmt.pos });
+      const rows: Row[] = [];
+      for await (const r of all.collect()) if (like([String(r.fields[0])]).length === 1) rows.push(r);
+      return staticResult('describe', all.getResolvedSchema(), rows);
+    }
     case 'PROCEDURES':
     case 'PARTITIONS':
       throw new ValidationError(`SHOW ${stmt.object} is not supported yet.`);
@@ -110,6 +116,7 @@ export async function executeDescribe(session: Session, stmt: DescribeStatement)
   const t = await session.catalogs.resolveTable(stmt.name.parts);
   const s = t.table.schema;
   const pk = s.primaryKey;
+  const commented = s.columns.some((c) => c.comment !== undefined);
   const rows = s.columns.map((c) => {
     // Nullability has its own column; the type keeps its *ROWTIME* / *PROCTIME* marker as in Flink.
     const typeText = typeToString(withNullability(c.type, true));
@@ -121,7 +128,7 @@ export async function executeDescribe(session: Session, stmt: DescribeStatement)
           ? `METADATA${c.metadataKey !== undefined ? ` FROM '${c.metadataKey}'` : ''}${c.virtual ? ' VIRTUAL' : ''}`
           : '';
     const wm = s.watermarkSpecs.find((w) => w.rowtimeAttribute === c.name)?.expression ?? '';
-    return Row.insert(c.name, typeText, c.type.nullable, key, extras, wm);
+    return commented ? Row.insert(c.name, typeText, c.type.nullable, key, extras, wm, c.comment ?? null) : Row.insert(c.name, typeText, c.type.nullable, key, extras, wm);
   });
   const schema = ResolvedSchema.of([
     Columns.physical('name', withNullability(DataTypes.STRING(), false)),
@@ -130,6 +137,8 @@ export async function executeDescribe(session: Session, stmt: DescribeStatement)
     Columns.physical('key', DataTypes.STRING()),
     Columns.physical('extras', DataTypes.STRING()),
     Columns.physical('watermark', DataTypes.STRING()),
+    // Flink adds the comment column only when some column has a comment.
+    ...(commented ? [Columns.physical('comment', DataTypes.STRING())] : []),
   ]);
   return staticResult('describe', schema, rows);
 }
