@@ -3,7 +3,7 @@ import { Configuration } from '../../config/configuration.js';
 import { maskSecrets } from '../../config/secrets.js';
 import { isCatalogFactory, type CatalogFactory } from '../../factories/catalog-factory.js';
 import { nearest } from '../../util/suggest.js';
-import { identifierToString, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { identifierToSql, identifierToString, type ObjectIdentifier } from '../../catalog/object-identifier.js';
 import { permanentObjectExists } from '../ddl/already-exists.js';
 import { temporaryObjectExists } from '../../catalog/catalog-manager.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
@@ -252,7 +252,7 @@ async function drop(session: Session, planner: SessionPlanner, stmt: DropStateme
       }
       if (found.isTemporary) {
         throw new ValidationError(
-          `Temporary ${stmt.objectType === 'TABLE' ? 'table' : 'view'} with identifier '${identifierToString(id)}' exists. Drop it first before removing the permanent ${stmt.objectType.toLowerCase()}.`,
+          `Temporary ${stmt.objectType === 'TABLE' ? 'table' : 'view'} with identifier '${identifierToSql(id)}' exists. Drop it first before removing the permanent ${stmt.objectType.toLowerCase()}.`,
         );
       }
       if (stmt.objectType === 'VIEW' && found.table.kind !== 'view') throw new ValidationError(`DROP VIEW for a table is not allowed: '${identifierToString(id)}' is a table.`);

@@ -1,4 +1,4 @@
-import { identifierToString } from '../../catalog/object-identifier.js';
+import { identifierToSql, identifierToString } from '../../catalog/object-identifier.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
 import type { DescribeStatement, ShowCreateStatement, ShowStatement } from '../../sql/ast/statements.js';
 import { Columns } from '../../types/column.js';
@@ -103,16 +103,20 @@ export async function executeShowCreate(session: Session, stmt: ShowCreateStatem
     );
   }
   if (stmt.objectType === 'TABLE' && t.table.kind === 'view') {
-    throw new ValidationError(`SHOW CREATE TABLE is only supported for tables, but ${identifierToString(id)} is a view. Please use SHOW CREATE VIEW instead.`);
+    throw new ValidationError(`SHOW CREATE TABLE is only supported for tables, but ${identifierToSql(id)} is a view. Please use SHOW CREATE VIEW instead.`);
   }
   if (stmt.objectType === 'VIEW' && t.table.kind === 'table') {
-    throw new ValidationError(`SHOW CREATE VIEW is only supported for views, but ${identifierToString(id)} is a table. Please use SHOW CREATE TABLE instead.`);
+    throw new ValidationError(`SHOW CREATE VIEW is only supported for views, but ${identifierToSql(id)} is a table. Please use SHOW CREATE TABLE instead.`);
   }
   return listResult('result', [showCreate(id, t.table, t.isTemporary)]);
 }
 
 /** DESCRIBE: name, type, null, key, extras, watermark, as Flink prints them. */
 export async function executeDescribe(session: Session, stmt: DescribeStatement): Promise<TableResult> {
+  const found = await session.catalogs.getTable(stmt.name.parts);
+  if (!found) {
+    throw new ObjectNotFoundError(`Tables or views with the identifier '${identifierToString(session.catalogs.qualify(stmt.name.parts))}' doesn't exist.`);
+  }
   const t = await session.catalogs.resolveTable(stmt.name.parts);
   const s = t.table.schema;
   const pk = s.primaryKey;

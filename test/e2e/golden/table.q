@@ -84,7 +84,7 @@ DESCRIBE orders;
 
 DROP TABLE orders;
 [ERROR] Could not execute SQL statement. Reason:
-Temporary table with identifier 'default_catalog.default_database.orders' exists. Drop it first before removing the permanent table.
+Temporary table with identifier '`default_catalog`.`default_database`.`orders`' exists. Drop it first before removing the permanent table.
 !error
 
 DROP TEMPORARY TABLE orders;
