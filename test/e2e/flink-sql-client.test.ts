@@ -123,7 +123,6 @@ const known: Record<string, Known> = {
   ...each('table.q', [0], MESSAGE('Sluice: "From line 1, column 30 to line 1, column 47: No match found for function signature INVALID_FUNCTION()" (position prefix, name upper-cased)')),
   ...each('table.q', [8, 37, 39, 43, 46], SHOW_CREATE_RAW),
   ...each('table.q', [41], MESSAGE("Sluice: \"Unable to create a source for reading table ...\", Flink's \"Unsupported options found for 'datagen'.\" only after \"Caused by:\"")),
-  ...each('table.q', [47, 48], MESSAGE('ALTER TABLE ADD: Sluice gives the second line of Flink\'s message alone, without "Failed to execute ALTER TABLE statement."')),
   ...each('table.q', [50, 70, 82], SHOW_CREATE_RAW),
   ...each('table.q', [52, 54, 56], SHOW_CREATE_EXPRESSION),
   ...each('table.q', [58, 60, 62], SHOW_CREATE_RAW_STRING),
