@@ -131,7 +131,6 @@ const known: Record<string, Known> = {
   ...each('table.q', [96], EXPLAIN_ADVICE),
   ...each('table.q', [88], EXPLAIN_STATIC_PARTITION_VALUES),
   ...each('table.q', [89], EXPLAIN_EMPTY_PARTITIONS),
-  ...each('table.q', [44], MESSAGE('ALTER TABLE t RESET (): Sluice refuses the empty list while parsing (Encountered ")" ...); Flink: "ALTER TABLE RESET does not support empty key"')),
   ...each('misc.q', [0], HELP_TEXT),
   ...each('materialized_table.q', range(1, 9), MATERIALIZED_TABLE),
 };

@@ -25,6 +25,7 @@ export function alterTable(table: CatalogTable, action: Exclude<AlterTableAction
       for (const p of action.options) options[p.key] = p.value;
       break;
     case 'reset-options':
+      if (action.keys.length === 0) throw new ValidationError('ALTER TABLE RESET does not support empty key');
       for (const k of action.keys) {
         if (k === 'connector') throw new ValidationError(`ALTER TABLE RESET does not support changing 'connector'`);
         delete options[k];

@@ -248,8 +248,12 @@ export abstract class DdlParser extends QueryParser {
     if (this.acceptKeywords('SET')) return { kind: 'set-options', options: this.parseProperties() };
     if (this.acceptKeywords('RESET')) {
       this.expectSymbol('(');
-      const keys = [this.parseString()];
-      while (this.acceptSymbol(',')) keys.push(this.parseString());
+      // An empty list parses, so that it fails as in Flink: "ALTER TABLE RESET does not support empty key".
+      const keys: string[] = [];
+      if (!this.isSymbol(')')) {
+        keys.push(this.parseString());
+        while (this.acceptSymbol(',')) keys.push(this.parseString());
+      }
       this.expectSymbol(')');
       return { kind: 'reset-options', keys };
     }
