@@ -6,13 +6,15 @@ import { FileCatalog } from './file-catalog.js';
 import { InMemoryCatalog } from './in-memory-catalog.js';
 import { PravegaCatalogFactory } from './pravega/pravega-catalog-factory.js';
 
+/** `default-database`, whose default differs between Flink's generic_in_memory catalog and Sluice's own ones. */
+function defaultDatabaseOption(defaultName: string) {
+  return ConfigOptions.key('default-database').stringType().defaultValue(defaultName).withDescription('The database USE CATALOG switches to; created if missing.');
+}
+
 /** Options of the built-in catalogs (`CREATE CATALOG c WITH ('type' = 'file', 'path' = '...')`). */
 export const CatalogOptions = {
   TYPE: ConfigOptions.key('type').stringType().noDefaultValue().withDescription('The catalog factory identifier: generic_in_memory, in-memory, file or pravega.'),
-  DEFAULT_DATABASE: ConfigOptions.key('default-database')
-    .stringType()
-    .defaultValue('default_database')
-    .withDescription('The database USE CATALOG switches to; created if missing.'),
+  DEFAULT_DATABASE: defaultDatabaseOption('default_database'),
   PATH: ConfigOptions.key('path').stringType().noDefaultValue().withDescription('Directory holding the catalog files (relative to the working directory).'),
 } as const;
 
@@ -29,10 +31,7 @@ export class InMemoryCatalogFactory implements CatalogFactory {
     readonly factoryIdentifier: 'in-memory' | 'generic_in_memory' = 'in-memory',
     defaultDatabaseName = 'default_database',
   ) {
-    this.defaultDatabase = ConfigOptions.key('default-database')
-      .stringType()
-      .defaultValue(defaultDatabaseName)
-      .withDescription('The database USE CATALOG switches to; created if missing.');
+    this.defaultDatabase = defaultDatabaseOption(defaultDatabaseName);
   }
   requiredOptions() {
     return [];

@@ -33,8 +33,14 @@ export function alterTable(table: CatalogTable, action: Exclude<AlterTableAction
       break;
     case 'add':
     case 'modify':
-      for (const change of action.changes) {
-        ({ columns, watermarks, pk } = applyChange(action.kind, change, columns, watermarks, pk, typeOf));
+      try {
+        for (const change of action.changes) {
+          ({ columns, watermarks, pk } = applyChange(action.kind, change, columns, watermarks, pk, typeOf));
+        }
+      } catch (e) {
+        // Flink's first line for a schema change it cannot apply.
+        if (e instanceof ValidationError) throw new ValidationError(`Failed to execute ALTER TABLE statement.\n${e.message}`);
+        throw e;
       }
       break;
     case 'drop-columns':

@@ -300,22 +300,11 @@ async function alter(session: Session, planner: SessionPlanner, stmt: AlterTable
     await session.catalogs.getCatalog(id.catalog).renameTable(path, to.object, false);
     return;
   }
-  const altered = alterTableAs(found.table, stmt.action, (expr, columns) => planner.typeComputedColumn(expr, columns));
+  const altered = alterTable(found.table, stmt.action, (expr, columns) => planner.typeComputedColumn(expr, columns));
   if (found.isTemporary) {
     session.catalogs.dropTemporaryTable(id);
     session.catalogs.createTemporaryTable(id, altered, false);
   } else {
     await session.catalogs.getCatalog(id.catalog).alterTable(path, altered, false);
-  }
-}
-
-/** ALTER TABLE ADD / MODIFY failures carry Flink's first line, "Failed to execute ALTER TABLE statement.", as there. */
-function alterTableAs(...args: Parameters<typeof alterTable>): ReturnType<typeof alterTable> {
-  try {
-    return alterTable(...args);
-  } catch (e) {
-    const kind = args[1].kind;
-    if (e instanceof ValidationError && (kind === 'add' || kind === 'modify')) throw new ValidationError(`Failed to execute ALTER TABLE statement.\n${e.message}`);
-    throw e;
   }
 }

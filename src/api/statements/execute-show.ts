@@ -81,10 +81,8 @@ export async function executeShow(session: Session, stmt: ShowStatement): Promis
       return listResult('jars', []);
     case 'COLUMNS': {
       // DESCRIBE's rows, the columns whose name matches the LIKE (as Flink's SHOW COLUMNS).
-      const all = await executeDescribe(session, { kind: 'describe', extended: false, name: stmt.from!.name, pos: stmt.pos });
-      const rows: Row[] = [];
-      for await (const r of all.collect()) if (like([String(r.fields[0])]).length === 1) rows.push(r);
-      return staticResult('describe', all.getResolvedSchema(), rows);
+      const { schema, rows } = await describeTable(session, stmt.from!.name.parts);
+      return staticResult('describe', schema, rows.filter((r) => like([String(r.fields[0])]).length === 1));
     }
     case 'PROCEDURES':
     case 'PARTITIONS':
@@ -113,11 +111,16 @@ export async function executeShowCreate(session: Session, stmt: ShowCreateStatem
 
 /** DESCRIBE: name, type, null, key, extras, watermark, as Flink prints them. */
 export async function executeDescribe(session: Session, stmt: DescribeStatement): Promise<TableResult> {
-  const found = await session.catalogs.getTable(stmt.name.parts);
-  if (!found) {
-    throw new ObjectNotFoundError(`Tables or views with the identifier '${identifierToString(session.catalogs.qualify(stmt.name.parts))}' doesn't exist.`);
+  const { schema, rows } = await describeTable(session, stmt.name.parts);
+  return staticResult('describe', schema, rows);
+}
+
+/** DESCRIBE's result: one row per column of the table or view `names`. */
+async function describeTable(session: Session, names: readonly string[]): Promise<{ schema: ResolvedSchema; rows: Row[] }> {
+  const t = await session.catalogs.getTable(names);
+  if (!t) {
+    throw new ObjectNotFoundError(`Tables or views with the identifier '${identifierToString(session.catalogs.qualify(names))}' doesn't exist.`);
   }
-  const t = await session.catalogs.resolveTable(stmt.name.parts);
   const s = t.table.schema;
   const pk = s.primaryKey;
   const commented = s.columns.some((c) => c.comment !== undefined);
@@ -144,7 +147,7 @@ export async function executeDescribe(session: Session, stmt: DescribeStatement)
     // Flink adds the comment column only when some column has a comment.
     ...(commented ? [Columns.physical('comment', DataTypes.STRING())] : []),
   ]);
-  return staticResult('describe', schema, rows);
+  return { schema, rows };
 }
 
 /** SQL LIKE (`%`, `_`) as a regular expression. */

@@ -87,6 +87,15 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
       io.out('\nShutting down the session...\ndone.\n');
       resolve(0);
     };
+    /** Runs `text`, its statements one by one; true if one asked to quit. */
+    const run = async (text: string): Promise<boolean> => {
+      running = true;
+      try {
+        return await runText(runner, text, io);
+      } finally {
+        running = false;
+      }
+    };
     const pump = async (): Promise<void> => {
       if (running) return;
       while (queue.length > 0 && !quitting) {
@@ -101,12 +110,7 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
         const entry = historyEntry(text);
         collapseHistory(rl, text, entry);
         void appendFile(historyFile(), entry + '\n').catch(() => undefined);
-        running = true;
-        try {
-          quitting = await runText(runner, text, io);
-        } finally {
-          running = false;
-        }
+        quitting = await run(text);
         // What running jobs printed while a result view showed, before the prompt comes back.
         guard?.flush();
         rl.setPrompt(PROMPT);
@@ -119,15 +123,10 @@ export async function startRepl(env: TableEnvironment, runner: StatementRunner, 
       // Input piped in may end before its statements have run; finish them first. An unfinished statement left at
       // the end (an unterminated comment or string) is run, so that its error shows instead of nothing.
       if (inputClosed) {
-        if (buffer.trim() !== '' && !quitting) {
+        if (buffer.trim() !== '') {
           const text = buffer;
           buffer = '';
-          running = true;
-          try {
-            await runText(runner, text, io);
-          } finally {
-            running = false;
-          }
+          await run(text);
         }
         finish();
         return;

@@ -1,6 +1,6 @@
 import * as A from 'apache-arrow';
 import type { LogicalType } from '../../types/logical-type.js';
-import { epochMicrosOf, epochNanosOf, timestampOf } from '../../types/values/precise-timestamp.js';
+import { epochMicrosOf, epochNanosOf, timestampOfEpochNanos } from '../../types/values/precise-timestamp.js';
 import type { TimestampValue } from '../../types/values/precise-timestamp.js';
 
 /**
@@ -38,20 +38,22 @@ function isFine(t: LogicalType): t is LogicalType & { kind: 'TIMESTAMP' | 'TIMES
   return (t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ') && t.precision > 3;
 }
 
-/** Each value's units since the epoch in `data`'s time unit (microseconds or nanoseconds). */
-function unitsOf(data: A.Data, v: TimestampValue): bigint {
-  return (data.type as A.Timestamp).unit === A.TimeUnit.NANOSECOND ? epochNanosOf(v) : epochMicrosOf(v);
+/** A Timestamp[us] or Timestamp[ns] column, the only units finer than milliseconds Sluice writes or reads exactly. */
+function fineUnit(data: A.Data): A.TimeUnit.MICROSECOND | A.TimeUnit.NANOSECOND | undefined {
+  if (data.typeId !== A.Type.Timestamp) return undefined;
+  const unit = (data.type as A.Timestamp).unit;
+  return unit === A.TimeUnit.MICROSECOND || unit === A.TimeUnit.NANOSECOND ? unit : undefined;
 }
 
 /** After a builder wrote `values` (Sluice values of `t`, one per slot of `data`): the exact timestamp leaves. */
 export function writeExactTimestamps(data: A.Data, t: LogicalType, values: readonly unknown[]): void {
   if (isFine(t)) {
-    if (data.typeId !== A.Type.Timestamp) return;
-    const unit = (data.type as A.Timestamp).unit;
-    if (unit !== A.TimeUnit.MICROSECOND && unit !== A.TimeUnit.NANOSECOND) return;
+    const unit = fineUnit(data);
+    if (unit === undefined) return;
+    const units = unit === A.TimeUnit.NANOSECOND ? epochNanosOf : epochMicrosOf;
     const out = data.values as BigInt64Array;
     values.forEach((v, j) => {
-      if (v !== null && v !== undefined) out[j] = unitsOf(data, v as TimestampValue);
+      if (v !== null && v !== undefined) out[j] = units(v as TimestampValue);
     });
     return;
   }
@@ -61,22 +63,12 @@ export function writeExactTimestamps(data: A.Data, t: LogicalType, values: reado
 /** After apache-arrow's getters read `values` of `t` from `data`: the timestamp leaves replaced by their exact values. */
 export function readExactTimestamps(data: A.Data, t: LogicalType, values: unknown[]): void {
   if (isFine(t)) {
-    if (data.typeId !== A.Type.Timestamp) return;
-    const unit = (data.type as A.Timestamp).unit;
-    if (unit !== A.TimeUnit.MICROSECOND && unit !== A.TimeUnit.NANOSECOND) return;
-    const perMilli = unit === A.TimeUnit.NANOSECOND ? 1_000_000n : 1_000n;
-    const nanosPerUnit = unit === A.TimeUnit.NANOSECOND ? 1 : 1_000;
+    const unit = fineUnit(data);
+    if (unit === undefined) return;
+    const toNanos = unit === A.TimeUnit.NANOSECOND ? 1n : 1_000n;
     const raw = data.values as BigInt64Array;
     for (let j = 0; j < values.length; j++) {
-      if (values[j] === null || values[j] === undefined) continue;
-      const u = raw[j]!;
-      let ms = u / perMilli;
-      let rest = u % perMilli;
-      if (rest < 0n) {
-        ms -= 1n;
-        rest += perMilli;
-      }
-      values[j] = timestampOf(Number(ms), Number(rest) * nanosPerUnit);
+      if (values[j] !== null && values[j] !== undefined) values[j] = timestampOfEpochNanos(raw[j]! * toNanos);
     }
     return;
   }

@@ -76,26 +76,25 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
   if (o.mode === 'streaming' && n.limit === null) {
     throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
   }
-  if (o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, b.changelog.of(n.input).isInsertOnly())) {
-    v.operators.push(rowtimeFirstRowFactory(name, { partitionKeys: keys, rowtimeIndex: n.orderKeys[0]!.index }));
-    b.exchange(n, input, v);
-    return { id: v.id, parallelism: v.parallelism };
-  }
+  const inputMode = b.changelog.of(n.input);
+  const rowtimeFirstRow = o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, inputMode.isInsertOnly());
   v.operators.push(
-    rankOperatorFactory(name, {
-      partitionKeys: keys,
-      orderKeys: n.orderKeys,
-      limit: n.limit,
-      outputRankNumber: n.outputRankNumber,
-      mode: o.mode,
-      rankType: n.rankType ?? 'ROW_NUMBER',
-      firstRowOnly: isProctimeFirstRow(n),
-      newestFirstAmongTies: o.mode === 'streaming' && deduplicationOf(n)?.keep === 'LastRow',
-      rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
-      insertOnlyInput: o.mode === 'streaming' && b.changelog.of(n.input).isInsertOnly(),
-      top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, b.changelog.of(n.input)),
-      ...(n.prunedFrom === undefined ? {} : { restoredRows: n.prunedFrom }),
-    }),
+    rowtimeFirstRow
+      ? rowtimeFirstRowFactory(name, { partitionKeys: keys, rowtimeIndex: n.orderKeys[0]!.index })
+      : rankOperatorFactory(name, {
+          partitionKeys: keys,
+          orderKeys: n.orderKeys,
+          limit: n.limit,
+          outputRankNumber: n.outputRankNumber,
+          mode: o.mode,
+          rankType: n.rankType ?? 'ROW_NUMBER',
+          firstRowOnly: isProctimeFirstRow(n),
+          newestFirstAmongTies: o.mode === 'streaming' && deduplicationOf(n)?.keep === 'LastRow',
+          rankStart: n.sortLimit === undefined ? 1 : n.sortLimit.offset + 1,
+          insertOnlyInput: o.mode === 'streaming' && inputMode.isInsertOnly(),
+          top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, inputMode),
+          ...(n.prunedFrom === undefined ? {} : { restoredRows: n.prunedFrom }),
+        }),
   );
   b.exchange(n, input, v);
   return { id: v.id, parallelism: v.parallelism };
