@@ -66,7 +66,35 @@ function tables(stdout: string): string[][][] {
 describe.skipIf(!cliAvailable())('sql-examples run through the CLI', () => {
   it('every example here is one this test runs', () => {
     const mine = readdirSync(EXAMPLES).filter((f) => f.endsWith('.sql') && f !== 'quickstart.sql' && !/^(kafka|upsert-kafka|pravega)-/.test(f));
-    expect(mine.sort()).toEqual(['arrow-files.sql', 'cdc-debezium.sql', 'filesystem-etl.sql', 'match-recognize.sql', 'nexmark-q1.sql', 'windowed-aggregation.sql']);
+    expect(mine.sort()).toEqual([
+      'arrow-files.sql',
+      'cdc-debezium.sql',
+      'filesystem-etl.sql',
+      'first-visits-and-rollups.sql',
+      'match-recognize.sql',
+      'nexmark-q1.sql',
+      'windowed-aggregation.sql',
+    ]);
+  });
+
+  it('first-visits-and-rollups.sql: SHOW COLUMNS LIKE, event-time first rows appended to files, ROLLUP with GROUPING_ID', async () => {
+    const [columns, firsts, rollup] = tables(await runExample('first-visits-and-rollups.sql'));
+    expect(columns!.map((r) => r[0])).toEqual(['name', 'click_time']);
+    expect(firsts).toEqual([
+      ['user_name', 'url', 'click_time'],
+      ['alice', '/home', '2024-01-01 10:00:03.000'],
+      ['bob', '/cart', '2024-01-01 10:00:17.000'],
+      ['carol', '/home', '2024-01-01 10:01:05.000'],
+      ['dave', '/home', '2024-01-01 10:02:30.000'],
+    ]);
+    expect(rollup).toEqual([
+      ['user_name', 'url', 'g', 'clicks'],
+      ['alice', '<NULL>', '1', '4'],
+      ['bob', '<NULL>', '1', '3'],
+      ['carol', '<NULL>', '1', '2'],
+      ['dave', '<NULL>', '1', '1'],
+      ['<NULL>', '<NULL>', '3', '10'],
+    ]);
   });
 
   it('arrow-files.sql: 100,000 rows into Arrow files per site, read back exactly; apache-arrow reads the files too', async () => {
