@@ -157,7 +157,11 @@ export function bindAggregate(binder: QueryBinder, q0: SelectQuery, items0: read
     call,
     keys: call.args.map((a) => {
       const g = groupKeyByRex.get(rexKey(bindExpression(a, inputCtx)));
-      if (g === undefined) throw checkAt(a, inputCtx.positioned, () => new ValidationError('Argument to GROUPING operator must be a grouped expression'));
+      if (g === undefined) {
+        return checkAt(a, inputCtx.positioned, () => {
+          throw new ValidationError('Argument to GROUPING operator must be a grouped expression');
+        });
+      }
       return g;
     }),
   }));

@@ -214,7 +214,9 @@ class RefBinder {
       }
       const { variable, rex } = this.rowExpr(arg, 'MATCH_ROWTIME');
       if (!isRowtimeAttribute(rex.type)) {
-        throw checkAt(arg, true, () => new ValidationError(`The function MATCH_ROWTIME requires argument to be a row time attribute type, but is '${sqlTypeName(withoutTimeAttribute(rex.type))}'.`));
+        checkAt(arg, true, () => {
+          throw new ValidationError(`The function MATCH_ROWTIME requires argument to be a row time attribute type, but is '${sqlTypeName(withoutTimeAttribute(rex.type))}'.`);
+        });
       }
       // The same instant (the match's last row's rowtime) in the operand's type, as Flink types it.
       const column = arg.kind === 'identifier' ? arg.names.slice(variable === null ? 0 : 1).join('.') : exprText(arg);
