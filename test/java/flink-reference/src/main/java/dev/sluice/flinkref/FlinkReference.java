@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -74,6 +76,12 @@ public final class FlinkReference {
 
   /** Settings every runner starts with besides the defaults: the shared cluster's address (see main). */
   private static final Map<String, String> CLUSTER = new TreeMap<>();
+  /** The --shared-cluster MiniCluster, or null when each job starts its own. */
+  private static MiniCluster shared;
+  /** Jobs found still running before a new one was submitted, and cancelled (printed on stderr at the end). */
+  private static long reapedJobs;
+  /** Times the shared cluster was replaced because it had no resources left (see lostResources). */
+  private static long clusterRestarts;
 
   private final Map<String, String> settings = new TreeMap<>();
   private final List<String> ddl = new ArrayList<>();
@@ -82,6 +90,8 @@ public final class FlinkReference {
   private TableEnvironment env;
   /** Nanoseconds the last INSERT spent in result.await(), or -1 (see the ELAPSED line). */
   private long jobNanos = -1;
+  /** Set while a batch job is run again on a fresh cluster, so that it is not retried twice. */
+  private boolean retryingJob;
   /** Answers of {@code -- @tsv-batch} queries already run with their group, by statement number. */
   private final Map<Integer, Outcome> batched = new HashMap<>();
   /** Names the collecting sinks uniquely within this JVM. */
@@ -134,17 +144,7 @@ public final class FlinkReference {
     PrintStream stdout = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     System.setOut(stdout);
     if (sharedCluster) {
-      Configuration conf = new Configuration();
-      conf.setString("rest.bind-port", "0");
-      conf.setString("rest.address", "127.0.0.1");
-      conf.setString("rest.bind-address", "127.0.0.1");
-      MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-          .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(4).build());
-      cluster.start();
-      java.net.URI rest = cluster.getRestAddress().get();
-      CLUSTER.put("execution.target", "remote");
-      CLUSTER.put("rest.address", rest.getHost());
-      CLUSTER.put("rest.port", String.valueOf(rest.getPort()));
+      startSharedCluster();
     }
     int failures = 0;
     for (Path script : scripts) {
@@ -157,6 +157,13 @@ public final class FlinkReference {
       failures += runner.run(text);
     }
     stdout.flush();
+    if (clusterRestarts > 0) {
+      System.err.println("flink-reference: the shared cluster was restarted " + clusterRestarts
+          + " times after it ran out of resources (left running)");
+    }
+    if (reapedJobs > 0) {
+      System.err.println("flink-reference: cancelled " + reapedJobs + " jobs left running by earlier statements");
+    }
     if (batchJobs > 0) {
       System.err.println("flink-reference: " + batchJobs + " batch jobs, " + batchJobFailures
           + " of them failed and were split");
@@ -216,7 +223,7 @@ public final class FlinkReference {
       jobNanos = -1;
       long started = System.nanoTime();
       try {
-        execute(sql, tsv, tee);
+        executeRecovering(sql, tsv, tee);
         status = "OK";
       } catch (Throwable t) {
         status = errorStatus(t);
@@ -292,6 +299,7 @@ public final class FlinkReference {
     PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     System.setOut(quiet);
     try {
+      reapLeftoverJobs();
       StatementSet set = environment().createStatementSet();
       for (int i = 0; i < ids.length; i++) {
         ids[i] = "q" + (++sinkIds);
@@ -330,6 +338,21 @@ public final class FlinkReference {
       System.err.println("flink-reference: batch job of " + members.size() + " queries, "
           + (failure == null ? "ok" : (retryMembers.size() + " to retry")) + ", " + millis(each * members.size()) + " ms");
     }
+    if (failure != null && !retryingJob && lostResources(failure) && retryMembers.size() == members.size()
+        && restartSharedCluster()) {
+      // Nothing ran: the same job once more, on a fresh cluster (its Tables planned again against it).
+      List<Table> replanned = new ArrayList<>();
+      for (int m : members) {
+        replanned.add(environment().sqlQuery(StatementSplitter.stripComments(raws.get(m - 1)).trim()));
+      }
+      retryingJob = true;
+      try {
+        runJob(members, replanned, raws);
+      } finally {
+        retryingJob = false;
+      }
+      return;
+    }
     if (failure != null) {
       batchJobFailures++;
       int half = retryMembers.size() / 2;
@@ -346,7 +369,7 @@ public final class FlinkReference {
     long started = System.nanoTime();
     String status;
     try {
-      execute(sql, true, sink);
+      executeRecovering(sql, true, sink);
       status = "OK";
     } catch (Throwable t) {
       status = errorStatus(t);
@@ -355,6 +378,18 @@ public final class FlinkReference {
       System.setOut(out);
     }
     return new Outcome(captured.toString(StandardCharsets.UTF_8), status, System.nanoTime() - started);
+  }
+
+  /** {@link #execute}, run once more on a fresh shared cluster when the cluster had no resources for it. */
+  private void executeRecovering(String sql, boolean tsv, PrintStream sink) throws Exception {
+    try {
+      execute(sql, tsv, sink);
+    } catch (Throwable t) {
+      if (!lostResources(t) || !restartSharedCluster()) {
+        throw t;
+      }
+      execute(sql, tsv, sink);
+    }
   }
 
   private void execute(String sql, boolean tsv, PrintStream sink) throws Exception {
@@ -373,6 +408,7 @@ public final class FlinkReference {
       return;
     }
     TableEnvironment tEnv = environment();
+    reapLeftoverJobs();
     TableResult result = tEnv.executeSql(sql);
     String head = sql.toUpperCase(Locale.ROOT);
     if (head.startsWith("CREATE") || head.startsWith("DROP") || head.startsWith("ALTER")) {
@@ -395,6 +431,102 @@ public final class FlinkReference {
       printTsv(result, sink);
     } else if (result.getResultKind() == ResultKind.SUCCESS_WITH_CONTENT) {
       result.print();
+    }
+  }
+
+  /** Starts the --shared-cluster MiniCluster on loopback (REST on a free port) and points new environments at it. */
+  private static void startSharedCluster() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setString("rest.bind-port", "0");
+    conf.setString("rest.address", "127.0.0.1");
+    conf.setString("rest.bind-address", "127.0.0.1");
+    MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+        .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(4).build());
+    cluster.start();
+    shared = cluster;
+    java.net.URI rest = cluster.getRestAddress().get();
+    CLUSTER.put("execution.target", "remote");
+    CLUSTER.put("rest.address", rest.getHost());
+    CLUSTER.put("rest.port", String.valueOf(rest.getPort()));
+  }
+
+  /**
+   * Whether {@code t} says the shared cluster has no task slot to give: after some failing jobs (one whose collect
+   * iterator failed and was closed, in streaming mode) a MiniCluster of Flink 2.3 answered every later job at once
+   * with NoResourceAvailableException, thousands of queries in a row. That is the runner's failure, not the query's.
+   */
+  private static boolean lostResources(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getClass().getName().endsWith("NoResourceAvailableException")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Replaces the shared cluster with a fresh one (this runner's environment is rebuilt against it at its next
+   * statement, the DDL replayed). Returns false when there is no shared cluster to replace.
+   */
+  private boolean restartSharedCluster() {
+    if (shared == null) {
+      return false;
+    }
+    clusterRestarts++;
+    System.err.println("flink-reference: the shared cluster has no resources left; starting a fresh one (restart "
+        + clusterRestarts + ")");
+    try {
+      shared.closeAsync().get(60, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // A cluster that does not close in time is left behind: its threads die with the JVM.
+    }
+    try {
+      startSharedCluster();
+    } catch (Exception e) {
+      throw new IllegalStateException("could not start a fresh shared cluster", e);
+    }
+    settings.putAll(CLUSTER);
+    env = null;
+    return true;
+  }
+
+  /**
+   * On the shared cluster, cancels every job that is not yet in a terminal state before the next one is submitted.
+   * A job whose client gave up on it (a failed await, an iterator closed early) may still hold its slot while it
+   * winds down; thousands of queries later the slots run out and every query fails with NoResourceAvailableException,
+   * which is the runner's failure, not the query's. Waits (up to 30 s) until the cancelled jobs are gone.
+   */
+  private static void reapLeftoverJobs() throws Exception {
+    if (shared == null) {
+      return;
+    }
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    boolean cancelled = false;
+    while (true) {
+      List<JobID> running = new ArrayList<>();
+      for (JobStatusMessage job : shared.listJobs().get()) {
+        if (!job.getJobState().isGloballyTerminalState()) {
+          running.add(job.getJobId());
+        }
+      }
+      if (running.isEmpty() || System.nanoTime() > deadline) {
+        return;
+      }
+      if (!cancelled) {
+        for (JobID id : running) {
+          reapedJobs++;
+          if (VERBOSE) {
+            System.err.println("flink-reference: cancelling job " + id + " left running");
+          }
+          try {
+            shared.cancelJob(id).get();
+          } catch (Exception e) {
+            // Already finishing: the poll below sees it end.
+          }
+        }
+        cancelled = true;
+      }
+      Thread.sleep(20);
     }
   }
 
