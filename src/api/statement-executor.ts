@@ -7,7 +7,7 @@ import type { SessionPlanner } from './session-planner.js';
 import { executeDdl } from './statements/execute-ddl.js';
 import { executeExplain, executeInserts, executeQuery, executeStopJob } from './statements/execute-dml.js';
 import { executeReset, executeSet, executeUse } from './statements/execute-set.js';
-import { executeDescribe, executeShow, executeShowCreate } from './statements/execute-show.js';
+import { executeDescribe, executeDescribeCatalog, executeShow, executeShowCreate } from './statements/execute-show.js';
 import { isStackOverflow, tooDeeplyNested } from './stack-overflow.js';
 import { okResult } from './table-results.js';
 import type { TableResult } from './table-result.js';
@@ -22,6 +22,7 @@ const DDL_KINDS: ReadonlySet<Statement['kind']> = new Set<DdlStatement['kind']>(
   'alter-table',
   'alter-view',
   'alter-database',
+  'alter-catalog',
 ]);
 
 /** CREATE / DROP / ALTER of any catalog object. */
@@ -95,6 +96,8 @@ async function executeUnguarded(session: Session, planner: SessionPlanner, stmt:
       return executeShowCreate(session, stmt);
     case 'describe':
       return executeDescribe(session, stmt);
+    case 'describe-catalog':
+      return executeDescribeCatalog(session, stmt);
     case 'stop-job':
       return executeStopJob(session, stmt);
     case 'load-module':

@@ -1,5 +1,7 @@
 import { ObjectAlreadyExistsError, ObjectNotFoundError, ValidationError } from '../errors/sluice-error.js';
+import { nearest } from '../util/suggest.js';
 import type { Catalog } from './catalog.js';
+import { applyCatalogChange, type CatalogChange, type CatalogDescriptor } from './catalog-descriptor.js';
 import type { CatalogBaseTable } from './catalog-table.js';
 import { identifierToString, objectIdentifier, type ObjectIdentifier } from './object-identifier.js';
 
@@ -17,6 +19,11 @@ export interface ResolvedTable {
  */
 export class CatalogManager {
   private readonly catalogs = new Map<string, Catalog>();
+  /**
+   * The definitions of the catalogs made by CREATE CATALOG, by name: the session's catalog store (Flink's default
+   * one, `generic_in_memory`, also lives as long as the session). Catalogs registered in code have none.
+   */
+  private readonly descriptors = new Map<string, CatalogDescriptor>();
   private readonly temporaryTables = new Map<string, { identifier: ObjectIdentifier; table: CatalogBaseTable }>();
   private current: { catalog: string; database: string };
 
@@ -42,6 +49,45 @@ export class CatalogManager {
     this.catalogs.set(name, catalog);
   }
 
+  /**
+   * CREATE CATALOG: builds the catalog from `descriptor` with `init` (which validates the options), opens it and
+   * keeps the descriptor. A name already taken is an error unless `ignoreIfExists`, and then nothing is built, as in
+   * Flink (the options of `CREATE CATALOG IF NOT EXISTS` for an existing catalog are not looked at).
+   */
+  async createCatalog(descriptor: CatalogDescriptor, init: (d: CatalogDescriptor) => Catalog, ignoreIfExists: boolean): Promise<void> {
+    if (this.catalogs.has(descriptor.name)) {
+      if (ignoreIfExists) return;
+      throw new ObjectAlreadyExistsError(`Catalog ${descriptor.name} already exists.`);
+    }
+    const catalog = init(descriptor);
+    await catalog.open();
+    this.catalogs.set(descriptor.name, catalog);
+    this.descriptors.set(descriptor.name, descriptor);
+  }
+
+  /**
+   * ALTER CATALOG: the catalog becomes the one its changed descriptor builds, as Flink's CatalogManager.alterCatalog
+   * does for every change (a comment too): an in-memory catalog starts empty again, a file catalog reads its
+   * directory. The new catalog is built and opened before the old one closes, so a change the factory refuses (an
+   * unknown option, a path it cannot open) leaves the catalog as it was. The current database stays what it was.
+   */
+  async alterCatalog(name: string, change: CatalogChange, init: (d: CatalogDescriptor) => Catalog): Promise<void> {
+    const old = this.getCatalogDescriptor(name);
+    if (old === undefined) throw new ObjectNotFoundError(`Catalog ${name} does not exist in the catalog store.${notCreatedBySql(this.catalogs.has(name))}`);
+    const descriptor = applyCatalogChange(old, change);
+    const catalog = init(descriptor);
+    await catalog.open();
+    const previous = this.catalogs.get(name)!;
+    this.catalogs.set(name, catalog);
+    this.descriptors.set(name, descriptor);
+    await previous.close();
+  }
+
+  /** What CREATE CATALOG (and any ALTER CATALOG since) made of catalog `name`; undefined for one registered in code. */
+  getCatalogDescriptor(name: string): CatalogDescriptor | undefined {
+    return this.catalogs.has(name) ? this.descriptors.get(name) : undefined;
+  }
+
   async unregisterCatalog(name: string, ignoreIfNotExists: boolean): Promise<void> {
     const c = this.catalogs.get(name);
     if (!c) {
@@ -51,24 +97,29 @@ export class CatalogManager {
     if (name === this.current.catalog) throw new ValidationError(`Cannot drop a catalog which is currently in use.`);
     await c.close();
     this.catalogs.delete(name);
+    this.descriptors.delete(name);
   }
 
   listCatalogs(): string[] {
     return [...this.catalogs.keys()].sort();
   }
 
+  /** The catalog `name`; Flink's message (getCatalogOrThrowException) when there is none, with the nearest name if one is close. */
   getCatalog(name: string): Catalog {
     const c = this.catalogs.get(name);
-    if (!c) throw new ObjectNotFoundError(`A catalog with name [${name}] does not exist.`);
-    return c;
+    if (c) return c;
+    const near = nearest(name, this.catalogs.keys());
+    throw new ObjectNotFoundError(`Catalog ${name} does not exist${near === undefined ? '' : `; did you mean '${near}'?`}`);
   }
 
   getCurrentCatalog(): Catalog {
     return this.getCatalog(this.current.catalog);
   }
 
+  /** USE CATALOG, with Flink's own message for a missing catalog there. */
   setCurrentCatalog(name: string): void {
-    const c = this.getCatalog(name);
+    const c = this.catalogs.get(name);
+    if (!c) throw new ObjectNotFoundError(`A catalog with name [${name}] does not exist.`);
     this.current = { catalog: name, database: c.defaultDatabase };
   }
 
@@ -155,6 +206,14 @@ export class CatalogManager {
   async close(): Promise<void> {
     for (const c of this.catalogs.values()) await c.close();
   }
+}
+
+/**
+ * Why a catalog that exists has no descriptor, appended to Flink's message: it was registered in code (the session's
+ * `default_catalog`, `--catalog-dir`), not made by CREATE CATALOG, so there are no options to show or change.
+ */
+export function notCreatedBySql(exists: boolean): string {
+  return exists ? ' It was not created by CREATE CATALOG (it is the session\'s own catalog), so it has no options to show or change.' : '';
 }
 
 function key(id: ObjectIdentifier): string {

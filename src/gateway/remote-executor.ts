@@ -48,6 +48,7 @@ function originOf(stmt: Statement): ResultOrigin {
     case 'show-create':
       return 'show';
     case 'describe':
+    case 'describe-catalog':
       return 'describe';
     case 'stop-job':
       return 'stop-job';

@@ -48,6 +48,7 @@ export async function validateForCluster(
     case 'show':
     case 'show-create':
     case 'describe':
+    case 'describe-catalog':
     case 'stop-job':
       return;
     default:

@@ -54,9 +54,6 @@ const SHOW_CREATE_RAW_STRING: Known = {
   reason: `${SHOW_CREATE_RAW.reason}; and the text says STRING where Flink's says VARCHAR(2147483647) (columns added or modified as string by ALTER TABLE)`,
   explains: (flink, sluice) => sluice.trimEnd() === cellText(flink).replaceAll('VARCHAR(2147483647)', 'STRING').trimEnd(),
 };
-const DESCRIBE_CATALOG = 'gap: DESCRIBE / DESC CATALOG [EXTENDED] is refused ("DESCRIBE CATALOG is not supported by Sluice yet")';
-const SHOW_CREATE_CATALOG = 'gap: SHOW CREATE CATALOG is refused ("SHOW CREATE CATALOG is not supported yet")';
-const ALTER_CATALOG = 'gap: ALTER CATALOG SET / RESET / COMMENT is refused ("ALTER CATALOG is not supported by Sluice yet")';
 const DEPRECATED_WIDTH_KEY =
   "bug: SET 'sql-client.display.max-column-width' after SET 'table.display.max-column-width' is ignored by Sluice (the new key keeps winning); in Flink the last SET of either key applies";
 const EOF_UNFINISHED =
@@ -115,11 +112,6 @@ const known: Record<string, Known> = {
   ...each('view.q', [4], MESSAGE("Sluice: \"At line 1, column 22: View 'v1' cannot be enriched ...\" (position prefix, unqualified name)")),
   ...each('view.q', [6, 7, 14], SHOW_CREATE_VIEW),
   ...each('view.q', [12], MESSAGE("Sluice: \"Could not execute CreateView in path `default_catalog`.`default_database`.`v1`: a table or view named 'v1' already exists ...\"")),
-  ...each('catalog_database.q', [3, 61], MESSAGE('Sluice: "A catalog with name [my] does not exist." where Flink says "Catalog my does not exist"')),
-  ...each('catalog_database.q', [12, 18], SHOW_CREATE_CATALOG),
-  ...each('catalog_database.q', [13, 14, 19, 20, 21, 22, 24, 26, 30, 32], DESCRIBE_CATALOG),
-  ...each('catalog_database.q', [23, 25, 27, 28, 29, 31], ALTER_CATALOG),
-  ...each('catalog_database.q', [59], MESSAGE('SHOW DATABASES IN c0.t: Sluice looks the catalog up ("A catalog with name [c0] does not exist."); Flink refuses the two-part name while parsing')),
   ...each('table.q', [0], MESSAGE('Sluice: "From line 1, column 30 to line 1, column 47: No match found for function signature INVALID_FUNCTION()" (position prefix, name upper-cased)')),
   ...each('table.q', [8, 37, 39, 43, 46], SHOW_CREATE_RAW),
   ...each('table.q', [41], MESSAGE("Sluice: \"Unable to create a source for reading table ...\", Flink's \"Unsupported options found for 'datagen'.\" only after \"Caused by:\"")),

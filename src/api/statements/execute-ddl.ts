@@ -1,8 +1,4 @@
 import type { CatalogTable, CatalogView } from '../../catalog/catalog-table.js';
-import { Configuration } from '../../config/configuration.js';
-import { maskSecrets } from '../../config/secrets.js';
-import { isCatalogFactory, type CatalogFactory } from '../../factories/catalog-factory.js';
-import { nearest } from '../../util/suggest.js';
 import { identifierToSql, identifierToString, type ObjectIdentifier } from '../../catalog/object-identifier.js';
 import { permanentObjectExists } from '../ddl/already-exists.js';
 import { temporaryObjectExists } from '../../catalog/catalog-manager.js';
@@ -26,6 +22,8 @@ import { executeInserts } from './execute-dml.js';
 import { functionLanguage, type FunctionLanguage } from './function-language.js';
 import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
 import { alterTable } from '../ddl/alter-table.js';
+import { alterCatalog } from '../ddl/alter-catalog.js';
+import { catalogFromDescriptor } from '../ddl/catalog-from-descriptor.js';
 import type { Session } from '../session.js';
 import { okResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
@@ -69,6 +67,9 @@ export async function executeDdl(session: Session, planner: SessionPlanner, stmt
       }
       break;
     }
+    case 'alter-catalog':
+      await alterCatalog(session, stmt);
+      break;
     case 'alter-database': {
       const [catalog, db] = stmt.name.parts.length === 2 ? stmt.name.parts : [session.catalogs.currentCatalog, stmt.name.parts[0]!];
       const c = session.catalogs.getCatalog(catalog!);
@@ -174,38 +175,8 @@ async function createDatabase(session: Session, stmt: CreateDatabaseStatement): 
 }
 
 async function createCatalog(session: Session, stmt: CreateCatalogStatement): Promise<void> {
-  const options: Record<string, string> = {};
-  for (const p of stmt.options) options[p.key] = p.value;
-  const name = stmt.name.value;
-  const type = options['type'];
-  if (type === undefined) throw new ValidationError(`Catalog options do not contain an option key 'type' for discovering a catalog.`);
-  let catalog;
-  try {
-    const factory = session.factories.discover('CatalogFactory', isCatalogFactory, type);
-    const conf = new Configuration(options);
-    validateCatalogOptions(factory, conf);
-    catalog = factory.createCatalog({ name, options: conf, baseDir: session.baseDir });
-  } catch (e) {
-    const shown = Object.entries(maskSecrets(options)).map(([k, v]) => `'${k}'='${v}'`).join('\n');
-    throw new ValidationError(`Unable to create catalog '${name}'.\n\nCatalog options are:\n\n${shown}\n\nCaused by: ${(e as Error).message}`, { cause: e });
-  }
-  await session.catalogs.registerCatalog(name, catalog, stmt.ifNotExists);
-}
-
-/** The same checks as a table factory's: required keys, unknown keys with a suggestion, value types. */
-function validateCatalogOptions(factory: CatalogFactory, conf: Configuration): void {
-  const declared = [...factory.requiredOptions(), ...factory.optionalOptions()];
-  const missing = factory.requiredOptions().filter((o) => !conf.contains(o)).map((o) => o.key);
-  if (missing.length > 0) throw new ValidationError(`One or more required options are missing.\n\nMissing required options are:\n\n${missing.join('\n')}`);
-  const known = new Set(['type', ...declared.flatMap((o) => o.allKeys())]);
-  const unknown = conf.keys().filter((k) => !known.has(k)).sort();
-  if (unknown.length > 0) {
-    const hints = unknown.map((k) => [k, nearest(k, known)] as const).filter(([, n]) => n !== undefined).map(([k, n]) => `'${k}': did you mean '${n}'?`);
-    throw new ValidationError(
-      `Unsupported options found for '${factory.factoryIdentifier}'.\n\nUnsupported options:\n\n${unknown.join('\n')}\n\n${hints.length > 0 ? hints.join('\n') + '\n\n' : ''}Supported options:\n\n${[...known].sort().join('\n')}`,
-    );
-  }
-  for (const o of declared) conf.getOptional(o);
+  const descriptor = { name: stmt.name.value, options: Object.fromEntries(stmt.options.map((p) => [p.key, p.value])), comment: stmt.comment };
+  await session.catalogs.createCatalog(descriptor, (d) => catalogFromDescriptor(session, d), stmt.ifNotExists);
 }
 
 /**

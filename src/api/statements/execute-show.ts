@@ -1,6 +1,6 @@
 import { identifierToSql, identifierToString } from '../../catalog/object-identifier.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
-import type { DescribeStatement, ShowCreateStatement, ShowStatement } from '../../sql/ast/statements.js';
+import type { DescribeCatalogStatement, DescribeStatement, ShowCreateStatement, ShowStatement } from '../../sql/ast/statements.js';
 import { Columns } from '../../types/column.js';
 import { DataTypes } from '../../types/data-types.js';
 import { withNullability } from '../../types/logical-type.js';
@@ -8,6 +8,9 @@ import { Row } from '../../types/row.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { showCreate } from '../ddl/show-create.js';
+import { describeCatalogRows, showCreateCatalog } from '../ddl/catalog-info.js';
+import type { CatalogDescriptor } from '../../catalog/catalog-descriptor.js';
+import { notCreatedBySql } from '../../catalog/catalog-manager.js';
 import type { Session } from '../session.js';
 import { staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
@@ -92,7 +95,7 @@ export async function executeShow(session: Session, stmt: ShowStatement): Promis
 
 /** SHOW CREATE TABLE / VIEW: the DDL, secrets masked. */
 export async function executeShowCreate(session: Session, stmt: ShowCreateStatement): Promise<TableResult> {
-  if (stmt.objectType === 'CATALOG') throw new ValidationError('SHOW CREATE CATALOG is not supported yet.');
+  if (stmt.objectType === 'CATALOG') return listResult('result', [showCreateCatalog(catalogDescriptor(session, stmt.name.parts[0]!))]);
   const t = await session.catalogs.getTable(stmt.name.parts);
   const id = session.catalogs.qualify(stmt.name.parts);
   if (!t) {
@@ -113,6 +116,23 @@ export async function executeShowCreate(session: Session, stmt: ShowCreateStatem
 export async function executeDescribe(session: Session, stmt: DescribeStatement): Promise<TableResult> {
   const { schema, rows } = await describeTable(session, stmt.name.parts);
   return staticResult('describe', schema, rows);
+}
+
+/** DESCRIBE CATALOG [EXTENDED] c: `info name` / `info value` rows, as Flink's. */
+export async function executeDescribeCatalog(session: Session, stmt: DescribeCatalogStatement): Promise<TableResult> {
+  const rows = describeCatalogRows(catalogDescriptor(session, stmt.name.value), stmt.extended);
+  const schema = ResolvedSchema.of([Columns.physical('info name', DataTypes.STRING()), Columns.physical('info value', DataTypes.STRING())]);
+  return staticResult('describe', schema, rows.map(([k, v]) => Row.insert(k, v)));
+}
+
+/** What CREATE CATALOG made of `name`, with Flink's message when there is nothing to show. */
+function catalogDescriptor(session: Session, name: string): CatalogDescriptor {
+  const d = session.catalogs.getCatalogDescriptor(name);
+  if (d === undefined) {
+    const exists = session.catalogs.listCatalogs().includes(name);
+    throw new ValidationError(`Cannot obtain metadata information from Catalog ${name}.${notCreatedBySql(exists)}`);
+  }
+  return d;
 }
 
 /** DESCRIBE's result: one row per column of the table or view `names`. */

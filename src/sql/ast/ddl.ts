@@ -181,6 +181,18 @@ export interface AlterDatabaseStatement {
   readonly pos: SourcePosition;
 }
 
+/** ALTER CATALOG c SET (...) | RESET ('k', ...) | COMMENT '...'. */
+export interface AlterCatalogStatement {
+  readonly kind: 'alter-catalog';
+  readonly name: Name;
+  readonly action:
+    | { readonly kind: 'set-options'; readonly options: readonly Property[] }
+    /** May be empty, so that it fails as in Flink ("ALTER CATALOG RESET does not support empty key"). */
+    | { readonly kind: 'reset-options'; readonly keys: readonly string[] }
+    | { readonly kind: 'comment'; readonly comment: string };
+  readonly pos: SourcePosition;
+}
+
 export type DdlStatement =
   | CreateTableStatement
   | CreateViewStatement
@@ -190,4 +202,5 @@ export type DdlStatement =
   | DropStatement
   | AlterTableStatement
   | AlterViewStatement
-  | AlterDatabaseStatement;
+  | AlterDatabaseStatement
+  | AlterCatalogStatement;

@@ -146,6 +146,14 @@ export interface DescribeStatement {
   readonly pos: SourcePosition;
 }
 
+/** DESC|DESCRIBE CATALOG [EXTENDED] c. */
+export interface DescribeCatalogStatement {
+  readonly kind: 'describe-catalog';
+  readonly extended: boolean;
+  readonly name: Name;
+  readonly pos: SourcePosition;
+}
+
 export interface StopJobStatement {
   readonly kind: 'stop-job';
   readonly jobId: string;
@@ -228,6 +236,7 @@ export type Statement =
   | ShowStatement
   | ShowCreateStatement
   | DescribeStatement
+  | DescribeCatalogStatement
   | StopJobStatement
   | LoadModuleStatement
   | UnloadModuleStatement

@@ -1,4 +1,5 @@
 import type {
+  AlterCatalogStatement,
   AlterTableAction,
   ColumnPosition,
   DdlStatement,
@@ -227,6 +228,7 @@ export abstract class DdlParser extends QueryParser {
       this.expectKeywords('AS');
       return { kind: 'alter-view', name, action: { kind: 'as-query', query: this.parseQuery() }, pos };
     }
+    if (this.acceptKeywords('CATALOG')) return { kind: 'alter-catalog', name: this.parseName(), action: this.parseAlterCatalogAction(), pos };
     if (this.acceptKeywords('DATABASE')) {
       const name = this.parseObjectName();
       this.expectKeywords('SET');
@@ -238,6 +240,25 @@ export abstract class DdlParser extends QueryParser {
     return { kind: 'alter-table', ifExists, name, action: this.parseAlterTableAction(), pos };
   }
 
+  private parseAlterCatalogAction(): AlterCatalogStatement['action'] {
+    if (this.acceptKeywords('SET')) return { kind: 'set-options', options: this.parseProperties() };
+    if (this.acceptKeywords('RESET')) return { kind: 'reset-options', keys: this.parseResetKeys() };
+    this.expectKeywords('COMMENT');
+    return { kind: 'comment', comment: this.parseString() };
+  }
+
+  /** `('k1', 'k2')`; an empty list parses, so that ALTER ... RESET () fails as in Flink, with its message. */
+  private parseResetKeys(): string[] {
+    this.expectSymbol('(');
+    const keys: string[] = [];
+    if (!this.isSymbol(')')) {
+      keys.push(this.parseString());
+      while (this.acceptSymbol(',')) keys.push(this.parseString());
+    }
+    this.expectSymbol(')');
+    return keys;
+  }
+
   private parseAlterTableAction(): AlterTableAction {
     if (this.acceptKeywords('RENAME')) {
       if (this.acceptKeywords('TO')) return { kind: 'rename', newName: this.parseObjectName() };
@@ -246,17 +267,7 @@ export abstract class DdlParser extends QueryParser {
       return { kind: 'rename-column', from, to: this.parseName() };
     }
     if (this.acceptKeywords('SET')) return { kind: 'set-options', options: this.parseProperties() };
-    if (this.acceptKeywords('RESET')) {
-      this.expectSymbol('(');
-      // An empty list parses, so that it fails as in Flink: "ALTER TABLE RESET does not support empty key".
-      const keys: string[] = [];
-      if (!this.isSymbol(')')) {
-        keys.push(this.parseString());
-        while (this.acceptSymbol(',')) keys.push(this.parseString());
-      }
-      this.expectSymbol(')');
-      return { kind: 'reset-options', keys };
-    }
+    if (this.acceptKeywords('RESET')) return { kind: 'reset-options', keys: this.parseResetKeys() };
     for (const k of ['ADD', 'MODIFY'] as const) {
       if (this.acceptKeywords(k)) {
         const changes: SchemaChange[] = [];

@@ -120,6 +120,12 @@ export class StatementParser extends DdlParser {
       case 'DESC':
       case 'DESCRIBE': {
         this.next();
+        // `DESCRIBE catalog` describes a table named catalog; `DESCRIBE CATALOG c` has a name after the word.
+        if (this.isKeyword('CATALOG') && (this.peek(1).type === 'word' || this.peek(1).type === 'quoted-ident')) {
+          this.next();
+          const extendedCatalog = this.acceptKeywords('EXTENDED');
+          return { kind: 'describe-catalog', extended: extendedCatalog, name: this.parseName(), pos };
+        }
         const extended = this.acceptKeywords('EXTENDED');
         return { kind: 'describe', extended, name: this.parseObjectName(), pos };
       }
@@ -307,6 +313,11 @@ export class StatementParser extends DdlParser {
     if (this.acceptKeywords('CREATE')) {
       const objectType = (['TABLE', 'VIEW', 'CATALOG'] as const).find((k) => this.acceptKeywords(k));
       if (objectType === undefined) throw this.unexpected();
+      // A catalog's name has one part, as in Flink's grammar: `SHOW CREATE CATALOG a.b` stops at the dot.
+      if (objectType === 'CATALOG') {
+        const name = this.parseName();
+        return { kind: 'show-create', objectType, name: { parts: [name.value], pos: name.pos, end: this.lastEnd }, pos };
+      }
       return { kind: 'show-create', objectType, name: this.parseObjectName(), pos };
     }
     const found = SHOW_OBJECTS.find(([, words]) => this.acceptKeywords(...words));
@@ -316,6 +327,13 @@ export class StatementParser extends DdlParser {
     if (object !== 'CURRENT CATALOG' && object !== 'CURRENT DATABASE') {
       if (this.acceptKeywords('FROM')) from = { preposition: 'FROM', name: this.parseObjectName() };
       else if (this.acceptKeywords('IN')) from = { preposition: 'IN', name: this.parseObjectName() };
+    }
+    if (object === 'DATABASES' && from !== null && from.name.parts.length > 1) {
+      // Flink's parser refuses it with these words (SqlShowDatabases).
+      throw this.errorAt(
+        from.name.pos,
+        `Show databases from/in identifier [ ${from.name.parts.join('.')} ] format error, catalog must be a single part identifier.`,
+      );
     }
     let like: ShowStatement['like'] = null;
     const negated = this.isKeyword('NOT') && (this.isKeywordAt(1, 'LIKE') || this.isKeywordAt(1, 'ILIKE'));

@@ -141,6 +141,13 @@ export function unparseStatement(s: Statement): string {
       return s.action.kind === 'rename' ? `ALTER VIEW ${obj(s.name)} RENAME TO ${obj(s.action.newName)}` : `ALTER VIEW ${obj(s.name)} AS\n${unparseQuery(s.action.query)}`;
     case 'alter-database':
       return `ALTER DATABASE ${obj(s.name)} SET ${properties(s.options)}`;
+    case 'alter-catalog': {
+      const head = `ALTER CATALOG ${quoteName(s.name.value)}`;
+      const a = s.action;
+      if (a.kind === 'set-options') return `${head} SET ${properties(a.options)}`;
+      if (a.kind === 'reset-options') return `${head} RESET (${a.keys.map(quoteString).join(', ')})`;
+      return `${head} COMMENT ${quoteString(a.comment)}`;
+    }
     case 'query':
       return unparseQuery(s.query);
     case 'insert':
@@ -177,6 +184,8 @@ export function unparseStatement(s: Statement): string {
       return `SHOW CREATE ${s.objectType} ${obj(s.name)}`;
     case 'describe':
       return `DESCRIBE ${s.extended ? 'EXTENDED ' : ''}${obj(s.name)}`;
+    case 'describe-catalog':
+      return `DESCRIBE CATALOG ${s.extended ? 'EXTENDED ' : ''}${quoteName(s.name.value)}`;
     case 'stop-job':
       return `STOP JOB ${quoteString(s.jobId)}${s.withSavepoint ? ' WITH SAVEPOINT' : ''}${s.withDrain ? ' WITH DRAIN' : ''}`;
     case 'load-module':
