@@ -9,7 +9,7 @@ const KEYWORDS = [
   'SELECT', 'FROM', 'WHERE', 'GROUP BY', 'HAVING', 'ORDER BY', 'LIMIT', 'INSERT INTO', 'INSERT OVERWRITE', 'VALUES', 'CREATE TABLE',
   'CREATE TEMPORARY TABLE', 'CREATE VIEW', 'CREATE DATABASE', 'CREATE CATALOG', 'CREATE FUNCTION', 'DROP TABLE', 'DROP VIEW', 'ALTER TABLE',
   'SHOW TABLES', 'SHOW DATABASES', 'SHOW CATALOGS', 'SHOW VIEWS', 'SHOW FUNCTIONS', 'SHOW JOBS', 'SHOW CREATE TABLE', 'SHOW CURRENT CATALOG',
-  'SHOW CURRENT DATABASE', 'DESCRIBE', 'EXPLAIN', 'USE', 'USE CATALOG', 'SET', 'RESET', 'STOP JOB', 'BEGIN STATEMENT SET', 'END', 'HELP', 'QUIT',
+  'SHOW CURRENT DATABASE', 'SHOW CREATE CATALOG', 'DESCRIBE', 'DESCRIBE CATALOG', 'ALTER CATALOG', 'DROP CATALOG', 'EXPLAIN', 'USE', 'USE CATALOG', 'SET', 'RESET', 'STOP JOB', 'BEGIN STATEMENT SET', 'END', 'HELP', 'QUIT',
   'EXIT', 'CLEAR', 'WITH', 'AS', 'AND', 'OR', 'NOT', 'NULL', 'IS', 'IN', 'BETWEEN', 'LIKE', 'CASE', 'WHEN', 'THEN', 'ELSE', 'CAST', 'JOIN',
   'LEFT JOIN', 'INNER JOIN', 'ON', 'UNION ALL', 'DISTINCT', 'TABLE', 'TUMBLE', 'HOP', 'CUMULATE', 'SESSION', 'DESCRIPTOR', 'INTERVAL',
   'WATERMARK FOR', 'PRIMARY KEY', 'NOT ENFORCED', 'PARTITIONED BY', 'METADATA', 'VIRTUAL', 'COMMENT',
@@ -20,6 +20,10 @@ const KEYWORD_WORDS = [...new Set(KEYWORDS.flatMap((k) => k.split(' ')))];
 
 /** Keywords after which a table name comes. */
 const TABLE_CONTEXT = new Set(['FROM', 'JOIN', 'INTO', 'OVERWRITE', 'TABLE', 'DESCRIBE', 'DESC', 'LIKE', 'UPDATE']);
+/** Where a catalog's name comes (USE / DESCRIBE [EXTENDED] / ALTER / DROP / SHOW CREATE CATALOG): catalogs only. */
+const CATALOG_CONTEXT = /\bCATALOG\s+(?:EXTENDED\s+)?$/i;
+/** Words that may follow DESCRIBE besides a table's name. */
+const AFTER_DESCRIBE = ['CATALOG', 'EXTENDED'];
 /** Keywords after which an expression comes: columns and functions first. */
 const EXPRESSION_CONTEXT = new Set(['SELECT', 'WHERE', 'ON', 'BY', 'HAVING', 'AND', 'OR', 'NOT', 'WHEN', 'THEN', 'ELSE', 'DISTINCT', 'CASE']);
 
@@ -34,7 +38,7 @@ const FORMAT_KEYS = /'(?:format|key\.format|value\.format)'\s*=\s*'?[\w-]*$/i;
  * - inside `WITH (...)`: `'connector'` and its identifiers, a format's name after `'format' =`, then
  *   the option keys of the connector and of the formats named there (`'json.ignore-parse-errors'`);
  * - after `SET '`: session option keys;
- * - after FROM, JOIN, INTO, TABLE, DESCRIBE: tables and views (catalogs and databases too);
+ * - after FROM, JOIN, INTO, TABLE, DESCRIBE: tables and views (catalogs and databases too); after CATALOG: catalogs;
  * - after SELECT, WHERE, ON, BY, ...: columns of the tables the statement names, then functions;
  * - elsewhere keywords, then every name.
  * Keywords and functions come in the case the user is typing (`sel` -> `select`); names keep their own.
@@ -55,7 +59,9 @@ export async function complete(env: TableEnvironment, buffer: string, line: stri
   const functions = env.session.functions.names();
   const keywords = KEYWORD_WORDS.map(cased);
   let ordered: string[];
-  if (before !== undefined && TABLE_CONTEXT.has(before)) ordered = [...names.tables, ...names.catalogs, ...names.databases];
+  if (CATALOG_CONTEXT.test(full.slice(0, full.length - word.length))) ordered = names.catalogs;
+  else if (before === 'DESCRIBE' || before === 'DESC') ordered = [...names.tables, ...AFTER_DESCRIBE.map(cased), ...names.catalogs, ...names.databases];
+  else if (before !== undefined && TABLE_CONTEXT.has(before)) ordered = [...names.tables, ...names.catalogs, ...names.databases];
   else if (before !== undefined && EXPRESSION_CONTEXT.has(before)) ordered = [...names.columns, ...functions.map(cased), ...keywords];
   else ordered = [...keywords, ...names.catalogs, ...names.databases, ...names.tables, ...names.columns, ...functions.map(cased)];
   const lower = word.toLowerCase();
