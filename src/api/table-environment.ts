@@ -117,6 +117,11 @@ export class TableEnvironment {
   /**
    * Runs one SQL statement. DDL, SET, SHOW, DESCRIBE and EXPLAIN complete before this resolves; a
    * SELECT or INSERT has started its job, which `result.await()` waits for.
+   * @example
+   * const env = TableEnvironment.create();
+   * await env.executeSql("CREATE CATALOG c COMMENT 'scratch' WITH ('type' = 'generic_in_memory')");
+   * for await (const row of (await env.executeSql('DESCRIBE CATALOG c')).collect()) console.log(row.fields);
+   * // ['name', 'c'], ['type', 'generic_in_memory'], ['comment', 'scratch']
    * @throws SqlParseError with line and column, ValidationError, ObjectNotFoundError, PlanningError.
    */
   async executeSql(sql: string): Promise<TableResult> {
