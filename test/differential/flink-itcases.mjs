@@ -692,15 +692,6 @@ export function tablesOf(list) {
 export function knownReason(spec) {
   const { sql, mode } = spec;
   const method = spec.source.split(' ').pop();
-  const unqualified = [
-    'testComposedConditionLeftSemi',
-    'testJoinConditionPushDownLeftSemi1',
-    'testJoinConditionPushDownLeftSemi2',
-    'testJoinConditionPushDownLeftAnti1',
-    'testJoinConditionPushDownLeftAnti2',
-    'testInWithNonEqualityCorrelationCondition1',
-    'testExistsWithNonEqualityCorrelationCondition',
-  ];
   if (mode === 'streaming' && ['testStdDev', 'testMoments'].includes(method))
     return "Sluice bug (numerics): the intermediate updates of STDDEV_POP / STDDEV_SAMP / VAR_POP / VAR_SAMP differ from Flink's in the last digits (Flink computes them from SUM(x * x), SUM(x) and COUNT(x), Calcite's AggregateReduceFunctionsRule; after 1.0, 1.0, 2.0 Flink's var_pop is 0.22222222222222224, Sluice's 0.22222222222222232); the final values agree";
   if (mode === 'streaming' && ['testTopNWithSumAndCondition', 'testTopNWithGroupByCount', 'testTop1WithGroupByCount', 'testTopNWithoutDeduplicate', 'testNestedTopN'].includes(method))
@@ -713,14 +704,8 @@ export function knownReason(spec) {
     return "Not a defect (order of simultaneous firings): the legacy TUMBLE window fires all its groups at the final watermark in an order each engine chooses (Flink by key hash, Sluice by arrival), and the outer GROUP BY's intermediate updates follow that order; the final tables agree";
   if (mode === 'batch' && /COUNT\(DISTINCT [^)]*\) FROM \w+ GROUP BY `string`, (HOP|SESSION)\(/.test(sql))
     return "Sluice accepts what Flink refuses: Flink 2.3's batch planner has no DISTINCT aggregate in a legacy GROUP BY HOP / SESSION window ('DISTINCT aggregates are currently not supported'), Sluice answers it";
-  if (unqualified.includes(method))
-    return "Sluice bug: an unqualified column of the outer query named in a subquery's WHERE is not resolved against the outer scope (ValidationError: Column 'b' not found in any table); minimal: SELECT * FROM leftT WHERE a IN (SELECT c FROM rightT WHERE b < d) (Flink: (2, 1.0) twice)";
   if (method === 'testInWithNonEqualityCorrelationCondition2')
     return "Sluice bug: a qualified outer column (leftT.b) named in the WHERE of a subquery over a derived table is not resolved (ValidationError: Column 'leftT' not found in any table)";
-  if (/NOT IN \(SELECT c FROM rightT WHERE b = d/.test(sql))
-    return 'Sluice gap: a correlated NOT IN over nullable columns is refused (PlanningError: Correlated NOT IN over nullable values is not supported yet)';
-  if (['testInWithAggregate1', 'testInWithAggregate3', 'testExistsWithOver3'].includes(method))
-    return 'Sluice gap: a correlated subquery with an aggregate is refused (PlanningError: Correlated subqueries with aggregation are not supported yet)';
   if (/\bgrouping(_id)?\s*\(/i.test(sql))
     return 'Sluice gap: GROUPING() and GROUPING_ID() are not known functions (ValidationError: No match found for function signature GROUPING(<VARCHAR>)); minimal: SELECT f0, GROUPING(f0) FROM Sales GROUP BY CUBE(f0)';
   if (/count\(distinct f0, f1\)/i.test(sql))
@@ -734,8 +719,6 @@ export function knownReason(spec) {
     return "Sluice gap: a streaming Top-N whose filter is ROW_NUMBER() = N with N > 1 is refused (PlanningError: OVER windows' ordering in stream mode must be defined on a time attribute); Flink plans it as a Rank with rank range [N, N]";
   if (mode === 'streaming' && /ORDER BY rowtime DESC\) as rowNum/.test(sql))
     return 'Sluice bug: streaming last-row deduplication on rowtime keeps the first of two rows with equal rowtimes; Flink keeps the later one (it replaces when the new rowtime >= the kept one), so Flink updates b = 3 to (2, 3, I am fine.) and b = 4 to (4, 4, Comment#3)';
-  if (/B\.b=5\)\)/.test(sql))
-    return "Sluice bug: a correlated reference inside an OR of a scalar subquery's WHERE is not resolved (ValidationError: Column 'B' not found in any table); minimal: SELECT a FROM SmallTable3 B WHERE b = (SELECT count(*) FROM Table5 A WHERE A.d = B.a OR B.b = 5)";
   return undefined;
 }
 

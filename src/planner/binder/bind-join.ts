@@ -7,15 +7,15 @@ import { DataTypes } from '../../types/data-types.js';
 import { isRowtimeAttribute, notNull, withNullability } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
 import type { PlanField, PlanNode } from '../logical/plan-node.js';
-import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
+import { call, collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { bindBinary, bindExpression, castTo, comparison } from './bind-expression.js';
 import { identity, project, requireBoolean } from './bind-query.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { Scope } from './scope.js';
 import { bindLateralTable, isLateralTableFunction } from './bind-lateral-table.js';
-import { decorrelate, isCount } from './decorrelate.js';
-import type { Decorrelated, DecorrelatedScalar } from './decorrelate.js';
+import { decorrelate } from './decorrelate.js';
+import { correlatedSemiJoin } from './bind-correlated.js';
 import { resolveTableNamed } from './table-not-found.js';
 
 /*
@@ -48,6 +48,16 @@ export async function bindJoin(binder: QueryBinder, ref: JoinRef, ctes: Readonly
     requireBoolean(cond, 'ON');
   }
   const joinType = ref.joinType === 'COMMA' || ref.joinType === 'CROSS' ? 'INNER' : ref.joinType;
+  return joinRelations(left, right, joinType, cond);
+}
+
+/**
+ * Two bound relations joined on `cond` (over the left columns then the right ones), its equalities as keys; the
+ * scope is both scopes, the columns of an outer join's padded side made nullable.
+ */
+export function joinRelations(left: BoundRelation, right: BoundRelation, joinType: 'INNER' | 'LEFT' | 'RIGHT' | 'FULL', cond: RexNode | null): BoundRelation {
+  const scope = left.scope.concat(right.scope);
+  const nl = left.node.fields.length;
   const split = splitEquiCondition(cond, nl);
   const nullableLeft = joinType === 'RIGHT' || joinType === 'FULL';
   const nullableRight = joinType === 'LEFT' || joinType === 'FULL';
@@ -270,120 +280,6 @@ export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope
   const notIn = sub.negated && (l.type.nullable || r.type.nullable);
   const join: PlanNode = { kind: 'join', joinType: kind, left: l2, right: r2, leftKeys: [n], rightKeys: [0], condition: null, fields: l2.fields, ...(notIn ? { semiNulls: 'not-in' as const } : {}) };
   return project(join, identity(left.fields), left.fields.map((f) => f.name));
-}
-
-/**
- * A decorrelated IN / EXISTS: a semi (anti) join on the compared value (IN) plus every correlation pair.
- * NULL correlation keys never match, as `inner = outer` is not TRUE for them.
- */
-async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Scope, sub: SubqueryConjunct, corr: Decorrelated, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
-  const right = await binder.bindQuery(corr.query, ctes);
-  const ctx = binder.exprContext(scope);
-  const outer = [...(sub.expr === null ? [] : [sub.expr]), ...corr.outer].map((e) => bindExpression(e, ctx));
-  const rightCols = outer.map((_, i) => (sub.expr === null ? corr.firstCorrelated + i : i === 0 ? 0 : corr.firstCorrelated + i - 1));
-  if (sub.expr !== null && corr.firstCorrelated !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
-  const { lk, rk } = correlationKeys(outer, right, rightCols);
-  if (sub.negated && sub.expr !== null && (lk[0]!.type.nullable || rk[0]!.type.nullable)) {
-    throw new PlanningError('Correlated NOT IN over nullable values is not supported yet; use NOT EXISTS');
-  }
-  const n = left.fields.length;
-  const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);
-  // With correlated conditions beyond `inner = outer`, the inner FROM's columns come along for the join to test.
-  const firstInner = corr.firstCorrelated + corr.outer.length;
-  const inner = corr.conditions.length === 0 ? [] : right.fields.slice(firstInner).map((f, i) => inputRef(firstInner + i, f.name, f.type));
-  const r2 = project(right, [...rk, ...inner], [...rk.map((_, i) => `$k${i}`), ...inner.map((_, i) => `$inner${i}`)]);
-  const keys = lk.map((_, i) => i);
-  let condition: RexNode | null = null;
-  if (corr.conditions.length > 0) {
-    if (sub.negated && sub.expr !== null) throw new PlanningError('Correlated NOT IN with conditions other than equalities is not supported yet; use NOT EXISTS');
-    // The join row: the outer row (its FROM's columns by name, the rest unnameable), the keys, then the inner
-    // FROM's columns by their own names.
-    const unnamed = (from: number, to: number, tag: string): Scope =>
-      new Scope(l2.fields.slice(from, to).map((f, i) => ({ qualifier: null, name: `$${tag}${i}`, type: f.type })));
-    const joinScope = scope
-      .concat(unnamed(scope.columns.length, l2.fields.length, 'outer'))
-      .concat(new Scope(rk.map((r, i) => ({ qualifier: null, name: `$key${i}`, type: r.type }))))
-      .concat(corr.innerScope);
-    const conds = corr.conditions.map((c) => bindExpression(c, binder.exprContext(joinScope)));
-    for (const c of conds) requireBoolean(c, 'WHERE');
-    condition = conds.reduce((a, b) => bindBinary('AND', a, b));
-  }
-  const join: PlanNode = { kind: 'join', joinType: sub.negated ? 'ANTI' : 'SEMI', left: l2, right: r2, leftKeys: keys.map((i) => n + i), rightKeys: keys, condition, fields: l2.fields };
-  return project(join, identity(left.fields), left.fields.map((f) => f.name));
-}
-
-/**
- * The join keys of a decorrelated subquery: each outer expression and the subquery's column `rightCols[i]`,
- * both cast to their common type.
- */
-function correlationKeys(outer: readonly RexNode[], right: PlanNode, rightCols: readonly number[]): { lk: RexNode[]; rk: RexNode[] } {
-  const lk: RexNode[] = [];
-  const rk: RexNode[] = [];
-  outer.forEach((l, i) => {
-    const rf = right.fields[rightCols[i]!]!;
-    const r = inputRef(rightCols[i]!, rf.name, rf.type);
-    const t = commonType([l.type, r.type]);
-    if (t === undefined) throw new ValidationError(`Cannot compare ${l.type.kind} with ${r.type.kind} in a correlated subquery`);
-    lk.push(castTo(l, t));
-    rk.push(castTo(r, t));
-  });
-  return { lk, rk };
-}
-
-/**
- * A decorrelated scalar subquery joined to `left`: a LEFT join of its per-key aggregate on the correlation
- * keys, adding one column, the subquery's value for the row (0 for a COUNT over no rows, else NULL there).
- * Returns the new node and a reference to that column.
- */
-export async function correlatedScalarJoin(
-  binder: QueryBinder,
-  left: PlanNode,
-  scope: Scope,
-  corr: DecorrelatedScalar,
-  ctes: ReadonlyMap<string, Cte>,
-): Promise<{ node: PlanNode; value: RexNode }> {
-  const right = await binder.bindQuery(corr.query, ctes);
-  const ctx = binder.exprContext(scope);
-  const k = corr.outer.length;
-  const { lk, rk } = correlationKeys(
-    corr.outer.map((e) => bindExpression(e, ctx)),
-    right,
-    corr.outer.map((_, i) => i),
-  );
-  const n = left.fields.length;
-  const vf = right.fields[k]!;
-  const l2 = project(left, [...identity(left.fields), ...lk], [...left.fields.map((f) => f.name), ...lk.map((_, i) => `$k${i}`)]);
-  const r2 = project(right, [...rk, inputRef(k, vf.name, vf.type)], [...rk.map((_, i) => `$k${i}`), '$value']);
-  const keys = rk.map((_, i) => i);
-  const joined: PlanNode = {
-    kind: 'join',
-    joinType: 'LEFT',
-    left: l2,
-    right: r2,
-    leftKeys: keys.map((i) => n + i),
-    rightKeys: keys,
-    condition: null,
-    fields: [...l2.fields, ...r2.fields.map((f) => ({ name: f.name, type: withNullability(f.type, true) }))],
-  };
-  const at = l2.fields.length + k;
-  const missing = inputRef(at, '$value', withNullability(vf.type, true));
-  let value = corr.emptyIsZero ? call('COALESCE', [missing, literal(0n, vf.type)], withNullability(vf.type, false)) : missing;
-  if (corr.empty !== null) {
-    // No inner row for the key (the join found no group: its key column is NULL): the expression over each call's
-    // value on no rows, COUNT 0 and every other aggregate NULL.
-    const empty = corr.empty;
-    const onNoRows = (e: Expression): RexNode | undefined => {
-      const i = empty.aggregates.indexOf(e);
-      if (i < 0) return undefined;
-      const t = right.fields[k + 1 + i]!.type;
-      return isCount(e) ? literal(0n, t) : literal(null, withNullability(t, true));
-    };
-    const none = bindExpression(empty.expr, binder.exprContext(new Scope([]), onNoRows));
-    const unmatched = call('IS NULL', [inputRef(l2.fields.length, '$k0', withNullability(r2.fields[0]!.type, true))], notNull(DataTypes.BOOLEAN()));
-    value = call('CASE', [unmatched, castTo(none, withNullability(vf.type, true)), missing], withNullability(vf.type, true));
-  }
-  const node = project(joined, [...identity(left.fields), value], [...left.fields.map((f) => f.name), '$scalar']);
-  return { node, value: inputRef(n, '$scalar', value.type) };
 }
 
 /**

@@ -25,8 +25,9 @@ import { withOptionsHints } from './options-hint.js';
 import { createBuiltinRegistry } from '../functions/builtin-registry.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
-import { bindJoin, correlatedScalarJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
-import { decorrelateScalar } from './decorrelate.js';
+import { bindJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
+import { correlatedScalarJoin } from './bind-correlated.js';
+import { aggregateExistsAsScalars, decorrelateScalar } from './decorrelate.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { bindMatchRecognize } from './bind-match-recognize.js';
 
@@ -201,8 +202,9 @@ export class QueryBinder {
     let node = from.node;
     const scope = from.scope;
     const items = expandStars(q.items, scope);
+    const where = q.where === null ? null : await aggregateExistsAsScalars(this, q.where, ctes);
     // Uncorrelated scalar subqueries in the select list: LEFT JOIN the one-row result, read its column.
-    const scalar = [...items.flatMap((it) => findScalarSubqueries(it.expr)), ...(q.where === null ? [] : findScalarSubqueries(q.where))];
+    const scalar = [...items.flatMap((it) => findScalarSubqueries(it.expr)), ...(where === null ? [] : findScalarSubqueries(where))];
     const scalarRefs = new Map<Expression, RexNode>();
     let selectScope = scope;
     for (const sq of scalar) {
@@ -214,7 +216,7 @@ export class QueryBinder {
         if (!(e instanceof ValidationError)) throw e;
         const corr = await decorrelateScalar(this, sq.query, scope, ctes);
         if (corr === undefined) throw e;
-        const joined = await correlatedScalarJoin(this, node, scope, corr, ctes);
+        const joined = await correlatedScalarJoin(this, node, scope, corr, ctes, async () => (await this.bindTableRef(q.from!, ctes)).node);
         node = joined.node;
         scalarRefs.set(sq, joined.value);
         selectScope = new Scope([...selectScope.columns, { qualifier: null, name: `$scalar${scalarRefs.size}`, type: joined.value.type }]);
@@ -229,9 +231,9 @@ export class QueryBinder {
       selectScope = new Scope([...selectScope.columns, { qualifier: null, name: `$scalar${scalarRefs.size}`, type }]);
     }
     const scalarIntercept = scalarRefs.size === 0 ? undefined : (e: Expression): RexNode | undefined => scalarRefs.get(e);
-    if (q.where !== null) {
-      // Uncorrelated IN / EXISTS subqueries among the top-level conjuncts become semi / anti joins.
-      const conjuncts = splitAnd(q.where);
+    if (where !== null) {
+      // IN / EXISTS subqueries among the top-level conjuncts become semi / anti joins.
+      const conjuncts = splitAnd(where);
       const plain: Expression[] = [];
       for (const c of conjuncts) {
         const sub = subqueryConjunct(c);

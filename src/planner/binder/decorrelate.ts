@@ -1,17 +1,140 @@
-import { PlanningError } from '../../errors/sluice-error.js';
-import type { BinaryExpr, Expression } from '../../sql/ast/expressions.js';
-import type { Query, SelectItem } from '../../sql/ast/query.js';
+import { locateError, PlanningError, ValidationError } from '../../errors/sluice-error.js';
+import { rangeOf } from '../../sql/position.js';
+import type { BinaryExpr, Expression, IdentifierExpr } from '../../sql/ast/expressions.js';
+import type { Query, SelectItem, SelectQuery } from '../../sql/ast/query.js';
 import { childExpressions } from '../../sql/ast/visitor.js';
 import { findAggregates, needsAggregate } from './bind-aggregate.js';
-import { bindExpression } from './bind-expression.js';
-import type { Cte, QueryBinder } from './bind-query.js';
+import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import type { Scope } from './scope.js';
 
+/*
+ * Correlated subqueries rewritten as uncorrelated ones, at the AST: the conjuncts of the subquery's WHERE that name
+ * the query around it are taken out, and the caller joins on them (bind-correlated.ts). A name resolves in the
+ * subquery's FROM first and in the enclosing query only when the FROM has no such column (SQL scoping), so `b` in
+ * `SELECT * FROM l WHERE EXISTS (SELECT 1 FROM r WHERE b > 2)` is `l.b` when `r` has no `b`.
+ */
+
+/** The `$cor<i>` name a correlated condition reads the i-th outer reference by. */
+export function outerRefName(i: number): string {
+  return `$cor${i}`;
+}
+
+/** How a subquery's WHERE refers to the query around it. */
+interface Correlation {
+  /** The subquery's FROM, bound. */
+  readonly inner: BoundRelation;
+  /** `inner = outer` conjuncts: an expression over the FROM, and one over the enclosing query (as written). */
+  readonly pairs: readonly { readonly inner: Expression; readonly outer: Expression }[];
+  /** The other correlated conjuncts, each outer reference renamed `$cor<i>`. */
+  readonly conditions: readonly Expression[];
+  /** Every correlated conjunct (`pairs` included), renamed as `conditions` are. */
+  readonly all: readonly Expression[];
+  /** Conjuncts over the FROM alone. */
+  readonly rest: readonly Expression[];
+  /** The outer references, as written; `$cor<i>` stands for the i-th. */
+  readonly outerRefs: readonly IdentifierExpr[];
+}
+
+/** A PlanningError pointing at the subquery (not inside a view, whose positions are not the statement's). */
+function refuse(binder: QueryBinder, at: SelectQuery, message: string): PlanningError {
+  const e = new PlanningError(message);
+  return binder.insideView ? e : locateError(e, rangeOf(at));
+}
+
+function conjuncts(e: Expression): Expression[] {
+  return e.kind === 'binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+}
+
+function andOf(es: readonly Expression[]): Expression | null {
+  return es.length === 0 ? null : es.reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'AND', left: a, right: b, pos: a.pos }));
+}
+
+/** Whether `id` names a column of `scope` (an ambiguous name does too: that error is the subquery's own). */
+function isColumnOf(scope: Scope, id: IdentifierExpr): boolean {
+  try {
+    scope.resolve(id.names);
+    return true;
+  } catch (e) {
+    return e instanceof ValidationError && e.message.includes('ambiguous');
+  }
+}
+
+/** The column references of `e` (not entering nested subqueries), split by the scope each resolves in. */
+function references(e: Expression, inner: Scope, outer: Scope, out: { inner: number; outer: IdentifierExpr[] } = { inner: 0, outer: [] }): { inner: number; outer: IdentifierExpr[] } {
+  if (e.kind === 'identifier') {
+    if (isColumnOf(inner, e)) out.inner++;
+    else if (isColumnOf(outer, e)) out.outer.push(e);
+    // A name of neither is left for binding to report.
+    else out.inner++;
+  }
+  for (const c of childExpressions(e)) references(c, inner, outer, out);
+  return out;
+}
+
+/** `value` with every node that is a key of `map` replaced by its value (a structural copy; the AST is plain data). */
+function substitute<T>(value: T, map: ReadonlyMap<unknown, Expression>): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const hit = map.get(value);
+  if (hit !== undefined) return hit as T;
+  if (Array.isArray(value)) return value.map((v) => substitute(v, map)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = substitute(v, map);
+  return out as T;
+}
+
 /**
- * A correlated IN / EXISTS subquery rewritten as an uncorrelated one: `WHERE inner = outer` conjuncts are
- * taken out of the subquery, whose select list gains the inner sides (after its own columns); the caller
- * joins on the outer sides. Only equality correlations in the top-level WHERE of a plain SELECT (no
- * aggregation) are supported.
+ * The correlation of `query`'s WHERE with `outerScope`; undefined when the WHERE names nothing of the enclosing
+ * query (or `query` is no plain SELECT).
+ */
+async function correlation(binder: QueryBinder, query: Query, outerScope: Scope, ctes: ReadonlyMap<string, Cte>): Promise<Correlation | undefined> {
+  if (query.kind !== 'select' || query.where === null || query.from === null) return undefined;
+  const inner = await binder.bindTableRef(query.from, ctes);
+  const pairs: { inner: Expression; outer: Expression }[] = [];
+  const correlated: Expression[] = [];
+  const rest: Expression[] = [];
+  const outerRefs: IdentifierExpr[] = [];
+  const paired = new Set<Expression>();
+  const renamed = new Map<unknown, Expression>();
+  const byName = new Map<string, number>();
+  for (const c of conjuncts(query.where)) {
+    const refs = references(c, inner.scope, outerScope);
+    if (refs.outer.length === 0) {
+      rest.push(c);
+      continue;
+    }
+    for (const id of refs.outer) {
+      const key = id.names.join('\u0000');
+      let i = byName.get(key);
+      if (i === undefined) {
+        i = outerRefs.push(id) - 1;
+        byName.set(key, i);
+      }
+      renamed.set(id, { kind: 'identifier', names: [outerRefName(i)], pos: id.pos });
+    }
+    correlated.push(c);
+    if (c.kind === 'binary' && c.op === '=') {
+      const l = references(c.left, inner.scope, outerScope);
+      const r = references(c.right, inner.scope, outerScope);
+      if (l.outer.length === 0 && r.inner === 0) pairs.push({ inner: c.left, outer: c.right });
+      else if (r.outer.length === 0 && l.inner === 0) pairs.push({ inner: c.right, outer: c.left });
+      else continue;
+      paired.add(c);
+    }
+  }
+  if (outerRefs.length === 0) return undefined;
+  return {
+    inner,
+    pairs,
+    conditions: correlated.filter((c) => !paired.has(c)).map((c) => substitute(c, renamed)),
+    all: correlated.map((c) => substitute(c, renamed)),
+    rest,
+    outerRefs,
+  };
+}
+
+/**
+ * A correlated IN / EXISTS subquery rewritten as an uncorrelated one: its select list gains the inner sides of the
+ * `inner = outer` conjuncts (after its own columns); the caller joins on the outer sides and on `conditions`.
  */
 export interface Decorrelated {
   readonly query: Query;
@@ -19,90 +142,91 @@ export interface Decorrelated {
   readonly outer: readonly Expression[];
   readonly firstCorrelated: number;
   /**
-   * Correlated conjuncts other than `inner = outer` (`o.amount > c.limit`): the join's condition, over the
-   * outer row and the inner FROM's columns, which then follow the correlation columns in the select list.
+   * Correlated conjuncts other than `inner = outer` (`o.amount > c.limit`), the outer references renamed
+   * `$cor<i>` (`outerRefs[i]`): the join's condition, over those and the inner FROM's columns, which then follow the
+   * correlation columns in the select list.
    */
   readonly conditions: readonly Expression[];
+  readonly outerRefs: readonly IdentifierExpr[];
   /** The subquery's FROM scope, whose columns the select list ends with when there are `conditions`. */
   readonly innerScope: Scope;
 }
 
-function conjuncts(e: Expression): Expression[] {
-  return e.kind === 'binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+/** Whether every GROUP BY element is a plain expression (no grouping sets, whose empty set gives a row of no rows). */
+function plainGroupBy(q: SelectQuery): boolean {
+  return q.groupBy.every((g) => g.kind === 'group-expr');
 }
 
 /**
- * Decorrelates `query` when its WHERE refers to `outerScope`; undefined when it is not correlated.
- * `keepItems` false (EXISTS) drops the subquery's own select list.
+ * Decorrelates an IN (`keepItems`) or EXISTS subquery when its WHERE refers to `outerScope`; undefined when it is
+ * not correlated. With an aggregate, the inner sides of the correlations join the grouping keys: all rows of a group
+ * then meet the same outer rows. EXISTS ignores GROUP BY without HAVING (a group exists when a row does).
  * @throws PlanningError for correlations it cannot rewrite.
  */
-/** The `inner = outer` conjuncts of a subquery's WHERE, and the rest; undefined when it is not correlated. */
-async function correlation(
-  binder: QueryBinder,
-  query: Query,
-  outerScope: Scope,
-  ctes: ReadonlyMap<string, Cte>,
-  /** An IN subquery is joined on its compared value: it needs no `inner = outer` pair, other correlations will do. */
-  keyedByValue = false,
-): Promise<{ pairs: { inner: Expression; outer: Expression }[]; rest: Expression[]; outerConditions: Expression[]; innerScope: Scope } | undefined> {
-  if (query.kind !== 'select' || query.where === null || query.from === null) return undefined;
-  const inner = await binder.bindTableRef(query.from, ctes);
-  const resolves = (e: Expression, scope: Scope): boolean => {
-    try {
-      bindExpression(e, binder.exprContext(scope));
-      return true;
-    } catch {
-      return false;
+export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
+  const corr = await correlation(binder, query, outerScope, ctes);
+  if (corr === undefined || query.kind !== 'select') return undefined;
+  const { pairs, conditions, inner } = corr;
+  let q: SelectQuery = query;
+  if (!keepItems && q.having === null && plainGroupBy(q)) q = { ...q, groupBy: [], quantifier: 'ALL', items: [] };
+  const extra: SelectItem[] = pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
+  if (needsAggregate(q, binder.functions)) {
+    // An aggregate without GROUP BY groups by the correlation too, as Flink 2.3 decorrelates it: a key with no inner
+    // rows has no group, so `x IN (SELECT COUNT(*) ...)` is FALSE there (not a comparison with COUNT 0) and NOT IN
+    // is TRUE (the reference Flink answers so).
+    if (!plainGroupBy(q)) throw refuse(binder, query, 'Correlated subqueries with GROUPING SETS, ROLLUP or CUBE are not supported yet');
+    if (conditions.length > 0) {
+      throw refuse(binder, query, 'Correlated IN / EXISTS subqueries with an aggregate are supported with equality correlations (inner = outer) only yet');
     }
+    q = { ...q, groupBy: [...q.groupBy, ...extra.map((e) => ({ kind: 'group-expr' as const, expr: e.expr, pos: e.pos }))] };
+  }
+  const own: SelectItem[] = keepItems ? [...q.items] : [];
+  // The inner FROM's columns, for the correlated conditions evaluated at the join.
+  const pos = query.pos;
+  const innerColumns: SelectItem[] =
+    conditions.length === 0
+      ? []
+      : inner.scope.columns.map((c, i) => ({
+          expr: { kind: 'identifier' as const, names: c.qualifier === null ? [c.name] : [c.qualifier, c.name], pos },
+          alias: { value: `$inner${i}`, pos },
+          pos,
+        }));
+  return {
+    query: { ...q, where: andOf(corr.rest), items: [...own, ...extra, ...innerColumns] },
+    outer: pairs.map((p) => p.outer),
+    firstCorrelated: own.length,
+    conditions,
+    outerRefs: corr.outerRefs,
+    innerScope: inner.scope,
   };
-  const pairs: { inner: Expression; outer: Expression }[] = [];
-  const rest: Expression[] = [];
-  for (const c of conjuncts(query.where)) {
-    if (c.kind === 'binary' && c.op === '=') {
-      const l = resolves(c.left, inner.scope);
-      const r = resolves(c.right, inner.scope);
-      if (l && !r && resolves(c.right, outerScope)) {
-        pairs.push({ inner: c.left, outer: c.right });
-        continue;
-      }
-      if (r && !l && resolves(c.left, outerScope)) {
-        pairs.push({ inner: c.right, outer: c.left });
-        continue;
-      }
-    }
-    rest.push(c);
-  }
-  if (pairs.length === 0 && !keyedByValue) return undefined;
-  const outerConditions: Expression[] = [];
-  for (const c of rest) {
-    if (resolves(c, inner.scope)) continue;
-    if (!resolves(c, inner.scope.concat(outerScope))) {
-      throw new PlanningError('A condition of a correlated subquery refers to columns neither of the subquery nor of the query around it (or to a name both have: qualify it)');
-    }
-    outerConditions.push(c);
-  }
-  if (pairs.length === 0 && outerConditions.length === 0) return undefined;
-  return { pairs, rest: rest.filter((c) => !outerConditions.includes(c)), outerConditions, innerScope: inner.scope };
-}
-
-function andOf(es: readonly Expression[]): Expression | null {
-  return es.length === 0 ? null : es.reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'AND', left: a, right: b, pos: a.pos }));
 }
 
 /**
  * A correlated scalar subquery computing one aggregate (`(SELECT AVG(o.amount) FROM orders o WHERE o.cust =
- * c.id)`) rewritten as an uncorrelated aggregate grouped by the inner sides of the correlations (its select
- * list: those, then the value, then the aggregate calls of `empty`); the caller LEFT JOINs it on the outer
- * sides. A key with no inner rows has no group, so its value is NULL, which is the aggregate of no rows except
- * for COUNT: `emptyIsZero` then says the caller must read a missing value as 0, and `empty` (a value that uses
- * COUNT inside an expression, `COUNT(*) + 1`) gives the expression the caller evaluates for a missing key instead,
- * over each call's value on no rows.
+ * c.id)`) rewritten as an uncorrelated aggregate grouped by the correlation (its select list: the group keys, then
+ * the value, then the aggregate calls of `empty`); the caller LEFT JOINs it on the outer sides. A key with no inner
+ * rows has no group, so its value is NULL, which is the aggregate of no rows except for COUNT: `emptyIsZero` then
+ * says the caller must read a missing value as 0, and `empty` (a value that uses COUNT inside an expression,
+ * `COUNT(*) + 1`) gives the expression the caller evaluates for a missing key instead, over each call's value on no
+ * rows.
+ *
+ * With only `inner = outer` correlations, the aggregate groups by the inner sides (`query`, `outer`). Any other
+ * correlation (`o.amount > c.limit`, an OR) needs the outer values themselves: `generator` then says to join the
+ * inner FROM with the distinct outer references (a value generator, as Calcite's decorrelator builds) on the
+ * correlated conjuncts, and to group by those references.
  */
 export interface DecorrelatedScalar {
-  readonly query: Query;
+  readonly query: SelectQuery;
   readonly outer: readonly Expression[];
   readonly emptyIsZero: boolean;
   readonly empty: { readonly expr: Expression; readonly aggregates: readonly Expression[] } | null;
+  readonly generator: {
+    readonly inner: BoundRelation;
+    /** The correlated conjuncts, over the inner FROM and `$cor<i>`. */
+    readonly conditions: readonly Expression[];
+    /** The uncorrelated conjuncts, over the inner FROM. */
+    readonly rest: Expression | null;
+  } | null;
 }
 
 /**
@@ -112,24 +236,36 @@ export interface DecorrelatedScalar {
 export async function decorrelateScalar(binder: QueryBinder, query: Query, outerScope: Scope, ctes: ReadonlyMap<string, Cte>): Promise<DecorrelatedScalar | undefined> {
   const corr = await correlation(binder, query, outerScope, ctes);
   if (corr === undefined || query.kind !== 'select') return undefined;
-  if (corr.outerConditions.length > 0) throw new PlanningError('Correlated scalar subqueries support only equality correlations (inner = outer) yet');
-  if (query.items.length !== 1) throw new PlanningError('A scalar subquery must return exactly one column');
+  if (query.items.length !== 1) throw refuse(binder, query, 'A scalar subquery must return exactly one column');
   if (query.groupBy.length > 0 || query.having !== null || !needsAggregate(query, binder.functions)) {
-    throw new PlanningError('Correlated scalar subqueries are supported yet as one aggregate without GROUP BY (SELECT AGG(x) FROM t WHERE t.k = outer.k)');
+    throw refuse(binder, query, 'Correlated scalar subqueries are supported yet as one aggregate without GROUP BY (SELECT AGG(x) FROM t WHERE t.k = outer.k)');
   }
   const item = query.items[0]!;
   const e = item.expr;
   const emptyIsZero = isCount(e);
   const aggregates = !emptyIsZero && mentionsCount(e) ? findAggregates(e, binder.functions) : [];
-  const keys: SelectItem[] = corr.pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
   const value: SelectItem = { ...item, alias: item.alias ?? { value: '$value', pos: item.pos } };
   // Each call of an expression over COUNT as a column too: its type types the call's value on no rows.
   const calls: SelectItem[] = aggregates.map((a, i) => ({ expr: a, alias: { value: `$agg${i}`, pos: a.pos }, pos: a.pos }));
+  const empty = aggregates.length === 0 ? null : { expr: e, aggregates };
+  if (corr.conditions.length > 0) {
+    const refs: Expression[] = corr.outerRefs.map((_, i) => ({ kind: 'identifier', names: [outerRefName(i)], pos: query.pos }));
+    const keys: SelectItem[] = refs.map((r, i) => ({ expr: r, alias: { value: `$corr${i}`, pos: r.pos }, pos: r.pos }));
+    return {
+      query: { ...query, where: null, items: [...keys, value, ...calls], groupBy: refs.map((r) => ({ kind: 'group-expr' as const, expr: r, pos: r.pos })) },
+      outer: corr.outerRefs,
+      emptyIsZero,
+      empty,
+      generator: { inner: corr.inner, conditions: corr.all, rest: andOf(corr.rest) },
+    };
+  }
+  const keys: SelectItem[] = corr.pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
   return {
     query: { ...query, where: andOf(corr.rest), items: [...keys, value, ...calls], groupBy: corr.pairs.map((p) => ({ kind: 'group-expr' as const, expr: p.inner, pos: p.inner.pos })) },
     outer: corr.pairs.map((p) => p.outer),
     emptyIsZero,
-    empty: aggregates.length === 0 ? null : { expr: e, aggregates },
+    empty,
+    generator: null,
   };
 }
 
@@ -142,31 +278,45 @@ export function isCount(e: Expression): boolean {
   return e.kind === 'function-call' && e.name.length === 1 && e.name[0]!.toUpperCase() === 'COUNT';
 }
 
-export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
-  const corr = await correlation(binder, query, outerScope, ctes, keepItems);
-  if (corr === undefined || query.kind !== 'select') return undefined;
-  const { pairs, rest, outerConditions, innerScope } = corr;
-  if (query.groupBy.length > 0 || query.having !== null || needsAggregate(query, binder.functions)) {
-    throw new PlanningError('Correlated subqueries with aggregation are not supported yet');
+/**
+ * `WHERE` with each correlated `[NOT] EXISTS (SELECT agg ...)` conjunct over an aggregate without GROUP BY rewritten
+ * as a test of a scalar subquery. Such a subquery has exactly one row for every outer row, even where no inner row
+ * matches, unless HAVING drops it: EXISTS is TRUE, or `(SELECT <having> ...) IS TRUE`, which the scalar
+ * decorrelation answers with COUNT 0 where no inner row matches. (IN is no such test in Flink: it joins the
+ * aggregate grouped by the correlation, where a key with no inner rows has no group; see decorrelate.)
+ * An uncorrelated subquery is left to the semi join.
+ */
+export async function aggregateExistsAsScalars(binder: QueryBinder, where: Expression, ctes: ReadonlyMap<string, Cte>): Promise<Expression> {
+  const out: Expression[] = [];
+  for (const c of conjuncts(where)) {
+    let negated = false;
+    let e = c;
+    while (e.kind === 'unary' && e.op === 'NOT') {
+      negated = !negated;
+      e = e.operand;
+    }
+    const q = e.kind === 'exists' ? e.query : undefined;
+    if (q === undefined || q.kind !== 'select' || q.groupBy.length > 0 || !needsAggregate(q, binder.functions) || !(await isCorrelated(binder, q, ctes))) {
+      out.push(c);
+      continue;
+    }
+    const pos = c.pos;
+    const test: Expression =
+      q.having === null
+        ? { kind: 'boolean-literal', value: true, pos }
+        : { kind: 'is', expr: { kind: 'subquery', query: { ...q, items: [{ expr: q.having, alias: null, pos }], having: null }, pos }, negated: false, test: 'TRUE', pos };
+    out.push(negated ? { kind: 'unary', op: 'NOT', operand: test, pos } : test);
   }
-  const where = andOf(rest);
-  const own: SelectItem[] = keepItems ? [...query.items] : [];
-  const extra: SelectItem[] = pairs.map((p, i) => ({ expr: p.inner, alias: { value: `$corr${i}`, pos: p.inner.pos }, pos: p.inner.pos }));
-  // The inner FROM's columns, for the correlated conditions evaluated at the join.
-  const pos = query.pos;
-  const innerColumns: SelectItem[] =
-    outerConditions.length === 0
-      ? []
-      : innerScope.columns.map((c, i) => ({
-          expr: { kind: 'identifier' as const, names: c.qualifier === null ? [c.name] : [c.qualifier, c.name], pos },
-          alias: { value: `$inner${i}`, pos },
-          pos,
-        }));
-  return {
-    query: { ...query, where, items: [...own, ...extra, ...innerColumns] },
-    outer: pairs.map((p) => p.outer),
-    firstCorrelated: own.length,
-    conditions: outerConditions,
-    innerScope,
-  };
+  return andOf(out)!;
+}
+
+/** Whether `q` names columns it does not have (those of an enclosing query, to be decorrelated). */
+async function isCorrelated(binder: QueryBinder, q: Query, ctes: ReadonlyMap<string, Cte>): Promise<boolean> {
+  try {
+    await binder.bindQuery(q, ctes);
+    return false;
+  } catch (e) {
+    if (e instanceof ValidationError) return true;
+    throw e;
+  }
 }
