@@ -95,6 +95,7 @@ function optimizeOptions(ctx: PlannerContext): OptimizeOptions {
   const functions = ctx.functions ?? defaultFunctions();
   return {
     timeZone: timeZoneOf(ctx),
+    mode: ctx.mode,
     ...normalizeOptions(ctx),
     twoPhaseWindow: {
       mode: ctx.mode,

@@ -136,6 +136,13 @@ export class ChangelogInference {
       case 'rank': {
         const input = this.of(n.input);
         if (this.mode === 'batch') return ChangelogMode.insertOnly();
+        if (n.window !== undefined) {
+          // A window Top-N / deduplication emits each window's rows once, when the window closes.
+          const type = n.rankType ?? 'ROW_NUMBER';
+          if (n.window.proctime === true) throw new PlanningError(`Processing time Window ${deduplicationOf(n) === undefined ? 'TopN' : 'Deduplication'} is not supported yet.`);
+          if (type !== 'ROW_NUMBER') throw new PlanningError(`${type}() function is not supported on Window TopN currently, only ROW_NUMBER() is supported.`);
+          return ChangelogMode.insertOnly();
+        }
         if (isProctimeFirstRow(n)) {
           // Flink's Deduplicate consumes insert-only input only.
           if (!input.isInsertOnly()) {

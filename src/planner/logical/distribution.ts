@@ -30,9 +30,13 @@ export function requiredDistribution(n: PlanNode, input: number): Distribution |
       return hashOrSingle(Array.from({ length: n.keys.filter((k) => k.kind === 'field').length }, (_, k) => k));
     case 'sort':
       return SINGLE;
+    case 'rank': {
+      // A window Top-N, as a window aggregate, is partitioned by its plain keys: every window of a key in one subtask.
+      const w = n.window;
+      return hashOrSingle(w === undefined ? n.partitionKeys : n.partitionKeys.filter((k) => k !== w.startField && k !== w.endField));
+    }
     case 'over':
     case 'match':
-    case 'rank':
       return hashOrSingle(n.partitionKeys);
     case 'changelog-normalize':
       return hashOrSingle(n.uniqueKeys);

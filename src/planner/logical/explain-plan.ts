@@ -8,7 +8,7 @@ import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
 import { renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
-import type { AggCall, AggregateNode, CalcNode, PlanNode, ScanNode, SlicedWindowSpec, WindowSpec } from './plan-node.js';
+import type { AggCall, AggregateNode, CalcNode, PlanNode, RankNode, ScanNode, SlicedWindowSpec, WindowFields, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
 import { requiredDistribution } from './distribution.js';
 import { matchText } from './explain-match.js';
@@ -69,7 +69,9 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       if (n.window !== undefined) {
         const keys = n.groupKeys.filter((k) => !/^window_(start|end)$/.test(inNames[k]!)).map((k) => inNames[k]);
         const gb = keys.length === 0 ? '' : `groupBy=[${keys.join(', ')}], `;
-        return `WindowAggregate(${gb}window=[${windowText(n.window.spec, n.window.timeField)}], select=[${aggSelect(n)}])`;
+        const w = n.window;
+        const columns = w.timeField === null ? attachedColumns(inNames[w.windowStartField]!, inNames[w.windowEndField]!) : `time_col=[${w.timeField}]`;
+        return `WindowAggregate(${gb}window=[${windowTextOf(w.spec, columns)}], select=[${aggSelect(n)}])`;
       }
       const groupBy = n.groupKeys.length === 0 ? '' : `groupBy=[${n.groupKeys.map((k) => inNames[k]).join(', ')}], `;
       return mode === 'batch'
@@ -116,6 +118,7 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
       const part = n.partitionKeys.map((k) => inNames[k]).join(', ');
       const order = n.orderKeys.map((k) => `${inNames[k.index]} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
       const dedup = deduplicationOf(n);
+      if (mode === 'streaming' && n.window !== undefined) return windowRankText(n, n.window, inNames, dedup?.keep);
       if (dedup !== undefined) {
         // Flink 2.x keeps a deduplicating rank a Rank in the physical plan (its order key marked ROWTIME for event
         // time) and turns it into a Deduplicate only in the execution plan, saying there whether it emits inserts only.
@@ -190,21 +193,48 @@ function duration(ms: number): string {
 }
 
 function windowText(w: WindowSpec, timeField: string): string {
+  return windowTextOf(w, `time_col=[${timeField}]`);
+}
+
+/** How Flink names a window read from window_start / window_end columns (its WindowAttachedWindowingStrategy). */
+function attachedColumns(start: string, end: string): string {
+  return `win_start=[${start}], win_end=[${end}]`;
+}
+
+/** A window as Flink prints it, `columns` saying where rows find it (`time_col=[ts]`, or attachedColumns). */
+function windowTextOf(w: WindowSpec, columns: string): string {
   const off = w.offset === 0 ? '' : `, offset=[${duration(w.offset)}]`;
   switch (w.kind) {
     case 'TUMBLE':
-      return `TUMBLE(time_col=[${timeField}], size=[${duration(w.size)}]${off})`;
+      return `TUMBLE(${columns}, size=[${duration(w.size)}]${off})`;
     case 'HOP':
-      return `HOP(time_col=[${timeField}], size=[${duration(w.size)}], slide=[${duration(w.slide)}]${off})`;
+      return `HOP(${columns}, size=[${duration(w.size)}], slide=[${duration(w.slide)}]${off})`;
     case 'CUMULATE':
-      return `CUMULATE(time_col=[${timeField}], max_size=[${duration(w.size)}], step=[${duration(w.step)}]${off})`;
+      return `CUMULATE(${columns}, max_size=[${duration(w.size)}], step=[${duration(w.step)}]${off})`;
     case 'SESSION':
-      return `SESSION(time_col=[${timeField}], gap=[${duration(w.gap)}])`;
+      return `SESSION(${columns}, gap=[${duration(w.gap)}])`;
     default: {
       const never: never = w;
       return never;
     }
   }
+}
+
+/**
+ * A streaming window Top-N (`WindowRank`) or, for a Top-1 on a time attribute without the rank number, a window
+ * deduplication (`WindowDeduplicate`, `keep` given), both printed alike in the physical and the execution plan;
+ * the window columns are not among the partition keys shown. Flink 2.3 prints `order=[ROWTIME]` for an order on a
+ * PROCTIME() column too.
+ */
+function windowRankText(n: RankNode, w: WindowFields, inNames: readonly string[], keep: 'FirstRow' | 'LastRow' | undefined): string {
+  const window = windowTextOf(w.spec, attachedColumns(inNames[w.startField]!, inNames[w.endField]!));
+  const part = n.partitionKeys.filter((k) => k !== w.startField && k !== w.endField).map((k) => inNames[k]).join(', ');
+  if (keep !== undefined) {
+    const key = inNames[n.orderKeys[0]!.index];
+    return `WindowDeduplicate(window=[${window}], keep=[${keep}], partitionKeys=[${part}], orderKey=[${key}], order=[ROWTIME])`;
+  }
+  const order = n.orderKeys.map((k) => `${inNames[k.index]} ${k.descending ? 'DESC' : 'ASC'}`).join(', ');
+  return `WindowRank(window=[${window}], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=${n.limit}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
 }
 
 /** The window of a global window aggregate: its slices are named by the `$slice_end` column of its input. */

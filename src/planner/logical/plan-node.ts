@@ -107,7 +107,8 @@ export interface WindowAggregateInfo {
   readonly windowStartField: number;
   readonly windowEndField: number;
   readonly spec: WindowSpec;
-  readonly timeField: string;
+  /** The window TVF's time column; null when the window comes as window_start / window_end columns of a window aggregate or window Top-N below. */
+  readonly timeField: string | null;
 }
 
 /** The window of a TUMBLE / HOP / CUMULATE table function, sizes in milliseconds. */
@@ -265,6 +266,22 @@ export interface RankNode {
    * restored from a checkpoint of the unpruned plan are narrowed by it.
    */
   readonly prunedFrom?: { readonly width: number; readonly kept: readonly number[] };
+  /**
+   * Set (streaming only) when the partition keys hold window_start and window_end of the TUMBLE / HOP / CUMULATE
+   * window its input carries (a window TVF's or a window aggregate's rows): a window Top-N or window
+   * deduplication, which emits each window's rows once, when the watermark passes the window's end (Flink's
+   * WindowRank / WindowDeduplicate). Indexes are input fields.
+   */
+  readonly window?: WindowFields;
+}
+
+/** Where a node's rows carry their window: the fields of window_start and window_end, and the window. */
+export interface WindowFields {
+  readonly startField: number;
+  readonly endField: number;
+  readonly spec: SlicedWindowSpec;
+  /** A window on processing time (a TVF over a PROCTIME() column), which a window Top-N refuses as Flink does. */
+  readonly proctime?: true;
 }
 
 export type RankType = 'ROW_NUMBER' | 'RANK' | 'DENSE_RANK';

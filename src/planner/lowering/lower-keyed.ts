@@ -10,6 +10,7 @@ import { changelogNormalizeFactory } from '../../table-runtime/changelog-normali
 import { replacesTop1InPlace } from '../logical/changelog.js';
 import { deduplicationOf, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from '../logical/deduplicate.js';
 import { rowtimeFirstRowFactory } from '../../table-runtime/rowtime-first-row-operator.js';
+import { windowRankFactory } from '../../table-runtime/window-rank-operator.js';
 import type { ChangelogNormalizeNode, OverNode, RankNode, SortNode } from '../logical/plan-node.js';
 import type { MatchNode } from '../logical/match-node.js';
 import { matchSpec } from './lower-match.js';
@@ -75,6 +76,24 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
   const v = b.keyedVertex(n, name);
   if (o.mode === 'streaming' && n.limit === null) {
     throw new PlanningError('OVER windows\' ordering in stream mode must be defined on a time attribute.');
+  }
+  const w = n.window;
+  if (o.mode === 'streaming' && w !== undefined && n.limit !== null) {
+    // A window Top-N / deduplication, keyed (as its exchange) by the partition keys other than the window's.
+    const dedup = deduplicationOf(n);
+    v.operators.push(
+      windowRankFactory(name, {
+        partitionKeys: keys.filter((k) => k !== w.startField && k !== w.endField),
+        windowEndField: w.endField,
+        orderKeys: n.orderKeys,
+        rankStart: 1,
+        rankEnd: n.limit,
+        outputRankNumber: n.outputRankNumber,
+        newestFirstAmongTies: dedup?.keep === 'LastRow',
+      }),
+    );
+    b.exchange(n, input, v);
+    return { id: v.id, parallelism: v.parallelism };
   }
   const inputMode = b.changelog.of(n.input);
   const rowtimeFirstRow = o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, inputMode.isInsertOnly());

@@ -1,4 +1,5 @@
-import type { PlanNode, ScanNode } from '../logical/plan-node.js';
+import type { AggregateNode, PlanNode, RankNode, ScanNode } from '../logical/plan-node.js';
+import { windowFieldsOf } from '../logical/window-properties.js';
 import { inputsOf, withInputs } from '../logical/plan-node.js';
 import { call, collectInputRefs, inputRef, literal, rewriteInputRefs } from '../rex/rex-node.js';
 import type { RexNode } from '../rex/rex-node.js';
@@ -23,6 +24,11 @@ export interface OptimizeOptions {
   readonly timeZone: string;
   /** `table.exec.source.cdc-events-duplicate`: CDC scans keep their primary key for a ChangelogNormalize. */
   readonly cdcEventsDuplicate?: boolean;
+  /**
+   * Streaming plans window Top-Ns and window aggregates over a window aggregate's (or window Top-N's) rows per
+   * window (window-properties.ts); batch plans them as plain ranks and aggregates, as Flink's batch planner does.
+   */
+  readonly mode?: 'streaming' | 'batch';
   /** When given, window aggregates are split into local and global phases as Flink does (two-phase-window.ts). */
   readonly twoPhaseWindow?: TwoPhaseWindowOptions;
 }
@@ -45,10 +51,11 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = pushFilterIntoJoin(node, rewrite);
     node = pruneJoinInputs(node, rewrite);
     node = wrapJsonAggregateValues(node);
-    node = detectWindowAggregate(node);
+    node = detectWindowAggregate(node, options.mode === 'streaming');
     if (options.twoPhaseWindow !== undefined) node = splitWindowAggregate(node, options.twoPhaseWindow);
     node = detectTopN(node);
     node = pruneRankInput(node, rewrite);
+    if (options.mode === 'streaming') node = detectWindowRank(node);
     node = removeIdentityCalc(node);
     return node;
   };
@@ -212,11 +219,11 @@ function removeIdentityCalc(n: PlanNode): PlanNode {
  * aggregate (final rows per window, fired by watermark) instead of an updating group aggregate, with or
  * without a WHERE between them, as Flink plans it (a filter keeps the window properties of its input).
  */
-function detectWindowAggregate(n: PlanNode): PlanNode {
+function detectWindowAggregate(n: PlanNode, streaming: boolean): PlanNode {
   if (n.kind !== 'aggregate' || n.window !== undefined) return n;
   const calc = n.input.kind === 'calc' ? n.input : null;
   const tvf = calc === null ? n.input : calc.input;
-  if (tvf.kind !== 'window-tvf') return n;
+  if (tvf.kind !== 'window-tvf') return streaming ? detectCascadedWindowAggregate(n) : n;
   const base = tvf.input.fields.length;
   const source = (k: number): number | undefined => {
     if (calc === null) return k;
@@ -227,6 +234,38 @@ function detectWindowAggregate(n: PlanNode): PlanNode {
   const endKey = n.groupKeys.find((k) => source(k) === base + 1);
   if (startKey === undefined || endKey === undefined) return n;
   return { ...n, window: { windowStartField: startKey, windowEndField: endKey, spec: tvf.window, timeField: tvf.input.fields[tvf.timeIndex]!.name } };
+}
+
+/**
+ * A GROUP BY window_start, window_end over the rows of a window aggregate or window Top-N (through calcs that keep
+ * both columns) is a window aggregate over that window (Flink's cascaded window aggregate, insert-only, fired by
+ * the watermark), not an updating group aggregate. Its window is read from the two columns (`timeField` null).
+ */
+function detectCascadedWindowAggregate(n: AggregateNode): PlanNode {
+  const w = windowFieldsOf(n.input);
+  if (w === undefined || w.proctime === true || !n.groupKeys.includes(w.startField) || !n.groupKeys.includes(w.endField)) return n;
+  return { ...n, window: { windowStartField: w.startField, windowEndField: w.endField, spec: w.spec, timeField: null } };
+}
+
+/**
+ * A ROW_NUMBER Top-N partitioned by window_start and window_end of the window its input carries (a window TVF's,
+ * a window aggregate's) is a window Top-N or window deduplication (Flink's WindowRank / WindowDeduplicate): the
+ * rank records the window, and is then insert-only and fired per window. RANK and DENSE_RANK are marked too, for
+ * the changelog inference to refuse them as Flink does. Looks at a rank or at the calc over one.
+ */
+function detectWindowRank(n: PlanNode): PlanNode {
+  if (n.kind === 'calc' && n.input.kind === 'rank') {
+    const rank = windowRankOf(n.input);
+    return rank === n.input ? n : { ...n, input: rank };
+  }
+  return n.kind === 'rank' ? windowRankOf(n) : n;
+}
+
+function windowRankOf(rank: RankNode): RankNode {
+  if (rank.window !== undefined || rank.limit === null || rank.sortLimit !== undefined) return rank;
+  const w = windowFieldsOf(rank.input);
+  if (w === undefined || !rank.partitionKeys.includes(w.startField) || !rank.partitionKeys.includes(w.endField)) return rank;
+  return { ...rank, window: w };
 }
 
 /**

@@ -34,6 +34,7 @@ export function pruneRankInput(n: PlanNode, optimizeChild: OptimizeChild): PlanN
     partitionKeys: rank.partitionKeys.map((k) => position.get(k)!),
     orderKeys: rank.orderKeys.map((k) => ({ ...k, index: position.get(k.index)! })),
     fields: [...fields, ...(rank.outputRankNumber ? [rank.fields[arity]!] : [])],
+    ...(rank.window === undefined ? {} : { window: { ...rank.window, startField: position.get(rank.window.startField)!, endField: position.get(rank.window.endField)! } }),
     prunedFrom: { width: rank.prunedFrom?.width ?? arity, kept: rank.prunedFrom === undefined ? kept : kept.map((i) => rank.prunedFrom!.kept[i]!) },
   };
   const remap = (r: Parameters<typeof rewriteInputRefs>[0]) => rewriteInputRefs(r, (ref) => inputRef(position.get(ref.index)!, ref.name, ref.type));
