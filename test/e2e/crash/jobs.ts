@@ -212,6 +212,42 @@ WHERE rn = 1`,
   output: 'changelog',
 };
 
+// Scores unique below 10007 ids (no ties), five keys; 100 rows per event-time second.
+const scoredEvents = `${events}
+CREATE TEMPORARY VIEW scored AS SELECT id % 5 AS k, id, (id * 7919) % 10007 AS score, ts FROM events;`;
+
+/**
+ * Window Top-N (Flink's WindowRank): the top 3 of each key per 1 s window, appended once when the window closes.
+ * The row number is emitted, so an input row counted twice after a restore would take two places of a top.
+ */
+export const windowTopN: CrashJob = {
+  name: 'window-top-n',
+  sources: scoredEvents,
+  sinkColumns: 'ws STRING, k BIGINT, id BIGINT, rn BIGINT',
+  query: `SELECT CAST(window_start AS STRING), k, id, rn FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, k ORDER BY score DESC) AS rn
+  FROM TABLE(TUMBLE(TABLE scored, DESCRIPTOR(ts), INTERVAL '1' SECOND)))
+WHERE rn <= 3`,
+  output: 'append',
+};
+
+/**
+ * Window deduplication (Flink's WindowDeduplicate, last row by rowtime) over HOP windows, each row in three of
+ * them, under a cascaded window aggregate counting and summing the rows kept per window.
+ */
+export const windowDedupAgg: CrashJob = {
+  name: 'window-dedup-last-row-agg',
+  sources: scoredEvents,
+  sinkColumns: windowColumns,
+  query: `SELECT CAST(window_start AS STRING), CAST(window_end AS STRING), COUNT(*), SUM(id) FROM (
+  SELECT * FROM (
+    SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, k ORDER BY ts DESC) AS rn
+    FROM TABLE(HOP(TABLE scored, DESCRIPTOR(ts), INTERVAL '1' SECOND, INTERVAL '3' SECOND)))
+  WHERE rn = 1)
+GROUP BY window_start, window_end`,
+  output: 'append',
+};
+
 // Two inputs at different speeds, so either side's rows wait in state for the other's.
 const joinInputs = [
   sequence('l', { rows: 3000, rowsPerSecond: 1000, column: 'a', eventTimeMs: 'a * 10' }),
@@ -314,6 +350,8 @@ export const allJobs: readonly CrashJob[] = [
   dedupFirst,
   dedupFirstRowtime,
   dedupLast,
+  windowTopN,
+  windowDedupAgg,
   innerJoin,
   antiJoinCondition,
   selfJoin,
