@@ -22,6 +22,16 @@ describe('constant folding', () => {
     expect(foldConstants(call("+", [e, e], e.type), "UTC").kind).toBe("call");
   });
 
+  it('folds the parents of an IS NULL that folded, however deep (Calcite simplifies the whole chain)', () => {
+    const BOOL = notNull(DataTypes.BOOLEAN());
+    const isNull = call('IS NULL', [inputRef(0, 'a', INT)], BOOL);
+    const chain = call('IS TRUE', [call('IS TRUE', [isNull], BOOL)], BOOL);
+    expect(rexToString(foldConstants(chain, 'UTC'))).toBe('FALSE');
+    // A parent that still reads a column stays a call, its folded operand a literal.
+    const mixed = call('AND', [chain, call('>', [inputRef(1, 'b', INT), literal(1, INT)], BOOL)], BOOL);
+    expect(rexToString(foldConstants(mixed, 'UTC'))).toBe('AND(FALSE, >(b, 1))');
+  });
+
   it('drops a condition folded to TRUE', () => {
     const calc: PlanNode = {
       kind: 'calc', input: values, fields: [{ name: 'a', type: INT }],

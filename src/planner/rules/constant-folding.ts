@@ -48,7 +48,18 @@ export function foldConstants(n: RexNode, timeZone: string): RexNode {
         // Fall through: fold what can be folded below, keep this call for run time.
       }
     }
-    return { ...x, operands: x.operands.map(fold) };
+    const operands = x.operands.map(fold);
+    const rebuilt = { ...x, operands };
+    // An operand that became a literal above (IS NULL of a NOT NULL operand) can make its parent constant too:
+    // IS TRUE(IS NULL(j IS NOT JSON)) is FALSE, and a filter on it prunes the input as in Flink.
+    if (x.deterministic && foldable(rebuilt) && operands.some((o, i) => o !== x.operands[i]) && operands.every((o) => o.kind === 'literal')) {
+      try {
+        return literal(compileRex(rebuilt, { timeZone })([]), x.type);
+      } catch {
+        // Kept for run time, as above.
+      }
+    }
+    return rebuilt;
   };
   return fold(n);
 }
