@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { Expression } from '../../sql/ast/expressions.js';
+import type { SelectQuery } from '../../sql/ast/query.js';
 import { DataTypes } from '../../types/data-types.js';
 import { notNull, withNullability } from '../../types/logical-type.js';
 import { commonType } from '../expressions/type-rules.js';
@@ -13,7 +14,7 @@ import type { SubqueryConjunct } from './bind-join.js';
 import { distinct, identity, project, requireBoolean } from './bind-query.js';
 import type { BoundRelation, Cte, QueryBinder } from './bind-query.js';
 import { isCount, outerRefName } from './decorrelate.js';
-import type { Decorrelated, DecorrelatedScalar } from './decorrelate.js';
+import type { Decorrelated, DecorrelatedScalar, ValueGenerator } from './decorrelate.js';
 import { Scope } from './scope.js';
 
 /*
@@ -46,10 +47,19 @@ function outerRefScope(refs: readonly RexNode[]): Scope {
  * when there is no inner row at all. So the value is no join key then but the condition `x = v OR x IS NULL OR v IS
  * NULL`, beside the correlation keys.
  */
-export async function correlatedSemiJoin(binder: QueryBinder, left: PlanNode, scope: Scope, sub: SubqueryConjunct, corr: Decorrelated, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
-  const right = await binder.bindQuery(corr.query, ctes);
+export async function correlatedSemiJoin(
+  binder: QueryBinder,
+  left: PlanNode,
+  scope: Scope,
+  sub: SubqueryConjunct,
+  corr: Decorrelated,
+  ctes: ReadonlyMap<string, Cte>,
+  outerFrom: () => Promise<PlanNode>,
+): Promise<PlanNode> {
   const ctx = binder.exprContext(scope);
   const outer = [...(sub.expr === null ? [] : [sub.expr]), ...corr.outer].map((e) => bindExpression(e, ctx));
+  const right =
+    corr.generator === null ? await binder.bindQuery(corr.query, ctes) : generatedAggregate(binder, await outerFrom(), outer.slice(outer.length - corr.outer.length), corr.query, corr.generator);
   const rightCols = outer.map((_, i) => (sub.expr === null ? corr.firstCorrelated + i : i === 0 ? 0 : corr.firstCorrelated + i - 1));
   if (sub.expr !== null && corr.firstCorrelated !== 1) throw new ValidationError('The subquery of IN must return exactly one column');
   const { lk, rk } = correlationKeys(outer, right, rightCols);
@@ -114,10 +124,11 @@ function correlationKeys(outer: readonly RexNode[], right: PlanNode, rightCols: 
 }
 
 /**
- * The aggregate of a scalar subquery correlated by conditions other than `inner = outer`: the distinct outer
- * references (`$cor<i>`) joined with the inner FROM on the correlated conjuncts, grouped by those references.
+ * The aggregate of a subquery correlated by conditions other than `inner = outer`, over its value generator: the
+ * distinct outer references (`$cor<i>`, valued `refs` over `outerFrom`) joined with the inner FROM on the correlated
+ * conjuncts; `query` groups by those references.
  */
-function generatedAggregate(binder: QueryBinder, outerFrom: PlanNode, refs: readonly RexNode[], corr: DecorrelatedScalar, gen: NonNullable<DecorrelatedScalar['generator']>): PlanNode {
+function generatedAggregate(binder: QueryBinder, outerFrom: PlanNode, refs: readonly RexNode[], query: SelectQuery, gen: ValueGenerator): PlanNode {
   const values: BoundRelation = { node: distinct(project(outerFrom, refs, refs.map((_, i) => outerRefName(i)))), scope: outerRefScope(refs) };
   const onScope = binder.exprContext(gen.inner.scope.concat(values.scope));
   const on = gen.conditions.map((c) => {
@@ -132,7 +143,7 @@ function generatedAggregate(binder: QueryBinder, outerFrom: PlanNode, refs: read
     requireBoolean(cond, 'WHERE');
     node = { kind: 'calc', input: node, projects: identity(node.fields), condition: cond, fields: node.fields };
   }
-  return bindAggregate(binder, corr.query, corr.query.items, node, joined.scope);
+  return bindAggregate(binder, query, query.items, node, joined.scope);
 }
 
 /**
@@ -152,7 +163,7 @@ export async function correlatedScalarJoin(
 ): Promise<{ node: PlanNode; value: RexNode }> {
   const ctx = binder.exprContext(scope);
   const outer = corr.outer.map((e) => bindExpression(e, ctx));
-  const right = corr.generator === null ? await binder.bindQuery(corr.query, ctes) : generatedAggregate(binder, await outerFrom(), outer, corr, corr.generator);
+  const right = corr.generator === null ? await binder.bindQuery(corr.query, ctes) : generatedAggregate(binder, await outerFrom(), outer, corr.query, corr.generator);
   const k = corr.outer.length;
   // The groups join back with `=`, as Flink 2.3 joins them: an outer row whose reference is NULL meets no group
   // (its subquery reads as one over no rows), even where the conditions would hold for it (`r.d = l.b OR r.c = l.a`

@@ -253,7 +253,15 @@ async function bindUnnest(binder: QueryBinder, ref: JoinRef, un: UnnestRef, ctes
 }
 
 /** `left` filtered by an IN / EXISTS subquery: a semi (or anti) join on the compared values. */
-export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope, sub: SubqueryConjunct, ctes: ReadonlyMap<string, Cte>): Promise<PlanNode> {
+export async function semiJoin(
+  binder: QueryBinder,
+  left: PlanNode,
+  scope: Scope,
+  sub: SubqueryConjunct,
+  ctes: ReadonlyMap<string, Cte>,
+  /** Binds the FROM of `left` afresh (a value generator's distinct outer values read it a second time). */
+  outerFrom: () => Promise<PlanNode>,
+): Promise<PlanNode> {
   const kind = sub.negated ? 'ANTI' : 'SEMI';
   let right: PlanNode;
   try {
@@ -263,7 +271,7 @@ export async function semiJoin(binder: QueryBinder, left: PlanNode, scope: Scope
     if (!(e instanceof ValidationError)) throw e;
     const corr = await decorrelate(binder, sub.query, scope, sub.expr !== null, ctes);
     if (corr === undefined) throw e;
-    return correlatedSemiJoin(binder, left, scope, sub, corr, ctes);
+    return correlatedSemiJoin(binder, left, scope, sub, corr, ctes, outerFrom);
   }
   if (sub.expr === null) {
     return { kind: 'join', joinType: kind, left, right, leftKeys: [], rightKeys: [], condition: null, fields: left.fields };

@@ -203,6 +203,9 @@ export class QueryBinder {
     const scope = from.scope;
     const items = expandStars(q.items, scope);
     const where = q.where === null ? null : await aggregateExistsAsScalars(this, q.where, ctes);
+    // The FROM bound afresh, for a correlated subquery's value generator: a plan shared by two branches would share
+    // its source, whose pushed-down projection and filters are the source's own.
+    const outerFrom = async (): Promise<PlanNode> => (q.from === null ? from.node : (await this.bindTableRef(q.from, ctes)).node);
     // Uncorrelated scalar subqueries in the select list: LEFT JOIN the one-row result, read its column.
     const scalar = [...items.flatMap((it) => findScalarSubqueries(it.expr)), ...(where === null ? [] : findScalarSubqueries(where))];
     const scalarRefs = new Map<Expression, RexNode>();
@@ -216,7 +219,7 @@ export class QueryBinder {
         if (!(e instanceof ValidationError)) throw e;
         const corr = await decorrelateScalar(this, sq.query, scope, ctes);
         if (corr === undefined) throw e;
-        const joined = await correlatedScalarJoin(this, node, scope, corr, ctes, async () => (await this.bindTableRef(q.from!, ctes)).node);
+        const joined = await correlatedScalarJoin(this, node, scope, corr, ctes, outerFrom);
         node = joined.node;
         scalarRefs.set(sq, joined.value);
         selectScope = new Scope([...selectScope.columns, { qualifier: null, name: `$scalar${scalarRefs.size}`, type: joined.value.type }]);
@@ -238,7 +241,7 @@ export class QueryBinder {
       for (const c of conjuncts) {
         const sub = subqueryConjunct(c);
         if (sub === undefined) plain.push(c);
-        else node = await semiJoin(this, node, scope, sub, ctes);
+        else node = await semiJoin(this, node, scope, sub, ctes, outerFrom);
       }
       if (plain.length > 0) {
         const cond = plain.map((c) => bindExpression(c, this.exprContext(selectScope, scalarIntercept))).reduce((a, b) => bindBinary('AND', a, b));

@@ -137,7 +137,7 @@ async function correlation(binder: QueryBinder, query: Query, outerScope: Scope,
  * `inner = outer` conjuncts (after its own columns); the caller joins on the outer sides and on `conditions`.
  */
 export interface Decorrelated {
-  readonly query: Query;
+  readonly query: SelectQuery;
   /** Outer expressions, pairwise equal to the select list's columns from `firstCorrelated` on. */
   readonly outer: readonly Expression[];
   readonly firstCorrelated: number;
@@ -150,6 +150,25 @@ export interface Decorrelated {
   readonly outerRefs: readonly IdentifierExpr[];
   /** The subquery's FROM scope, whose columns the select list ends with when there are `conditions`. */
   readonly innerScope: Scope;
+  /**
+   * Set for an aggregate correlated by more than equalities: `query` (FROM and WHERE aside) is then the aggregate over
+   * the value generator, grouped by the outer references too, whose values follow its own columns (`outer` are the
+   * references).
+   */
+  readonly generator: ValueGenerator | null;
+}
+
+/**
+ * The inner FROM joined with the distinct values of the outer references (`$cor<i>`) on the correlated conjuncts, as
+ * Calcite's decorrelator builds it: each outer value then meets the inner rows its subquery reads, and an aggregate
+ * grouped by the references computes every outer value's subquery at once.
+ */
+export interface ValueGenerator {
+  readonly inner: BoundRelation;
+  /** The correlated conjuncts, over the inner FROM and `$cor<i>`. */
+  readonly conditions: readonly Expression[];
+  /** The uncorrelated conjuncts, over the inner FROM. */
+  readonly rest: Expression | null;
 }
 
 /** Whether every GROUP BY element is a plain expression (no grouping sets, whose empty set gives a row of no rows). */
@@ -160,7 +179,8 @@ function plainGroupBy(q: SelectQuery): boolean {
 /**
  * Decorrelates an IN (`keepItems`) or EXISTS subquery when its WHERE refers to `outerScope`; undefined when it is
  * not correlated. With an aggregate, the inner sides of the correlations join the grouping keys: all rows of a group
- * then meet the same outer rows. EXISTS ignores GROUP BY without HAVING (a group exists when a row does).
+ * then meet the same outer rows; correlated by more than equalities, the outer references do, over a value
+ * generator. EXISTS ignores GROUP BY without HAVING (a group exists when a row does).
  * @throws PlanningError for correlations it cannot rewrite.
  */
 export async function decorrelate(binder: QueryBinder, query: Query, outerScope: Scope, keepItems: boolean, ctes: ReadonlyMap<string, Cte>): Promise<Decorrelated | undefined> {
@@ -176,7 +196,19 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
     // is TRUE (the reference Flink answers so).
     if (!plainGroupBy(q)) throw refuse(binder, query, 'Correlated subqueries with GROUPING SETS, ROLLUP or CUBE are not supported yet');
     if (conditions.length > 0) {
-      throw refuse(binder, query, 'Correlated IN / EXISTS subqueries with an aggregate are supported with equality correlations (inner = outer) only yet');
+      // Correlated by more than equalities: group by the outer references themselves, over a value generator.
+      const refs: Expression[] = corr.outerRefs.map((_, i) => ({ kind: 'identifier', names: [outerRefName(i)], pos: query.pos }));
+      const keys: SelectItem[] = refs.map((r, i) => ({ expr: r, alias: { value: `$corr${i}`, pos: r.pos }, pos: r.pos }));
+      const own: SelectItem[] = keepItems ? [...q.items] : [];
+      return {
+        query: { ...q, where: null, items: [...own, ...keys], groupBy: [...q.groupBy, ...refs.map((r) => ({ kind: 'group-expr' as const, expr: r, pos: r.pos }))] },
+        outer: corr.outerRefs,
+        firstCorrelated: own.length,
+        conditions: [],
+        outerRefs: corr.outerRefs,
+        innerScope: inner.scope,
+        generator: { inner, conditions: corr.all, rest: andOf(corr.rest) },
+      };
     }
     q = { ...q, groupBy: [...q.groupBy, ...extra.map((e) => ({ kind: 'group-expr' as const, expr: e.expr, pos: e.pos }))] };
   }
@@ -198,6 +230,7 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
     conditions,
     outerRefs: corr.outerRefs,
     innerScope: inner.scope,
+    generator: null,
   };
 }
 
@@ -220,13 +253,7 @@ export interface DecorrelatedScalar {
   readonly outer: readonly Expression[];
   readonly emptyIsZero: boolean;
   readonly empty: { readonly expr: Expression; readonly aggregates: readonly Expression[] } | null;
-  readonly generator: {
-    readonly inner: BoundRelation;
-    /** The correlated conjuncts, over the inner FROM and `$cor<i>`. */
-    readonly conditions: readonly Expression[];
-    /** The uncorrelated conjuncts, over the inner FROM. */
-    readonly rest: Expression | null;
-  } | null;
+  readonly generator: ValueGenerator | null;
 }
 
 /**
