@@ -35,10 +35,6 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
     status(`Job ID: ${result.getJobClient()?.jobId ?? ''}\n\n`);
     return;
   }
-  if (result.origin === 'explain' || (result.origin === 'show' && result.getResolvedSchema().columnNames()[0] === 'result')) {
-    for await (const row of result.collect()) io.out(`${String(row.fields[0])}\n`);
-    return;
-  }
   const schema = result.getResolvedSchema();
   const columns = schema.columns.map((c) => ({ name: c.name, type: c.type }));
   const rowType = schema.toRowType();
@@ -58,7 +54,9 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
         await printLiveTable(result, columns, io, { maxColumnWidth: options.maxColumnWidth, streaming: false, ...fmt }, options.resultMode, options.maxTableRows);
         return;
       }
-      // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable.
+      // Statement results (SHOW JOBS, SET;, DESCRIBE) are never cut: their ids and keys must be copyable. EXPLAIN and
+      // SHOW CREATE TABLE / VIEW print through here too, as Flink 2.x's client does: a one-row table whose `result`
+      // column is as wide as the whole text, its newlines counted as one column each (scripts/flink-sql-client.sh).
       const maxColumnWidth = result.origin === 'query' ? options.maxColumnWidth : Number.POSITIVE_INFINITY;
       const tableauOptions = { maxColumnWidth, streaming, nullAsEmpty: result.origin !== 'query', ...fmt };
       if (!streaming) {
