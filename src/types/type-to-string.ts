@@ -7,13 +7,26 @@ import type { LogicalType, LogicalTypeOf } from './logical-type.js';
  * The output parses back with `parseLogicalType` to an equal type.
  */
 export function typeToString(t: LogicalType): string {
-  const base = baseString(t);
+  const base = baseString(t, 'summary');
   const withNull = t.nullable || t.kind === 'NULL' ? base : `${base} NOT NULL`;
   if ((t.kind === 'TIMESTAMP' || t.kind === 'TIMESTAMP_LTZ') && t.timeAttribute !== undefined) {
     return `${withNull} *${t.timeAttribute}*`;
   }
   return withNull;
 }
+
+/**
+ * Print a type as Flink's `LogicalType.asSerializableString()`, the form SHOW CREATE TABLE writes: no short names
+ * (`VARCHAR(2147483647)` for STRING, `VARBINARY(2147483647)` for BYTES, `TIMESTAMP(3) WITH LOCAL TIME ZONE` for
+ * TIMESTAMP_LTZ(3)), nested types alike, and no time attribute marker (it is not part of the type's SQL).
+ */
+export function typeToSerializableString(t: LogicalType): string {
+  const base = baseString(t, 'serializable');
+  return t.nullable || t.kind === 'NULL' ? base : `${base} NOT NULL`;
+}
+
+/** Flink's two spellings of a type: `asSummaryString` (short names, markers) and `asSerializableString`. */
+type Spelling = 'summary' | 'serializable';
 
 /** Quote an identifier with backticks, doubling inner backticks (Flink's `EncodingUtils.escapeIdentifier`). */
 export function quoteIdentifier(name: string): string {
@@ -25,7 +38,8 @@ export function quoteString(text: string): string {
   return "'" + text.replaceAll("'", "''") + "'";
 }
 
-function baseString(t: LogicalType): string {
+function baseString(t: LogicalType, spelling: Spelling): string {
+  const nested = spelling === 'summary' ? typeToString : typeToSerializableString;
   switch (t.kind) {
     case 'BOOLEAN':
     case 'TINYINT':
@@ -44,26 +58,27 @@ function baseString(t: LogicalType): string {
     case 'BINARY':
       return `${t.kind}(${t.length})`;
     case 'VARCHAR':
-      return t.length === MAX_LENGTH ? 'STRING' : `VARCHAR(${t.length})`;
+      return t.length === MAX_LENGTH && spelling === 'summary' ? 'STRING' : `VARCHAR(${t.length})`;
     case 'VARBINARY':
-      return t.length === MAX_LENGTH ? 'BYTES' : `VARBINARY(${t.length})`;
+      return t.length === MAX_LENGTH && spelling === 'summary' ? 'BYTES' : `VARBINARY(${t.length})`;
     case 'TIME':
     case 'TIMESTAMP':
-    case 'TIMESTAMP_LTZ':
       return `${t.kind}(${t.precision})`;
+    case 'TIMESTAMP_LTZ':
+      return spelling === 'summary' ? `TIMESTAMP_LTZ(${t.precision})` : `TIMESTAMP(${t.precision}) WITH LOCAL TIME ZONE`;
     case 'INTERVAL_YEAR_MONTH':
       return yearMonthString(t);
     case 'INTERVAL_DAY_TIME':
       return dayTimeString(t);
     case 'ARRAY':
     case 'MULTISET':
-      return `${t.kind}<${typeToString(t.element)}>`;
+      return `${t.kind}<${nested(t.element)}>`;
     case 'MAP':
-      return `MAP<${typeToString(t.key)}, ${typeToString(t.value)}>`;
+      return `MAP<${nested(t.key)}, ${nested(t.value)}>`;
     case 'ROW':
       return `ROW<${t.fields
         .map((f) => {
-          const head = `${quoteIdentifier(f.name)} ${typeToString(f.type)}`;
+          const head = `${quoteIdentifier(f.name)} ${nested(f.type)}`;
           return f.description === undefined ? head : `${head} ${quoteString(f.description)}`;
         })
         .join(', ')}>`;

@@ -44,4 +44,56 @@ describe('SHOW CREATE TABLE', () => {
     expect(ddl).not.toContain('secret-stuff');
     await env.close();
   });
+
+  // The expected texts are what Flink 2.3.0's SQL client printed for the same statements (scripts/flink-sql-client.sh).
+  it("prints Flink 2.3's text: serializable type names, `)` alone on its line, COMMENT / PARTITIONED BY / WITH lines, options sorted", async () => {
+    const env = TableEnvironment.create();
+    await env.executeSql(`CREATE TABLE t1 (s STRING NOT NULL, b BYTES, tl TIMESTAMP_LTZ(3), arr ARRAY<STRING>, m MAP<STRING, INT NOT NULL>,
+      r ROW<a INT, \`b c\` STRING>, dd DECIMAL, tm TIME, k STRING METADATA, WATERMARK FOR tl AS tl - INTERVAL '5' SECOND)
+      COMMENT 'tbl ''c''' PARTITIONED BY (s) WITH ('connector' = 'filesystem', 'path' = '/tmp/x', 'format' = 'csv')`);
+    expect(await showCreate(env, 't1')).toBe(`CREATE TABLE \`default_catalog\`.\`default_database\`.\`t1\` (
+  \`s\` VARCHAR(2147483647) NOT NULL,
+  \`b\` VARBINARY(2147483647),
+  \`tl\` TIMESTAMP(3) WITH LOCAL TIME ZONE,
+  \`arr\` ARRAY<VARCHAR(2147483647)>,
+  \`m\` MAP<VARCHAR(2147483647), INT NOT NULL>,
+  \`r\` ROW<\`a\` INT, \`b c\` VARCHAR(2147483647)>,
+  \`dd\` DECIMAL(10, 0),
+  \`tm\` TIME(0),
+  \`k\` VARCHAR(2147483647) METADATA,
+  WATERMARK FOR \`tl\` AS \`tl\` - INTERVAL '5' SECOND
+)
+COMMENT 'tbl ''c'''
+PARTITIONED BY (\`s\`)
+WITH (
+  'connector' = 'filesystem',
+  'format' = 'csv',
+  'path' = '/tmp/x'
+)
+`);
+    await env.close();
+  });
+
+  it('prints computed columns as Flink stores them, validated: built-in names upper-cased, SUBSTRING and TRIM in call form, CASE searched with ELSE', async () => {
+    const env = TableEnvironment.create();
+    await env.executeSql(`CREATE TABLE o (a INT, b STRING, c AS coalesce(b, 'x'), e AS substring(b from 1 for 2), f AS upper(b),
+      k AS char_length(b), m AS CASE a WHEN 1 THEN 'one' END, t AS trim(b)) WITH ('connector' = 'datagen')`);
+    await env.executeSql('ALTER TABLE o ADD (i AS lower(b))');
+    expect(await showCreate(env, 'o')).toBe(`CREATE TABLE \`default_catalog\`.\`default_database\`.\`o\` (
+  \`a\` INT,
+  \`b\` VARCHAR(2147483647),
+  \`c\` AS COALESCE(\`b\`, 'x'),
+  \`e\` AS SUBSTRING(\`b\`, 1, 2),
+  \`f\` AS UPPER(\`b\`),
+  \`k\` AS CHAR_LENGTH(\`b\`),
+  \`m\` AS CASE WHEN \`a\` = 1 THEN 'one' ELSE NULL END,
+  \`t\` AS TRIM(BOTH ' ' FROM \`b\`),
+  \`i\` AS LOWER(\`b\`)
+)
+WITH (
+  'connector' = 'datagen'
+)
+`);
+    await env.close();
+  });
 });

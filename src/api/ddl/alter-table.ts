@@ -1,7 +1,7 @@
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { AlterTableAction, SchemaChange } from '../../sql/ast/ddl.js';
-import { unparseExpression } from '../../sql/unparse/unparse-expression.js';
+import { storedExpressionSql } from './stored-expression-sql.js';
 import type { Column, UniqueConstraint, WatermarkSpec } from '../../types/column.js';
 import { defaultPrimaryKeyName } from '../../types/column.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
@@ -114,7 +114,7 @@ function applyChange(
         throw new ValidationError(`The base table does not define any watermark. You might want to add a new one.`);
       }
       const w = change.watermark;
-      return { columns, watermarks: [{ rowtimeAttribute: w.column.join('.'), expression: unparseExpression(w.expr) }], pk };
+      return { columns, watermarks: [{ rowtimeAttribute: w.column.join('.'), expression: storedExpressionSql(w.expr) }], pk };
     }
     case 'primary-key': {
       if (mode === 'add' && pk) throw new ValidationError(`The base table has already defined the primary key constraint [${pk.columns.map((c) => `\`${c}\``).join(', ')}]. You might want to drop it before adding a new one.`);

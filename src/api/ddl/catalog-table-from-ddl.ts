@@ -2,12 +2,12 @@ import type { CatalogTable } from '../../catalog/catalog-table.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { CreateTableStatement, LikeOption, LikeOptionFeature, TableColumn } from '../../sql/ast/ddl.js';
 import type { Expression } from '../../sql/ast/expressions.js';
-import { unparseExpression } from '../../sql/unparse/unparse-expression.js';
 import type { Column, WatermarkSpec } from '../../types/column.js';
 import { defaultPrimaryKeyName } from '../../types/column.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { logicalTypeOf } from '../../planner/binder/ast-type.js';
+import { storedExpressionSql } from './stored-expression-sql.js';
 
 /**
  * Types a computed column's expression over the columns declared before it (the planner's binder);
@@ -53,7 +53,7 @@ export function catalogTableFromDdl(
 
   let watermarks: WatermarkSpec[] = stmt.watermarks.map((w) => ({
     rowtimeAttribute: w.column.join('.'),
-    expression: unparseExpression(w.expr),
+    expression: storedExpressionSql(w.expr),
   }));
   if (likeSource && watermarks.length === 0 && strategies.get('WATERMARKS') !== 'EXCLUDING') {
     watermarks = [...likeSource.schema.watermarkSpecs];
@@ -128,7 +128,7 @@ export function columnFromDdl(c: TableColumn, before: readonly Column[], typeOf:
         ...comment,
       };
     case 'computed':
-      return { kind: 'computed', name: c.name.value, type: typeOf(c.expr, before), expression: unparseExpression(c.expr), ...comment };
+      return { kind: 'computed', name: c.name.value, type: typeOf(c.expr, before), expression: storedExpressionSql(c.expr), ...comment };
   }
 }
 
