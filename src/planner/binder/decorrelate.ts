@@ -45,6 +45,37 @@ function conjuncts(e: Expression): Expression[] {
   return e.kind === 'binary' && e.op === 'AND' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
+function disjuncts(e: Expression): Expression[] {
+  return e.kind === 'binary' && e.op === 'OR' ? [...disjuncts(e.left), ...disjuncts(e.right)] : [e];
+}
+
+/** A key equal for expressions written alike (positions aside). */
+function sameKey(e: Expression): string {
+  return JSON.stringify(e, (k, v: unknown) => (k === 'pos' || k === 'end' ? undefined : typeof v === 'bigint' ? v.toString() : v));
+}
+
+/**
+ * `(p AND q) OR (p AND r)` as the conjuncts `p` and `q OR r` (Calcite's pullFactors, which Flink's plans show; it holds
+ * in three-valued logic too): a correlation written in every branch of an OR becomes a conjunct of its own, so an
+ * `inner = outer` pair keys the join instead of a condition over every pair of rows.
+ */
+function pullFactors(e: Expression): Expression[] {
+  if (e.kind !== 'binary' || e.op !== 'OR') return [e];
+  const branches = disjuncts(e).map(conjuncts);
+  const keyed = branches.map((b) => new Set(b.map(sameKey)));
+  const common = new Map<string, Expression>();
+  for (const c of branches[0]!) {
+    const k = sameKey(c);
+    if (keyed.every((b) => b.has(k))) common.set(k, c);
+  }
+  if (common.size === 0) return [e];
+  const rests = branches.map((b) => b.filter((c) => !common.has(sameKey(c))));
+  // p OR (p AND q) is p.
+  if (rests.some((r) => r.length === 0)) return [...common.values()];
+  const or = rests.map((r) => andOf(r)!).reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'OR', left: a, right: b, pos: a.pos }));
+  return [...common.values(), or];
+}
+
 function andOf(es: readonly Expression[]): Expression | null {
   return es.length === 0 ? null : es.reduce((a, b): BinaryExpr => ({ kind: 'binary', op: 'AND', left: a, right: b, pos: a.pos }));
 }
@@ -96,7 +127,7 @@ async function correlation(binder: QueryBinder, query: Query, outerScope: Scope,
   const paired = new Set<Expression>();
   const renamed = new Map<unknown, Expression>();
   const byName = new Map<string, number>();
-  for (const c of conjuncts(query.where)) {
+  for (const c of conjuncts(query.where).flatMap(pullFactors)) {
     const refs = references(c, inner.scope, outerScope);
     if (refs.outer.length === 0) {
       rest.push(c);

@@ -238,4 +238,11 @@ describe('a correlated scalar aggregate whose correlation is not only equalities
   )('%s: %s', async (mode, sql, rows) => {
     expect(await answer(mode, sql)).toEqual(rows);
   });
+
+  it('takes a correlation written in every branch of an OR out of it, to key the join (as Flink plans it)', async () => {
+    let plan = '';
+    const sql = 'SELECT a, b FROM l WHERE b = (SELECT COUNT(*) * 10 FROM r WHERE (r.d = l.b AND r.e < 3) OR (r.d = l.b AND l.a = 3))';
+    for await (const row of (await envs.get('batch')!.executeSql(`EXPLAIN ${sql}`)).collect()) plan += String(row.fields[0]);
+    expect(plan).toContain('Join(joinType=[InnerJoin], where=[((d = $cor0) AND ((e < 3) OR ($cor1 = 3)))]');
+  });
 });
