@@ -61,12 +61,15 @@ export async function executeUse(session: Session, stmt: UseCatalogStatement | U
   } else {
     const parts = stmt.name.parts;
     if (parts.length === 2) {
-      const prev = session.catalogs.currentCatalog;
+      const prevCatalog = session.catalogs.currentCatalog;
+      const prevDatabase = session.catalogs.currentDatabase;
       session.catalogs.setCurrentCatalog(parts[0]!);
       try {
         await session.catalogs.setCurrentDatabase(parts[1]!);
       } catch (e) {
-        session.catalogs.setCurrentCatalog(prev);
+        // A USE that fails changes nothing: the catalog and the database in use before, not that catalog's default.
+        session.catalogs.setCurrentCatalog(prevCatalog);
+        await session.catalogs.setCurrentDatabase(prevDatabase).catch(() => undefined);
         throw e;
       }
     } else {
