@@ -157,11 +157,25 @@ export class CatalogManager {
     return { identifier: id, table: await catalog.getTable(path), isTemporary: false };
   }
 
-  /** Like `getTable`, with Flink's message when nothing is found. */
+  /**
+   * Like `getTable`, with Flink's message when nothing is found: Calcite names the first part of the name that does
+   * not resolve, within what did (`Object 'nodb' not found within 'default_catalog'`, `Object 't' not found within
+   * 'default_catalog.default_database'`; a one-part name, or a missing catalog or database written first, alone).
+   */
   async resolveTable(names: readonly string[]): Promise<ResolvedTable> {
     const t = await this.getTable(names);
-    if (!t) throw new ObjectNotFoundError(`Object '${names.join('.')}' not found`);
+    if (!t) throw new ObjectNotFoundError(await this.notFoundMessage(names));
     return t;
+  }
+
+  private async notFoundMessage(names: readonly string[]): Promise<string> {
+    const object = names.at(-1)!;
+    if (names.length < 2 || names.length > 3) return `Object '${names.join('.')}' not found`;
+    const [catalogName, database] = names.length === 3 ? [names[0]!, names[1]!] : [this.current.catalog, names[0]!];
+    const catalog = this.catalogs.get(catalogName);
+    if (catalog === undefined) return `Object '${names[0]}' not found`;
+    if (!(await catalog.databaseExists(database))) return names.length === 3 ? `Object '${database}' not found within '${catalogName}'` : `Object '${database}' not found`;
+    return `Object '${object}' not found within '${catalogName}.${database}'`;
   }
 
   /**

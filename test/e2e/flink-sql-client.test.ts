@@ -68,8 +68,6 @@ const each = (file: string, indices: readonly number[], known: string | Known): 
   Object.fromEntries(indices.map((i) => [`${file}#${i}`, typeof known === 'string' ? { reason: known } : known]));
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-const SHOW_CREATE_VIEW =
-  "bug: SHOW CREATE VIEW prints the view's query as written (AS SELECT *\\nFROM `orders`); Flink prints the expanded query (AS SELECT `orders`.`user`, ... FROM `default_catalog`.`default_database`.`orders` AS `orders`)";
 const EXPLAIN_STATIC_PARTITION_VALUES =
   "EXPLAIN's plan differs: INSERT INTO ... PARTITION (dt = '...') VALUES (...) keeps CAST($0):BIGINT NOT NULL ... over LogicalValues(tuples=[[{ 123, _UTF-16LE'toothpick', 1 }]]) and a Calc of CASTs; Flink folds the row into literals over LogicalValues(tuples=[[{ 0 }]]) (Calc(select=[123 AS user, 'toothpick' AS product, ...]))";
 const EXPLAIN_EMPTY_PARTITIONS =
@@ -78,8 +76,6 @@ const EXPLAIN_COST =
   'EXPLAIN ESTIMATED_COST differs: the WatermarkAssigner adds no cost of its own (cumulative {2.0E8 rows, 1.0E8 cpu} over a Calc of {2.0E8 rows, 1.0E8 cpu}); in Flink it adds 1.0E8 rows and 1.0E8 cpu ({3.0E8 rows, 2.0E8 cpu}, then {4.0E8 rows, 2.0E8 cpu} for the top Calc)';
 const EXPLAIN_ADVICE =
   "EXPLAIN PLAN_ADVICE differs: no advice for an unbounded GROUP BY without mini-batch (Flink: GroupAggregate(advice=[1], ...) and advice[1]: [ADVICE] You might want to enable local-global two-phase optimization ...; Sluice: No available advice...), and the Calc under the WatermarkAssigner selects [user, amount, ts] where Flink's selects [amount, user, ts]";
-const MATERIALIZED_TABLE =
-  'gap: CREATE / DROP MATERIALIZED TABLE are refused ("... is not supported by Sluice yet") and SHOW CREATE MATERIALIZED TABLE does not parse (Encountered "MATERIALIZED")';
 
 /** `<file>#<statement index>` -> why Sluice's output differs from Flink's. Each must still differ. */
 const known: Record<string, Known> = {
@@ -87,7 +83,6 @@ const known: Record<string, Known> = {
   ...each('select.q', [33], EOF_UNFINISHED),
   ...each('view.q', [2], MESSAGE("Sluice: \"Temporary view 'default_catalog.default_database.v1' already exists in this session. Write ...\"")),
   ...each('view.q', [4], MESSAGE("Sluice: \"At line 1, column 22: View 'v1' cannot be enriched ...\" (position prefix, unqualified name)")),
-  ...each('view.q', [6, 7, 14], SHOW_CREATE_VIEW),
   ...each('view.q', [12], MESSAGE("Sluice: \"Could not execute CreateView in path `default_catalog`.`default_database`.`v1`: a table or view named 'v1' already exists ...\"")),
   ...each('table.q', [0], MESSAGE('Sluice: "From line 1, column 30 to line 1, column 47: No match found for function signature INVALID_FUNCTION()" (position prefix, name upper-cased)')),
   ...each('table.q', [41], MESSAGE("Sluice: \"Unable to create a source for reading table ...\", Flink's \"Unsupported options found for 'datagen'.\" only after \"Caused by:\"")),
@@ -96,7 +91,6 @@ const known: Record<string, Known> = {
   ...each('table.q', [88], EXPLAIN_STATIC_PARTITION_VALUES),
   ...each('table.q', [89], EXPLAIN_EMPTY_PARTITIONS),
   ...each('misc.q', [0], HELP_TEXT),
-  ...each('materialized_table.q', range(1, 9), MATERIALIZED_TABLE),
 };
 
 /** The built client on a pipe; stderr (warnings, job failures) merged into stdout by the shell, in order. */

@@ -58,7 +58,8 @@ export class TestContext implements PlannerContext {
   async resolveTable(names: readonly string[]): Promise<{ identifier: ObjectIdentifier; table: CatalogBaseTable; isTemporary: boolean }> {
     const name = names[names.length - 1]!;
     const t = this.tables.get(name);
-    if (t === undefined) throw new ObjectNotFoundError(`Table 'default_catalog.default_database.${name}' not found`);
+    // The binder reports the resolver's message, as the session's catalog manager words it (Calcite's).
+    if (t === undefined) throw new ObjectNotFoundError(names.length === 1 ? `Object '${name}' not found` : `Object '${name}' not found within 'default_catalog.default_database'`);
     return { identifier: objectIdentifier('default_catalog', 'default_database', name), table: t.table, isTemporary: false };
   }
 

@@ -18,10 +18,12 @@ import type { Query } from '../../sql/ast/query.js';
 import type { InsertStatement } from '../../sql/ast/statements.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
+import { typeToString } from '../../types/type-to-string.js';
 import { executeInserts } from './execute-dml.js';
 import { functionLanguage, type FunctionLanguage } from './function-language.js';
 import { catalogTableFromDdl } from '../ddl/catalog-table-from-ddl.js';
 import { alterTable } from '../ddl/alter-table.js';
+import { expandViewQuery } from '../ddl/expand-view-query.js';
 import { alterCatalog } from '../ddl/alter-catalog.js';
 import { catalogFromDescriptor } from '../ddl/catalog-from-descriptor.js';
 import type { Session } from '../session.js';
@@ -62,7 +64,7 @@ export async function executeDdl(session: Session, planner: SessionPlanner, stmt
         const to = session.catalogs.qualify(stmt.action.newName.parts);
         await session.catalogs.getCatalog(id.catalog).renameTable({ database: id.database, object: id.object }, to.object, false);
       } else {
-        const view = await viewOf(planner, stmt.action.query, existing.table.comment);
+        const view = await viewOf(session, planner, stmt.action.query, existing.table.comment);
         await session.catalogs.getCatalog(id.catalog).alterTable({ database: id.database, object: id.object }, view, false);
       }
       break;
@@ -149,15 +151,36 @@ async function createTableAsSelect(session: Session, planner: SessionPlanner, st
   return executeInserts(session, planner, [insert], 'insert');
 }
 
-async function viewOf(planner: SessionPlanner, query: CreateViewStatement['query'], comment: string | undefined, columns: readonly string[] = []): Promise<CatalogView> {
+/**
+ * A view of `query`: its schema, the query as written, and the query expanded as Flink stores it (full table names,
+ * qualified columns: see expandViewQuery). The expansion is kept only when it binds to the very same columns and
+ * types; a query it does not handle keeps its text as written in both.
+ */
+async function viewOf(
+  session: Session,
+  planner: SessionPlanner,
+  query: CreateViewStatement['query'],
+  comment: string | undefined,
+  columns: readonly string[] = [],
+): Promise<CatalogView> {
   const schema = await planner.inferViewSchema(query, columns);
   const text = unparseQuery(query);
-  return { kind: 'view', schema, originalQuery: text, expandedQuery: text, ...(comment === undefined ? {} : { comment }) };
+  let expandedQuery = text;
+  const expanded = await expandViewQuery(query, async (names) => {
+    const t = await session.catalogs.getTable(names);
+    return t === undefined ? undefined : { identifier: t.identifier, columns: t.table.schema.columns.map((c) => c.name) };
+  });
+  if (expanded !== undefined && sameColumns(await planner.inferViewSchema(expanded, columns), schema)) expandedQuery = unparseQuery(expanded);
+  return { kind: 'view', schema, originalQuery: text, expandedQuery, ...(comment === undefined ? {} : { comment }) };
+}
+
+function sameColumns(a: ResolvedSchema, b: ResolvedSchema): boolean {
+  return a.columnCount === b.columnCount && a.columns.every((c, i) => c.name === b.columns[i]!.name && typeToString(c.type) === typeToString(b.columns[i]!.type));
 }
 
 async function createView(session: Session, planner: SessionPlanner, stmt: CreateViewStatement): Promise<void> {
   const id = session.catalogs.qualify(stmt.name.parts);
-  const view = await viewOf(planner, stmt.query, stmt.comment ?? undefined, stmt.columns.map((c) => c.value));
+  const view = await viewOf(session, planner, stmt.query, stmt.comment ?? undefined, stmt.columns.map((c) => c.value));
   if (stmt.temporary) session.catalogs.createTemporaryTable(id, view, stmt.ifNotExists);
   else {
     if (!stmt.ifNotExists && (await permanentExists(session, id))) throw permanentObjectExists(session, id, 'view');

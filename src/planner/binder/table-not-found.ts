@@ -29,7 +29,7 @@ export async function resolveTableNamed(
     if (name.parts.length === 1) candidates.push(...(options.alsoKnown ?? []));
     const near = nearestName(last, candidates.filter((c) => c !== last));
     const hint = near === undefined ? '' : `; did you mean '${[...name.parts.slice(0, -1), near].join('.')}'?`;
-    const error = new ValidationError(`Object '${name.parts.join('.')}' not found${hint}`, { cause: e });
+    const error = new ValidationError(`${e.message}${hint}`, { cause: e });
     throw options.positioned ? locateError(error, rangeOf(name)) : error;
   }
 }

@@ -23,9 +23,18 @@ describe('an unknown table name', () => {
     await env.executeSql("CREATE TABLE customers (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
     expect((await failure('SELECT id\nFROM   ordres')).message).toBe("From line 2, column 8 to line 2, column 13: Object 'ordres' not found; did you mean 'orders'?");
     expect((await failure('SELECT * FROM default_database.custmers')).message).toBe(
-      "From line 1, column 15 to line 1, column 39: Object 'default_database.custmers' not found; did you mean 'default_database.customers'?",
+      "From line 1, column 15 to line 1, column 39: Object 'custmers' not found within 'default_catalog.default_database'; did you mean 'default_database.customers'?",
     );
     expect((await failure('INSERT INTO ordrs SELECT 1')).message).toContain("From line 1, column 13 to line 1, column 17: Object 'ordrs' not found; did you mean 'orders'?");
+  });
+
+  // Flink 2.3.0's messages for the same names (scripts/flink-sql-client.sh): the first part that does not resolve.
+  it('names the part of a qualified name that does not resolve, within what did, as Calcite does', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    expect((await failure('SELECT * FROM nocat.nodb.t')).message).toMatch(/: Object 'nocat' not found$/);
+    expect((await failure('SELECT * FROM default_catalog.nodb.t')).message).toMatch(/: Object 'nodb' not found within 'default_catalog'$/);
+    expect((await failure('SELECT * FROM nodb.t')).message).toMatch(/: Object 'nodb' not found$/);
+    expect((await failure('SELECT * FROM default_database.t')).message).toMatch(/: Object 't' not found within 'default_catalog.default_database'$/);
   });
 
   it('suggests a CTE name and gives no hint when nothing is near', async () => {
@@ -39,7 +48,10 @@ describe('an unknown table name', () => {
     await env.executeSql("CREATE TEMPORARY TABLE src (id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
     await env.executeSql('CREATE TEMPORARY VIEW v AS SELECT * FROM src');
     await env.executeSql('DROP TEMPORARY TABLE src');
-    expect((await failure('SELECT *\n  FROM v')).message).toBe("At line 2, column 8: In view 'default_catalog.default_database.v': Object 'src' not found");
+    // The view keeps its query expanded, `src` by its full name, so Flink names the database it looked in.
+    expect((await failure('SELECT *\n  FROM v')).message).toBe(
+      "At line 2, column 8: In view 'default_catalog.default_database.v': Object 'src' not found within 'default_catalog.default_database'",
+    );
   });
 
   it('a column a view needs and its table no longer has is reported at the view\'s use, naming the view', async () => {
