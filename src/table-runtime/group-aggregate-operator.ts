@@ -148,7 +148,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (!streaming) continue;
       const next = layout.values(g, f);
       if (prev === null) out.push(new Row(RowKind.INSERT, next));
-      else if (!rowsEqual(prev, next)) {
+      else if (!this.unchanged(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -184,12 +184,20 @@ export class GroupAggregateOperator implements StreamOperator {
       const next = (g[0] as number) > 0 ? layout.values(g) : null;
       if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
       else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
-      else if (prev !== null && next !== null && !rowsEqual(prev, next)) {
+      else if (prev !== null && next !== null && !this.unchanged(prev, next)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
     }
     if (out.length > 0) this.ctx.output.collect(out);
+  }
+
+  /**
+   * Whether an update need not be emitted. With a state TTL Flink emits the -U / +U pair even for the same result
+   * (GroupAggFunction: `stateRetentionTime <= 0 && equaliser.equals(...)`): downstream state may have expired.
+   */
+  private unchanged(prev: readonly unknown[], next: readonly unknown[]): boolean {
+    return this.stateTtlMs <= 0 && sameResult(prev, next, this.groupKeys.length);
   }
 
   finish(): void {
@@ -212,8 +220,17 @@ export class GroupAggregateOperator implements StreamOperator {
   }
 }
 
-function rowsEqual(a: readonly unknown[], b: readonly unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
+/**
+ * Whether a group's result is the same as the one already emitted, so no -U / +U pair is sent: Flink's
+ * GroupAggFunction compares the aggregate values (not the group's key: the fields from `from` on) with its generated
+ * equaliser, which reads DOUBLE and FLOAT fields as Java primitives (`==`: NaN differs from itself, -0.0 equals 0.0),
+ * as JavaScript's `===` does; other values by identity.
+ */
+function sameResult(a: readonly unknown[], b: readonly unknown[], from: number): boolean {
+  for (let i = from; i < a.length; i++) {
+    const x = a[i];
+    if (typeof x === 'number' ? x !== b[i] : !valuesEqual(x, b[i])) return false;
+  }
   return true;
 }
 
