@@ -178,3 +178,28 @@ SELECT * FROM nothere;
 [ERROR] Could not execute SQL statement. Reason:
 Object 'nothere' not found
 !error
+
+# Computed columns keep the text Flink's validator hands back (built-in names upper-cased, SUBSTRING in call form, a
+# simple CASE searched with ELSE NULL): the DESCRIBE below is what Flink 2.3.0's client printed for the same table.
+CREATE TABLE validated (a INT, b STRING, c AS coalesce(b, 'x'), d AS cast(a as bigint), e AS substring(b from 1 for 2), f AS upper(b), g AS b like 'x%', h AS a + 1, k AS char_length(b), l AS a IS NOT NULL, m AS CASE a WHEN 1 THEN 'one' END) WITH ('connector'='datagen');
+[INFO] Execute statement succeeded.
+!info
+
+DESCRIBE validated;
++------+---------+-------+-----+-----------------------------------------------+-----------+
+| name |    type |  null | key |                                        extras | watermark |
++------+---------+-------+-----+-----------------------------------------------+-----------+
+|    a |     INT |  TRUE |     |                                               |           |
+|    b |  STRING |  TRUE |     |                                               |           |
+|    c |  STRING | FALSE |     |                         AS COALESCE(`b`, 'x') |           |
+|    d |  BIGINT |  TRUE |     |                        AS CAST(`a` AS BIGINT) |           |
+|    e |  STRING |  TRUE |     |                       AS SUBSTRING(`b`, 1, 2) |           |
+|    f |  STRING |  TRUE |     |                                 AS UPPER(`b`) |           |
+|    g | BOOLEAN |  TRUE |     |                              AS `b` LIKE 'x%' |           |
+|    h |     INT |  TRUE |     |                                    AS `a` + 1 |           |
+|    k |     INT |  TRUE |     |                           AS CHAR_LENGTH(`b`) |           |
+|    l | BOOLEAN | FALSE |     |                            AS `a` IS NOT NULL |           |
+|    m | CHAR(3) |  TRUE |     | AS CASE WHEN `a` = 1 THEN 'one' ELSE NULL END |           |
++------+---------+-------+-----+-----------------------------------------------+-----------+
+11 rows in set
+!ok
