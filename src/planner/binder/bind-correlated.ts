@@ -85,6 +85,12 @@ export async function correlatedSemiJoin(
       conds.push(b);
     }
   }
+  if (corr.nullRejecting) {
+    // Flink's value generator semantics (decorrelate.ts, underOr): no match for an outer row with a NULL reference.
+    refs.forEach((r, i) => {
+      if (r.type.nullable) conds.push(call('IS NOT NULL', [inputRef(n + lk.length + i, outerRefName(i), r.type)], BOOLEAN_NN));
+    });
+  }
   const keys = lk.map((_, i) => i).filter((i) => !(nullAware && i === 0));
   if (nullAware) {
     const x = inputRef(n, '$k0', lk[0]!.type);

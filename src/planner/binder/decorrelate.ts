@@ -33,6 +33,8 @@ interface Correlation {
   readonly rest: readonly Expression[];
   /** The outer references, as written; `$cor<i>` stands for the i-th. */
   readonly outerRefs: readonly IdentifierExpr[];
+  /** Whether an outer reference sits under an OR (see `underOr`). */
+  readonly underOr: boolean;
 }
 
 /** A PlanningError pointing at the subquery (not inside a view, whose positions are not the statement's). */
@@ -160,7 +162,20 @@ async function correlation(binder: QueryBinder, query: Query, outerScope: Scope,
     all: correlated.map((c) => substitute(c, renamed)),
     rest,
     outerRefs,
+    underOr: correlated.some((c) => underOr(c, inner.scope, outerScope)),
   };
+}
+
+/**
+ * Whether `e` names the enclosing query under an OR (or a NOT of an AND, an OR once the NOT is pushed in). Flink 2.3's
+ * SubQueryDecorrelator gives up on such a correlation (`TODO supports correlation variable with OR`) and leaves the
+ * subquery to Calcite's RelDecorrelator, whose value generator joins back on the outer references with `=`: an outer
+ * row with a NULL reference then has no match, even where the OR holds without it.
+ */
+function underOr(e: Expression, inner: Scope, outer: Scope): boolean {
+  const or = (e.kind === 'binary' && e.op === 'OR') || (e.kind === 'unary' && e.op === 'NOT' && e.operand.kind === 'binary' && e.operand.op === 'AND');
+  if (or) return references(e, inner, outer).outer.length > 0;
+  return childExpressions(e).some((c) => underOr(c, inner, outer));
 }
 
 /**
@@ -179,6 +194,11 @@ export interface Decorrelated {
    */
   readonly conditions: readonly Expression[];
   readonly outerRefs: readonly IdentifierExpr[];
+  /**
+   * An outer reference sits under an OR: as in Flink, an outer row matches only where every outer reference is not
+   * NULL (the semantics of a value generator joined back with `=`).
+   */
+  readonly nullRejecting: boolean;
   /** The subquery's FROM scope, whose columns the select list ends with when there are `conditions`. */
   readonly innerScope: Scope;
   /**
@@ -237,6 +257,7 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
         firstCorrelated: own.length,
         conditions: [],
         outerRefs: corr.outerRefs,
+        nullRejecting: false,
         innerScope: inner.scope,
         generator: { inner, conditions: corr.all, rest: andOf(corr.rest) },
       };
@@ -260,6 +281,7 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
     firstCorrelated: own.length,
     conditions,
     outerRefs: corr.outerRefs,
+    nullRejecting: corr.underOr,
     innerScope: inner.scope,
     generator: null,
   };
