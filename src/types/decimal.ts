@@ -159,13 +159,41 @@ export class Decimal {
    * comes from `decimalDivideType`.
    * @throws ExecutionError on division by zero, as Flink fails the job.
    */
+  /**
+   * The quotient at `scale` digits, rounded as Flink rounds it (DecimalDataUtils.divide): first to 38 significant
+   * digits, HALF_UP (BigDecimal.divide with MathContext(38, HALF_UP)), then that to `scale`, HALF_UP again. The two
+   * roundings can differ from one: -18437736627541232514 / 13 is ...116.4615384615384615384615... exactly, which
+   * rounds to ...461538 at 18 digits but is ...116.4615384615384615385 at 38 significant digits, then ...461539.
+   */
   divide(other: Decimal, scale: number): Decimal {
     if (other.unscaled === 0n) throw new ExecutionError('Division by zero.');
-    // this / other = (a / 10^sa) / (b / 10^sb); scaled to 10^scale: a * 10^(scale - sa + sb) / b
-    const shift = scale - this.scale + other.scale;
-    const n = shift >= 0 ? this.unscaled * pow10(shift) : this.unscaled;
-    const d = shift >= 0 ? other.unscaled : other.unscaled * pow10(-shift);
-    return new Decimal(divHalfUp(n, d), scale);
+    if (this.unscaled === 0n) return new Decimal(0n, scale);
+    const negative = this.unscaled < 0n !== other.unscaled < 0n;
+    const a = abs(this.unscaled);
+    const b = abs(other.unscaled);
+    // |this / other| = a / b * 10^(sb - sa). At scale t its digits are a * 10^(t - sa + sb) / b; t is chosen so that
+    // they number at least 39 (one more than kept), whatever the magnitude.
+    const t = 40 - (digitCount(a) - digitCount(b) - this.scale + other.scale);
+    const shift = t - this.scale + other.scale;
+    const n = shift >= 0 ? a * pow10(shift) : a;
+    const d = shift >= 0 ? b : b * pow10(-shift);
+    const q = n / d;
+    // Rounded to 38 significant digits, HALF_UP: the dropped digits (and the remainder below them, which only ever
+    // adds to them) decide. The result has scale t - drop.
+    const drop = Math.max(0, digitCount(q) - 38);
+    let kept = q;
+    if (drop > 0) {
+      const p = pow10(drop);
+      kept = q / p;
+      if ((q % p) * 2n >= p) kept += 1n;
+    } else if (n % d * 2n >= d) {
+      kept += 1n;
+    }
+    // A quotient too large for any DECIMAL has a negative scale here: as an integer instead (the caller's precision
+    // check refuses it).
+    const at = t - drop;
+    const at38 = at >= 0 ? new Decimal(negative ? -kept : kept, at) : new Decimal((negative ? -kept : kept) * pow10(-at), 0);
+    return at38.rescale(scale);
   }
 
   /** Remainder with the sign of the dividend (SQL MOD / Java BigDecimal.remainder), at scale max(s1, s2). */

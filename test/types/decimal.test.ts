@@ -63,6 +63,17 @@ describe('Decimal', () => {
     expect(() => d('1').divide(d('0.00'), 2)).toThrow(ExecutionError);
   });
 
+  it('divides as Flink does: to 38 significant digits first, then to the scale (both HALF_UP)', () => {
+    // What a real Flink 2.3.0 printed for these divisions (and for the AVG of the first sum over 13 rows).
+    expect(d('-18437736627541232514').divide(d('13'), 18).toString()).toBe('-1418287432887787116.461538461538461539');
+    expect(d('2').divide(d('3'), 13).toString()).toBe('0.6666666666667');
+    expect(d('1').divide(d('7'), 6).toString()).toBe('0.142857');
+    expect(d('-0.000000000000000000000000000000000005').divide(d('3'), 37).toString()).toBe('-0.0000000000000000000000000000000000017');
+    expect(d('0').divide(d('-3'), 2).toString()).toBe('0.00');
+    // A quotient past 38 digits is still computed (the caller's precision check refuses it).
+    expect(d('99999999999999999999999999999999999999').divide(d('0.0000000000000000000000000000000000001'), 0).toString()).toBe(`99999999999999999999999999999999999999${'0'.repeat(37)}`);
+  });
+
   it('rescales with HALF_UP and checks precision as Flink (null on overflow)', () => {
     expect(d('1.245').rescale(2).toString()).toBe('1.25');
     expect(d('-1.245').rescale(2).toString()).toBe('-1.25');
