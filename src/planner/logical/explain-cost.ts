@@ -3,6 +3,7 @@ import type { RexNode } from '../rex/rex-node.js';
 import { javaDouble } from './explain-rex.js';
 import type { PlanNode } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
+import { hasWatermarkAssigner, watermarkAssignerView, type WatermarkAssignerView } from './explain-watermark.js';
 
 /** Calcite's RelOptCost as Flink prints it: `{rows, cpu, io, network, memory}`. */
 export interface PlanCost {
@@ -155,17 +156,40 @@ export class CostEstimator {
     return { rows, cpu: rows, io: 0, network: rows * rowSize(input), memory: 0 };
   }
 
-  /** Self cost plus the cumulative costs of the inputs (and of the exchanges in front of them, if any). */
-  cumulative(n: PlanNode, exchanged: (parent: PlanNode, input: PlanNode) => boolean): PlanCost {
+  /**
+   * Self cost plus the cumulative costs of the inputs (and of the exchanges in front of them, if any). An input that
+   * EXPLAIN prints as Flink's Calc -> WatermarkAssigner -> Calc -> TableSourceScan (explain-watermark.ts) counts
+   * that chain, as Flink's plan does; `underOver`: `n` is read by an OVER window or a rank, which sees the chain
+   * another way (watermarkAssignerView).
+   */
+  cumulative(n: PlanNode, exchanged: (parent: PlanNode, input: PlanNode) => boolean, underOver = false): PlanCost {
+    const view = n.kind === 'calc' && hasWatermarkAssigner(n.input) ? watermarkAssignerView(n, underOver) : undefined;
+    if (view !== undefined) return this.watermarkChain(view).top;
     const known = this.cumulativeOf.get(n);
     if (known !== undefined) return known;
     let total = this.selfCost(n);
+    const inputsUnderOver = n.kind === 'rank' || n.kind === 'over';
     for (const i of inputsOf(n)) {
-      total = add(total, this.cumulative(i, exchanged));
+      const bareScan = hasWatermarkAssigner(i) ? watermarkAssignerView(i, inputsUnderOver) : undefined;
+      total = add(total, bareScan !== undefined ? this.watermarkChain(bareScan).top : this.cumulative(i, exchanged, inputsUnderOver));
       if (exchanged(n, i)) total = add(total, this.exchangeCost(i));
     }
     this.cumulativeOf.set(n, total);
     return total;
+  }
+
+  /**
+   * The cumulative costs of the lines EXPLAIN prints for a scan without watermark push-down: the Calc below the
+   * assigner, the assigner, and the Calc above it (`top`: what the consumer reads). Flink's WatermarkAssigner costs
+   * its rows once as rows and once as cpu (Calcite's default self cost), which Flink 2.3.0's ESTIMATED_COST shows
+   * ({2.0E8 rows, 1.0E8 cpu} below it, {3.0E8 rows, 2.0E8 cpu} at it).
+   */
+  watermarkChain(view: WatermarkAssignerView): { readonly lower: PlanCost; readonly assigner: PlanCost; readonly top: PlanCost } {
+    const scan = this.selfCost(view.scan);
+    const lower = view.lower === null ? scan : add(this.selfCost(view.lower), scan);
+    const rows = this.rowCount(view.lower ?? view.scan);
+    const assigner = add(lower, { rows, cpu: rows, io: 0, network: 0, memory: 0 });
+    return { lower, assigner, top: view.upper === null ? assigner : add(this.selfCost(view.upper), assigner) };
   }
 }
 

@@ -3,7 +3,7 @@ import { ChangelogInference } from './changelog.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
 import { deduplicationOf, isInsertOnlyFirstRow } from './deduplicate.js';
-import { costSuffix, CostEstimator } from './explain-cost.js';
+import { costSuffix, CostEstimator, type PlanCost } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
 import { renderTree } from './explain-tree.js';
@@ -274,8 +274,11 @@ export interface PhysicalAnnotations {
   readonly costs?: CostEstimator;
 }
 
-/** `Calc(...)` + `, changelogMode=[I]` inside the parentheses + the cost suffix after them. */
-function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefined, a: PhysicalAnnotations): string {
+/**
+ * `Calc(...)` + `, changelogMode=[I]` inside the parentheses + the cost suffix after them (`cost`: the cumulative
+ * cost of a line that is not a plan node of its own, the WatermarkAssigner and the Calcs around it).
+ */
+function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefined, a: PhysicalAnnotations, cost?: (c: CostEstimator) => PlanCost): string {
   let out = text;
   if (a.changelog !== undefined) {
     // A sink emits nothing downstream, which Flink prints as NONE; an exchange passes its input's mode on.
@@ -284,7 +287,8 @@ function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefine
   }
   if (a.costs !== undefined) {
     const c = a.costs;
-    if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n, hasExchange));
+    if (cost !== undefined) out += costSuffix(c.rowCount(n), cost(c));
+    else if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n, hasExchange));
     else {
       const x = c.exchangeCost(exchangedInput);
       const below = c.cumulative(exchangedInput, hasExchange);
@@ -336,10 +340,12 @@ export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: Ph
   const wm = watermarkAssignerView(n, underOver);
   if (wm !== undefined) {
     const scan = keyed(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a), [], identityKey(wm.scan));
-    const lower = wm.lower === null ? scan : derived(physicalNodeText(wm.lower, mode, style), scan, annotate(physicalNodeText(wm.lower, mode, style), wm.lower, undefined, a));
-    // The assigner passes its input's rows and changelog on unchanged: it is annotated as that input.
-    const assigner = derived(wm.text(style), lower, annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a));
-    return wm.upper === null ? assigner : keyed(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a), [assigner], identityKey(n));
+    const lowerText = physicalNodeText(wm.lower ?? wm.scan, mode, style);
+    const lower = wm.lower === null ? scan : derived(lowerText, scan, annotate(lowerText, wm.lower, undefined, a, (c) => c.watermarkChain(wm).lower));
+    // The assigner passes its input's rows and changelog on unchanged: it is annotated as that input, with its cost.
+    const assigner = derived(wm.text(style), lower, annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a, (c) => c.watermarkChain(wm).assigner));
+    if (wm.upper === null) return assigner;
+    return keyed(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a, (c) => c.watermarkChain(wm).top), [assigner], identityKey(n));
   }
   const children = inputsOf(n).map((c, i) => {
     const tree = aboveWatermarkAssigner(n, c)
