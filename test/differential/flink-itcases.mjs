@@ -692,8 +692,6 @@ export function tablesOf(list) {
 export function knownReason(spec) {
   const { sql, mode } = spec;
   const method = spec.source.split(' ').pop();
-  if (mode === 'streaming' && ['testStdDev', 'testMoments'].includes(method))
-    return "Sluice bug (numerics): the intermediate updates of STDDEV_POP / STDDEV_SAMP / VAR_POP / VAR_SAMP differ from Flink's in the last digits (Flink computes them from SUM(x * x), SUM(x) and COUNT(x), Calcite's AggregateReduceFunctionsRule; after 1.0, 1.0, 2.0 Flink's var_pop is 0.22222222222222224, Sluice's 0.22222222222222232); the final values agree";
   if (mode === 'streaming' && ['testTopNWithSumAndCondition', 'testTopNWithGroupByCount', 'testTop1WithGroupByCount', 'testTopNWithoutDeduplicate', 'testNestedTopN'].includes(method))
     return "Sluice difference (changelog): a streaming Top-N over a GROUP BY's updates takes each update's -U and +U as two changes and emits transient ranks (-D / +I of the next row) that Flink does not emit (its Rank consumes the aggregate's upsert updates, UpdateFastRank); the final tables agree; smallest: testTop1WithGroupByCount's statement";
   if (mode === 'streaming' && method === 'testMinMaxWithTumblingWindow')

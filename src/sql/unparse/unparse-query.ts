@@ -111,7 +111,8 @@ export function unparseTableRef(ref: TableRef): string {
       return s + alias(ref);
     }
     case 'derived-table':
-      return `${ref.lateral ? 'LATERAL ' : ''}(\n${unparseQuery(ref.query)}\n)${alias(ref)}`;
+      // As Calcite writes it (and Flink stores a view's or materialized table's expanded query): `(SELECT ...\nFROM ...) AS t`.
+      return `${ref.lateral ? 'LATERAL ' : ''}(${unparseQuery(ref.query)})${alias(ref)}`;
     case 'table-function':
       return `${ref.lateral ? 'LATERAL ' : ''}TABLE(${unparseExpression(ref.call)})${alias(ref)}`;
     case 'unnest':
