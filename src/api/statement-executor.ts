@@ -5,6 +5,7 @@ import type { Statement } from '../sql/ast/statements.js';
 import type { Session } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
 import { executeDdl } from './statements/execute-ddl.js';
+import { executeMaterializedTable } from './statements/execute-materialized-table.js';
 import { executeExplain, executeInserts, executeQuery, executeStopJob } from './statements/execute-dml.js';
 import { executeReset, executeSet, executeUse } from './statements/execute-set.js';
 import { executeDescribe, executeDescribeCatalog, executeShow, executeShowCreate } from './statements/execute-show.js';
@@ -111,6 +112,10 @@ async function executeUnguarded(session: Session, planner: SessionPlanner, stmt:
     case 'truncate-table':
     case 'delete':
       throw new ValidationError(`${stmt.kind === 'delete' ? 'DELETE' : 'TRUNCATE TABLE'} is not supported by any Sluice connector yet.`);
+    case 'create-materialized-table':
+    case 'drop-materialized-table':
+    case 'alter-materialized-table':
+      return executeMaterializedTable(session, planner, stmt);
     case 'unsupported':
       throw unsupportedStatementError(stmt);
     case 'begin-statement-set':

@@ -6,6 +6,7 @@ import { parseLogicalType } from '../types/parse-logical-type.js';
 import { ResolvedSchema } from '../types/schema.js';
 import { typeToString } from '../types/type-to-string.js';
 import type { CatalogBaseTable, CatalogDatabase, CatalogFunction } from './catalog-table.js';
+import type { MaterializedTableDefinition } from './materialized-table.js';
 
 /**
  * The on-disk form of catalog objects, kept close to the DDL a user wrote so the files can be read and
@@ -38,6 +39,8 @@ export interface TableJson {
   options?: Record<string, string>;
   originalQuery?: string;
   expandedQuery?: string;
+  /** A materialized table's definition and refresh state, as stored (plain data). */
+  materialized?: MaterializedTableDefinition;
 }
 
 export function schemaToJson(schema: ResolvedSchema): SchemaJson {
@@ -94,6 +97,7 @@ export function tableToJson(table: CatalogBaseTable): TableJson {
   if (table.kind === 'table') {
     base.partitionKeys = [...table.partitionKeys];
     base.options = { ...table.options };
+    if (table.materialized !== undefined) base.materialized = table.materialized;
   } else {
     base.originalQuery = table.originalQuery;
     base.expandedQuery = table.expandedQuery;
@@ -114,7 +118,8 @@ export function tableFromJson(json: TableJson, where: string): CatalogBaseTable 
       ...comment,
     };
   }
-  return { kind: 'table', schema, partitionKeys: json.partitionKeys ?? [], options: json.options ?? {}, ...comment };
+  const materialized = json.materialized === undefined ? {} : { materialized: json.materialized };
+  return { kind: 'table', schema, partitionKeys: json.partitionKeys ?? [], options: json.options ?? {}, ...comment, ...materialized };
 }
 
 export function databaseToJson(db: CatalogDatabase): object {

@@ -1,4 +1,5 @@
 import type { ResolvedSchema } from '../types/schema.js';
+import type { MaterializedTableDefinition } from './materialized-table.js';
 
 /**
  * A table as a catalog stores it: its schema, partition keys, comment and the `WITH` options, which
@@ -10,6 +11,11 @@ export interface CatalogTable {
   readonly partitionKeys: readonly string[];
   readonly options: Readonly<Record<string, string>>;
   readonly comment?: string;
+  /**
+   * Set when the table is a materialized table (CREATE MATERIALIZED TABLE): it reads and is written like a table, and
+   * this holds its query, freshness and refresh pipeline.
+   */
+  readonly materialized?: MaterializedTableDefinition;
 }
 
 /**

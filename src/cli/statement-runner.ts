@@ -133,7 +133,8 @@ export class StatementRunner {
     } finally {
       this.current = undefined;
     }
+    // A materialized table's refresh job (CREATE MATERIALIZED TABLE, RESUME) is waited for at the end of a file too.
     const job = result.getJobClient();
-    if (job && isDml) this.jobs.push(job);
+    if (job && (isDml || result.origin === 'ddl')) this.jobs.push(job);
   }
 }

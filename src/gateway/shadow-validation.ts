@@ -45,6 +45,20 @@ export async function validateForCluster(
       return;
     case 'execute':
       return validateForCluster(session, planner, stmt.statement, warn, clusterOnly);
+    case 'create-materialized-table': {
+      // The cluster runs the refresh job (and FULL mode, with its workflow scheduler); the shadow only needs the
+      // table, to check what later statements say of it, and the query planned as its job's INSERT.
+      const { name, primaryKey, comment, partitionedBy, options, query, pos } = stmt;
+      const asTable: CreateTableStatement = { kind: 'create-table', temporary: false, ifNotExists: false, name, columns: [], watermarks: [], primaryKey, comment, partitionedBy, options, like: null, asQuery: query, pos };
+      return shadowCreateTableAs(session, planner, asTable, query);
+    }
+    case 'drop-materialized-table': {
+      const id = session.catalogs.qualify(stmt.name.parts);
+      await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, true);
+      return;
+    }
+    case 'alter-materialized-table':
+      return;
     case 'show':
     case 'show-create':
     case 'describe':

@@ -74,8 +74,6 @@ const EXPLAIN_EMPTY_PARTITIONS =
   "EXPLAIN's plan differs: a filter on the partition column of a filesystem table with no partitions yet becomes TableSourceScan(... partitions=[], project=[...]) under a Calc; Flink's optimized plans are Values(tuples=[[]]) (and its AST names the sink's fourth field EXPR$3, not dt)";
 const EXPLAIN_ADVICE =
   "EXPLAIN PLAN_ADVICE differs: no advice for an unbounded GROUP BY without mini-batch (Flink: GroupAggregate(advice=[1], ...) and advice[1]: [ADVICE] You might want to enable local-global two-phase optimization ...; Sluice: No available advice...), and the Calc under the WatermarkAssigner selects [user, amount, ts] where Flink's selects [amount, user, ts]";
-const MATERIALIZED_TABLE =
-  'gap: CREATE / DROP MATERIALIZED TABLE are refused ("... is not supported by Sluice yet") and SHOW CREATE MATERIALIZED TABLE does not parse (Encountered "MATERIALIZED")';
 
 /** `<file>#<statement index>` -> why Sluice's output differs from Flink's. Each must still differ. */
 const known: Record<string, Known> = {
@@ -90,7 +88,6 @@ const known: Record<string, Known> = {
   ...each('table.q', [88], EXPLAIN_STATIC_PARTITION_VALUES),
   ...each('table.q', [89], EXPLAIN_EMPTY_PARTITIONS),
   ...each('misc.q', [0], HELP_TEXT),
-  ...each('materialized_table.q', range(1, 9), MATERIALIZED_TABLE),
 };
 
 /** The built client on a pipe; stderr (warnings, job failures) merged into stdout by the shell, in order. */

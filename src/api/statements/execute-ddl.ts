@@ -251,6 +251,10 @@ async function drop(session: Session, planner: SessionPlanner, stmt: DropStateme
       }
       if (stmt.objectType === 'VIEW' && found.table.kind !== 'view') throw new ValidationError(`DROP VIEW for a table is not allowed: '${identifierToString(id)}' is a table.`);
       if (stmt.objectType === 'TABLE' && found.table.kind !== 'table') throw new ValidationError(`DROP TABLE for a view is not allowed: '${identifierToString(id)}' is a view; use DROP VIEW.`);
+      if (stmt.objectType === 'TABLE' && found.table.kind === 'table' && found.table.materialized !== undefined) {
+        // Dropping only the table would leave its refresh job writing into a table that is gone.
+        throw new ValidationError(`DROP TABLE for a materialized table is not allowed: '${identifierToString(id)}' is a materialized table; use DROP MATERIALIZED TABLE, which stops its refresh job too.`);
+      }
       await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, stmt.ifExists);
       return;
     }
@@ -287,6 +291,9 @@ async function alter(session: Session, planner: SessionPlanner, stmt: AlterTable
     throw new ObjectNotFoundError(`Table \`${id.catalog}\`.\`${id.database}\`.\`${id.object}\` doesn't exist or is a temporary table.`);
   }
   if (found.table.kind !== 'table') throw new ValidationError(`ALTER TABLE for a view is not allowed: '${identifierToString(id)}' is a view.`);
+  if (found.table.materialized !== undefined) {
+    throw new ValidationError(`ALTER TABLE for a materialized table is not allowed: '${identifierToString(id)}' is a materialized table; its schema is its query's (ALTER MATERIALIZED TABLE SUSPEND / RESUME manage its refresh job).`);
+  }
   const path = { database: id.database, object: id.object };
   if (stmt.action.kind === 'rename') {
     const to = session.catalogs.qualify(stmt.action.newName.parts);

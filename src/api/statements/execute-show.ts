@@ -8,6 +8,7 @@ import { Row } from '../../types/row.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { typeToString } from '../../types/type-to-string.js';
 import { showCreate } from '../ddl/show-create.js';
+import { showCreateMaterializedTable } from '../ddl/show-create-materialized-table.js';
 import { describeCatalogRows, showCreateCatalog } from '../ddl/catalog-info.js';
 import type { CatalogDescriptor } from '../../catalog/catalog-descriptor.js';
 import { notCreatedBySql } from '../../catalog/catalog-manager.js';
@@ -54,6 +55,17 @@ export async function executeShow(session: Session, stmt: ShowStatement): Promis
       for (const [n, t] of cm.listTemporaryTables(catalog, database)) if (stmt.object === 'TABLES' || t.kind === 'view') names.add(n);
       return listResult(stmt.object === 'TABLES' ? 'table name' : 'view name', like([...names].sort()));
     }
+    case 'MATERIALIZED TABLES': {
+      const { catalog, database } = scope();
+      const c = cm.getCatalog(catalog);
+      if (!(await c.databaseExists(database))) throw new ValidationError(`Database '${catalog}'.'${database}' doesn't exist.`);
+      const names: string[] = [];
+      for (const n of await c.listTables(database)) {
+        const t = await c.getTable({ database, object: n });
+        if (t.kind === 'table' && t.materialized !== undefined) names.push(n);
+      }
+      return listResult('materialized table', like(names.sort()));
+    }
     case 'FUNCTIONS':
     case 'USER FUNCTIONS': {
       const { catalog, database } = scope();
@@ -99,16 +111,18 @@ export async function executeShowCreate(session: Session, stmt: ShowCreateStatem
   const t = await session.catalogs.getTable(stmt.name.parts);
   const id = session.catalogs.qualify(stmt.name.parts);
   if (!t) {
-    throw new ObjectNotFoundError(
-      `Could not execute SHOW CREATE ${stmt.objectType}. ${stmt.objectType === 'TABLE' ? 'Table' : 'View'} with identifier ${identifierToString(id)} does not exist.`,
+    const what = stmt.objectType === 'TABLE' ? 'Table' : stmt.objectType === 'VIEW' ? 'View' : 'Materialized table';
+    throw new ObjectNotFoundError(`Could not execute SHOW CREATE ${stmt.objectType}. ${what} with identifier ${identifierToString(id)} does not exist.`);
+  }
+  // Flink's ShowCreateUtil.validateTableKind: each kind of table has its own SHOW CREATE.
+  const kind = t.table.kind === 'view' ? 'VIEW' : t.table.materialized !== undefined ? 'MATERIALIZED TABLE' : 'TABLE';
+  if (kind !== stmt.objectType) {
+    const expected = stmt.objectType.toLowerCase();
+    throw new ValidationError(
+      `SHOW CREATE ${stmt.objectType} is only supported for ${expected}s, but ${identifierToSql(id)} is a ${kind.toLowerCase()}. Please use SHOW CREATE ${kind} instead.`,
     );
   }
-  if (stmt.objectType === 'TABLE' && t.table.kind === 'view') {
-    throw new ValidationError(`SHOW CREATE TABLE is only supported for tables, but ${identifierToSql(id)} is a view. Please use SHOW CREATE VIEW instead.`);
-  }
-  if (stmt.objectType === 'VIEW' && t.table.kind === 'table') {
-    throw new ValidationError(`SHOW CREATE VIEW is only supported for views, but ${identifierToSql(id)} is a table. Please use SHOW CREATE TABLE instead.`);
-  }
+  if (t.table.kind === 'table' && t.table.materialized !== undefined) return listResult('result', [showCreateMaterializedTable(id, t.table, t.table.materialized)]);
   return listResult('result', [showCreate(id, t.table, t.isTemporary)]);
 }
 

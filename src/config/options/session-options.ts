@@ -3,6 +3,7 @@ import { editDistance, MAX_SUGGEST_LENGTH } from '../../util/suggest.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { CheckpointingOptions } from './checkpointing-options.js';
 import { ExecutionOptions } from './execution-options.js';
+import { MaterializedTableOptions } from './materialized-table-options.js';
 import { RestartStrategyOptions } from './restart-strategy-options.js';
 import { StateBackendOptions } from './state-backend-options.js';
 import { TableOptions } from './table-options.js';
@@ -14,6 +15,7 @@ export const SESSION_OPTIONS: readonly ConfigOption<unknown>[] = [
   ...Object.values(RestartStrategyOptions),
   ...Object.values(StateBackendOptions),
   ...Object.values(TableOptions),
+  ...Object.values(MaterializedTableOptions),
 ];
 
 const BY_KEY: ReadonlyMap<string, ConfigOption<unknown>> = new Map(

@@ -1,6 +1,7 @@
 import type { SourcePosition } from '../position.js';
 import type { DdlStatement } from './ddl.js';
 import type { Expression } from './expressions.js';
+import type { MaterializedTableStatement } from './materialized-table.js';
 import type { Hint, Name, ObjectName, Property } from './names.js';
 import type { Query } from './query.js';
 
@@ -102,6 +103,7 @@ export type ShowObject =
   | 'CATALOGS'
   | 'DATABASES'
   | 'TABLES'
+  | 'MATERIALIZED TABLES'
   | 'VIEWS'
   | 'FUNCTIONS'
   | 'USER FUNCTIONS'
@@ -133,7 +135,7 @@ export interface ShowStatement {
 
 export interface ShowCreateStatement {
   readonly kind: 'show-create';
-  readonly objectType: 'TABLE' | 'VIEW' | 'CATALOG';
+  readonly objectType: 'TABLE' | 'MATERIALIZED TABLE' | 'VIEW' | 'CATALOG';
   readonly name: ObjectName;
   readonly pos: SourcePosition;
 }
@@ -221,6 +223,7 @@ export interface UnsupportedStatement {
 /** Every statement; switch on `kind`. */
 export type Statement =
   | DdlStatement
+  | MaterializedTableStatement
   | QueryStatement
   | InsertStatement
   | StatementSetStatement

@@ -12,7 +12,8 @@ import type {
   UnsupportedStatement,
 } from '../ast/statements.js';
 import type { SourcePosition } from '../position.js';
-import { DdlParser } from './ddl-parser.js';
+import type { DdlParser } from './ddl-parser.js';
+import { MaterializedTableParser } from './materialized-table-parser.js';
 import { UNSUPPORTED_STATEMENTS } from './unsupported-statements.js';
 
 const EXPLAIN_DETAILS: readonly ExplainDetail[] = ['ESTIMATED_COST', 'CHANGELOG_MODE', 'JSON_EXECUTION_PLAN', 'PLAN_ADVICE'];
@@ -26,6 +27,7 @@ const SHOW_OBJECTS: readonly (readonly [ShowObject, readonly string[]])[] = [
   ['CATALOGS', ['CATALOGS']],
   ['DATABASES', ['DATABASES']],
   ['TABLES', ['TABLES']],
+  ['MATERIALIZED TABLES', ['MATERIALIZED', 'TABLES']],
   ['VIEWS', ['VIEWS']],
   ['FUNCTIONS', ['FUNCTIONS']],
   ['MODULES', ['MODULES']],
@@ -37,7 +39,7 @@ const SHOW_OBJECTS: readonly (readonly [ShowObject, readonly string[]])[] = [
 ];
 
 /** The top of the grammar: one statement, then an optional `;` and the end of input. */
-export class StatementParser extends DdlParser {
+export class StatementParser extends MaterializedTableParser {
   parseSingleStatement(): Statement {
     const stmt = this.parseStatement();
     this.acceptSymbol(';');
@@ -70,6 +72,7 @@ export class StatementParser extends DdlParser {
     const unsupported = this.parseUnsupported();
     if (unsupported !== null) return unsupported;
     if (this.startsQuery() || this.isSymbol('(')) return this.parseQueryStatement();
+    if (this.atMaterializedTable()) return this.parseMaterializedTable();
     const t = this.peek();
     if (t.type !== 'word') {
       this.record('<STATEMENT>');
@@ -311,7 +314,9 @@ export class StatementParser extends DdlParser {
   private parseShow(): ShowStatement | Statement {
     const pos = this.expectKeywords('SHOW').pos;
     if (this.acceptKeywords('CREATE')) {
-      const objectType = (['TABLE', 'VIEW', 'CATALOG'] as const).find((k) => this.acceptKeywords(k));
+      const objectType = this.acceptKeywords('MATERIALIZED', 'TABLE')
+        ? 'MATERIALIZED TABLE'
+        : (['TABLE', 'VIEW', 'CATALOG'] as const).find((k) => this.acceptKeywords(k));
       if (objectType === undefined) throw this.unexpected();
       // A catalog's name has one part, as in Flink's grammar: `SHOW CREATE CATALOG a.b` stops at the dot.
       if (objectType === 'CATALOG') {

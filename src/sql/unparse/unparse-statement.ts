@@ -1,6 +1,7 @@
 import type { CreateTableStatement, PrimaryKeyDefinition, SchemaChange, TableColumn, WatermarkDefinition } from '../ast/ddl.js';
 import type { Name, ObjectName, Property } from '../ast/names.js';
 import type { InsertStatement, Statement, StatementSetStatement } from '../ast/statements.js';
+import type { CreateMaterializedTableStatement } from '../ast/materialized-table.js';
 import { quoteName, quoteNames, quoteString } from './identifiers.js';
 import { unparseDataType } from './unparse-data-type.js';
 import { unparseExpression } from './unparse-expression.js';
@@ -206,7 +207,32 @@ export function unparseStatement(s: Statement): string {
       return `TRUNCATE TABLE ${obj(s.name)}`;
     case 'delete':
       return `DELETE FROM ${obj(s.table)}${s.where === null ? '' : ` WHERE ${unparseExpression(s.where)}`}`;
+    case 'create-materialized-table':
+      return createMaterializedTable(s);
+    case 'drop-materialized-table':
+      return `DROP MATERIALIZED TABLE ${s.ifExists ? 'IF EXISTS ' : ''}${obj(s.name)}`;
+    case 'alter-materialized-table': {
+      const head = `ALTER MATERIALIZED TABLE ${obj(s.name)}`;
+      const a = s.action;
+      if (a.kind === 'suspend') return `${head} SUSPEND`;
+      if (a.kind === 'resume') return `${head} RESUME${a.options.length > 0 ? ` WITH ${properties(a.options)}` : ''}`;
+      return `${head} REFRESH${a.partition.length > 0 ? ` PARTITION (${a.partition.map((p) => `${quoteName(p.column.value)} = ${unparseExpression(p.value)}`).join(', ')})` : ''}`;
+    }
     case 'unsupported':
       return s.text;
   }
+}
+
+function createMaterializedTable(s: CreateMaterializedTableStatement): string {
+  let out = `CREATE MATERIALIZED TABLE ${obj(s.name)}`;
+  const pk = s.primaryKey;
+  if (pk !== null) {
+    out += ` (${pk.constraintName === null ? '' : `CONSTRAINT ${quoteName(pk.constraintName)} `}PRIMARY KEY ${names(pk.columns)}${pk.enforced ? '' : ' NOT ENFORCED'})`;
+  }
+  out += comment(s.comment);
+  if (s.partitionedBy.length > 0) out += `\nPARTITIONED BY ${names(s.partitionedBy)}`;
+  if (s.options.length > 0) out += `\nWITH ${properties(s.options)}`;
+  if (s.freshness !== null) out += `\nFRESHNESS = INTERVAL ${quoteString(s.freshness.interval)} ${s.freshness.unit}`;
+  if (s.refreshMode !== null) out += `\nREFRESH_MODE = ${s.refreshMode}`;
+  return `${out}\nAS ${unparseQuery(s.query)}`;
 }

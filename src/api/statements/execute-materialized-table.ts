@@ -1,0 +1,278 @@
+import type { CatalogTable } from '../../catalog/catalog-table.js';
+import type { MaterializedTableDefinition, RefreshHandler } from '../../catalog/materialized-table.js';
+import { freshnessMillis } from '../../catalog/materialized-table.js';
+import { identifierToSql, identifierToString, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
+import { ExecutionOptions } from '../../config/options/execution-options.js';
+import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
+import type { JobClient } from '../../runtime/job-client.js';
+import type { AlterMaterializedTableStatement, CreateMaterializedTableStatement, MaterializedTableStatement } from '../../sql/ast/materialized-table.js';
+import type { Property } from '../../sql/ast/names.js';
+import type { InsertStatement } from '../../sql/ast/statements.js';
+import { parseStatement } from '../../sql/parse.js';
+import { unparseQuery } from '../../sql/unparse/unparse-query.js';
+import { withoutTimeAttribute } from '../../types/logical-type.js';
+import { ResolvedSchema } from '../../types/schema.js';
+import { typeToSerializableString } from '../../types/type-to-string.js';
+import { permanentObjectExists } from '../ddl/already-exists.js';
+import { expandViewQuery } from '../ddl/expand-view-query.js';
+import { deriveRefresh, fullModeRefused } from '../ddl/materialized-table-definition.js';
+import type { Session } from '../session.js';
+import type { SessionPlanner } from '../session-planner.js';
+import { okResult } from '../table-results.js';
+import type { TableResult } from '../table-result.js';
+import { executeInserts } from './execute-dml.js';
+
+/**
+ * CREATE / DROP / ALTER MATERIALIZED TABLE in CONTINUOUS mode, as Flink 2.3's gateway runs them (its
+ * MaterializedTableManager): the table is a catalog table with the query's columns and a `materialized` definition,
+ * and its refresh job is an ordinary streaming `INSERT INTO` the table of the stored expanded query, started detached
+ * and checkpointed every FRESHNESS. SUSPEND stops the job with a savepoint, RESUME starts the next one from it, DROP
+ * cancels the job and drops the table.
+ */
+export async function executeMaterializedTable(session: Session, planner: SessionPlanner, stmt: MaterializedTableStatement): Promise<TableResult> {
+  switch (stmt.kind) {
+    case 'create-materialized-table':
+      return create(session, planner, stmt);
+    case 'drop-materialized-table': {
+      const id = session.catalogs.qualify(stmt.name.parts);
+      const found = await session.catalogs.getTable(stmt.name.parts);
+      if (found === undefined || found.isTemporary) {
+        if (stmt.ifExists) return okResult('ddl');
+        throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToString(id)} does not exist.`);
+      }
+      const { definition } = materializedTableOf(id, found.table);
+      if (definition.refreshStatus === 'ACTIVATED') await cancelRefreshJob(session, id, definition.refreshHandler);
+      await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, false);
+      session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
+      return okResult('ddl');
+    }
+    case 'alter-materialized-table':
+      return alter(session, planner, stmt);
+  }
+}
+
+/** The table and its materialized definition, or Flink's error for a table or view that is not materialized. */
+function materializedTableOf(id: ObjectIdentifier, table: CatalogTable | { kind: 'view' }): { table: CatalogTable; definition: MaterializedTableDefinition } {
+  if (table.kind !== 'table' || table.materialized === undefined) {
+    throw new ValidationError(`Table ${identifierToString(id)} is not a materialized table, does not support materialized table related operation.`);
+  }
+  return { table, definition: table.materialized };
+}
+
+async function create(session: Session, planner: SessionPlanner, stmt: CreateMaterializedTableStatement): Promise<TableResult> {
+  const id = session.catalogs.qualify(stmt.name.parts);
+  const derived = deriveRefresh(stmt, session.config);
+  if (derived.refreshMode === 'FULL') throw fullModeRefused(identifierToString(id), derived, session.config);
+  const catalog = session.catalogs.getCatalog(id.catalog);
+  if (!(await catalog.databaseExists(id.database))) throw new ObjectNotFoundError(`Database ${id.database} does not exist in Catalog ${id.catalog}.`);
+  if (await catalog.tableExists({ database: id.database, object: id.object })) throw permanentObjectExists(session, id, 'table');
+
+  const querySchema = await planner.inferViewSchema(stmt.query, []);
+  const names = querySchema.columns.map((c) => c.name);
+  for (const p of stmt.partitionedBy) {
+    if (!names.includes(p.value)) {
+      throw new ValidationError(`Partition column '${p.value}' of materialized table ${identifierToString(id)} is not a column of its query, which has [${names.join(', ')}].`);
+    }
+  }
+  const pk = stmt.primaryKey;
+  if (pk !== null && pk.enforced) {
+    throw new ValidationError(
+      "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT ENFORCED controls if the constraint checks are performed on the incoming/outgoing data. Flink does not own the data therefore the only supported mode is the NOT ENFORCED mode",
+    );
+  }
+  const schema = ResolvedSchema.of(
+    querySchema.columns.map((c) => ({ kind: 'physical' as const, name: c.name, type: withoutTimeAttribute(c.type) })),
+    [],
+    pk === null ? undefined : ResolvedSchema.primaryKey(pk.columns.map((c) => c.value), ...(pk.constraintName === null ? [] : [pk.constraintName])),
+  );
+  const originalQuery = unparseQuery(stmt.query);
+  const definition: MaterializedTableDefinition = {
+    originalQuery,
+    expandedQuery: await expandedQueryText(session, planner, stmt, originalQuery, querySchema),
+    freshness: derived.freshness,
+    logicalRefreshMode: derived.logicalRefreshMode,
+    refreshMode: derived.refreshMode,
+    refreshStatus: 'INITIALIZING',
+  };
+  const table: CatalogTable = {
+    kind: 'table',
+    schema,
+    partitionKeys: stmt.partitionedBy.map((n) => n.value),
+    options: Object.fromEntries(stmt.options.map((p) => [p.key, p.value])),
+    ...(stmt.comment === null ? {} : { comment: stmt.comment }),
+    materialized: definition,
+  };
+  await session.catalogs.createTable(id, table, false);
+  // A worker thread plans the refresh job from the session's statements: to it the table is the plain table it is.
+  session.replayLog.push(parseStatement(plainTableDdl(id, table)));
+  try {
+    // The query as written, so that an error points into the statement the user wrote.
+    const insert: InsertStatement = { kind: 'insert', overwrite: false, table: stmt.name, hints: [], partition: [], columns: [], query: stmt.query, pos: stmt.pos };
+    return await startRefreshJob(session, planner, id, table, definition, insert);
+  } catch (e) {
+    // As Flink: a table whose refresh job cannot start is dropped again (weak atomicity).
+    await catalog.dropTable({ database: id.database, object: id.object }, true);
+    session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
+    throw refreshJobError(`Submit continuous refresh job for materialized table ${identifierToString(id)} occur exception`, e);
+  }
+}
+
+/**
+ * The query as Flink stores it for the refresh job (full table names, qualified columns; see expandViewQuery), kept
+ * only when it binds to the same columns as the query written; otherwise the query as written.
+ */
+async function expandedQueryText(
+  session: Session,
+  planner: SessionPlanner,
+  stmt: CreateMaterializedTableStatement,
+  originalQuery: string,
+  schema: ResolvedSchema,
+): Promise<string> {
+  const expanded = await expandViewQuery(stmt.query, async (names) => {
+    const t = await session.catalogs.getTable(names);
+    return t === undefined ? undefined : { identifier: t.identifier, columns: t.table.schema.columns.map((c) => c.name) };
+  });
+  if (expanded === undefined) return originalQuery;
+  const again = await planner.inferViewSchema(expanded, []);
+  const same = again.columnCount === schema.columnCount && again.columns.every((c, i) => c.name === schema.columns[i]!.name);
+  return same ? unparseQuery(expanded) : originalQuery;
+}
+
+/** `CREATE TABLE` of the materialized table's columns, keys and options, for the replay log of worker threads. */
+function plainTableDdl(id: ObjectIdentifier, table: CatalogTable): string {
+  const parts = table.schema.columns.map((c) => `${quoteIdentifier(c.name)} ${typeToSerializableString(c.type)}`);
+  const pk = table.schema.primaryKey;
+  if (pk) parts.push(`CONSTRAINT ${quoteIdentifier(pk.name)} PRIMARY KEY (${pk.columns.map(quoteIdentifier).join(', ')}) NOT ENFORCED`);
+  const partitioned = table.partitionKeys.length > 0 ? ` PARTITIONED BY (${table.partitionKeys.map(quoteIdentifier).join(', ')})` : '';
+  const options = Object.entries(table.options).map(([k, v]) => `${quote(k)} = ${quote(v)}`);
+  return `CREATE TABLE IF NOT EXISTS ${identifierToSql(id)} (${parts.join(', ')})${partitioned}${options.length > 0 ? ` WITH (${options.join(', ')})` : ''}`;
+}
+
+function quote(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+/** `INSERT INTO <table> [/*+ OPTIONS(dynamic options) *\/] <expanded query>`, the refresh job Flink's RESUME runs. */
+function storedInsert(id: ObjectIdentifier, definition: MaterializedTableDefinition, dynamicOptions: readonly Property[]): InsertStatement {
+  const hint = dynamicOptions.length > 0 ? ` /*+ OPTIONS(${dynamicOptions.map((p) => `${quote(p.key)}=${quote(p.value)}`).join(', ')}) */` : '';
+  return parseStatement(`INSERT INTO ${identifierToSql(id)}${hint}\n${definition.expandedQuery}`) as InsertStatement;
+}
+
+/**
+ * Starts the continuous refresh job `insert` in streaming mode, named `Materialized_table_<id>_continuous_refresh_job`,
+ * checkpointed every FRESHNESS unless the session sets 'execution.checkpointing.interval', and restored from
+ * `restorePath` when resuming (Flink's executeContinuousRefreshJob). The table's refresh status becomes ACTIVATED with the new job's id.
+ */
+async function startRefreshJob(
+  session: Session,
+  planner: SessionPlanner,
+  id: ObjectIdentifier,
+  table: CatalogTable,
+  definition: MaterializedTableDefinition,
+  insert: InsertStatement,
+  restorePath?: string,
+): Promise<TableResult> {
+  const config = session.config;
+  const overrides: Record<string, string> = {
+    [ExecutionOptions.RUNTIME_MODE.key]: 'streaming',
+    [ExecutionOptions.PIPELINE_NAME.key]: `Materialized_table_${identifierToSql(id)}_continuous_refresh_job`,
+  };
+  if (config.get(CheckpointingOptions.CHECKPOINTING_INTERVAL) === undefined) overrides[CheckpointingOptions.CHECKPOINTING_INTERVAL.key] = `${freshnessMillis(definition.freshness)} ms`;
+  if (restorePath !== undefined) overrides[CheckpointingOptions.SAVEPOINT_PATH.key] = restorePath;
+  // The job is planned with these settings only: the session's own are put back whatever happens.
+  const saved = Object.keys(overrides).map((k) => [k, config.toMap()[k]] as const);
+  for (const [k, v] of Object.entries(overrides)) config.set(k, v);
+  let result: TableResult;
+  try {
+    result = await executeInserts(session, planner, [insert], 'insert');
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) config.remove(k);
+      else config.set(k, v);
+    }
+  }
+  const job = result.getJobClient()!;
+  await updateDefinition(session, id, table, { ...definition, refreshStatus: 'ACTIVATED', refreshHandler: { jobId: job.jobId } });
+  // Flink answers OK and shows the job through DESCRIBE JOB / SHOW JOBS; the client still sees it for `-f`'s end.
+  const ok = okResult('ddl');
+  return { ...ok, getJobClient: () => job };
+}
+
+async function updateDefinition(session: Session, id: ObjectIdentifier, table: CatalogTable, definition: MaterializedTableDefinition): Promise<void> {
+  await session.catalogs.getCatalog(id.catalog).alterTable({ database: id.database, object: id.object }, { ...table, materialized: definition }, false);
+}
+
+/** The refresh job of this session with that id, if it is still running. */
+function runningJob(session: Session, handler: RefreshHandler | undefined): JobClient | undefined {
+  if (handler === undefined) return undefined;
+  const job = session.jobs.get(handler.jobId)?.client;
+  return job !== undefined && (job.status() === 'RUNNING' || job.status() === 'CREATED') ? job : undefined;
+}
+
+/** DROP of an ACTIVATED table: its job is canceled when it still runs (a job of another session is gone already). */
+async function cancelRefreshJob(session: Session, id: ObjectIdentifier, handler: RefreshHandler | undefined): Promise<void> {
+  const job = runningJob(session, handler);
+  if (job === undefined) return;
+  try {
+    await job.cancel();
+  } catch (e) {
+    throw refreshJobError(`Failed to drop the materialized table ${identifierToString(id)} because the continuous refresh job ${job.jobId} could not be canceled`, e);
+  }
+}
+
+async function alter(session: Session, planner: SessionPlanner, stmt: AlterMaterializedTableStatement): Promise<TableResult> {
+  const id = session.catalogs.qualify(stmt.name.parts);
+  const found = await session.catalogs.getTable(stmt.name.parts);
+  if (found === undefined || found.isTemporary) throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToString(id)} does not exist.`);
+  const { table, definition } = materializedTableOf(id, found.table);
+  const name = identifierToString(id);
+  switch (stmt.action.kind) {
+    case 'suspend': {
+      if (definition.refreshStatus === 'SUSPENDED') {
+        throw new ValidationError(`Materialized table ${name} continuous refresh job has been suspended, jobId is ${definition.refreshHandler?.jobId ?? 'unknown'}.`);
+      }
+      const dir = session.config.get(CheckpointingOptions.SAVEPOINT_DIRECTORY);
+      if (dir === undefined) {
+        throw new ValidationError(
+          `Failed to suspend the continuous refresh job for materialized table ${name}: savepoint directory is not configured, can't stop job with savepoint. ` +
+            "Set 'execution.checkpointing.savepoint-dir' first: RESUME starts the next job from that savepoint.",
+        );
+      }
+      const job = runningJob(session, definition.refreshHandler);
+      if (job === undefined) {
+        throw new ValidationError(
+          `Failed to suspend the continuous refresh job for materialized table ${name}: its job ${definition.refreshHandler?.jobId ?? ''} is not running in this session. DROP the table, or RESUME it to start a new refresh job.`,
+        );
+      }
+      let savepointPath: string;
+      try {
+        savepointPath = await job.stopWithSavepoint(dir);
+      } catch (e) {
+        throw refreshJobError(`Failed to suspend the continuous refresh job for materialized table ${name}`, e);
+      }
+      await updateDefinition(session, id, table, { ...definition, refreshStatus: 'SUSPENDED', refreshHandler: { jobId: job.jobId, savepointPath } });
+      return okResult('ddl');
+    }
+    case 'resume': {
+      const running = definition.refreshStatus === 'ACTIVATED' ? runningJob(session, definition.refreshHandler) : undefined;
+      if (running !== undefined) throw new ValidationError(`Materialized table ${name} continuous refresh job has been resumed, jobId is ${running.jobId}.`);
+      try {
+        return await startRefreshJob(session, planner, id, table, definition, storedInsert(id, definition, stmt.action.options), definition.refreshHandler?.savepointPath);
+      } catch (e) {
+        throw refreshJobError(`Failed to resume the continuous refresh job for materialized table ${name}`, e);
+      }
+    }
+    case 'refresh':
+      throw new ValidationError(
+        `ALTER MATERIALIZED TABLE ${name} REFRESH is not supported by Sluice yet: in Flink it runs a one-time batch INSERT OVERWRITE of the query. ` +
+          'Its continuous refresh job keeps the table fresh already; run the INSERT OVERWRITE yourself in batch mode to recompute it.',
+      );
+  }
+}
+
+/** Flink's wording for a refresh job that could not be started or stopped, with the reason Sluice was given. */
+function refreshJobError(what: string, cause: unknown): ValidationError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ValidationError(`${what}: ${reason}`, { cause });
+}
