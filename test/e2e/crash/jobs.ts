@@ -43,9 +43,10 @@ export const groupByRetracting: CrashJob = {
   sources: numbers,
   sinkColumns: 'c BIGINT, keys BIGINT, s BIGINT, v BIGINT, m INT',
   // VAR_POP and COLLECT of DISTINCT values retract too. VAR_POP's running mean (Welford's, as Flink's) rounds
-  // differently as values arrive in another order (they do at parallelism > 1), so it is rounded to an integer,
-  // which a last-digit difference does not change (a truncating CAST would at an exact integer).
-  query: `SELECT c, COUNT(*), SUM(s), CAST(ROUND(VAR_POP(DISTINCT s % 1000), 0) AS BIGINT), CARDINALITY(COLLECT(DISTINCT s % 7))
+  // differently as values arrive in another order (they do at parallelism > 1), so the job writes VAR_POP * n * n,
+  // an integer over integer values (n * SUM(x * x) - SUM(x) * SUM(x)), rounded: a last-digit difference cannot
+  // change it, where it can change a truncated or rounded VAR_POP that sits on an integer or a half.
+  query: `SELECT c, COUNT(*), SUM(s), CAST(ROUND(VAR_POP(DISTINCT s % 1000) * COUNT(DISTINCT s % 1000) * COUNT(DISTINCT s % 1000), 0) AS BIGINT), CARDINALITY(COLLECT(DISTINCT s % 7))
 FROM (SELECT id % 50 AS k, COUNT(*) AS c, SUM(id) AS s FROM numbers GROUP BY id % 50) GROUP BY c`,
   output: 'changelog',
 };
