@@ -5,6 +5,7 @@ import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
 import { rowComparator } from './sort-limit-operator.js';
 import type { SortKeySpec } from './sort-limit-operator.js';
+import { upsertTopN } from './updatable-top-n.js';
 
 export interface RankSpec {
   readonly partitionKeys: readonly number[];
@@ -40,6 +41,14 @@ export interface RankSpec {
    */
   readonly top1Updates?: boolean;
   /**
+   * Streaming over updates by a unique key (input positions) the order keys can only move towards the top (the
+   * planner's update-fast strategy, rank-strategy.ts): each +I / +U is one change of the row with its key, taken
+   * as Flink's UpdatableTopNFunction (FastTop1Function for a Top-1) takes it, so the -U before it is not a change
+   * of its own; only the top rows are kept. -U and -D rows are not read (Flink's input has none: its aggregate
+   * then sends no -U; a -D does not come from the inputs the planner allows).
+   */
+  readonly updateFast?: { readonly rowKey: readonly number[] };
+  /**
    * The planner narrowed the rank's input: rows of `width` columns restored from a checkpoint of the
    * unpruned plan keep only the columns `kept`, as they are read.
    */
@@ -62,7 +71,9 @@ interface Partition {
  * ROW_NUMBER / RANK / DENSE_RANK Top-N (Flink's RetractableTopNFunction). Streaming: keeps the partition's rows sorted in
  * keyed state; after each input row it diffs the old and new top N and emits the changes: with the rank
  * number per position (-U/+U for a changed rank, +I/-D when the list grows or shrinks), without it as
- * -D/+I of the rows that left or entered. Batch: sorts each partition at end of input.
+ * -D/+I of the rows that left or entered. Over updates by a unique key that can only move rows up
+ * (`RankSpec.updateFast`) it keeps only the top rows and takes each update as one change, as Flink's
+ * UpdatableTopNFunction / FastTop1Function (updatable-top-n.ts). Batch: sorts each partition at end of input.
  */
 export class RankOperator implements StreamOperator {
   private ctx!: OperatorContext;
@@ -94,17 +105,24 @@ export class RankOperator implements StreamOperator {
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
     const pk = this.spec.partitionKeys;
+    const updateFast = this.spec.mode === 'streaming' ? this.spec.updateFast : undefined;
     for (const row of rows) {
       const f = row.fields;
+      const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
+      if (updateFast !== undefined && !accumulate) continue;
       ks.setCurrentKey(hashFields(f, pk));
       const parts = this.state.value() ?? [];
       let p = parts.find((x) => pk.every((k, i) => valuesEqual(x.key[i], f[k])));
       if (p !== undefined && this.spec.restoredRows !== undefined) narrowRestored(p, this.spec.restoredRows);
-      const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       if (p === undefined) {
         if (!accumulate) continue;
         p = { key: pk.map((k) => f[k]), rows: [] };
         parts.push(p);
+      }
+      if (updateFast !== undefined) {
+        upsertTopN(p.rows, f, { rowKey: updateFast.rowKey, rankStart: this.spec.rankStart ?? 1, rankEnd: this.spec.limit!, outputRankNumber: this.spec.outputRankNumber }, this.cmp, out);
+        this.state.update(parts);
+        continue;
       }
       const before = this.spec.mode === 'streaming' ? this.top(p) : [];
       if (accumulate) {

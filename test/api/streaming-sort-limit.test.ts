@@ -73,7 +73,7 @@ describe('streaming ORDER BY ... LIMIT', () => {
     expect(plan).toContain('LogicalSort(sort0=[$0], dir0=[DESC-nulls-last], offset=[3], fetch=[2])');
     expect(plan).toContain('SortLimit(orderBy=[id DESC], offset=[3], fetch=[2], strategy=[AppendFastStrategy])\n+- Exchange(distribution=[single])');
     const updating = await explainText(env, 'EXPLAIN SELECT g, COUNT(*) AS c FROM nums GROUP BY g ORDER BY c DESC LIMIT 2');
-    expect(updating).toContain('SortLimit(orderBy=[c DESC], offset=[0], fetch=[2], strategy=[RetractStrategy])');
+    expect(updating).toContain('SortLimit(orderBy=[c DESC], offset=[0], fetch=[2], strategy=[UpdateFastStrategy[0]])');
     await expect(env.executeSql('SELECT id FROM nums ORDER BY id')).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
   });
 

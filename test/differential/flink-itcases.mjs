@@ -692,8 +692,6 @@ export function tablesOf(list) {
 export function knownReason(spec) {
   const { sql, mode } = spec;
   const method = spec.source.split(' ').pop();
-  if (mode === 'streaming' && ['testTopNWithSumAndCondition', 'testTopNWithGroupByCount', 'testTop1WithGroupByCount', 'testTopNWithoutDeduplicate', 'testNestedTopN'].includes(method))
-    return "Sluice difference (changelog): a streaming Top-N over a GROUP BY's updates takes each update's -U and +U as two changes and emits transient ranks (-D / +I of the next row) that Flink does not emit (its Rank consumes the aggregate's upsert updates, UpdateFastRank); the final tables agree; smallest: testTop1WithGroupByCount's statement";
   if (mode === 'streaming' && method === 'testMinMaxWithTumblingWindow')
     return "Not a defect (order of simultaneous firings): the legacy TUMBLE window fires all its groups at the final watermark in an order each engine chooses (Flink by key hash, Sluice by arrival), and the outer GROUP BY's intermediate updates follow that order; the final tables agree";
   if (mode === 'batch' && /COUNT\(DISTINCT [^)]*\) FROM \w+ GROUP BY `string`, (HOP|SESSION)\(/.test(sql))

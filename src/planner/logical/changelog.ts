@@ -5,6 +5,7 @@ import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
 import { deduplicationOf, isInsertOnlyFirstRow, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
 import { inputsOf, type PlanNode, type RankNode } from './plan-node.js';
+import { rankStrategy } from './rank-strategy.js';
 
 /**
  * A streaming Top-1 (`ROW_NUMBER() ... <= 1`, or `ORDER BY ... LIMIT 1`) over an insert-only input: Flink runs it as
@@ -155,6 +156,11 @@ export class ChangelogInference {
         // Every other Deduplicate may replace its row: Flink declares all changes.
         if (deduplicationOf(n) !== undefined) return ChangelogMode.all();
         if (n.outputRankNumber) return ChangelogMode.all();
+        if (rankStrategy(n, this).kind === 'update-fast') {
+          // An update of a top row is -U / +U of it; a Top-1 (FastTop1Function) never deletes.
+          const top1 = n.limit === 1 && (n.sortLimit?.offset ?? 0) === 0;
+          return top1 ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.all();
+        }
         return replacesTop1InPlace(n, input) ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.of(RowKind.INSERT, RowKind.DELETE);
       }
       case 'sort': {

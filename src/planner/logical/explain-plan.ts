@@ -3,6 +3,7 @@ import { ChangelogInference } from './changelog.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
 import { deduplicationOf, isInsertOnlyFirstRow } from './deduplicate.js';
+import { rankStrategy, rankStrategyText } from './rank-strategy.js';
 import { costSuffix, CostEstimator, type PlanCost } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
@@ -128,13 +129,13 @@ export function physicalNodeText(n: PlanNode, mode: 'streaming' | 'batch', style
         return `Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER], rankRange=[rankStart=1, rankEnd=1], partitionBy=[${part}], orderBy=[${by}], select=[${inNames.join(', ')}])`;
       }
       if (n.sortLimit !== undefined) {
-        // Flink's streaming SortLimit: AppendFast over inserts, else it retracts.
-        const strategy = new ChangelogInference(mode).of(n.input).isInsertOnly() ? 'AppendFastStrategy' : 'RetractStrategy';
+        // Flink's streaming SortLimit picks its strategy as a Rank does (rank-strategy.ts).
+        const strategy = rankStrategyText(rankStrategy(n, new ChangelogInference(mode)));
         return `SortLimit(orderBy=[${order}], offset=[${n.sortLimit.offset}], fetch=[${n.sortLimit.fetch}], strategy=[${strategy}])`;
       }
       const range = n.limit === null ? 'rankStart=1' : `rankStart=1, rankEnd=${n.limit}`;
-      // As Flink's RankProcessStrategy: an insert-only input needs no retraction (AppendOnlyTopNFunction / FastTop1Function).
-      const strategy = mode === 'streaming' && new ChangelogInference(mode).of(n.input).isInsertOnly() ? 'AppendFastStrategy' : 'RetractStrategy';
+      // Flink's RankProcessStrategy (rank-strategy.ts): AppendFast over inserts, UpdateFast over updates that only move rows up.
+      const strategy = mode === 'streaming' ? rankStrategyText(rankStrategy(n, new ChangelogInference(mode))) : 'RetractStrategy';
       return `Rank(strategy=[${strategy}], rankType=[${n.rankType ?? 'ROW_NUMBER'}], rankRange=[${range}], partitionBy=[${part}], orderBy=[${order}], select=[${n.fields.map((f) => f.name).join(', ')}])`;
     }
     case 'lookup-join': {

@@ -8,6 +8,7 @@ import { matchRecognizeFactory } from '../../table-runtime/match-recognize/match
 import { rankOperatorFactory } from '../../table-runtime/rank-operator.js';
 import { changelogNormalizeFactory } from '../../table-runtime/changelog-normalize-operator.js';
 import { replacesTop1InPlace } from '../logical/changelog.js';
+import { rankStrategy } from '../logical/rank-strategy.js';
 import { deduplicationOf, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from '../logical/deduplicate.js';
 import { rowtimeFirstRowFactory } from '../../table-runtime/rowtime-first-row-operator.js';
 import { windowRankFactory } from '../../table-runtime/window-rank-operator.js';
@@ -97,6 +98,7 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
   }
   const inputMode = b.changelog.of(n.input);
   const rowtimeFirstRow = o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, inputMode.isInsertOnly());
+  const strategy = o.mode === 'streaming' ? rankStrategy(n, b.changelog) : undefined;
   v.operators.push(
     rowtimeFirstRow
       ? rowtimeFirstRowFactory(name, { partitionKeys: keys, rowtimeIndex: n.orderKeys[0]!.index })
@@ -113,6 +115,7 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
           insertOnlyInput: o.mode === 'streaming' && inputMode.isInsertOnly(),
           top1Updates: o.mode === 'streaming' && !n.outputRankNumber && replacesTop1InPlace(n, inputMode),
           ...(n.prunedFrom === undefined ? {} : { restoredRows: n.prunedFrom }),
+          ...(strategy?.kind === 'update-fast' ? { updateFast: { rowKey: strategy.rowKey } } : {}),
         }),
   );
   b.exchange(n, input, v);

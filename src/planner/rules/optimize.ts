@@ -57,6 +57,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = pruneRankInput(node, rewrite);
     if (options.mode === 'streaming') node = detectWindowRank(node);
     node = removeIdentityCalc(node);
+    node = pruneUnreadRankNumbers(node);
     return node;
   };
   const pushIntoScans = (n: PlanNode): PlanNode => {
@@ -68,7 +69,7 @@ export function optimize(root: PlanNode, options: OptimizeOptions): PlanNode {
     node = pushLimitIntoScan(node);
     return node;
   };
-  return finalizeScans(pushIntoScans(rewrite(root)));
+  return finalizeScans(pushIntoScans(pruneRankNumberAtRoot(rewrite(root))));
 }
 
 /**
@@ -278,7 +279,6 @@ function detectTopN(n: PlanNode): PlanNode {
 }
 
 function findTopN(n: PlanNode): PlanNode {
-  if (n.kind === 'calc' && n.input.kind === 'rank' && n.input.limit !== null && n.input.outputRankNumber) return pruneRankNumber(n, n.input);
   if (n.kind !== 'calc' || n.input.kind !== 'rank' || n.input.limit !== null || n.condition === null) return n;
   const rank = n.input;
   const rnIndex = rank.input.fields.length;
@@ -326,7 +326,27 @@ function removeConstantRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode
   };
 }
 
-/** A Top-N whose consumer no longer reads the rank column stops producing it (Flink's no-rank-number Top-N). */
+/**
+ * A Top-N whose consumer, a calc, no longer reads the rank column stops producing it (Flink's no-rank-number Top-N:
+ * Flink decides it where it makes the Top-N, from the calc above it, which by then holds the projections over it).
+ * Not when that calc feeds an OVER or another Top-N: Flink's window keeps all the columns of its input, so its
+ * Top-N keeps the number (CalcRankTransposeRule does not drop it either), and an update-fast Top-N above then sees
+ * a row again when only its number changed. Applied by the consumer of the calc, which knows what it is.
+ */
+function pruneUnreadRankNumbers(n: PlanNode): PlanNode {
+  if (n.kind === 'rank' || n.kind === 'over') return n;
+  const inputs = inputsOf(n);
+  const pruned = inputs.map(pruneRankNumberAtRoot);
+  return pruned.every((p, i) => p === inputs[i]) ? n : withInputs(n, pruned);
+}
+
+/** The plan's top node itself, when it is a calc over a Top-N (see pruneUnreadRankNumbers). */
+function pruneRankNumberAtRoot(n: PlanNode): PlanNode {
+  if (n.kind !== 'calc' || n.input.kind !== 'rank' || n.input.limit === null || !n.input.outputRankNumber) return n;
+  const pruned = pruneRankNumber(n, n.input);
+  return pruned === n ? n : removeIdentityCalc(pruned);
+}
+
 function pruneRankNumber(n: PlanNode & { kind: 'calc' }, rank: PlanNode & { kind: 'rank' }): PlanNode {
   const rnIndex = rank.input.fields.length;
   const used = new Set<number>();

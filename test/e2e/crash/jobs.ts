@@ -161,6 +161,23 @@ WHERE rn <= 1`,
 };
 
 /**
+ * A Top-3 per partition over a GROUP BY's updates, by a SUM of positive values: the sum only grows, so the Top-N
+ * takes each update by the group key as one change and keeps only its top rows (Flink's UpdateFastStrategy,
+ * UpdatableTopNFunction); a group that fell out comes back as a new row. Each group's final sum is its own, so
+ * the final ranking has no ties.
+ */
+export const topNOverGroupBy: CrashJob = {
+  name: 'top-n-over-group-by',
+  sources: numbers,
+  sinkColumns: 'k BIGINT, g BIGINT, c BIGINT, s BIGINT, rn BIGINT',
+  query: `SELECT k, g, c, s, rn FROM (
+  SELECT k, g, c, s, ROW_NUMBER() OVER (PARTITION BY k ORDER BY s DESC) AS rn
+  FROM (SELECT id % 40 % 4 AS k, id % 40 AS g, COUNT(*) AS c, SUM(id) AS s FROM numbers WHERE id > 0 GROUP BY id % 40 % 4, id % 40))
+WHERE rn <= 3`,
+  output: 'changelog',
+};
+
+/**
  * A streaming ORDER BY ... LIMIT ... OFFSET on a non-time column: one Top-N over the whole input (Flink's
  * SortLimit), keeping only the top rows of its insert-only input in state.
  */
@@ -348,6 +365,7 @@ export const allJobs: readonly CrashJob[] = [
   matchRecognize,
   topN,
   top1,
+  topNOverGroupBy,
   sortLimit,
   dedupFirst,
   dedupFirstRowtime,
