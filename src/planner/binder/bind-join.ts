@@ -261,6 +261,8 @@ export async function semiJoin(
   ctes: ReadonlyMap<string, Cte>,
   /** Binds the FROM of `left` afresh (a value generator's distinct outer values read it a second time). */
   outerFrom: () => Promise<PlanNode>,
+  /** No outer row with a NULL outer reference matches (decorrelate.ts, anyCorrelatedUnderOr). */
+  nullRejecting = false,
 ): Promise<PlanNode> {
   const kind = sub.negated ? 'ANTI' : 'SEMI';
   let right: PlanNode;
@@ -271,7 +273,7 @@ export async function semiJoin(
     if (!(e instanceof ValidationError)) throw e;
     const corr = await decorrelate(binder, sub.query, scope, sub.expr !== null, ctes);
     if (corr === undefined) throw e;
-    return correlatedSemiJoin(binder, left, scope, sub, corr, ctes, outerFrom);
+    return correlatedSemiJoin(binder, left, scope, sub, nullRejecting ? { ...corr, nullRejecting } : corr, ctes, outerFrom);
   }
   if (sub.expr === null) {
     return { kind: 'join', joinType: kind, left, right, leftKeys: [], rightKeys: [], condition: null, fields: left.fields };

@@ -27,7 +27,7 @@ import type { FunctionLookup } from '../functions/function-registry.js';
 import { bindWindowTvf } from './bind-window-tvf.js';
 import { bindJoin, findScalarSubqueries, semiJoin, splitAnd, subqueryConjunct } from './bind-join.js';
 import { correlatedScalarJoin } from './bind-correlated.js';
-import { aggregateExistsAsScalars, decorrelateScalar } from './decorrelate.js';
+import { aggregateExistsAsScalars, anyCorrelatedUnderOr, decorrelateScalar } from './decorrelate.js';
 import { bindOver, hasOverCalls } from './bind-over.js';
 import { bindMatchRecognize } from './bind-match-recognize.js';
 
@@ -237,11 +237,13 @@ export class QueryBinder {
     if (where !== null) {
       // IN / EXISTS subqueries among the top-level conjuncts become semi / anti joins.
       const conjuncts = splitAnd(where);
+      const subs = conjuncts.flatMap((c) => subqueryConjunct(c) ?? []);
+      const nullRejecting = subs.length > 1 && (await anyCorrelatedUnderOr(this, subs.map((s) => s.query), scope, ctes));
       const plain: Expression[] = [];
       for (const c of conjuncts) {
         const sub = subqueryConjunct(c);
         if (sub === undefined) plain.push(c);
-        else node = await semiJoin(this, node, scope, sub, ctes, outerFrom);
+        else node = await semiJoin(this, node, scope, sub, ctes, outerFrom, nullRejecting);
       }
       if (plain.length > 0) {
         const cond = plain.map((c) => bindExpression(c, this.exprContext(selectScope, scalarIntercept))).reduce((a, b) => bindBinary('AND', a, b));

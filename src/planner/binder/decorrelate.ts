@@ -120,6 +120,23 @@ async function correlation(binder: QueryBinder, query: Query, outerScope: Scope,
 }
 
 /**
+ * Whether one of the IN / EXISTS subqueries `queries` of a WHERE names the enclosing query under an OR (`underOr`).
+ * Flink 2.3's SubQueryDecorrelator then gives up on the whole WHERE, so every IN / EXISTS of it is left to Calcite's
+ * value generator: none matches an outer row with a NULL reference (`EXISTS (... WHERE COALESCE(l.b, 0) < r.e)` is
+ * not TRUE for a NULL b then, though it is alone).
+ */
+export async function anyCorrelatedUnderOr(binder: QueryBinder, queries: readonly Query[], outerScope: Scope, ctes: ReadonlyMap<string, Cte>): Promise<boolean> {
+  for (const q of queries) {
+    try {
+      if ((await correlation(binder, q, outerScope, ctes))?.underOr === true) return true;
+    } catch {
+      // A subquery that does not bind reports its error when it is joined.
+    }
+  }
+  return false;
+}
+
+/**
  * Whether `e` names the enclosing query under an OR (or a NOT of an AND, an OR once the NOT is pushed in). Flink 2.3's
  * SubQueryDecorrelator gives up on such a correlation (`TODO supports correlation variable with OR`) and leaves the
  * subquery to Calcite's RelDecorrelator, whose value generator joins back on the outer references with `=`: an outer

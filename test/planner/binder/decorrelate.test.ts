@@ -301,4 +301,23 @@ describe('a correlated IN / EXISTS with an outer reference under an OR', () => {
   )('%s: %s', async (mode, sql, rows) => {
     expect(await answer(mode, sql)).toEqual(rows);
   });
+
+  it.each(
+    cases(
+      [
+        // Alone, a correlation that holds with a NULL reference (COALESCE) keeps SQL's answer: (4, NULL) is EXISTS.
+        ['SELECT * FROM l WHERE EXISTS (SELECT 1 FROM r WHERE COALESCE(l.b, 0) < r.e)', ['4\t\\N']],
+        // Beside an IN / EXISTS with an OR over a correlation, Flink gives up on the whole WHERE: no longer.
+        ['SELECT * FROM l WHERE EXISTS (SELECT 1 FROM r WHERE COALESCE(l.b, 0) < r.e) AND EXISTS (SELECT 1 FROM r WHERE r.e > 5 OR r.d = l.a)', []],
+        // A scalar one over the value generator: COUNT 0 for the NULL reference.
+        [
+          'SELECT a, b, (SELECT COUNT(*) FROM r WHERE r.d = l.b) AS n, (SELECT COUNT(*) FROM r WHERE COALESCE(l.b, 0) < r.e) AS m FROM l',
+          ['1\t10\t1\t0', '2\t20\t1\t0', '3\t30\t2\t0', '3\t30\t2\t0', '4\t\\N\t0\t0', '5\t50\t0\t0', '\\N\t10\t1\t0'],
+        ],
+      ],
+      ['batch', 'streaming'],
+    ),
+  )('%s: %s', async (mode, sql, rows) => {
+    expect(await answer(mode, sql)).toEqual(rows);
+  });
 });
