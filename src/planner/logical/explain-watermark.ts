@@ -133,6 +133,7 @@ export function watermarkAssignerView(n: PlanNode, underOver = false): Watermark
   if (!hasWatermarkAssigner(scan)) return undefined;
   if (underOver && consumer !== null && scan.columnExprs !== undefined) return computedBelowView(consumer, scan, scan.columnExprs);
   const wm = scan.watermark;
+  // Insertion order is the order of first use, which the lower Calc keeps (below).
   const used = new Set<number>();
   // A computed rowtime is read from the assigner's output, not recomputed from what it reads.
   const rtKey = wm.rowtime.kind !== 'input-ref' ? key(wm.rowtime) : undefined;
@@ -158,12 +159,23 @@ export function watermarkAssignerView(n: PlanNode, underOver = false): Watermark
     collect(wm.declared);
     for (const j of cols) if (!(j === rtIndex && rtComputed) && fieldOf(j) >= 0) used.add(fieldOf(j));
   }
-  // The lower Calc's outputs in table order: scan fields by name, the rowtime computed where it is declared.
   const lowerProjects: RexNode[] = [];
   const lowerFields: PlanField[] = [];
   const position = new Map<number, number>();
   let rtPosition = -1;
-  columns.forEach((c, j) => {
+  if (!rtComputed && consumer !== null && consumer.condition === null) {
+    // Flink's ProjectWatermarkAssignerTransposeRule puts below the assigner the fields the projection reads in the
+    // order it first reads them, then those the watermark reads (RexNodeExtractor.extractRefInputFields):
+    // `SELECT amount, user` over (user, product, amount, ts) reads [amount, user, ts] (Flink 2.3.0, table.q). A
+    // filter between them stops the rule: the fields stay in table order.
+    for (const k of used) {
+      position.set(k, lowerProjects.length);
+      lowerProjects.push(inputRef(k, scan.fields[k]!.name, scan.fields[k]!.type));
+      lowerFields.push(scan.fields[k]!);
+    }
+  }
+  // Otherwise the lower Calc's outputs in table order: scan fields by name, the rowtime computed where it is declared.
+  if (lowerProjects.length === 0) columns.forEach((c, j) => {
     if (j === rtIndex && rtComputed) {
       rtPosition = lowerProjects.length;
       lowerProjects.push(wm.rowtime);

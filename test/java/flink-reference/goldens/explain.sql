@@ -122,3 +122,9 @@ EXPLAIN SELECT a, MOD(b, 3) AS m, b % 4 AS r FROM F;
 -- and GroupAggregate Flink costs otherwise (cpu 8.6E9 for the exchange, no memory for the aggregate).
 -- @golden explain-q-select.cost.txt
 EXPLAIN ESTIMATED_COST SELECT `uid`, page FROM clicks;
+-- A projection over a source without watermark push-down goes below the assigner in the order it reads the fields,
+-- the rowtime last unless read before (ProjectWatermarkAssignerTransposeRule).
+-- @golden watermark-project-order.txt
+EXPLAIN SELECT dwell, `uid` + 1 AS u, page FROM clicks;
+-- @golden watermark-project-rowtime-first.txt
+EXPLAIN SELECT ts, page FROM clicks;
