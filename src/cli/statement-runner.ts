@@ -133,8 +133,9 @@ export class StatementRunner {
     } finally {
       this.current = undefined;
     }
-    // A materialized table's refresh job (CREATE MATERIALIZED TABLE, RESUME) is waited for at the end of a file too.
+    // A materialized table's refresh jobs (CREATE MATERIALIZED TABLE, RESUME, REFRESH) are waited for at the end of a
+    // file too; a query's job ended with its printing.
     const job = result.getJobClient();
-    if (job && (isDml || result.origin === 'ddl')) this.jobs.push(job);
+    if (job && result.origin !== 'query') this.jobs.push(job);
   }
 }

@@ -8,9 +8,13 @@ import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.
 import type { JobClient } from '../../runtime/job-client.js';
 import type { AlterMaterializedTableStatement, CreateMaterializedTableStatement, MaterializedTableStatement } from '../../sql/ast/materialized-table.js';
 import type { Property } from '../../sql/ast/names.js';
-import type { InsertStatement } from '../../sql/ast/statements.js';
+import type { InsertStatement, PartitionSpecEntry } from '../../sql/ast/statements.js';
 import { parseStatement } from '../../sql/parse.js';
+import { unparseExpression } from '../../sql/unparse/unparse-expression.js';
 import { unparseQuery } from '../../sql/unparse/unparse-query.js';
+import { Columns } from '../../types/column.js';
+import { DataTypes } from '../../types/data-types.js';
+import { Row } from '../../types/row.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { typeToSerializableString } from '../../types/type-to-string.js';
@@ -19,7 +23,7 @@ import { expandViewQuery } from '../ddl/expand-view-query.js';
 import { deriveRefresh, fullModeRefused } from '../ddl/materialized-table-definition.js';
 import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
-import { okResult } from '../table-results.js';
+import { okResult, staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
 import { executeInserts } from './execute-dml.js';
 
@@ -181,17 +185,7 @@ async function startRefreshJob(
   if (config.get(CheckpointingOptions.CHECKPOINTING_INTERVAL) === undefined) overrides[CheckpointingOptions.CHECKPOINTING_INTERVAL.key] = `${freshnessMillis(definition.freshness)} ms`;
   if (restorePath !== undefined) overrides[CheckpointingOptions.SAVEPOINT_PATH.key] = restorePath;
   // The job is planned with these settings only: the session's own are put back whatever happens.
-  const saved = Object.keys(overrides).map((k) => [k, config.toMap()[k]] as const);
-  for (const [k, v] of Object.entries(overrides)) config.set(k, v);
-  let result: TableResult;
-  try {
-    result = await executeInserts(session, planner, [insert], 'insert');
-  } finally {
-    for (const [k, v] of saved) {
-      if (v === undefined) config.remove(k);
-      else config.set(k, v);
-    }
-  }
+  const result = await withSettings(session, overrides, () => executeInserts(session, planner, [insert], 'insert'));
   const job = result.getJobClient()!;
   await updateDefinition(session, id, table, { ...definition, refreshStatus: 'ACTIVATED', refreshHandler: { jobId: job.jobId } });
   // Flink answers OK and shows the job through DESCRIBE JOB / SHOW JOBS; the client still sees it for `-f`'s end.
@@ -264,10 +258,66 @@ async function alter(session: Session, planner: SessionPlanner, stmt: AlterMater
       }
     }
     case 'refresh':
-      throw new ValidationError(
-        `ALTER MATERIALIZED TABLE ${name} REFRESH is not supported by Sluice yet: in Flink it runs a one-time batch INSERT OVERWRITE of the query. ` +
-          'Its continuous refresh job keeps the table fresh already; run the INSERT OVERWRITE yourself in batch mode to recompute it.',
-      );
+      return refreshOnce(session, planner, id, table, definition, stmt.action.partition);
+  }
+}
+
+/**
+ * ALTER MATERIALIZED TABLE ... REFRESH [PARTITION (k = 'v', ...)], as Flink's refreshMaterializedTable: a one-time
+ * batch job `INSERT OVERWRITE <table> SELECT * FROM (<expanded query>) [WHERE k = 'v' AND ...]`, named
+ * `Materialized_table_<id>_one_time_refresh_job`, started detached; the answer is its job id and where it runs. The
+ * partition keys must be columns of the table, of a character string type (Flink's validatePartitionSpec).
+ */
+async function refreshOnce(
+  session: Session,
+  planner: SessionPlanner,
+  id: ObjectIdentifier,
+  table: CatalogTable,
+  definition: MaterializedTableDefinition,
+  partition: readonly PartitionSpecEntry[],
+): Promise<TableResult> {
+  const unknown: string[] = [];
+  const nonString: string[] = [];
+  const values: [string, string][] = [];
+  for (const p of partition) {
+    const column = table.schema.columns.find((c) => c.name === p.column.value);
+    if (column === undefined) unknown.push(p.column.value);
+    else if (column.type.kind !== 'CHAR' && column.type.kind !== 'VARCHAR') nonString.push(p.column.value);
+    values.push([p.column.value, p.value.kind === 'string-literal' ? p.value.value : unparseExpression(p.value)]);
+  }
+  if (unknown.length > 0) {
+    throw new ValidationError(`The partition spec contains unknown partition keys:\n\n${unknown.join('\n')}\n\nAll known partition keys are:\n\n${table.partitionKeys.join('\n')}`);
+  }
+  if (nonString.length > 0) {
+    throw new ValidationError(
+      `Currently, refreshing materialized table only supports referring to char, varchar and string type partition keys. All specified partition keys in partition specs with unsupported types are:\n\n${nonString.join('\n')}`,
+    );
+  }
+  const where = values.length > 0 ? `\n  WHERE ${values.map(([k, v]) => `${quoteIdentifier(k)} = ${quote(v)}`).join(' AND ')}` : '';
+  const insert = parseStatement(`INSERT OVERWRITE ${identifierToSql(id)}\n  SELECT * FROM (${definition.expandedQuery})${where}`) as InsertStatement;
+  const result = await withSettings(
+    session,
+    { [ExecutionOptions.RUNTIME_MODE.key]: 'batch', [ExecutionOptions.PIPELINE_NAME.key]: `Materialized_table_${identifierToSql(id)}_one_time_refresh_job` },
+    () => executeInserts(session, planner, [insert], 'insert'),
+  );
+  const job = result.getJobClient()!;
+  const schema = ResolvedSchema.of([Columns.physical('job_id', DataTypes.STRING()), Columns.physical('cluster_info', DataTypes.MAP(DataTypes.STRING(), DataTypes.STRING()))]);
+  const answer = staticResult('other', schema, [Row.insert(job.jobId, new Map([['execution.target', 'local']]))]);
+  return { ...answer, getJobClient: () => job };
+}
+
+/** Runs `action` with the session's configuration changed by `overrides`, and puts the session's own values back. */
+async function withSettings<T>(session: Session, overrides: Readonly<Record<string, string>>, action: () => Promise<T>): Promise<T> {
+  const config = session.config;
+  const saved = Object.keys(overrides).map((k) => [k, config.toMap()[k]] as const);
+  for (const [k, v] of Object.entries(overrides)) config.set(k, v);
+  try {
+    return await action();
+  } finally {
+    for (const [k, v] of saved) {
+      if (v === undefined) config.remove(k);
+      else config.set(k, v);
+    }
   }
 }
 
