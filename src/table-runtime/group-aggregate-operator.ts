@@ -138,6 +138,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const g = this.group(f, accumulate);
       if (g === undefined) continue; // retraction of an unknown group: nothing to undo (as Flink)
       const prev = streaming && (g[0] as number) > 0 ? layout.values(g, f) : null;
+      const prevState = prev === null ? undefined : layout.emitState(g);
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) {
@@ -148,7 +149,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (!streaming) continue;
       const next = layout.values(g, f);
       if (prev === null) out.push(new Row(RowKind.INSERT, next));
-      else if (!this.unchanged(prev, next)) {
+      else if (!this.unchanged(prev, next, prevState, layout.emitState(g))) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -167,6 +168,8 @@ export class GroupAggregateOperator implements StreamOperator {
     const layout = this.layout;
     /** Touched groups in first-touch order, with their result before this batch (null: none). */
     const touched = new Map<Group, unknown[] | null>();
+    /** The emitState (see AggregateFunction.emitState) of touched groups before this batch. */
+    const touchedState = new Map<Group, unknown[] | undefined>();
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       const f = row.fields;
@@ -174,7 +177,10 @@ export class GroupAggregateOperator implements StreamOperator {
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       const g = this.group(f, accumulate);
       if (g === undefined) continue;
-      if (!touched.has(g)) touched.set(g, (g[0] as number) > 0 ? layout.values(g, f) : null);
+      if (!touched.has(g)) {
+        touched.set(g, (g[0] as number) > 0 ? layout.values(g, f) : null);
+        touchedState.set(g, (g[0] as number) > 0 ? layout.emitState(g) : undefined);
+      }
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) this.drop(g);
@@ -184,7 +190,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const next = (g[0] as number) > 0 ? layout.values(g) : null;
       if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
       else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
-      else if (prev !== null && next !== null && !this.unchanged(prev, next)) {
+      else if (prev !== null && next !== null && !this.unchanged(prev, next, touchedState.get(g), layout.emitState(g))) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -196,8 +202,8 @@ export class GroupAggregateOperator implements StreamOperator {
    * Whether an update need not be emitted. With a state TTL Flink emits the -U / +U pair even for the same result
    * (GroupAggFunction: `stateRetentionTime <= 0 && equaliser.equals(...)`): downstream state may have expired.
    */
-  private unchanged(prev: readonly unknown[], next: readonly unknown[]): boolean {
-    return this.stateTtlMs <= 0 && sameResult(prev, next, this.groupKeys.length);
+  private unchanged(prev: readonly unknown[], next: readonly unknown[], prevState?: readonly unknown[], nextState?: readonly unknown[]): boolean {
+    return this.stateTtlMs <= 0 && sameResult(prev, next, this.groupKeys.length) && (prevState === undefined || nextState === undefined || sameResult(prevState, nextState, 0));
   }
 
   finish(): void {

@@ -154,6 +154,21 @@ export class GroupLayout {
   }
 
   /**
+   * What Flink's aggregate holds beyond the values of `g` (AggregateFunction.emitState), to compare before leaving
+   * an update out; undefined when no call has any.
+   */
+  emitState(g: Group): unknown[] | undefined {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < this.aggs.length; i++) {
+      const fn = this.aggs[i]!.fn;
+      if (fn.emitState === undefined || this.slot[i] !== Slot.Boxed) continue;
+      out ??= [];
+      out.push(...fn.emitState(g[this.at[i]!]));
+    }
+    return out;
+  }
+
+  /**
    * The groups of a state value, converting the layout written before this one (an array of
    * `{ key, accs, count, seen }` objects, in checkpoints of earlier releases) as it is read.
    */

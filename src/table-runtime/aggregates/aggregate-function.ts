@@ -19,6 +19,13 @@ export interface AggregateFunction<Acc> {
   merge?(acc: Acc, other: Acc): void;
   /** The current result in the docs/values.md representation; null for SQL NULL. Must not mutate `acc`. */
   getValue(acc: Acc): unknown;
+  /**
+   * Optional: what Flink's aggregate holds for this call besides its value, when Flink rewrites the call into others
+   * that a Calc above combines (VAR_POP into WELFORD_M2 and COUNT, divided above). A streaming group aggregate
+   * compares these too before it leaves an update out, as Flink's emits -U / +U whenever they change, even when the
+   * combined value does not. Must not mutate `acc`.
+   */
+  emitState?(acc: Acc): readonly unknown[];
   /** Empty the accumulator in place (optional; used when a window fires and is reused). */
   resetAccumulator?(acc: Acc): void;
   /**

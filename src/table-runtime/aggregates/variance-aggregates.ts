@@ -90,6 +90,12 @@ export function variance(kind: VarianceKind, argType: LogicalType): AggregateFun
         acc.m2 = 0;
       }
     },
+    // Flink's plan aggregates WELFORD_M2 (null without rows or when rounding made M2 negative) and COUNT, and emits
+    // an update when either changes.
+    emitState(boxed) {
+      const acc = welford(boxed);
+      return [acc.n <= 0 || acc.m2 < 0 ? null : acc.m2, acc.n];
+    },
     getValue(boxed) {
       const acc = welford(boxed);
       // WELFORD_M2 is null without rows or when rounding made M2 negative; VAR_SAMP of one row divides by null.

@@ -86,6 +86,33 @@ describe('VAR_POP / VAR_SAMP / STDDEV_POP / STDDEV_SAMP', () => {
       });
     });
 
+    it("emits an update whenever Flink's WELFORD_M2 or COUNT changes beneath, even from NULL to NULL (streaming)", async () => {
+      const sql = 'SELECT VAR_POP(s), VAR_SAMP(s), STDDEV_POP(s), STDDEV_SAMP(s) FROM (SELECT f1, SUM(f0) * 0.7 AS s FROM DoubleInt GROUP BY f1)';
+      expect(await run('streaming', sql)).toEqual({
+        rows: [
+          '+I\t0.0\t\\N\t0.0\t\\N',
+          '-U\t0.0\t\\N\t0.0\t\\N',
+          '+U\t0.0\t0.0\t0.0\t0.0',
+          '-U\t0.0\t0.0\t0.0\t0.0',
+          '+U\t0.0\t\\N\t0.0\t\\N',
+          '-U\t0.0\t\\N\t0.0\t\\N',
+          '+U\t0.4899999999999997\t0.9799999999999994\t0.6999999999999998\t0.9899494936611662',
+          '-U\t0.4899999999999997\t0.9799999999999994\t0.6999999999999998\t0.9899494936611662',
+          '+U\t\\N\t\\N\t\\N\t\\N',
+          '-U\t\\N\t\\N\t\\N\t\\N',
+          '+U\t\\N\t\\N\t\\N\t\\N',
+          '-U\t\\N\t\\N\t\\N\t\\N',
+          '+U\t\\N\t\\N\t\\N\t\\N',
+          '-U\t\\N\t\\N\t\\N\t\\N',
+          '+U\t1.1024999999999994\t2.2049999999999987\t1.0499999999999996\t1.4849242404917493',
+          '-U\t1.1024999999999994\t2.2049999999999987\t1.0499999999999996\t1.4849242404917493',
+          '+U\t\\N\t\\N\t\\N\t\\N',
+          '-U\t\\N\t\\N\t\\N\t\\N',
+          '+U\t\\N\t\\N\t\\N\t\\N',
+        ],
+      });
+    });
+
     it('gives the same digits in batch mode', async () => {
       const sql = 'SELECT f1, VAR_POP(f0 * 0.1), VAR_SAMP(f0 * 0.1), STDDEV_POP(f0 * 0.1), STDDEV_SAMP(f0 * 0.1) FROM DoubleInt GROUP BY f1';
       const row = (k: number) => ['+I', k, '0.006666666666666668', '0.010000000000000002', '0.08164965809277261', '0.1'].join('\t');
