@@ -53,6 +53,17 @@ describe('NaN through the simplifications Flink applies', () => {
     ]);
   });
 
+  it('an IS NOT TRUE / IS FALSE over a NOT drops the NOT first: (NOT (NaN > y)) IS NOT TRUE keeps only a NULL y (streaming seed 2027, query 6481)', async () => {
+    // What a real Flink 2.3.0 answered for each.
+    await env.executeSql("CREATE TEMPORARY VIEW tn AS SELECT * FROM (VALUES (1, CAST(1.5 AS DOUBLE)), (2, CAST(NULL AS DOUBLE)), (3, CAST('NaN' AS DOUBLE))) AS v(id, y)");
+    expect(await rows("SELECT id FROM tn WHERE (NOT (CAST('NaN' AS DOUBLE) > y)) IS NOT TRUE")).toEqual([[2]]);
+    expect(await rows("SELECT id, (NOT (CAST('NaN' AS DOUBLE) > y)) IS NOT TRUE, (NOT (CAST('NaN' AS DOUBLE) > y)) IS FALSE FROM tn")).toEqual([
+      [1, false, false],
+      [2, true, false],
+      [3, false, false],
+    ]);
+  });
+
   it('y >= y in an ON condition is "y IS NOT NULL": the NaN row joins', async () => {
     expect(await rows('SELECT t.id, u.n FROM t JOIN u ON t.k = u.k AND t.y >= t.y')).toEqual([
       [1, 'a'],

@@ -14,8 +14,25 @@ const NEGATION: Readonly<Record<string, string>> = { '=': '<>', '<>': '=', '<': 
  * The two differ only for a floating-point NaN, which compares unequal to itself: Flink answers `NaN >= NaN` TRUE and
  * `NaN <> NaN` FALSE, and so must Sluice.
  */
+/**
+ * `(NOT x) IS k` as `x IS k'` (RexSimplify.simplifyIs2), for the two k where a real Flink 2.3 then compares a NaN as
+ * Java does (`<` and `>` FALSE): (NOT (NaN > y)) IS NOT TRUE and IS FALSE answer as (NaN > y) IS NOT FALSE and IS
+ * TRUE. For IS TRUE and IS NOT FALSE Flink goes on to a range search that orders NaN above every number (Calcite's
+ * Sarg, Double.compareTo), which Sluice does not model: those keep the negated comparison, right except for a NaN
+ * operand (docs/differences-from-flink.md).
+ */
+const IS_OF_NOT: Readonly<Record<string, string>> = { 'IS FALSE': 'IS TRUE', 'IS NOT TRUE': 'IS NOT FALSE' };
+
 export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNode {
   if (n.kind !== 'call') return n;
+  // An IS over a NOT loses the NOT before the operand is simplified, as simplifyIs2 runs on the operand as written:
+  // (NOT (NaN > y)) IS NOT TRUE is (NaN > y) IS NOT FALSE, TRUE only for a NULL y, not NaN <= y IS NOT TRUE (every
+  // row), which is what negating the comparison under the NOT first would give. Flink keeps only the NULL y row.
+  const under = n.operands[0];
+  const isOfNot = IS_OF_NOT[n.op];
+  if (isOfNot !== undefined && n.operands.length === 1 && under?.kind === 'call' && under.op === 'NOT' && under.operands.length === 1) {
+    return simplifyReflexiveComparisons(call(isOfNot, [under.operands[0]!], n.type), filter);
+  }
   // A filter's condition keeps its context through AND / OR (Calcite's unknownAs FALSE): NULL and FALSE drop a row alike.
   const operands = n.operands.map((o) => simplifyReflexiveComparisons(o, filter && (n.op === 'AND' || n.op === 'OR')));
   // NOT (a < b) is a >= b, and so on: RexSimplify.simplifyNot negates a comparison under NOT. The same for every
