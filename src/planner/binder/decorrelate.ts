@@ -266,8 +266,9 @@ export async function decorrelate(binder: QueryBinder, query: Query, outerScope:
  * `COUNT(*) + 1`) gives the expression the caller evaluates for a missing key instead, over each call's value on no
  * rows.
  *
- * With only `inner = outer` correlations, the aggregate groups by the inner sides (`query`, `outer`). Any other
- * correlation (`o.amount > c.limit`, an OR) needs the outer values themselves: `generator` then says to join the
+ * With only `inner = outer` correlations whose outer sides are columns, the aggregate groups by the inner sides
+ * (`query`, `outer`). Any other correlation (`o.amount > c.limit`, an OR, `o.cust = COALESCE(c.id, 0)`) needs the
+ * outer values themselves: `generator` then says to join the
  * inner FROM with the distinct outer references (a value generator, as Calcite's decorrelator builds) on the
  * correlated conjuncts, and to group by those references.
  */
@@ -298,7 +299,10 @@ export async function decorrelateScalar(binder: QueryBinder, query: Query, outer
   // Each call of an expression over COUNT as a column too: its type types the call's value on no rows.
   const calls: SelectItem[] = aggregates.map((a, i) => ({ expr: a, alias: { value: `$agg${i}`, pos: a.pos }, pos: a.pos }));
   const empty = aggregates.length === 0 ? null : { expr: e, aggregates };
-  if (corr.conditions.length > 0) {
+  // Calcite's decorrelator, which Flink 2.3 leaves scalar subqueries to, keys the aggregate by the inner side only
+  // where the outer side is a column itself; any other correlation goes through the value generator, whose groups an
+  // outer row with a NULL reference never meets: `r.d = COALESCE(l.b, 40)` counts no rows for a NULL b there.
+  if (corr.conditions.length > 0 || corr.pairs.some((p) => p.outer.kind !== 'identifier')) {
     const refs: Expression[] = corr.outerRefs.map((_, i) => ({ kind: 'identifier', names: [outerRefName(i)], pos: query.pos }));
     const keys: SelectItem[] = refs.map((r, i) => ({ expr: r, alias: { value: `$corr${i}`, pos: r.pos }, pos: r.pos }));
     return {

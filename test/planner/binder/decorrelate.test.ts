@@ -320,4 +320,34 @@ describe('a correlated IN / EXISTS with an outer reference under an OR', () => {
   )('%s: %s', async (mode, sql, rows) => {
     expect(await answer(mode, sql)).toEqual(rows);
   });
+
+});
+
+describe('a correlation whose outer side is an expression, not a column', () => {
+  it.each(
+    cases(
+      [
+        // An equality whose outer side is no column goes through the value generator too (as Calcite's decorrelator
+        // does for Flink): COUNT 0 and SUM NULL for the NULL b, though r.d = COALESCE(NULL, 40) holds for r (2, 40, 5).
+        ['SELECT a, b, (SELECT COUNT(*) FROM r WHERE r.d = COALESCE(l.b, 40)) AS n FROM l', ['1\t10\t1', '2\t20\t1', '3\t30\t2', '3\t30\t2', '4\t\\N\t0', '5\t50\t0', '\\N\t10\t1']],
+        ['SELECT a, b, (SELECT SUM(e) FROM r WHERE r.d = COALESCE(l.b, 40) AND r.c > 0) AS n FROM l', ['1\t10\t1', '2\t20\t\\N', '3\t30\t7', '3\t30\t7', '4\t\\N\t\\N', '5\t50\t\\N', '\\N\t10\t1']],
+      ],
+      ['batch', 'streaming'],
+    ),
+  )('%s: %s', async (mode, sql, rows) => {
+    expect(await answer(mode, sql)).toEqual(rows);
+  });
+
+  it.each(
+    cases(
+      [
+        // EXISTS keeps SQL's answer there.
+        ['SELECT * FROM l WHERE EXISTS (SELECT 1 FROM r WHERE r.d = COALESCE(l.b, 40))', ['1\t10', '2\t20', '3\t30', '3\t30', '4\t\\N', '\\N\t10']],
+        ['SELECT a, b, (SELECT COUNT(*) FROM r WHERE r.d = l.b + 10) AS n FROM l', ['1\t10\t1', '2\t20\t2', '3\t30\t1', '3\t30\t1', '4\t\\N\t0', '5\t50\t1', '\\N\t10\t1']],
+      ],
+      ['batch'],
+    ),
+  )('%s: %s', async (mode, sql, rows) => {
+    expect(await answer(mode, sql)).toEqual(rows);
+  });
 });
