@@ -111,7 +111,7 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     ).getJobClient()!;
     await until(() => committedLines(out).length > 0);
     expect(await failure(env, 'ALTER MATERIALIZED TABLE mt SUSPEND')).toMatch(
-      /^Failed to suspend the continuous refresh job for materialized table default_catalog\.default_database\.mt: savepoint directory is not configured/,
+      /^Failed to suspend the continuous refresh job for materialized table `default_catalog`\.`default_database`\.`mt`: savepoint directory is not configured/,
     );
     await env.executeSql(`SET 'execution.checkpointing.savepoint-dir' = '${sp}'`);
     await env.executeSql('ALTER MATERIALIZED TABLE mt SUSPEND');
@@ -119,7 +119,7 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     const suspendedAt = committedLines(out).length;
     expect(suspendedAt).toBeLessThan(6000);
     expect(await failure(env, 'ALTER MATERIALIZED TABLE mt SUSPEND')).toBe(
-      `Materialized table default_catalog.default_database.mt continuous refresh job has been suspended, jobId is ${job.jobId}.`,
+      `Materialized table \`default_catalog\`.\`default_database\`.\`mt\` continuous refresh job has been suspended, jobId is ${job.jobId}.`,
     );
 
     const resumed = (await env.executeSql('ALTER MATERIALIZED TABLE mt RESUME')).getJobClient()!;
@@ -137,7 +137,7 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     const job = (await env.executeSql("CREATE MATERIALIZED TABLE mt WITH ('connector' = 'blackhole') AS SELECT a FROM src")).getJobClient()!;
     await until(() => job.status() === 'RUNNING');
     expect(await failure(env, 'ALTER MATERIALIZED TABLE mt RESUME')).toBe(
-      `Materialized table default_catalog.default_database.mt continuous refresh job has been resumed, jobId is ${job.jobId}.`,
+      `Materialized table \`default_catalog\`.\`default_database\`.\`mt\` continuous refresh job has been resumed, jobId is ${job.jobId}.`,
     );
     expect(await failure(env, 'DROP TABLE mt')).toMatch(/^DROP TABLE for a materialized table is not allowed: .* use DROP MATERIALIZED TABLE/);
     expect(await failure(env, "ALTER TABLE mt SET ('a' = 'b')")).toMatch(/^ALTER TABLE for a materialized table is not allowed/);
@@ -153,7 +153,7 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     const env = TableEnvironment.create();
     await env.executeSql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
     expect(await failure(env, "CREATE MATERIALIZED TABLE mt WITH ('connector' = 'blackhole') FRESHNESS = INTERVAL '1' HOUR AS SELECT a FROM src")).toBe(
-      "Materialized table default_catalog.default_database.mt cannot be created: its FRESHNESS INTERVAL '1' HOUR is not below 'materialized-table.refresh-mode.freshness-threshold' (30 min), so its refresh mode is FULL, which needs a workflow scheduler to run its periodic batch refresh jobs, and Sluice has none. Sluice runs materialized tables in CONTINUOUS mode: write REFRESH_MODE = CONTINUOUS (a streaming job, checkpointed every FRESHNESS), or a FRESHNESS below the threshold.",
+      "Materialized table `default_catalog`.`default_database`.`mt` cannot be created: its FRESHNESS INTERVAL '1' HOUR is not below 'materialized-table.refresh-mode.freshness-threshold' (30 min), so its refresh mode is FULL, which needs a workflow scheduler to run its periodic batch refresh jobs, and Sluice has none. Sluice runs materialized tables in CONTINUOUS mode: write REFRESH_MODE = CONTINUOUS (a streaming job, checkpointed every FRESHNESS), or a FRESHNESS below the threshold.",
     );
     expect(await failure(env, "CREATE MATERIALIZED TABLE mt WITH ('connector' = 'blackhole') REFRESH_MODE = FULL AS SELECT a FROM src")).toMatch(
       /cannot be created: REFRESH_MODE = FULL, which needs a workflow scheduler/,
@@ -176,19 +176,22 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
   it('names the table in the errors of DROP, ALTER and CREATE, as Flink words them', async () => {
     const env = TableEnvironment.create();
     await env.executeSql("CREATE TABLE t (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
-    expect(await failure(env, 'DROP MATERIALIZED TABLE nope')).toBe('Materialized table with identifier default_catalog.default_database.nope does not exist.');
+    expect(await failure(env, 'SHOW CREATE MATERIALIZED TABLE nope')).toBe(
+      'Could not execute SHOW CREATE MATERIALIZED TABLE. Materialized table with identifier `default_catalog`.`default_database`.`nope` does not exist.',
+    );
+    expect(await failure(env, 'DROP MATERIALIZED TABLE nope')).toBe('Materialized table with identifier `default_catalog`.`default_database`.`nope` does not exist.');
     await env.executeSql('DROP MATERIALIZED TABLE IF EXISTS nope');
     expect(await failure(env, 'DROP MATERIALIZED TABLE t')).toBe(
-      'Table default_catalog.default_database.t is not a materialized table, does not support materialized table related operation.',
+      'Table `default_catalog`.`default_database`.`t` is not a materialized table, does not support materialized table related operation.',
     );
-    expect(await failure(env, 'ALTER MATERIALIZED TABLE t SUSPEND')).toMatch(/^Table default_catalog\.default_database\.t is not a materialized table/);
+    expect(await failure(env, 'ALTER MATERIALIZED TABLE t SUSPEND')).toMatch(/^Table `default_catalog`\.`default_database`\.`t` is not a materialized table/);
     expect(await failure(env, "CREATE MATERIALIZED TABLE t WITH ('connector' = 'blackhole') AS SELECT 1 AS x")).toMatch(
       /^Could not execute CreateTable in path `default_catalog`\.`default_database`\.`t`/,
     );
     expect(await failure(env, "CREATE MATERIALIZED TABLE m PARTITIONED BY (b) WITH ('connector' = 'blackhole') AS SELECT a FROM t")).toBe(
-      "Partition column 'b' of materialized table default_catalog.default_database.m is not a column of its query, which has [a].",
+      "Partition column 'b' of materialized table `default_catalog`.`default_database`.`m` is not a column of its query, which has [a].",
     );
-    expect(await failure(env, 'CREATE MATERIALIZED TABLE m AS SELECT a FROM t')).toMatch(/^Submit continuous refresh job for materialized table default_catalog\.default_database\.m occur exception: .*Unable to create a sink for writing table 'default_catalog\.default_database\.m'/);
+    expect(await failure(env, 'CREATE MATERIALIZED TABLE m AS SELECT a FROM t')).toMatch(/^Submit continuous refresh job for materialized table `default_catalog`\.`default_database`\.`m` occur exception: .*Unable to create a sink for writing table 'default_catalog\.default_database\.m'/);
     expect(await rows(env, 'SHOW TABLES')).toEqual([['t']]);
     await env.close();
   }, 30_000);
@@ -204,7 +207,7 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
       ['c', 'BIGINT', false, '', '', ''],
     ]);
     expect(String((await rows(env, 'SHOW CREATE MATERIALIZED TABLE mt'))[0]![0])).toMatch(
-      /^CREATE MATERIALIZED TABLE `default_catalog`\.`default_database`\.`mt`\n\(\n {2}CONSTRAINT `k` PRIMARY KEY \(`a`\) NOT ENFORCED\n\)\nCOMMENT 'counts'\nWITH \(/,
+      /^CREATE MATERIALIZED TABLE `default_catalog`\.`default_database`\.`mt` \(\n {2}CONSTRAINT `k` PRIMARY KEY \(`a`\) NOT ENFORCED\n\)\nCOMMENT 'counts'\nWITH \(/,
     );
     await env.executeSql('DROP MATERIALIZED TABLE mt');
     await env.close();

@@ -130,7 +130,7 @@ CREATE MATERIALIZED TABLE mt FRESHNESS = INTERVAL '1' DAY AS SELECT a FROM src;
     );
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toContain(
-      "[ERROR] Could not execute SQL statement. Reason:\nValidationError: Materialized table default_catalog.default_database.mt cannot be created: its FRESHNESS INTERVAL '1' DAY is not below",
+      "[ERROR] Could not execute SQL statement. Reason:\nValidationError: Materialized table `default_catalog`.`default_database`.`mt` cannot be created: its FRESHNESS INTERVAL '1' DAY is not below",
     );
     expect(r.stdout + r.stderr).not.toMatch(/at .*\.js:\d+/);
   }, 30_000);

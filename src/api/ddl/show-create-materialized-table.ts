@@ -5,15 +5,16 @@ import { maskSecrets } from '../../config/secrets.js';
 import { freshnessToSql } from './materialized-table-definition.js';
 
 /**
- * SHOW CREATE MATERIALIZED TABLE as Flink 2.3 prints it (ShowCreateUtil, checked against its materialized_table.q): no
- * column list (the columns come from the query), the primary key in parentheses when there is one, then COMMENT,
+ * SHOW CREATE MATERIALIZED TABLE as Flink 2.3 prints it (ShowCreateUtil, checked against its materialized_table.q and
+ * ShowCreateUtilTest): no column list (the columns come from the query), ` (\n  CONSTRAINT ... NOT ENFORCED\n)` after
+ * the name when there is a primary key, then COMMENT,
  * PARTITIONED BY, the options sorted by key (secrets masked), FRESHNESS and REFRESH_MODE (the derived ones when the
  * statement left them out), and the stored expanded query after `AS `, each on a line of its own.
  */
 export function showCreateMaterializedTable(id: ObjectIdentifier, table: CatalogTable, definition: MaterializedTableDefinition): string {
-  let out = `CREATE MATERIALIZED TABLE ${identifierToSql(id)}\n`;
   const pk = table.schema.primaryKey;
-  if (pk) out += `(\n  CONSTRAINT ${quoteIdentifier(pk.name)} PRIMARY KEY (${pk.columns.map(quoteIdentifier).join(', ')}) NOT ENFORCED\n)\n`;
+  let out = `CREATE MATERIALIZED TABLE ${identifierToSql(id)}`;
+  out += pk ? ` (\n  CONSTRAINT ${quoteIdentifier(pk.name)} PRIMARY KEY (${pk.columns.map(quoteIdentifier).join(', ')}) NOT ENFORCED\n)\n` : '\n';
   if (table.comment !== undefined) out += `COMMENT ${quoteString(table.comment)}\n`;
   if (table.partitionKeys.length > 0) out += `PARTITIONED BY (${table.partitionKeys.map(quoteIdentifier).join(', ')})\n`;
   const options = Object.entries(maskSecrets(table.options)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -1,7 +1,7 @@
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { MaterializedTableDefinition, RefreshHandler } from '../../catalog/materialized-table.js';
 import { freshnessMillis } from '../../catalog/materialized-table.js';
-import { identifierToSql, identifierToString, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { identifierToSql, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
 import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
 import { ExecutionOptions } from '../../config/options/execution-options.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
@@ -43,7 +43,7 @@ export async function executeMaterializedTable(session: Session, planner: Sessio
       const found = await session.catalogs.getTable(stmt.name.parts);
       if (found === undefined || found.isTemporary) {
         if (stmt.ifExists) return okResult('ddl');
-        throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToString(id)} does not exist.`);
+        throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToSql(id)} does not exist.`);
       }
       const { definition } = materializedTableOf(id, found.table);
       if (definition.refreshStatus === 'ACTIVATED') await cancelRefreshJob(session, id, definition.refreshHandler);
@@ -59,7 +59,7 @@ export async function executeMaterializedTable(session: Session, planner: Sessio
 /** The table and its materialized definition, or Flink's error for a table or view that is not materialized. */
 function materializedTableOf(id: ObjectIdentifier, table: CatalogTable | { kind: 'view' }): { table: CatalogTable; definition: MaterializedTableDefinition } {
   if (table.kind !== 'table' || table.materialized === undefined) {
-    throw new ValidationError(`Table ${identifierToString(id)} is not a materialized table, does not support materialized table related operation.`);
+    throw new ValidationError(`Table ${identifierToSql(id)} is not a materialized table, does not support materialized table related operation.`);
   }
   return { table, definition: table.materialized };
 }
@@ -67,7 +67,7 @@ function materializedTableOf(id: ObjectIdentifier, table: CatalogTable | { kind:
 async function create(session: Session, planner: SessionPlanner, stmt: CreateMaterializedTableStatement): Promise<TableResult> {
   const id = session.catalogs.qualify(stmt.name.parts);
   const derived = deriveRefresh(stmt, session.config);
-  if (derived.refreshMode === 'FULL') throw fullModeRefused(identifierToString(id), derived, session.config);
+  if (derived.refreshMode === 'FULL') throw fullModeRefused(identifierToSql(id), derived, session.config);
   const catalog = session.catalogs.getCatalog(id.catalog);
   if (!(await catalog.databaseExists(id.database))) throw new ObjectNotFoundError(`Database ${id.database} does not exist in Catalog ${id.catalog}.`);
   if (await catalog.tableExists({ database: id.database, object: id.object })) throw permanentObjectExists(session, id, 'table');
@@ -76,7 +76,7 @@ async function create(session: Session, planner: SessionPlanner, stmt: CreateMat
   const names = querySchema.columns.map((c) => c.name);
   for (const p of stmt.partitionedBy) {
     if (!names.includes(p.value)) {
-      throw new ValidationError(`Partition column '${p.value}' of materialized table ${identifierToString(id)} is not a column of its query, which has [${names.join(', ')}].`);
+      throw new ValidationError(`Partition column '${p.value}' of materialized table ${identifierToSql(id)} is not a column of its query, which has [${names.join(', ')}].`);
     }
   }
   const pk = stmt.primaryKey;
@@ -118,7 +118,7 @@ async function create(session: Session, planner: SessionPlanner, stmt: CreateMat
     // As Flink: a table whose refresh job cannot start is dropped again (weak atomicity).
     await catalog.dropTable({ database: id.database, object: id.object }, true);
     session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
-    throw refreshJobError(`Submit continuous refresh job for materialized table ${identifierToString(id)} occur exception`, e);
+    throw refreshJobError(`Submit continuous refresh job for materialized table ${identifierToSql(id)} occur exception`, e);
   }
 }
 
@@ -211,16 +211,16 @@ async function cancelRefreshJob(session: Session, id: ObjectIdentifier, handler:
   try {
     await job.cancel();
   } catch (e) {
-    throw refreshJobError(`Failed to drop the materialized table ${identifierToString(id)} because the continuous refresh job ${job.jobId} could not be canceled`, e);
+    throw refreshJobError(`Failed to drop the materialized table ${identifierToSql(id)} because the continuous refresh job ${job.jobId} could not be canceled`, e);
   }
 }
 
 async function alter(session: Session, planner: SessionPlanner, stmt: AlterMaterializedTableStatement): Promise<TableResult> {
   const id = session.catalogs.qualify(stmt.name.parts);
   const found = await session.catalogs.getTable(stmt.name.parts);
-  if (found === undefined || found.isTemporary) throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToString(id)} does not exist.`);
+  if (found === undefined || found.isTemporary) throw new ObjectNotFoundError(`Materialized table with identifier ${identifierToSql(id)} does not exist.`);
   const { table, definition } = materializedTableOf(id, found.table);
-  const name = identifierToString(id);
+  const name = identifierToSql(id);
   switch (stmt.action.kind) {
     case 'suspend': {
       if (definition.refreshStatus === 'SUSPENDED') {

@@ -111,8 +111,10 @@ export async function executeShowCreate(session: Session, stmt: ShowCreateStatem
   const t = await session.catalogs.getTable(stmt.name.parts);
   const id = session.catalogs.qualify(stmt.name.parts);
   if (!t) {
+    // Flink names a missing materialized table by its serializable identifier, a table or view by its summary.
     const what = stmt.objectType === 'TABLE' ? 'Table' : stmt.objectType === 'VIEW' ? 'View' : 'Materialized table';
-    throw new ObjectNotFoundError(`Could not execute SHOW CREATE ${stmt.objectType}. ${what} with identifier ${identifierToString(id)} does not exist.`);
+    const name = stmt.objectType === 'MATERIALIZED TABLE' ? identifierToSql(id) : identifierToString(id);
+    throw new ObjectNotFoundError(`Could not execute SHOW CREATE ${stmt.objectType}. ${what} with identifier ${name} does not exist.`);
   }
   // Flink's ShowCreateUtil.validateTableKind: each kind of table has its own SHOW CREATE.
   const kind = t.table.kind === 'view' ? 'VIEW' : t.table.materialized !== undefined ? 'MATERIALIZED TABLE' : 'TABLE';
