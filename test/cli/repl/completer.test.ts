@@ -25,3 +25,17 @@ describe('REPL completion after CATALOG', () => {
     expect((await complete(env, '', 'alter cat'))[0]).toContain('catalog');
   });
 });
+
+describe('REPL completion of materialized table statements', () => {
+  it('completes their words, and the table after MATERIALIZED TABLE', async () => {
+    const env = TableEnvironment.create();
+    envs.push(env);
+    await env.executeSql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'number-of-rows' = '1')");
+    await env.executeSql("CREATE MATERIALIZED TABLE mat WITH ('connector' = 'blackhole') AS SELECT a FROM src");
+    expect((await complete(env, '', 'CREATE MATER'))[0]).toEqual(['MATERIALIZED']);
+    expect((await complete(env, '', 'create materialized table m fresh'))[0]).toEqual(['freshness']);
+    expect((await complete(env, '', 'ALTER MATERIALIZED TABLE mat SUSP'))[0]).toEqual(['SUSPEND']);
+    expect((await complete(env, '', 'DROP MATERIALIZED TABLE m'))[0]).toEqual(['mat']);
+    await env.executeSql('DROP MATERIALIZED TABLE mat');
+  });
+});
