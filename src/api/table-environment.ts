@@ -1,3 +1,4 @@
+import { listMaterializedTables } from '../catalog/materialized-table.js';
 import { Configuration } from '../config/configuration.js';
 import { TableOptions } from '../config/options/table-options.js';
 import { ValidationError } from '../errors/sluice-error.js';
@@ -234,6 +235,20 @@ export class TableEnvironment {
 
   listTables(): Promise<string[]> {
     return this.ready.then(() => this.session.catalogs.getCurrentCatalog().listTables(this.session.catalogs.currentDatabase));
+  }
+
+  /**
+   * The materialized tables of the current database, sorted (Flink 2.2's `listMaterializedTables`); `listTables` names
+   * them too, as SHOW TABLES does.
+   *
+   * @example
+   * ```ts
+   * await env.executeSql("CREATE MATERIALIZED TABLE totals WITH ('connector' = 'blackhole') AS SELECT a FROM src");
+   * await env.listMaterializedTables(); // ['totals']
+   * ```
+   */
+  listMaterializedTables(): Promise<string[]> {
+    return this.ready.then(() => listMaterializedTables(this.session.catalogs.getCurrentCatalog(), this.session.catalogs.currentDatabase));
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { Catalog } from './catalog.js';
+
 /** The units a freshness is kept in (the SQL's FRESHNESS units; the catalog does not depend on the parser). */
 export type FreshnessUnit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY';
 
@@ -54,4 +56,14 @@ export function freshnessOfMillis(ms: number): IntervalFreshness {
   if (seconds % 3600 === 0) return { interval: seconds / 3600, unit: 'HOUR' };
   if (seconds % 60 === 0) return { interval: seconds / 60, unit: 'MINUTE' };
   return { interval: seconds, unit: 'SECOND' };
+}
+
+/** The materialized tables of a database, sorted (Flink's Catalog.listMaterializedTables). */
+export async function listMaterializedTables(catalog: Catalog, database: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const n of await catalog.listTables(database)) {
+    const t = await catalog.getTable({ database, object: n });
+    if (t.kind === 'table' && t.materialized !== undefined) names.push(n);
+  }
+  return names.sort();
 }

@@ -64,6 +64,9 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     ]);
     expect(await rows(env, 'SHOW TABLES')).toEqual([['mt'], ['nums']]);
     expect(await rows(env, 'SHOW MATERIALIZED TABLES')).toEqual([['mt']]);
+    expect(await env.listMaterializedTables()).toEqual(['mt']);
+    expect(await env.listTables()).toEqual(['mt', 'nums']);
+    expect((await env.sqlQuery('SELECT * FROM mt')).getResolvedSchema().columnNames()).toEqual(['n', 'twice']);
     expect(await failure(env, 'SHOW CREATE TABLE mt')).toBe(
       'SHOW CREATE TABLE is only supported for tables, but `default_catalog`.`default_database`.`mt` is a materialized table. Please use SHOW CREATE MATERIALIZED TABLE instead.',
     );

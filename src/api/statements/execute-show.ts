@@ -12,6 +12,7 @@ import { showCreateMaterializedTable } from '../ddl/show-create-materialized-tab
 import { describeCatalogRows, showCreateCatalog } from '../ddl/catalog-info.js';
 import type { CatalogDescriptor } from '../../catalog/catalog-descriptor.js';
 import { notCreatedBySql } from '../../catalog/catalog-manager.js';
+import { listMaterializedTables } from '../../catalog/materialized-table.js';
 import type { Session } from '../session.js';
 import { staticResult } from '../table-results.js';
 import type { TableResult } from '../table-result.js';
@@ -59,12 +60,7 @@ export async function executeShow(session: Session, stmt: ShowStatement): Promis
       const { catalog, database } = scope();
       const c = cm.getCatalog(catalog);
       if (!(await c.databaseExists(database))) throw new ValidationError(`Database '${catalog}'.'${database}' doesn't exist.`);
-      const names: string[] = [];
-      for (const n of await c.listTables(database)) {
-        const t = await c.getTable({ database, object: n });
-        if (t.kind === 'table' && t.materialized !== undefined) names.push(n);
-      }
-      return listResult('materialized table', like(names.sort()));
+      return listResult('materialized table', like(await listMaterializedTables(c, database)));
     }
     case 'FUNCTIONS':
     case 'USER FUNCTIONS': {
