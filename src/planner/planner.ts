@@ -156,7 +156,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
     changelogMode,
     explain: (details = []) => {
       const jobGraph = (): JobGraph => toJobGraph({ push: () => undefined, end: () => undefined });
-      return explainPlans({ logical: [logical], optimized: [optimized], mode: ctx.mode, jobGraph, isQuery: true, reuse }, details);
+      return explainPlans({ logical: [logical], optimized: [optimized], mode: ctx.mode, jobGraph, isQuery: true, reuse, config: ctx.config }, details);
     },
     toJobGraph,
   };
@@ -381,6 +381,7 @@ export async function planStatementSet(inserts: readonly InsertStatement[], ctx:
           jobGraph: () => lowerInserts(bound, ctx, insertJobName(bound)),
           isQuery: false,
           reuse: reuseOptions(ctx),
+          config: ctx.config,
         },
         details,
       ),

@@ -72,8 +72,6 @@ const EXPLAIN_STATIC_PARTITION_VALUES =
   "EXPLAIN's plan differs: INSERT INTO ... PARTITION (dt = '...') VALUES (...) keeps CAST($0):BIGINT NOT NULL ... over LogicalValues(tuples=[[{ 123, _UTF-16LE'toothpick', 1 }]]) and a Calc of CASTs; Flink folds the row into literals over LogicalValues(tuples=[[{ 0 }]]) (Calc(select=[123 AS user, 'toothpick' AS product, ...]))";
 const EXPLAIN_EMPTY_PARTITIONS =
   "EXPLAIN's plan differs: a filter on the partition column of a filesystem table with no partitions yet becomes TableSourceScan(... partitions=[], project=[...]) under a Calc; Flink's optimized plans are Values(tuples=[[]]) (and its AST names the sink's fourth field EXPR$3, not dt)";
-const EXPLAIN_ADVICE =
-  "EXPLAIN PLAN_ADVICE differs: no advice for an unbounded GROUP BY without mini-batch (Flink: GroupAggregate(advice=[1], ...) and advice[1]: [ADVICE] You might want to enable local-global two-phase optimization ...; Sluice: No available advice...)";
 
 /** `<file>#<statement index>` -> why Sluice's output differs from Flink's. Each must still differ. */
 const known: Record<string, Known> = {
@@ -84,7 +82,6 @@ const known: Record<string, Known> = {
   ...each('view.q', [12], MESSAGE("Sluice: \"Could not execute CreateView in path `default_catalog`.`default_database`.`v1`: a table or view named 'v1' already exists ...\"")),
   ...each('table.q', [0], MESSAGE('Sluice: "From line 1, column 30 to line 1, column 47: No match found for function signature INVALID_FUNCTION()" (position prefix, name upper-cased)')),
   ...each('table.q', [41], MESSAGE("Sluice: \"Unable to create a source for reading table ...\", Flink's \"Unsupported options found for 'datagen'.\" only after \"Caused by:\"")),
-  ...each('table.q', [96], EXPLAIN_ADVICE),
   ...each('table.q', [88], EXPLAIN_STATIC_PARTITION_VALUES),
   ...each('table.q', [89], EXPLAIN_EMPTY_PARTITIONS),
   ...each('misc.q', [0], HELP_TEXT),

@@ -269,10 +269,12 @@ export function hasExchange(parent: PlanNode, input: PlanNode): boolean {
   return exchangeText(parent, inputsOf(parent).indexOf(input)) !== undefined;
 }
 
-/** What EXPLAIN appends to each physical node: the ExplainDetails CHANGELOG_MODE and ESTIMATED_COST. */
+/** What EXPLAIN appends to each physical node: the ExplainDetails CHANGELOG_MODE, ESTIMATED_COST and PLAN_ADVICE. */
 export interface PhysicalAnnotations {
   readonly changelog?: (n: PlanNode) => ChangelogMode;
   readonly costs?: CostEstimator;
+  /** The id of the advice a node gets (`GroupAggregate(advice=[1], ...)`), if any. */
+  readonly advice?: (n: PlanNode) => number | undefined;
 }
 
 /**
@@ -281,6 +283,9 @@ export interface PhysicalAnnotations {
  */
 function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefined, a: PhysicalAnnotations, cost?: (c: CostEstimator) => PlanCost): string {
   let out = text;
+  const adviceId = exchangedInput === undefined ? a.advice?.(n) : undefined;
+  // Flink puts the advice first among the node's attributes.
+  if (adviceId !== undefined) out = out.replace('(', `(advice=[${adviceId}], `);
   if (a.changelog !== undefined) {
     // A sink emits nothing downstream, which Flink prints as NONE; an exchange passes its input's mode on.
     const modeText = n.kind === 'sink' && exchangedInput === undefined ? 'NONE' : a.changelog(exchangedInput ?? n).toString().slice(1, -1);

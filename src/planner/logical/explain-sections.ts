@@ -10,6 +10,8 @@ import { reuseSubplans } from './subplan-reuse.js';
 import type { ReuseOptions } from './subplan-reuse.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { PlanNode } from './plan-node.js';
+import { groupAggregationAdvice } from './plan-advice.js';
+import type { PlannerConfig } from '../planner-context.js';
 import { inputsOf } from './plan-node.js';
 
 /** EXPLAIN's optional keywords, as the SQL parser gives them. */
@@ -26,6 +28,8 @@ export interface ExplainablePlans {
   readonly isQuery: boolean;
   /** Sub-plan reuse as the job graph does it: the execution plan shows each shared node once. */
   readonly reuse: ReuseOptions;
+  /** The session's options, which PLAN_ADVICE reads (mini-batch, agg-phase strategy); none: the defaults. */
+  readonly config?: PlannerConfig;
 }
 
 /**
@@ -101,12 +105,14 @@ function executionPlan(roots: readonly ExplainTree[]): string {
  * physical execution plan as JSON. Statements of a set are separated by a blank line in each section.
  */
 export function explainPlans(p: ExplainablePlans, details: readonly string[]): string {
+  const advice = details.includes('PLAN_ADVICE');
+  const optimized = reuseSinks(p.optimized);
+  const found = advice ? groupAggregationAdvice(optimized, p.mode, p.config ?? new Map<string, string>()) : undefined;
   const annotations: PhysicalAnnotations = {
     ...(details.includes('CHANGELOG_MODE') ? { changelog: changelogOf(p.mode) } : {}),
     ...(details.includes('ESTIMATED_COST') ? { costs: new CostEstimator() } : {}),
+    ...(found === undefined ? {} : { advice: (n: PlanNode) => (found.targets.has(n) ? 1 : undefined) }),
   };
-  const advice = details.includes('PLAN_ADVICE');
-  const optimized = reuseSinks(p.optimized);
   const out = [
     '== Abstract Syntax Tree ==',
     p.logical.map(explainLogical).join('\n\n'),
@@ -115,8 +121,8 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
     optimized.map((r) => renderTree(physicalRootTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
     '',
   ];
-  // Sluice has no plan analyzers yet, so there is never advice; Flink prints this line in that case.
-  if (advice) out.push('No available advice...', '');
+  // Flink prints this line when its analyzers find nothing.
+  if (advice) out.push(found === undefined ? 'No available advice...' : `advice[1]: ${found.text}`, '');
   const shared = reuseSubplans(optimized, p.reuse);
   out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalRootTree(r, p.mode, 'infix'))), '');
   if (details.includes('JSON_EXECUTION_PLAN')) {

@@ -128,3 +128,6 @@ EXPLAIN ESTIMATED_COST SELECT `uid`, page FROM clicks;
 EXPLAIN SELECT dwell, `uid` + 1 AS u, page FROM clicks;
 -- @golden watermark-project-rowtime-first.txt
 EXPLAIN SELECT ts, page FROM clicks;
+-- PLAN_ADVICE of a GROUP BY without mini-batch: Flink's GroupAggregationAnalyzer advises the local-global two phases.
+-- @golden group-by-advice.txt
+EXPLAIN PLAN_ADVICE SELECT page, COUNT(*) AS n, MAX(dwell) AS m FROM clicks GROUP BY page;
