@@ -170,4 +170,61 @@ describe('update-fast Top-N over a GROUP BY (UpdatableTopNFunction / FastTop1Fun
       ],
     });
   });
+
+  it('over a Top-N of an insert-only input, by its partition key and rank number (UpdateFastStrategy[0,2])', async () => {
+    expect(await changelog('SELECT * FROM (SELECT k, v, rn, ROW_NUMBER() OVER (ORDER BY v DESC) AS rn2 FROM (SELECT k, v, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM Upd) WHERE rn <= 2) WHERE rn2 <= 3')).toEqual({
+      rows: [
+        '+I\ta\t5\t1\t1',
+        '+I\tb\t3\t1\t2',
+        '-U\tb\t3\t1\t2',
+        '+U\tc\t4\t1\t2',
+        '+I\tb\t3\t1\t3',
+        '-U\ta\t5\t1\t1',
+        '-U\tb\t3\t1\t3',
+        '+U\tb\t9\t1\t1',
+        '-U\tc\t4\t1\t2',
+        '+U\ta\t5\t1\t2',
+        '+U\tc\t4\t1\t3',
+        '-U\ta\t5\t1\t2',
+        '+U\td\t7\t1\t2',
+        '-U\tc\t4\t1\t3',
+        '+U\ta\t5\t1\t3',
+        '-U\td\t7\t1\t2',
+        '+U\td\t8\t1\t2',
+        '-U\ta\t5\t1\t3',
+        '+U\td\t7\t2\t3',
+        '-U\td\t8\t1\t2',
+        '+U\te\t9\t1\t2',
+        '-U\td\t7\t2\t3',
+        '+U\td\t8\t1\t3',
+        '-U\td\t8\t1\t3',
+        '+U\tc\t9\t1\t3',
+      ],
+    });
+  });
+
+  it('over an update-fast Top-N over a GROUP BY (the nested RankITCase shape)', async () => {
+    expect(await changelog('SELECT * FROM (SELECT k, c, rn, ROW_NUMBER() OVER (ORDER BY c DESC) AS rn2 FROM (SELECT k, c, ROW_NUMBER() OVER (PARTITION BY k ORDER BY c DESC) AS rn FROM (SELECT k, COUNT(*) AS c FROM Upd GROUP BY k)) WHERE rn <= 3) WHERE rn2 <= 2')).toEqual({
+      rows: [
+        '+I\ta\t1\t1\t1',
+        '+I\tb\t1\t1\t2',
+        '-U\ta\t1\t1\t1',
+        '+U\tc\t2\t1\t1',
+        '-U\tb\t1\t1\t2',
+        '+U\ta\t1\t1\t2',
+        '-U\ta\t1\t1\t2',
+        '+U\ta\t2\t1\t2',
+        '-U\tc\t2\t1\t1',
+        '+U\tb\t3\t1\t1',
+        '-U\ta\t2\t1\t2',
+        '+U\tc\t2\t1\t2',
+        '-U\tc\t2\t1\t2',
+        '+U\td\t3\t1\t2',
+        '-U\tb\t3\t1\t1',
+        '+U\ta\t4\t1\t1',
+        '-U\td\t3\t1\t2',
+        '+U\tb\t3\t1\t2',
+      ],
+    });
+  });
 });

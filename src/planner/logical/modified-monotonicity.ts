@@ -3,6 +3,7 @@ import type { RexNode } from '../rex/rex-node.js';
 import type { ChangelogInference } from './changelog.js';
 import { deduplicationOf } from './deduplicate.js';
 import type { AggCall, PlanNode } from './plan-node.js';
+import { rankStrategy } from './rank-strategy.js';
 
 /**
  * How an update may change a field (Flink's RelModifiedMonotonicity): never (`constant`: the field is a key the
@@ -13,7 +14,8 @@ export type Monotonicity = 'constant' | 'increasing' | 'decreasing' | 'not';
 /**
  * The modified monotonicity of each output field of `n`, or null when `n` may delete rows or nothing is known
  * (Flink's FlinkRelMdModifiedMonotonicity, for the nodes a streaming Top-N over an aggregate meets: calc, group
- * aggregate, rank, ChangelogNormalize; any other updating node is unknown here, where Flink knows a few more).
+ * aggregate, a Top-N that never deletes; any other updating node is unknown here, where Flink knows a few more, and
+ * some that delete rows, which no update-fast Top-N can take).
  */
 export function modifiedMonotonicity(n: PlanNode, changelog: ChangelogInference): readonly Monotonicity[] | null {
   if (changelog.of(n).isInsertOnly()) return n.fields.map(() => 'constant');
@@ -25,7 +27,9 @@ export function modifiedMonotonicity(n: PlanNode, changelog: ChangelogInference)
     case 'rank':
       return rankMonotonicity(n, changelog);
     case 'changelog-normalize':
-      return n.fields.map((_, i) => (n.uniqueKeys.includes(i) ? 'constant' : 'not'));
+      // Flink gives its key fields CONSTANT, but it deletes rows, which an update-fast Top-N cannot take back
+      // (it keeps only its top rows, and Flink's reads a -D as the row's new version): unknown here.
+      return null;
     default:
       return null;
   }
@@ -153,6 +157,11 @@ function rankMonotonicity(n: PlanNode & { kind: 'rank' }, changelog: ChangelogIn
   const input = modifiedMonotonicity(n.input, changelog);
   if (input === null) return null;
   if (deduplicationOf(n) !== undefined) return null;
+  // Only a Top-N that never deletes: an append-fast or update-fast one that moves rows through numbered ranks in
+  // place, or a Top-1 (Flink asks this of any Top-N; a -D would be misread by an update-fast Top-N above).
+  const strategy = rankStrategy(n, changelog).kind;
+  const top1 = n.limit === 1 && (n.sortLimit?.offset ?? 0) === 0;
+  if (strategy === 'retract' || (!n.outputRankNumber && !top1)) return null;
   if (n.partitionKeys.some((k) => input[k] !== 'constant')) return null;
   const out: Monotonicity[] = n.fields.map((_, i) => (n.partitionKeys.includes(i) ? 'constant' : 'not'));
   if (n.outputRankNumber) out[n.fields.length - 1] = 'constant';

@@ -15,8 +15,8 @@ export type RankStrategy = { readonly kind: 'append-fast' } | { readonly kind: '
 export function rankStrategy(n: RankNode, changelog: ChangelogInference): RankStrategy {
   if (changelog.of(n.input).isInsertOnly()) return { kind: 'append-fast' };
   if ((n.rankType ?? 'ROW_NUMBER') !== 'ROW_NUMBER' || n.limit === null || n.window !== undefined || deduplicationOf(n) !== undefined) return { kind: 'retract' };
-  const key = upsertKeyOf(n.input, changelog);
-  if (key === null || !n.partitionKeys.every((k) => key.includes(k))) return { kind: 'retract' };
+  const key = upsertKeysOf(n.input).find((k) => n.partitionKeys.every((p) => k.includes(p)));
+  if (key === undefined) return { kind: 'retract' };
   const mono = modifiedMonotonicity(n.input, changelog);
   if (mono === null || n.orderKeys.length === 0) return { kind: 'retract' };
   const towardsTop = n.orderKeys.every((k) => {
@@ -32,30 +32,27 @@ export function rankStrategyText(s: RankStrategy): string {
 }
 
 /**
- * The unique key an updating node's changes are for (Flink's upsert key), as its field positions, or null when
- * none is known: a group aggregate's group keys, a ChangelogNormalize's primary key, carried through calcs that
- * project them unchanged and through Top-Ns.
+ * The unique keys an updating node's changes are for (Flink's upsert keys), as field positions, the first the one
+ * Flink names: a group aggregate's group keys, a ChangelogNormalize's primary key, carried through calcs that
+ * project them unchanged and through Top-Ns, which add their partition key with the rank number.
  */
-function upsertKeyOf(n: PlanNode, changelog: ChangelogInference): readonly number[] | null {
+function upsertKeysOf(n: PlanNode): (readonly number[])[] {
   switch (n.kind) {
     case 'aggregate':
-      return n.window === undefined ? n.groupKeys.map((_, i) => i) : null;
+      return n.window === undefined ? [n.groupKeys.map((_, i) => i)] : [];
     case 'changelog-normalize':
-      return n.uniqueKeys;
-    case 'rank':
-      return n.window === undefined ? upsertKeyOf(n.input, changelog) : null;
-    case 'calc': {
-      const inner = upsertKeyOf(n.input, changelog);
-      if (inner === null) return null;
-      const out: number[] = [];
-      for (const k of inner) {
-        const at = n.projects.findIndex((p) => p.kind === 'input-ref' && p.index === k);
-        if (at < 0) return null;
-        out.push(at);
-      }
-      return out;
+      return [n.uniqueKeys];
+    case 'rank': {
+      if (n.window !== undefined) return [];
+      const numbered = n.outputRankNumber && n.limit !== null && (n.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER';
+      return [...upsertKeysOf(n.input), ...(numbered ? [[...n.partitionKeys, n.fields.length - 1]] : [])];
     }
+    case 'calc':
+      return upsertKeysOf(n.input).flatMap((key) => {
+        const out = key.map((k) => n.projects.findIndex((p) => p.kind === 'input-ref' && p.index === k));
+        return out.includes(-1) ? [] : [out];
+      });
     default:
-      return null;
+      return [];
   }
 }

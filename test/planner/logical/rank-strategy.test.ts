@@ -32,7 +32,23 @@ describe("a streaming Top-N's strategy (Flink's RankProcessStrategy)", () => {
     ['without the rank number', 'SELECT g, c FROM (SELECT g, c, ROW_NUMBER() OVER (ORDER BY c DESC) AS rn FROM (SELECT g, COUNT(*) AS c FROM nums GROUP BY g)) WHERE rn <= 2', 'UpdateFastStrategy[0]'],
     ['ORDER BY ... LIMIT over COUNT descending (SortLimit)', 'SELECT g, COUNT(*) AS c FROM nums GROUP BY g ORDER BY c DESC LIMIT 2', 'UpdateFastStrategy[0]'],
     ['ORDER BY a SUM, then a key (SortLimit)', 'SELECT g, COUNT(*) AS c, SUM(id) AS s FROM nums GROUP BY g ORDER BY s DESC, g LIMIT 3', 'RetractStrategy'],
+    [
+      'over a Top-N of an insert-only input: its partition key and rank number are a unique key',
+      'SELECT * FROM (SELECT g, id, rn, ROW_NUMBER() OVER (ORDER BY id DESC) AS rn2 FROM (SELECT g, id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id DESC) AS rn FROM nums) WHERE rn <= 3) WHERE rn2 <= 2',
+      'UpdateFastStrategy[0,2]',
+    ],
+    [
+      'over an update-fast Top-N',
+      'SELECT * FROM (SELECT g, c, ROW_NUMBER() OVER (ORDER BY c DESC) AS rn2 FROM (SELECT g, c, ROW_NUMBER() OVER (PARTITION BY g ORDER BY c DESC) AS rn FROM (SELECT g, COUNT(*) AS c FROM nums GROUP BY g)) WHERE rn <= 3) WHERE rn2 <= 2',
+      'UpdateFastStrategy[0]',
+    ],
   ])('%s', async (_, sql, expected) => {
     expect(await strategy(sql)).toBe(expected);
+  });
+
+  it('retracts over a Top-N that retracts, where Flink 2.3 picks UpdateFastStrategy[0] and would read its -D as an upsert (docs/differences-from-flink.md)', async () => {
+    const sql =
+      'SELECT * FROM (SELECT g, c, rn, ROW_NUMBER() OVER (ORDER BY g DESC) AS rn2 FROM (SELECT g, c, ROW_NUMBER() OVER (PARTITION BY g ORDER BY c DESC) AS rn FROM (SELECT g, SUM(id) AS c FROM nums GROUP BY g)) WHERE rn <= 3) WHERE rn2 <= 2';
+    expect(await strategy(sql)).toBe('RetractStrategy');
   });
 });
