@@ -23,6 +23,9 @@ SET;
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                         off |
+|                  materialized-table.default-freshness.continuous |                       3 min |
+|                        materialized-table.default-freshness.full |                         1 h |
+|              materialized-table.refresh-mode.freshness-threshold |                      30 min |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 |                                                    pipeline.name |                      my job |
@@ -58,7 +61,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-44 rows in set
+47 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -79,6 +82,9 @@ SET;
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                         off |
+|                  materialized-table.default-freshness.continuous |                       3 min |
+|                        materialized-table.default-freshness.full |                         1 h |
+|              materialized-table.refresh-mode.freshness-threshold |                      30 min |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -113,7 +119,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-43 rows in set
+46 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -149,6 +155,9 @@ SET;
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                         off |
+|                  materialized-table.default-freshness.continuous |                       3 min |
+|                        materialized-table.default-freshness.full |                         1 h |
+|              materialized-table.refresh-mode.freshness-threshold |                      30 min |
 |                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -183,6 +192,6 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-43 rows in set
+46 rows in set
 !ok
 
