@@ -170,12 +170,20 @@ async function viewOf(
     const t = await session.catalogs.getTable(names);
     return t === undefined ? undefined : { identifier: t.identifier, columns: t.table.schema.columns.map((c) => c.name) };
   });
-  if (expanded !== undefined && sameColumns(await planner.inferViewSchema(expanded, columns), schema)) expandedQuery = unparseQuery(expanded);
+  if (expanded !== undefined && (await bindsAlike(planner, expanded, columns, schema))) expandedQuery = unparseQuery(expanded);
   return { kind: 'view', schema, originalQuery: text, expandedQuery, ...(comment === undefined ? {} : { comment }) };
 }
 
-function sameColumns(a: ResolvedSchema, b: ResolvedSchema): boolean {
-  return a.columnCount === b.columnCount && a.columns.every((c, i) => c.name === b.columns[i]!.name && typeToString(c.type) === typeToString(b.columns[i]!.type));
+/** Whether the expanded query binds to the columns and types of the query as written; one that fails to bind does not. */
+async function bindsAlike(planner: SessionPlanner, expanded: CreateViewStatement['query'], columns: readonly string[], schema: ResolvedSchema): Promise<boolean> {
+  let a: ResolvedSchema;
+  try {
+    a = await planner.inferViewSchema(expanded, columns);
+  } catch {
+    // The query as written bound: a flaw of the expansion must not fail the CREATE VIEW, which keeps the text as written.
+    return false;
+  }
+  return a.columnCount === schema.columnCount && a.columns.every((c, i) => c.name === schema.columns[i]!.name && typeToString(c.type) === typeToString(schema.columns[i]!.type));
 }
 
 async function createView(session: Session, planner: SessionPlanner, stmt: CreateViewStatement): Promise<void> {
