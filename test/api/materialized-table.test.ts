@@ -134,6 +134,43 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     await env.close();
   }, 60_000);
 
+  it('ALTER ... AS swaps the query: the old job stops with a savepoint, a new one appends a nullable column from the start', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'sluice-mt-alter-'));
+    const sp = mkdtempSync(join(tmpdir(), 'sluice-mt-alter-sp-'));
+    const env = TableEnvironment.create();
+    await env.executeSql(nums(6000));
+    const job = (
+      await env.executeSql(`CREATE MATERIALIZED TABLE mt WITH ('connector' = 'filesystem', 'path' = '${out}', 'format' = 'csv')
+        FRESHNESS = INTERVAL '1' SECOND AS SELECT n FROM nums`)
+    ).getJobClient()!;
+    await until(() => committedLines(out).length > 0);
+    expect(await failure(env, 'ALTER MATERIALIZED TABLE mt AS SELECT n, n * 10 AS t FROM nums')).toMatch(/savepoint directory is not configured/);
+    await env.executeSql(`SET 'execution.checkpointing.savepoint-dir' = '${sp}'`);
+    const next = (await env.executeSql('ALTER MATERIALIZED TABLE mt AS SELECT n, n * 10 AS t FROM nums')).getJobClient()!;
+    expect(job.status()).toBe('FINISHED');
+    expect(next.jobId).not.toBe(job.jobId);
+    expect(await rows(env, 'DESCRIBE mt')).toEqual([
+      ['n', 'BIGINT', true, '', '', ''],
+      ['t', 'BIGINT', true, '', '', ''],
+    ]);
+    expect(String((await rows(env, 'SHOW CREATE MATERIALIZED TABLE mt'))[0]![0])).toContain('AS SELECT `nums`.`n`, `nums`.`n` * 10 AS `t`\n');
+    await next.waitForCompletion();
+    // The new query's job read its sources from the start: every number with its new column.
+    const wide = committedLines(out).filter((l) => l.includes(','));
+    expect(wide.map((l) => Number(l.split(',')[0])).sort((a, b) => a - b)).toEqual(Array.from({ length: 6000 }, (_, i) => i + 1));
+    expect(wide).toContain('6000,60000');
+
+    expect(await failure(env, 'ALTER MATERIALIZED TABLE mt AS SELECT n FROM nums')).toBe(
+      'Failed to modify query because drop column is unsupported. When modifying a query, you can only append new columns at the end of original schema. The original schema has 2 columns, but the newly derived schema from the query has 1 columns.',
+    );
+    expect(await failure(env, 'ALTER MATERIALIZED TABLE mt AS SELECT n * 10 AS t, n FROM nums')).toBe(
+      'When modifying the query of a materialized table, currently only support appending columns at the end of original schema, dropping, renaming, and reordering columns are not supported.\nColumn mismatch at position 0: Original column is [`n` BIGINT], but new column is [`t` BIGINT].',
+    );
+    expect(await failure(env, 'ALTER MATERIALIZED TABLE mt AS SELECT n, n * 10 AS t, 1 AS c1 FROM nums')).toMatch(/^The column c1 of materialized table .* is NOT NULL \(INT NOT NULL\): a column added by ALTER MATERIALIZED TABLE \.\.\. AS must be nullable/);
+    await env.executeSql('DROP MATERIALIZED TABLE mt');
+    await env.close();
+  }, 60_000);
+
   it('DROP cancels a running refresh job; RESUME of a running one is refused', async () => {
     const env = TableEnvironment.create();
     await env.executeSql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'rows-per-second' = '10')");

@@ -31,6 +31,7 @@ import {
   withSettings,
 } from '../ddl/materialized-refresh.js';
 import type { TableResult } from '../table-result.js';
+import { alterMaterializedQuery } from './alter-materialized-query.js';
 import { executeInserts } from './execute-dml.js';
 
 /**
@@ -183,6 +184,8 @@ async function alter(session: Session, planner: SessionPlanner, stmt: AlterMater
     }
     case 'refresh':
       return refreshOnce(session, planner, id, table, definition, stmt.action.partition);
+    case 'as-query':
+      return alterMaterializedQuery(session, planner, id, table, definition, stmt.action.query);
   }
 }
 

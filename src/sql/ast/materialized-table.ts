@@ -48,9 +48,11 @@ export type AlterMaterializedTableAction =
   | { readonly kind: 'suspend' }
   /** RESUME [WITH (...)]: the options are dynamic options of the sink for the resumed job only, not stored. */
   | { readonly kind: 'resume'; readonly options: readonly Property[] }
-  | { readonly kind: 'refresh'; readonly partition: readonly PartitionSpecEntry[] };
+  | { readonly kind: 'refresh'; readonly partition: readonly PartitionSpecEntry[] }
+  /** AS query: the table's new query; its columns may only grow by nullable columns at the end. */
+  | { readonly kind: 'as-query'; readonly query: Query };
 
-/** ALTER MATERIALIZED TABLE name SUSPEND | RESUME [WITH (...)] | REFRESH [PARTITION (...)]. */
+/** ALTER MATERIALIZED TABLE name SUSPEND | RESUME [WITH (...)] | REFRESH [PARTITION (...)] | AS query. */
 export interface AlterMaterializedTableStatement {
   readonly kind: 'alter-materialized-table';
   readonly name: ObjectName;

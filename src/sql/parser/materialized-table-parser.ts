@@ -91,9 +91,7 @@ export abstract class MaterializedTableParser extends DdlParser {
       const options = this.acceptKeywords('WITH') ? this.parseProperties() : [];
       return { kind: 'alter-materialized-table', name, action: { kind: 'resume', options }, pos };
     }
-    if (this.isKeyword('AS')) {
-      throw this.errorAt(this.pos, 'ALTER MATERIALIZED TABLE ... AS <query> is not supported by Sluice yet: DROP MATERIALIZED TABLE, then CREATE it again with the new query.');
-    }
+    if (this.acceptKeywords('AS')) return { kind: 'alter-materialized-table', name, action: { kind: 'as-query', query: this.parseQuery() }, pos };
     this.expectKeywords('REFRESH');
     const partition: PartitionSpecEntry[] = [];
     if (this.acceptKeywords('PARTITION')) {

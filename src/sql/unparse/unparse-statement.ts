@@ -216,6 +216,7 @@ export function unparseStatement(s: Statement): string {
       const a = s.action;
       if (a.kind === 'suspend') return `${head} SUSPEND`;
       if (a.kind === 'resume') return `${head} RESUME${a.options.length > 0 ? ` WITH ${properties(a.options)}` : ''}`;
+      if (a.kind === 'as-query') return `${head} AS\n${unparseQuery(a.query)}`;
       return `${head} REFRESH${a.partition.length > 0 ? ` PARTITION (${a.partition.map((p) => `${quoteName(p.column.value)} = ${unparseExpression(p.value)}`).join(', ')})` : ''}`;
     }
     case 'unsupported':
