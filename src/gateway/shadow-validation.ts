@@ -57,8 +57,19 @@ export async function validateForCluster(
       await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, true);
       return;
     }
-    case 'alter-materialized-table':
-      return;
+    case 'alter-materialized-table': {
+      if (stmt.action.kind !== 'as-query') return;
+      // The new query's columns, for later statements; the cluster checks the schema evolution and swaps the job.
+      const found = await session.catalogs.getTable(stmt.name.parts);
+      if (found === undefined || found.table.kind !== 'table') return;
+      const id = found.identifier;
+      await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, true);
+      const options = Object.entries(found.table.options).map(([key, value]) => ({ key, value, pos: stmt.pos }));
+      const partitionedBy = found.table.partitionKeys.map((value) => ({ value, pos: stmt.pos }));
+      const query = stmt.action.query;
+      const asTable: CreateTableStatement = { kind: 'create-table', temporary: false, ifNotExists: false, name: stmt.name, columns: [], watermarks: [], primaryKey: null, comment: null, partitionedBy, options, like: null, asQuery: query, pos: stmt.pos };
+      return shadowCreateTableAs(session, planner, asTable, query);
+    }
     case 'show':
     case 'show-create':
     case 'describe':

@@ -265,6 +265,9 @@ describe('materialized tables bound for a cluster (--endpoint)', () => {
     await check(`CREATE MATERIALIZED TABLE mt WITH ('connector' = 'filesystem', 'path' = '${path}', 'format' = 'csv') FRESHNESS = INTERVAL '1' DAY AS SELECT a FROM src`);
     await check('SELECT a FROM mt');
     await check('ALTER MATERIALIZED TABLE mt SUSPEND');
+    await check('ALTER MATERIALIZED TABLE mt AS SELECT a, a + 1 AS b FROM src');
+    await check('SELECT b FROM mt');
+    expect(readdirSync(path)).toEqual([]);
     await check('DROP MATERIALIZED TABLE mt');
     await expect(check('SELECT a FROM mt')).rejects.toThrow(/'mt' not found/);
     expect(readdirSync(path)).toEqual([]);
