@@ -64,6 +64,10 @@ describe('NaN through the simplifications Flink applies', () => {
     ]);
   });
 
+  it('x IS TRUE in a filter is x: WHERE ((y <= 2) IS FALSE) IS TRUE is y > 2, which keeps no NaN (streaming seed 2027, query 7511)', async () => {
+    expect(await rows('SELECT id FROM t WHERE ((y <= CAST(2 AS DOUBLE)) IS FALSE) IS TRUE')).toEqual([[2]]);
+  });
+
   it('y >= y in an ON condition is "y IS NOT NULL": the NaN row joins', async () => {
     expect(await rows('SELECT t.id, u.n FROM t JOIN u ON t.k = u.k AND t.y >= t.y')).toEqual([
       [1, 'a'],

@@ -29,6 +29,12 @@ export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNod
   // (NOT (NaN > y)) IS NOT TRUE is (NaN > y) IS NOT FALSE, TRUE only for a NULL y, not NaN <= y IS NOT TRUE (every
   // row), which is what negating the comparison under the NOT first would give. Flink keeps only the NULL y row.
   const under = n.operands[0];
+  // `x IS TRUE` is x where x is never NULL, and in a filter, where NULL drops the row as FALSE does; so is `x IS NOT
+  // FALSE` where x is never NULL (simplifyIs2). What x is then simplifies in that context: Flink's
+  // WHERE ((y <= 2) IS FALSE) IS TRUE is WHERE y > 2, which keeps no NaN.
+  if (n.operands.length === 1 && under !== undefined && ((n.op === 'IS TRUE' && (filter || !under.type.nullable)) || (n.op === 'IS NOT FALSE' && !under.type.nullable))) {
+    return simplifyReflexiveComparisons(under, filter);
+  }
   const isOfNot = IS_OF_NOT[n.op];
   if (isOfNot !== undefined && n.operands.length === 1 && under?.kind === 'call' && under.op === 'NOT' && under.operands.length === 1) {
     return simplifyReflexiveComparisons(call(isOfNot, [under.operands[0]!], n.type), filter);
