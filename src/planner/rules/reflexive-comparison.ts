@@ -23,6 +23,13 @@ const NEGATION: Readonly<Record<string, string>> = { '=': '<>', '<>': '=', '<': 
  */
 const IS_OF_NOT: Readonly<Record<string, string>> = { 'IS FALSE': 'IS TRUE', 'IS NOT TRUE': 'IS NOT FALSE' };
 
+/**
+ * Operators NULL exactly when an operand is (Calcite's Strong policy ANY): RexSimplify takes `f(a, b) IS NOT NULL` as
+ * `a IS NOT NULL AND b IS NOT NULL` (IS NULL as OR) without evaluating f, so a DECIMAL product that overflows to NULL,
+ * or a CAST that would fail, IS NOT NULL when its operands are. Flink's own functions (MOD, GREATEST, ||) are not.
+ */
+const NULL_WHEN_AN_OPERAND_IS: ReadonlySet<string> = new Set(['+', '-', '*', '/', 'NEGATE', 'CAST', '=', '<>', '<', '<=', '>', '>=', 'NOT']);
+
 export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNode {
   if (n.kind !== 'call') return n;
   // An IS over a NOT loses the NOT before the operand is simplified, as simplifyIs2 runs on the operand as written:
@@ -34,6 +41,11 @@ export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNod
   // WHERE ((y <= 2) IS FALSE) IS TRUE is WHERE y > 2, which keeps no NaN.
   if (n.operands.length === 1 && under !== undefined && ((n.op === 'IS TRUE' && (filter || !under.type.nullable)) || (n.op === 'IS NOT FALSE' && !under.type.nullable))) {
     return simplifyReflexiveComparisons(under, filter);
+  }
+  if ((n.op === 'IS NOT NULL' || n.op === 'IS NULL') && under?.kind === 'call' && under.operands.length > 0 && NULL_WHEN_AN_OPERAND_IS.has(under.op)) {
+    const type = { ...n.type, nullable: false };
+    const each = under.operands.map((o) => call(n.op, [o], type));
+    return simplifyReflexiveComparisons(each.length === 1 ? each[0]! : call(n.op === 'IS NOT NULL' ? 'AND' : 'OR', each, type), filter);
   }
   const isOfNot = IS_OF_NOT[n.op];
   if (isOfNot !== undefined && n.operands.length === 1 && under?.kind === 'call' && under.op === 'NOT' && under.operands.length === 1) {
