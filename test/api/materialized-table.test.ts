@@ -171,6 +171,32 @@ describe('CREATE MATERIALIZED TABLE in CONTINUOUS mode', () => {
     await env.close();
   }, 60_000);
 
+  it('CREATE OR ALTER creates a missing table, and alters an existing one: query, options, comment and freshness', async () => {
+    const env = TableEnvironment.create({ config: { 'execution.checkpointing.savepoint-dir': mkdtempSync(join(tmpdir(), 'sluice-mt-coa-')) } });
+    await env.executeSql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'rows-per-second' = '10')");
+    await env.executeSql("CREATE OR ALTER MATERIALIZED TABLE mt COMMENT 'first' WITH ('connector' = 'blackhole') AS SELECT a FROM src");
+    expect(await env.listMaterializedTables()).toEqual(['mt']);
+    const before = String((await rows(env, 'SHOW CREATE MATERIALIZED TABLE mt'))[0]![0]);
+    // A new definition whose job cannot start (blackhole has no option 'x') is rolled back, the old job resumed.
+    expect(
+      await failure(env, "CREATE OR ALTER MATERIALIZED TABLE mt WITH ('connector' = 'blackhole', 'x' = 'y') AS SELECT a, CAST(a AS STRING) AS s FROM src"),
+    ).toMatch(/^Failed to start the continuous refresh job using new query SELECT .* when altering materialized table `default_catalog`\.`default_database`\.`mt` select query: /s);
+    expect(String((await rows(env, 'SHOW CREATE MATERIALIZED TABLE mt'))[0]![0])).toBe(before);
+    expect(before).toContain("COMMENT 'first'\n");
+    await env.executeSql(
+      "CREATE OR ALTER MATERIALIZED TABLE mt WITH ('connector' = 'blackhole') FRESHNESS = INTERVAL '20' SECOND AS SELECT a, CAST(a AS STRING) AS s FROM src",
+    );
+    expect(String((await rows(env, 'SHOW CREATE MATERIALIZED TABLE mt'))[0]![0])).toBe(
+      "CREATE MATERIALIZED TABLE `default_catalog`.`default_database`.`mt`\nWITH (\n  'connector' = 'blackhole'\n)\nFRESHNESS = INTERVAL '20' SECOND\nREFRESH_MODE = CONTINUOUS\n" +
+        'AS SELECT `src`.`a`, CAST(`src`.`a` AS STRING) AS `s`\nFROM `default_catalog`.`default_database`.`src` AS `src`\n',
+    );
+    expect(await failure(env, "CREATE OR ALTER MATERIALIZED TABLE src WITH ('connector' = 'blackhole') AS SELECT 1 AS a")).toBe(
+      'Table default_catalog.default_database.src is not a materialized table. Only materialized table support create or alter operation.',
+    );
+    await env.executeSql('DROP MATERIALIZED TABLE mt');
+    await env.close();
+  }, 30_000);
+
   it('DROP cancels a running refresh job; RESUME of a running one is refused', async () => {
     const env = TableEnvironment.create();
     await env.executeSql("CREATE TABLE src (a INT) WITH ('connector' = 'datagen', 'rows-per-second' = '10')");

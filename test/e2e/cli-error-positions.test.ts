@@ -141,7 +141,6 @@ describe('statements of Flink that Sluice does not run', () => {
     ["CALL `default_catalog`.`sys`.`compact`('orders')", 'CALL'],
     ["COMPILE PLAN '/tmp/plan.json' FOR INSERT INTO sink SELECT * FROM orders", 'COMPILE PLAN'],
     ["EXECUTE PLAN '/tmp/plan.json'", 'EXECUTE PLAN'],
-    ["CREATE OR ALTER MATERIALIZED TABLE mt FRESHNESS = INTERVAL '1' MINUTE AS SELECT * FROM orders", 'CREATE OR ALTER MATERIALIZED TABLE'],
     ['ALTER TABLE orders COMPACT', 'ALTER TABLE ... COMPACT'],
     ["DESCRIBE JOB 'abc'", 'DESCRIBE JOB'],
   ])('%s', async (sql, name) => {

@@ -56,6 +56,7 @@ describe('materialized table statements', () => {
     for (const sql of [
       FULL_CREATE,
       'CREATE MATERIALIZED TABLE mt AS SELECT x FROM (SELECT 1 AS x) AS s',
+      "CREATE OR ALTER MATERIALIZED TABLE mt COMMENT 'c' AS SELECT 1 AS x",
       'DROP MATERIALIZED TABLE IF EXISTS mt',
       "ALTER MATERIALIZED TABLE mt RESUME WITH ('k' = 'v')",
       "ALTER MATERIALIZED TABLE mt REFRESH PARTITION (ds = '1')",
@@ -86,8 +87,10 @@ describe('materialized table statements', () => {
   });
 
 
-  it('still refuses CREATE OR ALTER MATERIALIZED TABLE as not supported', () => {
-    expect(parseStatement('CREATE OR ALTER MATERIALIZED TABLE mt AS SELECT 1').kind).toBe('unsupported');
+  it('parses CREATE OR ALTER MATERIALIZED TABLE as CREATE with orAlter', () => {
+    expect(parseStatement("CREATE OR ALTER MATERIALIZED TABLE mt WITH ('k' = 'v') AS SELECT 1")).toMatchObject({ kind: 'create-materialized-table', orAlter: true });
+    expect(parseStatement('CREATE MATERIALIZED TABLE mt AS SELECT 1')).toMatchObject({ orAlter: false });
+    expect(parseStatement(unparseStatement(parseStatement('create or alter materialized table mt as select 1')))).toMatchObject({ orAlter: true });
   });
 });
 

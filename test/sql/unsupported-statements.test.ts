@@ -6,7 +6,6 @@ describe('Flink statements Sluice does not run', () => {
     ['ANALYZE TABLE t PARTITION (a = 1) COMPUTE STATISTICS FOR ALL COLUMNS', 'ANALYZE TABLE', 13],
     ["CALL `c`.`sys`.`compact`('t')", 'CALL', 4],
     ["COMPILE AND EXECUTE PLAN 'p.json' FOR INSERT INTO s SELECT 1", 'COMPILE AND EXECUTE PLAN', 24],
-    ["CREATE OR ALTER MATERIALIZED TABLE mt AS SELECT 1", 'CREATE OR ALTER MATERIALIZED TABLE', 34],
     ["CREATE TEMPORARY MODEL m WITH ('provider' = 'openai')", 'CREATE MODEL', 22],
     ['ALTER TABLE `c`.d.t PARTITION (p = (1)) COMPACT', 'ALTER TABLE ... COMPACT', 47],
     ["DESC JOB 'x'", 'DESCRIBE JOB', 8],

@@ -108,6 +108,16 @@ export function runningJob(session: Session, handler: RefreshHandler | undefined
 }
 
 
+/**
+ * Stops a refresh job with a savepoint into `dir`, resolving with its path. A job just submitted is still CREATED (its
+ * tasks deploying), and a savepoint needs it RUNNING: that is waited for, up to a minute.
+ */
+export async function stopRefreshJobWithSavepoint(job: JobClient, dir: string): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (job.status() === 'CREATED' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return job.stopWithSavepoint(dir);
+}
+
 /** Runs `action` with the session's configuration changed by `overrides`, and puts the session's own values back. */
 export async function withSettings<T>(session: Session, overrides: Readonly<Record<string, string>>, action: () => Promise<T>): Promise<T> {
   const config = session.config;

@@ -10,7 +10,16 @@ import type { Column } from '../../types/column.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { typeToString } from '../../types/type-to-string.js';
-import { expandedQueryText, plainTableDdl, refreshJobError, runningJob, startRefreshJob, storedInsert, updateDefinition } from '../ddl/materialized-refresh.js';
+import {
+  expandedQueryText,
+  plainTableDdl,
+  refreshJobError,
+  runningJob,
+  startRefreshJob,
+  stopRefreshJobWithSavepoint,
+  storedInsert,
+  updateDefinition,
+} from '../ddl/materialized-refresh.js';
 import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
 import { okResult } from '../table-results.js';
@@ -31,6 +40,7 @@ export async function alterMaterializedQuery(
   table: CatalogTable,
   definition: MaterializedTableDefinition,
   query: Query,
+  reshape: Reshape = {},
 ): Promise<TableResult> {
   const name = identifierToSql(id);
   const querySchema = await planner.inferViewSchema(query, []);
@@ -39,9 +49,10 @@ export async function alterMaterializedQuery(
   // Old columns keep their own types (a primary key's NOT NULL with them); only the new ones come from the query.
   const schema = ResolvedSchema.of([...table.schema.columns, ...columns.slice(table.schema.columnCount)], [], table.schema.primaryKey);
   const originalQuery = unparseQuery(query);
-  const altered: CatalogTable = { ...table, schema };
+  const altered: CatalogTable = { ...reshaped(table, reshape), schema };
   const newDefinition: MaterializedTableDefinition = {
     ...definition,
+    ...reshape.definition,
     originalQuery,
     expandedQuery: await expandedQueryText(session, planner, query, originalQuery, querySchema),
     refreshStatus: 'SUSPENDED',
@@ -64,8 +75,10 @@ export async function alterMaterializedQuery(
   }
   let savepointPath: string;
   try {
-    savepointPath = await job.stopWithSavepoint(dir);
+    savepointPath = await stopRefreshJobWithSavepoint(job, dir);
   } catch (e) {
+    // A bounded job may have finished meanwhile: then there is nothing to stop, and the new job just starts.
+    if (job.status() === 'FINISHED') return alterMaterializedQuery(session, planner, id, table, definition, query, reshape);
     throw refreshJobError(`Failed to suspend the continuous refresh job for materialized table ${name}`, e);
   }
   await updateDefinition(session, id, altered, newDefinition);
@@ -80,6 +93,23 @@ export async function alterMaterializedQuery(
     await startRefreshJob(session, planner, id, table, suspended, storedInsert(id, suspended, []), savepointPath);
     throw refreshJobError(`Failed to start the continuous refresh job using new query ${newDefinition.expandedQuery} when altering materialized table ${name} select query`, e);
   }
+}
+
+/**
+ * What CREATE OR ALTER changes besides the query (Flink's buildNewCatalogMaterializedTableFromOldTable): the options,
+ * partition keys and comment as the statement gives them, and its freshness and refresh mode.
+ */
+export interface Reshape {
+  readonly table?: { readonly options: CatalogTable['options']; readonly partitionKeys: readonly string[]; readonly comment: string | undefined };
+  readonly definition?: Pick<MaterializedTableDefinition, 'freshness' | 'logicalRefreshMode' | 'refreshMode'>;
+}
+
+/** The table with the options, partition keys and comment CREATE OR ALTER gives (no COMMENT leaves none). */
+function reshaped(table: CatalogTable, reshape: Reshape): CatalogTable {
+  if (reshape.table === undefined) return table;
+  const { comment: _, ...rest } = table;
+  const { options, partitionKeys, comment } = reshape.table;
+  return { ...rest, options, partitionKeys, ...(comment === undefined ? {} : { comment }) };
 }
 
 /** Flink's schema evolution rule for a materialized table's new query: the old columns, then nullable new ones. */

@@ -1,6 +1,6 @@
-import type { CatalogTable } from '../../catalog/catalog-table.js';
+import type { CatalogBaseTable, CatalogTable } from '../../catalog/catalog-table.js';
 import type { MaterializedTableDefinition, RefreshHandler } from '../../catalog/materialized-table.js';
-import { identifierToSql, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { identifierToSql, identifierToString, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
 import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
 import { ExecutionOptions } from '../../config/options/execution-options.js';
 import { ObjectNotFoundError, ValidationError } from '../../errors/sluice-error.js';
@@ -15,7 +15,7 @@ import { Row } from '../../types/row.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
 import { ResolvedSchema } from '../../types/schema.js';
 import { permanentObjectExists } from '../ddl/already-exists.js';
-import { deriveRefresh, fullModeRefused } from '../ddl/materialized-table-definition.js';
+import { type DerivedRefresh, deriveRefresh, fullModeRefused } from '../ddl/materialized-table-definition.js';
 import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
 import { okResult, staticResult } from '../table-results.js';
@@ -26,12 +26,13 @@ import {
   refreshJobError,
   runningJob,
   startRefreshJob,
+  stopRefreshJobWithSavepoint,
   storedInsert,
   updateDefinition,
   withSettings,
 } from '../ddl/materialized-refresh.js';
 import type { TableResult } from '../table-result.js';
-import { alterMaterializedQuery } from './alter-materialized-query.js';
+import { alterMaterializedQuery, type Reshape } from './alter-materialized-query.js';
 import { executeInserts } from './execute-dml.js';
 
 /**
@@ -77,15 +78,13 @@ async function create(session: Session, planner: SessionPlanner, stmt: CreateMat
   if (derived.refreshMode === 'FULL') throw fullModeRefused(identifierToSql(id), derived, session.config);
   const catalog = session.catalogs.getCatalog(id.catalog);
   if (!(await catalog.databaseExists(id.database))) throw new ObjectNotFoundError(`Database ${id.database} does not exist in Catalog ${id.catalog}.`);
-  if (await catalog.tableExists({ database: id.database, object: id.object })) throw permanentObjectExists(session, id, 'table');
+  if (await catalog.tableExists({ database: id.database, object: id.object })) {
+    if (!stmt.orAlter) throw permanentObjectExists(session, id, 'table');
+    return createOrAlter(session, planner, stmt, id, await catalog.getTable({ database: id.database, object: id.object }), derived);
+  }
 
   const querySchema = await planner.inferViewSchema(stmt.query, []);
-  const names = querySchema.columns.map((c) => c.name);
-  for (const p of stmt.partitionedBy) {
-    if (!names.includes(p.value)) {
-      throw new ValidationError(`Partition column '${p.value}' of materialized table ${identifierToSql(id)} is not a column of its query, which has [${names.join(', ')}].`);
-    }
-  }
+  checkPartitionKeys(id, stmt, querySchema.columns.map((c) => c.name));
   const pk = stmt.primaryKey;
   if (pk !== null && pk.enforced) {
     throw new ValidationError(
@@ -166,7 +165,7 @@ async function alter(session: Session, planner: SessionPlanner, stmt: AlterMater
       }
       let savepointPath: string;
       try {
-        savepointPath = await job.stopWithSavepoint(dir);
+        savepointPath = await stopRefreshJobWithSavepoint(job, dir);
       } catch (e) {
         throw refreshJobError(`Failed to suspend the continuous refresh job for materialized table ${name}`, e);
       }
@@ -231,4 +230,37 @@ async function refreshOnce(
   const schema = ResolvedSchema.of([Columns.physical('job_id', DataTypes.STRING()), Columns.physical('cluster_info', DataTypes.MAP(DataTypes.STRING(), DataTypes.STRING()))]);
   const answer = staticResult('other', schema, [Row.insert(job.jobId, new Map([['execution.target', 'local']]))]);
   return { ...answer, getJobClient: () => job };
+}
+
+/**
+ * CREATE OR ALTER of an existing materialized table (Flink 2.3's SqlCreateOrAlterMaterializedTableConverter.handleAlter):
+ * its query changes as ALTER ... AS changes it, and it takes the statement's options, partition keys, comment,
+ * freshness and refresh mode.
+ */
+async function createOrAlter(
+  session: Session,
+  planner: SessionPlanner,
+  stmt: CreateMaterializedTableStatement,
+  id: ObjectIdentifier,
+  existing: CatalogBaseTable,
+  derived: DerivedRefresh,
+): Promise<TableResult> {
+  if (existing.kind !== 'table' || existing.materialized === undefined) {
+    throw new ValidationError(`Table ${identifierToString(id)} is not a materialized table. Only materialized table support create or alter operation.`);
+  }
+  checkPartitionKeys(id, stmt, (await planner.inferViewSchema(stmt.query, [])).columns.map((c) => c.name));
+  const options = Object.fromEntries(stmt.options.map((p) => [p.key, p.value]));
+  const reshape: Reshape = {
+    table: { options, partitionKeys: stmt.partitionedBy.map((n) => n.value), comment: stmt.comment ?? undefined },
+    definition: derived,
+  };
+  return alterMaterializedQuery(session, planner, id, existing, existing.materialized, stmt.query, reshape);
+}
+
+function checkPartitionKeys(id: ObjectIdentifier, stmt: CreateMaterializedTableStatement, names: readonly string[]): void {
+  for (const p of stmt.partitionedBy) {
+    if (!names.includes(p.value)) {
+      throw new ValidationError(`Partition column '${p.value}' of materialized table ${identifierToSql(id)} is not a column of its query, which has [${names.join(', ')}].`);
+    }
+  }
 }

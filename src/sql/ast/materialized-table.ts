@@ -18,12 +18,14 @@ export interface FreshnessClause {
 export type RefreshMode = 'CONTINUOUS' | 'FULL';
 
 /**
- * CREATE MATERIALIZED TABLE name [(constraint)] [COMMENT] [PARTITIONED BY] [WITH] [FRESHNESS = ...]
+ * CREATE [OR ALTER] MATERIALIZED TABLE name [(constraint)] [COMMENT] [PARTITIONED BY] [WITH] [FRESHNESS = ...]
  * [REFRESH_MODE = ...] AS query, as Flink 2.3 parses it. `freshness` and `refreshMode` are null when
  * absent: the executor derives them (Flink's MaterializedTableEnricher rules).
  */
 export interface CreateMaterializedTableStatement {
   readonly kind: 'create-materialized-table';
+  /** CREATE OR ALTER: an existing materialized table takes this definition (its query as ALTER ... AS does). */
+  readonly orAlter: boolean;
   readonly name: ObjectName;
   readonly primaryKey: PrimaryKeyDefinition | null;
   readonly comment: string | null;

@@ -14,21 +14,23 @@ const FRESHNESS_UNITS: readonly FreshnessUnit[] = ['SECOND', 'MINUTE', 'HOUR', '
 /** Interval units Flink's parser reads but its materialized tables refuse, so they get that message, not a parse error. */
 const OTHER_INTERVAL_UNITS = ['YEAR', 'MONTH', 'WEEK', 'QUARTER', 'MILLISECOND', 'MICROSECOND', 'NANOSECOND'];
 
-/** CREATE / DROP / ALTER MATERIALIZED TABLE, in Flink 2.3's grammar (SqlCreateMaterializedTable and friends). */
+/** CREATE [OR ALTER] / DROP / ALTER MATERIALIZED TABLE, in Flink 2.3's grammar (SqlCreateMaterializedTable and friends). */
 export abstract class MaterializedTableParser extends DdlParser {
   /** Whether the statement ahead is one of the materialized table statements this parser reads. */
   protected atMaterializedTable(): boolean {
+    if (this.isKeyword('CREATE') && this.isKeywordAt(1, 'OR') && this.isKeywordAt(2, 'ALTER')) return this.isKeywordAt(3, 'MATERIALIZED') && this.isKeywordAt(4, 'TABLE');
     return (this.isKeyword('CREATE') || this.isKeyword('DROP') || this.isKeyword('ALTER')) && this.isKeywordAt(1, 'MATERIALIZED') && this.isKeywordAt(2, 'TABLE');
   }
 
   /** At CREATE / DROP / ALTER MATERIALIZED TABLE. */
   protected parseMaterializedTable(): CreateMaterializedTableStatement | DropMaterializedTableStatement | AlterMaterializedTableStatement {
     const verb = this.next();
+    const orAlter = verb.upper === 'CREATE' && this.acceptKeywords('OR', 'ALTER');
     this.expectKeywords('MATERIALIZED', 'TABLE');
     const pos = verb.pos;
     switch (verb.upper) {
       case 'CREATE':
-        return this.parseCreateMaterializedTable(pos);
+        return this.parseCreateMaterializedTable(pos, orAlter);
       case 'DROP': {
         const ifExists = this.parseIfExists();
         return { kind: 'drop-materialized-table', ifExists, name: this.parseObjectName(), pos };
@@ -38,7 +40,7 @@ export abstract class MaterializedTableParser extends DdlParser {
     }
   }
 
-  private parseCreateMaterializedTable(pos: CreateMaterializedTableStatement['pos']): CreateMaterializedTableStatement {
+  private parseCreateMaterializedTable(pos: CreateMaterializedTableStatement['pos'], orAlter: boolean): CreateMaterializedTableStatement {
     const name = this.parseObjectName();
     let primaryKey: PrimaryKeyDefinition | null = null;
     if (this.acceptSymbol('(')) {
@@ -61,7 +63,7 @@ export abstract class MaterializedTableParser extends DdlParser {
       if (refreshMode === null) throw this.unexpected();
     }
     this.expectKeywords('AS');
-    return { kind: 'create-materialized-table', name, primaryKey, comment, partitionedBy, options, freshness, refreshMode, query: this.parseQuery(), pos };
+    return { kind: 'create-materialized-table', orAlter, name, primaryKey, comment, partitionedBy, options, freshness, refreshMode, query: this.parseQuery(), pos };
   }
 
   /** `= INTERVAL '<num>' unit` after FRESHNESS; the number must be a positive integer, as Flink requires. */

@@ -225,7 +225,7 @@ export function unparseStatement(s: Statement): string {
 }
 
 function createMaterializedTable(s: CreateMaterializedTableStatement): string {
-  let out = `CREATE MATERIALIZED TABLE ${obj(s.name)}`;
+  let out = `CREATE ${s.orAlter ? 'OR ALTER ' : ''}MATERIALIZED TABLE ${obj(s.name)}`;
   const pk = s.primaryKey;
   if (pk !== null) {
     out += ` (${pk.constraintName === null ? '' : `CONSTRAINT ${quoteName(pk.constraintName)} `}PRIMARY KEY ${names(pk.columns)}${pk.enforced ? '' : ' NOT ENFORCED'})`;
