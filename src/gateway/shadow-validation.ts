@@ -49,6 +49,11 @@ export async function validateForCluster(
       // The cluster runs the refresh job (and FULL mode, with its workflow scheduler); the shadow only needs the
       // table, to check what later statements say of it, and the query planned as its job's INSERT.
       const { name, primaryKey, comment, partitionedBy, options, query, pos } = stmt;
+      const existing = stmt.orAlter ? await session.catalogs.getTable(name.parts) : undefined;
+      if (existing !== undefined && !existing.isTemporary) {
+        const id = existing.identifier;
+        await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, true);
+      }
       const asTable: CreateTableStatement = { kind: 'create-table', temporary: false, ifNotExists: false, name, columns: [], watermarks: [], primaryKey, comment, partitionedBy, options, like: null, asQuery: query, pos };
       return shadowCreateTableAs(session, planner, asTable, query);
     }

@@ -293,6 +293,8 @@ describe('materialized tables bound for a cluster (--endpoint)', () => {
     await check('ALTER MATERIALIZED TABLE mt SUSPEND');
     await check('ALTER MATERIALIZED TABLE mt AS SELECT a, a + 1 AS b FROM src');
     await check('SELECT b FROM mt');
+    await check(`CREATE OR ALTER MATERIALIZED TABLE mt WITH ('connector' = 'filesystem', 'path' = '${path}', 'format' = 'csv') AS SELECT a, a + 1 AS b, a + 2 AS c FROM src`);
+    await check('SELECT c FROM mt');
     expect(readdirSync(path)).toEqual([]);
     await check('DROP MATERIALIZED TABLE mt');
     await expect(check('SELECT a FROM mt')).rejects.toThrow(/'mt' not found/);
