@@ -428,6 +428,32 @@ async function main() {
     }
   }
 
+  // MIN / MAX over t1.y, whose NaNs make the answer depend on the order values are merged (Flink's window slices and
+  // panes, Sluice's arrival order; docs/differences-from-flink.md): re-run on both engines with those NaNs written as
+  // NULL. If the engines agree there, the divergence is that order dependence, shown mechanically. Needs Flink.
+  const nanMinMax = bad.filter((r) => ['window', 'aggregate', 'global-agg'].includes(r.shape) && /\b(MIN|MAX)\([^)]*\by\b/i.test(r.sql));
+  if (nanMinMax.length > 0) {
+    const noNaNDir = join(dir, 'without-nan');
+    writeTables(join(noNaNDir, 'data'), 0, true);
+    const noNaNDdl = tableDdl(join(noNaNDir, 'data'));
+    const sqlsNoNaN = nanMinMax.map((r) => r.sql);
+    const noNaNRunner = await sluiceRunner(sluice, noNaNDdl, o.mode);
+    const mineNoNaN = [];
+    for (const sql of sqlsNoNaN) mineNoNaN.push(await noNaNRunner.run(sql));
+    await noNaNRunner.close();
+    const theirsNoNaN = await runOnFlink(noNaNDdl, sqlsNoNaN, noNaNDir, 'without-nan', o.mode, o.batch, o.jobs);
+    const cls = {
+      name: 'nan-in-min-max-merge-order',
+      reason: 'MIN / MAX over t1.y, whose NaNs make the answer depend on the order values are merged: Flink merges partial results of a window (slices, panes) with Java\'s < / >, so a NaN between two of them can hide a smaller or larger value (MIN(EXP(y)) of 0.0, NaN and 0.082 is 0.082 there); Sluice folds rows in arrival order (docs/differences-from-flink.md). Shown mechanically: with t1.y\'s NaNs written as NULL the engines agree',
+    };
+    nanMinMax.forEach((r, k) => {
+      if (!AGREEMENTS.has(verdictIn(o.mode, theirsNoNaN[k], mineNoNaN[k], ordered(r.q), sqlsNoNaN[k]))) return;
+      (explained[cls.name] ??= { reason: cls.reason, queries: [] }).queries.push(r.i);
+      bad.splice(bad.indexOf(r), 1);
+    });
+    console.error(`differential: ${explained[cls.name]?.queries.length ?? 0} of ${nanMinMax.length} unexplained MIN / MAX divergences over t1.y agree with its NaNs written as NULL`);
+  }
+
   const byVerdict = {};
   const byShape = {};
   for (const r of results) {

@@ -124,12 +124,14 @@ export function shiftYears(text, years) {
 /**
  * Writes t1/data.csv and t2/data.csv under `dir`. `yearShift` moves every timestamp that many years later (the
  * differential harness re-runs a divergence 400 years on, where no instant is before 1970 but every calendar fact,
- * leap days and weekdays included, is the same).
+ * leap days and weekdays included, is the same); `withoutNaN` writes t1.y's NaNs as NULL.
  */
-export function writeTables(dir, yearShift = 0) {
+export function writeTables(dir, yearShift = 0, withoutNaN = false) {
   const shift = (rows) => (yearShift === 0 ? rows : rows.map((r) => r.map((f, i) => (f !== null && [7, 12, 13, 14, 16, 17, 18, 19].includes(i) ? shiftYears(f, yearShift) : f))));
+  // `withoutNaN`: t1.y's NaNs written as NULL (the harness's re-run of a MIN / MAX divergence without them).
+  const noNaN = (rows) => (withoutNaN ? rows.map((r) => r.map((f, i) => (i === 8 && f === 'NaN' ? null : f))) : rows);
   for (const [name, rows] of [
-    ['t1', shift(t1Rows())],
+    ['t1', noNaN(shift(t1Rows()))],
     ['t2', t2Rows()],
   ]) {
     mkdirSync(join(dir, name), { recursive: true });

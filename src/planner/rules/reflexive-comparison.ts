@@ -24,11 +24,16 @@ const NEGATION: Readonly<Record<string, string>> = { '=': '<>', '<>': '=', '<': 
 const IS_OF_NOT: Readonly<Record<string, string>> = { 'IS FALSE': 'IS TRUE', 'IS NOT TRUE': 'IS NOT FALSE' };
 
 /**
- * Operators NULL exactly when an operand is (Calcite's Strong policy ANY): RexSimplify takes `f(a, b) IS NOT NULL` as
- * `a IS NOT NULL AND b IS NOT NULL` (IS NULL as OR) without evaluating f, so a DECIMAL product that overflows to NULL,
- * or a CAST that would fail, IS NOT NULL when its operands are. Flink's own functions (MOD, GREATEST, ||) are not.
+ * Operators whose NULL-ness Flink's generated code takes from the operands' alone, even where the value is NULL for
+ * another reason (a DECIMAL product that overflows is NULL, yet IS NOT NULL when its operands are: Flink 2.3 answers
+ * so and its NOT NULL enforcer then finds the NULL). Sluice rewrites `f(a, b) IS NOT NULL` as `a IS NOT NULL AND b IS
+ * NOT NULL` (IS NULL as OR), as Calcite's RexSimplify does for its Strong operators, for those of them that never fail:
+ * + - * and negation (overflow wraps or is NULL), comparisons, NOT and a CAST to a character string. Not for `/` (an
+ * integer division by zero fails in Flink) nor other CASTs (CAST(NaN AS DECIMAL) fails there, IS NULL or not).
  */
-const NULL_WHEN_AN_OPERAND_IS: ReadonlySet<string> = new Set(['+', '-', '*', '/', 'NEGATE', 'CAST', '=', '<>', '<', '<=', '>', '>=', 'NOT']);
+const NULL_WHEN_AN_OPERAND_IS: ReadonlySet<string> = new Set(['+', '-', '*', 'NEGATE', '=', '<>', '<', '<=', '>', '>=', 'NOT']);
+const nullWhenAnOperandIs = (c: RexNode & { kind: 'call' }): boolean =>
+  NULL_WHEN_AN_OPERAND_IS.has(c.op) || (c.op === 'CAST' && (c.type.kind === 'VARCHAR' || c.type.kind === 'CHAR'));
 
 export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNode {
   if (n.kind !== 'call') return n;
@@ -42,7 +47,7 @@ export function simplifyReflexiveComparisons(n: RexNode, filter = false): RexNod
   if (n.operands.length === 1 && under !== undefined && ((n.op === 'IS TRUE' && (filter || !under.type.nullable)) || (n.op === 'IS NOT FALSE' && !under.type.nullable))) {
     return simplifyReflexiveComparisons(under, filter);
   }
-  if ((n.op === 'IS NOT NULL' || n.op === 'IS NULL') && under?.kind === 'call' && under.operands.length > 0 && NULL_WHEN_AN_OPERAND_IS.has(under.op)) {
+  if ((n.op === 'IS NOT NULL' || n.op === 'IS NULL') && under?.kind === 'call' && under.operands.length > 0 && nullWhenAnOperandIs(under)) {
     const type = { ...n.type, nullable: false };
     const each = under.operands.map((o) => call(n.op, [o], type));
     return simplifyReflexiveComparisons(each.length === 1 ? each[0]! : call(n.op === 'IS NOT NULL' ? 'AND' : 'OR', each, type), filter);
