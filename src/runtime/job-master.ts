@@ -279,6 +279,12 @@ export class JobMaster implements JobClient, AttemptOwner {
     this.jobStatus = 'RUNNING';
     const strategy = new RestartStrategy(this.config.restartStrategy);
     for (;;) {
+      // A cancel that came while there was no attempt to end (the restore path being read, workers starting) ends the
+      // job here; checked synchronously before runAttempt, which makes its attempt the one a later cancel ends.
+      if (this.cancelRequested) {
+        this.jobStatus = 'CANCELED';
+        return { jobId: this.jobId, status: 'CANCELED', netRuntimeMs: Date.now() - this.startedAt, restarts: this.restarts, savepointPath: undefined };
+      }
       const outcome = await this.runAttempt(restore);
       // Not held while the attempt runs: a restart reads its checkpoint again (see `latest`).
       restore = undefined;
