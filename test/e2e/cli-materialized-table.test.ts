@@ -119,6 +119,28 @@ ${OK.repeat(4)}+------------+
     );
   }, 90_000);
 
+  it("runs docs/limits.md's example: SUSPEND, RESUME and DROP right after one another", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-mt-docs-'));
+    const r = await sluiceFile(
+      dir,
+      'docs.sql',
+      `SET 'execution.checkpointing.savepoint-dir' = 'savepoints';
+CREATE TABLE orders (id BIGINT, cust INT, amount INT, ts TIMESTAMP(3)) WITH ('connector' = 'datagen', 'rows-per-second' = '100');
+CREATE MATERIALIZED TABLE big_orders
+  PARTITIONED BY (ds)
+  WITH ('connector' = 'filesystem', 'path' = 'out', 'format' = 'csv')
+  FRESHNESS = INTERVAL '10' SECOND
+  AS SELECT id, cust, amount, DATE_FORMAT(ts, 'yyyy-MM-dd') AS ds FROM orders WHERE amount > 100;
+ALTER MATERIALIZED TABLE big_orders SUSPEND;
+-- the resumed job is still restoring from the savepoint when DROP cancels it
+ALTER MATERIALIZED TABLE big_orders RESUME;
+DROP MATERIALIZED TABLE big_orders;
+`,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(OK.repeat(6));
+  }, 30_000);
+
   it('stops at a FULL mode table with a message saying what Sluice runs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-mt-full-'));
     const r = await sluiceFile(
