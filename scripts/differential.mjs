@@ -401,22 +401,27 @@ async function main() {
     else bad.push(r);
   }
 
+  /** `sqls` answered again by both engines over other data (`write(dataDir)` writes it), under `dir`/`tag`. */
+  const rerun = async (tag, sqls, write) => {
+    const data = join(dir, tag, 'data');
+    write(data);
+    const ddlThere = tableDdl(data);
+    const runnerThere = await sluiceRunner(sluice, ddlThere, o.mode);
+    const mine = [];
+    for (const sql of sqls) mine.push(await runnerThere.run(sql));
+    await runnerThere.close();
+    return { mine, theirs: await runOnFlink(ddlThere, sqls, join(dir, tag), tag, o.mode, o.batch, o.jobs) };
+  };
+
   // Divergences over timestamps: re-run on both engines with every timestamp (data and literals) 400 years later.
   // The calendar repeats every 400 years, so only the sign of the epoch changes: if the engines agree there, the
   // divergence is Flink's truncation of instants before 1970 (docs/differences-from-flink.md). Needs Flink.
   if (bad.length > 0) {
     const temporal = bad.filter((r) => /\b(ts|t0|t6|t9|t1p|t4|t7|t9n)\b|TIMESTAMP '|DATE '/.test(r.sql));
     if (temporal.length > 0) {
-      const shiftedDir = join(dir, 'shifted');
-      writeTables(join(shiftedDir, 'data'), 400);
-      const shiftedDdl = tableDdl(join(shiftedDir, 'data'));
       const shiftSql = (sql) => sql.replace(/\b(TIMESTAMP|DATE) '(\d{4})-/g, (_, kw, y) => `${kw} '${Number(y) + 400}-`);
       const sqlsShifted = temporal.map((r) => shiftSql(r.sql));
-      const shiftedRunner = await sluiceRunner(sluice, shiftedDdl, o.mode);
-      const mineShifted = [];
-      for (const sql of sqlsShifted) mineShifted.push(await shiftedRunner.run(sql));
-      await shiftedRunner.close();
-      const theirsShifted = await runOnFlink(shiftedDdl, sqlsShifted, shiftedDir, 'shifted', o.mode, o.batch, o.jobs);
+      const { mine: mineShifted, theirs: theirsShifted } = await rerun('shifted', sqlsShifted, (data) => writeTables(data, 400));
       const cls = {
         name: 'flink-pre-1970-truncation-shifted',
         reason: 'Flink 2.3 bug with instants before 1970 (truncation towards zero), shown mechanically: moved 400 years later (every timestamp of the data and of the query: the same calendar, no instant before 1970) the engines agree, and Sluice answers there what it answered before, years moved back; only Flink changed its answer (docs/differences-from-flink.md)',
@@ -444,15 +449,8 @@ async function main() {
   // NULL. If the engines agree there, the divergence is that order dependence, shown mechanically. Needs Flink.
   const nanMinMax = bad.filter((r) => ['window', 'aggregate', 'global-agg'].includes(r.shape) && /\b(MIN|MAX)\([^)]*\by\b/i.test(r.sql));
   if (nanMinMax.length > 0) {
-    const noNaNDir = join(dir, 'without-nan');
-    writeTables(join(noNaNDir, 'data'), 0, true);
-    const noNaNDdl = tableDdl(join(noNaNDir, 'data'));
     const sqlsNoNaN = nanMinMax.map((r) => r.sql);
-    const noNaNRunner = await sluiceRunner(sluice, noNaNDdl, o.mode);
-    const mineNoNaN = [];
-    for (const sql of sqlsNoNaN) mineNoNaN.push(await noNaNRunner.run(sql));
-    await noNaNRunner.close();
-    const theirsNoNaN = await runOnFlink(noNaNDdl, sqlsNoNaN, noNaNDir, 'without-nan', o.mode, o.batch, o.jobs);
+    const { mine: mineNoNaN, theirs: theirsNoNaN } = await rerun('without-nan', sqlsNoNaN, (data) => writeTables(data, 0, true));
     const cls = {
       name: 'nan-in-min-max-merge-order',
       reason: 'MIN / MAX over t1.y, whose NaNs make the answer depend on the order values are merged: Flink merges partial results of a window (slices, panes) with Java\'s < / >, so a NaN between two of them can hide a smaller or larger value (MIN(EXP(y)) of 0.0, NaN and 0.082 is 0.082 there); Sluice folds rows in arrival order (docs/differences-from-flink.md). Shown mechanically: with t1.y\'s NaNs written as NULL the engines agree',
