@@ -13,7 +13,7 @@ export const TableOptions = {
   DISPLAY_MAX_COLUMN_WIDTH: ConfigOptions.key('table.display.max-column-width')
     .intType()
     .defaultValue(30)
-    .withDeprecatedKeys('sql-client.display.max-column-width')
+    // Not 'sql-client.display.max-column-width': Flink 2.0 removed that key, and Flink 2.3's client ignores it.
     .withDescription('Longer cell values are cut and end in ... in tableau output.'),
 
   LOCAL_TIME_ZONE: ConfigOptions.key('table.local-time-zone')

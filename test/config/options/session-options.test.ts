@@ -128,3 +128,11 @@ describe('session option registry', () => {
     expect(suggestSessionKeys('completely.unrelated.thing')).toEqual([]);
   });
 });
+
+describe('sql-client.display.max-column-width', () => {
+  it('is no longer read, as Flink 2.0 removed it: Flink 2.3.0 prints width 30 with only it set, the new key alone decides', () => {
+    expect(conf({ 'sql-client.display.max-column-width': '12' }).get(TableOptions.DISPLAY_MAX_COLUMN_WIDTH)).toBe(30);
+    expect(conf({ 'sql-client.display.max-column-width': '14', 'table.display.max-column-width': '20' }).get(TableOptions.DISPLAY_MAX_COLUMN_WIDTH)).toBe(20);
+    expect(findSessionOption('sql-client.display.max-column-width')).toBeUndefined();
+  });
+});
