@@ -49,7 +49,7 @@ const CONTINUATION = '> ';
 const DEPRECATED_WIDTH_KEY =
   "the .q file predates Flink 2.0, which removed 'sql-client.display.max-column-width': there a SET of it after 'table.display.max-column-width' applied; Flink 2.3.0's own client ignores the key (width 30 with only it set, the other key's value after both; checked with scripts/flink-sql-client.sh), and so does Sluice";
 const EOF_UNFINISHED =
-  'bug: the client drops a statement left unfinished at the end of its input (an unclosed /* comment) without a word; Flink reports the lexical error (sluice -f does report one, worded "Unterminated comment starting at line 1, column 8")';
+  "deliberate: a statement left unfinished at the end of the input (an unclosed /* comment) is reported as an error naming where the comment starts; the .q file's older client reported a lexical error at the end, and Flink 2.3.0's own client, fed the same line through a pipe (scripts/flink-sql-client.sh), prints nothing at all";
 const DASH_COMMENT_SEMICOLON =
   "bug: the interactive client ends a statement at a `;` that ends a `--` comment line (SELECT --;\\n1; runs 'SELECT --;' and fails); sluice -f reads it right";
 const HELP_TEXT = "bug: HELP lists Sluice's commands (other wording, no padding, no ADD/REMOVE/SHOW JAR), not Flink's text";
