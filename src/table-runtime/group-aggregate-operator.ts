@@ -138,7 +138,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const g = this.group(f, accumulate);
       if (g === undefined) continue; // retraction of an unknown group: nothing to undo (as Flink)
       const prev = streaming && (g[0] as number) > 0 ? layout.values(g, f) : null;
-      const prevState = prev === null ? undefined : layout.emitState(g);
+      const prevState = prev === null || !this.comparesEmitState ? undefined : layout.emitState(g);
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) {
@@ -149,7 +149,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (!streaming) continue;
       const next = layout.values(g, f);
       if (prev === null) out.push(new Row(RowKind.INSERT, next));
-      else if (!this.unchanged(prev, next, prevState, layout.emitState(g))) {
+      else if (!this.unchanged(prev, next, prevState, g)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -179,7 +179,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (g === undefined) continue;
       if (!touched.has(g)) {
         touched.set(g, (g[0] as number) > 0 ? layout.values(g, f) : null);
-        touchedState.set(g, (g[0] as number) > 0 ? layout.emitState(g) : undefined);
+        if (this.comparesEmitState) touchedState.set(g, (g[0] as number) > 0 ? layout.emitState(g) : undefined);
       }
       layout.apply(g, f, accumulate);
       g[0] = (g[0] as number) + (accumulate ? 1 : -1);
@@ -190,7 +190,7 @@ export class GroupAggregateOperator implements StreamOperator {
       const next = (g[0] as number) > 0 ? layout.values(g) : null;
       if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
       else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
-      else if (prev !== null && next !== null && !this.unchanged(prev, next, touchedState.get(g), layout.emitState(g))) {
+      else if (prev !== null && next !== null && !this.unchanged(prev, next, touchedState.get(g), g)) {
         out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
@@ -202,8 +202,15 @@ export class GroupAggregateOperator implements StreamOperator {
    * Whether an update need not be emitted. With a state TTL Flink emits the -U / +U pair even for the same result
    * (GroupAggFunction: `stateRetentionTime <= 0 && equaliser.equals(...)`): downstream state may have expired.
    */
-  private unchanged(prev: readonly unknown[], next: readonly unknown[], prevState?: readonly unknown[], nextState?: readonly unknown[]): boolean {
-    return this.stateTtlMs <= 0 && sameResult(prev, next, this.groupKeys.length) && (prevState === undefined || nextState === undefined || sameResult(prevState, nextState, 0));
+  private unchanged(prev: readonly unknown[], next: readonly unknown[], prevState: readonly unknown[] | undefined, g: Group): boolean {
+    if (this.stateTtlMs > 0 || !sameResult(prev, next, this.groupKeys.length)) return false;
+    const nextState = prevState === undefined ? undefined : this.layout.emitState(g);
+    return prevState === undefined || nextState === undefined || sameResult(prevState, nextState, 0);
+  }
+
+  /** Whether an update's emitState is worth reading: some aggregate has one, and no TTL makes every update go out. */
+  private get comparesEmitState(): boolean {
+    return this.layout.hasEmitState && this.stateTtlMs <= 0;
   }
 
   finish(): void {

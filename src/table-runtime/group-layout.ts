@@ -34,6 +34,8 @@ export class GroupLayout {
    * type). Such keys are stored as numbers while safe integers, which saves a bigint object per group.
    */
   private readonly bigintKey: boolean[];
+  /** Whether some boxed aggregate has an emitState (VAR_POP and the like): most queries have none. */
+  readonly hasEmitState: boolean;
 
   constructor(
     private readonly groupKeys: readonly number[],
@@ -55,6 +57,7 @@ export class GroupLayout {
     }
     this.seenAt = aggs.map((a) => (a.distinct ? w++ : -1));
     this.width = w;
+    this.hasEmitState = aggs.some((a, i) => a.fn.emitState !== undefined && this.slot[i] === Slot.Boxed);
   }
 
   create(f: readonly unknown[]): Group {
@@ -158,6 +161,7 @@ export class GroupLayout {
    * an update out; undefined when no call has any.
    */
   emitState(g: Group): unknown[] | undefined {
+    if (!this.hasEmitState) return undefined;
     let out: unknown[] | undefined;
     for (let i = 0; i < this.aggs.length; i++) {
       const fn = this.aggs[i]!.fn;
