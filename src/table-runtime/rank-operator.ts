@@ -3,7 +3,7 @@ import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtim
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
-import { rowComparator } from './sort-limit-operator.js';
+import { fieldsComparator } from './sort-limit-operator.js';
 import type { SortKeySpec } from './sort-limit-operator.js';
 import { upsertTopN } from './updatable-top-n.js';
 
@@ -87,8 +87,7 @@ export class RankOperator implements StreamOperator {
   constructor(private readonly spec: RankSpec) {
     this.trimTo =
       spec.insertOnlyInput === true && spec.mode === 'streaming' && spec.limit !== null && (spec.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER' ? spec.limit : undefined;
-    const c = rowComparator(spec.orderKeys);
-    this.cmp = (a, b) => c(new Row(RowKind.INSERT, a), new Row(RowKind.INSERT, b));
+    this.cmp = fieldsComparator(spec.orderKeys);
   }
 
   open(ctx: OperatorContext): void {

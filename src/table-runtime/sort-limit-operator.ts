@@ -10,10 +10,16 @@ export interface SortKeySpec {
 
 /** Row comparator for ORDER BY keys. */
 export function rowComparator(keys: readonly SortKeySpec[]): (a: Row, b: Row) => number {
+  const byFields = fieldsComparator(keys);
+  return (a, b) => byFields(a.fields, b.fields);
+}
+
+/** rowComparator over rows' field arrays, for operators that keep fields without their Row (no Row per comparison). */
+export function fieldsComparator(keys: readonly SortKeySpec[]): (a: readonly unknown[], b: readonly unknown[]) => number {
   return (a, b) => {
     for (const k of keys) {
-      const x = a.fields[k.index];
-      const y = b.fields[k.index];
+      const x = a[k.index];
+      const y = b[k.index];
       if (x === null || y === null) {
         if (x === y) continue;
         return (x === null) === k.nullsFirst ? -1 : 1;

@@ -5,7 +5,7 @@ import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { hashFields, valuesEqual } from '../types/values/equality.js';
 import { millisOf, type TimestampValue } from '../types/values/precise-timestamp.js';
-import { rowComparator } from './sort-limit-operator.js';
+import { fieldsComparator } from './sort-limit-operator.js';
 import type { SortKeySpec } from './sort-limit-operator.js';
 
 export interface WindowRankSpec {
@@ -56,8 +56,7 @@ export class WindowRankOperator implements StreamOperator {
   lateRecordsDropped = 0;
 
   constructor(private readonly spec: WindowRankSpec) {
-    const c = rowComparator(spec.orderKeys);
-    this.cmp = (a, b) => c(new Row(RowKind.INSERT, a), new Row(RowKind.INSERT, b));
+    this.cmp = fieldsComparator(spec.orderKeys);
   }
 
   open(ctx: OperatorContext): void {

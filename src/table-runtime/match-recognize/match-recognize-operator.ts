@@ -4,7 +4,7 @@ import type { OperatorContext, OperatorFactory, StreamOperator } from '../../run
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import { hashFields, valuesEqual } from '../../types/values/equality.js';
-import { rowComparator } from '../sort-limit-operator.js';
+import { fieldsComparator } from '../sort-limit-operator.js';
 import { evaluateMatchExpr } from './match-evaluator.js';
 import type { MatchedRow } from './match-evaluator.js';
 import { emptyNfaState, MatchNfa } from './match-nfa.js';
@@ -37,9 +37,8 @@ export class MatchRecognizeOperator implements StreamOperator {
 
   constructor(private readonly spec: MatchRecognizeSpec) {
     this.nfa = new MatchNfa(spec.pattern, spec.defines, spec.skip, spec.withinMs);
-    const byOrder = rowComparator(spec.order);
     const ti = spec.timeIndex;
-    const byKeys = (a: unknown[], b: unknown[]): number => byOrder(new Row(RowKind.INSERT, a), new Row(RowKind.INSERT, b));
+    const byKeys = fieldsComparator(spec.order);
     // Batch: `order` holds every ORDER BY key (the first need not be a time); streaming: the time, then the rest.
     this.cmp = spec.time === 'batch' ? byKeys : (a, b) => (a[ti] as number) - (b[ti] as number) || byKeys(a, b);
   }
