@@ -138,9 +138,9 @@ export async function anyCorrelatedUnderOr(binder: QueryBinder, queries: readonl
 
 /**
  * Whether `e` names the enclosing query under an OR (or a NOT of an AND, an OR once the NOT is pushed in). Flink 2.3's
- * SubQueryDecorrelator gives up on such a correlation (`TODO supports correlation variable with OR`) and leaves the
- * subquery to Calcite's RelDecorrelator, whose value generator joins back on the outer references with `=`: an outer
- * row with a NULL reference then has no match, even where the OR holds without it.
+ * SubQueryDecorrelator gives up on such a correlation (its source marks a correlation variable under an OR as not
+ * supported yet) and leaves the subquery to Calcite's RelDecorrelator, whose value generator joins back on the outer
+ * references with `=`: an outer row with a NULL reference then has no match, even where the OR holds without it.
  */
 function underOr(e: Expression, inner: Scope, outer: Scope): boolean {
   const or = (e.kind === 'binary' && e.op === 'OR') || (e.kind === 'unary' && e.op === 'NOT' && e.operand.kind === 'binary' && e.operand.op === 'AND');
