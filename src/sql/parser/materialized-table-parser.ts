@@ -95,16 +95,21 @@ export abstract class MaterializedTableParser extends DdlParser {
     }
     if (this.acceptKeywords('AS')) return { kind: 'alter-materialized-table', name, action: { kind: 'as-query', query: this.parseQuery() }, pos };
     this.expectKeywords('REFRESH');
-    const partition: PartitionSpecEntry[] = [];
-    if (this.acceptKeywords('PARTITION')) {
-      this.expectSymbol('(');
-      do {
-        const column = this.parseName();
-        this.expectSymbol('=');
-        partition.push({ column, value: this.parseExpression() });
-      } while (this.acceptSymbol(','));
-      this.expectSymbol(')');
-    }
+    const partition = this.parsePartitionSpec();
     return { kind: 'alter-materialized-table', name, action: { kind: 'refresh', partition }, pos };
+  }
+
+  /** `[PARTITION (col = value, ...)]` of INSERT and ALTER MATERIALIZED TABLE ... REFRESH; empty when absent. */
+  protected parsePartitionSpec(): PartitionSpecEntry[] {
+    const partition: PartitionSpecEntry[] = [];
+    if (!this.acceptKeywords('PARTITION')) return partition;
+    this.expectSymbol('(');
+    do {
+      const column = this.parseName();
+      this.expectSymbol('=');
+      partition.push({ column, value: this.parseExpression() });
+    } while (this.acceptSymbol(','));
+    this.expectSymbol(')');
+    return partition;
   }
 }

@@ -3,7 +3,6 @@ import type {
   ExplainDetail,
   ExplainStatement,
   InsertStatement,
-  PartitionSpecEntry,
   QueryStatement,
   ShowObject,
   ShowStatement,
@@ -254,16 +253,7 @@ export class StatementParser extends MaterializedTableParser {
     else this.expectKeywords('INTO');
     const table = this.parseObjectName();
     const hints = this.parseHints();
-    const partition: PartitionSpecEntry[] = [];
-    if (this.acceptKeywords('PARTITION')) {
-      this.expectSymbol('(');
-      do {
-        const column = this.parseName();
-        this.expectSymbol('=');
-        partition.push({ column, value: this.parseExpression() });
-      } while (this.acceptSymbol(','));
-      this.expectSymbol(')');
-    }
+    const partition = this.parsePartitionSpec();
     const columns = this.isSymbol('(') && !this.startsQuery(1) ? this.parseParenNameList() : [];
     return { kind: 'insert', overwrite, table, hints, partition, columns, query: this.parseQuery(), pos };
   }
