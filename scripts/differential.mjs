@@ -307,6 +307,21 @@ const EXPLAINED = [
     },
   },
   {
+    name: 'nan-bit-pattern-set-operation',
+    reason: 'NaN in INTERSECT ALL / EXCEPT ALL: Flink groups whole rows by their bytes, so two NaNs match only with the same bit pattern, and which pattern a computation gives depends on the JVM (0/0 gives the sign-set default NaN, Math.abs clears the sign only once intrinsified, text gives the canonical one); Sluice treats every NaN as one value (JavaScript does not keep NaN bits; docs/differences-from-flink.md). Narrow: INTERSECT ALL or EXCEPT ALL, and every row only one engine has holds a NaN',
+    test: (r) => {
+      if (r.verdict !== 'rows' || !/\b(INTERSECT|EXCEPT) ALL\b/i.test(r.sql)) return false;
+      const { onlyFlink, onlySluice } = rowDiff(r.flink.rows, r.sluice.rows);
+      const hasNaN = (row) => row.split('\t').includes('NaN');
+      return onlyFlink.length + onlySluice.length > 0 && [...onlyFlink, ...onlySluice].every(hasNaN);
+    },
+  },
+  {
+    name: 'decimal-sum-overflow-having',
+    reason: 'A HAVING over a DECIMAL(38, 18) SUM or AVG whose running sum overflows: Flink turns the sum NULL and restarts it from the next value, so the HAVING flips at every row and Flink emits a -U/+U pair each time; Sluice keeps the exact total (docs/differences-from-flink.md, as decimal-sum-overflow). Narrow: the final tables agree, only the changes differ',
+    test: (r) => r.verdict === 'changelog' && /\bHAVING\b.*\b(SUM|AVG)\(/i.test(r.sql) && /DECIMAL\(38, 18\)|\bt1\.dl\b/.test(r.sql),
+  },
+  {
     name: 'transcendental-last-bit',
     reason: "Last bit of a transcendental function: Java's Math.log / Math.exp (HotSpot intrinsics) and V8's fdlibm ports differ by an ulp for some arguments (LN(3) = 1.0986122886681098 in Flink, ...096 in Sluice); docs/differences-from-flink.md, regressions.json query 4. The rows agree once doubles are read to 14 significant digits",
     test: (r) => TRANSCENDENTAL.test(r.sql) && rowsAgreeAfter(r, lastBitMasked),
@@ -391,12 +406,16 @@ async function main() {
   // A streaming answer is a changelog; the row classes also see it as the table it leaves (materialized), so that a
   // class of the final table's values (NaN, -0.0) is judged on values, not on the changes that carried them.
   const tableOf = (r) => ({ ...r, verdict: 'rows', flink: materialize(r.flink), sluice: materialize(r.sluice) });
-  for (const r of diverging) {
+  /** The documented class that explains divergence `r`, if one does. */
+  const classOf = (r) => {
     // A `changelog` divergence (the same final table, other changes) is judged on the changes themselves, each a row
     // with its kind, by the classes that compare multisets of rows: a double printed by JDK 17 in an intermediate
     // update, say (a class comparing sets, as negative-zero does, would hide a missing pair of updates).
     const changes = (r) => ({ ...r, verdict: 'rows' });
-    const cls = EXPLAINED.find((e) => e.test(r) || (o.mode === 'streaming' && (r.verdict === 'rows' ? e.test(tableOf(r)) : r.verdict === 'changelog' && ON_CHANGES.has(e.name) && e.test(changes(r)))));
+    return EXPLAINED.find((e) => e.test(r) || (o.mode === 'streaming' && (r.verdict === 'rows' ? e.test(tableOf(r)) : r.verdict === 'changelog' && ON_CHANGES.has(e.name) && e.test(changes(r)))));
+  };
+  for (const r of diverging) {
+    const cls = classOf(r);
     if (cls) (explained[cls.name] ??= { reason: cls.reason, queries: [] }).queries.push(r.i);
     else bad.push(r);
   }
@@ -435,7 +454,10 @@ async function main() {
         return { rows: a.rows.map((row) => row.split('\t').map(field).join('\t')) };
       };
       temporal.forEach((r, k) => {
-        if (!AGREEMENTS.has(verdictIn(o.mode, theirsShifted[k], mineShifted[k], ordered(r.q), sqlsShifted[k]))) return;
+        // 400 years on, the engines agree, or differ only as another documented class explains (a Top-1 whose -U Flink
+        // does not emit, say, which hid behind the pre-1970 value of the row it retracts).
+        const there = { ...r, sql: sqlsShifted[k], verdict: verdictIn(o.mode, theirsShifted[k], mineShifted[k], ordered(r.q), sqlsShifted[k]), flink: theirsShifted[k], sluice: mineShifted[k] };
+        if (!AGREEMENTS.has(there.verdict) && classOf(there) === undefined) return;
         if (!AGREEMENTS.has(verdictIn(o.mode, back(mineShifted[k], r.sql), r.sluice, ordered(r.q), r.sql))) return;
         (explained[cls.name] ??= { reason: cls.reason, queries: [] }).queries.push(r.i);
         bad.splice(bad.indexOf(r), 1);
