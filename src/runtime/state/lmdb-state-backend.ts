@@ -201,6 +201,14 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     this.maxCached = this.limitFor(this.meanBytes);
   }
 
+  /**
+   * Snapshots of a state larger than memory are written out at the barrier, not held (KeyedStateBackend);
+   * not those of an operator that has no keyed state (no store), which are a few bytes.
+   */
+  get spillSnapshots(): { readonly localDir: string | undefined } | undefined {
+    return this.store === undefined ? undefined : { localDir: this.options.localDir };
+  }
+
   private limitFor(meanBytes: number): number {
     return Math.max(MIN_CACHED, Math.floor(this.options.cacheBytes / (SLOT_OVERHEAD + DECODED_PER_ENCODED * meanBytes)));
   }
