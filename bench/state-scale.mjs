@@ -211,7 +211,12 @@ async function child(spec) {
       // How far the job got, for a run stopped by --timeout: rows into the aggregate (the vertex that takes the most).
       const rowsIn = Math.max(0, ...m.vertices.filter((v) => /group|agg/i.test(v.name)).map((v) => v.recordsIn));
       const c = process.cpuUsage(cpu0);
-      console.log(JSON.stringify({ progress: { rowsIn, cpu: (c.user + c.system) / 1e6, checkpoints: [...checkpoints.values()] } }));
+      // Where the memory is (MB): V8's heap, Buffers and ArrayBuffers outside it, and the rest of RSS (native
+      // stores, code, allocator slack), so a run shows which part grows with the keys.
+      const u = process.memoryUsage();
+      const mbOf = (b) => Math.round(b / 2 ** 20);
+      const memory = { rss: mbOf(u.rss), heapUsed: mbOf(u.heapUsed), heapTotal: mbOf(u.heapTotal), external: mbOf(u.external), arrayBuffers: mbOf(u.arrayBuffers) };
+      console.log(JSON.stringify({ progress: { rowsIn, cpu: (c.user + c.system) / 1e6, memory, checkpoints: [...checkpoints.values()] } }));
     }
   };
   const timer = setInterval(sample, 1000);

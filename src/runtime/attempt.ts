@@ -7,6 +7,7 @@ import type { RuntimeConfig } from './runtime-config.js';
 import type { SourceCoordinator } from './source/source-coordinator.js';
 import { TaskCanceled } from './stream-task.js';
 import type { AlignmentRegistry, TaskHandle, TaskHost } from './task-host.js';
+import { removeSpilledOf } from './checkpoint/spilled-snapshot.js';
 
 /** What an attempt needs from the job that owns it. */
 export interface AttemptOwner {
@@ -165,6 +166,7 @@ export class Attempt implements TaskHost {
     // End-of-input committables must not be lost with the aborted checkpoint.
     this.looseCommittables.push(...pc.committables.filter((c) => this.finishedTasks.has(`${taskOfVertex(this.jm.graph, c.sinkId)?.id}#${c.subtaskIndex}`)));
     for (const c of this.coordinators.values()) c.notifyCheckpointAborted(pc.id);
+    removeSpilledOf(pc.acks.values());
     this.jm.checkpointFailed(pc, e);
     pc.reject(e);
   }
@@ -175,7 +177,11 @@ export class Attempt implements TaskHost {
 
   acknowledge(taskKey: string, checkpointId: number, snapshot: TaskSnapshot, committables: SerializedValue[], alignmentMs = 0): void {
     const pc = this.pending;
-    if (!pc || pc.id !== checkpointId) return;
+    if (!pc || pc.id !== checkpointId) {
+      // A late acknowledgement of an aborted checkpoint: its spilled state goes with it.
+      removeSpilledOf([snapshot]);
+      return;
+    }
     pc.acks.set(taskKey, snapshot);
     this.countBytesIn(pc, taskKey);
     pc.alignmentMs = Math.max(pc.alignmentMs, alignmentMs);

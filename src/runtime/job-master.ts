@@ -32,6 +32,7 @@ import { remoteChannelCapacity } from './workers/remote-capacity.js';
 import { RemoteInputChannel, RemoteOutputChannel } from './workers/remote-channel.js';
 import { WorkerPool, type WorkerDeployment } from './workers/worker-pool.js';
 import { MessageChannel } from 'node:worker_threads';
+import { inMemory, removeSpilledOf, snapshotLength } from './checkpoint/spilled-snapshot.js';
 
 /** What a job reports besides its status: warnings for the user (e.g. why it runs on one thread). */
 export interface JobHooks {
@@ -558,14 +559,23 @@ export class JobMaster implements JobClient, AttemptOwner {
     const committables = [...this.pendingCommittables, ...pc.committables];
     let path: string | undefined = pc.target;
     if (!path && this.config.checkpointDir && this.config.runtimeMode === 'streaming') path = join(this.config.checkpointDir, this.jobId, `chk-${pc.id}`);
+    const vertices = vertexSnapshots(pc.acks, this.graph.tasks);
+    // Kept in memory without a directory to write it to: operator states spilled at the barrier are read back.
+    if (path === undefined) for (const [k, v] of vertices) vertices.set(k, inMemory(v));
     const cp: CompletedCheckpoint = {
       jobId: this.jobId, checkpointId: pc.id, isSavepoint: pc.isSavepoint, timestamp: Date.now(), parallelism, maxParallelism: this.maxParallelism,
-      layout: 'vertex', enumerators: pc.enumerators, committables, vertices: vertexSnapshots(pc.acks, this.graph.tasks), path,
+      layout: 'vertex', enumerators: pc.enumerators, committables, vertices, path,
       vertexNames: new Map(this.jobGraph.vertices.map((v) => [v.id, v.name])),
     };
     const jobDir = this.config.checkpointDir === undefined ? undefined : join(this.config.checkpointDir, this.jobId);
-    // A delta (incremental checkpoints) builds on checkpoints in the job's directory; a savepoint gets it merged.
-    const size = path ? await writeCheckpoint(path, cp, { checkpointsDir: jobDir }) : undefined;
+    let size: number | undefined;
+    try {
+      // A delta (incremental checkpoints) builds on checkpoints in the job's directory; a savepoint gets it merged.
+      size = path ? await writeCheckpoint(path, cp, { checkpointsDir: jobDir }) : undefined;
+    } finally {
+      // Copied into the checkpoint (or failed to be): the spilled files are no longer needed either way.
+      removeSpilledOf(pc.acks.values());
+    }
     if (a !== this.attempt) throw new TaskCanceled();
     if (this.counts(pc)) {
       const stats: CheckpointStats = {
@@ -607,7 +617,7 @@ function stateSizes(acks: ReadonlyMap<string, TaskSnapshot>): Map<string, number
   const bytes = (values: readonly SerializedValue[] | undefined): number => (values ?? []).reduce((n, v) => n + v.data.byteLength, 0);
   for (const [key, snap] of acks) {
     const taskId = key.slice(0, key.lastIndexOf('#'));
-    const size = snap.operators.reduce((n, o) => n + o.byteLength, 0) + bytes(snap.splits) + bytes(snap.writerState);
+    const size = snap.operators.reduce((n, o) => n + snapshotLength(o), 0) + bytes(snap.splits) + bytes(snap.writerState);
     sizes.set(taskId, (sizes.get(taskId) ?? 0) + size);
   }
   return sizes;

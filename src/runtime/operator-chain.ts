@@ -3,6 +3,7 @@ import type { ColumnBatch } from '../types/columns/column-batch.js';
 import { HeapOperatorStateStore, type KeyedStateSnapshot } from './state/heap-state-backend.js';
 import { createKeyedStateBackend, type KeyedStateBackend, type StateBackendSettings } from './state/keyed-state-backend.js';
 import { decodeState, encodeState } from './state/state-codec.js';
+import { type OperatorSnapshotBytes, spillSnapshot } from './checkpoint/spilled-snapshot.js';
 import type { StateKey } from './state/state.js';
 import type { OperatorRestore, Rescale } from './checkpoint/task-restore.js';
 import { keyGroupOf } from './key-groups.js';
@@ -223,7 +224,7 @@ export class OperatorChain {
    * The state of every operator as of now, encoded before this returns: operators keep mutating their
    * accumulators in place after the barrier, so a checkpoint must never hold a live object.
    */
-  snapshot(checkpointId: number): Uint8Array[] {
+  snapshot(checkpointId: number): OperatorSnapshotBytes[] {
     return this.links.map((l) => {
       const raw = l.op.snapshotState?.(checkpointId);
       const keyed = l.keyed.snapshot(checkpointId);
@@ -234,7 +235,8 @@ export class OperatorChain {
         operatorState: l.opState.snapshot(),
         timers: l.timers.snapshot(),
       };
-      return encodeState(s);
+      const spill = l.keyed.spillSnapshots;
+      return spill === undefined ? encodeState(s) : spillSnapshot(s, spill.localDir);
     });
   }
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ExecutionError } from '../../errors/sluice-error.js';
-import { decodeState, encodeState, encodeStateInPieces } from '../state/state-codec.js';
+import { decodeState, ExternalBytes, encodeState, encodeStateInPieces } from '../state/state-codec.js';
+import { isSpilled, type OperatorSnapshotBytes, snapshotBytes } from './spilled-snapshot.js';
 import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, INCREMENTAL_METADATA_FORMAT, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
 import { mergeOperatorSnapshots, operatorSnapshotBase } from './incremental.js';
 import type { CompletedCheckpoint, SerializedValue, StoredCheckpoint, TaskLayoutCommittable, TaskSnapshot } from './completed-checkpoint.js';
@@ -37,19 +39,21 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint, o
   let i = 0;
   for (const [key, vertexSnap] of cp.vertices) {
     let snap = vertexSnap;
-    const opBases = snap.operators.map(operatorSnapshotBase);
+    const opBases = snap.operators.map(snapshotBase);
     if (opBases.some((b) => b !== undefined)) {
-      if (cp.isSavepoint) snap = { ...snap, operators: await chains.merged(key, snap.operators) };
+      if (cp.isSavepoint) snap = { ...snap, operators: await chains.merged(key, snap.operators.map(snapshotBytes)) };
       else for (const b of opBases) if (b !== undefined) bases.add(b);
     }
     const file = `vertex-${i++}.state`;
     // The operators' encoded state goes into the file as it is, not copied into one buffer first: for
-    // state larger than memory it can be a GB. The file's bytes are those of encodeState(snap).
-    const pieces = encodeStateInPieces(snap, GATHER_BYTES);
+    // state larger than memory it can be a GB, and then it is copied from the file it was spilled to at
+    // the barrier. The file's bytes are those of encodeState(snap) with each spilled snapshot read back.
+    const operators = snap.operators.map((o) => (isSpilled(o) ? new ExternalBytes(o.length, o.spilledTo) : o));
+    const pieces = encodeStateInPieces({ ...snap, operators }, GATHER_BYTES);
     // Written and fsynced concurrently: the syncs overlap instead of adding up.
-    writes.push(writeDurably(join(target, file), pieces));
-    const length = pieces.reduce((n, p) => n + p.byteLength, 0);
-    stateFiles.push([key, { file, length, crc32: pieces.reduce((c, p) => crc32(p, c), 0) }]);
+    const entry: [string, TaskFileEntry] = [key, { file, length: undefined, crc32: undefined }];
+    stateFiles.push(entry);
+    writes.push(writeDurably(join(target, file), pieces).then((written) => void (entry[1] = { file, ...written })));
   }
   await Promise.all(writes);
   const needs = await neededCheckpoints(checkpointsDir, cp.checkpointId, bases);
@@ -140,7 +144,8 @@ class ChainReader {
         throw new TornCheckpointError(this.forPath, `a delta of '${key}' builds on checkpoint ${b}, which its ${METADATA} does not list`);
       }
       const s = (await this.snapshots(b)).get(key);
-      const prev = s?.operators[op];
+      const stored = s?.operators[op];
+      const prev = stored === undefined ? undefined : snapshotBytes(stored);
       if (prev === undefined) throw new TornCheckpointError(this.forPath, `checkpoint ${b}, which a delta of '${key}' builds on, holds no state of that operator`);
       out.unshift(prev);
     }
@@ -167,17 +172,36 @@ interface TaskFileEntry {
 
 /** Byte arrays (operators' encoded state) from this size on are written to a state file without a copy. */
 const GATHER_BYTES = 1 << 20;
+/** Bytes read at a time from a spilled snapshot into its checkpoint's file. */
+const COPY_BYTES = 4 << 20;
 
 /** Writes `bytes` (or its pieces, one after the other) and fsyncs the file. */
-async function writeDurably(path: string, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
+/** Writes and fsyncs `bytes` (pieces one after the other, a spilled snapshot copied from its file); their length and CRC-32. */
+async function writeDurably(path: string, bytes: Uint8Array | ReadonlyArray<Uint8Array | ExternalBytes>): Promise<{ length: number; crc32: number }> {
   const fh = await open(path, 'w');
+  let length = 0;
+  let crc = 0;
   try {
     // Each writeFile goes on from where the last one ended.
-    for (const b of bytes instanceof Uint8Array ? [bytes] : bytes) await fh.writeFile(b);
+    for (const b of bytes instanceof Uint8Array ? [bytes] : bytes) {
+      if (b instanceof Uint8Array) {
+        await fh.writeFile(b);
+        length += b.byteLength;
+        crc = crc32(b, crc);
+        continue;
+      }
+      for await (const chunk of createReadStream(b.source, { highWaterMark: COPY_BYTES })) {
+        const c = chunk as Buffer;
+        await fh.writeFile(c);
+        length += c.byteLength;
+        crc = crc32(c, crc);
+      }
+    }
     await fh.sync();
   } finally {
     await fh.close();
   }
+  return { length, crc32: crc };
 }
 
 /** fsyncs a directory so the entries created or renamed in it survive a crash. */
@@ -203,8 +227,8 @@ export async function readCheckpoint(path: string): Promise<StoredCheckpoint> {
   if (m.needs !== undefined && m.needs.length > 0) {
     const chains = new ChainReader(dirname(path), path, new Set(m.needs));
     for (const [key, snap] of snapshots) {
-      if (snap.operators.every((o) => operatorSnapshotBase(o) === undefined)) continue;
-      snapshots.set(key, { ...snap, operators: await chains.merged(key, snap.operators) });
+      if (snap.operators.every((o) => snapshotBase(o) === undefined)) continue;
+      snapshots.set(key, { ...snap, operators: await chains.merged(key, snap.operators.map(snapshotBytes)) });
     }
   }
   const common = {
@@ -376,4 +400,9 @@ async function recordedNeeds(dir: string): Promise<number[]> {
 /** A fresh savepoint directory name under `dir`. */
 export function savepointPath(dir: string, jobId: string): string {
   return join(dir, `savepoint-${jobId.slice(0, 6)}-${randomBytes(6).toString('hex')}`);
+}
+
+/** The checkpoint an operator snapshot builds on (a delta), or undefined for a whole one. */
+function snapshotBase(o: OperatorSnapshotBytes): number | undefined {
+  return isSpilled(o) ? o.base : operatorSnapshotBase(o);
 }

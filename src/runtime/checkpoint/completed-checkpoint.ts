@@ -1,3 +1,4 @@
+import type { OperatorSnapshotBytes } from './spilled-snapshot.js';
 /** Bytes written by a `VersionedSerializer`, with its version. */
 export interface SerializedValue {
   readonly version: number;
@@ -15,9 +16,10 @@ export interface TaskSnapshot {
   readonly splits: readonly SerializedValue[] | undefined;
   /**
    * One entry per chained operator, in chain order: its `OperatorSnapshot`, encoded at the barrier (see
-   * `OperatorChain.snapshot`).
+   * `OperatorChain.snapshot`), in memory or, for an on-disk state backend, in a scratch file until the
+   * checkpoint is written (always in memory in a checkpoint read back).
    */
-  readonly operators: readonly Uint8Array[];
+  readonly operators: readonly OperatorSnapshotBytes[];
   /** Sink writer state (sink tasks). */
   readonly writerState: readonly SerializedValue[] | undefined;
 }

@@ -2,6 +2,7 @@ import { ValidationError } from '../../errors/sluice-error.js';
 import { keyGroupRange, type KeyGroupRange } from '../key-groups.js';
 import type { ChainedVertex } from '../task-host.js';
 import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
+import { snapshotBytes } from './spilled-snapshot.js';
 
 /** How a subtask restored at another parallelism takes its share of the old subtasks' state. */
 export interface Rescale {
@@ -91,7 +92,7 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
         finished: s.finished,
         splits: s.splits,
         writerState: s.writerState,
-        operators: ops((op) => (s.operators[op] === undefined ? undefined : { parts: [s.operators[op]!], rescale: undefined })),
+        operators: ops((op) => (s.operators[op] === undefined ? undefined : { parts: [snapshotBytes(s.operators[op]!)], rescale: undefined })),
       };
     });
   }
@@ -114,7 +115,7 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
       operators: finished
         ? ops(() => undefined)
         : ops((op) => {
-            const parts = live.flatMap((s) => (s.operators[op] === undefined ? [] : [s.operators[op]!]));
+            const parts = live.flatMap((s) => (s.operators[op] === undefined ? [] : [snapshotBytes(s.operators[op]!)]));
             return parts.length === 0 ? undefined : { parts, rescale };
           }),
     };

@@ -2,6 +2,7 @@ import { ExecutionError } from '../../errors/sluice-error.js';
 import type { OperatorSnapshot } from '../operator-chain.js';
 import { decodeState } from '../state/state-codec.js';
 import type { CompletedCheckpoint, TaskSnapshot } from './completed-checkpoint.js';
+import { snapshotBytes } from './spilled-snapshot.js';
 
 /**
  * State a checkpoint holds for a job-graph vertex the restoring job does not have (Flink: state of an
@@ -83,7 +84,7 @@ function unclaimedKinds(s: TaskSnapshot, v: ClaimingVertex | undefined): string[
   if ((s.splits?.length ?? 0) > 0 && v?.kind !== 'source') kinds.push('reader splits');
   if ((s.writerState?.length ?? 0) > 0 && v?.kind !== 'sink') kinds.push('sink writer state');
   s.operators.forEach((bytes, k) => {
-    if (k >= (v?.operators ?? 0)) kinds.push(...operatorKinds(bytes));
+    if (k >= (v?.operators ?? 0)) kinds.push(...operatorKinds(snapshotBytes(bytes)));
   });
   return kinds;
 }

@@ -25,6 +25,11 @@ export interface KeyedStateBackend extends KeyedStateStore {
   open?(): Promise<void>;
   /** Releases what the backend holds outside the heap (files). */
   dispose?(): void;
+  /**
+   * Set by a backend whose state is on disk: its operators' snapshots are written to scratch files under
+   * `localDir` at the barrier (spilled-snapshot.ts), since held in memory they grow with the keys.
+   */
+  readonly spillSnapshots?: { readonly localDir: string | undefined };
 }
 
 /** `state.backend.type` and its backend's settings, as the runtime reads them. */

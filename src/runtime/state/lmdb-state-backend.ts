@@ -122,12 +122,26 @@ const SWEEP_PER_INSERT = 4;
 const REMOVAL_BATCH = 1024;
 /**
  * First byte of the store keys that mark a written key (table ids go up to 254): the marker of store key k
- * is this byte, then k; its value the write epoch (uint32 big-endian) of the last write-back of k, a byte 1
- * if k is stored (0: removed), and then a copy of k's stored value.
+ * written back in epoch e is this byte, e (uint32 big-endian), then k; its value e again, a byte 1 if k is
+ * stored (0: removed), and then a copy of k's stored value. With the epoch first, the markers a checkpoint
+ * covers are one key range, removed at its completion by one range deletion: removed one by one, RocksDB
+ * kept a tombstone per marker, and every later pass over the markers stepped over all of them (at 3 M keys
+ * a quarter of the job's CPU). A key written back in several epochs has a marker in each; a delta applies
+ * them epoch by epoch, so the last one wins.
  */
 const MARKER = 0xff;
 const MARK_HEADER = 5;
+/** Bytes of a marker's key before the store key: MARKER and the epoch. */
+const MARK_PREFIX = 5;
 const MARKERS_START = Buffer.from([MARKER]);
+
+/** The first marker key of epoch `epoch` (every marker of an earlier epoch sorts before it). */
+function markersFrom(epoch: number): Buffer {
+  const b = Buffer.allocUnsafe(MARK_PREFIX);
+  b[0] = MARKER;
+  b.writeUInt32BE(epoch, 1);
+  return b;
+}
 /** With incremental checkpoints: every 8th checkpoint of a chain is full, so a restore reads 8 files at most. */
 const FULL_EVERY = 8;
 /**
@@ -199,6 +213,14 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     private readonly clock: () => number = Date.now,
   ) {
     this.maxCached = this.limitFor(this.meanBytes);
+  }
+
+  /**
+   * Snapshots of a state larger than memory are written out at the barrier, not held (KeyedStateBackend);
+   * not those of an operator that has no keyed state (no store), which are a few bytes.
+   */
+  get spillSnapshots(): { readonly localDir: string | undefined } | undefined {
+    return this.store === undefined ? undefined : { localDir: this.options.localDir };
   }
 
   private limitFor(meanBytes: number): number {
@@ -472,9 +494,10 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
    * alone, in order, and never looks a key up (a random read, 15 to 300 us on a large RocksDB store).
    */
   private markWritten(k: Buffer, value: Buffer | undefined): void {
-    const m = Buffer.allocUnsafe(k.length + 1);
+    const m = Buffer.allocUnsafe(k.length + MARK_PREFIX);
     m[0] = MARKER;
-    k.copy(m, 1);
+    m.writeUInt32BE(this.epoch, 1);
+    k.copy(m, MARK_PREFIX);
     const e = Buffer.allocUnsafe(MARK_HEADER + (value?.length ?? 0));
     e.writeUInt32BE(this.epoch, 0);
     e[4] = value === undefined ? 0 : 1;
@@ -674,27 +697,30 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
   }
 
   /**
-   * The entries written since epoch `after`, from their markers (in store key order, so state by state): the
-   * value each marked key was last written with, or, if it was removed, its key in the record's `removed`
-   * (filled as the entries are drawn: the encoder writes `removed` after `entries`).
+   * The entries written since epoch `after`, from their markers (in store key order: epoch by epoch, state
+   * by state), in one record per epoch and state: the value each marked key was written back with in that
+   * epoch, or, if it was removed, its key in the record's `removed` (filled as the entries are drawn: the
+   * encoder writes `removed` after `entries`). A record holds one epoch only: a merge applies a record's
+   * removals before its entries, which is right only if no key is in both.
    */
   private *deltaRecords(after: number, rec: PendingSnapshot): Generator<KeyedStateRecord> {
-    const cursor = new Peekable(() => this.db.getRange({ start: MARKERS_START, snapshot: true }));
+    const cursor = new Peekable(() => this.db.getRange({ start: markersFrom(after + 1), snapshot: true }));
     for (let next = cursor.peek(); next !== undefined; next = cursor.peek()) {
-      const t = this.byId[next.key[1]!]!;
+      const t = this.byId[next.key[MARK_PREFIX]!]!;
+      const epoch = next.key.readUInt32BE(1);
       const removed: StateKey[] = [];
-      yield { name: t.name, kind: t.kind, entries: new StreamedMap(this.changedEntries(t, cursor, after, removed, rec)), removed };
+      yield { name: t.name, kind: t.kind, entries: new StreamedMap(this.changedEntries(t, epoch, cursor, after, removed, rec)), removed };
     }
   }
 
-  private *changedEntries(t: Table, cursor: Peekable, after: number, removed: StateKey[], rec: PendingSnapshot): Generator<[StateKey, unknown]> {
+  private *changedEntries(t: Table, epoch: number, cursor: Peekable, after: number, removed: StateKey[], rec: PendingSnapshot): Generator<[StateKey, unknown]> {
     for (let i = 0; i < this.shardEntries(); i++) {
       const m = cursor.peek();
-      if (m === undefined || m.key[1] !== t.id) return;
+      if (m === undefined || m.key[MARK_PREFIX] !== t.id || m.key.readUInt32BE(1) !== epoch) return;
       cursor.next();
       if (m.value.readUInt32BE(0) <= after) continue;
       rec.chainEntries++;
-      const key = decodeStateKey(m.key.subarray(1));
+      const key = decodeStateKey(m.key.subarray(MARK_PREFIX));
       if (m.value[4] === 0) removed.push(key);
       else yield [key, decodeValue(m.value.subarray(MARK_HEADER))];
     }
@@ -710,8 +736,16 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
     if (rec === undefined || this.store === undefined) return;
     for (const id of this.pending.keys()) if (id <= checkpointId) this.pending.delete(id);
     this.base = { ...rec, id: checkpointId };
-    // Removed in batches as the markers are read (the read sees the store as of its start): the keys of
-    // millions of markers held at once took hundreds of MB of heap.
+    this.removeRange(MARKERS_START, markersFrom(rec.epoch + 1));
+  }
+
+  /**
+   * Removes the store keys in [start, end): one range deletion where the store has it (RocksDB), else in
+   * batches as the keys are read (the read sees the store as of its start; the keys of millions of markers
+   * held at once took hundreds of MB of heap).
+   */
+  private removeRange(start: Buffer, end: Buffer): void {
+    if (this.db.removeRange !== undefined) return this.db.removeRange(start, end);
     let done: Buffer[] = [];
     const remove = (): void => {
       const batch = done;
@@ -720,8 +754,7 @@ export class LmdbKeyedStateBackend implements KeyedStateStore {
         for (const k of batch) this.db.removeSync(k);
       });
     };
-    for (const { key, value } of this.db.getRange({ start: MARKERS_START, snapshot: true })) {
-      if (value.readUInt32BE(0) > rec.epoch) continue;
+    for (const { key } of this.db.getRange({ start, end, snapshot: true })) {
       done.push(Buffer.from(key));
       if (done.length >= RESTORE_BATCH) remove();
     }

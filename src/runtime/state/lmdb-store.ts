@@ -13,6 +13,8 @@ export interface LmdbDatabase {
   transactionSync<T>(action: () => T): T;
   getKeysCount(options: { start?: Uint8Array; end?: Uint8Array }): number;
   getRange(options: { start?: Uint8Array; end?: Uint8Array; snapshot?: boolean; limit?: number }): Iterable<{ key: Buffer; value: Buffer }>;
+  /** Removes every key in [start, end) at once, outside any transaction (RocksDB's range deletion; lmdb has none). */
+  removeRange?(start: Uint8Array, end: Uint8Array): void;
   close(): Promise<void>;
 }
 

@@ -17,6 +17,8 @@ interface RocksLevel {
   batch(): RocksBatch;
   iterator(options: Record<string, unknown>): RocksIterator;
   _getManySync(keys: Uint8Array[]): Array<Buffer | undefined | null>;
+  /** Without `limit`, one synchronous DeleteRange over the bounds; the callback only reports (on the next tick). */
+  _clear(options: { gte: Uint8Array; lt: Uint8Array }, callback: (e: unknown) => void): void;
 }
 
 interface RocksBatch {
@@ -86,6 +88,16 @@ class RocksDatabase implements LmdbDatabase {
       this.batch = undefined;
       b._closeSync();
     }
+  }
+
+  /**
+   * One range tombstone, which iterators seek past, where deleting key by key left a tombstone per key that
+   * every later iteration of the range stepped over until a compaction dropped them.
+   */
+  removeRange(start: Uint8Array, end: Uint8Array): void {
+    // Only a completed checkpoint's markers are removed this way. Ones left behind by a failure take room
+    // but change nothing: later deltas read the markers of later epochs only.
+    this.db._clear({ gte: start, lt: end }, () => undefined);
   }
 
   /** Counted by iterating the keys (RocksDB keeps only an estimate): a pass over the range's keys. */

@@ -4,11 +4,12 @@ import { PreciseTimestamp } from '../../types/values/precise-timestamp.js';
 import { decodeLegacyV8State } from './legacy-v8-state.js';
 import { registerStateClass } from './state-classes.js';
 import { StateDecoder } from './state-decoder.js';
-import { encodeStatePieces, encodeStateV1, UnsupportedStateValue } from './state-encoder.js';
+import { type ExternalBytes, encodeStatePieces, encodeStateToFile as encodeToFile, encodeStateV1, UnsupportedStateValue } from './state-encoder.js';
 import { FORMAT_VERSION, MAGIC, V8_HEADER } from './state-format.js';
 import { describeStateValue, findStatePath } from './state-path.js';
 
 export { registerStateClass } from './state-classes.js';
+export { ExternalBytes } from './state-encoder.js';
 
 /**
  * Encodes checkpointed state (Rows, bigint, Map, Decimal, ... kept exact) into Sluice's versioned binary
@@ -25,8 +26,18 @@ export function encodeState(value: unknown): Uint8Array {
  * `encodeState`'s bytes as pieces to write one after the other, byte arrays of `gatherBytes` or more
  * not copied but pieces of their own (see `encodeStatePieces`).
  */
-export function encodeStateInPieces(value: unknown, gatherBytes: number): Uint8Array[] {
+export function encodeStateInPieces(value: unknown, gatherBytes: number): Array<Uint8Array | ExternalBytes> {
   return explained(value, () => encodeStatePieces(value, gatherBytes));
+}
+
+/**
+ * `encodeState`'s bytes (as `decodeState` reads them) written to the file open as `fd`, from its start, as
+ * they are encoded: a state larger than memory is never held whole. Returns the number of bytes written.
+ *
+ * @throws ExecutionError as `encodeState`; the file system's error when the file cannot be written
+ */
+export function encodeStateToFile(value: unknown, fd: number): number {
+  return explained(value, () => encodeToFile(value, fd));
 }
 
 /** Runs an encode of `value`, turning what the format cannot store into an ExecutionError saying where it is. */

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { Row } from '../../types/row.js';
 import { stateClassOf, type StateClass } from './state-classes.js';
 import { FORMAT_VERSION, MAGIC, Tag, VARINT_INT_LIMIT } from './state-format.js';
@@ -46,6 +47,18 @@ export class StreamedArray<T = unknown> implements Iterable<T> {
   }
 }
 
+/**
+ * A byte array of `length` bytes that is not in memory (an operator snapshot written to a file at the
+ * barrier): `encodeStatePieces` writes its tag and length and hands it out as a piece of its own, for the
+ * writer of the pieces to copy from `source`. Anywhere else it is an unsupported value.
+ */
+export class ExternalBytes {
+  constructor(
+    readonly length: number,
+    readonly source: string,
+  ) {}
+}
+
 /** Bytes of the unsigned LEB128 of any count below 2^53. */
 const MAX_COUNT_BYTES = 8;
 
@@ -81,17 +94,30 @@ class StateEncoder {
   private ancestors: Set<object> | undefined;
   private readonly classIds = new Map<StateClass, number>();
   /** With `encodeStatePieces`: the pieces so far, and the size from which a byte array becomes one. */
-  pieces: Uint8Array[] | undefined;
+  pieces: Array<Uint8Array | ExternalBytes> | undefined;
   gatherBytes = Infinity;
   /** Streamed Maps being encoded: their count is patched in place afterwards, so no piece may be cut inside one. */
   private streaming = 0;
   /** Bytes encoded before `buf`, in order (views of full buffers set aside; see CHUNK_BYTES). */
   chunks: Buffer[] = [];
-  /** Where the counts of the streamed Maps being encoded go: a buffer (`buf` or a chunk) and an offset in it. */
-  private readonly counts: Array<{ buf: Buffer; at: number }> = [];
+  /**
+   * Where the counts of the streamed Maps being encoded go: a buffer (`buf` or a chunk) and an offset in it,
+   * or (`buf` undefined) an offset in `file`, its buffer written out already.
+   */
+  private readonly counts: Array<{ buf: Buffer | undefined; at: number }> = [];
+  /** With `encodeStateToFile`: the file each full buffer is written to, and how many bytes it holds so far. */
+  file: { readonly fd: number; written: number } | undefined;
 
   constructor(buf: FastBuffer) {
     this.buf = buf;
+  }
+
+  /** With `file`: writes what `buf` holds at the end of the file, and empties `buf`. */
+  flush(): void {
+    const f = this.file!;
+    for (let at = 0; at < this.pos; ) at += writeSync(f.fd, this.buf, at, this.pos - at, f.written + at);
+    f.written += this.pos;
+    this.pos = 0;
   }
 
   /** Ends the current piece: the chunks as they are, then a copy of what `buf` holds since the last piece. */
@@ -119,6 +145,18 @@ class StateEncoder {
 
   private grow(n: number): void {
     const old = this.buf;
+    if (this.file !== undefined && this.pos > 0) {
+      // Written out and reused: a snapshot written to a file holds one buffer of it at a time.
+      const f = this.file;
+      for (const c of this.counts) {
+        if (c.buf !== old) continue;
+        c.buf = undefined;
+        c.at += f.written;
+      }
+      this.flush();
+      if (n > old.length) this.buf = Buffer.allocUnsafeSlow(n) as FastBuffer;
+      return;
+    }
     if (old.length >= CHUNK_BYTES && this.pos > 0) {
       const full = old.subarray(0, this.pos);
       this.chunks.push(full);
@@ -287,6 +325,7 @@ class StateEncoder {
     const c = stateClassOf(v, proto);
     if (c) return this.registered(c, v);
     if (v instanceof Uint8Array) return this.bytes(v);
+    if (v instanceof ExternalBytes && this.pieces !== undefined && this.streaming === 0) return this.external(v);
     if (Array.isArray(v)) return this.array(v as unknown[]);
     if (v instanceof Row) return this.row(v);
     if (v instanceof Map) return this.map(v as Map<unknown, unknown>);
@@ -374,6 +413,20 @@ class StateEncoder {
     let len = 1;
     for (let x = n; x >= 0x80; x = Math.floor(x / 0x80)) len++;
     const { buf, at } = count;
+    if (buf === undefined) {
+      // Already in the file: the count fills its whole room, as a varint padded with continuation bytes
+      // (0x80 | 0 groups), which the decoder reads as the same number.
+      const padded = Buffer.alloc(MAX_COUNT_BYTES);
+      let x = n;
+      for (let i = 0; i < MAX_COUNT_BYTES - 1; i++) {
+        padded[i] = (x % 0x80) | 0x80;
+        x = Math.floor(x / 0x80);
+      }
+      padded[MAX_COUNT_BYTES - 1] = x;
+      const f = this.file!;
+      for (let w = 0; w < MAX_COUNT_BYTES; ) w += writeSync(f.fd, padded, w, MAX_COUNT_BYTES - w, at + w);
+      return;
+    }
     if (buf === this.buf) {
       // Still in the buffer being written: the entries move up over the unused room.
       const end = this.pos;
@@ -424,6 +477,15 @@ class StateEncoder {
     this.pos += n;
   }
 
+  /** Bytes written as a piece of their own that the writer of the pieces reads from elsewhere (a file). */
+  private external(x: ExternalBytes): void {
+    this.ensure(9);
+    this.buf[this.pos++] = Tag.BYTES;
+    this.uvarint(x.length);
+    this.cut();
+    this.pieces!.push(x);
+  }
+
   private registered(c: StateClass, v: object): void {
     const id = this.classIds.get(c);
     if (id === undefined) {
@@ -466,7 +528,7 @@ export function encodeStateV1(value: unknown): Buffer {
  * wraps operators' encoded state, which can be a GB for state larger than memory: copied into one buffer
  * it would take that memory two or three times more for the moment.
  */
-export function encodeStatePieces(value: unknown, gatherBytes: number): Uint8Array[] {
+export function encodeStatePieces(value: unknown, gatherBytes: number): Array<Uint8Array | ExternalBytes> {
   const taken = scratch;
   scratch = undefined;
   const e = new StateEncoder(taken ?? (Buffer.allocUnsafeSlow(1 << 10) as FastBuffer));
@@ -505,4 +567,24 @@ export function encodeStateBody(value: unknown, reserve: number): Buffer {
     if (e.buf.length <= KEEP_SCRATCH) scratch = e.buf;
     else if (taken && e.chunks.length === 0 && e.pieces === undefined) scratch = taken;
   }
+}
+
+/** Bytes a snapshot written to a file is written in: big enough for few writes, small beside the state. */
+const FILE_BUFFER_BYTES = 4 << 20;
+
+/**
+ * `encodeStateV1`'s bytes written to the file open as `fd` (from its start) as they are encoded, one
+ * buffer of `bufferBytes` (tests use a few) at a time, so that an operator snapshot of an on-disk state backend (a GB at
+ * 50 M keys) is never held in memory whole. The bytes decode as `encodeStateV1`'s; they differ only where a
+ * streamed Map's count was written out before the count was known (padded to its room). Returns the length.
+ *
+ * @throws UnsupportedStateValue as `encodeStateV1`; whatever writing the file throws
+ */
+export function encodeStateToFile(value: unknown, fd: number, bufferBytes = FILE_BUFFER_BYTES): number {
+  const e = new StateEncoder(Buffer.allocUnsafeSlow(bufferBytes) as FastBuffer);
+  e.file = { fd, written: 0 };
+  e.header();
+  e.value(value);
+  e.flush();
+  return e.file.written;
 }

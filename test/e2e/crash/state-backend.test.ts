@@ -92,3 +92,22 @@ describe.skipIf(!cliAvailable('incremental crash trials on the on-disk state bac
     }, 600_000);
   });
 });
+
+/**
+ * On worker threads: an on-disk backend's snapshots are spilled to files in the worker and acknowledged to
+ * the main thread by path, which copies them into the checkpoint (spilled-snapshot.ts); incremental, so
+ * deltas cross threads too.
+ */
+const onWorkers = (job: CrashJob): CrashJob => ({
+  ...job,
+  name: `${job.name}-on-workers`,
+  settings: [...(job.settings ?? []), `SET 'execution.worker-threads' = '2'`],
+});
+describe.skipIf(!cliAvailable('crash trials of spilled snapshots on worker threads'))('an on-disk backend on worker threads under SIGKILL and --resume commits what a failure-free run commits', () => {
+  [groupByManyKeys].map(onStore('rocksdb')).map(incremental).map(onWorkers).forEach((job, i) => {
+    it.concurrent(`${job.name}: ${KILLS} kills`, async () => {
+      const r = await limit(() => crashTrial(job, { kills: KILLS, seed: SEED + 200 + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
+      expectExactlyOnce(r, KILLS);
+    }, 600_000);
+  });
+});

@@ -6,6 +6,7 @@ import {
   findLatestCompletedCheckpoint, pruneCheckpoints, readCheckpoint, writeCheckpoint,
 } from '../../../src/runtime/checkpoint/checkpoint-storage.js';
 import type { CompletedCheckpoint } from '../../../src/runtime/checkpoint/completed-checkpoint.js';
+import { isSpilled, type OperatorSnapshotBytes, removeSpilled, spillSnapshot } from '../../../src/runtime/checkpoint/spilled-snapshot.js';
 import { mergeOperatorSnapshots, operatorSnapshotBase } from '../../../src/runtime/checkpoint/incremental.js';
 import { keyGroupOf, keyGroupRange } from '../../../src/runtime/key-groups.js';
 import type { OperatorSnapshot } from '../../../src/runtime/operator-chain.js';
@@ -34,16 +35,20 @@ async function open(engine: 'lmdb' | 'rocksdb', extra: { incremental?: boolean; 
   return b;
 }
 
-/** An operator's snapshot bytes around keyed state, as the operator chain encodes them. */
-function operatorBytes(keyed: KeyedStateSnapshot, raw: unknown = undefined): Uint8Array {
-  const s: OperatorSnapshot = {
+/** An operator's snapshot around keyed state, as the operator chain takes it. */
+function operatorSnapshot(keyed: KeyedStateSnapshot, raw: unknown = undefined): OperatorSnapshot {
+  return {
     ...(keyed.base === undefined ? {} : { base: keyed.base }),
     raw,
     keyed,
     operatorState: [],
     timers: { eventTime: [], processingTime: [] },
   };
-  return encodeState(s);
+}
+
+/** An operator's snapshot bytes around keyed state, as the operator chain encodes them. */
+function operatorBytes(keyed: KeyedStateSnapshot, raw: unknown = undefined): Uint8Array {
+  return encodeState(operatorSnapshot(keyed, raw));
 }
 
 /** Every state's entries of an encoded operator snapshot, sorted by key, by state name. */
@@ -153,7 +158,7 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
     expect(ttl.snapshot(2).base).toBeUndefined();
   });
 
-  it('removes the markers a completed checkpoint covers in batches, keeping those written since', async () => {
+  it('removes the markers a completed checkpoint covers, keeping those written since', async () => {
     const b = await open(engine);
     const v = b.getState<number>('v');
     // More keys than one removal batch (50,000).
@@ -172,6 +177,9 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
     expect(delta.keyed.base).toBe(1);
     expect(delta.keyed.states.flatMap((r) => [...r.entries])).toEqual(Array.from({ length: 10 }, (_, k) => [k, -k]));
     b.notifyCheckpointComplete(2);
+    // Gone from the store, not only skipped (markers are the keys from 0xff on; RocksDB removes them by range).
+    const db = (b as unknown as { db: { getKeysCount(o: { start: Uint8Array }): number } }).db;
+    expect(db.getKeysCount({ start: Buffer.from([0xff]) })).toBe(0);
     expect((decodeState(operatorBytes(b.snapshot(3))) as OperatorSnapshot).keyed.states).toEqual([]);
   });
 
@@ -193,22 +201,24 @@ describe.each(['lmdb', 'rocksdb'] as const)('incremental snapshots of the %s sto
 
 describe('checkpoints holding deltas', () => {
   const jobId = 'b'.repeat(32);
-  const checkpoint = (id: number, operators: Uint8Array[], isSavepoint = false): CompletedCheckpoint => ({
+  const checkpoint = (id: number, operators: OperatorSnapshotBytes[], isSavepoint = false): CompletedCheckpoint => ({
     jobId, checkpointId: id, isSavepoint, timestamp: id, parallelism: new Map([['v', 2]]), enumerators: new Map(), committables: [],
     path: undefined, layout: 'vertex', maxParallelism: 16,
     vertices: new Map(operators.map((op, i) => [`v#${i}`, { finished: false, splits: undefined, operators: [op], writerState: undefined }])),
   });
 
   /** Two subtasks' backends through checkpoints 1..n (each notified), written to `jobDir`; the expected final state. */
-  async function run(engine: 'lmdb' | 'rocksdb', jobDir: string, n: number, fullEvery = 8): Promise<{ expected: HeapKeyedStateBackend[] }> {
+  async function run(engine: 'lmdb' | 'rocksdb', jobDir: string, n: number, fullEvery = 8, spillTo?: string): Promise<{ expected: HeapKeyedStateBackend[] }> {
     const subtasks = [await open(engine, { fullEvery }), await open(engine, { fullEvery })];
     const expected = [new HeapKeyedStateBackend(), new HeapKeyedStateBackend()];
     for (const b of [...subtasks, ...expected]) work(b, 0);
     for (let id = 1; id <= n; id++) {
       subtasks.forEach((b, i) => work(b, id * 2 + i));
       expected.forEach((b, i) => work(b, id * 2 + i));
-      const ops = subtasks.map((b) => operatorBytes(b.snapshot(id), { id }));
+      // Spilled to files at the barrier as the operator chain does for an on-disk backend, or encoded in memory.
+      const ops = subtasks.map((b) => (spillTo === undefined ? operatorBytes(b.snapshot(id), { id }) : spillSnapshot(operatorSnapshot(b.snapshot(id), { id }), spillTo)));
       await writeCheckpoint(join(jobDir, `chk-${id}`), checkpoint(id, ops), { checkpointsDir: jobDir });
+      for (const o of ops) if (isSpilled(o)) removeSpilled(o);
       await pruneCheckpoints(jobDir, 1, { incremental: true });
       for (const b of subtasks) b.notifyCheckpointComplete(id);
     }
@@ -251,6 +261,23 @@ describe('checkpoints holding deltas', () => {
       for (const k of Object.keys(union)) union[k]!.sort((p, q) => String(p[0]).localeCompare(String(q[0])));
       expect(union).toEqual(sorted(heapSnapshot(all)));
     }
+  });
+
+  it.each(['lmdb', 'rocksdb'] as const)('a chain of snapshots spilled to files at the barrier (%s) is written and restores as one held in memory', async (engine) => {
+    const jobDir = tmp();
+    const spill = tmp();
+    const { expected } = await run(engine, jobDir, 5, 3, spill);
+    const cp = await readCheckpoint(join(jobDir, 'chk-5'));
+    if (cp.layout !== 'vertex') throw new Error('vertex layout expected');
+    for (let i = 0; i < 2; i++) {
+      const part = decodeState(cp.vertices.get(`v#${i}`)!.operators[0] as Uint8Array) as OperatorSnapshot;
+      expect(part.raw).toEqual({ id: 5 });
+      const b = await open(engine);
+      b.restore(part.keyed);
+      expect(sorted(heapSnapshot(b))).toEqual(sorted(heapSnapshot(expected[i]!)));
+    }
+    // Every spilled file was removed once written.
+    expect(readdirSync(join(spill, 'sluice-snapshot'))).toEqual([]);
   });
 
   it('a full checkpoint every fullEvery-th lets retention drop the older chain', async () => {

@@ -4,6 +4,16 @@ import { OperatorChain, type ChainTail, type OperatorSnapshot } from '../../../s
 import { decodeState, encodeState, registerStateClass } from '../../../src/runtime/state/state-codec.js';
 import type { FiredTimer, OperatorContext, OperatorFactory } from '../../../src/runtime/index.js';
 import type { StateBackendSettings } from '../../../src/runtime/state/keyed-state-backend.js';
+import { isSpilled, removeSpilled, snapshotBytes } from '../../../src/runtime/checkpoint/spilled-snapshot.js';
+
+/** The chain's snapshot in memory: an on-disk backend's is spilled to a file at the barrier, read back (and removed) here. */
+function taken(chain: OperatorChain, checkpointId: number): Uint8Array[] {
+  return chain.snapshot(checkpointId).map((o) => {
+    const bytes = snapshotBytes(o);
+    if (isSpilled(o)) removeSpilled(o);
+    return bytes;
+  });
+}
 
 class Money {
   constructor(readonly cents: bigint) {}
@@ -67,7 +77,7 @@ describe.each(backends)('state snapshot and restore ($type backend, $engine stor
     chain.processBatch([Row.insert('k1', 1n), Row.insert('k2', 2n), Row.insert('k1', 3n)], 0);
     chain.processWatermark(15, 0);
     expect(firedBefore.map((t) => [t.key, t.timestamp])).toEqual([['k1', 10]]);
-    const snap = chain.snapshot(7);
+    const snap = taken(chain, 7);
 
     const fired: FiredTimer[] = [];
     let seen!: OperatorContext;
@@ -75,7 +85,7 @@ describe.each(backends)('state snapshot and restore ($type backend, $engine stor
     const restored = new OperatorChain([statefulOp(fired), probe], tail, env);
     await restored.open([{ parts: [snap[0]!], rescale: undefined }]);
     expect(seen).toBeDefined();
-    const again = decodeState(restored.snapshot(8)[0]!) as OperatorSnapshot;
+    const again = decodeState(taken(restored, 8)[0]!) as OperatorSnapshot;
     expect(again.raw).toEqual({ raw: 'private', restoredWas: { raw: 'private', restoredWas: undefined } });
     const keyed = new Map(again.keyed.states.map((s) => [s.name, new Map(s.entries)]));
     const sum = keyed.get('sum')!.get('k1') as Money;
@@ -118,7 +128,7 @@ describe.each(backends)('state snapshot and restore ($type backend, $engine stor
     const chain = new OperatorChain([counting], tail, env);
     await chain.open(undefined);
     chain.processBatch([Row.insert('k', 1n), Row.insert('k', 2n)], 0);
-    const snap = chain.snapshot(1);
+    const snap = taken(chain, 1);
     chain.processBatch([Row.insert('k', 10n), Row.insert('j', 5n)], 0);
 
     const read = (bytes: Uint8Array): unknown[] => [...(decodeState(bytes) as OperatorSnapshot).keyed.states[0]!.entries];
@@ -128,7 +138,7 @@ describe.each(backends)('state snapshot and restore ($type backend, $engine stor
       const restored = new OperatorChain([counting], tail, env);
       await restored.open(snap.map((b) => ({ parts: [b], rescale: undefined })));
       restored.processBatch([Row.insert('k', 100n)], 0);
-      expect(read(restored.snapshot(2)[0]!)).toEqual([['k', { count: 3, sum: 103n, seen: [1n, 2n, 100n] }]]);
+      expect(read(taken(restored, 2)[0]!)).toEqual([['k', { count: 3, sum: 103n, seen: [1n, 2n, 100n] }]]);
     }
   });
 });
