@@ -30,6 +30,7 @@ import { FileEnumerator } from './file-enumerator.js';
 import { bytesLeft, lineBytesBetween } from './file-progress.js';
 import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
 import { asciiDecode } from '../../util/utf8.js';
+import { asAsciiLineDecoder } from './ascii-lines.js';
 import { listFiles } from './list-files.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
@@ -229,8 +230,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
     // One native ASCII check of the chunk instead of a UTF-8 check per line (the common case of CSV and JSON files).
     const ascii = decoder.deserializeText !== undefined && isAscii(data);
+    // An ASCII chunk for a decoder that reads lines in place: one string for the whole chunk (see AsciiLineDecoder).
+    const inPlace = ascii ? asAsciiLineDecoder(decoder) : undefined;
+    const text = inPlace === undefined ? undefined : asciiDecode(data, 0, data.length);
     while (from < data.length) {
-      let nl = data.indexOf(10, from);
+      let nl = text === undefined ? data.indexOf(10, from) : text.indexOf('\n', from);
       if (nl < 0) nl = data.length;
       let end = nl;
       if (end > from && data[end - 1] === 13) end--;
@@ -242,7 +246,8 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       }
       if (end > from) {
         at = start + from;
-        if (ascii) decoder.deserializeText!(asciiDecode(data, from, end), decoded, origin);
+        if (inPlace !== undefined) inPlace.deserializeAsciiLine(data, text!, from, end, decoded, origin);
+        else if (ascii) decoder.deserializeText!(asciiDecode(data, from, end), decoded, origin);
         else decoder.deserialize(data.subarray(from, end), decoded, origin);
       }
       from = nl + 1;
