@@ -89,4 +89,15 @@ describe('csv files read in chunks of every size', () => {
       expect(rows.map((r) => r.fields[0]), `chunk ${size}`).toEqual([...Array.from({ length: 51 }, (_, i) => i + 1), null, 54]);
     }
   });
+
+  it('an ASCII file larger than a text window, with a line longer than one, at every chunk size', async () => {
+    // Past 32 KiB an ASCII chunk is decoded in windows of whole lines; a 40,000-char line is a window of its own.
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i},${i},${i === 1500 ? 'L'.repeat(40_000) : `s${i}`},2024-01-01 00:00:00.000,1.5`);
+    const dir = folder('windows', `${lines.join('\n')}\n`);
+    const want = lines.map((_, i) => [i, BigInt(i), i === 1500 ? 'L'.repeat(40_000) : `s${i}`]);
+    for (const size of [100, 4096, 64 * 1024, 256 * 1024, 1 << 20]) {
+      const rows = await read(dir, size, ALL);
+      expect(rows.map((r) => r.fields.slice(0, 3)), `chunk ${size}`).toEqual(want);
+    }
+  });
 });
