@@ -30,6 +30,7 @@ import { FileEnumerator } from './file-enumerator.js';
 import { bytesLeft, lineBytesBetween } from './file-progress.js';
 import { DEFAULT_MAX_RECORD_BYTES, LineRangeCursor } from './line-range-cursor.js';
 import { asciiDecode } from '../../util/utf8.js';
+import { asAsciiLineDecoder } from './ascii-lines.js';
 import { listFiles } from './list-files.js';
 
 /** One file or one byte range of a large line file (file-ranges.ts), and how far it has been read. */
@@ -229,8 +230,26 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     const max = this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
     // One native ASCII check of the chunk instead of a UTF-8 check per line (the common case of CSV and JSON files).
     const ascii = decoder.deserializeText !== undefined && isAscii(data);
+    // An ASCII chunk for a decoder that reads lines in place: one string per window of whole lines (see
+    // AsciiLineDecoder and TEXT_WINDOW), the lines handed over as offsets into it.
+    const inPlace = ascii ? asAsciiLineDecoder(decoder) : undefined;
+    let winStart = 0;
+    let winEnd = 0;
+    let winBytes = data;
+    let winText = '';
     while (from < data.length) {
-      let nl = data.indexOf(10, from);
+      let nl: number;
+      if (inPlace === undefined) nl = data.indexOf(10, from);
+      else {
+        if (from >= winEnd) {
+          winStart = from;
+          winEnd = textWindowEnd(data, from);
+          winBytes = data.subarray(winStart, winEnd);
+          winText = asciiDecode(data, winStart, winEnd);
+        }
+        nl = winText.indexOf('\n', from - winStart);
+        nl = nl < 0 ? winEnd : winStart + nl;
+      }
       if (nl < 0) nl = data.length;
       let end = nl;
       if (end > from && data[end - 1] === 13) end--;
@@ -242,7 +261,8 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       }
       if (end > from) {
         at = start + from;
-        if (ascii) decoder.deserializeText!(asciiDecode(data, from, end), decoded, origin);
+        if (inPlace !== undefined) inPlace.deserializeAsciiLine(winBytes, winText, from - winStart, end - winStart, decoded, origin);
+        else if (ascii) decoder.deserializeText!(asciiDecode(data, from, end), decoded, origin);
         else decoder.deserialize(data.subarray(from, end), decoded, origin);
       }
       from = nl + 1;
@@ -307,6 +327,23 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     if (cur?.kind === 'bulk') cur.batches.return?.();
     else await cur?.lines.close().catch(() => undefined);
   }
+}
+
+/**
+ * Chars of one string an ASCII chunk is decoded into for in-place reading. V8 puts a string over 128 KiB in its
+ * large-object space, mapped and unmapped by the kernel one by one: a 256 KiB chunk as one string doubled the
+ * system time of a CSV scan. Windows this size stay in the young generation and die there.
+ */
+const TEXT_WINDOW = 32 * 1024;
+
+/** End of the window of whole lines starting at `from`: after the last `\n` within TEXT_WINDOW bytes, else after the first. */
+function textWindowEnd(data: Buffer, from: number): number {
+  if (data.length - from <= TEXT_WINDOW) return data.length;
+  const last = data.lastIndexOf(10, from + TEXT_WINDOW - 1);
+  if (last >= from) return last + 1;
+  // One line longer than the window: the window is that line.
+  const nl = data.indexOf(10, from);
+  return nl < 0 ? data.length : nl + 1;
 }
 
 function metadataValue(key: 'file.path' | 'file.name' | 'file.size' | 'file.modification-time', split: FileSplit, size: number): unknown {

@@ -3,14 +3,22 @@ import { parseFlinkTimestampAt } from '../common/temporal-text.js';
 import type { CsvSettings } from './csv-options.js';
 import { smallIntegerAt } from './csv-values.js';
 import type { CsvFieldReader } from './csv-values.js';
+import { asciiDecode } from '../../util/utf8.js';
 
 /**
- * Reads the fields of one CSV record (already decoded, without its line break) into a fields array, or
+ * Reads the fields of one CSV record, `text[start, end)` without its line break, into a fields array, or
  * returns undefined when the record is anything but the common case; the caller then takes the general
  * path (CsvRecordParser and the field readers), which also produces every error and every lenient NULL.
  * Called by CsvRowDecoder once per record; never awaits; does not throw.
+ *
+ * `text` is either the record alone (`bytes` undefined) or a whole chunk of ASCII lines read from a file, `bytes`
+ * being that chunk's bytes (so char offsets are byte offsets). In the second case the records of one chunk must
+ * best come in increasing `start` order, as a file reader produces them: the decoder remembers where the next
+ * delimiter (and escape) of the chunk is, so a search that ran past the record's end is not run again for the
+ * next record (a one-column file has no delimiter at all: every record would otherwise search to the chunk's end).
+ * The remembered chunk is the one the last call read (one buffer kept alive until the next call).
  */
-export type CsvFastDecoder = (line: string) => unknown[] | undefined;
+export type CsvFastDecoder = (text: string, start: number, end: number, bytes: Uint8Array | undefined) => unknown[] | undefined;
 
 /**
  * The common case is a record with exactly one field per column, quoted fields without doubled quotes,
@@ -24,6 +32,10 @@ export type CsvFastDecoder = (line: string) => unknown[] | undefined;
  * field string at all), timestamps go straight to `parseFlinkTimestampAt` in place (arithmetic for the SQL shape
  * Sluice and Flink write, no trim, no closure), strings are one `slice`, and every other column calls its
  * own reader at its own call site.
+ *
+ * Strings of a chunk: V8 makes a slice of 13 or more chars a view that keeps its whole parent alive, so a string
+ * field sliced from a chunk's text would pin the chunk (256 KiB) for as long as any operator state holds the
+ * value. Such fields, and the texts handed to the other readers, are copied from `bytes` instead (one flat string).
  *
  * `readers` are the general path's readers of the columns, so a field the fast code does not read itself
  * reads exactly as there. Returns undefined when the settings make the fast path pointless or ambiguous
@@ -41,25 +53,30 @@ export function createCsvFastDecoder(
   if (fields.length === 0 || delim === quote || delim === escape) return undefined;
   const d = JSON.stringify(delim);
   const body: string[] = [];
-  if (escape !== undefined) body.push(`if (line.includes(${JSON.stringify(escape)})) return undefined;`);
+  // `dn`: the first delimiter at or after `df` (`text.length` when none), so valid for any p in [df, dn]; `en`, `ef`
+  // the same for the escape character.
+  if (escape !== undefined) {
+    body.push(`if (en < start || ef > start) { ef = start; en = text.indexOf(${JSON.stringify(escape)}, start); if (en < 0) en = text.length; } if (en < n) return undefined;`);
+  }
   fields.forEach((f, i) => {
     // Before each field `p` is its first char; a record that ended already (p === n + 1) has too few fields.
     if (i > 0) body.push('if (p > n) return undefined;');
-    const unquoted = `x = line.indexOf(${d}, p); s = p; e = x < 0 ? n : x; p = e;`;
+    const unquoted = `if (dn < p || df > p) { df = p; dn = text.indexOf(${d}, p); if (dn < 0) dn = text.length; } s = p; e = dn < n ? dn : n; p = e;`;
     if (quote === undefined) body.push(unquoted);
     else {
       const q = JSON.stringify(quote);
-      // A closing quote followed by anything but the delimiter (a doubled quote, stray text) falls back.
+      // A closing quote followed by anything but the delimiter (a doubled quote, stray text) falls back, and so
+      // does a quote closed only after the record's end (in a chunk, on a later line).
       body.push(
-        `if (line.charCodeAt(p) === ${quote.charCodeAt(0)}) { x = line.indexOf(${q}, p + 1); if (x < 0) return undefined; ` +
-          `s = p + 1; e = x; p = x + 1; if (p < n && line.charCodeAt(p) !== ${delim.charCodeAt(0)}) return undefined; } else { ${unquoted} }`,
+        `if (p < n && text.charCodeAt(p) === ${quote.charCodeAt(0)}) { x = text.indexOf(${q}, p + 1); if (x < 0 || x >= n) return undefined; ` +
+          `s = p + 1; e = x; p = x + 1; if (p < n && text.charCodeAt(p) !== ${delim.charCodeAt(0)}) return undefined; } else { ${unquoted} }`,
       );
     }
     const code = readCode(i, f.type);
     if (!read[i]) {
       // Left null: nothing to read.
     } else if (nullLiteral === undefined) body.push(code);
-    else body.push(`if (e - s === ${nullLiteral.length} && line.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`);
+    else body.push(`if (e - s === ${nullLiteral.length} && text.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`);
     body.push('p++;');
   });
   // After the last field `p` is one past the end; anything else means more fields than columns.
@@ -67,9 +84,11 @@ export function createCsvFastDecoder(
   const names = fields.map((_, i) => `f${i}`);
   const source = `
     ${readers.map((_, i) => `const r${i} = readers[${i}];`).join('\n')}
-    return function decodeCsvFast(line) {
-      const n = line.length;
-      let p = 0, s = 0, e = 0, x = 0, t = 0;
+    // The chunk the remembered positions belong to (see CsvFastDecoder); a record alone remembers nothing.
+    let owner, df = 0, dn = -1, ef = 0, en = -1;
+    return function decodeCsvFast(text, start, n, bytes) {
+      if (bytes === undefined || bytes !== owner) { owner = bytes; dn = -1; en = -1; }
+      let p = start, s = 0, e = 0, x = 0, t = 0;
       ${names.map((v) => `let ${v} = null;`).join(' ')}
       try {
         ${body.join('\n        ')}
@@ -78,19 +97,21 @@ export function createCsvFastDecoder(
       }
       return [${names.join(', ')}];
     };`;
-  const factory = new Function('readers', 'readInteger', 'readTimestamp', source) as (...args: unknown[]) => CsvFastDecoder;
-  return factory(readers, smallIntegerAt, parseFlinkTimestampAt);
+  const factory = new Function('readers', 'readInteger', 'readTimestamp', 'ascii', source) as (...args: unknown[]) => CsvFastDecoder;
+  return factory(readers, smallIntegerAt, parseFlinkTimestampAt, asciiDecode);
 }
 
-/** Code reading field `i` of `type` from `line[s, e)` into `f${i}`; a reader that throws falls back. */
+/** Code reading field `i` of `type` from `text[s, e)` into `f${i}`; a reader that throws falls back. */
 function readCode(i: number, type: LogicalType): string {
-  const general = `f${i} = r${i}(line.slice(s, e));`;
+  // A flat copy out of a chunk (see createCsvFastDecoder); a short slice is a copy already.
+  const field = '(bytes === undefined || e - s < 13 ? text.slice(s, e) : ascii(bytes, s, e))';
+  const general = `f${i} = r${i}(${field});`;
   switch (type.kind) {
     case 'CHAR':
     case 'VARCHAR':
-      return `f${i} = line.slice(s, e);`;
+      return `f${i} = ${field};`;
     case 'BIGINT':
-      return `t = readInteger(line, s, e); if (t === t) f${i} = BigInt(t); else ${general}`;
+      return `t = readInteger(text, s, e); if (t === t) f${i} = BigInt(t); else ${general}`;
     case 'TINYINT':
       return intCode(i, -128, 127, general);
     case 'SMALLINT':
@@ -101,11 +122,11 @@ function readCode(i: number, type: LogicalType): string {
     // The in-place reader keeps milliseconds: a TIMESTAMP(p > 3) field longer than `yyyy-MM-dd HH:mm:ss.SSS` (23
     // characters, 24 with an LTZ's Z) may have digits below the millisecond, so the field reader reads it.
     case 'TIMESTAMP':
-      if (type.precision > 3) return `if (e - s <= 23 && (t = readTimestamp(line, s, e, 'SQL', false)) === t) f${i} = t; else ${general}`;
-      return `t = readTimestamp(line, s, e, 'SQL', false); if (t === t) f${i} = t; else ${general}`;
+      if (type.precision > 3) return `if (e - s <= 23 && (t = readTimestamp(text, s, e, 'SQL', false)) === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(text, s, e, 'SQL', false); if (t === t) f${i} = t; else ${general}`;
     case 'TIMESTAMP_LTZ':
-      if (type.precision > 3) return `if (e - s <= 24 && (t = readTimestamp(line, s, e, 'SQL', true)) === t) f${i} = t; else ${general}`;
-      return `t = readTimestamp(line, s, e, 'SQL', true); if (t === t) f${i} = t; else ${general}`;
+      if (type.precision > 3) return `if (e - s <= 24 && (t = readTimestamp(text, s, e, 'SQL', true)) === t) f${i} = t; else ${general}`;
+      return `t = readTimestamp(text, s, e, 'SQL', true); if (t === t) f${i} = t; else ${general}`;
     default:
       return general;
   }
@@ -113,5 +134,5 @@ function readCode(i: number, type: LogicalType): string {
 
 function intCode(i: number, min: number, max: number, general: string): string {
   // NaN fails both comparisons, so a text readInteger cannot read goes to the reader too.
-  return `t = readInteger(line, s, e); if (t >= ${min} && t <= ${max}) f${i} = t; else ${general}`;
+  return `t = readInteger(text, s, e); if (t >= ${min} && t <= ${max}) f${i} = t; else ${general}`;
 }

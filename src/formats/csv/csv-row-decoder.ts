@@ -1,9 +1,10 @@
 import { Row } from '../../types/row.js';
 import { RowKind } from '../../types/row-kind.js';
 import type { RowType } from '../../types/logical-type.js';
-import type { DeserializationSchema, MessageOrigin } from '../../factories/format.js';
+import type { MessageOrigin } from '../../factories/format.js';
+import type { AsciiLineDecoder } from '../../connectors/filesystem/ascii-lines.js';
 import { FieldValueError, decodeError, withField } from '../format-error.js';
-import { utf8Decode } from '../../util/utf8.js';
+import { asciiDecode, utf8Decode } from '../../util/utf8.js';
 import type { CsvSettings } from './csv-options.js';
 import { createCsvFastDecoder } from './csv-fast-decoder.js';
 import type { CsvFastDecoder } from './csv-fast-decoder.js';
@@ -20,7 +21,7 @@ import { checkUtf8, stripUtf8Bom } from '../common/text-bytes.js';
  * few fields reads the missing ones as NULL; a record that cannot be split (an unterminated quote) or has
  * too many fields (Jackson's "Too many entries") is skipped and counted in `skippedRecords`.
  */
-export class CsvRowDecoder implements DeserializationSchema {
+export class CsvRowDecoder implements AsciiLineDecoder {
   skippedRecords = 0;
   private readonly parser: CsvRecordParser;
   private readonly readers: CsvFieldReader[];
@@ -68,11 +69,13 @@ export class CsvRowDecoder implements DeserializationSchema {
     let line = text;
     if (line.charCodeAt(line.length - 1) === 10) line = line.slice(0, line.charCodeAt(line.length - 2) === 13 ? -2 : -1);
     if (this.settings.allowComments && line.charCodeAt(0) === 35) return;
-    const fields = this.fast?.(line);
-    if (fields !== undefined) {
-      out.push(new Row(RowKind.INSERT, fields));
-      return;
-    }
+    const fields = this.fast?.(line, 0, line.length, undefined);
+    if (fields !== undefined) out.push(new Row(RowKind.INSERT, fields));
+    else this.deserializeGeneral(line, out, origin);
+  }
+
+  /** The general path of one record (no line break): every error, lenient NULL and skipped record comes from here. */
+  private deserializeGeneral(line: string, out: Row[], origin: MessageOrigin | undefined): void {
     try {
       out.push(new Row(RowKind.INSERT, this.readLine(line)));
     } catch (e) {
@@ -82,6 +85,19 @@ export class CsvRowDecoder implements DeserializationSchema {
       }
       throw decodeError('csv', 'CSV line', line, e, origin);
     }
+  }
+
+  /**
+   * `deserializeText` of the line `text[start, end)` of an ASCII chunk, `bytes` being the chunk's bytes (the file
+   * source's AsciiLineDecoder): the common record is read in place, without a string per line; any other record
+   * takes the general path with the line copied out, as `deserializeText` would, so it decodes, fails and is
+   * skipped exactly as there.
+   */
+  deserializeAsciiLine(bytes: Uint8Array, text: string, start: number, end: number, out: Row[], origin?: MessageOrigin): void {
+    if (end <= start || (this.settings.allowComments && text.charCodeAt(start) === 35)) return;
+    const fields = this.fast?.(text, start, end, bytes);
+    if (fields !== undefined) out.push(new Row(RowKind.INSERT, fields));
+    else this.deserializeGeneral(asciiDecode(bytes, start, end), out, origin);
   }
 
   private readLine(line: string): unknown[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysFromCivil, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseIsoDate, parseSqlTime } from '../../../src/formats/common/temporal-text.js';
+import { daysFromCivil, formatFlinkTimestamp, formatIsoDate, formatTimeOfDay, parseFlinkTimestamp, parseFlinkTimestampAt, parseIsoDate, parseSqlTime } from '../../../src/formats/common/temporal-text.js';
 import { jacksonDecimalText } from '../../../src/formats/common/java-text.js';
 import { Decimal } from '../../../src/types/decimal.js';
 
@@ -89,5 +89,37 @@ describe('DECIMAL text as Jackson writes it for Flink (trailing zeros stripped)'
     expect(jacksonDecimalText(Decimal.parse('0.000000027'), true)).toBe('0.000000027');
     expect(jacksonDecimalText(Decimal.parse('-1.50'), true)).toBe('-1.5');
     expect(jacksonDecimalText(Decimal.of(0n, 8), true)).toBe('0');
+  });
+});
+
+describe('parseFlinkTimestampAt after a timestamp of the same second', () => {
+  /** An independent reading of `yyyy-MM-dd?HH:mm:ss.SSS` (? the standard's separator), NaN when invalid. */
+  function reference(text: string, sep: string): number {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(.)(\d{2}):(\d{2}):(\d{2})\.(\d{3})$/.exec(text);
+    if (m === null || m[4] !== sep) return NaN;
+    const [y, mo, d, h, mi, s, ms] = [m[1], m[2], m[3], m[5], m[6], m[7], m[8]].map(Number) as number[];
+    const t = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!, ms!);
+    const date = new Date(t);
+    if (date.getUTCDate() !== d || date.getUTCMonth() !== mo! - 1 || h! > 23 || mi! > 59 || s! > 59) return NaN;
+    return t;
+  }
+
+  it('reads every text of a sequence sharing seconds as alone, in both standards, in place within a longer text', () => {
+    const texts = [
+      '2024-01-01 10:00:00.000', '2024-01-01 10:00:00.999', '2024-01-01 10:00:00.5x0', '2024-01-01 10:00:00.12', '2024-01-01 10:00:00,123',
+      '2024-01-01T10:00:00.001', '2024-01-02 10:00:00.001', '2024-01-01 10:00:01.001', '2024-02-30 10:00:00.000', '2024-01-01 10:00:00.000',
+      '2024-01-01 24:00:00.000', '2024-01-01 10:00:00.000', '2024-01-01 10:00:00.0001', '2024-01-01 10:00:00.-01',
+    ];
+    for (const standard of ['SQL', 'ISO-8601'] as const) {
+      const sep = standard === 'SQL' ? ' ' : 'T';
+      for (let round = 0; round < 3; round++) {
+        for (const text of texts) {
+          const want = text.length === 23 ? reference(text, sep) : parseFlinkTimestamp(text, standard, false);
+          const framed = `xx,${text}Z,yy`;
+          expect(parseFlinkTimestampAt(framed, 3, 3 + text.length + 1, standard, true), `${standard} ${text}`).toBe(want);
+          expect(parseFlinkTimestampAt(text, 0, text.length, standard, false), `${standard} ${text}`).toBe(want);
+        }
+      }
+    }
   });
 });

@@ -21,7 +21,7 @@ function fast(rowType: RowType, settings: CsvSettings): (line: string) => unknow
   const readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
   const decoder = createCsvFastDecoder(rowType, settings, readers);
   if (decoder === undefined) throw new Error('no fast decoder');
-  return decoder;
+  return (line) => decoder(line, 0, line.length, undefined);
 }
 
 const BIDS = DataTypes.ROW(
@@ -210,5 +210,98 @@ describe('csv decoding of the projected columns only', () => {
 
   it('still refuses a record with the wrong number of fields', () => {
     for (const fastPath of [true, false]) expect(() => decode([0], fastPath, bytes('1001,17\n'))).toThrow(/2 fields|fields expected/);
+  });
+});
+
+/**
+ * The file source's in-place reading (AsciiLineDecoder): a chunk of ASCII lines decoded as one string, each line
+ * read by offsets. Lines of a random chunk must decode exactly as each line alone does (rows, errors, skips); the
+ * chunk includes lines with too few fields and one-column schemas, where a delimiter search runs past the line.
+ */
+describe('csv lines read in place from an ASCII chunk', () => {
+  /** Per line of `chunk`: what deserializeAsciiLine makes of it (in file order, one decoder), as `outcome` says. */
+  function inPlace(decoder: CsvRowDecoder, chunk: string): unknown[] {
+    const data = Buffer.from(chunk, 'latin1');
+    const results: unknown[] = [];
+    for (let from = 0; from < chunk.length; ) {
+      let nl = chunk.indexOf('\n', from);
+      if (nl < 0) nl = chunk.length;
+      const end = nl > from && chunk.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      const out: { fields: unknown[] }[] = [];
+      const skipped = decoder.skippedRecords;
+      try {
+        decoder.deserializeAsciiLine(data, chunk, from, end, out as never);
+        results.push({ rows: out.map((row) => row.fields), skipped: decoder.skippedRecords - skipped });
+      } catch (e) {
+        results.push({ error: (e as Error).message });
+      }
+      from = nl + 1;
+    }
+    return results;
+  }
+
+  function lineByLine(decoder: CsvRowDecoder, chunk: string): unknown[] {
+    const results: unknown[] = [];
+    for (let from = 0; from < chunk.length; ) {
+      let nl = chunk.indexOf('\n', from);
+      if (nl < 0) nl = chunk.length;
+      const end = nl > from && chunk.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      const skipped = decoder.skippedRecords;
+      const out: { fields: unknown[] }[] = [];
+      try {
+        decoder.deserialize(Buffer.from(chunk.slice(from, end), 'latin1'), out as never);
+        results.push({ rows: out.map((row) => row.fields), skipped: decoder.skippedRecords - skipped });
+      } catch (e) {
+        results.push({ error: (e as Error).message });
+      }
+      from = nl + 1;
+    }
+    return results;
+  }
+
+  const ascii = (s: string): string => s.replace(/[^\x20-\x7e\n]/g, '?').replace(/\n/g, ' ');
+
+  it('decodes every line of random chunks as the same line alone, on both paths', () => {
+    const r = prng(20261204);
+    for (let schema = 0; schema < 40; schema++) {
+      // One-column schemas often: their records hold no delimiter at all.
+      const width = r() < 0.3 ? 1 : 1 + Math.floor(r() * 6);
+      const columns = Array.from({ length: width }, () => pick(r, COLUMNS));
+      const rowType = DataTypes.ROW(...columns.map((c, i) => FIELD(`c${i}`, c.type)));
+      for (const settings of SETTINGS) {
+        const lines: string[] = [];
+        for (let k = 0; k < 30; k++) {
+          const texts = columns.map((c) => ascii(fieldText(r, r() < 0.1 && settings.nullLiteral !== undefined ? settings.nullLiteral : (r() < 0.08 && c.bad.length > 0 ? pick(r, c.bad) : pick(r, c.good(r))), settings)));
+          const shape = r();
+          if (shape < 0.08) texts.pop();
+          else if (shape < 0.14) texts.push('extra');
+          lines.push(texts.join(settings.fieldDelimiter) + (r() < 0.1 ? '\r' : ''));
+          if (r() < 0.05) lines.push('');
+        }
+        const chunk = lines.join('\n') + (r() < 0.5 ? '\n' : '');
+        for (const fastPath of [true, false]) {
+          const got = inPlace(new CsvRowDecoder(rowType, settings, { fastPath }), chunk);
+          const want = lineByLine(new CsvRowDecoder(rowType, settings, { fastPath: false }), chunk);
+          if (!isDeepStrictEqual(got, want)) expect(got, JSON.stringify(chunk)).toEqual(want);
+        }
+      }
+    }
+  });
+
+  it('does not reuse a remembered delimiter position across chunks or out of order', () => {
+    const type = DataTypes.ROW(FIELD('a', DataTypes.STRING()), FIELD('b', DataTypes.STRING()));
+    const decoder = new CsvRowDecoder(type, DEFAULT_CSV);
+    const read = (chunk: string, start: number, end: number): unknown[][] => {
+      const out: { fields: unknown[] }[] = [];
+      decoder.deserializeAsciiLine(Buffer.from(chunk, 'latin1'), chunk, start, end, out as never);
+      return out.map((row) => row.fields);
+    };
+    // The first chunk's last delimiter search found none (its remembered position is its length, 20): a stale
+    // position would read the second chunk's "22,bcd..." as one field.
+    expect(read('1xxxxxxxxxxxxxxxx,a\n', 0, 19)).toEqual([['1xxxxxxxxxxxxxxxx', 'a']]);
+    expect(read('22,bcdefghijklmnopq\n', 0, 19)).toEqual([['22', 'bcdefghijklmnopq']]);
+    const chunk = '3,c\n44,dd\n';
+    expect(read(chunk, 4, 9)).toEqual([['44', 'dd']]);
+    expect(read(chunk, 0, 3)).toEqual([['3', 'c']]);
   });
 });

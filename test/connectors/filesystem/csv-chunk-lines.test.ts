@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Configuration } from '../../../src/config/configuration.js';
+import { FileSource, type FieldSource } from '../../../src/connectors/filesystem/file-source.js';
+import { CsvFormatFactory } from '../../../src/formats/csv/csv-format-factory.js';
+import { DataTypes, FIELD } from '../../../src/types/data-types.js';
+import type { RowType } from '../../../src/types/logical-type.js';
+import type { Row } from '../../../src/types/row.js';
+import { MemorySink, pipe, runToEnd, tableContext } from '../datagen/context.js';
+
+/**
+ * CSV files read through the file source's in-place path (an ASCII chunk decoded once, lines read by offsets) and
+ * through the per-line paths (non-ASCII chunks), at chunk sizes that cut records, quoted fields and multi-byte
+ * characters anywhere: every chunk size must give the rows of the largest one, which reads each file in one piece.
+ */
+const root = mkdtempSync(join(tmpdir(), 'sluice-csv-chunks-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const TYPE: RowType = DataTypes.ROW(
+  FIELD('id', DataTypes.INT()),
+  FIELD('big', DataTypes.BIGINT()),
+  FIELD('s', DataTypes.STRING()),
+  FIELD('ts', DataTypes.TIMESTAMP(3)),
+  FIELD('d', DataTypes.DECIMAL(10, 2)),
+);
+
+/** Mostly ASCII lines; some with multi-byte text, quoted fields (with delimiters, doubled quotes), CRLF, blank lines. */
+function csvText(lines: number): string {
+  let out = '';
+  for (let i = 1; i <= lines; i++) {
+    const s = i % 17 === 0 ? `"é€🎉 ${i}"` : i % 5 === 0 ? `"a,""b"" ${i}"` : i % 3 === 0 ? `"quoted ${i}"` : `plain-string-number-${i}`;
+    const ts = `2024-01-0${1 + (i % 9)} 10:${String(i % 60).padStart(2, '0')}:00.${String(i % 1000).padStart(3, '0')}`;
+    out += `${i},${i * 1_000_003},${s},${ts},${(i % 997) / 4}`;
+    out += i % 4 === 0 ? '\r\n' : '\n';
+    if (i % 23 === 0) out += '\n';
+  }
+  return out;
+}
+
+async function read(dir: string, chunkSize: number, fields: readonly FieldSource[], options: Record<string, string> = {}, type = TYPE): Promise<Row[]> {
+  const config = new Configuration();
+  for (const [k, v] of Object.entries(options)) config.set(k, v);
+  const format = new CsvFormatFactory().createDecodingFormat(tableContext([], {}), config);
+  const readFields = fields.flatMap((f) => (f.kind === 'file' ? [f.index] : []));
+  const sink = new MemorySink();
+  const source = new FileSource({
+    root: dir, partitionKeys: [], pathRegex: undefined, monitorIntervalMs: undefined,
+    format: { kind: 'lines', decoder: () => format.createRuntimeDecoder(type, readFields) },
+    fields, chunkSize,
+  });
+  await runToEnd(pipe(source, sink, 1));
+  return sink.rows;
+}
+
+const ALL: FieldSource[] = [0, 1, 2, 3, 4].map((index) => ({ kind: 'file', index }));
+const key = (rows: readonly Row[]): string[] => rows.map((r) => JSON.stringify(r.fields, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
+
+function folder(name: string, text: string): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'part-0.csv'), text);
+  return dir;
+}
+
+describe('csv files read in chunks of every size', () => {
+  it('gives the same rows at every chunk size, all columns and a projection', async () => {
+    const dir = folder('mixed', csvText(400));
+    const all = await read(dir, 1 << 20, ALL);
+    expect(all[16]!.fields).toEqual([17, 17_000_051n, 'é€🎉 17', Date.UTC(2024, 0, 9, 10, 17, 0, 17), all[16]!.fields[4]]);
+    expect(all[4]!.fields.slice(0, 3)).toEqual([5, 5_000_015n, 'a,"b" 5']);
+    expect(all[3]!.fields.slice(0, 3)).toEqual([4, 4_000_012n, 'plain-string-number-4']);
+    for (const fields of [ALL, [{ kind: 'file', index: 3 }, { kind: 'file', index: 0 }] as FieldSource[]]) {
+      const whole = key(await read(dir, 1 << 20, fields));
+      expect(whole.length).toBe(400);
+      for (const size of [1, 7, 64, 333, 4096]) expect(key(await read(dir, size, fields)), `chunk ${size}`).toEqual(whole);
+    }
+  });
+
+  it('a one-column file (no delimiter anywhere) and lenient bad records, at every chunk size', async () => {
+    const one = folder('one-column', Array.from({ length: 300 }, (_, i) => `${i}`).join('\n'));
+    const ids = Array.from({ length: 300 }, (_, i) => [i]);
+    for (const size of [3, 64, 1 << 20]) expect((await read(one, size, [{ kind: 'file', index: 0 }], {}, DataTypes.ROW(FIELD('id', DataTypes.INT())))).map((r) => [...r.fields])).toEqual(ids);
+    // Bad records (a bad INT, too many fields, an unterminated quote) are dropped whole with ignore-parse-errors.
+    const bad = folder('lenient', csvText(50) + '51,1,x,2024-01-01 00:00:00,1\nnope,1,x,2024-01-01 00:00:00,1\n52,1,x,2024-01-01 00:00:00,1,9\n53,1,"x,2024-01-01 00:00:00,1\n54,1,x,2024-01-01 00:00:00,1');
+    for (const size of [5, 100, 1 << 20]) {
+      const rows = await read(bad, size, ALL, { 'ignore-parse-errors': 'true' });
+      expect(rows.map((r) => r.fields[0]), `chunk ${size}`).toEqual([...Array.from({ length: 51 }, (_, i) => i + 1), null, 54]);
+    }
+  });
+
+  it('an ASCII file larger than a text window, with a line longer than one, at every chunk size', async () => {
+    // Past 32 KiB an ASCII chunk is decoded in windows of whole lines; a 40,000-char line is a window of its own.
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i},${i},${i === 1500 ? 'L'.repeat(40_000) : `s${i}`},2024-01-01 00:00:00.000,1.5`);
+    const dir = folder('windows', `${lines.join('\n')}\n`);
+    const want = lines.map((_, i) => [i, BigInt(i), i === 1500 ? 'L'.repeat(40_000) : `s${i}`]);
+    for (const size of [100, 4096, 64 * 1024, 256 * 1024, 1 << 20]) {
+      const rows = await read(dir, size, ALL);
+      expect(rows.map((r) => r.fields.slice(0, 3)), `chunk ${size}`).toEqual(want);
+    }
+  });
+});
