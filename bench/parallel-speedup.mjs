@@ -26,6 +26,7 @@
 // moment, the baseline the job's speed-up is read against (on a loaded or shared host it is well under 2x).
 //
 // Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [--compare=<other bin.js>]
+// BENCH_NODE_FLAGS (e.g. --single-threaded-gc) is passed to every job process, to compare a runtime setting in the same conditions.
 // --compare interleaves the same runs with another build (e.g. a checkout of the previous commit) for a
 // before/after in the same conditions.
 import { spawn } from 'node:child_process';
@@ -41,6 +42,8 @@ const EVENTS = Number(args[0] ?? 2_000_000);
 const ROUNDS = Number(args[1] ?? 3);
 /** Events of the runs that measure the fixed cost (start-up and teardown). */
 const STARTUP_EVENTS = 1000;
+/** Node or V8 flags for the job processes (BENCH_NODE_FLAGS='--single-threaded-gc'), to try a runtime setting. */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 const nexmarkTable = (events) => `CREATE TEMPORARY TABLE nexmark (
   event_type INT,
   person ROW<id BIGINT, name STRING, emailAddress STRING, creditCard STRING, city STRING, state STRING, dateTime TIMESTAMP(3), extra STRING>,
@@ -112,7 +115,7 @@ function threadTimes(pid) {
 function run(cli, file) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--require', HOOK, cli, '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--require', HOOK, cli, '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
