@@ -15,7 +15,11 @@ export interface PrintOptions {
   readonly maxColumnWidth: number;
   /** `sql-client.execution.max-table-result.rows`: rows the table result mode keeps, the oldest going first. */
   readonly maxTableRows?: number;
-  readonly timeZone?: string;
+  /**
+   * The zone TIMESTAMP_LTZ values print in, asked for only when rows are printed: resolving the system zone
+   * (the first `Intl.DateTimeFormat`) costs 30-50 ms, which a script of DDL and INSERTs need not pay.
+   */
+  readonly timeZone?: () => string;
 }
 
 /**
@@ -38,7 +42,7 @@ export async function printResult(result: TableResult, io: ConsoleIO, options: P
   const schema = result.getResolvedSchema();
   const columns = schema.columns.map((c) => ({ name: c.name, type: c.type }));
   const rowType = schema.toRowType();
-  const fmt = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
+  const fmt = options.timeZone === undefined ? {} : { timeZone: options.timeZone() };
   const streaming = (result.isStreaming || options.resultMode === 'changelog') && result.origin === 'query';
   switch (options.output) {
     case 'jsonl':

@@ -38,13 +38,17 @@ export class StatementRunner {
   ) {}
 
   private printer(result: TableResult): Promise<void> {
+    const config = this.env.getConfig();
+    // A zone the session set is checked now, so a bad SET fails at its own statement; the system zone (the
+    // default) is resolved only when rows are printed.
+    const zone = config.get(TableOptions.LOCAL_TIME_ZONE) === 'default' ? undefined : resolveLocalTimeZone(config);
     return printResult(result, this.io, {
       output: this.output,
       maxColumnWidth: this.env.maxColumnWidth,
       maxTableRows: this.env.getConfig().get(TableOptions.MAX_TABLE_RESULT_ROWS),
       resultMode: this.interactive ? this.env.getConfig().get(TableOptions.RESULT_MODE) : 'tableau',
       // Flink's SQL client prints TIMESTAMP_LTZ values in the session's zone.
-      timeZone: resolveLocalTimeZone(this.env.getConfig()),
+      timeZone: () => zone ?? resolveLocalTimeZone(config),
     });
   }
 

@@ -149,4 +149,11 @@ describe('statements of Flink that Sluice does not run', () => {
     expect(r.error).toContain(`: ${name} is not supported by Sluice yet;`);
     expect(r.error).toMatch(/ValidationError: From line 4, column 1 to line 4, column \d+: /);
   });
+
+  it('a SET of an unknown time zone fails at the SET, not at a later statement', async () => {
+    const r = await failure("SET 'table.local-time-zone' = 'Foo/Bar';\nINSERT INTO sink SELECT * FROM orders;\n");
+    expect(r.code).toBe(1);
+    expect(r.error).toContain("configured Zone ID is 'Foo/Bar'.");
+    expect(r.error).toContain('--> in the statement at job.sql:4:1');
+  });
 });
