@@ -340,6 +340,22 @@ CREATE TEMPORARY TABLE rates (rate BIGINT, cur BIGINT, ms BIGINT, ts AS TO_TIMES
   output: 'append',
 };
 
+/**
+ * A CSV file source read from the middle after a kill: 1,500,000 lines (about 30 MB, over a second of reading, so
+ * kills land mid-file; many 256 KiB chunks and 32 KiB text windows of in-place reading, and byte ranges of the file), folded by a mini-batch GROUP BY (one
+ * update per key and batch, so the changelog stays small). A resumed read that skipped or repeated a line, or
+ * split one at a window or chunk edge, changes a COUNT or SUM.
+ */
+export const csvFileGroupBy: CrashJob = {
+  name: 'csv-file-group-by',
+  files: { 'lines/lines.csv': Array.from({ length: 1_500_000 }, (_, i) => `${i + 1},${(i + 1) % 7},${'x'.repeat((i * 7) % 12)}\n`).join('') },
+  sources: `CREATE TEMPORARY TABLE lines (id BIGINT, k BIGINT, pad STRING) WITH ('connector' = 'filesystem', 'path' = '$DIR/lines', 'format' = 'csv');`,
+  settings: ["SET 'table.exec.mini-batch.enabled' = 'true';"],
+  sinkColumns: 'k BIGINT, c BIGINT, s BIGINT, l BIGINT',
+  query: 'SELECT k, COUNT(*), SUM(id), SUM(CHAR_LENGTH(pad)) FROM lines GROUP BY k',
+  output: 'changelog',
+};
+
 export const windowJoin: CrashJob = {
   name: 'window-join',
   sources: `${joinInputs}
@@ -380,6 +396,7 @@ export const allJobs: readonly CrashJob[] = [
   intervalJoin,
   temporalJoin,
   windowJoin,
+  csvFileGroupBy,
 ];
 
 /** A window aggregate keyed by `id % 7` as well as by its window, so its state is spread over subtasks. */
