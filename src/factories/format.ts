@@ -55,12 +55,16 @@ export interface SerializationSchema {
 }
 
 export interface DecodingFormat {
+  /** A decoder whose rows hold every field of `physicalType`, in order. */
+  createRuntimeDecoder(physicalType: RowType): DeserializationSchema;
   /**
-   * `readFields`, when given, lists the indexes of `physicalType`'s fields the caller reads (a projection
-   * pushed into the source); the decoder may leave the others null and skip converting them, as Flink's
-   * projectable formats do (a bad value in a column nobody reads is then no error). Rows keep the full width.
+   * Optional, Flink's ProjectableDecodingFormat: a decoder whose rows hold only the fields `projection` lists
+   * (indexes into `physicalType`, in the order given), so a source with a projection pushed into it builds one
+   * row per record instead of decoding the full row and projecting it. The other fields are still stepped over
+   * (a record keeps its shape checks: field count, quoting) but never converted, as in Flink (a bad value in a
+   * column nobody reads is then no error). A source calls it only when the format has it.
    */
-  createRuntimeDecoder(physicalType: RowType, readFields?: readonly number[]): DeserializationSchema;
+  createProjectedDecoder?(physicalType: RowType, projection: readonly number[]): DeserializationSchema;
   getChangelogMode(): ChangelogMode;
   /** Metadata the format itself can read (debezium's `ingestion-timestamp`, ...). */
   listReadableMetadata?(): MetadataTypes;

@@ -66,7 +66,16 @@ export interface FileEnumState {
 
 /** How file bytes become rows: line by line through a DecodingFormat, or whole files through a bulk format. */
 export type FileReadFormat =
-  | { readonly kind: 'lines'; readonly decoder: () => DeserializationSchema }
+  | {
+      readonly kind: 'lines';
+      readonly decoder: () => DeserializationSchema;
+      /**
+       * The decoder's rows hold exactly the `file` fields, in the order of their indexes, each a value or null (a
+       * decoder from DecodingFormat.createProjectedDecoder): when the produced fields are just those, a decoded
+       * row is emitted as it is. Absent = rows are projected into the produced fields.
+       */
+      readonly projected?: boolean;
+    }
   | { readonly kind: 'bulk'; readonly decoder: () => BulkDecoder };
 
 /** Where each produced field comes from. */
@@ -134,8 +143,15 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   private current: LineCursor | BulkCursor | undefined;
   private lineDecoder: DeserializationSchema | undefined;
   private bulkDecoder: BulkDecoder | undefined;
+  /**
+   * A decoded row is the produced row (a projected decoder, no partition or metadata column): it is emitted as it
+   * is instead of being copied into a second row, one row per record.
+   */
+  private readonly passThrough: boolean;
 
-  constructor(private readonly s: FileSourceSettings) {}
+  constructor(private readonly s: FileSourceSettings) {
+    this.passThrough = s.format.kind === 'lines' && s.format.projected === true && s.fields.every((f, i) => f.kind === 'file' && f.index === i);
+  }
 
   async fetch(): Promise<RecordsWithSplitIds<Element>> {
     if (!this.current) {
@@ -220,7 +236,8 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   /** `firstLine` is the file line number of `data`'s first line, when the cursor knows it (errors name it). */
   private decodeLines(data: Buffer, start: number, firstLine: number | undefined, split: FileSplit, rows: Row[]): void {
     const decoder = (this.lineDecoder ??= (this.s.format as { decoder: () => DeserializationSchema }).decoder());
-    const decoded: Row[] = [];
+    // Rows are decoded straight into `rows` when they need no projection (see passThrough).
+    const decoded: Row[] = this.passThrough ? rows : [];
     let from = 0;
     let line = firstLine;
     let at = start;
@@ -268,7 +285,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       from = nl + 1;
       if (line !== undefined) line++;
     }
-    for (const r of decoded) rows.push(this.project(r, split, split.size));
+    if (!this.passThrough) for (const r of decoded) rows.push(this.project(r, split, split.size));
   }
 
   /** The produced columns of a decoded batch: file columns as they are, partition and metadata constant. */

@@ -1,6 +1,6 @@
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
-import type { DecodingFormat } from '../../factories/format.js';
+import type { DecodingFormat, DeserializationSchema } from '../../factories/format.js';
 import type { FilterPushDownResult, SourceExpression } from '../../factories/source-filter.js';
 import type { BulkDecodingFormat } from '../../formats/arrow/bulk-format.js';
 import { ValidationError } from '../../errors/sluice-error.js';
@@ -93,22 +93,27 @@ export class FileSystemTableSource implements ScanTableSource {
     const fileColumns = s.columns.filter((c) => !s.partitionKeys.includes(c.name));
     const fileType: RowType = { kind: 'ROW', fields: fileColumns.map((c) => ({ name: c.name, type: c.type })), nullable: false };
     const wanted = this.projection ?? s.columns.map((_, i) => i);
+    const f = s.format;
+    // A projectable line format decodes only the file columns the query reads, straight into the produced row
+    // (one row per record, see FileSource's pass-through); the `file` fields then index the decoded row.
+    const decoded: number[] = [];
+    const projecting = f.kind === 'lines' && f.format.createProjectedDecoder !== undefined;
     const fields: FieldSource[] = wanted.map((i) => {
       const c = s.columns[i]!;
       const p = s.partitionKeys.indexOf(c.name);
       if (p >= 0) return { kind: 'partition', index: p, convert: (text: string) => partitionStringToValue(text, c.type, s.defaultPartitionName, c.name) };
-      return { kind: 'file', index: fileColumns.indexOf(c) };
+      const index = fileColumns.indexOf(c);
+      if (!projecting) return { kind: 'file', index };
+      if (!decoded.includes(index)) decoded.push(index);
+      return { kind: 'file', index: decoded.indexOf(index) };
     });
     for (const key of this.metadata) fields.push({ kind: 'metadata', key });
-    // The file columns the query reads: a line format may skip converting the others (projection pushdown).
-    const readFields = this.projection === undefined ? undefined : fields.flatMap((x) => (x.kind === 'file' ? [x.index] : []));
-    const f = s.format;
     const source = new FileSource({
       root: s.root,
       partitionKeys: s.partitionKeys,
       pathRegex: this.partitions === undefined ? s.pathRegex : partitionPathRegex(s.root, s.partitionKeys, this.partitions, s.defaultPartitionName, s.pathRegex),
       monitorIntervalMs: s.monitorIntervalMs,
-      format: f.kind === 'lines' ? { kind: 'lines', decoder: () => f.format.createRuntimeDecoder(fileType, readFields) } : { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) },
+      format: f.kind === 'bulk' ? { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) } : { kind: 'lines', decoder: () => lineDecoder(f.format, fileType, projecting ? decoded : undefined), projected: projecting },
       fields,
       ...(s.maxRecordBytes === undefined ? {} : { maxRecordBytes: s.maxRecordBytes }),
       ...(s.split ? { split: s.split } : {}),
@@ -120,4 +125,11 @@ export class FileSystemTableSource implements ScanTableSource {
   asSummaryString(): string {
     return `filesystem(path=${this.s.root})`;
   }
+}
+
+/** The format's decoder of whole rows, or of the `projection` of them (the format is then projectable). */
+function lineDecoder(format: DecodingFormat, fileType: RowType, projection: readonly number[] | undefined): DeserializationSchema {
+  return projection !== undefined && format.createProjectedDecoder !== undefined
+    ? format.createProjectedDecoder(fileType, projection)
+    : format.createRuntimeDecoder(fileType);
 }

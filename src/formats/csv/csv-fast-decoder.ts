@@ -45,12 +45,16 @@ export function createCsvFastDecoder(
   rowType: RowType,
   settings: CsvSettings,
   readers: readonly CsvFieldReader[],
-  /** Per field: whether it is read; an unread field is only stepped over (found, never sliced or converted). */
-  read: readonly boolean[] = rowType.fields.map(() => true),
+  /**
+   * The record fields the returned array holds, in order (default all). A field not listed is only stepped over:
+   * found, never sliced or converted.
+   */
+  projection: readonly number[] = rowType.fields.map((_, i) => i),
 ): CsvFastDecoder | undefined {
   const { fieldDelimiter: delim, quoteCharacter: quote, escapeCharacter: escape, nullLiteral } = settings;
   const fields = rowType.fields;
   if (fields.length === 0 || delim === quote || delim === escape) return undefined;
+  const read = new Set(projection);
   const d = JSON.stringify(delim);
   const body: string[] = [];
   // `dn`: the first delimiter at or after `df` (`text.length` when none), so valid for any p in [df, dn]; `en`, `ef`
@@ -73,7 +77,7 @@ export function createCsvFastDecoder(
       );
     }
     const code = readCode(i, f.type);
-    if (!read[i]) {
+    if (!read.has(i)) {
       // Left null: nothing to read.
     } else if (nullLiteral === undefined) body.push(code);
     else body.push(`if (e - s === ${nullLiteral.length} && text.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`);
@@ -81,7 +85,7 @@ export function createCsvFastDecoder(
   });
   // After the last field `p` is one past the end; anything else means more fields than columns.
   body.push('if (p !== n + 1) return undefined;');
-  const names = fields.map((_, i) => `f${i}`);
+  const names = fields.flatMap((_, i) => (read.has(i) ? [`f${i}`] : []));
   const source = `
     ${readers.map((_, i) => `const r${i} = readers[${i}];`).join('\n')}
     // The chunk the remembered positions belong to (see CsvFastDecoder); a record alone remembers nothing.
@@ -95,7 +99,7 @@ export function createCsvFastDecoder(
       } catch {
         return undefined;
       }
-      return [${names.join(', ')}];
+      return [${projection.map((i) => `f${i}`).join(', ')}];
     };`;
   const factory = new Function('readers', 'readInteger', 'readTimestamp', 'ascii', source) as (...args: unknown[]) => CsvFastDecoder;
   return factory(readers, smallIntegerAt, parseFlinkTimestampAt, asciiDecode);

@@ -28,8 +28,8 @@ export class CsvFormatFactory implements DecodingFormatFactory, EncodingFormatFa
     // whether a line break ends a record without reading from the start (Flink's csv reader never splits).
     const splittable = settings.quoteCharacter === undefined && settings.escapeCharacter === undefined;
     return {
-      createRuntimeDecoder: (physicalType: RowType, readFields?: readonly number[]) =>
-        new CsvRowDecoder(physicalType, settings, readFields === undefined ? {} : { readFields }),
+      createRuntimeDecoder: (physicalType: RowType) => new CsvRowDecoder(physicalType, settings),
+      createProjectedDecoder: (physicalType: RowType, projection: readonly number[]) => new CsvRowDecoder(physicalType, settings, { projection }),
       getChangelogMode: () => ChangelogMode.insertOnly(),
       isSplittable: () => splittable,
     };

@@ -27,25 +27,37 @@ export class CsvRowDecoder implements AsciiLineDecoder {
   private readonly readers: CsvFieldReader[];
   private readonly names: string[];
   private readonly fast: CsvFastDecoder | undefined;
-  /** Per field: whether anyone reads it; unread fields stay null and are not converted (nor validated). */
-  private readonly read: readonly boolean[];
+  /** Per produced field, the record field it holds (see the `projection` option). */
+  private readonly projection: readonly number[];
+  /**
+   * The produced fields in record order: the general path converts them in this order, so with a projection
+   * in any order the first bad field a record has is the one its error names, as without a projection.
+   */
+  private readonly conversionOrder: readonly number[];
 
   /**
    * `options.fastPath` false always takes the general path (for tests comparing both); by default records
    * in the common shape are read by a decoder generated for `rowType` (see createCsvFastDecoder).
-   * `options.readFields` lists the fields the caller reads (see DecodingFormat.createRuntimeDecoder).
+   * `options.projection` lists the record fields the rows hold, in that order (DecodingFormat's
+   * createProjectedDecoder); absent = all of them. A field not listed is stepped over and never converted.
    */
   constructor(
     rowType: RowType,
     private readonly settings: CsvSettings,
-    options: { readonly fastPath?: boolean; readonly readFields?: readonly number[] } = {},
+    options: { readonly fastPath?: boolean; readonly projection?: readonly number[] } = {},
   ) {
     this.parser = new CsvRecordParser(settings);
     this.readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
     this.names = rowType.fields.map((f) => f.name);
-    const only = options.readFields;
-    this.read = rowType.fields.map((_, i) => only === undefined || only.includes(i));
-    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers, this.read);
+    const projection = options.projection ?? rowType.fields.map((_, i) => i);
+    for (const i of projection) {
+      if (!Number.isInteger(i) || i < 0 || i >= rowType.fields.length) {
+        throw new RangeError(`CSV projection index ${i} is outside the ${rowType.fields.length} fields of the row type`);
+      }
+    }
+    this.projection = projection;
+    this.conversionOrder = projection.map((_, j) => j).sort((a, b) => projection[a]! - projection[b]! || a - b);
+    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers, projection);
   }
 
   deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {
@@ -108,16 +120,18 @@ export class CsvRowDecoder implements AsciiLineDecoder {
       throw new FieldValueError(`Row length mismatch. ${n} fields expected but was ${texts.length}.`);
     }
     const nullLiteral = this.settings.nullLiteral;
-    const fields = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) {
+    const projection = this.projection;
+    const fields = new Array<unknown>(projection.length);
+    for (const j of this.conversionOrder) {
+      const i = projection[j]!;
       const t = texts[i];
-      if (t === undefined || t === nullLiteral || !this.read[i]) fields[i] = null;
+      if (t === undefined || t === nullLiteral) fields[j] = null;
       else {
         try {
-          fields[i] = this.readers[i]!(t);
+          fields[j] = this.readers[i]!(t);
         } catch (e) {
           if (!lenient) throw withField(e, this.names[i]!);
-          fields[i] = null;
+          fields[j] = null;
         }
       }
     }

@@ -43,12 +43,14 @@ async function read(dir: string, chunkSize: number, fields: readonly FieldSource
   const config = new Configuration();
   for (const [k, v] of Object.entries(options)) config.set(k, v);
   const format = new CsvFormatFactory().createDecodingFormat(tableContext([], {}), config);
-  const readFields = fields.flatMap((f) => (f.kind === 'file' ? [f.index] : []));
+  // As the filesystem table source: the decoder produces the file fields read, which index its rows.
+  const projection = fields.flatMap((f) => (f.kind === 'file' ? [f.index] : []));
+  const produced = fields.map((f): FieldSource => (f.kind === 'file' ? { kind: 'file', index: projection.indexOf(f.index) } : f));
   const sink = new MemorySink();
   const source = new FileSource({
     root: dir, partitionKeys: [], pathRegex: undefined, monitorIntervalMs: undefined,
-    format: { kind: 'lines', decoder: () => format.createRuntimeDecoder(type, readFields) },
-    fields, chunkSize,
+    format: { kind: 'lines', decoder: () => format.createProjectedDecoder!(type, projection), projected: true },
+    fields: produced, chunkSize,
   });
   await runToEnd(pipe(source, sink, 1));
   return sink.rows;

@@ -17,6 +17,17 @@ function prng(seed: number): () => number {
   return () => random.next();
 }
 
+/** Some of `width` field indexes (possibly none, possibly repeated once) in random order. */
+function randomProjection(r: () => number, width: number): number[] {
+  const kept = Array.from({ length: width }, (_, i) => i).filter(() => r() < 0.6);
+  if (kept.length > 0 && r() < 0.1) kept.push(kept[0]!);
+  for (let i = kept.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [kept[i], kept[j]] = [kept[j]!, kept[i]!];
+  }
+  return kept;
+}
+
 function fast(rowType: RowType, settings: CsvSettings): (line: string) => unknown[] | undefined {
   const readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
   const decoder = createCsvFastDecoder(rowType, settings, readers);
@@ -186,30 +197,68 @@ describe('csv fast path against the general path', () => {
 
 describe('csv decoding of the projected columns only', () => {
   const line = bytes('1001,17,https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
-  const decode = (readFields: readonly number[] | undefined, fastPath: boolean, message = line) => {
+  const decode = (projection: readonly number[] | undefined, fastPath: boolean, message = line, settings = DEFAULT_CSV) => {
     const out: { fields: readonly unknown[] }[] = [];
-    new CsvRowDecoder(BIDS, DEFAULT_CSV, { fastPath, ...(readFields === undefined ? {} : { readFields }) }).deserialize(message, out as never);
-    return out.map((r) => r.fields);
+    const decoder = new CsvRowDecoder(BIDS, settings, { fastPath, ...(projection === undefined ? {} : { projection }) });
+    decoder.deserialize(message, out as never);
+    return { rows: out.map((r) => r.fields), skipped: decoder.skippedRecords };
   };
 
-  it('reads the listed fields as a full decode does and leaves the others null, on both paths', () => {
-    const full = decode(undefined, true)[0]!;
+  it('reads only the listed fields, in the listed order, as a full decode reads them, on both paths', () => {
+    const full = decode(undefined, true).rows[0]!;
+    expect(full).toHaveLength(6);
     for (const fastPath of [true, false]) {
-      expect(decode([0, 3], fastPath)).toEqual([[full[0], null, null, full[3], null, null]]);
-      expect(decode([2, 4], fastPath)).toEqual([[null, null, full[2], null, full[4], null]]);
+      expect(decode([0, 3], fastPath).rows).toEqual([[full[0], full[3]]]);
+      expect(decode([4, 2], fastPath).rows).toEqual([[full[4], full[2]]]);
+      expect(decode([5, 5, 0], fastPath).rows).toEqual([[full[5], full[5], full[0]]]);
+      expect(decode([], fastPath).rows).toEqual([[]]);
     }
   });
 
   it('does not convert an unread field, so a bad value there is no error (as Flink with projection pushdown)', () => {
     const bad = bytes('1001,not-a-number,https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
     for (const fastPath of [true, false]) {
-      expect(decode([0], fastPath, bad)).toEqual([[1001n, null, null, null, null, null]]);
+      expect(decode([0], fastPath, bad).rows).toEqual([[1001n]]);
       expect(() => decode([0, 1], fastPath, bad)).toThrow(/price/);
+      // The first bad field in record order is named, whatever the projection's order.
+      const twoBad = bytes('1001,not-a-number,https://x,not-a-time,2020-02-29 23:59:59.5Z,e\n');
+      expect(() => decode([3, 1], fastPath, twoBad)).toThrow(/field 'price'/);
+    }
+  });
+
+  it('steps over a skipped quoted field holding the delimiter, a doubled quote and a line break', () => {
+    const quoted = bytes('1001,17,"https://x,y ""z""\nnext line",2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
+    for (const fastPath of [true, false]) {
+      expect(decode([0, 3, 5], fastPath, quoted).rows).toEqual([[1001n, Date.UTC(2024, 0, 1, 0, 0, 1, 500), 'e']]);
+      expect(decode([2], fastPath, quoted).rows).toEqual([['https://x,y "z"\nnext line']]);
+    }
+  });
+
+  it('a skipped malformed field: no error when only its value is bad; a broken record fails, or is skipped when lenient', () => {
+    const lenient = { ...DEFAULT_CSV, ignoreParseErrors: true };
+    // An unterminated quote in a skipped field breaks the record's shape: an error, or a skipped record when lenient.
+    const unterminated = bytes('1001,17,"https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
+    // Text after a closing quote in a skipped field, likewise.
+    const stray = bytes('1001,17,"https://x"y,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e\n');
+    const badValue = bytes('1001,17,https://x,not-a-time,2020-02-29 23:59:59.5Z,e\n');
+    for (const fastPath of [true, false]) {
+      for (const broken of [unterminated, stray]) {
+        expect(() => decode([0, 5], fastPath, broken)).toThrow();
+        expect(decode([0, 5], fastPath, broken, lenient)).toEqual({ rows: [], skipped: 1 });
+      }
+      expect(decode([0, 5], fastPath, badValue)).toEqual({ rows: [[1001n, 'e']], skipped: 0 });
+      expect(decode([0, 5], fastPath, badValue, lenient)).toEqual({ rows: [[1001n, 'e']], skipped: 0 });
+      // Read, the bad value is an error, or NULL when lenient (the row is kept).
+      expect(() => decode([0, 3], fastPath, badValue)).toThrow(/field 'dateTime'/);
+      expect(decode([0, 3], fastPath, badValue, lenient)).toEqual({ rows: [[1001n, null]], skipped: 0 });
     }
   });
 
   it('still refuses a record with the wrong number of fields', () => {
-    for (const fastPath of [true, false]) expect(() => decode([0], fastPath, bytes('1001,17\n'))).toThrow(/2 fields|fields expected/);
+    for (const fastPath of [true, false]) {
+      expect(() => decode([0], fastPath, bytes('1001,17\n'))).toThrow(/2 fields|fields expected/);
+      expect(() => decode([0], fastPath, bytes('1001,17,https://x,2024-01-01 00:00:01.500,2020-02-29 23:59:59.5Z,e,7\n'))).toThrow(/7/);
+    }
   });
 });
 
@@ -279,11 +328,24 @@ describe('csv lines read in place from an ASCII chunk', () => {
           if (r() < 0.05) lines.push('');
         }
         const chunk = lines.join('\n') + (r() < 0.5 ? '\n' : '');
-        for (const fastPath of [true, false]) {
-          const got = inPlace(new CsvRowDecoder(rowType, settings, { fastPath }), chunk);
-          const want = lineByLine(new CsvRowDecoder(rowType, settings, { fastPath: false }), chunk);
-          if (!isDeepStrictEqual(got, want)) expect(got, JSON.stringify(chunk)).toEqual(want);
+        // All columns, and a random projection (some columns skipped, the others in any order).
+        const projection = randomProjection(r, width);
+        for (const options of [{}, { projection }]) {
+          for (const fastPath of [true, false]) {
+            const got = inPlace(new CsvRowDecoder(rowType, settings, { fastPath, ...options }), chunk);
+            const want = lineByLine(new CsvRowDecoder(rowType, settings, { fastPath: false, ...options }), chunk);
+            if (!isDeepStrictEqual(got, want)) expect(got, `${JSON.stringify(options)} ${JSON.stringify(chunk)}`).toEqual(want);
+          }
         }
+        // Where the whole record decodes, its projection decodes to the projected values (and skips no record).
+        const whole = lineByLine(new CsvRowDecoder(rowType, settings, { fastPath: false }), chunk);
+        const projected = inPlace(new CsvRowDecoder(rowType, settings, { projection }), chunk);
+        whole.forEach((w, k) => {
+          const { rows } = w as { rows?: unknown[][] };
+          if (rows === undefined) return;
+          const want = { rows: rows.map((row) => projection.map((i) => row[i])), skipped: (w as { skipped: number }).skipped };
+          if (!isDeepStrictEqual(projected[k], want)) expect(projected[k], JSON.stringify(chunk)).toEqual(want);
+        });
       }
     }
   });
