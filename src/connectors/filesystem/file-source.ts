@@ -122,6 +122,12 @@ interface LineCursor {
   readonly kind: 'lines';
   readonly split: FileSplit;
   readonly lines: LineRangeCursor;
+  /**
+   * 1-based file line number of the next chunk's first line, when known (errors name it): counted here while
+   * the lines are decoded, from line 1 at the file's start; a split starting mid-file (a later range, a restored
+   * split) cannot know it.
+   */
+  line: number | undefined;
 }
 
 /**
@@ -166,7 +172,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       this.current =
         this.s.format.kind === 'bulk'
           ? await this.openBulk(split, handle, this.s.format.decoder)
-          : { kind: 'lines', split, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity, {
+          : { kind: 'lines', split, line: split.offset === 0 ? 1 : undefined, lines: new LineRangeCursor(handle, split.start ?? 0, split.offset, split.end ?? Infinity, {
               maxRecordBytes: this.s.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES,
               path: split.path,
             }),
@@ -180,7 +186,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
   private async fetchLines(cur: LineCursor): Promise<RecordsWithSplitIds<Element>> {
     const rows: Row[] = [];
     const chunk = await cur.lines.next(this.s.chunkSize ?? 256 * 1024);
-    this.decodeLines(chunk.data, chunk.at, chunk.line, cur.split, rows);
+    cur.line = this.decodeLines(chunk.data, chunk.at, cur.line, cur.split, rows);
     const id = cur.split.splitId;
     if (chunk.done) {
       await cur.lines.close();
@@ -233,8 +239,11 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
     }
   }
 
-  /** `firstLine` is the file line number of `data`'s first line, when the cursor knows it (errors name it). */
-  private decodeLines(data: Buffer, start: number, firstLine: number | undefined, split: FileSplit, rows: Row[]): void {
+  /**
+   * `firstLine` is the file line number of `data`'s first line, when known (errors name it); returns the line
+   * number after `data`'s last line (each `\n` ends one).
+   */
+  private decodeLines(data: Buffer, start: number, firstLine: number | undefined, split: FileSplit, rows: Row[]): number | undefined {
     const decoder = (this.lineDecoder ??= (this.s.format as { decoder: () => DeserializationSchema }).decoder());
     // Rows are decoded straight into `rows` when they need no projection (see passThrough).
     const decoded: Row[] = this.passThrough ? rows : [];
@@ -286,6 +295,7 @@ class FileSplitReader implements SplitReader<Element, FileSplit> {
       if (line !== undefined) line++;
     }
     if (!this.passThrough) for (const r of decoded) rows.push(this.project(r, split, split.size));
+    return line;
   }
 
   /** The produced columns of a decoded batch: file columns as they are, partition and metadata constant. */

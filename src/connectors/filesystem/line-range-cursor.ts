@@ -14,14 +14,11 @@ export interface LineChunk {
   readonly offset: number;
   /** The range owns no more lines: its last line ended, or the file did. */
   readonly done: boolean;
-  /**
-   * 1-based line number in the file of `data`'s first line, when known: a cursor that starts at the
-   * beginning of the file counts lines; one that starts mid-file (a later range, a restored split) does not.
-   */
-  readonly line?: number;
 }
 
 const EMPTY = Buffer.alloc(0);
+/** Longest carry copied in front of the next chunk's bytes (see `next`); longer ones are joined at their line's end. */
+const PREFIX_CARRY_MAX = 64 * 1024;
 const NL = 10;
 
 /** The default of 'source.max-record-size': 128 MiB, far above any sane line, below V8's string limit. */
@@ -45,6 +42,9 @@ export interface LineCursorLimits {
  * Linear in the line length: the unfinished tail of a line waits as a list of chunks (never re-copied
  * per chunk), only new bytes are searched for line breaks, and the tail is joined once when its line
  * ends. A line longer than `maxRecordBytes` fails with the file and the line's byte offset.
+ *
+ * Lines are not counted here (a native search per line): the reader, which walks every line anyway, counts
+ * them from the file's first line (`offset` 0 is line 1; a cursor starting mid-file cannot know its line).
  */
 export class LineRangeCursor {
   private position: number;
@@ -53,8 +53,6 @@ export class LineRangeCursor {
   private carryLength = 0;
   /** True until the first line start at or after `start` is found (ranges after the first). */
   private aligning: boolean;
-  /** Line number of the next line to return, when the cursor started at the file's beginning. */
-  private lineNumber: number | undefined;
 
   /**
    * `offset` is the split's checkpointed position: `start` for a fresh range, else the line start after
@@ -70,16 +68,23 @@ export class LineRangeCursor {
     // A line starts at `start` only if the byte before it ends a line, so reading begins one byte early.
     this.aligning = start > 0 && offset === start;
     this.position = this.aligning ? start - 1 : offset;
-    this.lineNumber = offset === 0 ? 1 : undefined;
   }
 
   /** Reads the next chunk of up to `chunkSize` bytes and returns the owned lines completed so far. */
   async next(chunkSize: number): Promise<LineChunk> {
-    const buf = Buffer.allocUnsafe(chunkSize);
-    const { bytesRead } = await this.handle.read(buf, 0, chunkSize, this.position);
-    const eof = bytesRead === 0;
-    let fresh = buf.subarray(0, bytesRead);
     const carried = this.carryLength;
+    // A short carry (the usual line cut by the last chunk) is copied in front of the new bytes, so the chunk's
+    // lines are one buffer without joining the whole chunk to it; a long one (a line over many chunks) is joined
+    // once its line ends, as it is never re-copied per chunk.
+    const prefix = carried > 0 && carried <= PREFIX_CARRY_MAX ? carried : 0;
+    const buf = Buffer.allocUnsafe(prefix + chunkSize);
+    if (prefix > 0) {
+      let p = 0;
+      for (const part of this.carry) p += part.copy(buf, p);
+    }
+    const { bytesRead } = await this.handle.read(buf, prefix, chunkSize, this.position);
+    const eof = bytesRead === 0;
+    let fresh = buf.subarray(prefix, prefix + bytesRead);
     let at = this.position - carried;
     this.position += bytesRead;
     if (this.aligning) {
@@ -120,7 +125,8 @@ export class LineRangeCursor {
     }
     this.checkLength(carried + firstLineLength(fresh, completeFresh), at);
     const head = fresh.subarray(0, completeFresh);
-    const data = carried === 0 ? head : Buffer.concat([...this.carry, head], carried + head.length);
+    // With a prefix, the carry sits right before `fresh` in `buf` (aligning never happens with a carry).
+    const data = carried === 0 ? head : prefix > 0 ? buf.subarray(0, prefix + completeFresh) : Buffer.concat([...this.carry, head], carried + head.length);
     this.clearCarry();
     if (!done && completeFresh < fresh.length) {
       // A copy, so the rest of this chunk's buffer can be freed.
@@ -128,13 +134,7 @@ export class LineRangeCursor {
       this.carryLength = fresh.length - completeFresh;
       this.checkLength(this.carryLength, at + data.length);
     }
-    const line = this.lineNumber;
-    if (line !== undefined) {
-      let breaks = 0;
-      for (let i = data.indexOf(NL); i >= 0; i = data.indexOf(NL, i + 1)) breaks++;
-      this.lineNumber = line + breaks;
-    }
-    return line === undefined ? { data, at, offset: at + data.length, done } : { data, at, offset: at + data.length, done, line };
+    return { data, at, offset: at + data.length, done };
   }
 
   /** Closes the file; called once, when the range is done or the reader closes. */

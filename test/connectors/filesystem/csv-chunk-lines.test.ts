@@ -94,12 +94,26 @@ describe('csv files read in chunks of every size', () => {
 
   it('an ASCII file larger than a text window, with a line longer than one, at every chunk size', async () => {
     // Past 32 KiB an ASCII chunk is decoded in windows of whole lines; a 40,000-char line is a window of its own.
-    const lines = Array.from({ length: 3000 }, (_, i) => `${i},${i},${i === 1500 ? 'L'.repeat(40_000) : `s${i}`},2024-01-01 00:00:00.000,1.5`);
+    // A 70,000-char line is longer than the line tail the file reader copies in front of the next chunk.
+    const long = (i: number): string | undefined => (i === 1500 ? 'L'.repeat(40_000) : i === 2500 ? 'M'.repeat(70_000) : undefined);
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i},${i},${long(i) ?? `s${i}`},2024-01-01 00:00:00.000,1.5`);
     const dir = folder('windows', `${lines.join('\n')}\n`);
-    const want = lines.map((_, i) => [i, BigInt(i), i === 1500 ? 'L'.repeat(40_000) : `s${i}`]);
+    const want = lines.map((_, i) => [i, BigInt(i), long(i) ?? `s${i}`]);
     for (const size of [100, 4096, 64 * 1024, 256 * 1024, 1 << 20]) {
       const rows = await read(dir, size, ALL);
       expect(rows.map((r) => r.fields.slice(0, 3)), `chunk ${size}`).toEqual(want);
+    }
+  });
+
+  it('names the line and byte offset of a bad record at every chunk size (lines counted across chunks)', async () => {
+    const text = csvText(300);
+    const bad = `${text}301,1,x,not-a-time,1\n`;
+    const dir = folder('bad-line', bad);
+    // csvText's blank lines count: the bad record is on the file's last line.
+    const line = bad.split('\n').length - 1;
+    const offset = Buffer.byteLength(text);
+    for (const size of [7, 64, 333, 4096, 1 << 20]) {
+      await expect(read(dir, size, ALL), `chunk ${size}`).rejects.toThrow(`line ${line}, byte offset ${offset}): field 'ts'`);
     }
   });
 });
