@@ -66,21 +66,25 @@ export function createCsvFastDecoder(
     // Before each field `p` is its first char; a record that ended already (p === n + 1) has too few fields.
     if (i > 0) body.push('if (p > n) return undefined;');
     const unquoted = `if (dn < p || df > p) { df = p; dn = text.indexOf(${d}, p); if (dn < 0) dn = text.length; } s = p; e = dn < n ? dn : n; p = e;`;
-    if (quote === undefined) body.push(unquoted);
+    let locate: string;
+    if (quote === undefined) locate = unquoted;
     else {
       const q = JSON.stringify(quote);
       // A closing quote followed by anything but the delimiter (a doubled quote, stray text) falls back, and so
       // does a quote closed only after the record's end (in a chunk, on a later line).
-      body.push(
+      locate =
         `if (p < n && text.charCodeAt(p) === ${quote.charCodeAt(0)}) { x = text.indexOf(${q}, p + 1); if (x < 0 || x >= n) return undefined; ` +
-          `s = p + 1; e = x; p = x + 1; if (p < n && text.charCodeAt(p) !== ${delim.charCodeAt(0)}) return undefined; } else { ${unquoted} }`,
-      );
+        `s = p + 1; e = x; p = x + 1; if (p < n && text.charCodeAt(p) !== ${delim.charCodeAt(0)}) return undefined; } else { ${unquoted} }`;
     }
-    const code = readCode(i, f.type);
     if (!read.has(i)) {
-      // Left null: nothing to read.
-    } else if (nullLiteral === undefined) body.push(code);
-    else body.push(`if (e - s === ${nullLiteral.length} && text.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`);
+      // Only stepped over: nothing to read.
+      body.push(locate);
+    } else {
+      const code = readCode(i, f.type);
+      const general = nullLiteral === undefined ? code : `if (e - s === ${nullLiteral.length} && text.startsWith(${JSON.stringify(nullLiteral)}, s)) f${i} = null; else { ${code} }`;
+      const direct = directCode(i, f.type, delim.charCodeAt(0), nullLiteral);
+      body.push(direct === undefined ? `${locate} ${general}` : `${direct} else { ${locate} ${general} }`);
+    }
     body.push('p++;');
   });
   // After the last field `p` is one past the end; anything else means more fields than columns.
@@ -90,6 +94,20 @@ export function createCsvFastDecoder(
     ${readers.map((_, i) => `const r${i} = readers[${i}];`).join('\n')}
     // The chunk the remembered positions belong to (see CsvFastDecoder); a record alone remembers nothing.
     let owner, df = 0, dn = -1, ef = 0, en = -1;
+    // The value scanInt read last.
+    let iv = 0;
+    // End of the unquoted integer field at p (an optional sign and 1 to 15 digits, then the delimiter or the
+    // record's end n), its value in iv; -1 for anything else.
+    function scanInt(text, p, n) {
+      let i = p, neg = false, c = text.charCodeAt(i);
+      if (c === 45 || c === 43) { neg = c === 45; i++; }
+      const d = i;
+      let v = 0;
+      while (i < n) { c = text.charCodeAt(i) - 48; if (c < 0 || c > 9) break; v = v * 10 + c; i++; }
+      if (i === d || i - d > 15 || (i < n && text.charCodeAt(i) !== ${delim.charCodeAt(0)})) return -1;
+      iv = neg ? -v : v;
+      return i;
+    }
     return function decodeCsvFast(text, start, n, bytes) {
       if (bytes === undefined || bytes !== owner) { owner = bytes; dn = -1; en = -1; }
       let p = start, s = 0, e = 0, x = 0, t = 0;
@@ -105,11 +123,48 @@ export function createCsvFastDecoder(
   return factory(readers, smallIntegerAt, parseFlinkTimestampAt, asciiDecode);
 }
 
+/** The field `text[s, e)` as a string: a flat copy out of a chunk (see createCsvFastDecoder); a short slice is a copy already. */
+const FIELD_TEXT = '(bytes === undefined || e - s < 13 ? text.slice(s, e) : ascii(bytes, s, e))';
+
+/**
+ * For an integer or TIMESTAMP column, an `if (...) { ... }` that reads field `i` at `p` without searching for its
+ * end first (a native `indexOf` per field): an integer is scanned up to the delimiter, a timestamp of the common
+ * `yyyy-MM-dd HH:mm:ss.SSS` shape is 23 chars followed by the delimiter (none of its chars is one). The field must
+ * be unquoted (a quote is no digit) and read as the general code would; anything else, including a field that is
+ * the null literal, goes to the `else` the caller appends. Undefined for other types, or when the null literal
+ * could look like such a field.
+ */
+function directCode(i: number, type: LogicalType, delim: number, nullLiteral: string | undefined): string | undefined {
+  const integer = (assign: string): string | undefined =>
+    nullLiteral !== undefined && /^[+-]?\d+$/.test(nullLiteral) ? undefined : `if (p < n && (x = scanInt(text, p, n)) >= 0) { s = p; e = p = x; ${assign} }`;
+  const inRange = (min: number, max: number): string | undefined => integer(`if (iv >= ${min} && iv <= ${max}) f${i} = iv; else ${generalRead(i)}`);
+  switch (type.kind) {
+    case 'BIGINT':
+      return integer(`f${i} = BigInt(iv);`);
+    case 'TINYINT':
+      return inRange(-128, 127);
+    case 'SMALLINT':
+      return inRange(-32768, 32767);
+    case 'INT':
+    case 'INTERVAL_YEAR_MONTH':
+      return inRange(-2147483648, 2147483647);
+    case 'TIMESTAMP':
+      if (nullLiteral?.length === 23) return undefined;
+      return `if ((x = p + 23) <= n && (x === n || text.charCodeAt(x) === ${delim}) && (t = readTimestamp(text, p, x, 'SQL', false)) === t) { s = p; e = p = x; f${i} = t; }`;
+    default:
+      return undefined;
+  }
+}
+
+/** Field `i` of `text[s, e)` through its column's general reader. */
+function generalRead(i: number): string {
+  return `f${i} = r${i}(${FIELD_TEXT});`;
+}
+
 /** Code reading field `i` of `type` from `text[s, e)` into `f${i}`; a reader that throws falls back. */
 function readCode(i: number, type: LogicalType): string {
-  // A flat copy out of a chunk (see createCsvFastDecoder); a short slice is a copy already.
-  const field = '(bytes === undefined || e - s < 13 ? text.slice(s, e) : ascii(bytes, s, e))';
-  const general = `f${i} = r${i}(${field});`;
+  const field = FIELD_TEXT;
+  const general = generalRead(i);
   switch (type.kind) {
     case 'CHAR':
     case 'VARCHAR':

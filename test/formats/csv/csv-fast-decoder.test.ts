@@ -108,7 +108,7 @@ describe('csv fast decoder', () => {
  * Bad texts are rarer, so that most records decode and the fast path is exercised, not just the errors.
  */
 const COLUMNS: { type: LogicalType; good: (r: () => number) => string[]; bad: string[] }[] = [
-  { type: DataTypes.BIGINT(), good: (r) => ['0', '-0', '+12', '9007199254740993', '123456789012345', '1234567890123456', String(Math.floor(r() * 1e9))], bad: ['-', ' 5', '1e3'] },
+  { type: DataTypes.BIGINT(), good: (r) => ['0', '-0', '+12', '9007199254740993', '123456789012345', '1234567890123456', '-123456789012345', '0000000000000001', String(Math.floor(r() * 1e9))], bad: ['-', ' 5', '1e3', '12x', '+-1', '5 '] },
   { type: DataTypes.INT(), good: (r) => ['2147483647', '-2147483648', '007', '', String(Math.floor(r() * 2e5) - 1e5)], bad: ['2147483648', '+', '1.0'] },
   { type: DataTypes.TINYINT(), good: () => ['127', '-128', '12'], bad: ['128', '-129', 'x'] },
   { type: DataTypes.STRING(), good: () => ['', 'plain', 'a,b', 'a|b', 'q"uo"te', "it's", 'back\\slash', 'line\nbreak', 'ü€', 'null', ' '], bad: [] },
@@ -118,7 +118,7 @@ const COLUMNS: { type: LogicalType; good: (r: () => number) => string[]; bad: st
       '2020-01-01 00:00:00', '2020-01-01 00:00:00.1', '2020-01-01 00:00:00.12', '2020-12-31 23:59:59.999', '2020-01-01 00:00:00.1234',
       '2020-01-01T00:00:00', `20${10 + Math.floor(r() * 20)}-0${1 + Math.floor(r() * 9)}-1${Math.floor(r() * 10)} 1${Math.floor(r() * 10)}:30:0${Math.floor(r() * 10)}.5`,
     ],
-    bad: ['2020-01-01 00:00:00.', '2020-02-30 00:00:00', '2020-01-01 23:60:00', '2020-01-01 00:00:00Z', '2020-1-01 00:00:00', ' 2020-01-01 00:00:00'],
+    bad: ['2020-01-01 00:00:00.', '2020-12-31 23:59:59.999x', '2020-12-31 23:59:59.99x', '2020-02-30 00:00:00', '2020-01-01 23:60:00', '2020-01-01 00:00:00Z', '2020-1-01 00:00:00', ' 2020-01-01 00:00:00'],
   },
   { type: DataTypes.TIMESTAMP_LTZ(3), good: () => ['2020-01-01 00:00:00Z', '2020-01-01 00:00:00.5Z', '2020-01-01 00:00:00', '2020-01-01T00:00:00Z'], bad: ['Z', '2020-01-01 00:00:00ZZ'] },
   { type: DataTypes.DOUBLE(), good: () => ['1.5', '-0', 'NaN', '1e400', ''], bad: ['abc'] },
@@ -131,6 +131,9 @@ const COLUMNS: { type: LogicalType; good: (r: () => number) => string[]; bad: st
 const SETTINGS: CsvSettings[] = [
   DEFAULT_CSV,
   { ...DEFAULT_CSV, nullLiteral: 'null' },
+  // A null literal that looks like a number or is empty: the fast code must not read it as a value.
+  { ...DEFAULT_CSV, nullLiteral: '0' },
+  { ...DEFAULT_CSV, nullLiteral: '', ignoreParseErrors: true },
   { ...DEFAULT_CSV, ignoreParseErrors: true },
   { ...DEFAULT_CSV, escapeCharacter: '\\', ignoreParseErrors: true },
   { ...DEFAULT_CSV, quoteCharacter: undefined, nullLiteral: 'null' },
