@@ -31,23 +31,17 @@ class SplitOutput implements SourceOutput<Row> {
   collectBatch(records: readonly Row[]): void {
     if (this.owner.columns !== undefined) this.owner.columnsToRows();
     const s = this.strategy;
-    if (s === undefined && this.owner.buffer.length === 0) {
-      // The common case: a whole fetched batch becomes the task's batch with one copy.
-      this.owner.buffer = records.slice();
-      if (records.length > 0) this.touched();
-      return;
-    }
-    const buf = this.owner.buffer;
-    let max = this.maxTimestamp;
-    for (let i = 0; i < records.length; i++) {
-      const r = records[i]!;
-      buf.push(r);
-      if (s !== undefined) {
-        const t = s.timestampOf(r, undefined);
+    // The common case: a whole fetched batch becomes the task's batch with one copy (not a push per row).
+    if (this.owner.buffer.length === 0) this.owner.buffer = records.slice();
+    else for (let i = 0; i < records.length; i++) this.owner.buffer.push(records[i]!);
+    if (s !== undefined) {
+      let max = this.maxTimestamp;
+      for (let i = 0; i < records.length; i++) {
+        const t = s.timestampOf(records[i]!, undefined);
         if (t > max) max = t;
       }
+      this.maxTimestamp = max;
     }
-    this.maxTimestamp = max;
     if (records.length > 0) this.touched();
   }
 
