@@ -30,6 +30,7 @@ import { explainPlans } from './logical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import { streamingSortLimitAsTopN } from './rules/streaming-sort-limit.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
+import { defaultParallelism } from './default-parallelism.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import { reuseSubplans } from './logical/subplan-reuse.js';
 import type { ReuseOptions } from './logical/subplan-reuse.js';
@@ -52,8 +53,10 @@ import { withOptionsHints } from './binder/options-hint.js';
 
 export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
 
-function loweringOptions(ctx: PlannerContext): LoweringOptions {
-  const p = Number(ctx.config.get('parallelism.default') ?? '1');
+/** The options lowering `roots` reads; the parallelism is the session's, or chosen for the job when it sets none. */
+function loweringOptions(ctx: PlannerContext, roots: readonly PlanNode[]): LoweringOptions {
+  const text = ctx.config.get('parallelism.default');
+  const p = text === undefined ? defaultParallelism(roots) : Number(text);
   return {
     mode: ctx.mode,
     parallelism: Number.isInteger(p) && p > 0 ? p : 1,
@@ -141,7 +144,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   const inference = new ChangelogInference(ctx.mode);
   const changelogMode = inference.of(optimized);
   const schema = schemaOf(logical.fields);
-  const options = loweringOptions(ctx);
+  const options = loweringOptions(ctx, [optimized]);
   const reuse = reuseOptions(ctx);
   const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
     const b = new JobGraphBuilder(options);
@@ -327,7 +330,7 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
 }
 
 function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
-  const b = new JobGraphBuilder(loweringOptions(ctx));
+  const b = new JobGraphBuilder(loweringOptions(ctx, bound.map((x) => x.optimized)));
   const keyedShuffle = new Configuration(ctx.config).get(TableOptions.SINK_KEYED_SHUFFLE);
   const roots = b.planShared(reuseSubplans(bound.map((x) => x.optimized), reuseOptions(ctx)));
   for (const [i, ins] of bound.entries()) {

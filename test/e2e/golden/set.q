@@ -22,11 +22,10 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 |                                                    pipeline.name |                      my job |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -61,7 +60,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-47 rows in set
+46 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -81,11 +80,10 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
 |            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
@@ -119,7 +117,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-46 rows in set
+45 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -154,11 +152,10 @@ SET;
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
 |            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
@@ -192,6 +189,6 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-46 rows in set
+45 rows in set
 !ok
 
