@@ -11,7 +11,8 @@ import { renderTree } from './explain-tree.js';
 import type { ExplainTree } from './explain-tree.js';
 import type { AggCall, AggregateNode, CalcNode, PlanNode, RankNode, ScanNode, SlicedWindowSpec, WindowFields, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
-import { requiredDistribution } from './distribution.js';
+import { distributionText } from '../physical/distribution.js';
+import type { PhysicalPlanner } from '../physical/physical-planner.js';
 import { matchText } from './explain-match.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
 import { hasWatermarkAssigner, pushedWatermarkDigest, watermarkAssignerView } from './explain-watermark.js';
@@ -255,18 +256,10 @@ function globalWindowText(w: SlicedWindowSpec): string {
   }
 }
 
-/** The exchange Flink puts in front of input `i` of a node, if any (see distribution.ts). */
-function exchangeText(n: PlanNode, i: number): string | undefined {
-  const d = requiredDistribution(n, i);
-  if (d === undefined) return undefined;
-  if (d.kind === 'single') return 'Exchange(distribution=[single])';
-  const names = inputsOf(n)[i]!.fields.map((f) => f.name);
-  return `Exchange(distribution=[hash[${d.keys.map((k) => names[k]).join(', ')}]])`;
-}
-
-/** Whether an Exchange sits between `parent` and its input `input` (costs count it). */
-export function hasExchange(parent: PlanNode, input: PlanNode): boolean {
-  return exchangeText(parent, inputsOf(parent).indexOf(input)) !== undefined;
+/** The Exchange line in front of input `i` of `n`, if the physical plan has an exchange there. */
+function exchangeText(physical: PhysicalPlanner, n: PlanNode, i: number): string | undefined {
+  const x = physical.exchangeInto(n, i);
+  return x === undefined ? undefined : `Exchange(distribution=[${distributionText(x.distribution, inputsOf(n)[i]!.fields.map((f) => f.name))}])`;
 }
 
 /** What EXPLAIN appends to each physical node: the ExplainDetails CHANGELOG_MODE, ESTIMATED_COST and PLAN_ADVICE. */
@@ -294,10 +287,10 @@ function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefine
   if (a.costs !== undefined) {
     const c = a.costs;
     if (cost !== undefined) out += costSuffix(c.rowCount(n), cost(c));
-    else if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n, hasExchange));
+    else if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n));
     else {
       const x = c.exchangeCost(exchangedInput);
-      const below = c.cumulative(exchangedInput, hasExchange);
+      const below = c.cumulative(exchangedInput);
       out += costSuffix(c.rowCount(exchangedInput), { rows: x.rows + below.rows, cpu: x.cpu + below.cpu, io: x.io + below.io, network: x.network + below.network, memory: x.memory + below.memory });
     }
   }
@@ -342,7 +335,8 @@ function keyed(text: string, children: readonly ExplainTree[], key: string): Exp
  * The physical plan as a tree: each node with its exchanges in front of its inputs. Each tree node carries the
  * key of the exec node it prints (explain-sections.ts prints a node met twice as `Reused(reference_id=[n])`).
  */
-export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}, underOver = false): ExplainTree {
+export function physicalTree(n: PlanNode, physical: PhysicalPlanner, style: PhysicalStyle, a: PhysicalAnnotations = {}, underOver = false): ExplainTree {
+  const mode = physical.mode;
   const wm = watermarkAssignerView(n, underOver);
   if (wm !== undefined) {
     const scan = keyed(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a), [], identityKey(wm.scan));
@@ -355,23 +349,23 @@ export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: Ph
   }
   const children = inputsOf(n).map((c, i) => {
     const tree = aboveWatermarkAssigner(n, c)
-      ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)], identityKey(c))
-      : physicalTree(c, mode, style, a, n.kind === 'rank' || n.kind === 'over');
+      ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, physical, style, a)], identityKey(c))
+      : physicalTree(c, physical, style, a, n.kind === 'rank' || n.kind === 'over');
     const sub = n.kind === 'calc' ? tree : withReorderingCalc(c, tree, a);
-    const ex = exchangeText(n, i);
+    const ex = exchangeText(physical, n, i);
     return ex === undefined ? sub : derived(ex, sub, annotate(ex, n, c, a));
   });
   return keyed(annotate(physicalNodeText(n, mode, style), n, undefined, a), children, identityKey(n));
 }
 
 /** The optimized plan as Flink's EXPLAIN prints it (physical plan: `prefix`, execution plan: `infix`). */
-export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix', a: PhysicalAnnotations = {}): string {
-  return renderTree(physicalRootTree(root, mode, style, a));
+export function explainPhysical(root: PlanNode, physical: PhysicalPlanner, style: PhysicalStyle = 'prefix', a: PhysicalAnnotations = {}): string {
+  return renderTree(physicalRootTree(root, physical, style, a));
 }
 
 /** physicalTree of a plan's root, which has no Calc above it to reorder a window aggregate's columns. */
-export function physicalRootTree(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
-  return withReorderingCalc(root, physicalTree(root, mode, style, a), a);
+export function physicalRootTree(root: PlanNode, physical: PhysicalPlanner, style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
+  return withReorderingCalc(root, physicalTree(root, physical, style, a), a);
 }
 
 /**
