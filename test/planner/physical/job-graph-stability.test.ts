@@ -39,8 +39,18 @@ function fingerprint(g: JobGraph): unknown {
   };
 }
 
-async function graph(sql: string): Promise<JobGraph> {
+async function graph(sql: string, config: Record<string, string> = {}): Promise<JobGraph> {
   await ready;
+  const conf = env.getConfig();
+  for (const [k, v] of Object.entries(config)) conf.set(k, v);
+  try {
+    return await plan(sql);
+  } finally {
+    for (const k of Object.keys(config)) conf.remove(k);
+  }
+}
+
+async function plan(sql: string): Promise<JobGraph> {
   const stmt = parseStatement(sql);
   if (stmt.kind === 'query') return (await env.planner.planQuery(stmt.query)).toJobGraph({ push: () => undefined, end: () => undefined });
   if (stmt.kind === 'insert') return (await env.planner.planInserts([stmt])).toJobGraph();
@@ -48,7 +58,10 @@ async function graph(sql: string): Promise<JobGraph> {
   throw new Error(`not a query or INSERT: ${sql}`);
 }
 
-const QUERIES: Record<string, string> = {
+const ONE_PHASE = { 'table.optimizer.agg-phase-strategy': 'ONE_PHASE' };
+const TUMBLE = "TABLE(TUMBLE(TABLE a, DESCRIPTOR(ts), INTERVAL '1' SECOND))";
+
+const QUERIES: Record<string, string | readonly [string, Record<string, string>]> = {
   'group by': 'SELECT k, COUNT(*), SUM(v) FROM a GROUP BY k',
   'global aggregate': 'SELECT COUNT(*) FROM a',
   'window aggregate': "SELECT k, window_start, COUNT(*) FROM TABLE(TUMBLE(TABLE a, DESCRIPTOR(ts), INTERVAL '1' SECOND)) GROUP BY k, window_start, window_end",
@@ -68,12 +81,20 @@ const QUERIES: Record<string, string> = {
   'sink with a primary key': 'INSERT INTO pk_same SELECT k, COUNT(*) FROM a GROUP BY k',
   'shared scan': 'EXECUTE STATEMENT SET BEGIN INSERT INTO out1 SELECT id, k FROM a WHERE k > 1; INSERT INTO out2 SELECT id, k FROM a WHERE k > 1; END',
   'self join on a shared scan': 'SELECT x.id FROM a x JOIN a y ON x.k = y.id',
+  'one-phase window aggregate': [`SELECT k, window_start, COUNT(*) FROM ${TUMBLE} GROUP BY k, window_start, window_end`, ONE_PHASE],
+  'one-phase window aggregate without keys, filtered': [`SELECT window_end, SUM(v) FROM ${TUMBLE} WHERE k > 1 GROUP BY window_start, window_end`, ONE_PHASE],
+  'window top-n': `SELECT * FROM (SELECT k, v, window_start, window_end, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, k ORDER BY v DESC) AS rn FROM ${TUMBLE}) WHERE rn <= 2`,
+  'cascaded window aggregate': `SELECT window_start, window_end, COUNT(*) FROM (SELECT k, window_start, window_end, COUNT(*) AS c FROM ${TUMBLE} GROUP BY k, window_start, window_end) GROUP BY window_start, window_end`,
+  'match recognize': 'SELECT * FROM a MATCH_RECOGNIZE (PARTITION BY k ORDER BY ts MEASURES A.id AS aid ONE ROW PER MATCH PATTERN (A B) DEFINE B AS B.v > A.v)',
+  'keyed shuffle forced into a sink with a primary key': ['INSERT INTO pk_same SELECT k, COUNT(*) FROM a GROUP BY k', { 'table.exec.sink.keyed-shuffle': 'FORCE' }],
+  'count distinct': 'SELECT k, COUNT(DISTINCT v) FROM a GROUP BY k',
 };
 
 describe('job graphs stay as they were before the physical plan layer', () => {
-  for (const [name, sql] of Object.entries(QUERIES)) {
+  for (const [name, q] of Object.entries(QUERIES)) {
     it(name, async () => {
-      await expect(JSON.stringify(fingerprint(await graph(sql)), null, 1)).toMatchFileSnapshot(`job-graphs/${name.replaceAll(' ', '-')}.json`);
+      const [sql, config] = typeof q === 'string' ? [q, {}] : q;
+      await expect(JSON.stringify(fingerprint(await graph(sql, config)), null, 1)).toMatchFileSnapshot(`job-graphs/${name.replace(/[^a-z0-9]+/g, '-')}.json`);
     });
   }
 });
