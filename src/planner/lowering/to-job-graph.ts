@@ -82,6 +82,7 @@ export class JobGraphBuilder implements Lowering {
    * Declares the roots that will be lowered into this graph (each read by one sink), after sub-plan reuse
    * (logical/subplan-reuse.ts) made identical sub-plans one object: a node with several readers, such as the
    * scan of a self-join or of two INSERTs, is lowered once and its rows are fanned out. Returns the roots.
+   * Their physical plan is built here, once and bottom-up, before lowering asks it about any node.
    */
   planShared<T extends readonly PlanNode[]>(roots: T): T {
     this.physical.plan(roots);
@@ -150,10 +151,9 @@ export class JobGraphBuilder implements Lowering {
     }
   }
 
-  /** Adds a sink vertex consuming `input`'s stream; `mainThread` says why its writer must run on the main thread, if it must. */
   /**
    * Ends the graph with a sink. `keyBy`: hash the input by these fields (a table sink's primary key, see
-   * sink-exchange.ts) instead of forwarding it, or round-robin when the parallelisms differ.
+   * physical/sink-exchange.ts) instead of forwarding it, or round-robin when the parallelisms differ.
    */
   addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = [], options: SinkOptions = {}): void {
     const v = this.vertex('sink', name, parallelism);

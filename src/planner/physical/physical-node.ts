@@ -10,9 +10,9 @@ import type { Distribution, RequiredDistribution } from './distribution.js';
 export type PhysicalNode = PhysicalOperator | PhysicalExchange;
 
 /** A logical node as it runs: what it computes is `logical`'s, how its rows leave is its traits. */
-export interface PhysicalOperator {
+export interface PhysicalOperator<N extends PlanNode = PlanNode> {
   readonly kind: 'operator';
-  readonly logical: PlanNode;
+  readonly logical: N;
   /**
    * One per input of `logical`, in its order: that input's operator when it already is where this node needs it
    * (or this node needs nothing of it), else an exchange over it.

@@ -26,11 +26,10 @@ export class PhysicalPlanner {
   }
 
   /** The physical node of logical node `n`. */
-  of(n: PlanNode): PhysicalOperator {
-    const done = this.nodes.get(n);
-    if (done !== undefined) return done;
-    for (const m of postOrder([n], (x) => this.nodes.has(x))) this.nodes.set(m, this.build(m));
-    return this.nodes.get(n)!;
+  of<N extends PlanNode>(n: N): PhysicalOperator<N> {
+    if (!this.nodes.has(n)) for (const m of postOrder([n], (x) => this.nodes.has(x))) this.nodes.set(m, this.build(m));
+    // build(n) made it with `logical: n`.
+    return this.nodes.get(n) as PhysicalOperator<N>;
   }
 
   /** The physical plans of these roots (one graph: a node reachable from several roots is one node). */
