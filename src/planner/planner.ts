@@ -26,7 +26,7 @@ import { didYouMean } from './binder/suggest.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { physicalNodeText } from './logical/explain-plan.js';
-import { explainPlans } from './logical/explain-sections.js';
+import { explainPlans } from './physical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import { streamingSortLimitAsTopN } from './rules/streaming-sort-limit.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';

@@ -11,7 +11,7 @@ import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
 import { compileRex } from '../rex/compile-rex.js';
 import type { JoinNode } from '../logical/plan-node.js';
-import { timeBoundedJoinBounds } from './interval-bounds.js';
+import { timeBoundedJoinBounds } from '../logical/interval-bounds.js';
 
 /** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
 const hashFieldsAt = (fields: readonly unknown[], _offset: number, keys: readonly number[]): StateKey => hashFields(fields, keys);

@@ -1,8 +1,8 @@
 import { parseDuration } from '../../config/units.js';
 import type { PlannerConfig } from '../planner-context.js';
-import type { PhysicalPlanner } from '../physical/physical-planner.js';
-import type { AggregateNode, PlanNode } from './plan-node.js';
-import { inputsOf } from './plan-node.js';
+import type { PhysicalPlanner } from './physical-planner.js';
+import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
+import { inputsOf } from '../logical/plan-node.js';
 
 /** One piece of EXPLAIN PLAN_ADVICE: the nodes it is printed on (`advice=[id]`) and its text after the plan. */
 export interface PlanAdvice {

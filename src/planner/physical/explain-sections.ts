@@ -1,18 +1,19 @@
 import type { JobGraph, JobVertex } from '../../runtime/job-graph.js';
-import { CostEstimator } from './explain-cost.js';
-import { jsonExecutionPlan } from './explain-json.js';
-import { explainLogical, physicalNodeText, physicalRootTree } from './explain-plan.js';
-import type { PhysicalAnnotations } from './explain-plan.js';
-import { reuseSinks } from './explain-sink-reuse.js';
-import { node, renderTree } from './explain-tree.js';
-import { reuseSubplans } from './subplan-reuse.js';
-import type { ReuseOptions } from './subplan-reuse.js';
-import type { ExplainTree } from './explain-tree.js';
-import type { PlanNode } from './plan-node.js';
+import { CostEstimator } from '../logical/explain-cost.js';
+import { jsonExecutionPlan } from '../logical/explain-json.js';
+import { explainLogical, physicalNodeText } from '../logical/explain-plan.js';
+import { physicalRootTree } from './explain-physical.js';
+import type { PhysicalAnnotations } from './explain-physical.js';
+import { reuseSinks } from '../logical/explain-sink-reuse.js';
+import { node, renderTree } from '../logical/explain-tree.js';
+import { reuseSubplans } from '../logical/subplan-reuse.js';
+import type { ReuseOptions } from '../logical/subplan-reuse.js';
+import type { ExplainTree } from '../logical/explain-tree.js';
+import type { PlanNode } from '../logical/plan-node.js';
 import { groupAggregationAdvice } from './plan-advice.js';
 import type { PlannerConfig } from '../planner-context.js';
-import { inputsOf } from './plan-node.js';
-import { PhysicalPlanner } from '../physical/physical-planner.js';
+import { inputsOf } from '../logical/plan-node.js';
+import { PhysicalPlanner } from './physical-planner.js';
 
 /** EXPLAIN's optional keywords, as the SQL parser gives them. */
 export type ExplainDetailName = 'ESTIMATED_COST' | 'CHANGELOG_MODE' | 'JSON_EXECUTION_PLAN' | 'PLAN_ADVICE';
