@@ -26,7 +26,7 @@ import { didYouMean } from './binder/suggest.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { physicalNodeText } from './logical/explain-plan.js';
-import { explainPlans } from './logical/explain-sections.js';
+import { explainPlans } from './physical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import { streamingSortLimitAsTopN } from './rules/streaming-sort-limit.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
@@ -34,7 +34,8 @@ import { defaultParallelism } from './default-parallelism.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import { reuseSubplans } from './logical/subplan-reuse.js';
 import type { ReuseOptions } from './logical/subplan-reuse.js';
-import { type SinkExchange, sinkExchange } from './lowering/sink-exchange.js';
+import { type SinkExchange, sinkExchangeOf } from './physical/sink-exchange.js';
+import { PhysicalPlanner } from './physical/physical-planner.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
 import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
 import { sessionTimeZone } from './planner-context.js';
@@ -141,8 +142,7 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   // EXPLAIN's AST shows the query as bound (a LogicalSort, as Flink's); the plans below it the Top-N.
   const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx));
   const optimized = ctx.mode === 'streaming' ? normalizeQuery(rewritten, normalizeOptions(ctx)) : rewritten;
-  const inference = new ChangelogInference(ctx.mode);
-  const changelogMode = inference.of(optimized);
+  const changelogMode = new PhysicalPlanner(ctx.mode).of(optimized).changelog;
   const schema = schemaOf(logical.fields);
   const options = loweringOptions(ctx, [optimized]);
   const reuse = reuseOptions(ctx);
@@ -169,8 +169,6 @@ interface BoundInsert {
   readonly logical: SinkNode;
   readonly optimized: SinkNode;
   readonly dropUpdateBefore: boolean;
-  /** The sink's input only inserts: its edge may be a round robin (sink-exchange.ts). */
-  readonly inputInsertOnly: boolean;
   /** The target table's name in the statement, where lowering errors about the sink point. */
   readonly tableName: ObjectName;
 }
@@ -276,8 +274,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx)) as SinkNode;
   const optimized = ctx.mode === 'streaming' ? normalizeInsert(rewritten, normalizeOptions(ctx)) : rewritten;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
-  const inputInsertOnly = new ChangelogInference(ctx.mode).of(optimized.input).isInsertOnly();
-  return { logical, optimized, dropUpdateBefore, inputInsertOnly, tableName: insert.table };
+  return { logical, optimized, dropUpdateBefore, tableName: insert.table };
 }
 
 /**
@@ -336,20 +333,14 @@ function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobNam
   for (const [i, ins] of bound.entries()) {
     const s = ins.optimized;
     // The sink over its input as sub-plan reuse rebuilt it (a sink itself is never shared).
-    const out = b.lower((roots[i] as SinkNode).input);
+    const sink = roots[i] as SinkNode;
+    const out = b.lower(sink.input);
     const provider = s.sink.getSinkRuntimeProvider({ bounded: ctx.mode === 'batch' });
     const ops = ins.dropUpdateBefore ? [dropUpdateBeforeFactory()] : [];
     const parallelism = provider.parallelism ?? out.parallelism;
     let exchange: SinkExchange;
     try {
-      exchange = sinkExchange({
-        table: identifierToString(s.identifier),
-        sinkParallelism: parallelism,
-        inputParallelism: out.parallelism,
-        inputInsertOnly: ins.inputInsertOnly,
-        primaryKey: (s.table.schema.primaryKey?.columns ?? []).map((c) => s.fields.findIndex((f) => f.name === c)),
-        keyedShuffle,
-      });
+      exchange = sinkExchangeOf(b.physical.of(sink), { sink: parallelism, input: out.parallelism }, keyedShuffle);
     } catch (e) {
       throw e instanceof PlanningError ? locateError(e, rangeOf(ins.tableName)) : e;
     }
