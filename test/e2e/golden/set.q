@@ -20,6 +20,7 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                        auto |
@@ -60,7 +61,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-46 rows in set
+47 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -78,6 +79,7 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                        auto |
@@ -117,7 +119,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-45 rows in set
+46 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -150,6 +152,7 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
 |                                         execution.worker-threads |                        auto |
@@ -189,6 +192,6 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-45 rows in set
+46 rows in set
 !ok
 
