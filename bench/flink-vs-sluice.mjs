@@ -1,7 +1,8 @@
 // Steady-state speed per core: the same streaming SQL on Sluice and on a real Apache Flink (scripts/flink-reference.sh,
-// a local MiniCluster), at parallelism 1, over Nexmark-style bids in CSV files. Run after `npm run build`:
+// a local MiniCluster), at parallelism 1 (or BENCH_PARALLELISM), over Nexmark-style bids in CSV files. Run after `npm run build`:
 //   node bench/flink-vs-sluice.mjs [case-name-part...]
-// Environment: BENCH_ROWS (N, default 2000000), BENCH_RUNS (runs per size and engine, default 3), FLINK_VERSION (the
+// Environment: BENCH_ROWS (N, default 2000000), BENCH_PARALLELISM (both engines', default 1; Sluice runs its subtasks on
+// worker threads, Flink in task slots), BENCH_RUNS (runs per size and engine, default 3), FLINK_VERSION (the
 // reference runner's Flink, default its own), BENCH_FLINK=0 (Sluice only), SLUICE_DIST (another build),
 // BENCH_SLUICE_BASE (a second Sluice build, e.g. a copy of dist/ from before a change, run alongside: the table then
 // adds its steady-state CPU rows/s and this build's ratio to it, measured in the same run under the same load).
@@ -37,6 +38,8 @@ if (process.argv[2] === '--sluice-child') {
   const statements = JSON.parse(readFileSync(process.argv[3], 'utf8'));
   const { TableEnvironment } = await load('index.js');
   const env = TableEnvironment.create({ mode: 'streaming', discoverPackages: false });
+  // Both engines run at BENCH_PARALLELISM (runFlink sets Flink's); an unset parallelism.default would mean every core here.
+  await env.executeSql(`SET 'parallelism.default' = '${process.env.BENCH_PARALLELISM ?? '1'}'`);
   const insert = statements.pop();
   for (const s of statements) await env.executeSql(s);
   const result = await env.executeSql(insert);
@@ -48,6 +51,8 @@ if (process.argv[2] === '--sluice-child') {
 }
 
 const N = Number(process.env.BENCH_ROWS ?? 2_000_000);
+/** Both engines' parallelism (issue #19 compares them at the number of cores); 1 measures speed per core. */
+const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.argv.slice(2);
 const WITH_FLINK = process.env.BENCH_FLINK !== '0';
@@ -228,7 +233,7 @@ function timed(run) {
 
 function runFlink(c, dir, size) {
   const file = join(dir, `flink-${size}.sql`);
-  const settings = ["SET 'execution.runtime-mode' = 'streaming'", "SET 'parallelism.default' = '1'"];
+  const settings = ["SET 'execution.runtime-mode' = 'streaming'", `SET 'parallelism.default' = '${PARALLELISM}'`];
   writeFileSync(file, [...settings, ...statements(c, dir, size)].map((s) => `${s};\n`).join(''));
   return timed(() => {
     const r = spawnSync(join(repo, 'scripts/flink-reference.sh'), [file], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -349,7 +354,7 @@ try {
     for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) if (!check(c, dir)) bad++;
     process.exitCode = bad > 0 ? 1 : 0;
   } else {
-    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism 1, streaming; node ${process.version}` +
+    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism ${PARALLELISM}, streaming; node ${process.version}` +
       (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
     console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
     console.log(`load average at start: ${loads()}`);

@@ -76,7 +76,8 @@ async function bareConsumer(topic) {
 }
 
 async function runSql(statements, mode = 'batch', config = {}) {
-  const env = TableEnvironment.create({ mode, config });
+  // One thread, as every earlier figure of this bench: an unset parallelism.default would mean every core.
+  const env = TableEnvironment.create({ mode, config: { 'parallelism.default': '1', ...config } });
   try {
     for (const s of statements.slice(0, -1)) await (await env.executeSql(s)).await();
     const t0 = performance.now();

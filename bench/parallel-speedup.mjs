@@ -25,7 +25,7 @@
 // Each round also runs a plain JS loop on one and on two threads: the machine's own two-thread speed-up at that
 // moment, the baseline the job's speed-up is read against (on a loaded or shared host it is well under 2x).
 //
-// Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [--compare=<other bin.js>]
+// Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [job-name-part...] [--compare=<other bin.js>]
 // BENCH_NODE_FLAGS (e.g. --single-threaded-gc) is passed to every job process, to compare a runtime setting in the same conditions.
 // --compare interleaves the same runs with another build (e.g. a checkout of the previous commit) for a
 // before/after in the same conditions.
@@ -51,12 +51,48 @@ const nexmarkTable = (events) => `CREATE TEMPORARY TABLE nexmark (
   bid ROW<auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, dateTime TIMESTAMP(3), extra STRING>
 ) WITH ('connector' = 'nexmark', 'events.num' = '${events}', 'rate-limited' = 'false');`;
 
+/** The nexmark table with Nexmark's event-time column and watermark, for the window job. */
+const nexmarkWatermarked = (events) =>
+  nexmarkTable(events).replace(
+    /\n\) WITH/,
+    `,
+  dateTime AS CASE WHEN event_type = 0 THEN person.dateTime WHEN event_type = 1 THEN auction.dateTime ELSE bid.dateTime END,
+  WATERMARK FOR dateTime AS dateTime - INTERVAL '4' SECOND
+) WITH`,
+  );
+
+/** The CPU-bound jobs of issue #19: each reads 2 M nexmark events into a blackhole table. */
 const JOBS = {
-  'q1 projection': `CREATE TEMPORARY TABLE out1 (auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), dateTime TIMESTAMP(3), extra STRING) WITH ('connector' = 'blackhole');
+  'q0 pass-through': {
+    sql: `CREATE TEMPORARY TABLE out0 (auction BIGINT, bidder BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra STRING) WITH ('connector' = 'blackhole');
+INSERT INTO out0 SELECT bid.auction, bid.bidder, bid.price, bid.dateTime, bid.extra FROM nexmark WHERE event_type = 2;`,
+  },
+  'q1 projection': {
+    sql: `CREATE TEMPORARY TABLE out1 (auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), dateTime TIMESTAMP(3), extra STRING) WITH ('connector' = 'blackhole');
 INSERT INTO out1 SELECT bid.auction, bid.bidder, 0.908 * bid.price, bid.dateTime, bid.extra FROM nexmark WHERE event_type = 2;`,
-  'GROUP BY bid.auction COUNT/MAX/SUM': `CREATE TEMPORARY TABLE out2 (auction BIGINT, c BIGINT, m BIGINT, s BIGINT) WITH ('connector' = 'blackhole');
-INSERT INTO out2 SELECT bid.auction, COUNT(*), MAX(bid.price), SUM(bid.price) FROM nexmark WHERE event_type = 2 GROUP BY bid.auction;`,
+  },
+  'q2 selection': {
+    sql: `CREATE TEMPORARY TABLE out2 (auction BIGINT, price BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO out2 SELECT bid.auction, bid.price FROM nexmark WHERE event_type = 2 AND MOD(bid.auction, 123) = 0;`,
+  },
+  'GROUP BY bid.auction COUNT/MAX/SUM': {
+    sql: `CREATE TEMPORARY TABLE out3 (auction BIGINT, c BIGINT, m BIGINT, s BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO out3 SELECT bid.auction, COUNT(*), MAX(bid.price), SUM(bid.price) FROM nexmark WHERE event_type = 2 GROUP BY bid.auction;`,
+  },
+  'TUMBLE 10 s COUNT/MAX per auction': {
+    table: nexmarkWatermarked,
+    sql: `CREATE TEMPORARY TABLE out4 (auction BIGINT, window_start TIMESTAMP(3), c BIGINT, m BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO out4 SELECT bid.auction, window_start, COUNT(*), MAX(bid.price)
+FROM TABLE(TUMBLE(TABLE nexmark, DESCRIPTOR(dateTime), INTERVAL '10' SECOND)) WHERE event_type = 2 GROUP BY bid.auction, window_start, window_end;`,
+  },
+  'regular join bids x auctions': {
+    sql: `CREATE TEMPORARY TABLE out5 (auction BIGINT, price BIGINT, seller BIGINT) WITH ('connector' = 'blackhole');
+INSERT INTO out5 SELECT B.bid.auction, B.bid.price, A.auction.seller FROM nexmark AS B JOIN nexmark AS A ON B.bid.auction = A.auction.id
+WHERE B.event_type = 2 AND A.event_type = 1;`,
+  },
 };
+/** Jobs whose name contains one of the arguments after the numbers (all when none): `node bench/parallel-speedup.mjs 2000000 3 q1 GROUP`. */
+const chosen = Object.entries(JOBS).filter(([name]) => args.length <= 2 || args.slice(2).some((a) => name.toLowerCase().includes(a.toLowerCase())));
 
 const SETUPS = {
   p1: ["SET 'parallelism.default' = '1';", "SET 'execution.worker-threads' = 'off';"],
@@ -166,16 +202,18 @@ const autogroup = (() => {
   }
 })();
 console.log(`${EVENTS} nexmark events, ${ROUNDS} rounds, ${availableParallelism()} cores${autogroup}, load average before: ${loadavg().map(fmt).join(' ')}`);
+/** One line per job and build for the table printed at the end. */
+const summary = [];
 try {
-  for (const [job, sql] of Object.entries(JOBS)) {
+  for (const [job, { sql, table = nexmarkTable }] of chosen) {
     const results = {};
     const files = {};
     const startupFiles = {};
     for (const [setup, sets] of Object.entries(SETUPS)) {
       files[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup}.sql`);
-      writeFileSync(files[setup], [...sets, nexmarkTable(EVENTS), sql, ''].join('\n'));
+      writeFileSync(files[setup], [...sets, table(EVENTS), sql, ''].join('\n'));
       startupFiles[setup] = join(dir, `${job.replace(/\W+/g, '-')}-${setup}-startup.sql`);
-      writeFileSync(startupFiles[setup], [...sets, nexmarkTable(STARTUP_EVENTS), sql, ''].join('\n'));
+      writeFileSync(startupFiles[setup], [...sets, table(STARTUP_EVENTS), sql, ''].join('\n'));
     }
     const startup = {};
     for (const build of Object.keys(BUILDS)) {
@@ -201,7 +239,7 @@ try {
     const med = {};
     for (const [key, rs] of Object.entries(results)) {
       const m = (k) => median(rs.map((r) => r[k]));
-      med[key] = { s: m('s'), busiest: m('busiest'), cpu: m('cpu'), startup: median(startup[key]) };
+      med[key] = { s: m('s'), busiest: m('busiest'), cpu: m('cpu'), startup: median(startup[key]), rss: Math.max(...rs.map((r) => r.rssMb)) };
       console.log(
         `  ${key.padEnd(11)} wall ${fmt(m('s'))} s (${rs.map((r) => fmt(r.s)).join(', ')}; ${STARTUP_EVENTS} events: ${fmt(med[key].startup)} s)  CPU ${fmt(m('cpu'))} s = main ${fmt(m('main'))} + workers ${fmt(m('workers'))} + other threads (V8 GC, compilers; libuv) ${fmt(m('v8'))}  busiest thread ${fmt(m('busiest'))} s  run-queue wait ${fmt(m('wait'))} s  peak RSS ${Math.max(...rs.map((r) => r.rssMb)).toFixed(0)} MB`,
       );
@@ -214,11 +252,14 @@ try {
       const p2 = med[`${build} p2`];
       const wall = p1.s / p2.s;
       const steady = (p1.s - p1.startup) / (p2.s - p2.startup);
+      summary.push(`| ${job} | ${build} | ${fmt(p1.s)} s | ${fmt(p2.s)} s | ${wall.toFixed(2)}x | ${steady.toFixed(2)}x | ${machine.toFixed(2)}x | ${p1.rss.toFixed(0)} / ${p2.rss.toFixed(0)} MB |`);
       console.log(
         `  ${build}: speed-up ${wall.toFixed(2)}x wall (${(wall / machine).toFixed(2)} of the baseline's), ${steady.toFixed(2)}x apart from start-up (wall minus the ${STARTUP_EVENTS}-event run's: ${fmt(p1.s - p1.startup)} s / ${fmt(p2.s - p2.startup)} s), ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
       );
     }
   }
+  console.log(`\n| Job | Build | p1 wall | p2 wall | Speed-up | Apart from start-up | Plain-loop baseline | Peak RSS p1 / p2 |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n${summary.join('\n')}`);
+  console.log(`load average after: ${loadavg().map(fmt).join(' ')}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

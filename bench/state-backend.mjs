@@ -25,6 +25,8 @@ const fmt = (xs) => xs.map((x) => x.toFixed(2)).join(' ');
 
 function script(backend) {
   return [
+    // One thread, as every earlier figure of this bench: an unset parallelism.default would mean every core.
+    "SET 'parallelism.default' = '1';",
     `SET 'state.backend.type' = '${backend}';`,
     `SET 'state.backend.lmdb.localdir' = '${dir}';`,
     `CREATE TEMPORARY TABLE nums (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1000000000',

@@ -151,6 +151,8 @@ async function child(distDir, kind, n, extra) {
 async function job(imp, n, ttl) {
   const { TableEnvironment } = await imp('index.js');
   const env = TableEnvironment.create({ mode: 'streaming' });
+  // One thread, as every earlier figure of this bench: an unset parallelism.default would mean every core.
+  await env.executeSql("SET 'parallelism.default' = '1'");
   if (ttl) await env.executeSql(`SET 'table.exec.state.ttl' = '${ttl}'`);
   await env.executeSql(
     `CREATE TABLE gen (k BIGINT, x BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '1500000', 'fields.k.kind' = 'sequence', 'fields.k.start' = '1', 'fields.k.end' = '${n}', 'fields.x.min' = '0', 'fields.x.max' = '1000')`,

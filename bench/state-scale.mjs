@@ -182,6 +182,8 @@ async function child(spec) {
   const { TableEnvironment } = await import(new URL('../dist/index.js', import.meta.url).href);
   const env = TableEnvironment.create({ mode: 'streaming' });
   const set = (k, v) => env.executeSql(`SET '${k}' = '${v}'`);
+  // One thread, as every earlier figure of this bench: an unset parallelism.default would mean every core.
+  await set('parallelism.default', '1');
   await set('state.backend.type', spec.backend);
   await set('state.backend.lmdb.localdir', join(spec.dir, 'store'));
   if (spec.cache) await set('state.backend.lmdb.memory.cache-size', spec.cache);

@@ -55,8 +55,8 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
  * alive. The main thread runs subtask slot 0 itself, so a job at parallelism P uses at most P - 1 workers:
  * starting more would only take CPU from the main thread while it plans the job.
  */
-export function prewarmSqlWorkers(setting: WorkerThreadsSetting, parallelism: number): void {
+export function prewarmSqlWorkers(setting: WorkerThreadsSetting, parallelism: number | undefined): void {
   // A worker replaying the session's SET must not start workers of its own.
-  if (setting === 'off' || !isMainThread || !(parallelism > 1)) return;
+  if (setting === 'off' || !isMainThread || parallelism === undefined || parallelism <= 1) return;
   prewarmWorkers(workerEntry(), Math.min(autoWorkers(setting), parallelism - 1));
 }

@@ -11,6 +11,14 @@ export interface ScanContext {
   readonly batchMode: boolean;
 }
 
+/** What a source knows of its size when the query is planned (Flink's `TableStats`, as far as Sluice reads it). */
+export interface TableStats {
+  /** Rows the scan reads, exact or estimated; Infinity for a generator that does not end by itself. */
+  readonly rowCount: number;
+  /** The rate the source paces its rows at, shared by all its readers (datagen's `rows-per-second`), if it does. */
+  readonly rowsPerSecond?: number;
+}
+
 /** The runtime side of a scan: a FLIP-27 source producing rows of the source's produced type. */
 export interface ScanRuntimeProvider {
   readonly source: AnySource<Row>;
@@ -69,6 +77,14 @@ export interface ScanTableSource {
   applyPartitions?(remaining: readonly ReadonlyMap<string, string | null>[]): void;
   /** SupportsWatermarkPushDown: the source wants to generate watermarks per split itself. */
   readonly supportsWatermarkPushDown?: boolean;
+  /**
+   * SupportsStatisticReport: the source's size, after the `apply*` calls, without reading its data (a
+   * file source may list and stat files). The planner uses it to choose a job's parallelism when
+   * `parallelism.default` is not set (planner/default-parallelism.ts). Only a source whose splits spread
+   * over any parallelism reports Infinity (an endless generator); a source that may have fewer splits than
+   * subtasks (partitions, files that keep coming) reports nothing, and its jobs keep parallelism 1.
+   */
+  reportStatistics?(): TableStats | undefined;
 }
 
 /**

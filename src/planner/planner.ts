@@ -26,14 +26,16 @@ import { didYouMean } from './binder/suggest.js';
 import type { FunctionLookup } from './functions/function-registry.js';
 import { ChangelogInference } from './logical/changelog.js';
 import { physicalNodeText } from './logical/explain-plan.js';
-import { explainPlans } from './logical/explain-sections.js';
+import { explainPlans } from './physical/explain-sections.js';
 import { inputsOf } from './logical/plan-node.js';
 import { streamingSortLimitAsTopN } from './rules/streaming-sort-limit.js';
 import type { PlanField, PlanNode, SinkNode } from './logical/plan-node.js';
+import { defaultParallelism } from './default-parallelism.js';
 import { JobGraphBuilder } from './lowering/to-job-graph.js';
 import { reuseSubplans } from './logical/subplan-reuse.js';
 import type { ReuseOptions } from './logical/subplan-reuse.js';
-import { type SinkExchange, sinkExchange } from './lowering/sink-exchange.js';
+import { type SinkExchange, sinkExchangeOf } from './physical/sink-exchange.js';
+import { PhysicalPlanner } from './physical/physical-planner.js';
 import type { LoweringOptions } from './lowering/to-job-graph.js';
 import type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector } from './planner-context.js';
 import { sessionTimeZone } from './planner-context.js';
@@ -52,8 +54,10 @@ import { withOptionsHints } from './binder/options-hint.js';
 
 export type { PlannedInsert, PlannedQuery, PlannerContext, ResultCollector, ResolvedTable, PlannerConfig } from './planner-context.js';
 
-function loweringOptions(ctx: PlannerContext): LoweringOptions {
-  const p = Number(ctx.config.get('parallelism.default') ?? '1');
+/** The options lowering `roots` reads; the parallelism is the session's, or chosen for the job when it sets none. */
+function loweringOptions(ctx: PlannerContext, roots: readonly PlanNode[]): LoweringOptions {
+  const text = ctx.config.get('parallelism.default');
+  const p = text === undefined ? defaultParallelism(roots) : Number(text);
   return {
     mode: ctx.mode,
     parallelism: Number.isInteger(p) && p > 0 ? p : 1,
@@ -138,10 +142,9 @@ export async function planQuery(query: Query, ctx: PlannerContext): Promise<Plan
   // EXPLAIN's AST shows the query as bound (a LogicalSort, as Flink's); the plans below it the Top-N.
   const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx));
   const optimized = ctx.mode === 'streaming' ? normalizeQuery(rewritten, normalizeOptions(ctx)) : rewritten;
-  const inference = new ChangelogInference(ctx.mode);
-  const changelogMode = inference.of(optimized);
+  const changelogMode = new PhysicalPlanner(ctx.mode).of(optimized).changelog;
   const schema = schemaOf(logical.fields);
-  const options = loweringOptions(ctx);
+  const options = loweringOptions(ctx, [optimized]);
   const reuse = reuseOptions(ctx);
   const toJobGraph = (collector: ResultCollector, jobName = 'collect'): JobGraph => {
     const b = new JobGraphBuilder(options);
@@ -166,8 +169,6 @@ interface BoundInsert {
   readonly logical: SinkNode;
   readonly optimized: SinkNode;
   readonly dropUpdateBefore: boolean;
-  /** The sink's input only inserts: its edge may be a round robin (sink-exchange.ts). */
-  readonly inputInsertOnly: boolean;
   /** The target table's name in the statement, where lowering errors about the sink point. */
   readonly tableName: ObjectName;
 }
@@ -273,8 +274,7 @@ async function bindInsert(insert: InsertStatement, ctx: PlannerContext): Promise
   const rewritten = optimize(sortsForMode(logical, ctx.mode), optimizeOptions(ctx)) as SinkNode;
   const optimized = ctx.mode === 'streaming' ? normalizeInsert(rewritten, normalizeOptions(ctx)) : rewritten;
   const dropUpdateBefore = checkSinkChangelog(optimized, sink, id, ctx.mode);
-  const inputInsertOnly = new ChangelogInference(ctx.mode).of(optimized.input).isInsertOnly();
-  return { logical, optimized, dropUpdateBefore, inputInsertOnly, tableName: insert.table };
+  return { logical, optimized, dropUpdateBefore, tableName: insert.table };
 }
 
 /**
@@ -327,26 +327,20 @@ function checkSinkChangelog(node: SinkNode, sink: DynamicTableSink, id: ObjectId
 }
 
 function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobName: string): JobGraph {
-  const b = new JobGraphBuilder(loweringOptions(ctx));
+  const b = new JobGraphBuilder(loweringOptions(ctx, bound.map((x) => x.optimized)));
   const keyedShuffle = new Configuration(ctx.config).get(TableOptions.SINK_KEYED_SHUFFLE);
   const roots = b.planShared(reuseSubplans(bound.map((x) => x.optimized), reuseOptions(ctx)));
   for (const [i, ins] of bound.entries()) {
     const s = ins.optimized;
     // The sink over its input as sub-plan reuse rebuilt it (a sink itself is never shared).
-    const out = b.lower((roots[i] as SinkNode).input);
+    const sink = roots[i] as SinkNode;
+    const out = b.lower(sink.input);
     const provider = s.sink.getSinkRuntimeProvider({ bounded: ctx.mode === 'batch' });
     const ops = ins.dropUpdateBefore ? [dropUpdateBeforeFactory()] : [];
     const parallelism = provider.parallelism ?? out.parallelism;
     let exchange: SinkExchange;
     try {
-      exchange = sinkExchange({
-        table: identifierToString(s.identifier),
-        sinkParallelism: parallelism,
-        inputParallelism: out.parallelism,
-        inputInsertOnly: ins.inputInsertOnly,
-        primaryKey: (s.table.schema.primaryKey?.columns ?? []).map((c) => s.fields.findIndex((f) => f.name === c)),
-        keyedShuffle,
-      });
+      exchange = sinkExchangeOf(b.physical.of(sink), { sink: parallelism, input: out.parallelism }, keyedShuffle);
     } catch (e) {
       throw e instanceof PlanningError ? locateError(e, rangeOf(ins.tableName)) : e;
     }

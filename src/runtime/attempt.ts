@@ -154,7 +154,7 @@ export class Attempt implements TaskHost {
     }
     pc.committables.push(...this.looseCommittables.map((c) => ({ ...c, checkpointId: id })));
     this.looseCommittables = [];
-    for (const t of this.tasks) if (!this.finishedTasks.has(t.key)) t.triggerCheckpoint?.(id, suspend);
+    for (const t of this.tasks) if (!this.finishedTasks.has(t.key)) t.triggerCheckpoint?.(id, suspend, isSavepoint);
     this.maybeComplete(pc);
     return pc;
   }

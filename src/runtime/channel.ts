@@ -5,7 +5,8 @@ export type StreamElement =
   | { readonly kind: 'batch'; readonly rows: Row[] }
   | { readonly kind: 'watermark'; readonly watermark: number }
   | { readonly kind: 'idle'; readonly idle: boolean }
-  | { readonly kind: 'barrier'; readonly checkpointId: number }
+  /** `savepoint`: a savepoint's barrier, aligned even when checkpoints are unaligned (as Flink's savepoints). */
+  | { readonly kind: 'barrier'; readonly checkpointId: number; readonly savepoint?: true }
   | { readonly kind: 'end' };
 
 /**

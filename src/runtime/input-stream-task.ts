@@ -1,5 +1,9 @@
 import type { InputQueue } from './channel.js';
+import type { TaskSnapshot } from './checkpoint/completed-checkpoint.js';
+import { decodeInFlight, encodeInFlight, type InputRows } from './checkpoint/in-flight-rows.js';
 import { StreamTask } from './stream-task.js';
+import type { PendingCommittableValue } from './task-host.js';
+import { Row } from '../types/row.js';
 
 /** One input channel as the consuming task sees it. */
 export interface InputChannel {
@@ -15,11 +19,29 @@ interface ChannelState extends InputChannel {
   barrier: number | undefined;
 }
 
+/** An unaligned checkpoint taken at its first barrier, waiting for the barrier on the other open channels. */
+interface UnalignedCheckpoint {
+  readonly id: number;
+  readonly snapshot: TaskSnapshot;
+  readonly committables: PendingCommittableValue[];
+  readonly startedAt: number;
+  /** Rows of channels whose barrier had not come, processed after the snapshot: the checkpoint keeps them. */
+  readonly inFlight: InputRows[];
+}
+
 /**
  * A task fed by channels from upstream tasks (Flink's `OneInputStreamTask` / `MultipleInputStreamTask`).
  * Exactly-once: a channel that delivered barrier N is blocked until every open channel delivered it, then
  * the task snapshots and forwards the barrier. At-least-once: nothing is blocked; the snapshot is taken
  * when the last barrier arrives. The chain's watermark is the minimum over active, open channels.
+ *
+ * Unaligned checkpoints (`execution.checkpointing.unaligned.enabled`, exactly-once, not for a savepoint's
+ * barrier): nothing is blocked either, and the task snapshots and forwards the barrier at the first one; the
+ * rows it then processes from channels whose barrier has not come are part of the checkpoint (`inFlight`),
+ * acknowledged once every open channel delivered the barrier, and processed again first on restore. Together
+ * with the snapshot they are exactly what an aligned checkpoint would have held. Sluice keeps in-flight input
+ * only: the barrier does not overtake the rows queued ahead of it in the output channels (Flink's output
+ * buffers), which these channels' few batches make short.
  */
 export class InputStreamTask extends StreamTask {
   private channels: ChannelState[] = [];
@@ -29,6 +51,7 @@ export class InputStreamTask extends StreamTask {
   private allIdle = false;
   /** When the first barrier of the checkpoint being aligned arrived (`performance.now()`). */
   private alignmentStart: number | undefined;
+  private unaligned: UnalignedCheckpoint | undefined;
 
   /** Called by every channel when it goes from empty to non-empty. */
   readonly onData = (): void => {
@@ -43,8 +66,10 @@ export class InputStreamTask extends StreamTask {
 
   async run(): Promise<void> {
     const exactlyOnce = this.host.config.checkpointingMode === 'EXACTLY_ONCE';
+    const unalignedEnabled = exactlyOnce && this.host.config.unalignedCheckpoints;
     try {
       await this.openChainAndWriter();
+      if (this.restored?.inFlight !== undefined) this.replayInFlight(this.restored.inFlight);
       for (;;) {
         if (this.canceled) return;
         const c = this.nextReadable(exactlyOnce);
@@ -59,6 +84,7 @@ export class InputStreamTask extends StreamTask {
         switch (e.kind) {
           case 'batch':
             this.metrics.recordsIn += e.rows.length;
+            if (this.unaligned !== undefined && c.barrier !== this.unaligned.id) this.recordInFlight(c.inputIndex, e.rows);
             this.chain.processBatch(e.rows, c.inputIndex);
             this.fireProcessingTimers();
             await this.drainBackpressure();
@@ -72,6 +98,12 @@ export class InputStreamTask extends StreamTask {
             this.updateWatermark(c.inputIndex);
             break;
           case 'barrier':
+            if (unalignedEnabled && e.savepoint !== true) {
+              await this.unalignedBarrier(c, e.checkpointId);
+              break;
+            }
+            // A savepoint's barrier is aligned; an unaligned checkpoint still waiting is overtaken (and aborted).
+            this.dropUnaligned(c);
             c.barrier = e.checkpointId;
             this.alignmentStart ??= performance.now();
             await this.maybeCompleteAlignment();
@@ -80,7 +112,8 @@ export class InputStreamTask extends StreamTask {
             c.ended = true;
             c.watermark = Infinity;
             this.updateWatermark(c.inputIndex);
-            await this.maybeCompleteAlignment();
+            if (this.unaligned !== undefined) this.maybeCompleteUnaligned();
+            else await this.maybeCompleteAlignment();
             break;
           default: {
             const never: never = e;
@@ -100,11 +133,62 @@ export class InputStreamTask extends StreamTask {
     for (let k = 0; k < n; k++) {
       const c = this.channels[(this.cursor + k) % n]!;
       if (c.ended || c.channel.size === 0) continue;
-      if (exactlyOnce && c.barrier !== undefined) continue;
+      if (exactlyOnce && c.barrier !== undefined && this.unaligned === undefined) continue;
       this.cursor = (this.cursor + k + 1) % n;
       return c;
     }
     return undefined;
+  }
+
+  /**
+   * Barrier `id` on channel `c`, unaligned: the first of a checkpoint snapshots at once and forwards the barrier;
+   * the checkpoint is acknowledged when every open channel delivered it.
+   */
+  private async unalignedBarrier(c: ChannelState, id: number): Promise<void> {
+    const u = this.unaligned;
+    if (u !== undefined && id < u.id) return; // a barrier of a checkpoint already overtaken
+    if (u === undefined || id > u.id) {
+      // A newer checkpoint overtakes one still waiting for barriers (that one expired): its snapshot is dropped.
+      this.dropUnaligned(undefined);
+      c.barrier = id;
+      const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false);
+      this.unaligned = { id, snapshot, committables, startedAt: performance.now(), inFlight: [] };
+    } else c.barrier = id;
+    this.maybeCompleteUnaligned();
+  }
+
+  /** Acknowledges the unaligned checkpoint once every channel that is still open delivered its barrier. */
+  private maybeCompleteUnaligned(): void {
+    const u = this.unaligned;
+    if (u === undefined) return;
+    for (const c of this.channels) if (!c.ended && c.barrier !== u.id) return;
+    for (const c of this.channels) c.barrier = undefined;
+    this.unaligned = undefined;
+    const snapshot = u.inFlight.length === 0 ? u.snapshot : { ...u.snapshot, inFlight: encodeInFlight(u.inFlight) };
+    this.host.acknowledge(this.key, u.id, snapshot, u.committables, performance.now() - u.startedAt);
+  }
+
+  /** Forgets an unaligned checkpoint still waiting for barriers; every channel but `keep` forgets its barrier. */
+  private dropUnaligned(keep: ChannelState | undefined): void {
+    if (this.unaligned === undefined) return;
+    this.unaligned = undefined;
+    for (const c of this.channels) if (c !== keep) c.barrier = undefined;
+  }
+
+  /** Keeps a copy of rows processed after an unaligned snapshot, before their channel's barrier. */
+  private recordInFlight(inputIndex: number, rows: readonly Row[]): void {
+    const u = this.unaligned!;
+    // Copies: an operator may hand a row's fields on, and later operators may change them.
+    u.inFlight.push({ inputIndex, rows: rows.map((r) => new Row(r.kind, r.fields.slice())) });
+  }
+
+  /** Processes the rows an unaligned checkpoint kept, before anything from the channels. */
+  private replayInFlight(data: Uint8Array): void {
+    for (const b of decodeInFlight(data)) {
+      this.beginWork();
+      this.metrics.recordsIn += b.rows.length;
+      this.chain.processBatch(b.rows as Row[], b.inputIndex);
+    }
   }
 
   private async maybeCompleteAlignment(): Promise<void> {

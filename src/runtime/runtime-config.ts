@@ -39,6 +39,8 @@ export interface RuntimeConfig {
   readonly checkpointMinPauseMs: number;
   /** `execution.checkpointing.mode`. */
   readonly checkpointingMode: CheckpointingMode;
+  /** `execution.checkpointing.unaligned.enabled`: no barrier alignment; in-flight input is checkpointed instead. */
+  readonly unalignedCheckpoints: boolean;
   /** `execution.checkpointing.dir`; without it checkpoints are kept in memory only (restarts still work). */
   readonly checkpointDir: string | undefined;
   /** `execution.checkpointing.num-retained` (default 1). */
@@ -78,6 +80,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     checkpointTimeoutMs: 600_000,
     checkpointMinPauseMs: 0,
     checkpointingMode: 'EXACTLY_ONCE',
+    unalignedCheckpoints: false,
     checkpointDir: undefined,
     checkpointsRetained: 1,
     restorePath: undefined,

@@ -17,7 +17,8 @@ const ALIGNMENT_RECHECK_MS = 50;
  */
 export class SourceStreamTask extends StreamTask implements ReaderGateway {
   private readonly inbox: ReaderEvent[] = [];
-  private readonly barriers: number[] = [];
+  /** Checkpoints to take between two polls, oldest first (`savepoint`: a savepoint's barrier). */
+  private readonly barriers: { readonly id: number; readonly savepoint: boolean }[] = [];
   private reader: SourceReader<Row, SourceSplit> | undefined;
   private coordinator: ReaderCoordinator | undefined;
   private lastWatermark = -Infinity;
@@ -36,8 +37,8 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
    * Called by the checkpoint coordinator: the barrier goes out after the batch in flight. With `suspend`
    * (stop-with-savepoint) the task emits nothing after that barrier and waits to be canceled.
    */
-  triggerCheckpoint(checkpointId: number, suspend = false): void {
-    this.barriers.push(checkpointId);
+  triggerCheckpoint(checkpointId: number, suspend = false, savepoint = false): void {
+    this.barriers.push({ id: checkpointId, savepoint });
     if (suspend) this.suspendAfter = checkpointId;
     this.wake();
   }
@@ -75,9 +76,9 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
         this.beginWork();
         this.applyInbox(reader);
         while (this.barriers.length > 0) {
-          const id = this.barriers.shift()!;
-          await this.checkpoint(id, reader);
-          if (id === this.suspendAfter) {
+          const b = this.barriers.shift()!;
+          await this.checkpoint(b, reader);
+          if (b.id === this.suspendAfter) {
             // Stop-with-savepoint: nothing may follow the savepoint's barrier.
             await this.guard(new Promise<void>(() => {}));
           }
@@ -137,10 +138,10 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
     }
   }
 
-  private async checkpoint(checkpointId: number, reader: SourceReader<Row, SourceSplit>): Promise<void> {
+  private async checkpoint(barrier: { readonly id: number; readonly savepoint: boolean }, reader: SourceReader<Row, SourceSplit>): Promise<void> {
     const ser = this.vertex.source!.getSplitSerializer();
-    const splits: SerializedValue[] = reader.snapshotState(checkpointId).map((s) => ({ version: ser.version, data: ser.serialize(s) }));
-    await this.performCheckpoint(checkpointId, splits);
+    const splits: SerializedValue[] = reader.snapshotState(barrier.id).map((s) => ({ version: ser.version, data: ser.serialize(s) }));
+    await this.performCheckpoint(barrier.id, splits, 0, barrier.savepoint);
   }
 
   override notifyCheckpointComplete(checkpointId: number): void {

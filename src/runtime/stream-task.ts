@@ -3,7 +3,7 @@ import type { Row } from '../types/row.js';
 import type { ColumnBatch } from '../types/columns/column-batch.js';
 import type { StreamElement } from './channel.js';
 import type { PendingCommittableValue, TaskHandle, TaskHost, TaskVertex } from './task-host.js';
-import type { SerializedValue } from './checkpoint/completed-checkpoint.js';
+import type { SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
 import type { TaskRestore } from './checkpoint/task-restore.js';
 import { OperatorChain, type ChainTail } from './operator-chain.js';
 import type { RecordWriter } from './record-writer.js';
@@ -241,15 +241,28 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
   // --- checkpoints ---
 
   /** Snapshots the chain (and the sink writer's pre-commit), emits the barrier, acknowledges. */
-  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0): Promise<void> {
+  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0, savepoint = false): Promise<void> {
+    const { snapshot, committables } = await this.snapshotAtBarrier(checkpointId, splits, savepoint);
+    this.host.acknowledge(this.key, checkpointId, snapshot, committables, alignmentMs);
+  }
+
+  /**
+   * Snapshots the chain and the sink writer's pre-commit and sends the barrier on; the caller acknowledges (an
+   * unaligned checkpoint once the rows in flight are known).
+   */
+  protected async snapshotAtBarrier(
+    checkpointId: number,
+    splits: SerializedValue[] | undefined,
+    savepoint: boolean,
+  ): Promise<{ snapshot: TaskSnapshot; committables: PendingCommittableValue[] }> {
     // Rows emitted since the last batch (windows a watermark fired, async lookup results) may still be on
     // their way into the sink writer; they precede the barrier, so they belong to this checkpoint's pre-commit.
     this.chain.prepareSnapshotPreBarrier(checkpointId);
     await this.drainPending();
     const operators = this.chain.snapshot(checkpointId);
     const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);
-    this.broadcast({ kind: 'barrier', checkpointId });
-    this.host.acknowledge(this.key, checkpointId, { finished: false, splits, operators, writerState }, committables, alignmentMs);
+    this.broadcast(savepoint ? { kind: 'barrier', checkpointId, savepoint: true } : { kind: 'barrier', checkpointId });
+    return { snapshot: { finished: false, splits, operators, writerState }, committables };
   }
 
   private async prepareSinkCommit(

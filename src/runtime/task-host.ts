@@ -103,6 +103,6 @@ export interface TaskHandle {
   run(): Promise<void>;
   cancel(): void;
   notifyCheckpointComplete(checkpointId: number): void;
-  /** Source subtasks only: the barrier of `checkpointId` goes out after the batch in flight. */
-  triggerCheckpoint?(checkpointId: number, suspend?: boolean): void;
+  /** Source subtasks only: the barrier of `checkpointId` (a savepoint's when `savepoint`) goes out after the batch in flight. */
+  triggerCheckpoint?(checkpointId: number, suspend?: boolean, savepoint?: boolean): void;
 }

@@ -2,7 +2,7 @@ import type { ValueState } from '../runtime/state/state.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashFields, valuesEqual } from '../types/values/equality.js';
+import { fieldsEqual, hashFields, valuesEqual } from '../types/values/equality.js';
 
 export interface ChangelogNormalizeSpec {
   /** The primary key's positions in the row. */
@@ -58,7 +58,7 @@ export class ChangelogNormalizeOperator implements StreamOperator {
           this.state.update(slot === undefined ? [f] : [...slot, f]);
           continue;
         }
-        if (dedupe && sameRow(last, f)) continue;
+        if (dedupe && fieldsEqual(last, f)) continue;
         if (this.spec.generateUpdateBefore) out.push(new Row(RowKind.UPDATE_BEFORE, last.slice()));
         out.push(new Row(RowKind.UPDATE_AFTER, f.slice()));
         const next = slot!.slice();
@@ -85,11 +85,6 @@ function indexOfKey(slot: readonly (readonly unknown[])[], f: readonly unknown[]
   return -1;
 }
 
-function sameRow(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
-  return true;
-}
 
 export function changelogNormalizeFactory(name: string, spec: ChangelogNormalizeSpec): OperatorFactory {
   return { name, create: () => new ChangelogNormalizeOperator(spec) };

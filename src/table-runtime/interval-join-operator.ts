@@ -3,8 +3,8 @@ import type { FiredTimer, TimeDomain } from '../runtime/timer-service.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashFields } from '../types/values/equality.js';
-import { joinedRow, keysEqual, rowEquals } from './join-operator.js';
+import { fieldsEqual, hashFields, keyFieldsEqual } from '../types/values/equality.js';
+import { joinedRow } from './join-operator.js';
 import type { JoinSpec } from './join-operator.js';
 
 /** `lower <= left[leftTime] - right[rightTime] <= upper`, in ms (`rightTime` indexes the right row). */
@@ -106,7 +106,7 @@ export class IntervalJoinOperator implements StreamOperator {
       let matched = false;
       if (candidates !== undefined) {
         for (const o of candidates) {
-          if (!keysEqual(f, keys, o.fields, otherKeys)) continue;
+          if (!keyFieldsEqual(f, 0, keys, o.fields, 0, otherKeys)) continue;
           const joined = isLeft ? joinedRow(this.spec, f, o.fields) : joinedRow(this.spec, o.fields, f);
           if (this.spec.condition !== null && this.spec.condition(joined) !== true) continue;
           matched = true;
@@ -118,7 +118,7 @@ export class IntervalJoinOperator implements StreamOperator {
       const padded = (): unknown[] => (isLeft ? joinedRow(this.spec, f, null) : joinedRow(this.spec, null, f));
       if (!add) {
         const list = mine.value();
-        const i = list === undefined ? -1 : list.findIndex((e) => rowEquals(e.fields, f));
+        const i = list === undefined ? -1 : list.findIndex((e) => fieldsEqual(e.fields, f));
         if (i >= 0) {
           list!.splice(i, 1);
           this.retainedRows--;

@@ -51,7 +51,7 @@ export function concatChunks(chunks: readonly (readonly unknown[])[]): unknown[]
  * hashing per row, and `Map`'s SameValueZero agrees with `valuesEqual` on those (NaN = NaN, 0 = -0). A
  * BIGINT in the int32 range is keyed by its `hashValue` (see bigintJoinKey). Any other key (composite,
  * DECIMAL, BYTES, NULL, ...) is keyed by its hash, which may collide with another key's hash or with a
- * plain number, so callers still confirm candidates with `keysEqualAt`.
+ * plain number, so callers still confirm candidates with `keyFieldsEqual`.
  */
 export function joinKeyAt(buf: readonly unknown[], off: number, keys: readonly number[]): StateKey {
   if (keys.length === 1) {
@@ -101,15 +101,6 @@ export function migrateBigintJoinKeys(ks: KeyedStateStore, name: string, state: 
     const there = state.value();
     state.update(there === undefined ? rows : there.concat(rows));
   }
-}
-
-/** Whether the join keys of the rows at `ao` in `a` and `bo` in `b` are equal; NULL keys never are (SQL equality). */
-export function keysEqualAt(a: readonly unknown[], ao: number, ak: readonly number[], b: readonly unknown[], bo: number, bk: readonly number[]): boolean {
-  for (let i = 0; i < ak.length; i++) {
-    const x = a[ao + ak[i]!];
-    if (x === null || !valuesEqual(x, b[bo + bk[i]!])) return false;
-  }
-  return true;
 }
 
 /** Where a stored row with the fields `f` is in `buf` (an offset), or -1. */

@@ -2,9 +2,9 @@ import type { StateKey, ValueState } from '../runtime/state/state.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { valuesEqual } from '../types/values/equality.js';
+import { keyFieldsEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
-import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, keysEqualAt, migrateBigintJoinKeys } from './join-flat-rows.js';
+import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, migrateBigintJoinKeys } from './join-flat-rows.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
 
@@ -129,7 +129,7 @@ export class JoinOperator implements StreamOperator {
             this.ctx.output.collect(out);
             out = [];
           }
-          if (!keysEqualAt(f, 0, keys, cand, o, otherKeys)) continue;
+          if (!keyFieldsEqual(f, 0, keys, cand, o, otherKeys)) continue;
           const joined = isLeft ? concatFields(f, 0, la, cand, o, ra) : concatFields(cand, o, la, f, 0, ra);
           if (cond !== null && cond(joined) !== true) continue;
           matches++;
@@ -212,7 +212,7 @@ export class JoinOperator implements StreamOperator {
         if (bucket !== undefined) {
           for (let j = 0; j < bucket.length; j++) {
             const ro = bucket[j]!;
-            if (!keysEqualAt(lb, lo, leftKeys, rb, ro, rightKeys)) continue;
+            if (!keyFieldsEqual(lb, lo, leftKeys, rb, ro, rightKeys)) continue;
             const joined = concatFields(lb, lo, la, rb, ro, ra);
             if (cond !== null && cond(joined) !== true) continue;
             matched = true;
@@ -237,23 +237,6 @@ export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: reado
 
 /** Rows per output batch (about: a batch ends after the input row that crosses it). */
 const JOIN_OUTPUT_CHUNK = 8192;
-
-/** Whether the join keys of two rows are equal; NULL keys never are (SQL equality). */
-export function keysEqual(a: readonly unknown[], ak: readonly number[], b: readonly unknown[], bk: readonly number[]): boolean {
-  for (let i = 0; i < ak.length; i++) {
-    const x = a[ak[i]!];
-    // SQL equality: NULL keys never join.
-    if (x === null || !valuesEqual(x, b[bk[i]!])) return false;
-  }
-  return true;
-}
-
-/** Whether two rows' fields are equal value by value. */
-export function rowEquals(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
-  return true;
-}
 
 export function joinOperatorFactory(name: string, spec: JoinSpec): OperatorFactory {
   return { name, create: () => new JoinOperator(spec) };

@@ -1,6 +1,6 @@
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { hashValue, valuesEqual } from '../types/values/equality.js';
+import { fieldsEqual, hashValue, valuesEqual } from '../types/values/equality.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 
@@ -138,7 +138,7 @@ export class WindowGroups {
   /** The group of key values `key` (hashing to `h`) in `bucket`, or null. */
   findKey(bucket: WindowBucket, key: readonly unknown[], h: number): WindowGroup | null {
     let g: WindowGroup | null = bucket.groups.get(h) ?? null;
-    while (g !== null && !sameKeys(g.key, key)) g = g.next;
+    while (g !== null && !fieldsEqual(g.key, key)) g = g.next;
     return g;
   }
 
@@ -224,7 +224,7 @@ export class WindowGroups {
       while (s !== null) {
         const next: WindowGroup | null = s.next;
         let d: WindowGroup | null = dst.get(h) ?? null;
-        while (d !== null && !sameKeys(d.key, s.key)) d = d.next;
+        while (d !== null && !fieldsEqual(d.key, s.key)) d = d.next;
         if (d === null) {
           s.next = null;
           insertGroup(dst, h, s);
@@ -359,7 +359,3 @@ function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly 
   return true;
 }
 
-function sameKeys(a: readonly unknown[], b: readonly unknown[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !valuesEqual(a[i], b[i])) return false;
-  return true;
-}

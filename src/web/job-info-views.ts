@@ -56,7 +56,8 @@ export function jobConfig(j: RegisteredJob): object {
       // Sluice's exchanges are pipelined in both runtime modes.
       'execution-mode': 'PIPELINED',
       'restart-strategy': read(() => describeRestartStrategy(resolveRestartStrategy(conf)), 'unknown'),
-      'job-parallelism': read(() => conf.get(ExecutionOptions.PARALLELISM), ExecutionOptions.PARALLELISM.defaultValue),
+      // The session's setting, or what the planner chose for the job when it set none (the widest vertex).
+      'job-parallelism': read(() => conf.get(ExecutionOptions.PARALLELISM) ?? Math.max(1, ...j.client.metrics().vertices.map((v) => v.parallelism)), 1),
       'object-reuse-mode': false,
       'user-config': sortedKeys(maskSecrets(j.info?.config ?? {})),
     },

@@ -53,6 +53,8 @@ async function runFromSavepoint(firstStrategy: string, secondStrategy: string): 
   const env = TableEnvironment.create({ config: { ...config, 'table.optimizer.agg-phase-strategy': firstStrategy } });
   for (const d of ddl) await env.executeSql(d);
   const job = (await env.executeSql(insert)).getJobClient()!;
+  // At parallelism 2 the job first starts its worker thread, which a loaded machine may take a while to do.
+  while (job.status() !== 'RUNNING') await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 700));
   let path = '';
   for await (const r of (await env.executeSql(`STOP JOB '${job.jobId}' WITH SAVEPOINT`)).collect()) path = String(r.fields[0]);

@@ -1,4 +1,4 @@
-// One notion of how a keyed node needs its input spread (src/planner/logical/distribution.ts): the job graph's
+// One notion of where a keyed node needs its input's rows (the physical plan's exchanges, src/planner/physical/): the job graph's
 // exchanges and EXPLAIN's Exchange lines both come from it, so the plan printed is the plan that runs.
 import { afterAll, describe, expect, it } from 'vitest';
 import { TableEnvironment } from '../../src/api/table-environment.js';

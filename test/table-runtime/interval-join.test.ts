@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intervalBounds } from '../../src/planner/lowering/interval-bounds.js';
+import { intervalBounds } from '../../src/planner/logical/interval-bounds.js';
 import { call, inputRef, literal } from '../../src/planner/rex/rex-node.js';
 import { IntervalJoinOperator } from '../../src/table-runtime/interval-join-operator.js';
 import { DataTypes } from '../../src/types/data-types.js';

@@ -12,6 +12,14 @@ export const CheckpointingOptions = {
     .defaultValue('EXACTLY_ONCE')
     .withDescription('EXACTLY_ONCE aligns barriers; AT_LEAST_ONCE does not and may replay records after recovery.'),
 
+  UNALIGNED_CHECKPOINTS: ConfigOptions.key('execution.checkpointing.unaligned.enabled')
+    .booleanType()
+    .defaultValue(false)
+    .withDeprecatedKeys('execution.checkpointing.unaligned')
+    .withDescription(
+      'Unaligned checkpoints: a task with several input channels takes its snapshot at the first barrier instead of waiting, blocked, for the barrier on every channel, and the checkpoint keeps the rows that were still in flight on the others. Only in EXACTLY_ONCE mode; savepoints stay aligned. Sluice keeps in-flight input only (a barrier does not overtake the rows queued in front of it), and a checkpoint holding in-flight rows restores at the parallelism it was taken with.',
+    ),
+
   CHECKPOINTING_TIMEOUT: ConfigOptions.key('execution.checkpointing.timeout')
     .durationType()
     .defaultValue(600_000)

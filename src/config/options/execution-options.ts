@@ -9,8 +9,10 @@ export const ExecutionOptions = {
 
   PARALLELISM: ConfigOptions.key('parallelism.default')
     .intType()
-    .defaultValue(1)
-    .withDescription('Default number of parallel subtasks of each operator.'),
+    .noDefaultValue()
+    .withDescription(
+      'Default number of parallel subtasks of each operator. When not set, Sluice chooses per job: one subtask per core (os.availableParallelism()) for a job reading about a million rows or more or an endless datagen / nexmark generator at full speed, and 1 for a small job, a paced one (below 100,000 rows per second) or one reading kafka, pravega or a monitored directory. Flink defaults to 1.',
+    ),
 
   MAX_PARALLELISM: ConfigOptions.key('pipeline.max-parallelism')
     .intType()
@@ -24,7 +26,7 @@ export const ExecutionOptions = {
 
   WORKER_THREADS: ConfigOptions.key('execution.worker-threads')
     .stringType()
-    .defaultValue('off')
+    .defaultValue('auto')
     .withDescription(
       "Run the subtasks of jobs with parallelism above 1 on worker threads (node:worker_threads) besides the main thread, so a job uses more than one core: 'off' (all on the main thread), 'auto' (one thread per core: the main thread and cores - 1 workers) or a number of workers. The main thread is slot 0 and worker k slot k: subtask i of every operator runs in slot i mod (workers + 1), and a job at parallelism P starts at most P - 1 workers. A Sluice option (Flink runs subtasks in task slots of its TaskManagers).",
     ),

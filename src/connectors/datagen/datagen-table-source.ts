@@ -1,5 +1,5 @@
 import { ChangelogMode } from '../../factories/changelog-mode.js';
-import type { ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { ScanContext, ScanRuntimeProvider, ScanTableSource, TableStats } from '../../factories/dynamic-table-source.js';
 import { PlanningError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
 import { Row } from '../../types/row.js';
@@ -66,6 +66,10 @@ export class DataGenTableSource implements ScanTableSource {
     const t = this.settings.totalRows;
     if (this.limit === undefined) return t;
     return t === null ? this.limit : Math.min(t, this.limit);
+  }
+
+  reportStatistics(): TableStats {
+    return { rowCount: this.totalRows() ?? Number.POSITIVE_INFINITY, rowsPerSecond: this.settings.rowsPerSecond };
   }
 
   getScanRuntimeProvider(ctx: ScanContext): ScanRuntimeProvider {

@@ -1,5 +1,5 @@
 import type { ChangelogMode } from '../../factories/changelog-mode.js';
-import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { MetadataTypes, ScanContext, ScanRuntimeProvider, ScanTableSource, TableStats } from '../../factories/dynamic-table-source.js';
 import type { DecodingFormat, DeserializationSchema } from '../../factories/format.js';
 import type { FilterPushDownResult, SourceExpression } from '../../factories/source-filter.js';
 import type { BulkDecodingFormat } from '../../formats/arrow/bulk-format.js';
@@ -9,6 +9,7 @@ import type { LogicalType, RowType } from '../../types/logical-type.js';
 import type { Row } from '../../types/row.js';
 import type { SplitSizing } from './file-ranges.js';
 import { FileSource, type FieldSource, type FileEnumState, type FileSplit } from './file-source.js';
+import { inputBytesAtLeast } from './input-size.js';
 import { listPartitionSpecs, partitionPathRegex, partitionStringToValue } from './partitions.js';
 
 export type DecodingFormatOf = { readonly kind: 'lines'; readonly format: DecodingFormat } | { readonly kind: 'bulk'; readonly format: BulkDecodingFormat };
@@ -34,6 +35,11 @@ const METADATA: MetadataTypes = new Map<string, LogicalType>([
   ['file.size', { kind: 'BIGINT', nullable: false }],
   ['file.modification-time', { kind: 'TIMESTAMP_LTZ', precision: 3, nullable: false }],
 ]);
+
+/** A typical CSV or JSON line: the bytes per row of the estimate `reportStatistics` makes from file sizes. */
+const ESTIMATED_ROW_BYTES = 100;
+/** Past this many rows the exact estimate no longer matters to the planner (planner/default-parallelism.ts). */
+const LARGE_INPUT_ROWS = 10_000_000;
 
 type MetadataKey = 'file.path' | 'file.name' | 'file.size' | 'file.modification-time';
 
@@ -86,6 +92,17 @@ export class FileSystemTableSource implements ScanTableSource {
 
   applyPartitions(remaining: readonly ReadonlyMap<string, string | null>[]): void {
     this.partitions = remaining;
+  }
+
+  /**
+   * A bounded source is estimated at ESTIMATED_ROW_BYTES per row from the size of its files (every partition:
+   * pruning only makes the input smaller); listing stops once the input is large. A monitored one reports
+   * nothing: its files arrive one by one, and a reader with none would hold back event time.
+   */
+  reportStatistics(): TableStats | undefined {
+    if (this.s.monitorIntervalMs !== undefined) return undefined;
+    const enough = LARGE_INPUT_ROWS * ESTIMATED_ROW_BYTES;
+    return { rowCount: Math.floor(inputBytesAtLeast(this.s.root, this.s.pathRegex, enough) / ESTIMATED_ROW_BYTES) };
   }
 
   getScanRuntimeProvider(_ctx: ScanContext): ScanRuntimeProvider {

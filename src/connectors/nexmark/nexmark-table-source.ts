@@ -1,5 +1,5 @@
 import { ChangelogMode } from '../../factories/changelog-mode.js';
-import type { ScanContext, ScanRuntimeProvider, ScanTableSource } from '../../factories/dynamic-table-source.js';
+import type { ScanContext, ScanRuntimeProvider, ScanTableSource, TableStats } from '../../factories/dynamic-table-source.js';
 import { equalityValues, type FilterPushDownResult, type SourceExpression } from '../../factories/source-filter.js';
 import { PlanningError } from '../../errors/sluice-error.js';
 import type { Source } from '../../runtime/index.js';
@@ -111,6 +111,13 @@ export class NexmarkTableSource implements ScanTableSource {
   applyProjection(fieldIndexes: readonly number[]): boolean {
     this.projection = [...fieldIndexes];
     return true;
+  }
+
+  /** The events generated, whatever the event type filter keeps: generating is the cost either way. */
+  reportStatistics(): TableStats {
+    const s = this.settings;
+    const rowCount = s.eventsNum === 0 ? Number.POSITIVE_INFINITY : s.eventsNum;
+    return s.rateLimited ? { rowCount, rowsPerSecond: Math.max(s.config.firstEventRate, s.config.nextEventRate) } : { rowCount };
   }
 
   getScanRuntimeProvider(ctx: ScanContext): ScanRuntimeProvider {

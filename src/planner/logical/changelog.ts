@@ -1,7 +1,7 @@
 import { PlanningError } from '../../errors/sluice-error.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import { RowKind } from '../../types/row-kind.js';
-import { timeBoundedJoinBounds } from '../lowering/interval-bounds.js';
+import { timeBoundedJoinBounds } from './interval-bounds.js';
 import { deduplicationOf, isInsertOnlyFirstRow, isProctimeFirstRow, isRowtimeInsertOnlyFirstRow } from './deduplicate.js';
 import { physicalNodeText } from './explain-plan.js';
 import { inputsOf, type PlanNode, type RankNode } from './plan-node.js';

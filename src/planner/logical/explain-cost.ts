@@ -73,6 +73,9 @@ function selectivity(c: RexNode | null): number {
 
 /** Row count estimates and cumulative costs of a physical plan, memoized per node. */
 export class CostEstimator {
+  /** @param exchanged whether the physical plan has an exchange between `parent` and its input `input`. */
+  constructor(private readonly exchanged: (parent: PlanNode, input: PlanNode) => boolean) {}
+
   private readonly rowsOf = new Map<PlanNode, number>();
   private readonly cumulativeOf = new Map<PlanNode, PlanCost>();
 
@@ -162,7 +165,7 @@ export class CostEstimator {
    * that chain, as Flink's plan does; `underOver`: `n` is read by an OVER window or a rank, which sees the chain
    * another way (watermarkAssignerView).
    */
-  cumulative(n: PlanNode, exchanged: (parent: PlanNode, input: PlanNode) => boolean, underOver = false): PlanCost {
+  cumulative(n: PlanNode, underOver = false): PlanCost {
     const view = n.kind === 'calc' && hasWatermarkAssigner(n.input) ? watermarkAssignerView(n, underOver) : undefined;
     if (view !== undefined) return this.watermarkChain(view).top;
     const known = this.cumulativeOf.get(n);
@@ -171,8 +174,8 @@ export class CostEstimator {
     const inputsUnderOver = n.kind === 'rank' || n.kind === 'over';
     for (const i of inputsOf(n)) {
       const bareScan = hasWatermarkAssigner(i) ? watermarkAssignerView(i, inputsUnderOver) : undefined;
-      total = add(total, bareScan !== undefined ? this.watermarkChain(bareScan).top : this.cumulative(i, exchanged, inputsUnderOver));
-      if (exchanged(n, i)) total = add(total, this.exchangeCost(i));
+      total = add(total, bareScan !== undefined ? this.watermarkChain(bareScan).top : this.cumulative(i, inputsUnderOver));
+      if (this.exchanged(n, i)) total = add(total, this.exchangeCost(i));
     }
     this.cumulativeOf.set(n, total);
     return total;

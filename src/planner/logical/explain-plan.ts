@@ -1,20 +1,16 @@
-import type { ChangelogMode } from '../../factories/changelog-mode.js';
 import { ChangelogInference } from './changelog.js';
 import type { RexNode } from '../rex/rex-node.js';
 import { astTree } from './explain-ast.js';
 import { deduplicationOf, isInsertOnlyFirstRow } from './deduplicate.js';
 import { rankStrategy, rankStrategyText } from './rank-strategy.js';
-import { costSuffix, CostEstimator, type PlanCost } from './explain-cost.js';
 import { explainRex } from './explain-rex.js';
 import type { FieldNamer } from './explain-rex.js';
 import { renderTree } from './explain-tree.js';
-import type { ExplainTree } from './explain-tree.js';
-import type { AggCall, AggregateNode, CalcNode, PlanNode, RankNode, ScanNode, SlicedWindowSpec, WindowFields, WindowSpec } from './plan-node.js';
+import type { AggCall, AggregateNode, PlanNode, RankNode, ScanNode, SlicedWindowSpec, WindowFields, WindowSpec } from './plan-node.js';
 import { inputsOf } from './plan-node.js';
-import { requiredDistribution } from './distribution.js';
 import { matchText } from './explain-match.js';
 import { scanPushDownDigests } from '../rules/scan-digest.js';
-import { hasWatermarkAssigner, pushedWatermarkDigest, watermarkAssignerView } from './explain-watermark.js';
+import { pushedWatermarkDigest } from './explain-watermark.js';
 
 /** How a physical plan's expressions print: `prefix` in the optimized physical plan, `infix` in the execution plan. */
 export type PhysicalStyle = 'prefix' | 'infix';
@@ -253,144 +249,6 @@ function globalWindowText(w: SlicedWindowSpec): string {
       return never;
     }
   }
-}
-
-/** The exchange Flink puts in front of input `i` of a node, if any (see distribution.ts). */
-function exchangeText(n: PlanNode, i: number): string | undefined {
-  const d = requiredDistribution(n, i);
-  if (d === undefined) return undefined;
-  if (d.kind === 'single') return 'Exchange(distribution=[single])';
-  const names = inputsOf(n)[i]!.fields.map((f) => f.name);
-  return `Exchange(distribution=[hash[${d.keys.map((k) => names[k]).join(', ')}]])`;
-}
-
-/** Whether an Exchange sits between `parent` and its input `input` (costs count it). */
-export function hasExchange(parent: PlanNode, input: PlanNode): boolean {
-  return exchangeText(parent, inputsOf(parent).indexOf(input)) !== undefined;
-}
-
-/** What EXPLAIN appends to each physical node: the ExplainDetails CHANGELOG_MODE, ESTIMATED_COST and PLAN_ADVICE. */
-export interface PhysicalAnnotations {
-  readonly changelog?: (n: PlanNode) => ChangelogMode;
-  readonly costs?: CostEstimator;
-  /** The id of the advice a node gets (`GroupAggregate(advice=[1], ...)`), if any. */
-  readonly advice?: (n: PlanNode) => number | undefined;
-}
-
-/**
- * `Calc(...)` + `, changelogMode=[I]` inside the parentheses + the cost suffix after them (`cost`: the cumulative
- * cost of a line that is not a plan node of its own, the WatermarkAssigner and the Calcs around it).
- */
-function annotate(text: string, n: PlanNode, exchangedInput: PlanNode | undefined, a: PhysicalAnnotations, cost?: (c: CostEstimator) => PlanCost): string {
-  let out = text;
-  const adviceId = exchangedInput === undefined ? a.advice?.(n) : undefined;
-  // Flink puts the advice first among the node's attributes.
-  if (adviceId !== undefined) out = out.replace('(', `(advice=[${adviceId}], `);
-  if (a.changelog !== undefined) {
-    // A sink emits nothing downstream, which Flink prints as NONE; an exchange passes its input's mode on.
-    const modeText = n.kind === 'sink' && exchangedInput === undefined ? 'NONE' : a.changelog(exchangedInput ?? n).toString().slice(1, -1);
-    out = `${out.slice(0, -1)}, changelogMode=[${modeText}])`;
-  }
-  if (a.costs !== undefined) {
-    const c = a.costs;
-    if (cost !== undefined) out += costSuffix(c.rowCount(n), cost(c));
-    else if (exchangedInput === undefined) out += costSuffix(c.rowCount(n), c.cumulative(n, hasExchange));
-    else {
-      const x = c.exchangeCost(exchangedInput);
-      const below = c.cumulative(exchangedInput, hasExchange);
-      out += costSuffix(c.rowCount(exchangedInput), { rows: x.rows + below.rows, cpu: x.cpu + below.cpu, io: x.io + below.io, network: x.network + below.network, memory: x.memory + below.memory });
-    }
-  }
-  return out;
-}
-
-/**
- * Whether `input` is the projection a local window aggregate reads, over a scan with a WatermarkAssigner: Flink
- * moves projections below the assigner before it fuses the window TVF into the aggregate, so the Calc the fusion
- * leaves stays above the assigner (test/planner/flink-explain-goldens/window-tvf.txt).
- */
-function aboveWatermarkAssigner(n: PlanNode, input: PlanNode): input is CalcNode & { input: ScanNode } {
-  return n.kind === 'local-window-aggregate' && input.kind === 'calc' && hasWatermarkAssigner(input.input);
-}
-
-const nodeIds = new WeakMap<PlanNode, number>();
-let nextNodeId = 1;
-
-/** The exec-node key of a plan node: its identity (after sub-plan reuse, a shared node is one object). */
-function identityKey(n: PlanNode): string {
-  let id = nodeIds.get(n);
-  if (id === undefined) {
-    id = nextNodeId++;
-    nodeIds.set(n, id);
-  }
-  return `#${id}`;
-}
-
-/**
- * A node the tree adds between plan nodes (an Exchange, a WatermarkAssigner and the Calc split below it): as in
- * Flink, where such a node is a RelNode of its own, it is the same node wherever the same text sits on the same input.
- */
-function derived(text: string, input: ExplainTree, annotated = text): ExplainTree {
-  return keyed(annotated, [input], `${text}/${input.key ?? ''}`);
-}
-
-function keyed(text: string, children: readonly ExplainTree[], key: string): ExplainTree {
-  return { text, children, key };
-}
-
-/**
- * The physical plan as a tree: each node with its exchanges in front of its inputs. Each tree node carries the
- * key of the exec node it prints (explain-sections.ts prints a node met twice as `Reused(reference_id=[n])`).
- */
-export function physicalTree(n: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}, underOver = false): ExplainTree {
-  const wm = watermarkAssignerView(n, underOver);
-  if (wm !== undefined) {
-    const scan = keyed(annotate(physicalNodeText(wm.scan, mode, style), wm.scan, undefined, a), [], identityKey(wm.scan));
-    const lowerText = physicalNodeText(wm.lower ?? wm.scan, mode, style);
-    const lower = wm.lower === null ? scan : derived(lowerText, scan, annotate(lowerText, wm.lower, undefined, a, (c) => c.watermarkChain(wm).lower));
-    // The assigner passes its input's rows and changelog on unchanged: it is annotated as that input, with its cost.
-    const assigner = derived(wm.text(style), lower, annotate(wm.text(style), wm.lower ?? wm.scan, undefined, a, (c) => c.watermarkChain(wm).assigner));
-    if (wm.upper === null) return assigner;
-    return keyed(annotate(physicalNodeText(wm.upper, mode, style), wm.upper, undefined, a, (c) => c.watermarkChain(wm).top), [assigner], identityKey(n));
-  }
-  const children = inputsOf(n).map((c, i) => {
-    const tree = aboveWatermarkAssigner(n, c)
-      ? keyed(annotate(physicalNodeText(c, mode, style), c, undefined, a), [physicalTree(c.input, mode, style, a)], identityKey(c))
-      : physicalTree(c, mode, style, a, n.kind === 'rank' || n.kind === 'over');
-    const sub = n.kind === 'calc' ? tree : withReorderingCalc(c, tree, a);
-    const ex = exchangeText(n, i);
-    return ex === undefined ? sub : derived(ex, sub, annotate(ex, n, c, a));
-  });
-  return keyed(annotate(physicalNodeText(n, mode, style), n, undefined, a), children, identityKey(n));
-}
-
-/** The optimized plan as Flink's EXPLAIN prints it (physical plan: `prefix`, execution plan: `infix`). */
-export function explainPhysical(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle = 'prefix', a: PhysicalAnnotations = {}): string {
-  return renderTree(physicalRootTree(root, mode, style, a));
-}
-
-/** physicalTree of a plan's root, which has no Calc above it to reorder a window aggregate's columns. */
-export function physicalRootTree(root: PlanNode, mode: 'streaming' | 'batch', style: PhysicalStyle, a: PhysicalAnnotations = {}): ExplainTree {
-  return withReorderingCalc(root, physicalTree(root, mode, style, a), a);
-}
-
-/**
- * A GlobalWindowAggregate emits its plain keys, then its calls, then the window properties (Flink's window
- * aggregate row type); when the query's columns come in another order (`SELECT window_start, window_end,
- * COUNT(*)`), Flink prints a Calc above it that puts them in the query's order. A Calc of the plan above it
- * already prints that order, merged, as Flink's does.
- */
-function withReorderingCalc(n: PlanNode, tree: ExplainTree, a: PhysicalAnnotations): ExplainTree {
-  if (n.kind !== 'global-window-aggregate') return tree;
-  const names = n.fields.map((f) => f.name);
-  const emitted = [
-    ...n.keys.flatMap((k, i) => (k.kind === 'field' ? [names[i]!] : [])),
-    ...n.aggCalls.map((c) => c.alias),
-    ...n.keys.flatMap((k, i) => (k.kind === 'field' ? [] : [names[i]!])),
-  ];
-  if (emitted.length !== names.length || emitted.every((e, i) => e === names[i])) return tree;
-  const text = `Calc(select=[${names.join(', ')}])`;
-  return derived(text, tree, annotate(text, n, undefined, a));
 }
 
 /** The unoptimized logical plan in Calcite's notation (the "Abstract Syntax Tree" section). */

@@ -23,14 +23,13 @@ export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly n
   const input = b.lower(inputNode);
   const keys = n.groupKeys;
   const w = n.window;
-  // Window aggregates are partitioned by their plain keys (every window of a key in one subtask).
-  // A fused window aggregate reads below its window TVF: its plain keys index that input.
+  // A fused window aggregate reads below its window TVF: the plain keys its exchange hashes, as fields of that input.
   const fusedKeys = fused?.keys.flatMap((k) => (k.kind === 'field' ? [k.index] : []));
-  const v = fusedKeys === undefined ? b.keyedVertex(n, name) : b.vertex('operator', name, fusedKeys.length === 0 ? 1 : o.parallelism);
+  const v = b.keyedVertex(n, name);
   const calls = fused?.calls ?? n.aggCalls;
   // Window aggregates and batch jobs only ever see inserts; a streaming GROUP BY sees retractions only
   // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
-  const retracts = o.mode === 'streaming' && w === undefined && !b.changelog.of(inputNode).isInsertOnly();
+  const retracts = o.mode === 'streaming' && w === undefined && !b.physical.of(inputNode).changelog.isInsertOnly();
   const aggs = aggregateSpecs(b, calls, inputNode, retracts);
   if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
   else if (w.spec.kind === 'SESSION') {
@@ -47,7 +46,11 @@ export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly n
     v.operators.push(windowAggregateFactory(name, spec, aggs));
   }
   if (fusedKeys === undefined) b.exchange(n, input, v);
-  else b.connect(input, v, fusedKeys.length === 0 ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, fusedKeys) });
+  else {
+    const d = b.physical.exchangeInto(n, 0)?.distribution;
+    if (d?.kind !== 'single' && d?.keys.length !== fusedKeys.length) throw new PlanningError('internal: a fused window aggregate hashes the keys of its exchange');
+    b.connect(input, v, d.kind === 'single' ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, fusedKeys) });
+  }
   return { id: v.id, parallelism: v.parallelism };
 }
 

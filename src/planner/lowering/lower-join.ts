@@ -11,7 +11,7 @@ import type { JoinSpec } from '../../table-runtime/join-operator.js';
 import { intervalJoinFactory } from '../../table-runtime/interval-join-operator.js';
 import { compileRex } from '../rex/compile-rex.js';
 import type { JoinNode } from '../logical/plan-node.js';
-import { timeBoundedJoinBounds } from './interval-bounds.js';
+import { timeBoundedJoinBounds } from '../logical/interval-bounds.js';
 
 /** `hashFields` in `joinKeyAt`'s shape: the state key of the keyed operators that key by a hash of fields. */
 const hashFieldsAt = (fields: readonly unknown[], _offset: number, keys: readonly number[]): StateKey => hashFields(fields, keys);
@@ -66,12 +66,17 @@ export function lowerJoin(b: Lowering, n: JoinNode, name: string): Stream {
     v.operators.push(bounds === undefined ? joinOperatorFactory(name, spec) : intervalJoinFactory(name, spec, bounds));
     if (bounds === undefined) stateKey = joinKeyAt;
   }
-  // Each side's exchange computes the state key the join operator sets, so rows meet their state
-  // in the subtask owning its key group at any parallelism.
-  const lk = n.leftKeys;
-  const rk = n.rightKeys;
+  // Each side's exchange (the physical plan's) computes the state key the join operator sets, so rows meet their
+  // state in the subtask owning its key group at any parallelism. A single exchange (no equi keys, or NOT IN) feeds
+  // one subtask, which any hash reaches: it hashes the join keys as well, one kind of edge for every join.
   const key = stateKey;
-  b.connect(left, v, { kind: 'hash', key: (r) => key(r.fields, 0, lk) }, 0);
-  b.connect(right, v, { kind: 'hash', key: (r) => key(r.fields, 0, rk) }, 1);
+  const connectSide = (from: Stream, side: 0 | 1, joinKeys: readonly number[]): void => {
+    const d = b.physical.exchangeInto(n, side)?.distribution;
+    if (d === undefined) throw new PlanningError('internal: both inputs of a join are exchanged');
+    const keys = d.kind === 'hash' ? d.keys : joinKeys;
+    b.connect(from, v, { kind: 'hash', key: (r) => key(r.fields, 0, keys) }, side);
+  };
+  connectSide(left, 0, n.leftKeys);
+  connectSide(right, 1, n.rightKeys);
   return { id: v.id, parallelism: v.parallelism };
 }

@@ -96,9 +96,9 @@ export function lowerRank(b: Lowering, n: RankNode, name: string): Stream {
     b.exchange(n, input, v);
     return { id: v.id, parallelism: v.parallelism };
   }
-  const inputMode = b.changelog.of(n.input);
+  const inputMode = b.physical.of(n.input).changelog;
   const rowtimeFirstRow = o.mode === 'streaming' && isRowtimeInsertOnlyFirstRow(n, inputMode.isInsertOnly());
-  const strategy = o.mode === 'streaming' ? rankStrategy(n, b.changelog) : undefined;
+  const strategy = o.mode === 'streaming' ? rankStrategy(n, b.physical.changelog) : undefined;
   v.operators.push(
     rowtimeFirstRow
       ? rowtimeFirstRowFactory(name, { partitionKeys: keys, rowtimeIndex: n.orderKeys[0]!.index })

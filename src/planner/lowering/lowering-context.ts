@@ -5,8 +5,8 @@ import type { WatermarkStrategy } from '../../runtime/source/watermark-strategy.
 import type { OperatorFactory } from '../../runtime/stream-operator.js';
 import type { Row } from '../../types/row.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
-import type { ChangelogInference } from '../logical/changelog.js';
 import type { PlanNode } from '../logical/plan-node.js';
+import type { PhysicalPlanner } from '../physical/physical-planner.js';
 
 /** Settings the lowering reads. */
 export interface LoweringOptions {
@@ -42,22 +42,22 @@ export interface VertexDraft {
 
 /**
  * What the lowering of one node kind (lower-*.ts) uses of the job graph under construction (JobGraphBuilder):
- * it lowers its inputs, adds its vertex or chains its operator, and connects its inputs through the exchange
- * the node requires (logical/distribution.ts).
+ * it lowers its inputs, adds its vertex or chains its operator, and connects its inputs through the exchanges the
+ * physical plan put in front of them (physical/physical-planner.ts).
  */
 export interface Lowering {
   readonly options: LoweringOptions;
-  /** Which row kinds each node emits (memoized), for choosing operator implementations. */
-  readonly changelog: ChangelogInference;
+  /** The physical plan being lowered: each node's exchanges and changelog mode, for choosing operator implementations. */
+  readonly physical: PhysicalPlanner;
   /** Lowers `n` (once; a node shared by several readers is lowered once), returning the stream its rows leave from. */
   lower(n: PlanNode): Stream;
   isLowered(n: PlanNode): boolean;
   vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft;
-  /** A vertex for keyed node `n`: one subtask when it needs all of its input in one place. */
+  /** A vertex for keyed node `n`: one subtask when the physical plan puts a single exchange in front of it. */
   keyedVertex(n: PlanNode, name: string): VertexDraft;
   draft(id: string): VertexDraft;
   connect(from: Stream, to: VertexDraft, partitioner: Partitioner, inputIndex?: number): void;
-  /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the exchange `n` requires of it. */
+  /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the physical plan's exchange there, if any. */
   exchange(n: PlanNode, from: Stream, to: VertexDraft, inputIndex?: number): void;
   /** A stream the next stateless operator may be chained onto: a fresh vertex behind a shared source. */
   chainTarget(input: Stream, name: string): Stream;

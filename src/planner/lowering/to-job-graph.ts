@@ -5,12 +5,11 @@ import type { AnySink } from '../../runtime/sink/sink.js';
 import type { OperatorFactory } from '../../runtime/stream-operator.js';
 import type { Row } from '../../types/row.js';
 import { hashFields } from '../../types/values/equality.js';
-import { ChangelogInference } from '../logical/changelog.js';
-import { requiredDistribution } from '../logical/distribution.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
 import type { PlanNode } from '../logical/plan-node.js';
 import { postOrder } from '../logical/subplan-reuse.js';
+import { PhysicalPlanner } from '../physical/physical-planner.js';
 import { lowerAggregate, lowerGlobalWindow, lowerLocalWindowAggregate } from './lower-aggregate.js';
 import { lowerJoin } from './lower-join.js';
 import { lowerChangelogNormalize, lowerMatch, lowerOver, lowerRank, lowerSort } from './lower-keyed.js';
@@ -29,9 +28,9 @@ export interface SinkOptions {
 }
 
 /**
- * Lowers an optimized plan to a job graph. Each plan node has one consumer, so a stateless node (calc)
- * is chained onto its input's vertex; keyed and global nodes start a vertex behind a hash or single
- * exchange. `terminal` ends the graph (a table sink, or the collect sink of a SELECT).
+ * Lowers an optimized plan, through its physical plan, to a job graph. A stateless node (calc) is chained onto its
+ * input's vertex; a keyed or global node starts a vertex behind the hash or single exchange the physical plan put in
+ * front of it. A sink ends the graph (a table sink, or the collect sink of a SELECT).
  */
 export class JobGraphBuilder implements Lowering {
   private readonly vertices: VertexDraft[] = [];
@@ -42,11 +41,10 @@ export class JobGraphBuilder implements Lowering {
   /** Nodes read by more than one consumer (after sub-plan reuse): nothing is chained onto their vertex. */
   private readonly fanOut = new Set<PlanNode>();
 
-  /** Which row kinds each node emits (memoized), for choosing aggregate implementations. */
-  readonly changelog: ChangelogInference;
+  readonly physical: PhysicalPlanner;
 
   constructor(readonly options: LoweringOptions) {
-    this.changelog = new ChangelogInference(options.mode);
+    this.physical = new PhysicalPlanner(options.mode);
   }
 
   vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft {
@@ -64,14 +62,14 @@ export class JobGraphBuilder implements Lowering {
     this.edges.push(inputIndex === 0 ? { from: from.id, to: to.id, partitioner: p } : { from: from.id, to: to.id, inputIndex, partitioner: p });
   }
 
-  /** A vertex for keyed node `n`: one subtask when it needs all of its input in one place (distribution.ts). */
+  /** A vertex for keyed node `n`: one subtask behind a single exchange (all of its input in one place). */
   keyedVertex(n: PlanNode, name: string): VertexDraft {
-    return this.vertex('operator', name, requiredDistribution(n, 0)?.kind === 'single' ? 1 : this.options.parallelism);
+    return this.vertex('operator', name, this.physical.exchangeInto(n, 0)?.distribution.kind === 'single' ? 1 : this.options.parallelism);
   }
 
-  /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the exchange `n` requires of it. */
+  /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the physical plan's exchange there, if any. */
   exchange(n: PlanNode, from: Stream, to: VertexDraft, inputIndex = 0): void {
-    const d = requiredDistribution(n, inputIndex);
+    const d = this.physical.exchangeInto(n, inputIndex)?.distribution;
     if (d === undefined) this.connect(from, to, { kind: 'forward' }, inputIndex);
     else if (d.kind === 'single') this.connect(from, to, { kind: 'rebalance' }, inputIndex);
     else {
@@ -84,8 +82,10 @@ export class JobGraphBuilder implements Lowering {
    * Declares the roots that will be lowered into this graph (each read by one sink), after sub-plan reuse
    * (logical/subplan-reuse.ts) made identical sub-plans one object: a node with several readers, such as the
    * scan of a self-join or of two INSERTs, is lowered once and its rows are fanned out. Returns the roots.
+   * Their physical plan is built here, once and bottom-up, before lowering asks it about any node.
    */
   planShared<T extends readonly PlanNode[]>(roots: T): T {
+    this.physical.plan(roots);
     const readers = new Map<PlanNode, number>();
     const read = (n: PlanNode): void => void readers.set(n, (readers.get(n) ?? 0) + 1);
     // Each root is read once, by its sink (a table sink, or the collect sink of a SELECT); each node reads each
@@ -151,10 +151,9 @@ export class JobGraphBuilder implements Lowering {
     }
   }
 
-  /** Adds a sink vertex consuming `input`'s stream; `mainThread` says why its writer must run on the main thread, if it must. */
   /**
    * Ends the graph with a sink. `keyBy`: hash the input by these fields (a table sink's primary key, see
-   * sink-exchange.ts) instead of forwarding it, or round-robin when the parallelisms differ.
+   * physical/sink-exchange.ts) instead of forwarding it, or round-robin when the parallelisms differ.
    */
   addSink(input: Stream, name: string, sink: AnySink<Row>, parallelism: number, operators: OperatorFactory[] = [], options: SinkOptions = {}): void {
     const v = this.vertex('sink', name, parallelism);

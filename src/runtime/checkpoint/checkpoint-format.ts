@@ -11,17 +11,22 @@ import { ExecutionError } from '../../errors/sluice-error.js';
  * v4: as v3, with deltas (incremental checkpoints) among the operator snapshots and `needs`, the earlier
  * checkpoints they build on; written only when a checkpoint holds a delta (a whole one stays v3, which
  * earlier releases read), so a release that cannot merge deltas refuses it instead of restoring one.
+ * v5: as v4, with rows in flight (`TaskSnapshot.inFlight`, unaligned checkpoints); written only when a checkpoint
+ * holds some, so a release that would drop them refuses it instead.
  */
 export const CHECKPOINT_METADATA_FORMAT = 'sluice-checkpoint-v3';
 
 /** The metadata format of a checkpoint holding deltas (see above). */
 export const INCREMENTAL_METADATA_FORMAT = 'sluice-checkpoint-v4';
 
+/** The metadata format of a checkpoint holding rows in flight (see above). */
+export const IN_FLIGHT_METADATA_FORMAT = 'sluice-checkpoint-v5';
+
 /** Metadata formats whose state is keyed by task (the id of a chain's first vertex). */
 export const TASK_LAYOUT_FORMATS: readonly string[] = ['sluice-checkpoint-v1', 'sluice-checkpoint-v2'];
 
 /** Metadata formats this release restores, oldest first. */
-const READABLE: readonly string[] = [...new Set([...TASK_LAYOUT_FORMATS, CHECKPOINT_METADATA_FORMAT, INCREMENTAL_METADATA_FORMAT])];
+const READABLE: readonly string[] = [...new Set([...TASK_LAYOUT_FORMATS, CHECKPOINT_METADATA_FORMAT, INCREMENTAL_METADATA_FORMAT, IN_FLIGHT_METADATA_FORMAT])];
 
 /**
  * Refuses a checkpoint or savepoint whose metadata format this release does not know, rather than

@@ -6,7 +6,7 @@ import { crc32 } from 'node:zlib';
 import { ExecutionError } from '../../errors/sluice-error.js';
 import { decodeState, ExternalBytes, encodeState, encodeStateInPieces } from '../state/state-codec.js';
 import { isSpilled, type OperatorSnapshotBytes, snapshotBytes } from './spilled-snapshot.js';
-import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, INCREMENTAL_METADATA_FORMAT, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
+import { CHECKPOINT_METADATA_FORMAT, checkMetadataFormat, IN_FLIGHT_METADATA_FORMAT, INCREMENTAL_METADATA_FORMAT, TASK_LAYOUT_FORMATS } from './checkpoint-format.js';
 import { mergeOperatorSnapshots, operatorSnapshotBase } from './incremental.js';
 import type { CompletedCheckpoint, SerializedValue, StoredCheckpoint, TaskLayoutCommittable, TaskSnapshot } from './completed-checkpoint.js';
 
@@ -64,8 +64,9 @@ export async function writeCheckpoint(target: string, cp: CompletedCheckpoint, o
   }
   await syncDirectory(target);
   const meta = encodeState({
-    // Without deltas the format older releases read; with them one they refuse rather than restore a delta.
-    format: needs.length > 0 ? INCREMENTAL_METADATA_FORMAT : CHECKPOINT_METADATA_FORMAT,
+    // Without deltas or rows in flight the format older releases read; with them one they refuse rather than
+    // restore a delta or drop the rows.
+    format: [...cp.vertices.values()].some((s) => s.inFlight !== undefined) ? IN_FLIGHT_METADATA_FORMAT : needs.length > 0 ? INCREMENTAL_METADATA_FORMAT : CHECKPOINT_METADATA_FORMAT,
     jobId: cp.jobId,
     checkpointId: cp.checkpointId,
     isSavepoint: cp.isSavepoint,

@@ -22,6 +22,12 @@ export interface TaskSnapshot {
   readonly operators: readonly OperatorSnapshotBytes[];
   /** Sink writer state (sink tasks). */
   readonly writerState: readonly SerializedValue[] | undefined;
+  /**
+   * Unaligned checkpoints: the rows that reached the task after its snapshot on a channel whose barrier had not
+   * come yet, encoded with the state codec as `[inputIndex, RowKind, fields][]` (see `in-flight-rows.ts`); they
+   * are processed again first on restore. Absent when there were none, always in aligned checkpoints.
+   */
+  readonly inFlight?: Uint8Array;
 }
 
 /** A committable waiting for its checkpoint to complete or for a retry. */

@@ -30,6 +30,8 @@ export interface TaskRestore {
   readonly writerState: readonly SerializedValue[] | undefined;
   /** One per chained operator, in chain order; undefined for an operator the checkpoint holds no state of. */
   readonly operators: readonly (OperatorRestore | undefined)[];
+  /** Rows in flight at an unaligned checkpoint (`TaskSnapshot.inFlight`), processed first. */
+  readonly inFlight?: Uint8Array;
 }
 
 export interface RestoringTask {
@@ -58,12 +60,14 @@ export function planTaskRestores(cp: CompletedCheckpoint, tasks: readonly Restor
       const head = parts[0];
       const last = parts[parts.length - 1];
       const finished = parts.every((p) => p?.finished === true);
-      out.set(`${t.id}#${i}`, {
+      const restore: TaskRestore = {
         finished,
         splits: head?.splits,
         writerState: last?.writerState,
         operators: finished ? [] : parts.flatMap((p, k) => p?.operators ?? new Array<undefined>(t.chain[k]!.operators).fill(undefined)),
-      });
+      };
+      // Rows in flight entered at the task's head; a vertex chained behind another never has any.
+      out.set(`${t.id}#${i}`, head?.inFlight === undefined || finished ? restore : { ...restore, inFlight: head.inFlight });
     }
   }
   return out;
@@ -88,13 +92,19 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
     return Array.from({ length: t.parallelism }, (_, i) => {
       const s = cp.vertices.get(`${v.id}#${i}`);
       if (s === undefined) return undefined;
-      return {
+      const same: VertexRestore = {
         finished: s.finished,
         splits: s.splits,
         writerState: s.writerState,
         operators: ops((op) => (s.operators[op] === undefined ? undefined : { parts: [snapshotBytes(s.operators[op]!)], rescale: undefined })),
       };
+      return s.inFlight === undefined ? same : { ...same, inFlight: s.inFlight };
     });
+  }
+  if (old.some((s) => s.inFlight !== undefined)) {
+    throw new ValidationError(
+      `Cannot restore '${t.name}' with parallelism ${t.parallelism}: checkpoint ${cp.checkpointId} is unaligned and holds rows that were in flight to its ${oldP} subtasks, which Sluice restores only at the parallelism they were taken at. Restore it with parallelism ${oldP}, or from a savepoint (savepoints are always aligned).`,
+    );
   }
   if (t.parallelism > maxParallelism) {
     throw new ValidationError(

@@ -83,6 +83,7 @@ function unclaimedKinds(s: TaskSnapshot, v: ClaimingVertex | undefined): string[
   const kinds: string[] = [];
   if ((s.splits?.length ?? 0) > 0 && v?.kind !== 'source') kinds.push('reader splits');
   if ((s.writerState?.length ?? 0) > 0 && v?.kind !== 'sink') kinds.push('sink writer state');
+  if (s.inFlight !== undefined && (v === undefined || v.kind === 'source')) kinds.push('rows in flight (unaligned checkpoint)');
   s.operators.forEach((bytes, k) => {
     if (k >= (v?.operators ?? 0)) kinds.push(...operatorKinds(snapshotBytes(bytes)));
   });
@@ -131,12 +132,13 @@ export function claimState(
     const id = key.slice(0, key.lastIndexOf('#'));
     const v = job.get(id);
     if (v === undefined) continue;
-    vertices.set(key, {
+    const kept: TaskSnapshot = {
       finished: s.finished,
       splits: v.kind === 'source' ? s.splits : undefined,
       operators: s.operators.slice(0, v.operators),
       writerState: v.kind === 'sink' ? s.writerState : undefined,
-    });
+    };
+    vertices.set(key, s.inFlight !== undefined && v.kind !== 'source' ? { ...kept, inFlight: s.inFlight } : kept);
   }
   return {
     ...cp,

@@ -12,20 +12,22 @@ import type { TaskSnapshot } from './completed-checkpoint.js';
 
 /**
  * One subtask's snapshot of a chained task, cut into the parts of its vertices, head first: each vertex
- * gets its own operators' states, the head (a source) the reader splits, the last (a sink) the writer
- * state. `operators` may be shorter than the chain's operators (a finished task keeps none).
+ * gets its own operators' states, the head the reader splits (a source) or the rows in flight (unaligned
+ * checkpoints), the last (a sink) the writer state. `operators` may be shorter than the chain's operators (a finished task keeps none).
  */
 export function splitTaskSnapshot(s: TaskSnapshot, chain: readonly ChainedVertex[]): TaskSnapshot[] {
   let offset = 0;
   return chain.map((v, k) => {
     const operators = s.operators.slice(offset, offset + v.operators);
     offset += v.operators;
-    return {
+    const part: TaskSnapshot = {
       finished: s.finished,
       splits: k === 0 ? s.splits : undefined,
       operators,
       writerState: k === chain.length - 1 ? s.writerState : undefined,
     };
+    // Rows in flight entered the task at its head, so they belong to the head vertex's inputs.
+    return k === 0 && s.inFlight !== undefined ? { ...part, inFlight: s.inFlight } : part;
   });
 }
 

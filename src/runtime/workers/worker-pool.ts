@@ -297,7 +297,7 @@ export class RemoteTask implements TaskHandle {
   private settleRun: ((e: Error | undefined) => void) | undefined;
   private readonly result: Promise<void>;
   private settled = false;
-  readonly triggerCheckpoint: ((checkpointId: number, suspend?: boolean) => void) | undefined;
+  readonly triggerCheckpoint: ((checkpointId: number, suspend?: boolean, savepoint?: boolean) => void) | undefined;
 
   constructor(
     private readonly pool: WorkerPool,
@@ -312,7 +312,7 @@ export class RemoteTask implements TaskHandle {
     });
     this.result.catch(() => undefined);
     this.triggerCheckpoint = isSource
-      ? (checkpointId, suspend = false) => pool.send(worker, { kind: 'trigger', attempt, key, checkpointId, suspend })
+      ? (checkpointId, suspend = false, savepoint = false) => pool.send(worker, { kind: 'trigger', attempt, key, checkpointId, suspend, savepoint })
       : undefined;
   }
 

@@ -55,7 +55,7 @@ export type ToWorker =
       readonly subtasks: readonly SubtaskPlan[];
       readonly channels: readonly ChannelPlan[];
     }
-  | { readonly kind: 'trigger'; readonly attempt: number; readonly key: string; readonly checkpointId: number; readonly suspend: boolean }
+  | { readonly kind: 'trigger'; readonly attempt: number; readonly key: string; readonly checkpointId: number; readonly suspend: boolean; readonly savepoint: boolean }
   | { readonly kind: 'checkpoint-complete'; readonly attempt: number; readonly key: string; readonly checkpointId: number }
   | { readonly kind: 'reader-event'; readonly attempt: number; readonly key: string; readonly event: WireReaderEvent }
   | { readonly kind: 'cancel'; readonly attempt: number; readonly key: string }

@@ -234,7 +234,7 @@ class WorkerAttempt implements TaskHost {
     switch (m.kind) {
       case 'trigger': {
         const t = this.tasks.get(m.key);
-        if (t instanceof SourceStreamTask) t.triggerCheckpoint(m.checkpointId, m.suspend);
+        if (t instanceof SourceStreamTask) t.triggerCheckpoint(m.checkpointId, m.suspend, m.savepoint);
         return;
       }
       case 'checkpoint-complete':

@@ -143,6 +143,25 @@ export function hashValue(v: unknown): number {
   }
 }
 
+/** Whether two rows' fields (or two keys) are equal value by value, as `valuesEqual` says. */
+export function fieldsEqual(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !valuesEqual(a[i], b[i])) return false;
+  return true;
+}
+
+/**
+ * Whether the key fields `ak` of the row at offset `ao` in `a` equal the key fields `bk` of the row at `bo` in
+ * `b` under SQL equality, as a join compares its keys: a NULL key never equals anything.
+ */
+export function keyFieldsEqual(a: readonly unknown[], ao: number, ak: readonly number[], b: readonly unknown[], bo: number, bk: readonly number[]): boolean {
+  for (let i = 0; i < ak.length; i++) {
+    const x = a[ao + ak[i]!];
+    if (x === null || !valuesEqual(x, b[bo + bk[i]!])) return false;
+  }
+  return true;
+}
+
 /** Hash of the fields at `indexes` of `fields` (a key of a row), without building a key array. */
 export function hashFields(fields: readonly unknown[], indexes: readonly number[]): number {
   let h = 1;

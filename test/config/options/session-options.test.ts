@@ -24,7 +24,9 @@ describe('session option defaults (Flink)', () => {
   it('has Flink defaults', () => {
     const c = conf({});
     expect(c.get(ExecutionOptions.RUNTIME_MODE)).toBe('streaming');
-    expect(c.get(ExecutionOptions.PARALLELISM)).toBe(1);
+    // Unset, not Flink's 1: the planner then chooses per job (planner/default-parallelism.ts, docs/differences-from-flink.md).
+    expect(c.get(ExecutionOptions.PARALLELISM)).toBeUndefined();
+    expect(c.get(ExecutionOptions.WORKER_THREADS)).toBe('auto');
     expect(c.get(ExecutionOptions.PIPELINE_NAME)).toBeUndefined();
     expect(c.get(CheckpointingOptions.CHECKPOINTING_INTERVAL)).toBeUndefined();
     expect(c.get(CheckpointingOptions.CHECKPOINTING_MODE)).toBe('EXACTLY_ONCE');

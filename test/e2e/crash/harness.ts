@@ -166,6 +166,22 @@ export function incrementalChainAtLeast(n: number): (root: string) => boolean {
     });
 }
 
+/**
+ * Unaligned trials: true once the newest complete checkpoint holds rows in flight (metadata format v5), so the
+ * kill that follows soon after most likely resumes from one and processes its rows in flight again.
+ */
+export function newestCheckpointHoldsRowsInFlight(root: string): boolean {
+  const newest = completeCheckpoints(root)
+    .map((c) => ({ c, n: Number(c.slice(c.lastIndexOf('chk-') + 4)) }))
+    .sort((a, b) => b.n - a.n)[0];
+  if (newest === undefined) return false;
+  try {
+    return (decodeState(readFileSync(join(root, newest.c, '_metadata'))) as { format?: string }).format === 'sluice-checkpoint-v5';
+  } catch {
+    return false;
+  }
+}
+
 /** True when some job directory under the checkpoint root holds a complete checkpoint (chk-N/_metadata). */
 export function hasCompleteCheckpoint(root: string): boolean {
   return completeCheckpoints(root).length > 0;

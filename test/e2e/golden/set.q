@@ -20,13 +20,13 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 |                                                    pipeline.name |                      my job |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
@@ -79,13 +79,13 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
 |            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |
@@ -152,13 +152,13 @@ SET;
 |                             execution.checkpointing.num-retained |                           1 |
 |                                  execution.checkpointing.timeout |                      10 min |
 |             execution.checkpointing.tolerable-failed-checkpoints |                           0 |
+|                        execution.checkpointing.unaligned.enabled |                       false |
 |                                           execution.runtime-mode |                   streaming |
 |                  execution.state-recovery.ignore-unclaimed-state |                       false |
-|                                         execution.worker-threads |                         off |
+|                                         execution.worker-threads |                        auto |
 |                  materialized-table.default-freshness.continuous |                       3 min |
 |                        materialized-table.default-freshness.full |                         1 h |
 |              materialized-table.refresh-mode.freshness-threshold |                      30 min |
-|                                              parallelism.default |                           1 |
 |                                         pipeline.max-parallelism |                         128 |
 | restart-strategy.exponential-delay.attempts-before-reset-backoff |                  2147483647 |
 |            restart-strategy.exponential-delay.backoff-multiplier |                         1.5 |

@@ -22,7 +22,7 @@ describe('checkpoint metadata format', () => {
     const e = errorOf(() => checkMetadataFormat('sluice-checkpoint-v7', '/sp/savepoint-ab12-cd'));
     expect(e).toBeInstanceOf(ExecutionError);
     expect(e.message).toBe(
-      "Cannot restore from '/sp/savepoint-ab12-cd': its _metadata has format 'sluice-checkpoint-v7'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2', 'sluice-checkpoint-v3', 'sluice-checkpoint-v4'. It was probably written by a newer Sluice.",
+      "Cannot restore from '/sp/savepoint-ab12-cd': its _metadata has format 'sluice-checkpoint-v7'; this version of Sluice reads 'sluice-checkpoint-v1', 'sluice-checkpoint-v2', 'sluice-checkpoint-v3', 'sluice-checkpoint-v4', 'sluice-checkpoint-v5'. It was probably written by a newer Sluice.",
     );
   });
 

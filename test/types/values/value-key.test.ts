@@ -34,6 +34,10 @@ describe('valueKey: one Map key per value, equal as valuesEqual says', () => {
       [[d('1.5')], ['1.5']],
       [[5n], ['5']],
       [[1, 2], [2, 1]],
+      // JSON writes all three as null.
+      [[Number.NaN], [null]],
+      [[Number.POSITIVE_INFINITY], [Number.NaN]],
+      [[Number.NEGATIVE_INFINITY], [Number.POSITIVE_INFINITY]],
     ];
     for (const [a, b] of different) {
       expect(valuesEqual(a, b)).toBe(false);

@@ -1,4 +1,7 @@
+import { identifierToString } from '../../catalog/object-identifier.js';
 import { PlanningError } from '../../errors/sluice-error.js';
+import type { SinkNode } from '../logical/plan-node.js';
+import type { PhysicalOperator } from './physical-node.js';
 
 /** `table.exec.sink.keyed-shuffle`. */
 export type SinkKeyedShuffle = 'NONE' | 'AUTO' | 'FORCE';
@@ -54,4 +57,27 @@ export function sinkExchange(s: SinkExchangeInput): SinkExchange {
       return never;
     }
   }
+}
+
+/**
+ * The edge into the table sink `sink` of the physical plan: its input's changelog mode and its table's primary key
+ * come from the plan; the parallelisms from the job graph, where they are decided (as Flink decides the keyed shuffle
+ * in CommonExecSink when it translates the plan, not as an Exchange of the plan: EXPLAIN shows none).
+ *
+ * @throws PlanningError as sinkExchange
+ */
+export function sinkExchangeOf(
+  sink: PhysicalOperator<SinkNode>,
+  parallelism: { readonly sink: number; readonly input: number },
+  keyedShuffle: SinkKeyedShuffle,
+): SinkExchange {
+  const s = sink.logical;
+  return sinkExchange({
+    table: identifierToString(s.identifier),
+    sinkParallelism: parallelism.sink,
+    inputParallelism: parallelism.input,
+    inputInsertOnly: sink.inputs[0]!.changelog.isInsertOnly(),
+    primaryKey: (s.table.schema.primaryKey?.columns ?? []).map((c) => s.fields.findIndex((f) => f.name === c)),
+    keyedShuffle,
+  });
 }

@@ -1,8 +1,8 @@
 import { parseDuration } from '../../config/units.js';
 import type { PlannerConfig } from '../planner-context.js';
-import { hasExchange } from './explain-plan.js';
-import type { AggregateNode, PlanNode } from './plan-node.js';
-import { inputsOf } from './plan-node.js';
+import type { PhysicalPlanner } from './physical-planner.js';
+import type { AggregateNode, PlanNode } from '../logical/plan-node.js';
+import { inputsOf } from '../logical/plan-node.js';
 
 /** One piece of EXPLAIN PLAN_ADVICE: the nodes it is printed on (`advice=[id]`) and its text after the plan. */
 export interface PlanAdvice {
@@ -19,8 +19,8 @@ export interface PlanAdvice {
  * still to set, in Flink's order and wording. Sluice has no other analyzer (Flink's NonDeterministicUpdateAnalyzer
  * warns about non-deterministic updates), so a plan without such an aggregate has no advice.
  */
-export function groupAggregationAdvice(roots: readonly PlanNode[], mode: 'streaming' | 'batch', config: PlannerConfig): PlanAdvice | undefined {
-  if (mode !== 'streaming') return undefined;
+export function groupAggregationAdvice(roots: readonly PlanNode[], physical: PhysicalPlanner, config: PlannerConfig): PlanAdvice | undefined {
+  if (physical.mode !== 'streaming') return undefined;
   const strategy = (config.get('table.optimizer.agg-phase-strategy') ?? 'AUTO').trim().toUpperCase();
   const enabled = (config.get('table.exec.mini-batch.enabled') ?? 'false').trim().toLowerCase() === 'true';
   const latency = parseDuration(config.get('table.exec.mini-batch.allow-latency') ?? '0') ?? 0;
@@ -32,7 +32,7 @@ export function groupAggregationAdvice(roots: readonly PlanNode[], mode: 'stream
   const visit = (n: PlanNode): void => {
     if (seen.has(n)) return;
     seen.add(n);
-    if (n.kind === 'aggregate' && twoPhaseCandidate(n)) targets.add(n);
+    if (n.kind === 'aggregate' && twoPhaseCandidate(n, physical)) targets.add(n);
     inputsOf(n).forEach(visit);
   };
   roots.forEach(visit);
@@ -47,7 +47,7 @@ export function groupAggregationAdvice(roots: readonly PlanNode[], mode: 'stream
 /** Built-in aggregates whose accumulators merge (Flink's doAllSupportPartialMerge), with or without DISTINCT. */
 const MERGEABLE = new Set(['COUNT', 'SUM', 'SUM0', '$SUM0', 'MIN', 'MAX', 'AVG', 'LISTAGG']);
 
-function twoPhaseCandidate(n: AggregateNode): boolean {
+function twoPhaseCandidate(n: AggregateNode, physical: PhysicalPlanner): boolean {
   if (n.window !== undefined || n.aggCalls.length === 0) return false;
-  return n.aggCalls.every((c) => MERGEABLE.has(c.name.toUpperCase())) && hasExchange(n, n.input);
+  return n.aggCalls.every((c) => MERGEABLE.has(c.name.toUpperCase())) && physical.hasExchange(n, n.input);
 }

@@ -3,19 +3,23 @@
 // them, so an updating input is hashed by the sink's primary key, and refused without one (Flink's
 // CommonExecSink), and `table.exec.sink.keyed-shuffle` decides for an insert-only input.
 import { describe, expect, it } from 'vitest';
-import { PlanningError, ValidationError } from '../../src/errors/sluice-error.js';
-import { planInsert } from '../../src/planner/planner.js';
-import { sinkExchange } from '../../src/planner/lowering/sink-exchange.js';
-import type { JobGraph } from '../../src/runtime/job-graph.js';
-import { executeJob } from '../../src/runtime/job-master.js';
-import { keyGroupOf, subtaskOfKeyGroup } from '../../src/runtime/key-groups.js';
-import { defaultRuntimeConfig } from '../../src/runtime/runtime-config.js';
-import { parseStatement } from '../../src/sql/parse.js';
-import { DataTypes } from '../../src/types/data-types.js';
-import { Row } from '../../src/types/row.js';
-import { Columns, ResolvedSchema } from '../../src/types/schema.js';
-import { hashFields } from '../../src/types/values/equality.js';
-import { formatRows, testTable, TestContext, type TestTable } from './harness.js';
+import { PlanningError, ValidationError } from '../../../src/errors/sluice-error.js';
+import { planInsert } from '../../../src/planner/planner.js';
+import { sinkExchange, sinkExchangeOf } from '../../../src/planner/physical/sink-exchange.js';
+import { PhysicalPlanner } from '../../../src/planner/physical/physical-planner.js';
+import type { PlanNode, SinkNode } from '../../../src/planner/logical/plan-node.js';
+import type { DynamicTableSink } from '../../../src/factories/dynamic-table-sink.js';
+import { objectIdentifier } from '../../../src/catalog/object-identifier.js';
+import type { JobGraph } from '../../../src/runtime/job-graph.js';
+import { executeJob } from '../../../src/runtime/job-master.js';
+import { keyGroupOf, subtaskOfKeyGroup } from '../../../src/runtime/key-groups.js';
+import { defaultRuntimeConfig } from '../../../src/runtime/runtime-config.js';
+import { parseStatement } from '../../../src/sql/parse.js';
+import { DataTypes } from '../../../src/types/data-types.js';
+import { Row } from '../../../src/types/row.js';
+import { Columns, ResolvedSchema } from '../../../src/types/schema.js';
+import { hashFields } from '../../../src/types/values/equality.js';
+import { formatRows, testTable, TestContext, type TestTable } from '../harness.js';
 
 const KEYS = 20;
 const ROWS = 400;
@@ -122,5 +126,35 @@ describe('sinkExchange', () => {
     expect(sinkExchange({ ...base, keyedShuffle: 'AUTO' })).toEqual({ kind: 'keyed', keys: [1] });
     expect(sinkExchange({ ...base, keyedShuffle: 'FORCE' })).toEqual({ kind: 'keyed', keys: [1] });
     expect(sinkExchange({ ...base, keyedShuffle: 'NONE' })).toEqual({ kind: 'forward' });
+  });
+});
+
+describe('sinkExchangeOf: the sink of the physical plan', () => {
+  const values: PlanNode = { kind: 'values', rows: [['a', 1n, 2]], fields: kcsColumns.map((c) => ({ name: c.name, type: c.type })) };
+  const sinkOver = (input: PlanNode, schema: ResolvedSchema): SinkNode => ({
+    kind: 'sink',
+    input,
+    identifier: objectIdentifier('cat', 'db', 'out'),
+    sink: {} as DynamicTableSink,
+    table: { kind: 'table', schema, partitionKeys: [], options: {} },
+    overwrite: false,
+    staticPartition: new Map(),
+    fields: input.fields,
+  });
+  const updating: PlanNode = { kind: 'aggregate', input: values, groupKeys: [0], aggCalls: [], fields: values.fields.slice(0, 1) };
+  const physical = new PhysicalPlanner('streaming');
+
+  it("hashes an updating input by the table's primary key, read from the plan, when the parallelisms differ", () => {
+    const keyed = { kind: 'aggregate' as const, input: values, groupKeys: [0, 2], aggCalls: [], fields: [values.fields[0]!, values.fields[2]!] };
+    const s = ResolvedSchema.of([kcsColumns[0]!, kcsColumns[2]!], [], ResolvedSchema.primaryKey(['s']));
+    expect(sinkExchangeOf(physical.of(sinkOver(keyed, s)), { sink: 2, input: 3 }, 'AUTO')).toEqual({ kind: 'keyed', keys: [1] });
+    expect(sinkExchangeOf(physical.of(sinkOver(keyed, s)), { sink: 3, input: 3 }, 'AUTO')).toEqual({ kind: 'forward' });
+  });
+
+  it('forwards an insert-only input without keyed shuffle, and refuses an updating one without a key when the parallelisms differ', () => {
+    expect(sinkExchangeOf(physical.of(sinkOver(values, withKey)), { sink: 2, input: 3 }, 'NONE')).toEqual({ kind: 'forward' });
+    const noKey = ResolvedSchema.of([kcsColumns[0]!]);
+    expect(() => sinkExchangeOf(physical.of(sinkOver(updating, noKey)), { sink: 2, input: 3 }, 'AUTO')).toThrow(PlanningError);
+    expect(sinkExchangeOf(physical.of(sinkOver(updating, noKey)), { sink: 3, input: 3 }, 'AUTO')).toEqual({ kind: 'forward' });
   });
 });

@@ -1,24 +1,13 @@
-import type { PlanNode } from './plan-node.js';
+import type { PlanNode } from '../logical/plan-node.js';
+import { hashOrSingle, SINGLE } from './distribution.js';
+import type { RequiredDistribution } from './distribution.js';
 
 /**
- * How a node needs the rows of one of its inputs spread over its subtasks (Flink's FlinkRelDistribution as a
- * node requires it of an input). `single`: one subtask sees every row, so the node runs with parallelism 1.
- * `hash`: rows with equal `keys` (field indexes of that input) meet in one subtask.
+ * The distribution node `n` requires of its input `input` (0-based), or undefined when it takes the rows where they
+ * are (chained, or forwarded). The exchange-insertion rule (physical-planner.ts) puts an exchange wherever the input
+ * does not already satisfy it.
  */
-export type Distribution = { readonly kind: 'single' } | { readonly kind: 'hash'; readonly keys: readonly number[] };
-
-const SINGLE: Distribution = { kind: 'single' };
-
-function hashOrSingle(keys: readonly number[]): Distribution {
-  return keys.length === 0 ? SINGLE : { kind: 'hash', keys };
-}
-
-/**
- * The distribution node `n` requires of its input `input` (0-based), or undefined when it takes the rows
- * where they are (chained, or forwarded). One answer for both the job graph's exchanges and EXPLAIN's
- * `Exchange(distribution=[...])` lines, so the plan printed is the plan run.
- */
-export function requiredDistribution(n: PlanNode, input: number): Distribution | undefined {
+export function requiredDistribution(n: PlanNode, input: number): RequiredDistribution | undefined {
   switch (n.kind) {
     case 'aggregate': {
       // A window aggregate is partitioned by its plain keys: every window of a key in one subtask.

@@ -1,6 +1,6 @@
 import { isProctimeAttribute, isRowtimeAttribute } from '../../types/logical-type.js';
 import type { TimeDomain } from '../../runtime/timer-service.js';
-import type { JoinNode, PlanField, PlanNode } from '../logical/plan-node.js';
+import type { JoinNode, PlanField, PlanNode } from './plan-node.js';
 import type { RexNode } from '../rex/rex-node.js';
 
 /**

@@ -1,18 +1,19 @@
 import type { JobGraph, JobVertex } from '../../runtime/job-graph.js';
-import { ChangelogInference } from './changelog.js';
-import { CostEstimator } from './explain-cost.js';
-import { jsonExecutionPlan } from './explain-json.js';
-import { explainLogical, physicalNodeText, physicalRootTree } from './explain-plan.js';
-import type { PhysicalAnnotations } from './explain-plan.js';
-import { reuseSinks } from './explain-sink-reuse.js';
-import { node, renderTree } from './explain-tree.js';
-import { reuseSubplans } from './subplan-reuse.js';
-import type { ReuseOptions } from './subplan-reuse.js';
-import type { ExplainTree } from './explain-tree.js';
-import type { PlanNode } from './plan-node.js';
+import { CostEstimator } from '../logical/explain-cost.js';
+import { jsonExecutionPlan } from '../logical/explain-json.js';
+import { explainLogical, physicalNodeText } from '../logical/explain-plan.js';
+import { physicalRootTree } from './explain-physical.js';
+import type { PhysicalAnnotations } from './explain-physical.js';
+import { reuseSinks } from '../logical/explain-sink-reuse.js';
+import { node, renderTree } from '../logical/explain-tree.js';
+import { reuseSubplans } from '../logical/subplan-reuse.js';
+import type { ReuseOptions } from '../logical/subplan-reuse.js';
+import type { ExplainTree } from '../logical/explain-tree.js';
+import type { PlanNode } from '../logical/plan-node.js';
 import { groupAggregationAdvice } from './plan-advice.js';
 import type { PlannerConfig } from '../planner-context.js';
-import { inputsOf } from './plan-node.js';
+import { inputsOf } from '../logical/plan-node.js';
+import { PhysicalPlanner } from './physical-planner.js';
 
 /** EXPLAIN's optional keywords, as the SQL parser gives them. */
 export type ExplainDetailName = 'ESTIMATED_COST' | 'CHANGELOG_MODE' | 'JSON_EXECUTION_PLAN' | 'PLAN_ADVICE';
@@ -107,10 +108,12 @@ function executionPlan(roots: readonly ExplainTree[]): string {
 export function explainPlans(p: ExplainablePlans, details: readonly string[]): string {
   const advice = details.includes('PLAN_ADVICE');
   const optimized = reuseSinks(p.optimized);
-  const found = advice ? groupAggregationAdvice(optimized, p.mode, p.config ?? new Map<string, string>()) : undefined;
+  // One physical plan for both sections: the execution plan's shared nodes are other objects, planned on demand.
+  const physical = new PhysicalPlanner(p.mode);
+  const found = advice ? groupAggregationAdvice(optimized, physical, p.config ?? new Map<string, string>()) : undefined;
   const annotations: PhysicalAnnotations = {
-    ...(details.includes('CHANGELOG_MODE') ? { changelog: changelogOf(p.mode) } : {}),
-    ...(details.includes('ESTIMATED_COST') ? { costs: new CostEstimator() } : {}),
+    ...(details.includes('CHANGELOG_MODE') ? { changelog: (n: PlanNode) => physical.of(n).changelog } : {}),
+    ...(details.includes('ESTIMATED_COST') ? { costs: new CostEstimator((parent, input) => physical.hasExchange(parent, input)) } : {}),
     ...(found === undefined ? {} : { advice: (n: PlanNode) => (found.targets.has(n) ? 1 : undefined) }),
   };
   const out = [
@@ -118,13 +121,13 @@ export function explainPlans(p: ExplainablePlans, details: readonly string[]): s
     p.logical.map(explainLogical).join('\n\n'),
     '',
     advice ? '== Optimized Physical Plan With Advice ==' : '== Optimized Physical Plan ==',
-    optimized.map((r) => renderTree(physicalRootTree(r, p.mode, 'prefix', annotations))).join('\n\n'),
+    optimized.map((r) => renderTree(physicalRootTree(r, physical, 'prefix', annotations))).join('\n\n'),
     '',
   ];
   // Flink prints this line when its analyzers find nothing.
   if (advice) out.push(found === undefined ? 'No available advice...' : `advice[1]: ${found.text}`, '');
   const shared = reuseSubplans(optimized, p.reuse);
-  out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalRootTree(r, p.mode, 'infix'))), '');
+  out.push('== Optimized Execution Plan ==', executionPlan(shared.map((r) => physicalRootTree(r, physical, 'infix'))), '');
   if (details.includes('JSON_EXECUTION_PLAN')) {
     const graph = p.jobGraph();
     const skip = p.isQuery ? (v: JobVertex): boolean => v.kind === 'sink' && v.name === 'collect' : undefined;
@@ -146,9 +149,4 @@ function infixNames(roots: readonly PlanNode[], mode: 'streaming' | 'batch'): (n
   };
   roots.forEach(visit);
   return (name) => infix.get(name) ?? name;
-}
-
-function changelogOf(mode: 'streaming' | 'batch'): NonNullable<PhysicalAnnotations['changelog']> {
-  const inference = new ChangelogInference(mode);
-  return (n) => inference.of(n);
 }

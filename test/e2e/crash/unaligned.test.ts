@@ -1,0 +1,65 @@
+// Unaligned checkpoints (`execution.checkpointing.unaligned.enabled`, issue #19 item 3) restore exactly: the crash
+// trials of harness.ts at parallelism 2 on worker threads, so every keyed task reads two channels and a join four,
+// through the built CLI (SIGKILL at seeded moments, --resume until a run ends by itself, committed output compared
+// with a failure-free run's exactly). The first kill of a copy waits until the newest checkpoint holds rows in
+// flight, so the resume processes them again. CRASH_KILLS kills per job (default 2), CRASH_SEED replays a run.
+import { describe, it } from 'vitest';
+import { cliAvailable, crashTrial, limiter, newestCheckpointHoldsRowsInFlight } from './harness.js';
+import { expectExactlyOnce } from './expect-exactly-once.js';
+import { sequence } from './jobs.js';
+import type { CrashJob } from './harness.js';
+
+const KILLS = Number(process.env.CRASH_KILLS ?? '2');
+const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
+const limit = limiter(Number(process.env.CRASH_CONCURRENCY ?? '2'));
+
+// Unpaced inputs: the jobs of jobs.ts read 1,500 rows a second, which leaves the channels empty when a barrier
+// comes, so their checkpoints never hold rows in flight. These read as fast as they can for about two seconds.
+const tumbleFast: CrashJob = {
+  name: 'tumble-fast',
+  sources: sequence('events', { rows: 300_000, rowsPerSecond: 1_000_000_000, eventTimeMs: 'id' }),
+  sinkColumns: 'k BIGINT, ws TIMESTAMP(3), c BIGINT, s BIGINT',
+  query: `SELECT id % 10, window_start, COUNT(*), SUM(id) FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+GROUP BY id % 10, window_start, window_end`,
+  output: 'append',
+};
+
+const joinFast: CrashJob = {
+  name: 'inner-join-fast',
+  sources: [sequence('l', { rows: 150_000, rowsPerSecond: 1_000_000_000, column: 'a' }), sequence('r', { rows: 2000, rowsPerSecond: 1_000_000_000, column: 'b' })].join('\n'),
+  sinkColumns: 'a BIGINT, b BIGINT',
+  query: 'SELECT a, b FROM l JOIN r ON l.a % 2000 = r.b - 1 WHERE MOD(l.a, 7) = 0',
+  output: 'append',
+};
+
+const groupByFast: CrashJob = {
+  name: 'group-by-fast',
+  sources: sequence('numbers', { rows: 300_000, rowsPerSecond: 1_000_000_000 }),
+  sinkColumns: 'k BIGINT, c BIGINT, s BIGINT',
+  // Mini-batches keep the changelog small: one change per key and batch, not one per row.
+  settings: ["SET 'table.exec.mini-batch.enabled' = 'true'", "SET 'table.exec.mini-batch.allow-latency' = '200 ms'", "SET 'table.exec.mini-batch.size' = '5000'"],
+  query: 'SELECT id % 100, COUNT(*), SUM(id) FROM numbers GROUP BY id % 100',
+  output: 'changelog',
+};
+
+const unaligned = (job: CrashJob): CrashJob => ({
+  ...job,
+  name: `${job.name}-unaligned`,
+  settings: [
+    ...(job.settings ?? []),
+    `SET 'parallelism.default' = '2'`,
+    `SET 'execution.worker-threads' = '2'`,
+    `SET 'execution.checkpointing.unaligned.enabled' = 'true'`,
+  ],
+});
+
+describe.skipIf(!cliAvailable('unaligned-checkpoint crash trials'))('jobs with unaligned checkpoints under SIGKILL and --resume commit what a failure-free run commits', () => {
+  [groupByFast, joinFast, tumbleFast].map(unaligned).forEach((job, i) => {
+    it.concurrent(`${job.name}: ${KILLS} kills, the first after a checkpoint holding rows in flight`, async () => {
+      const r = await limit(() =>
+        crashTrial(job, { kills: KILLS, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG), firstKillWhen: newestCheckpointHoldsRowsInFlight }),
+      );
+      expectExactlyOnce(r, KILLS);
+    }, 600_000);
+  });
+});
