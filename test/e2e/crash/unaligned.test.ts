@@ -26,7 +26,8 @@ GROUP BY id % 10, window_start, window_end`,
 
 const joinFast: CrashJob = {
   name: 'inner-join-fast',
-  sources: [sequence('l', { rows: 150_000, rowsPerSecond: 1_000_000_000, column: 'a' }), sequence('r', { rows: 2000, rowsPerSecond: 1_000_000_000, column: 'b' })].join('\n'),
+  // Both sides keep coming for the whole run, so the join's four channels rarely deliver a barrier together.
+  sources: [sequence('l', { rows: 150_000, rowsPerSecond: 1_000_000_000, column: 'a' }), sequence('r', { rows: 100_000, rowsPerSecond: 1_000_000_000, column: 'b' })].join('\n'),
   sinkColumns: 'a BIGINT, b BIGINT',
   query: 'SELECT a, b FROM l JOIN r ON l.a % 2000 = r.b - 1 WHERE MOD(l.a, 7) = 0',
   output: 'append',
