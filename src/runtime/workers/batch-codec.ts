@@ -8,8 +8,9 @@ import { describeStateValue } from '../state/state-path.js';
 /**
  * A batch of rows as one compact binary buffer for another thread, laid out by column as Arrow lays out
  * a record batch: a column of BIGINTs is one `BigInt64Array`, numbers one `Float64Array`, strings one
- * UTF-8 block with offsets, each with a null mask when it holds nulls. Any other column (Decimal, Date,
- * bytes, nested rows, arrays, maps, booleans, mixed types) is written with the state codec
+ * UTF-8 block with offsets, each with a null mask when it holds nulls, and a column of nested rows (arrays
+ * of one length) its fields as columns of their own, as Arrow's struct arrays. Any other column (Decimal,
+ * Date, bytes, arrays of mixed lengths, maps, booleans, mixed types) is written with the state codec
  * (docs/state-format.md), which keeps every value exact, and so is a batch whose rows differ in arity.
  * Row by row through the state codec cost ~0.4 µs per row of two BIGINTs to encode and decode; by
  * column it is a few tens of ns. The buffer is its own ArrayBuffer, so it is transferred, not copied.
@@ -18,12 +19,12 @@ import { describeStateValue } from '../state/state-path.js';
  * the following), u32 row count, u32 arity, u8 kinds (ALL_INSERT, or PER_ROW with one byte per row),
  * then per column a u8 type, a u8 has-nulls flag (then one byte per row, 1 = null) and the values:
  * I64 / F64 padded to 8 bytes then 8 bytes per row; STR a u8 all-ASCII flag, u32 byte length, padding
- * to 8, u32 offsets (rows + 1) and the UTF-8 bytes; STATE u32 length and the state codec's bytes of the
- * column's values.
+ * to 8, u32 offsets (rows + 1) and the UTF-8 bytes; ROW u32 arity, then each field as a column (a null
+ * row's fields are written as nulls); STATE u32 length and the state codec's bytes of the column's values.
  */
 const Format = { ROWS: 0, COLUMNS: 1 } as const;
 const Kinds = { ALL_INSERT: 0, PER_ROW: 1 } as const;
-const Col = { I64: 0, F64: 1, STR: 2, STATE: 3 } as const;
+const Col = { I64: 0, F64: 1, STR: 2, STATE: 3, ROW: 4 } as const;
 type Col = (typeof Col)[keyof typeof Col];
 
 const MIN_I64 = -(2n ** 63n);
@@ -79,12 +80,20 @@ class Writer {
   }
 }
 
-/** The column type for values of column `c`, and whether it holds nulls. */
-function columnType(rows: readonly Row[], c: number): { type: Col; nulls: boolean } {
+/** Nested rows are laid out by column down to this depth; deeper ones go through the state codec. */
+const MAX_NESTING = 4;
+
+/**
+ * The column type for `values`, whether it holds nulls, and for ROW the arity every non-null value has. A column
+ * of arrays of one length is a ROW column (a nested ROW, or an ARRAY whose values all have that length: both are
+ * plain arrays, so they decode the same), laid out by field.
+ */
+function columnType(values: readonly unknown[], depth: number): { type: Col; nulls: boolean; arity: number } {
   let type: Col | undefined;
   let nulls = false;
-  for (let i = 0; i < rows.length; i++) {
-    const v = rows[i]!.fields[c];
+  let arity = -1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (v === null) {
       nulls = true;
       continue;
@@ -92,7 +101,7 @@ function columnType(rows: readonly Row[], c: number): { type: Col; nulls: boolea
     let t: Col;
     switch (typeof v) {
       case 'bigint':
-        if (v < MIN_I64 || v > MAX_I64) return { type: Col.STATE, nulls };
+        if (v < MIN_I64 || v > MAX_I64) return { type: Col.STATE, nulls, arity };
         t = Col.I64;
         break;
       case 'number':
@@ -101,13 +110,18 @@ function columnType(rows: readonly Row[], c: number): { type: Col; nulls: boolea
       case 'string':
         t = Col.STR;
         break;
-      default:
-        return { type: Col.STATE, nulls };
+      default: {
+        // Only plain arrays: a typed array (BYTES) is an object the state codec keeps as it is.
+        if (!Array.isArray(v) || depth >= MAX_NESTING) return { type: Col.STATE, nulls, arity };
+        if (arity === -1) arity = v.length;
+        else if (v.length !== arity) return { type: Col.STATE, nulls, arity };
+        t = Col.ROW;
+      }
     }
     if (type === undefined) type = t;
-    else if (type !== t) return { type: Col.STATE, nulls };
+    else if (type !== t) return { type: Col.STATE, nulls, arity };
   }
-  return { type: type ?? Col.STATE, nulls };
+  return { type: type ?? Col.STATE, nulls, arity };
 }
 
 function encodeColumns(w: Writer, rows: readonly Row[], arity: number): void {
@@ -122,60 +136,78 @@ function encodeColumns(w: Writer, rows: readonly Row[], arity: number): void {
     w.ensure(n);
     for (let i = 0; i < n; i++) w.buf[w.pos++] = rows[i]!.kind;
   }
+  const values = new Array<unknown>(n);
   for (let c = 0; c < arity; c++) {
-    const col = columnType(rows, c);
-    const nulls = col.nulls;
-    let type = col.type;
-    const start = w.pos;
-    if (type === Col.STR && !writeStrings(w, rows, c, nulls)) {
-      // A string with a lone surrogate: UTF-8 cannot hold it, the state codec can.
-      w.pos = start;
-      type = Col.STATE;
-    }
-    if (type === Col.STR) continue;
-    w.u8(type);
-    if (type === Col.STATE) {
-      w.u8(0);
-      const values = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) values[i] = rows[i]!.fields[c];
-      const b = encodeStateV1(values);
-      w.u32(b.length);
-      w.bytes(b);
-      continue;
-    }
-    w.u8(nulls ? 1 : 0);
-    if (nulls) writeNullMask(w, rows, c);
-    w.align8();
-    w.ensure(8 * n);
-    if (type === Col.I64) {
-      const a = new BigInt64Array(w.buf.buffer, w.buf.byteOffset + w.pos, n);
-      for (let i = 0; i < n; i++) {
-        const v = rows[i]!.fields[c];
-        a[i] = v === null ? 0n : (v as bigint);
-      }
-    } else {
-      const a = new Float64Array(w.buf.buffer, w.buf.byteOffset + w.pos, n);
-      for (let i = 0; i < n; i++) {
-        const v = rows[i]!.fields[c];
-        a[i] = v === null ? 0 : (v as number);
-      }
-    }
-    w.pos += 8 * n;
+    for (let i = 0; i < n; i++) values[i] = rows[i]!.fields[c];
+    encodeColumn(w, values, 0);
   }
 }
 
-function writeNullMask(w: Writer, rows: readonly Row[], c: number): void {
-  const n = rows.length;
+/** One column: its type byte, null mask and values; a ROW column's fields follow it as columns of their own. */
+function encodeColumn(w: Writer, values: readonly unknown[], depth: number): void {
+  const n = values.length;
+  const col = columnType(values, depth);
+  const nulls = col.nulls;
+  let type = col.type;
+  const start = w.pos;
+  if (type === Col.STR && !writeStrings(w, values, nulls)) {
+    // A string with a lone surrogate: UTF-8 cannot hold it, the state codec can.
+    w.pos = start;
+    type = Col.STATE;
+  }
+  if (type === Col.STR) return;
+  w.u8(type);
+  if (type === Col.STATE) {
+    w.u8(0);
+    const b = encodeStateV1(values);
+    w.u32(b.length);
+    w.bytes(b);
+    return;
+  }
+  w.u8(nulls ? 1 : 0);
+  if (nulls) writeNullMask(w, values);
+  if (type === Col.ROW) {
+    w.u32(col.arity);
+    const field = new Array<unknown>(n);
+    for (let k = 0; k < col.arity; k++) {
+      for (let i = 0; i < n; i++) {
+        const v = values[i] as unknown[] | null;
+        field[i] = v === null ? null : v[k];
+      }
+      encodeColumn(w, field, depth + 1);
+    }
+    return;
+  }
+  w.align8();
+  w.ensure(8 * n);
+  if (type === Col.I64) {
+    const a = new BigInt64Array(w.buf.buffer, w.buf.byteOffset + w.pos, n);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      a[i] = v === null ? 0n : (v as bigint);
+    }
+  } else {
+    const a = new Float64Array(w.buf.buffer, w.buf.byteOffset + w.pos, n);
+    for (let i = 0; i < n; i++) {
+      const v = values[i];
+      a[i] = v === null ? 0 : (v as number);
+    }
+  }
+  w.pos += 8 * n;
+}
+
+function writeNullMask(w: Writer, values: readonly unknown[]): void {
+  const n = values.length;
   w.ensure(n);
-  for (let i = 0; i < n; i++) w.buf[w.pos++] = rows[i]!.fields[c] === null ? 1 : 0;
+  for (let i = 0; i < n; i++) w.buf[w.pos++] = values[i] === null ? 1 : 0;
 }
 
 /** Writes a string column; false when a string is not well-formed UTF-16 (the caller rewinds). */
-function writeStrings(w: Writer, rows: readonly Row[], c: number, nulls: boolean): boolean {
-  const n = rows.length;
+function writeStrings(w: Writer, values: readonly unknown[], nulls: boolean): boolean {
+  const n = values.length;
   w.u8(Col.STR);
   w.u8(nulls ? 1 : 0);
-  if (nulls) writeNullMask(w, rows, c);
+  if (nulls) writeNullMask(w, values);
   const asciiAt = w.pos;
   w.u8(1);
   const lengthAt = w.pos;
@@ -187,7 +219,7 @@ function writeStrings(w: Writer, rows: readonly Row[], c: number, nulls: boolean
   const base = w.pos;
   for (let i = 0; i < n; i++) {
     w.buf.writeUInt32LE(w.pos - base, offsetsAt + 4 * i);
-    const s = rows[i]!.fields[c];
+    const s = values[i];
     if (s === null) continue;
     const str = s as string;
     const len = str.length;
@@ -255,65 +287,93 @@ export function encodeBatch(rows: readonly Row[]): ArrayBuffer {
 export function decodeBatch(data: ArrayBuffer): Row[] {
   const b = Buffer.from(data) as FastBuffer;
   if (b[0] === Format.ROWS) return decodeState(b.subarray(1)) as Row[];
-  let pos = 1;
-  const n = b.readUInt32LE(pos);
-  const arity = b.readUInt32LE(pos + 4);
-  pos += 8;
-  const kinds = b[pos++] === Kinds.PER_ROW ? b.subarray(pos, (pos += n)) : undefined;
+  const n = b.readUInt32LE(1);
+  const arity = b.readUInt32LE(5);
+  const r = new Reader(b, data, 9);
+  const kinds = b[r.pos++] === Kinds.PER_ROW ? b.subarray(r.pos, (r.pos += n)) : undefined;
   const fields: unknown[][] = new Array(n);
   for (let i = 0; i < n; i++) fields[i] = new Array(arity);
-  const align8 = (): void => {
-    pos = (pos + 7) & ~7;
-  };
   for (let c = 0; c < arity; c++) {
-    const type = b[pos++] as Col;
-    const nullMask = b[pos++] === 1 ? b.subarray(pos, (pos += n)) : undefined;
+    const values = r.column(n);
+    for (let i = 0; i < n; i++) fields[i]![c] = values[i];
+  }
+  const rows = new Array<Row>(n);
+  for (let i = 0; i < n; i++) rows[i] = new Row((kinds === undefined ? 0 : kinds[i]!) as RowKind, fields[i]!);
+  return rows;
+}
+
+/** Reads the columns `encodeColumn` wrote, each as an array of its `n` values. */
+class Reader {
+  constructor(
+    private readonly b: FastBuffer,
+    private readonly data: ArrayBuffer,
+    public pos: number,
+  ) {}
+
+  private align8(): void {
+    this.pos = (this.pos + 7) & ~7;
+  }
+
+  column(n: number): unknown[] {
+    const b = this.b;
+    const type = b[this.pos++] as Col;
+    const nullMask = b[this.pos++] === 1 ? b.subarray(this.pos, (this.pos += n)) : undefined;
+    const values = new Array<unknown>(n);
     switch (type) {
       case Col.I64: {
-        align8();
-        const a = new BigInt64Array(data, pos, n);
-        for (let i = 0; i < n; i++) fields[i]![c] = nullMask?.[i] === 1 ? null : a[i];
-        pos += 8 * n;
-        break;
+        this.align8();
+        const a = new BigInt64Array(this.data, this.pos, n);
+        for (let i = 0; i < n; i++) values[i] = nullMask?.[i] === 1 ? null : a[i];
+        this.pos += 8 * n;
+        return values;
       }
       case Col.F64: {
-        align8();
-        const a = new Float64Array(data, pos, n);
-        for (let i = 0; i < n; i++) fields[i]![c] = nullMask?.[i] === 1 ? null : a[i];
-        pos += 8 * n;
-        break;
+        this.align8();
+        const a = new Float64Array(this.data, this.pos, n);
+        for (let i = 0; i < n; i++) values[i] = nullMask?.[i] === 1 ? null : a[i];
+        this.pos += 8 * n;
+        return values;
       }
       case Col.STR: {
-        const ascii = b[pos++] === 1;
-        const length = b.readUInt32LE(pos);
-        pos += 4;
-        align8();
-        const offsets = new Uint32Array(data, pos, n + 1);
-        pos += 4 * (n + 1);
-        const base = pos;
+        const ascii = b[this.pos++] === 1;
+        const length = b.readUInt32LE(this.pos);
+        this.pos += 4;
+        this.align8();
+        const offsets = new Uint32Array(this.data, this.pos, n + 1);
+        this.pos += 4 * (n + 1);
+        const base = this.pos;
         // ASCII text is decoded once for the column and cut into strings: byte offsets are unit offsets.
         const block = ascii ? b.latin1Slice(base, base + length) : undefined;
         for (let i = 0; i < n; i++) {
-          if (nullMask?.[i] === 1) fields[i]![c] = null;
-          else if (block !== undefined) fields[i]![c] = block.substring(offsets[i]!, offsets[i + 1]!);
-          else fields[i]![c] = b.utf8Slice(base + offsets[i]!, base + offsets[i + 1]!);
+          if (nullMask?.[i] === 1) values[i] = null;
+          else if (block !== undefined) values[i] = block.substring(offsets[i]!, offsets[i + 1]!);
+          else values[i] = b.utf8Slice(base + offsets[i]!, base + offsets[i + 1]!);
         }
-        pos += length;
-        break;
+        this.pos += length;
+        return values;
+      }
+      case Col.ROW: {
+        const arity = b.readUInt32LE(this.pos);
+        this.pos += 4;
+        for (let i = 0; i < n; i++) values[i] = nullMask?.[i] === 1 ? null : new Array<unknown>(arity);
+        for (let k = 0; k < arity; k++) {
+          const field = this.column(n);
+          for (let i = 0; i < n; i++) {
+            const v = values[i] as unknown[] | null;
+            if (v !== null) v[k] = field[i];
+          }
+        }
+        return values;
       }
       case Col.STATE: {
-        const length = b.readUInt32LE(pos);
-        pos += 4;
-        const values = decodeState(b.subarray(pos, pos + length)) as unknown[];
-        for (let i = 0; i < n; i++) fields[i]![c] = values[i];
-        pos += length;
-        break;
+        const length = b.readUInt32LE(this.pos);
+        this.pos += 4;
+        const decoded = decodeState(b.subarray(this.pos, this.pos + length)) as unknown[];
+        this.pos += length;
+        return decoded;
       }
       default:
         throw new ExecutionError(`A batch from another worker thread is corrupt: unknown column type ${String(type)}.`);
     }
   }
-  const rows = new Array<Row>(n);
-  for (let i = 0; i < n; i++) rows[i] = new Row((kinds === undefined ? 0 : kinds[i]!) as RowKind, fields[i]!);
-  return rows;
 }

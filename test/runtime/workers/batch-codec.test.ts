@@ -42,6 +42,39 @@ describe('batch codec', () => {
     expect(got[0]!.fields[7]).toBeInstanceOf(Row);
   });
 
+  it('lays nested rows out by field: strings, numbers and bigints inside them, null rows and null fields, rows in rows', () => {
+    const rows = [
+      Row.insert(1n, [7n, 'https://example.com/a', 1.5, ['deep', 2n]], [1, 2, 3]),
+      Row.insert(2n, null, [4, 5, 6]),
+      Row.insert(3n, [null, 'ünï', Number.NaN, null], [7, 8, 9]),
+      Row.insert(4n, [8n, '', -0, ['', null]], null),
+    ];
+    const got = roundTrip(rows);
+    expect(got).toEqual(rows);
+    expect(typeof (got[0]!.fields[1] as unknown[])[0]).toBe('bigint');
+    expect(Object.is((got[3]!.fields[1] as unknown[])[2], -0)).toBe(true);
+    expect(Array.isArray(got[0]!.fields[2])).toBe(true);
+  });
+
+  it('keeps arrays of different lengths, rows nested deeper than the columnar layout goes, and values of mixed types in a field', () => {
+    let deep: unknown = ['leaf'];
+    for (let i = 0; i < 8; i++) deep = [deep, i];
+    const rows = [Row.insert([1, 2], deep, [1n, 'a']), Row.insert([1], deep, [2n, 5])];
+    expect(roundTrip(rows)).toEqual(rows);
+  });
+
+  it('round-trips random batches of nested values exactly', () => {
+    let seed = 7;
+    const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const leaf = (k: number): unknown => [null, 1n << BigInt(Math.floor(rnd() * 70)), rnd() * 100, `s${Math.floor(rnd() * 9)}`, 'é', Decimal.parse('2.5')][k % 6];
+    const value = (depth: number, shape: number): unknown => (rnd() < 0.15 ? null : depth > 0 && shape % 3 === 0 ? [value(depth - 1, shape + 1), value(depth - 1, shape + 2)] : leaf(shape));
+    for (let t = 0; t < 50; t++) {
+      const shapes = [Math.floor(rnd() * 12), Math.floor(rnd() * 12), Math.floor(rnd() * 12)];
+      const rows = Array.from({ length: 1 + Math.floor(rnd() * 40) }, () => Row.insert(...shapes.map((s) => value(3, s))));
+      expect(roundTrip(rows)).toEqual(rows);
+    }
+  });
+
   it('carries rows of different arity, and an empty batch', () => {
     const rows = [Row.insert(1n), Row.insert(1n, 'two')];
     expect(roundTrip(rows)).toEqual(rows);
