@@ -43,6 +43,7 @@ export function runtimeConfigFromSession(conf: ReadableConfig): RuntimeConfig {
     checkpointMinPauseMs: conf.get(c.MIN_PAUSE_BETWEEN_CHECKPOINTS),
     checkpointingMode: conf.get(c.CHECKPOINTING_MODE),
     unalignedCheckpoints: conf.get(c.UNALIGNED_CHECKPOINTS),
+    alignedCheckpointTimeoutMs: conf.get(c.ALIGNED_CHECKPOINT_TIMEOUT),
     checkpointDir: conf.get(c.CHECKPOINTS_DIRECTORY),
     checkpointsRetained: conf.get(c.MAX_RETAINED_CHECKPOINTS),
     restorePath: conf.get(c.SAVEPOINT_PATH),

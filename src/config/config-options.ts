@@ -46,6 +46,10 @@ export class OptionBuilder {
   stringType(): TypedConfigOptionBuilder<string> {
     return new TypedConfigOptionBuilder(this.key, OptionTypes.string);
   }
+  /** A local directory, written as a path or a `file:` URI; read as a path. */
+  localPathType(): TypedConfigOptionBuilder<string> {
+    return new TypedConfigOptionBuilder(this.key, OptionTypes.localPath);
+  }
   booleanType(): TypedConfigOptionBuilder<boolean> {
     return new TypedConfigOptionBuilder(this.key, OptionTypes.boolean);
   }

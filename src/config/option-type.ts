@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { formatDuration, formatMemorySize, parseDuration, parseMemorySize } from './units.js';
 import { formatList, formatMap, parseList, parseMap } from './structured-options.js';
 
@@ -85,6 +86,30 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 export const OptionTypes = {
   string: fromParser<string>({ kind: 'string' }, (raw) => (typeof raw === 'string' ? raw : undefined), (v) => v, 'a string'),
+
+  /**
+   * A directory on the local file system, written as a path or as a `file:` URI (Flink's usual spelling,
+   * `file:///tmp/checkpoints`), returned as a path. Another scheme (`s3://`, `hdfs://`) is refused: Sluice
+   * keeps checkpoints and savepoints on local disks only, and a URI taken for a relative path would write
+   * them somewhere the user never looks.
+   */
+  localPath: fromParser<string>(
+    { kind: 'string' },
+    (raw) => {
+      if (typeof raw !== 'string') return undefined;
+      const s = raw.trim();
+      if (/^file:/i.test(s)) {
+        try {
+          return fileURLToPath(s);
+        } catch {
+          return undefined;
+        }
+      }
+      return /^[a-z][a-z0-9+.-]+:\/\//i.test(s) ? undefined : raw;
+    },
+    (v) => v,
+    "a local directory: a path or a 'file:///...' URI (other file systems, such as s3:// or hdfs://, are not supported)",
+  ),
 
   boolean: fromParser<boolean>(
     { kind: 'boolean' },

@@ -5,8 +5,12 @@ export type StreamElement =
   | { readonly kind: 'batch'; readonly rows: Row[] }
   | { readonly kind: 'watermark'; readonly watermark: number }
   | { readonly kind: 'idle'; readonly idle: boolean }
-  /** `savepoint`: a savepoint's barrier, aligned even when checkpoints are unaligned (as Flink's savepoints). */
-  | { readonly kind: 'barrier'; readonly checkpointId: number; readonly savepoint?: true }
+  /**
+   * `savepoint`: a savepoint's barrier, aligned even when checkpoints are unaligned (as Flink's savepoints).
+   * `startedAt`: when the sources emitted it (`Date.now()`, the same clock in every thread), from which the
+   * aligned-checkpoint timeout counts, as Flink's barrier timestamp.
+   */
+  | { readonly kind: 'barrier'; readonly checkpointId: number; readonly savepoint?: true; readonly startedAt?: number }
   | { readonly kind: 'end' };
 
 /**

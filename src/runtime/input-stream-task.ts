@@ -42,6 +42,11 @@ interface UnalignedCheckpoint {
  * with the snapshot they are exactly what an aligned checkpoint would have held. Sluice keeps in-flight input
  * only: the barrier does not overtake the rows queued ahead of it in the output channels (Flink's output
  * buffers), which these channels' few batches make short.
+ *
+ * With an aligned-checkpoint timeout (`execution.checkpointing.aligned-checkpoint-timeout` > 0) a checkpoint's
+ * barriers are aligned first, and a task still aligning when the checkpoint has run that long switches: it
+ * snapshots then (its state holds every row before the barrier of the channels it blocked, and the rows of
+ * the others it processed so far) and keeps the rest of the others' rows until their barrier, as above.
  */
 export class InputStreamTask extends StreamTask {
   private channels: ChannelState[] = [];
@@ -51,6 +56,12 @@ export class InputStreamTask extends StreamTask {
   private allIdle = false;
   /** When the first barrier of the checkpoint being aligned arrived (`performance.now()`). */
   private alignmentStart: number | undefined;
+  /** When the checkpoint being aligned switches to unaligned (`Date.now()`), if it may. */
+  private alignmentDeadline: number | undefined;
+  /** When the barriers of the checkpoint being aligned left the sources. */
+  private alignmentStartedAt: number | undefined;
+  /** A savepoint's barrier is part of the alignment: it never switches. */
+  private savepointAligning = false;
   private unaligned: UnalignedCheckpoint | undefined;
 
   /** Called by every channel when it goes from empty to non-empty. */
@@ -67,15 +78,19 @@ export class InputStreamTask extends StreamTask {
   async run(): Promise<void> {
     const exactlyOnce = this.host.config.checkpointingMode === 'EXACTLY_ONCE';
     const unalignedEnabled = exactlyOnce && this.host.config.unalignedCheckpoints;
+    // Flink's default 0: every checkpoint starts unaligned.
+    const alignedTimeoutMs = unalignedEnabled ? this.host.config.alignedCheckpointTimeoutMs : 0;
     try {
       await this.openChainAndWriter();
       if (this.restored?.inFlight !== undefined) this.replayInFlight(this.restored.inFlight);
       for (;;) {
         if (this.canceled) return;
+        if (this.alignmentDeadline !== undefined && Date.now() >= this.alignmentDeadline) await this.switchToUnaligned();
         const c = this.nextReadable(exactlyOnce);
         if (!c) {
           if (this.channels.every((x) => x.ended)) break;
-          await this.idleWait(new Promise<void>((r) => (this.dataWaiter = r)), undefined);
+          const untilDeadline = this.alignmentDeadline === undefined ? undefined : Math.max(0, this.alignmentDeadline - Date.now());
+          await this.idleWait(new Promise<void>((r) => (this.dataWaiter = r)), untilDeadline);
           this.fireProcessingTimers();
           continue;
         }
@@ -97,17 +112,26 @@ export class InputStreamTask extends StreamTask {
             c.idle = e.idle;
             this.updateWatermark(c.inputIndex);
             break;
-          case 'barrier':
-            if (unalignedEnabled && e.savepoint !== true) {
-              await this.unalignedBarrier(c, e.checkpointId);
+          case 'barrier': {
+            const timeoutable = unalignedEnabled && e.savepoint !== true;
+            // Unaligned from the first barrier, or a barrier of the checkpoint this task switched to unaligned.
+            if (timeoutable && (alignedTimeoutMs === 0 || (this.unaligned !== undefined && e.checkpointId <= this.unaligned.id))) {
+              await this.unalignedBarrier(c, e.checkpointId, e.startedAt);
               break;
             }
             // A savepoint's barrier is aligned; an unaligned checkpoint still waiting is overtaken (and aborted).
             this.dropUnaligned(c);
             c.barrier = e.checkpointId;
-            this.alignmentStart ??= performance.now();
+            if (this.alignmentStart === undefined) {
+              this.alignmentStart = performance.now();
+              this.alignmentStartedAt = e.startedAt ?? Date.now();
+            }
+            // Only a checkpoint may switch; a savepoint joining (or overtaking) the alignment keeps it aligned.
+            if (!timeoutable) this.savepointAligning = true;
+            this.alignmentDeadline = timeoutable && !this.savepointAligning ? this.alignmentStartedAt! + alignedTimeoutMs : undefined;
             await this.maybeCompleteAlignment();
             break;
+          }
           case 'end':
             c.ended = true;
             c.watermark = Infinity;
@@ -144,14 +168,14 @@ export class InputStreamTask extends StreamTask {
    * Barrier `id` on channel `c`, unaligned: the first of a checkpoint snapshots at once and forwards the barrier;
    * the checkpoint is acknowledged when every open channel delivered it.
    */
-  private async unalignedBarrier(c: ChannelState, id: number): Promise<void> {
+  private async unalignedBarrier(c: ChannelState, id: number, barrierStartedAt: number | undefined): Promise<void> {
     const u = this.unaligned;
     if (u !== undefined && id < u.id) return; // a barrier of a checkpoint already overtaken
     if (u === undefined || id > u.id) {
       // A newer checkpoint overtakes one still waiting for barriers (that one expired): its snapshot is dropped.
       this.dropUnaligned(undefined);
       c.barrier = id;
-      const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false);
+      const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false, barrierStartedAt);
       this.unaligned = { id, snapshot, committables, startedAt: performance.now(), inFlight: [] };
     } else c.barrier = id;
     this.maybeCompleteUnaligned();
@@ -205,8 +229,35 @@ export class InputStreamTask extends StreamTask {
     }
     for (const c of this.channels) c.barrier = undefined;
     const alignmentMs = this.alignmentStart === undefined ? 0 : performance.now() - this.alignmentStart;
+    const startedAt = this.alignmentStartedAt;
+    this.endAlignment();
+    await this.performCheckpoint(id, undefined, alignmentMs, false, startedAt);
+  }
+
+  private endAlignment(): void {
     this.alignmentStart = undefined;
-    await this.performCheckpoint(id, undefined, alignmentMs);
+    this.alignmentStartedAt = undefined;
+    this.alignmentDeadline = undefined;
+    this.savepointAligning = false;
+  }
+
+  /**
+   * The aligned-checkpoint timeout passed during an alignment: the task snapshots now and goes on as an
+   * unaligned checkpoint. The channels that delivered the barrier were blocked, so the state holds exactly
+   * their rows before it; the others' rows until their barrier are kept from here on.
+   */
+  private async switchToUnaligned(): Promise<void> {
+    let id = -1;
+    for (const c of this.channels) if (c.barrier !== undefined) id = Math.max(id, c.barrier);
+    const startedAt = this.alignmentStart ?? performance.now();
+    const barrierStartedAt = this.alignmentStartedAt;
+    this.endAlignment();
+    if (id < 0) return;
+    // A channel still on an older checkpoint's barrier has not delivered this one: its rows are in flight.
+    for (const c of this.channels) if (c.barrier !== id) c.barrier = undefined;
+    const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false, barrierStartedAt);
+    this.unaligned = { id, snapshot, committables, startedAt, inFlight: [] };
+    this.maybeCompleteUnaligned();
   }
 
   private updateWatermark(inputIndex: number): void {

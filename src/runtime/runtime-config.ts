@@ -41,6 +41,12 @@ export interface RuntimeConfig {
   readonly checkpointingMode: CheckpointingMode;
   /** `execution.checkpointing.unaligned.enabled`: no barrier alignment; in-flight input is checkpointed instead. */
   readonly unalignedCheckpoints: boolean;
+  /**
+   * `execution.checkpointing.aligned-checkpoint-timeout` in ms: with unaligned checkpoints, 0 starts every
+   * checkpoint unaligned; more starts it aligned and switches a task to unaligned once the checkpoint has run
+   * this long (from its barriers leaving the sources) without the task's alignment completing.
+   */
+  readonly alignedCheckpointTimeoutMs: number;
   /** `execution.checkpointing.dir`; without it checkpoints are kept in memory only (restarts still work). */
   readonly checkpointDir: string | undefined;
   /** `execution.checkpointing.num-retained` (default 1). */
@@ -81,6 +87,7 @@ export function defaultRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Ru
     checkpointMinPauseMs: 0,
     checkpointingMode: 'EXACTLY_ONCE',
     unalignedCheckpoints: false,
+    alignedCheckpointTimeoutMs: 0,
     checkpointDir: undefined,
     checkpointsRetained: 1,
     restorePath: undefined,

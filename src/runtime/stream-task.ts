@@ -241,8 +241,14 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
   // --- checkpoints ---
 
   /** Snapshots the chain (and the sink writer's pre-commit), emits the barrier, acknowledges. */
-  protected async performCheckpoint(checkpointId: number, splits: SerializedValue[] | undefined, alignmentMs = 0, savepoint = false): Promise<void> {
-    const { snapshot, committables } = await this.snapshotAtBarrier(checkpointId, splits, savepoint);
+  protected async performCheckpoint(
+    checkpointId: number,
+    splits: SerializedValue[] | undefined,
+    alignmentMs = 0,
+    savepoint = false,
+    startedAt = Date.now(),
+  ): Promise<void> {
+    const { snapshot, committables } = await this.snapshotAtBarrier(checkpointId, splits, savepoint, startedAt);
     this.host.acknowledge(this.key, checkpointId, snapshot, committables, alignmentMs);
   }
 
@@ -254,6 +260,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
     checkpointId: number,
     splits: SerializedValue[] | undefined,
     savepoint: boolean,
+    startedAt = Date.now(),
   ): Promise<{ snapshot: TaskSnapshot; committables: PendingCommittableValue[] }> {
     // Rows emitted since the last batch (windows a watermark fired, async lookup results) may still be on
     // their way into the sink writer; they precede the barrier, so they belong to this checkpoint's pre-commit.
@@ -261,7 +268,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
     await this.drainPending();
     const operators = this.chain.snapshot(checkpointId);
     const { committables, writerState } = await this.prepareSinkCommit(false, checkpointId);
-    this.broadcast(savepoint ? { kind: 'barrier', checkpointId, savepoint: true } : { kind: 'barrier', checkpointId });
+    this.broadcast(savepoint ? { kind: 'barrier', checkpointId, savepoint: true, startedAt } : { kind: 'barrier', checkpointId, startedAt });
     return { snapshot: { finished: false, splits, operators, writerState }, committables };
   }
 

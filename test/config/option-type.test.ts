@@ -23,6 +23,15 @@ describe('OptionTypes', () => {
     expect(OptionTypes.int.parse(5n)).toEqual(bad);
   });
 
+  it("reads a local directory written as a path or as Flink's file: URI, and refuses other file systems", () => {
+    expect(OptionTypes.localPath.parse('file:///tmp/checkpoints')).toEqual(ok('/tmp/checkpoints'));
+    expect(OptionTypes.localPath.parse('file:/tmp/a%20b')).toEqual(ok('/tmp/a b'));
+    expect(OptionTypes.localPath.parse('/var/sluice/chk')).toEqual(ok('/var/sluice/chk'));
+    expect(OptionTypes.localPath.parse('relative/chk')).toEqual(ok('relative/chk'));
+    for (const uri of ['s3://bucket/chk', 'hdfs://namenode:8020/flink/chk', 'file://remote-host/chk']) expect(OptionTypes.localPath.parse(uri)).toEqual(bad);
+    expect(OptionTypes.localPath.expectation()).toContain("'file:///...' URI");
+  });
+
   it('reads text: blanks around numbers and booleans, Infinity and NaN spelled out for doubles', () => {
     expect(OptionTypes.boolean.parse(' True ')).toEqual(ok(true));
     expect(OptionTypes.int.parse('+5')).toEqual(ok(5));

@@ -4,26 +4,7 @@ import { Channel } from '../../src/runtime/channel.js';
 import { InputStreamTask } from '../../src/runtime/input-stream-task.js';
 import { defaultRuntimeConfig, jsonSerializer, type OperatorFactory, type Sink } from '../../src/runtime/index.js';
 import { FakeHost, operatorVertex } from './fakes/fake-host.js';
-
-/** Logs every batch as `input:value` and every snapshot as `snap`. */
-function recorder(log: string[]): OperatorFactory {
-  return {
-    name: 'rec',
-    create: () => ({
-      open() {},
-      processBatch(rows, input) {
-        for (const r of rows) log.push(`${input}:${String(r.fields[0])}`);
-      },
-      processWatermark(wm) {
-        log.push(`wm:${wm}`);
-      },
-      snapshotState(id) {
-        log.push(`snap${id}`);
-        return undefined;
-      },
-    }),
-  };
-}
+import { recorder } from './fakes/recorder.js';
 
 async function runTwoInputs(mode: 'EXACTLY_ONCE' | 'AT_LEAST_ONCE'): Promise<string[]> {
   const log: string[] = [];

@@ -20,6 +20,14 @@ export const CheckpointingOptions = {
       'Unaligned checkpoints: a task with several input channels takes its snapshot at the first barrier instead of waiting, blocked, for the barrier on every channel, and the checkpoint keeps the rows that were still in flight on the others. Only in EXACTLY_ONCE mode; savepoints stay aligned. Sluice keeps in-flight input only (a barrier does not overtake the rows queued in front of it), and a checkpoint holding in-flight rows restores at the parallelism it was taken with.',
     ),
 
+  ALIGNED_CHECKPOINT_TIMEOUT: ConfigOptions.key('execution.checkpointing.aligned-checkpoint-timeout')
+    .durationType()
+    .defaultValue(0)
+    .withDeprecatedKeys('execution.checkpointing.alignment-timeout')
+    .withDescription(
+      'Only with unaligned checkpoints. 0: every checkpoint starts unaligned. More: a checkpoint starts aligned, and a task whose alignment has not completed this long after the checkpoint started (its barriers left the sources) switches to unaligned, keeping the rows still in flight on its other channels. Savepoints are never switched.',
+    ),
+
   CHECKPOINTING_TIMEOUT: ConfigOptions.key('execution.checkpointing.timeout')
     .durationType()
     .defaultValue(600_000)
@@ -41,7 +49,7 @@ export const CheckpointingOptions = {
     .withDescription('Consecutive checkpoint failures tolerated before the job fails.'),
 
   CHECKPOINTS_DIRECTORY: ConfigOptions.key('execution.checkpointing.dir')
-    .stringType()
+    .localPathType()
     .noDefaultValue()
     .withFallbackKeys('state.checkpoints.dir')
     .withDescription('Directory holding chk-<n>/ checkpoint folders.'),
@@ -53,7 +61,7 @@ export const CheckpointingOptions = {
     .withDescription('Number of completed checkpoints to keep.'),
 
   SAVEPOINT_DIRECTORY: ConfigOptions.key('execution.checkpointing.savepoint-dir')
-    .stringType()
+    .localPathType()
     .noDefaultValue()
     .withFallbackKeys('state.savepoints.dir')
     .withDescription('Default directory for savepoints.'),
@@ -64,7 +72,7 @@ export const CheckpointingOptions = {
     .withDescription('Whether completed checkpoints are kept when the job is cancelled.'),
 
   SAVEPOINT_PATH: ConfigOptions.key('execution.state-recovery.path')
-    .stringType()
+    .localPathType()
     .noDefaultValue()
     .withDeprecatedKeys('execution.savepoint.path')
     .withDescription('Checkpoint or savepoint path the next submitted job restores its state from.'),
