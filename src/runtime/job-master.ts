@@ -6,7 +6,8 @@ import { buildTaskGraph, type TaskGraph } from './chaining.js';
 import { Channel, poolUsage, type QueueUsage } from './channel.js';
 import { pruneCheckpoints, readCheckpoint, savepointPath, writeCheckpoint } from './checkpoint/checkpoint-storage.js';
 import type { CompletedCheckpoint, PendingCommittable, SerializedValue, TaskSnapshot } from './checkpoint/completed-checkpoint.js';
-import { FINISHED_TASK, planTaskRestores, type TaskRestore } from './checkpoint/task-restore.js';
+import type { Partitioner } from './partitioner.js';
+import { FINISHED_TASK, planTaskRestores, type RestoringTask, type TaskRestore } from './checkpoint/task-restore.js';
 import { toVertexLayout } from './checkpoint/task-layout.js';
 import { claimState, claimingVertices } from './checkpoint/unclaimed-state.js';
 import { sinkVertexOf, vertexSnapshots } from './checkpoint/vertex-state.js';
@@ -365,6 +366,15 @@ export class JobMaster implements JobClient, AttemptOwner {
     return this.taskMetrics.get(taskKey)?.bytesIn;
   }
 
+  /** The graph's tasks with their inputs' partitioners, which share out an unaligned checkpoint's rows in flight on a rescale. */
+  private restoringTasks(): RestoringTask[] {
+    return this.graph.tasks.map((t) => {
+      const inputs = new Map<number, Partitioner[]>();
+      for (const e of this.graph.edges) if (e.to === t.id) inputs.set(e.inputIndex, [...(inputs.get(e.inputIndex) ?? []), e.partitioner]);
+      return { ...t, inputs };
+    });
+  }
+
   private validateParallelism(): void {
     const maxP = this.maxParallelism;
     if (!Number.isInteger(maxP) || maxP < 1 || maxP > UPPER_BOUND_MAX_PARALLELISM) {
@@ -392,7 +402,7 @@ export class JobMaster implements JobClient, AttemptOwner {
       this.pendingCommittables = restore ? [...restore.committables] : [];
       await this.pool?.ensureLive();
       this.restoreBytesIn(restore);
-      const workersStarted = this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.graph.tasks, this.maxParallelism));
+      const workersStarted = this.deploy(a, restore === undefined ? undefined : planTaskRestores(restore, this.restoringTasks(), this.maxParallelism));
       for (const [taskId, coord] of a.coordinators) {
         const e = restore?.enumerators.get(taskId);
         const src = this.graph.tasks.find((t) => t.id === taskId)!.source!;

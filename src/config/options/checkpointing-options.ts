@@ -17,7 +17,7 @@ export const CheckpointingOptions = {
     .defaultValue(false)
     .withDeprecatedKeys('execution.checkpointing.unaligned')
     .withDescription(
-      'Unaligned checkpoints: a task with several input channels takes its snapshot at the first barrier instead of waiting, blocked, for the barrier on every channel, and the checkpoint keeps the rows that were still in flight on the others. Only in EXACTLY_ONCE mode; savepoints stay aligned. Sluice keeps in-flight input only (a barrier does not overtake the rows queued in front of it), and a checkpoint holding in-flight rows restores at the parallelism it was taken with.',
+      'Unaligned checkpoints: a task with several input channels takes its snapshot at the first barrier instead of waiting, blocked, for the barrier on every channel, and the checkpoint keeps the rows that were still in flight on the others. Only in EXACTLY_ONCE mode; savepoints stay aligned. Sluice keeps in-flight input only (a barrier does not overtake the rows queued in front of it), and a resume at another parallelism shares the rows in flight out by key group.',
     ),
 
   ALIGNED_CHECKPOINT_TIMEOUT: ConfigOptions.key('execution.checkpointing.aligned-checkpoint-timeout')

@@ -1,7 +1,9 @@
 import { ValidationError } from '../../errors/sluice-error.js';
 import { keyGroupRange, type KeyGroupRange } from '../key-groups.js';
+import type { Partitioner } from '../partitioner.js';
 import type { ChainedVertex } from '../task-host.js';
 import type { CompletedCheckpoint, SerializedValue, TaskSnapshot } from './completed-checkpoint.js';
+import { redistributeInFlight } from './in-flight-rescale.js';
 import { snapshotBytes } from './spilled-snapshot.js';
 
 /** How a subtask restored at another parallelism takes its share of the old subtasks' state. */
@@ -39,6 +41,11 @@ export interface RestoringTask {
   readonly name: string;
   readonly parallelism: number;
   readonly chain: readonly ChainedVertex[];
+  /**
+   * How the task's input `i` is partitioned over its subtasks (every edge into input `i`): how rows that were in
+   * flight at an unaligned checkpoint are shared out when the task is restored at another parallelism.
+   */
+  readonly inputs?: ReadonlyMap<number, readonly Partitioner[]>;
 }
 
 /**
@@ -52,7 +59,7 @@ export interface RestoringTask {
 export function planTaskRestores(cp: CompletedCheckpoint, tasks: readonly RestoringTask[], maxParallelism: number): Map<string, TaskRestore> {
   const out = new Map<string, TaskRestore>();
   for (const t of tasks) {
-    const vertices = t.chain.map((v) => vertexRestores(cp, v, t, maxParallelism));
+    const vertices = t.chain.map((v, k) => vertexRestores(cp, v, t, maxParallelism, k === 0));
     if (vertices.every((v) => v === undefined)) continue;
     for (let i = 0; i < t.parallelism; i++) {
       const parts = vertices.map((v) => v?.[i]);
@@ -77,7 +84,13 @@ export function planTaskRestores(cp: CompletedCheckpoint, tasks: readonly Restor
 type VertexRestore = TaskRestore;
 
 /** Subtask by subtask, what one vertex restores from (undefined: the checkpoint has no state of it). */
-function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringTask, maxParallelism: number): (VertexRestore | undefined)[] | undefined {
+function vertexRestores(
+  cp: CompletedCheckpoint,
+  v: ChainedVertex,
+  t: RestoringTask,
+  maxParallelism: number,
+  head: boolean,
+): (VertexRestore | undefined)[] | undefined {
   const oldP = cp.parallelism.get(v.id);
   if (oldP === undefined) return undefined;
   const old: TaskSnapshot[] = [];
@@ -101,11 +114,6 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
       return s.inFlight === undefined ? same : { ...same, inFlight: s.inFlight };
     });
   }
-  if (old.some((s) => s.inFlight !== undefined)) {
-    throw new ValidationError(
-      `Cannot restore '${t.name}' with parallelism ${t.parallelism}: checkpoint ${cp.checkpointId} is unaligned and holds rows that were in flight to its ${oldP} subtasks, which Sluice restores only at the parallelism they were taken at. Restore it with parallelism ${oldP}, or from a savepoint (savepoints are always aligned).`,
-    );
-  }
   if (t.parallelism > maxParallelism) {
     throw new ValidationError(
       `Cannot restore '${t.name}' with parallelism ${t.parallelism}: the checkpoint's state is split into ${maxParallelism} key groups ('pipeline.max-parallelism'), so ${maxParallelism} is the highest parallelism it can be restored at.`,
@@ -116,9 +124,12 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
   const splits = live.flatMap((s) => s.splits ?? []);
   const writerState = live.flatMap((s) => s.writerState ?? []);
   const anyWriterState = live.some((s) => s.writerState !== undefined);
+  const inFlight = live.some((s) => s.inFlight !== undefined) ? shareInFlight(cp, t, live, oldP, maxParallelism, head) : undefined;
   return Array.from({ length: t.parallelism }, (_, i) => {
     const rescale: Rescale = { keyGroups: keyGroupRange(maxParallelism, t.parallelism, i), maxParallelism, subtaskIndex: i, parallelism: t.parallelism };
+    const mine = inFlight?.[i];
     return {
+      ...(mine === undefined ? {} : { inFlight: mine }),
       finished,
       splits: finished ? [] : share(splits, i, t.parallelism),
       writerState: finished || !anyWriterState ? undefined : share(writerState, i, t.parallelism),
@@ -130,6 +141,35 @@ function vertexRestores(cp: CompletedCheckpoint, v: ChainedVertex, t: RestoringT
           }),
     };
   });
+}
+
+/**
+ * The rows in flight of an unaligned checkpoint, shared out over the subtasks of a task restored at another
+ * parallelism: a keyed input's rows by key group, as the producers would send them now. They entered at the
+ * head of the task; a vertex that is no longer at the head (chained otherwise now) has nowhere to enter them.
+ */
+function shareInFlight(
+  cp: CompletedCheckpoint,
+  t: RestoringTask,
+  live: readonly TaskSnapshot[],
+  oldP: number,
+  maxParallelism: number,
+  head: boolean,
+): (Uint8Array | undefined)[] {
+  const refuse = (why: string): ValidationError =>
+    new ValidationError(
+      `Cannot restore '${t.name}' with parallelism ${t.parallelism}: checkpoint ${cp.checkpointId} is unaligned and holds rows that were in flight to its ${oldP} subtasks, and ${why}. Restore it with parallelism ${oldP}, or from a savepoint (savepoints are always aligned).`,
+    );
+  if (!head) throw refuse(`'${t.name}' chains the operator that received them behind another now, where they cannot enter`);
+  if (t.inputs === undefined) throw refuse('how its inputs are partitioned is not known');
+  const shared = redistributeInFlight(
+    live.flatMap((s) => (s.inFlight === undefined ? [] : [s.inFlight])),
+    t.inputs,
+    t.parallelism,
+    maxParallelism,
+  );
+  if (typeof shared === 'string') throw refuse(shared);
+  return shared;
 }
 
 /** Elements i, i + n, i + 2n, ... of `all`. */

@@ -523,6 +523,12 @@ export interface RescaleOptions extends Omit<TrialOptions, 'kills'> {
   readonly parallelisms: readonly number[];
   /** Copies of the job to take through all parallelisms (default 1). */
   readonly copies?: number;
+  /**
+   * Whether a new checkpoint of the run is the kind to restore from (given the checkpoint root), e.g. one
+   * holding rows in flight: a run is then killed as soon as one is, so that the next run restores it (default:
+   * any new checkpoint, and the kill comes at a seeded moment after it).
+   */
+  readonly killWhen?: (chkRoot: string) => boolean;
 }
 
 /**
@@ -567,10 +573,11 @@ export async function rescaleTrial(job: CrashJob, opts: RescaleOptions): Promise
         const timer = setTimeout(() => cli.child.kill('SIGKILL'), runTimeout);
         const t0 = Date.now();
         // Killed only after a checkpoint of this run, so the next run restores state of this parallelism.
-        while (alive(cli) && completeCheckpoints(chk).every((c) => before.has(c))) await sleep(20);
+        const wanted = (): boolean => completeCheckpoints(chk).some((c) => !before.has(c)) && (opts.killWhen?.(chk) ?? true);
+        while (alive(cli) && !wanted()) await sleep(20);
         const waited = Date.now() - t0;
         // Within the first quarter of a job's time after its checkpoint: the next run still has input left.
-        const delay = Math.floor(random() * reference.jobSpan * 0.25);
+        const delay = opts.killWhen === undefined ? Math.floor(random() * reference.jobSpan * 0.25) : 0;
         await Promise.race([sleep(delay), cli.exited]);
         const killed = alive(cli);
         if (killed) {

@@ -4,7 +4,7 @@
 // with a failure-free run's exactly). The first kill of a copy waits until the newest checkpoint holds rows in
 // flight, so the resume processes them again. CRASH_KILLS kills per job (default 2), CRASH_SEED replays a run.
 import { describe, it } from 'vitest';
-import { cliAvailable, crashTrial, limiter, newestCheckpointHoldsRowsInFlight } from './harness.js';
+import { cliAvailable, crashTrial, limiter, newestCheckpointHoldsRowsInFlight, rescaleTrial } from './harness.js';
 import { expectExactlyOnce } from './expect-exactly-once.js';
 import { sequence } from './jobs.js';
 import type { CrashJob } from './harness.js';
@@ -72,4 +72,19 @@ describe.skipIf(!cliAvailable('unaligned-checkpoint crash trials'))('jobs with u
       expectExactlyOnce(r, KILLS);
     }, 600_000);
   });
+});
+
+describe.skipIf(!cliAvailable('unaligned-checkpoint rescale trials'))('rows in flight are shared out anew when a job resumes at another parallelism', () => {
+  // The parallelism is the trial's (2, then 3, then 1); each kill waits for a checkpoint of the run holding rows in flight.
+  const job: CrashJob = {
+    ...groupByFast,
+    name: 'group-by-fast-unaligned-rescale',
+    // Long enough that the runs at 2 and at 3 each take checkpoints holding rows in flight before they end.
+    sources: sequence('numbers', { rows: 1_500_000, rowsPerSecond: 1_000_000_000 }),
+    settings: [...(groupByFast.settings ?? []), `SET 'execution.worker-threads' = 'auto'`, `SET 'execution.checkpointing.unaligned.enabled' = 'true'`],
+  };
+  it(`${job.name}: 2 -> 3 -> 1, each kill after a checkpoint holding rows in flight`, async () => {
+    const r = await limit(() => rescaleTrial(job, { parallelisms: [2, 3, 1], seed: SEED + 7, keepDirs: Boolean(process.env.CRASH_DEBUG), killWhen: newestCheckpointHoldsRowsInFlight }));
+    expectExactlyOnce(r, 2);
+  }, 600_000);
 });

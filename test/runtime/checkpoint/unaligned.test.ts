@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletedCheckpoint, TaskSnapshot } from '../../../src/runtime/checkpoint/completed-checkpoint.js';
 import { decodeInFlight, encodeInFlight } from '../../../src/runtime/checkpoint/in-flight-rows.js';
+import { redistributeInFlight } from '../../../src/runtime/checkpoint/in-flight-rescale.js';
 import { planTaskRestores } from '../../../src/runtime/checkpoint/task-restore.js';
+import { keyGroupOf, subtaskOfKeyGroup } from '../../../src/runtime/key-groups.js';
 import { findUnclaimedState } from '../../../src/runtime/checkpoint/unclaimed-state.js';
 import { splitTaskSnapshot } from '../../../src/runtime/checkpoint/vertex-state.js';
 import { Decimal } from '../../../src/types/decimal.js';
@@ -51,10 +53,53 @@ describe('unaligned checkpoints', () => {
     expect(split.get('snk#0')?.inFlight).toBeUndefined();
   });
 
-  it('refuse a restore at another parallelism, naming the task, the checkpoint and what to do', () => {
-    expect(() => planTaskRestores(checkpoint(), [{ id: 'agg', name: 'GroupAggregate', parallelism: 3, chain: [{ id: 'agg', operators: 1 }, { id: 'snk', operators: 1 }] }], 128)).toThrow(
-      "Cannot restore 'GroupAggregate' with parallelism 3: checkpoint 7 is unaligned and holds rows that were in flight to its 2 subtasks, which Sluice restores only at the parallelism they were taken at. Restore it with parallelism 2, or from a savepoint (savepoints are always aligned).",
+  it('share the rows in flight out by key group when the task is restored at another parallelism', () => {
+    // Keyed on the first field: 300 keys, each in flight twice, spread over the old subtasks as a producer would.
+    const key = (r: Row) => Number(r.fields[0]);
+    const keyed = new Map([[0, [{ kind: 'hash' as const, key }]]]);
+    const maxP = 128;
+    const rowsOf = (i: number, oldP: number) => {
+      const out: Row[] = [];
+      for (let round = 0; round < 2; round++)
+        for (let k = 0; k < 300; k++) if (subtaskOfKeyGroup(keyGroupOf(k, maxP), maxP, oldP) === i) out.push(new Row(RowKind.INSERT, [k, round]));
+      return out;
+    };
+    const shared = redistributeInFlight([0, 1].map((i) => encodeInFlight([{ inputIndex: 0, rows: rowsOf(i, 2) }])), keyed, 3, maxP);
+    if (typeof shared === 'string') throw new Error(shared);
+    const got = shared.map((d) => (d === undefined ? [] : decodeInFlight(d).flatMap((b) => b.rows.map((r) => r.fields as number[]))));
+    // Every row once, each with the subtask that owns its key group at parallelism 3, a key's rows in their order.
+    expect(got.flat().length).toBe(600);
+    got.forEach((rows, i) => {
+      for (const [k] of rows) expect(subtaskOfKeyGroup(keyGroupOf(k, maxP), maxP, 3)).toBe(i);
+      for (let k = 0; k < 300; k++) {
+        const rounds = rows.filter((r) => r[0] === k).map((r) => r[1]);
+        if (rounds.length > 0) expect(rounds).toEqual([0, 1]);
+      }
+    });
+  });
+
+  it('share rows of an unkeyed input round robin, and refuse a broadcast input, naming the task, the checkpoint and what to do', () => {
+    const old = [0, 1].map((i) => encodeInFlight([{ inputIndex: 1, rows: [new Row(RowKind.INSERT, [i])] }]));
+    const shared = redistributeInFlight(old, new Map([[1, [{ kind: 'rebalance' as const }]]]), 3, 128);
+    if (typeof shared === 'string') throw new Error(shared);
+    expect(shared.map((d) => (d === undefined ? [] : decodeInFlight(d).flatMap((b) => b.rows.map((r) => [b.inputIndex, r.fields[0]]))))).toEqual([[[1, 0]], [[1, 1]], []]);
+    const broadcast = new Map([[0, [{ kind: 'broadcast' as const }]]]);
+    expect(() =>
+      planTaskRestores(checkpoint(), [{ id: 'agg', name: 'GroupAggregate', parallelism: 3, chain: [{ id: 'agg', operators: 1 }, { id: 'snk', operators: 1 }], inputs: broadcast }], 128),
+    ).toThrow(
+      "Cannot restore 'GroupAggregate' with parallelism 3: checkpoint 7 is unaligned and holds rows that were in flight to its 2 subtasks, and input 0 is broadcast, whose rows in flight cannot be shared out anew. Restore it with parallelism 2, or from a savepoint (savepoints are always aligned).",
     );
+  });
+
+  it('give a task restored at another parallelism its share of the rows in flight through planTaskRestores', () => {
+    const restores = planTaskRestores(
+      checkpoint(),
+      [{ id: 'agg', name: 'GroupAggregate', parallelism: 1, chain: [{ id: 'agg', operators: 1 }, { id: 'snk', operators: 1 }], inputs: new Map([[0, [{ kind: 'rebalance' as const }]]]) }],
+      128,
+    );
+    // Both old subtasks' rows, in the order of the old subtasks.
+    expect(decodeInFlight(restores.get('agg#0')!.inFlight!).flatMap((b) => b.rows.map((r) => r.kind))).toEqual([RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.INSERT, RowKind.UPDATE_BEFORE]);
+    expect(restores.get('agg#0')!.operators[0]!.parts.length).toBe(2);
   });
 
   it('count rows in flight as state a job without their vertex leaves unclaimed', () => {
