@@ -124,6 +124,30 @@ describe.skipIf(!BUILT)('a function registered in code, on worker threads', () =
     }, 60_000);
   }
 
+  it('an aggregate function with merge in a TUMBLE window: its stand-in in a worker plans the same two phases', async () => {
+    const withTotal = async (settings: Record<string, string>, warnings: string[] = []) => {
+      const env = await session(settings, warnings);
+      await env.executeSql(`CREATE TEMPORARY TABLE timed (id BIGINT, ts AS TO_TIMESTAMP_LTZ(id * 10, 3), WATERMARK FOR ts AS ts) WITH (
+        'connector' = 'datagen', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '${ROWS}', 'rows-per-second' = '100000000')`);
+      env.createTemporarySystemFunction('total', {
+        createAccumulator: () => ({ n: 0n }),
+        accumulate: (acc: { n: bigint }, x: bigint) => void (acc.n += x),
+        merge: (acc: { n: bigint }, other: { n: bigint }) => void (acc.n += other.n),
+        getValue: (acc: { n: bigint }) => acc.n,
+        resultType: 'BIGINT',
+      });
+      return env;
+    };
+    const query = `SELECT window_start, id % 4 AS k, total(id) AS t FROM TABLE(TUMBLE(TABLE timed, DESCRIPTOR(ts), INTERVAL '10' SECOND))
+      GROUP BY window_start, window_end, id % 4`;
+    const expected = await materialized(await withTotal({ 'parallelism.default': '1' }), query);
+    expect(expected.length).toBe(81);
+    const warnings: string[] = [];
+    expect(await materialized(await withTotal(PARALLEL, warnings), query)).toEqual(expected);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/these operators run all their subtasks on the main thread: .*TOTAL\(id\).*\(function 'total' is registered in code without a module\)/);
+  }, 60_000);
+
   it('runs the vertices that do not call it in a worker', async () => {
     const env = await session(PARALLEL);
     // tid (CREATE FUNCTION) runs in the source's vertex, plus1 after the exchange on the main thread.
