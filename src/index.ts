@@ -19,6 +19,7 @@ export { Table } from './api/table.js';
 export { StatementSet } from './api/statement-set.js';
 export { TableDescriptor, TableDescriptorBuilder, Schema, SchemaBuilder } from './api/table-descriptor.js';
 export type { ScalarUdf, AggregateUdf, UdfInput, UdfType } from './planner/functions/udf.js';
+export type { CodeModuleOptions } from './api/code-function.js';
 
 export * from './types/index.js';
 export * from './errors/index.js';

@@ -1,18 +1,16 @@
-import { pathToFileURL } from 'node:url';
-import { isAbsolute, resolve } from 'node:path';
 import type { CatalogTable } from '../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../catalog/object-identifier.js';
 import { TableOptions } from '../config/options/table-options.js';
 import { ObjectAlreadyExistsError, ValidationError } from '../errors/sluice-error.js';
 import { createDynamicTableSink, createDynamicTableSource } from '../factories/create-table-source-sink.js';
 import { withFactoriesLoaded } from '../factories/lazy-factory.js';
-import { createTemporarySystemFunction, type UdfInput } from '../planner/functions/udf.js';
+import { createTemporarySystemFunction } from '../planner/functions/udf.js';
 import { inferViewSchema, planQuery, planStatementSet, resolveComputedColumnType } from '../planner/planner.js';
 import type { PlannerContext } from '../planner/planner-context.js';
 import { ResolvedSchema } from '../types/schema.js';
 import type { Session } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
-import { looksLikeJavaClass } from './statements/function-language.js';
+import { importUdf } from './import-udf.js';
 
 /** The planner bound to a session: the session answers the planner's questions about tables and options. */
 export function createSessionPlanner(session: Session): SessionPlanner {
@@ -59,28 +57,4 @@ export function createSessionPlanner(session: Session): SessionPlanner {
     },
     unloadFunction: (name) => session.functions.unregister(name),
   };
-}
-
-/**
- * `'path/to/module.js#exportName'` (default export without `#`), resolved against the session's base
- * directory, as `CREATE FUNCTION f AS '...'` names a JavaScript function.
- */
-async function importUdf(identifier: string, baseDir: string): Promise<{ value: UdfInput; path: string; exportName: string }> {
-  const hash = identifier.lastIndexOf('#');
-  const path = hash < 0 ? identifier : identifier.slice(0, hash);
-  const exportName = hash < 0 ? 'default' : identifier.slice(hash + 1);
-  const isPath = path.startsWith('.') || isAbsolute(path);
-  const specifier = isPath ? pathToFileURL(resolve(baseDir, path)).href : path;
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(specifier)) as Record<string, unknown>;
-  } catch (e) {
-    // Flink's default language is Java: a class name here most likely meant a Java function.
-    const java = looksLikeJavaClass(identifier) ? ` If '${identifier}' is a Java class, declare it LANGUAGE JAVA and run it on a Flink cluster with --endpoint.` : '';
-    throw new ValidationError(`Could not load the function module '${path}': ${(e as Error).message}${java}`, { cause: e });
-  }
-  const fn = mod[exportName];
-  if (fn === undefined) throw new ValidationError(`Module '${path}' has no export named '${exportName}'.`);
-  // What the export holds is checked, with the module and export named, by createTemporarySystemFunction.
-  return { value: fn as UdfInput, path, exportName };
 }

@@ -9,6 +9,7 @@ import { createBuiltinRegistry } from '../planner/functions/builtin-registry.js'
 import type { FunctionRegistry } from '../planner/functions/function-registry.js';
 import { JobRegistry } from './job-registry.js';
 import type { Statement } from '../sql/ast/statements.js';
+import type { CodeFunction } from './code-function.js';
 
 export type RuntimeMode = 'streaming' | 'batch';
 
@@ -47,10 +48,10 @@ export class Session {
    * order: a worker thread replays them to build a job's graph (`execution.worker-threads`).
    */
   readonly replayLog: Statement[] = [];
-  /** Functions registered in code (closures a worker cannot load), by name. */
-  readonly codeFunctions = new Set<string>();
-  /** Factories registered in code rather than found in packages, by identifier. */
-  readonly codeFactories: string[] = [];
+  /** Functions registered in code (closures a worker cannot load unless given a module), by name. */
+  readonly codeFunctions = new Map<string, CodeFunction>();
+  /** Factories registered in code rather than found in packages, with the module a worker loads each from, if given. */
+  readonly codeFactories: { readonly identifier: string; readonly module: string | undefined }[] = [];
   /** Whether package discovery runs, so a worker's session finds the same factories. */
   readonly discoverPackages: boolean;
   /** Where warnings go; the TableEnvironment points it at its listeners. */
@@ -67,7 +68,7 @@ export class Session {
     const catalog = options.catalog ?? { name: 'default_catalog', catalog: new InMemoryCatalog('default_catalog') };
     this.catalogs = new CatalogManager(catalog.name, catalog.catalog);
     this.factories = new FactoryRegistry([...builtinFactories, ...(options.factories ?? [])]);
-    this.codeFactories.push(...(options.factories ?? []).map((f) => f.factoryIdentifier));
+    this.codeFactories.push(...(options.factories ?? []).map((f) => ({ identifier: f.factoryIdentifier, module: undefined })));
     this.discoverPackages = options.discoverPackages !== false;
     this.functions = createBuiltinRegistry();
     this.baseDir = options.baseDir ?? process.cwd();

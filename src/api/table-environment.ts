@@ -22,6 +22,7 @@ import { RestOptions } from '../web/rest-options.js';
 import type { WebServer } from '../web/web-server.js';
 import { RemoteExecutor } from '../gateway/remote-executor.js';
 import { ExecutionOptions } from '../config/options/execution-options.js';
+import { codeFunctionPin, type CodeModuleOptions } from './code-function.js';
 
 /** Serve the REST API and Prometheus `/metrics` of this environment's jobs (see docs/rest-api.md). */
 export interface WebOptions {
@@ -211,26 +212,47 @@ export class TableEnvironment {
     return new StatementSet(this);
   }
 
-  /** Makes a connector, format or catalog factory available to this session. */
-  registerFactory(factory: Factory): void {
+  /**
+   * Makes a connector, format or catalog factory available to this session. With worker threads
+   * (`execution.worker-threads`), each worker plans the job again and needs the factory too: `module` says
+   * where a worker imports it from (`'file.js#export'`, see `CodeModuleOptions`). Without one, a job
+   * of this session runs on the main thread only, with a warning saying so.
+   *
+   * @example
+   * ```ts
+   * env.registerFactory(myFactory, { module: new URL('./my-factory.js', import.meta.url).href + '#myFactory' });
+   * ```
+   */
+  registerFactory(factory: Factory, options: CodeModuleOptions = {}): void {
     this.refuseRemote('registerFactory()');
+    const module = checkedModule(options, `Factory '${factory.factoryIdentifier}'`);
     this.session.factories.register(factory);
-    this.session.codeFactories.push(factory.factoryIdentifier);
+    this.session.codeFactories.push({ identifier: factory.factoryIdentifier, module });
   }
 
   /**
-   * Registers a scalar function (a plain function returning STRING, or `{ eval, resultType, argumentTypes }`)
-   * or an aggregate function (createAccumulator / accumulate / retract / merge / getValue, resultType).
+   * Registers a scalar function (a plain function returning STRING, or `{ eval, resultType, argumentTypes }`),
+   * a table function (`{ kind: 'table', eval, resultType }`) or an aggregate function (createAccumulator /
+   * accumulate / retract / merge / getValue, resultType).
+   *
+   * With worker threads (`execution.worker-threads`), a function is a closure no worker can load: give
+   * `module`, where a worker imports the same function (`'file.js#export'`, see `CodeModuleOptions`), and
+   * it runs in the workers too; without one, the operators calling it stay on the main thread (the rest of
+   * the job still runs on workers) and the job warns which. `CREATE FUNCTION name AS 'file.js#export'` needs
+   * no module: every worker loads it.
    *
    * @example
    * ```ts
    * env.createTemporarySystemFunction('twice', { eval: (x: number) => x * 2, resultType: DataTypes.INT() });
+   * // The same function, loaded by worker threads from this module's export `twice`:
+   * env.createTemporarySystemFunction('twice', twice, { module: new URL('./udfs.js', import.meta.url).href + '#twice' });
    * ```
    */
-  createTemporarySystemFunction(name: string, fn: UdfInput): void {
+  createTemporarySystemFunction(name: string, fn: UdfInput, options: CodeModuleOptions = {}): void {
     if (this.remote) throw new ValidationError(`Function '${name}' cannot run on a Flink cluster: it is written in JavaScript, and a Flink cluster runs functions in Java, Scala or Python.`);
-    createTemporarySystemFunction(this.session.functions, name, fn);
-    this.session.codeFunctions.add(name);
+    const module = checkedModule(options, `Function '${name}'`);
+    createTemporarySystemFunction(this.session.functions, name, fn, undefined, module === undefined ? codeFunctionPin(name) : undefined);
+    this.session.codeFunctions.set(name, { udf: fn, module });
   }
 
   listTables(): Promise<string[]> {
@@ -284,6 +306,16 @@ export class TableEnvironment {
     if (this.warnings.length === 0) console.error(`[WARNING] ${message}`);
     for (const w of this.warnings) w(message);
   }
+}
+
+/** `options.module`, checked to be a module reference a worker can import. */
+function checkedModule(options: CodeModuleOptions, owner: string): string | undefined {
+  const m: unknown = options.module;
+  if (m === undefined) return undefined;
+  if (typeof m !== 'string' || m.trim() === '' || m.endsWith('#')) {
+    throw new ValidationError(`${owner}: module must name a module and its export, as 'file.js#export' (a path, a file: URL or a package name), not ${JSON.stringify(m) ?? String(m)}.`);
+  }
+  return m;
 }
 
 function splitPath(path: string): string[] {

@@ -6,6 +6,7 @@ import type { WorkerRecipe } from '../runtime/job-graph.js';
 import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
 import { autoWorkers, type WorkerThreadsSetting } from '../runtime/workers/placement.js';
 import type { Session } from './session.js';
+import { CODE_FUNCTION_ADVICE, codeFunctionSpec, type CodeFunctionSpec } from './code-function.js';
 
 /** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
 export interface SqlWorkerPayload {
@@ -16,8 +17,10 @@ export interface SqlWorkerPayload {
   /** The session configuration as the job was planned with. */
   readonly config: Readonly<Record<string, string>>;
   readonly job: { readonly kind: 'query'; readonly query: Query; readonly jobName: string } | { readonly kind: 'inserts'; readonly inserts: readonly InsertStatement[]; readonly jobName: string };
-  /** Functions registered in code in the main thread's session, named in the error when a worker lacks one. */
-  readonly codeFunctions: readonly string[];
+  /** Functions registered in code in the main thread's session: each imported from its module, or a stand-in. */
+  readonly codeFunctions: readonly CodeFunctionSpec[];
+  /** Modules of the factories registered in code (`'file.js#export'`), registered in this order. */
+  readonly factoryModules: readonly string[];
 }
 
 /** The worker entry next to this module: `sql-worker-main.js` in the bundle and in dist/api. */
@@ -31,12 +34,19 @@ function workerEntry(): string {
 }
 
 /**
- * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a factory
- * registered in code is a closure no worker can load, and it may replace a built-in a worker would use.
+ * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a factory registered
+ * in code without a module is a closure no worker can load, and it may replace a built-in a worker would use.
+ * Functions registered in code without a module travel as stand-ins: the planner pins their callers.
  */
 export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']): WorkerRecipe | string {
-  if (session.codeFactories.length > 0) {
-    return `factories registered in code (${session.codeFactories.join(', ')}) cannot be loaded in a worker thread; declare them in a package's "sluice" entry instead`;
+  const closures = session.codeFactories.filter((f) => f.module === undefined).map((f) => f.identifier);
+  if (closures.length > 0) {
+    return `factories registered in code (${closures.join(', ')}) cannot be loaded in a worker thread; register them with a module a worker can import, registerFactory(factory, { module: 'file.js#export' }), or declare them in a package's "sluice" entry`;
+  }
+  const codeFunctions = [...session.codeFunctions].map(([name, f]) => codeFunctionSpec(name, f));
+  const unclonable = codeFunctions.find((f) => !clonable(f));
+  if (unclonable !== undefined) {
+    return `function '${unclonable.name}' is registered in code with properties that cannot be sent to a worker thread; give it a module a worker can import, createTemporarySystemFunction(name, fn, { module: 'file.js#export' })`;
   }
   const payload: SqlWorkerPayload = {
     baseDir: session.baseDir,
@@ -44,9 +54,20 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
     replay: [...session.replayLog],
     config: session.config.toMap(),
     job,
-    codeFunctions: [...session.codeFunctions],
+    codeFunctions,
+    factoryModules: session.codeFactories.map((f) => f.module!),
   };
-  return { entry: workerEntry(), payload };
+  return { entry: workerEntry(), payload, mainThreadAdvice: CODE_FUNCTION_ADVICE };
+}
+
+/** Whether a worker can receive `v` (postMessage clones it): a UDF may carry data of its own. */
+function clonable(v: unknown): boolean {
+  try {
+    structuredClone(v);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -69,7 +69,8 @@ export function buildTaskGraph(graph: JobGraph): TaskGraph {
       if (e.partitioner.kind !== 'forward' || a.sink || b.source) continue;
       if (edges.filter((x) => x.from === a.id).length !== 1 || edges.filter((x) => x.to === b.id).length !== 1) continue;
       const ops: OperatorFactory[] = [...a.operators, ...b.operators];
-      const mainThread = a.mainThread ?? b.mainThread;
+      // Both reasons are kept: the warning about pinned operators names every one of them.
+      const mainThread = a.mainThread === undefined || b.mainThread === undefined || a.mainThread === b.mainThread ? (a.mainThread ?? b.mainThread) : `${a.mainThread}; ${b.mainThread}`;
       tasks.set(a.id, { ...a, name: `${a.name} -> ${b.name}`, operators: ops, sink: b.sink, chain: [...a.chain, ...b.chain], ...(mainThread === undefined ? {} : { mainThread }) });
       tasks.delete(b.id);
       edges = edges.filter((x) => x !== e).map((x) => (x.from === b.id ? { ...x, from: a.id } : x));

@@ -93,4 +93,9 @@ export interface JobGraph {
 export interface WorkerRecipe {
   readonly entry: string;
   readonly payload: unknown;
+  /**
+   * What the user can do so that vertices pinned to the main thread (their `mainThread`) run on workers
+   * too; the job's warning about pinned vertices ends with it.
+   */
+  readonly mainThreadAdvice?: string;
 }

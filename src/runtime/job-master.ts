@@ -24,7 +24,7 @@ import type { AnySink } from './sink/sink.js';
 import { SourceCoordinator } from './source/source-coordinator.js';
 import { SourceStreamTask } from './source-stream-task.js';
 import { TaskCanceled } from './stream-task.js';
-import type { TaskMetrics } from './task-host.js';
+import type { TaskMetrics, TaskVertex } from './task-host.js';
 import { ExceptionHistory } from './exception-history.js';
 import { Attempt, type AttemptOwner, type AttemptOutcome, type PendingCheckpoint } from './attempt.js';
 import type { OutputChannel } from './channel.js';
@@ -242,7 +242,8 @@ export class JobMaster implements JobClient, AttemptOwner {
    */
   private async startWorkers(): Promise<WorkerPool | undefined> {
     const count = workerCount(this.config.workerThreads, this.graph);
-    if (count === 0) return undefined;
+    const pinned = this.config.workerThreads === 'off' ? [] : this.graph.tasks.filter((t) => t.mainThread !== undefined && t.parallelism > 1);
+    if (count === 0 && pinned.length === 0) return undefined;
     const recipe = this.jobGraph.workerRecipe;
     let why: string | undefined;
     if (recipe === undefined) why = 'it was not built from SQL statements a worker can replay';
@@ -251,15 +252,17 @@ export class JobMaster implements JobClient, AttemptOwner {
       const aligned = this.graph.tasks.find((t) => t.watermarkStrategy?.alignment !== undefined);
       if (aligned) why = `source '${aligned.name}' uses watermark alignment, which needs one thread`;
     }
-    if (why === undefined) {
+    let pool: WorkerPool | undefined;
+    if (why === undefined && count > 0) {
       try {
-        return await WorkerPool.start(this.jobName, recipe as WorkerRecipe, graphSignature(this.graph), count, this.graph, this.taskMetrics);
+        pool = await WorkerPool.start(this.jobName, recipe as WorkerRecipe, graphSignature(this.graph), count, this.graph, this.taskMetrics);
       } catch (e) {
         why = `a worker thread could not build the job (${e instanceof Error ? e.message : String(e)})`;
       }
     }
-    this.hooks.warn?.(`'execution.worker-threads' is on, but job '${this.jobName}' runs on the main thread: ${why}.`);
-    return undefined;
+    if (why !== undefined) this.hooks.warn?.(`'execution.worker-threads' is on, but job '${this.jobName}' runs on the main thread: ${why}.`);
+    else if (pinned.length > 0) this.hooks.warn?.(pinnedWarning(this.jobName, pinned, pool !== undefined, (recipe as WorkerRecipe).mainThreadAdvice));
+    return pool;
   }
 
   private async runJob(): Promise<JobExecutionResult> {
@@ -646,4 +649,15 @@ function gauge(read: (() => number | undefined) | undefined): number | undefined
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The one warning of a job whose parallel operators partly stay on the main thread (a function registered in
+ * code): which, why, and how to have them run on workers. Tasks of one subtask are left out: the main thread
+ * runs subtask 0 anyway.
+ */
+function pinnedWarning(jobName: string, pinned: readonly TaskVertex[], workers: boolean, advice: string | undefined): string {
+  const which = pinned.map((t) => t.mainThread).join('; ');
+  const rest = workers ? 'the rest of the job runs on worker threads' : 'nothing else in the job runs in parallel, so no worker thread is used';
+  return `'execution.worker-threads' is on, but in job '${jobName}' these operators run all their subtasks on the main thread: ${which}. ${rest[0]!.toUpperCase()}${rest.slice(1)}.${advice === undefined ? '' : ` ${advice}`}`;
 }

@@ -93,6 +93,7 @@ function collectRows(def: TableFunctionDefinition, rowsType: LogicalType): Scala
     deterministic: false,
     // The binder checked the arguments already; the code generator asks again when it compiles the call.
     inferType: () => rowsType,
+    ...(def.mainThread === undefined ? {} : { mainThread: def.mainThread }),
     codegen: {
       kind: 'runtime',
       fn: (...args: never[]) => {

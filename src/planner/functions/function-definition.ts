@@ -64,6 +64,12 @@ export interface ScalarFunctionDefinition {
    */
   coerceOperands?(argTypes: readonly LogicalType[], binding: CallBinding): readonly LogicalType[] | undefined;
   readonly codegen: ScalarCodegen;
+  /**
+   * Why the operators calling this function must run on the main thread: set for a function registered in
+   * code, a closure no worker thread can load. The planner pins the vertices of those operators (their
+   * `mainThread`), so the rest of the job still runs on workers.
+   */
+  readonly mainThread?: string;
 }
 
 /** A built-in or user-defined aggregate function (COUNT, SUM, a UDAF). */
@@ -80,6 +86,8 @@ export interface AggregateFunctionDefinition {
    * aggregate call when building the operator; the instance is then used for every group).
    */
   create(argTypes: readonly LogicalType[], options: AggregateCallOptions): AggregateFunction<unknown>;
+  /** As `ScalarFunctionDefinition.mainThread`. */
+  readonly mainThread?: string;
 }
 
 /** Modifiers of an aggregate call. */
@@ -102,6 +110,8 @@ export interface TableFunctionDefinition {
   inferType(argTypes: readonly LogicalType[]): LogicalType;
   /** Produce the rows (each a fields array) for one input's arguments; called per input row, must not await. */
   eval(...args: unknown[]): Iterable<unknown[]>;
+  /** As `ScalarFunctionDefinition.mainThread`. */
+  readonly mainThread?: string;
 }
 
 /** TUMBLE / HOP / CUMULATE / SESSION used as `FROM TABLE(...)`: the planner handles them itself. */

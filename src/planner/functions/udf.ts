@@ -186,11 +186,18 @@ export function tableUdf(name: string, udtf: TableUdf, types: UdfTypes & { reado
  * Register a UDF under `name` (case-insensitive): a plain function (result STRING), a `ScalarUdf`, a
  * `TableUdf` (`kind: 'table'`), or an object with createAccumulator/accumulate/[retract]/[merge]/getValue
  * and a resultType. Types may be DataTypes values or Flink type strings. `origin` says where the UDF came
- * from in errors (`export 'shout' of module './udf.mjs'`).
+ * from in errors (`export 'shout' of module './udf.mjs'`). `mainThread`: why its callers must run on the
+ * main thread (see `ScalarFunctionDefinition.mainThread`).
  * @throws ValidationError when the name is taken, the object is neither form, or a declared type is wrong.
  */
-export function createTemporarySystemFunction(registry: FunctionRegistry, name: string, udf: UdfInput, origin?: string): void {
+export function createTemporarySystemFunction(registry: FunctionRegistry, name: string, udf: UdfInput, origin?: string, mainThread?: string): void {
   const owner = origin === undefined ? `Function '${name}'` : `Function '${name}' (${origin})`;
+  const pinned: Pick<FunctionRegistry, 'register'> =
+    mainThread === undefined ? registry : { register: (n, def) => registry.register(n, def.kind === 'window-tvf' ? def : { ...def, mainThread }) };
+  createIn(pinned, owner, name, udf);
+}
+
+function createIn(registry: Pick<FunctionRegistry, 'register'>, owner: string, name: string, udf: UdfInput): void {
   if (typeof udf === 'function') {
     registry.register(name, scalarUdf(name, { eval: udf }, { resultType: undefined, argumentTypes: undefined }));
   } else if (typeof udf !== 'object' || udf === null) {

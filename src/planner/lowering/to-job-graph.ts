@@ -16,6 +16,7 @@ import { lowerChangelogNormalize, lowerMatch, lowerOver, lowerRank, lowerSort } 
 import { lowerScan, lowerValues } from './lower-source.js';
 import { lowerCalc, lowerLookupJoin, lowerUnion, lowerUnnest, lowerWindowTvf } from './lower-stateless.js';
 import type { Lowering, LoweringOptions, Stream, VertexDraft } from './lowering-context.js';
+import { mainThreadReasons } from './main-thread-pins.js';
 
 export type { LoweringOptions } from './lowering-context.js';
 
@@ -119,9 +120,27 @@ export class JobGraphBuilder implements Lowering {
   /** Lowers `n` (its inputs are lowered or lowered on the way) and remembers its stream. */
   private lowerOnce(n: PlanNode): Stream {
     const lowered = this.lowerNode(n);
+    this.pinCallers(n, lowered);
     const s = this.fanOut.has(n) ? { ...lowered, shared: true } : lowered;
     this.lowered.set(n, s);
     return s;
+  }
+
+  /**
+   * Pins the vertex `n`'s operator went to when it calls a function that must run on the main thread, naming the
+   * operator and why. An input `n` lowered itself rather than through `lower` (a projection done by the window
+   * aggregate below it) has its operator on the same vertex, so its calls count too.
+   */
+  private pinCallers(n: PlanNode, out: Stream): void {
+    for (const node of [n, ...inputsOf(n).filter((i) => !this.lowered.has(i))]) {
+      const reasons = mainThreadReasons(node, this.options.functions);
+      if (reasons.length > 0) this.pin(this.draft(out.id), `${physicalNodeText(node, this.options.mode)} (${reasons.join(', ')})`);
+    }
+  }
+
+  private pin(v: VertexDraft, reason: string): void {
+    if (v.mainThread === undefined) v.mainThread = reason;
+    else if (!v.mainThread.split('; ').includes(reason)) v.mainThread = `${v.mainThread}; ${reason}`;
   }
 
   private warming = false;
@@ -176,11 +195,12 @@ export class JobGraphBuilder implements Lowering {
             source: v.source!,
             ...(v.watermarkStrategy === undefined ? {} : { watermarkStrategy: v.watermarkStrategy }),
             operators: v.operators,
+            ...pinOf(v),
           };
         case 'operator':
-          return { kind: 'operator', id: v.id, name: v.name, parallelism: v.parallelism, operators: v.operators };
+          return { kind: 'operator', id: v.id, name: v.name, parallelism: v.parallelism, operators: v.operators, ...pinOf(v) };
         case 'sink':
-          return { kind: 'sink', id: v.id, name: v.name, parallelism: v.parallelism, sink: v.sink!, operators: v.operators, ...(v.mainThread === undefined ? {} : { mainThread: v.mainThread }) };
+          return { kind: 'sink', id: v.id, name: v.name, parallelism: v.parallelism, sink: v.sink!, operators: v.operators, ...pinOf(v) };
         default: {
           const never: never = v.kind;
           return never;
@@ -233,6 +253,11 @@ export class JobGraphBuilder implements Lowering {
       }
     }
   }
+}
+
+/** A vertex's `mainThread`, present only when it is pinned (graphs without pins stay as they were). */
+function pinOf(v: VertexDraft): { mainThread?: string } {
+  return v.mainThread === undefined ? {} : { mainThread: v.mainThread };
 }
 
 /** Plans at most this deep are lowered by plain recursion, as they always were. */

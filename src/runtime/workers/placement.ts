@@ -13,11 +13,12 @@ export const MAIN_THREAD = -1;
  * the workers run), so a job with highest parallelism P spreads over the main thread and at most P - 1
  * workers: none when the option is off or no task has more than one subtask (small jobs must not pay
  * for threads), else the setting ('auto': one thread per core, the main thread being one of them),
- * since subtask i of every task shares slot i (Flink's slot sharing).
+ * since subtask i of every task shares slot i (Flink's slot sharing). Tasks pinned to the main thread
+ * (`mainThread`) put nothing in a worker, so they do not count.
  */
 export function workerCount(setting: WorkerThreadsSetting, graph: TaskGraph, cores = availableParallelism()): number {
   if (setting === 'off') return 0;
-  const maxP = graph.tasks.reduce((m, t) => Math.max(m, t.parallelism), 1);
+  const maxP = graph.tasks.reduce((m, t) => (t.mainThread === undefined ? Math.max(m, t.parallelism) : m), 1);
   if (maxP <= 1) return 0;
   return Math.max(0, Math.min(autoWorkers(setting, cores), maxP - 1));
 }

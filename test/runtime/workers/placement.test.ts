@@ -21,6 +21,13 @@ describe('placement of subtasks on threads', () => {
     expect(workerCount(1, graph(4), 8)).toBe(1);
   });
 
+  it('counts no task pinned to the main thread: its subtasks need no worker', () => {
+    const g = { tasks: [task(4, 'calls a function registered in code'), task(2)], edges: [] } as unknown as TaskGraph;
+    expect(workerCount(8, g, 8)).toBe(1);
+    const allPinned = { tasks: [task(4, 'calls a function registered in code'), task(1)], edges: [] } as unknown as TaskGraph;
+    expect(workerCount(8, allPinned, 8)).toBe(0);
+  });
+
   it("'auto' leaves one core to the main thread", () => {
     expect(workerCount('auto', graph(8), 2)).toBe(1);
     expect(workerCount('auto', graph(8), 4)).toBe(3);

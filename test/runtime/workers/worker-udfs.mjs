@@ -1,6 +1,6 @@
 // Functions for the worker thread tests, loaded with CREATE FUNCTION ... AS 'worker-udfs.mjs#name' on the
 // main thread and in every worker.
-import { threadId } from 'node:worker_threads';
+import { isMainThread, threadId } from 'node:worker_threads';
 
 /** The thread a row was computed on (0: the main thread). */
 export const tid = { eval: (_x) => threadId, resultType: 'INT', argumentTypes: ['BIGINT'] };
@@ -24,3 +24,9 @@ export const die = {
   resultType: 'BIGINT',
   argumentTypes: ['BIGINT'],
 };
+
+/** 1 on the main thread, 0 in a worker: registered in code with this export as its module. */
+export const onMain = { eval: (_x) => (isMainThread ? 1 : 0), resultType: 'INT', argumentTypes: ['BIGINT'] };
+
+/** A factory no table uses, registered in code with this export as its module: a worker registers it too. */
+export const unusedFactory = { factoryIdentifier: 'test-unused', requiredOptions: () => [], optionalOptions: () => [] };
