@@ -1,0 +1,47 @@
+// The golden files of test/differential/goldens and how one is replayed on a Sluice session: shared by the replay
+// at the planner's parallelism (replay.test.ts) and at parallelism 2 on worker threads (replay-parallel.test.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import type { TableEnvironment } from '../../src/api/table-environment.js';
+import { rowKindShortString } from '../../src/types/row-kind.js';
+import { formatValueJava } from '../../src/types/values/format-value.js';
+// Plain ESM modules shared with scripts/differential.mjs.
+import { runOnSluice, verdictIn } from './compare.mjs';
+
+// Generated queries with the answers a real Apache Flink gave (recorded by `npm run diff -- --record ...`): Sluice
+// must give the same answers, with no Flink here. `known` lists, by query index, divergences not fixed yet and why;
+// those must still diverge (a fix shows up as a failure here, so that the list is kept honest).
+export interface Golden {
+  readonly flinkVersion: string;
+  readonly seed: number;
+  /** The runtime mode both engines ran in (batch when absent); streaming answers compare as materialized changelogs. */
+  readonly mode?: 'batch' | 'streaming';
+  readonly queries: readonly { readonly sql: string; readonly ordered: boolean; readonly flink: { rows?: string[]; error?: string } }[];
+  readonly known: Readonly<Record<string, string>>;
+}
+
+const goldenDir = new URL('./goldens/', import.meta.url);
+
+/** Every golden file, by name. */
+export const goldens: readonly [string, Golden][] = readdirSync(goldenDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f, JSON.parse(readFileSync(new URL(f, goldenDir), 'utf8')) as Golden]);
+
+/**
+ * Replays `golden` on `env`: the queries that diverge from Flink's answers without being listed as known, and the
+ * known ones that now agree.
+ */
+export async function replayGolden(env: TableEnvironment, golden: Golden): Promise<{ diverging: string[]; fixed: string[] }> {
+  const diverging: string[] = [];
+  const fixed: string[] = [];
+  const mode = golden.mode ?? 'batch';
+  for (const [i, q] of golden.queries.entries()) {
+    const mine = await runOnSluice(env, q.sql, { formatValueJava, rowKindShortString });
+    const v = verdictIn(mode, q.flink, mine, q.ordered, q.sql);
+    const agrees = v === 'agree' || v === 'both-error';
+    const known = golden.known[String(i)];
+    if (known === undefined && !agrees) diverging.push(`#${i} [${v}] ${q.sql}\n  flink: ${JSON.stringify(q.flink).slice(0, 300)}\n  sluice: ${JSON.stringify(mine).slice(0, 300)}`);
+    if (known !== undefined && agrees) fixed.push(`#${i} now agrees (listed as known: ${known})`);
+  }
+  return { diverging, fixed };
+}
