@@ -3,46 +3,19 @@
 // parallelism 1, as a set of rows where the order is not part of the answer. Keyed state split by key group,
 // exchanges between threads, two-phase aggregates merging partial results and watermarks over two channels all
 // take part. A divergence listed as known at parallelism 1 may agree here; it is not checked.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TableEnvironment } from '../../src/api/table-environment.js';
-import { type Golden, goldens, replayGolden } from './golden-replay.js';
-import { tableDdl, writeTables } from './tables.mjs';
+import { type Golden, goldenSessions, goldens, replayGolden } from './golden-replay.js';
+
+const sessions = goldenSessions({ 'parallelism.default': '2', 'execution.worker-threads': '2' });
+beforeAll(() => sessions.open());
+afterAll(() => sessions.close());
 
 /** The streaming goldens, the regressions and one generated batch file: every operator kind the generator writes. */
 const CHOSEN = new Set(['streaming-seed301.json', 'streaming-regressions.json', 'regressions.json', 'generated-seed11.json']);
 
-const dir = mkdtempSync(join(tmpdir(), 'sluice-diff-replay-p2-'));
-const envs = new Map<string, TableEnvironment>();
-
-async function sessionFor(mode: 'batch' | 'streaming'): Promise<TableEnvironment> {
-  let env = envs.get(mode);
-  if (env === undefined) {
-    env = TableEnvironment.create({
-      mode,
-      discoverPackages: false,
-      config: { 'table.local-time-zone': 'UTC', 'parallelism.default': '2', 'execution.worker-threads': '2' },
-    });
-    for (const d of tableDdl(join(dir, 'data')) as string[]) await env.executeSql(d);
-    envs.set(mode, env);
-  }
-  return env;
-}
-
-beforeAll(() => {
-  writeTables(join(dir, 'data'));
-});
-
-afterAll(async () => {
-  for (const env of envs.values()) await env.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 describe('generated queries at parallelism 2 on worker threads answer as a real Flink did', () => {
   it.each(goldens.filter(([f]) => CHOSEN.has(f)))('%s', async (_file, golden: Golden) => {
-    const { diverging } = await replayGolden(await sessionFor(golden.mode ?? 'batch'), golden);
+    const { diverging } = await replayGolden(await sessions.sessionFor(golden.mode ?? 'batch'), golden);
     expect(diverging).toEqual([]);
   }, 300_000);
 });
