@@ -25,6 +25,12 @@
 // Each round also runs a plain JS loop on one and on two threads: the machine's own two-thread speed-up at that
 // moment, the baseline the job's speed-up is read against (on a loaded or shared host it is well under 2x).
 //
+// And each round runs the job itself shared-nothing: two separate processes at parallelism 1, each over half the
+// events, started together (wall: until both ended). No exchange, no coordination, no shared heap: what two cores
+// give this very job once each half pays its own start-up, JIT warm-up and GC helpers, the ceiling of any
+// design with two threads in one process (it is below the plain loop's when the job's memory traffic and V8's
+// helper threads compete for the cores).
+//
 // Run after `npm run build`: node bench/parallel-speedup.mjs [events=2000000] [rounds=3] [job-name-part...] [--compare=<other bin.js>]
 // BENCH_NODE_FLAGS (e.g. --single-threaded-gc) is passed to every job process, to compare a runtime setting in the same conditions.
 // --compare interleaves the same runs with another build (e.g. a checkout of the previous commit) for a
@@ -224,9 +230,15 @@ try {
     }
     const loads = [];
     const loop = { p1: [], p2: [] };
+    const halfFile = join(dir, `${job.replace(/\W+/g, '-')}-half.sql`);
+    writeFileSync(halfFile, [...SETUPS.p1, table(EVENTS / 2), sql, ''].join('\n'));
+    const apart = [];
     for (let i = 0; i < ROUNDS; i++) {
       loop.p1.push(await plainLoop(1));
       loop.p2.push(await plainLoop(2));
+      const t0 = performance.now();
+      await Promise.all([run(BUILDS.current, halfFile), run(BUILDS.current, halfFile)]);
+      apart.push((performance.now() - t0) / 1000);
       for (const [build, cli] of Object.entries(BUILDS)) {
         for (const setup of Object.keys(SETUPS)) {
           results[`${build} ${setup}`].push(await run(cli, files[setup]));
@@ -247,18 +259,20 @@ try {
     // The loop's p2 does twice the work of its p1: its speed-up is 2 x p1 / p2.
     const machine = (2 * median(loop.p1)) / median(loop.p2);
     console.log(`  baseline: a plain JS loop on 2 threads runs ${machine.toFixed(2)}x as fast as on 1 (1 thread ${loop.p1.map(fmt).join(', ')} s; 2 threads, twice the work, ${loop.p2.map(fmt).join(', ')} s)`);
+    const ceiling = med['current p1'].s / median(apart);
+    console.log(`  shared-nothing: two processes at parallelism 1 over ${EVENTS / 2} events each, at once, take ${fmt(median(apart))} s (${apart.map(fmt).join(', ')}): ${ceiling.toFixed(2)}x the p1 run`);
     for (const build of Object.keys(BUILDS)) {
       const p1 = med[`${build} p1`];
       const p2 = med[`${build} p2`];
       const wall = p1.s / p2.s;
       const steady = (p1.s - p1.startup) / (p2.s - p2.startup);
-      summary.push(`| ${job} | ${build} | ${fmt(p1.s)} s | ${fmt(p2.s)} s | ${wall.toFixed(2)}x | ${steady.toFixed(2)}x | ${machine.toFixed(2)}x | ${p1.rss.toFixed(0)} / ${p2.rss.toFixed(0)} MB |`);
+      summary.push(`| ${job} | ${build} | ${fmt(p1.s)} s | ${fmt(p2.s)} s | ${wall.toFixed(2)}x | ${steady.toFixed(2)}x | ${ceiling.toFixed(2)}x | ${machine.toFixed(2)}x | ${p1.rss.toFixed(0)} / ${p2.rss.toFixed(0)} MB |`);
       console.log(
         `  ${build}: speed-up ${wall.toFixed(2)}x wall (${(wall / machine).toFixed(2)} of the baseline's), ${steady.toFixed(2)}x apart from start-up (wall minus the ${STARTUP_EVENTS}-event run's: ${fmt(p1.s - p1.startup)} s / ${fmt(p2.s - p2.startup)} s), ${(p1.busiest / p2.busiest).toFixed(2)}x busiest-thread CPU; p2 costs ${(p2.cpu / p1.cpu).toFixed(2)}x the CPU of p1`,
       );
     }
   }
-  console.log(`\n| Job | Build | p1 wall | p2 wall | Speed-up | Apart from start-up | Plain-loop baseline | Peak RSS p1 / p2 |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n${summary.join('\n')}`);
+  console.log(`\n| Job | Build | p1 wall | p2 wall | Speed-up | Apart from start-up | Shared-nothing ceiling | Plain-loop baseline | Peak RSS p1 / p2 |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${summary.join('\n')}`);
   console.log(`load average after: ${loadavg().map(fmt).join(' ')}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
