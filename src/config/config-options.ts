@@ -46,7 +46,7 @@ export class OptionBuilder {
   stringType(): TypedConfigOptionBuilder<string> {
     return new TypedConfigOptionBuilder(this.key, OptionTypes.string);
   }
-  /** A local directory, written as a path or a `file:` URI; read as a path. */
+  /** A local file or directory, written as a path or a `file:` URI; read as a path. */
   localPathType(): TypedConfigOptionBuilder<string> {
     return new TypedConfigOptionBuilder(this.key, OptionTypes.localPath);
   }

@@ -88,10 +88,10 @@ export const OptionTypes = {
   string: fromParser<string>({ kind: 'string' }, (raw) => (typeof raw === 'string' ? raw : undefined), (v) => v, 'a string'),
 
   /**
-   * A directory on the local file system, written as a path or as a `file:` URI (Flink's usual spelling,
-   * `file:///tmp/checkpoints`), returned as a path. Another scheme (`s3://`, `hdfs://`) is refused: Sluice
-   * keeps checkpoints and savepoints on local disks only, and a URI taken for a relative path would write
-   * them somewhere the user never looks.
+   * A file or directory on the local file system, written as a path or as a `file:` URI (Flink's usual
+   * spelling, `file:///tmp/checkpoints`), returned as a path. Another scheme (`s3://`, `hdfs://`) is refused:
+   * Sluice reads and writes local disks only, and a URI taken for a relative path would read or write
+   * somewhere the user never looks.
    */
   localPath: fromParser<string>(
     { kind: 'string' },
@@ -108,7 +108,7 @@ export const OptionTypes = {
       return /^[a-z][a-z0-9+.-]+:\/\//i.test(s) ? undefined : raw;
     },
     (v) => v,
-    "a local directory: a path or a 'file:///...' URI (other file systems, such as s3:// or hdfs://, are not supported)",
+    "a local path or a 'file:///...' URI (other file systems, such as s3:// or hdfs://, are not supported)",
   ),
 
   boolean: fromParser<boolean>(

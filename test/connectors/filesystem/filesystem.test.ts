@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileSystemTableFactory } from '../../../src/connectors/filesystem/filesystem-table-factory.js';
 import { DataGenTableSourceFactory } from '../../../src/connectors/datagen/datagen-table-source-factory.js';
@@ -99,6 +100,21 @@ describe('filesystem source', () => {
       [1n, 'x'],
       [2n, 'y'],
     ]);
+  });
+
+  it("reads and writes a 'path' given as Flink writes it, a file:/// URI, and refuses another file system", async () => {
+    const root = tmp();
+    writeFileSync(join(root, 'in.csv'), '1,x\n2,y\n');
+    const cols: Cols = [
+      ['id', DataTypes.BIGINT()],
+      ['name', DataTypes.STRING()],
+    ];
+    const out = join(root, 'out dir');
+    const sink = sinkOf(cols, { path: pathToFileURL(out).href, format: 'csv' });
+    const src = source(cols, { path: pathToFileURL(join(root, 'in.csv')).href, format: 'csv' });
+    await runToEnd(pipe(src.getScanRuntimeProvider({ batchMode: true }).source, sink.getSinkRuntimeProvider({ bounded: true }).sink), { runtimeMode: 'batch' });
+    expect(committedLines(out).sort()).toEqual(['1,x', '2,y']);
+    expect(() => source(cols, { path: 's3://bucket/in', format: 'csv' })).toThrow("Invalid value for option 'path': 's3://bucket/in'");
   });
 
   it('with source.monitor-interval keeps discovering and picks up a new file', async () => {
