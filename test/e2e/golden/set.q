@@ -13,6 +13,7 @@ SET;
 +------------------------------------------------------------------+-----------------------------+
 |                                                              key |                       value |
 +------------------------------------------------------------------+-----------------------------+
+|               execution.checkpointing.aligned-checkpoint-timeout |                        0 ms |
 |        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
 |               execution.checkpointing.max-concurrent-checkpoints |                           1 |
 |                                execution.checkpointing.min-pause |                        0 ms |
@@ -61,7 +62,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-47 rows in set
+48 rows in set
 !ok
 
 RESET 'pipeline.name';
@@ -72,6 +73,7 @@ SET;
 +------------------------------------------------------------------+-----------------------------+
 |                                                              key |                       value |
 +------------------------------------------------------------------+-----------------------------+
+|               execution.checkpointing.aligned-checkpoint-timeout |                        0 ms |
 |        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
 |               execution.checkpointing.max-concurrent-checkpoints |                           1 |
 |                                execution.checkpointing.min-pause |                        0 ms |
@@ -119,7 +121,7 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-46 rows in set
+47 rows in set
 !ok
 
 SET 'parallelism.default' = 'abc';
@@ -145,6 +147,7 @@ SET;
 +------------------------------------------------------------------+-----------------------------+
 |                                                              key |                       value |
 +------------------------------------------------------------------+-----------------------------+
+|               execution.checkpointing.aligned-checkpoint-timeout |                        0 ms |
 |        execution.checkpointing.externalized-checkpoint-retention | NO_EXTERNALIZED_CHECKPOINTS |
 |               execution.checkpointing.max-concurrent-checkpoints |                           1 |
 |                                execution.checkpointing.min-pause |                        0 ms |
@@ -192,6 +195,6 @@ SET;
 |                             table.optimizer.reuse-source-enabled |                        true |
 |                           table.optimizer.reuse-sub-plan-enabled |                        true |
 +------------------------------------------------------------------+-----------------------------+
-46 rows in set
+47 rows in set
 !ok
 
