@@ -105,6 +105,34 @@ describe('csv files read in chunks of every size', () => {
     }
   });
 
+  it('a non-ASCII file (a byte order mark, CRLF, comments, a line longer than a text window) at every chunk size', async () => {
+    // Text first and last: a byte order mark or a carriage return left in a line would show in them.
+    const type = DataTypes.ROW(FIELD('first', DataTypes.STRING()), FIELD('big', DataTypes.BIGINT()), FIELD('s', DataTypes.STRING()), FIELD('ts', DataTypes.TIMESTAMP(3)), FIELD('last', DataTypes.STRING()));
+    const name = (i: number): string => (i === 1700 ? 'Ж'.repeat(30_000) : i % 7 === 0 ? `Zoë-${i}-€` : `plain-${i}`);
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i},${i},${name(i)},2024-01-01 00:00:00.000,tail-${i}${i % 3 === 0 ? '\r' : ''}`);
+    const withComments = lines.flatMap((l, i) => (i % 500 === 499 ? [l, '# a comment ünd more'] : [l]));
+    const dir = folder('utf8-windows', `\uFEFF${withComments.join('\n')}\n`);
+    const want = lines.map((_, i) => [String(i), BigInt(i), name(i), Date.UTC(2024, 0, 1), `tail-${i}`]);
+    for (const size of [100, 4096, 64 * 1024, 256 * 1024, 1 << 20]) {
+      const rows = await read(dir, size, ALL, { 'allow-comments': 'true' }, type);
+      expect(rows.map((r) => [...r.fields]), `chunk ${size}`).toEqual(want);
+    }
+  });
+
+  it('a chunk with bytes that are not UTF-8 names the bad line, or skips it when lenient', async () => {
+    const good = Array.from({ length: 200 }, (_, i) => `${i},${i},café-${i},2024-01-01 00:00:00.000,1.5`);
+    const bytes = Buffer.concat([Buffer.from(`${good.slice(0, 100).join('\n')}\n`), Buffer.from('100,100,bad-'), Buffer.from([0xff, 0xfe]), Buffer.from(`,2024-01-01 00:00:00.000,1.5\n${good.slice(101).join('\n')}\n`)]);
+    const dir = join(root, 'not-utf8');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'part-0.csv'), bytes);
+    const offset = Buffer.byteLength(`${good.slice(0, 100).join('\n')}\n`);
+    for (const size of [64, 4096, 1 << 20]) {
+      await expect(read(dir, size, ALL), `chunk ${size}`).rejects.toThrow(`line 101, byte offset ${offset})`);
+      const rows = await read(dir, size, ALL, { 'ignore-parse-errors': 'true' });
+      expect(rows.map((r) => r.fields[0]), `chunk ${size}`).toEqual(Array.from({ length: 200 }, (_, i) => i).filter((i) => i !== 100));
+    }
+  });
+
   it('names the line and byte offset of a bad record at every chunk size (lines counted across chunks)', async () => {
     const text = csvText(300);
     const bad = `${text}301,1,x,not-a-time,1\n`;
