@@ -1,6 +1,7 @@
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { fieldsEqual, hashValue, valuesEqual } from '../types/values/equality.js';
+import { bigintOf } from '../types/values/small-bigint.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 
@@ -272,7 +273,7 @@ export class WindowGroups {
       fields[i] = s.kind === 'start' ? start : s.kind === 'end' ? end : key[s.index];
     }
     for (let i = 0; i < aggs.length; i++) {
-      fields[slots.length + i] = this.countStar[i] ? BigInt(counts![i]!) : aggs[i]!.fn.getValue(accs[i]);
+      fields[slots.length + i] = this.countStar[i] ? bigintOf(counts![i]!) : aggs[i]!.fn.getValue(accs[i]);
     }
     const out = this.output;
     if (out === null) return new Row(RowKind.INSERT, fields);
