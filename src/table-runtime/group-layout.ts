@@ -1,6 +1,7 @@
 import type { AggregateSpec } from './group-aggregate-operator.js';
 import type { InlineAccumulator } from './aggregates/aggregate-function.js';
 import { valuesEqual } from '../types/values/equality.js';
+import { bigintOf } from '../types/values/small-bigint.js';
 import { valueKey } from '../types/values/value-key.js';
 
 /**
@@ -144,7 +145,7 @@ export class GroupLayout {
       const at = this.at[i]!;
       switch (this.slot[i]) {
         case Slot.Count:
-          out[nk + i] = BigInt(g[0] as number);
+          out[nk + i] = bigintOf(g[0] as number);
           break;
         case Slot.Inline:
           out[nk + i] = this.inl[i]!.getValue(g, at);

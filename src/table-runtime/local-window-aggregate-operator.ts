@@ -77,11 +77,8 @@ export class LocalWindowAggregateOperator implements StreamOperator {
         this.last = b;
       }
       const h = groups.hashRow(f);
-      let g = groups.find(b, f, h);
-      if (g === null) {
-        g = groups.create(b, f, h);
-        this.buffered++;
-      }
+      const g = groups.groupOf(b, f, h);
+      if (groups.created) this.buffered++;
       groups.accumulate(g, f);
     }
     if (this.buffered > MAX_BUFFERED_GROUPS) this.flush();

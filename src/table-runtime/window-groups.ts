@@ -1,17 +1,21 @@
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { fieldsEqual, hashValue, valuesEqual } from '../types/values/equality.js';
+import { bigintOf } from '../types/values/small-bigint.js';
 import { accumulator, distinctIdentity } from './group-aggregate-operator.js';
 import type { AggregateSpec } from './group-aggregate-operator.js';
 
 /** One group of one window (or slice): its key values (non-window keys), accumulators and DISTINCT sets. */
 export interface WindowGroup {
   readonly key: unknown[];
+  /**
+   * Per call its accumulator; a COUNT(*) call's is its count as a plain number (no BigInt per row, converted
+   * when the window fires), held here rather than in an array of its own: a HOP slice's groups outlive several
+   * young-generation collections, so every object per group is copied and promoted.
+   */
   readonly accs: unknown[];
   /** Per call: the distinct argument identities seen (DISTINCT calls only), else null. */
   readonly seen: (Set<unknown> | null)[] | null;
-  /** COUNT(*) calls counted as a plain number (no BigInt per row); converted when the window fires. */
-  readonly counts: number[] | null;
   /** Next group whose key hash collides with this one. */
   next: WindowGroup | null;
   /**
@@ -63,8 +67,6 @@ export class WindowGroups {
   private readonly countStar: boolean[];
   private readonly anyDistinct: boolean;
   private readonly anyCount: boolean;
-  /** Every call is COUNT(*): groups need no accumulator array. */
-  private readonly onlyCounts: boolean;
   /** The merged result `beginMerge` starts: reused, so a window's merge allocates only accumulators. */
   private readonly scratch: WindowGroup;
 
@@ -85,7 +87,6 @@ export class WindowGroups {
     this.countStar = aggs.map((a) => a.countStar === true && !a.distinct);
     this.anyDistinct = aggs.some((a) => a.distinct);
     this.anyCount = this.countStar.some((c) => c);
-    this.onlyCounts = this.countStar.every((c) => c);
     this.scratch = this.newGroup([]);
   }
 
@@ -122,18 +123,26 @@ export class WindowGroups {
     return h & SMI_MASK;
   }
 
-  /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, created when new. */
+  /**
+   * The group of `bucket` that row `f` (keys hashing to `h`) belongs to, created when new (then `created` is
+   * true until the next call), with one map lookup whether it finds or creates it.
+   */
   groupOf(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
-    return this.find(bucket, f, h) ?? this.create(bucket, f, h);
-  }
-
-  /** The group of `bucket` that row `f` (keys hashing to `h`) belongs to, or null. */
-  find(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup | null {
     const keys = this.plainKeys;
-    let g: WindowGroup | null = bucket.groups.get(h) ?? null;
+    const head = bucket.groups.get(h) ?? null;
+    let g = head;
     while (g !== null && !sameKey(g.key, f, keys)) g = g.next;
+    this.created = g === null;
+    if (g !== null) return g;
+    g = this.newGroup(this.keyOf(f));
+    g.slice = bucket;
+    g.next = head;
+    bucket.groups.set(h, g);
     return g;
   }
+
+  /** Whether the last `groupOf` created its group. */
+  created = false;
 
   /** The group of key values `key` (hashing to `h`) in `bucket`, or null. */
   findKey(bucket: WindowBucket, key: readonly unknown[], h: number): WindowGroup | null {
@@ -142,15 +151,11 @@ export class WindowGroups {
     return g;
   }
 
-  /** A new group in `bucket` for the keys of row `f` (hashing to `h`). */
-  create(bucket: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+  private keyOf(f: readonly unknown[]): unknown[] {
     const keys = this.plainKeys;
     const key = new Array<unknown>(keys.length);
     for (let i = 0; i < keys.length; i++) key[i] = f[keys[i]!];
-    const g = this.newGroup(key);
-    g.slice = bucket;
-    insertGroup(bucket.groups, h, g);
-    return g;
+    return key;
   }
 
   /** Accumulates row `f` into group `g` (FILTER and DISTINCT honoured); merges it when rows are partial results. */
@@ -159,7 +164,7 @@ export class WindowGroups {
     if (this.partialAt >= 0) {
       const at = this.partialAt;
       for (let i = 0; i < aggs.length; i++) {
-        if (this.countStar[i]) g.counts![i]! += f[at + i] as number;
+        if (this.countStar[i]) (g.accs[i] as number) += f[at + i] as number;
         else aggs[i]!.fn.merge!(g.accs[i], f[at + i]);
       }
       return;
@@ -168,7 +173,7 @@ export class WindowGroups {
       const a = aggs[i]!;
       if (a.filterArg >= 0 && f[a.filterArg] !== true) continue;
       if (this.countStar[i]) {
-        g.counts![i]!++;
+        (g.accs[i] as number)++;
         continue;
       }
       const seen = g.seen === null ? null : g.seen[i]!;
@@ -186,12 +191,8 @@ export class WindowGroups {
   /** Starts the one merged result built at a time (by `mergeIn`, read by `emitMerged`). */
   beginMerge(): void {
     const aggs = this.aggs;
-    const counts = this.scratch.counts;
     const accs = this.scratch.accs;
-    for (let i = 0; i < aggs.length; i++) {
-      if (this.countStar[i]) counts![i] = 0;
-      else accs[i] = aggs[i]!.fn.createAccumulator();
-    }
+    for (let i = 0; i < aggs.length; i++) accs[i] = this.countStar[i] ? 0 : aggs[i]!.fn.createAccumulator();
   }
 
   /** Folds group `src` into the merged result. */
@@ -202,14 +203,14 @@ export class WindowGroups {
   /** The result row of the merged result for key values `key` in window [start, end). */
   emitMerged(start: unknown, end: number, key: unknown[]): Row {
     const s = this.scratch;
-    return this.emitValues(start, end, key, s.counts, s.accs);
+    return this.emitValues(start, end, key, s.accs);
   }
 
   /** Folds `src` (a group of the same key) into `dst`; only when `mergeable()`. */
   merge(dst: WindowGroup, src: WindowGroup): void {
     const aggs = this.aggs;
     for (let i = 0; i < aggs.length; i++) {
-      if (this.countStar[i]) dst.counts![i]! += src.counts![i]!;
+      if (this.countStar[i]) (dst.accs[i] as number) += src.accs[i] as number;
       else aggs[i]!.fn.merge!(dst.accs[i], src.accs[i]);
     }
   }
@@ -246,7 +247,7 @@ export class WindowGroups {
       for (let g: WindowGroup | null = head; g !== null; g = g.next) {
         const fields = new Array<unknown>(nk + aggs.length + 1);
         for (let i = 0; i < nk; i++) fields[i] = g.key[i];
-        for (let i = 0; i < aggs.length; i++) fields[nk + i] = this.countStar[i] ? g.counts![i] : g.accs[i];
+        for (let i = 0; i < aggs.length; i++) fields[nk + i] = g.accs[i];
         fields[nk + aggs.length] = sliceEnd;
         out.push(new Row(RowKind.INSERT, fields));
       }
@@ -260,10 +261,10 @@ export class WindowGroups {
 
   /** The result row of group `g` of window [start, end). */
   emit(start: unknown, end: number, g: WindowGroup): Row {
-    return this.emitValues(start, end, g.key, g.counts, g.accs);
+    return this.emitValues(start, end, g.key, g.accs);
   }
 
-  private emitValues(start: unknown, end: number, key: readonly unknown[], counts: readonly number[] | null, accs: readonly unknown[]): Row {
+  private emitValues(start: unknown, end: number, key: readonly unknown[], accs: readonly unknown[]): Row {
     const slots = this.slots;
     const aggs = this.aggs;
     const fields = new Array<unknown>(slots.length + aggs.length);
@@ -272,7 +273,7 @@ export class WindowGroups {
       fields[i] = s.kind === 'start' ? start : s.kind === 'end' ? end : key[s.index];
     }
     for (let i = 0; i < aggs.length; i++) {
-      fields[slots.length + i] = this.countStar[i] ? BigInt(counts![i]!) : aggs[i]!.fn.getValue(accs[i]);
+      fields[slots.length + i] = this.countStar[i] ? bigintOf(accs[i] as number) : aggs[i]!.fn.getValue(accs[i]);
     }
     const out = this.output;
     if (out === null) return new Row(RowKind.INSERT, fields);
@@ -284,16 +285,12 @@ export class WindowGroups {
   /** A new empty group of these key values. */
   newGroup(key: unknown[]): WindowGroup {
     const aggs = this.aggs;
-    let accs: unknown[] = NO_ACCS;
-    if (!this.onlyCounts) {
-      accs = new Array<unknown>(aggs.length);
-      for (let i = 0; i < aggs.length; i++) accs[i] = this.countStar[i] ? null : aggs[i]!.fn.createAccumulator();
-    }
+    const accs = new Array<unknown>(aggs.length);
+    for (let i = 0; i < aggs.length; i++) accs[i] = this.countStar[i] ? 0 : aggs[i]!.fn.createAccumulator();
     return {
       key,
       accs,
       seen: this.anyDistinct ? aggs.map((a) => (a.distinct ? new Set<unknown>() : null)) : null,
-      counts: this.anyCount ? aggs.map(() => 0) : null,
       next: null,
       prev: null,
       slice: null,
@@ -301,12 +298,32 @@ export class WindowGroups {
     };
   }
 
+  /**
+   * A group's accumulators as checkpoints hold them: COUNT(*) counts apart in `counts` (null when there is no
+   * such call), null in their place in `accs`, and `accs` empty when every call is one.
+   */
+  private splitCounts(accs: unknown[]): { accs: unknown[]; counts: number[] | null } {
+    const cs = this.countStar;
+    if (!this.anyCount) return { accs, counts: null };
+    const counts = accs.map((a, i) => (cs[i] ? (a as number) : 0));
+    return { accs: cs.every((c) => c) ? NO_ACCS : accs.map((a, i) => (cs[i] ? null : a)), counts };
+  }
+
+  /** The inverse of `splitCounts`, for a checkpointed group. */
+  private joinCounts(accs: unknown[], counts: number[] | null): unknown[] {
+    if (counts === null) return accs;
+    const out = new Array<unknown>(this.aggs.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.countStar[i] ? counts[i]! : accs[i];
+    return out;
+  }
+
   /** The groups of a bucket as a checkpoint holds them (accumulators by reference: the codec copies). */
   snapshotBucket(b: WindowBucket): BucketSnapshot {
     const groups: GroupSnapshot[] = [];
     for (const head of b.groups.values()) {
       for (let x: WindowGroup | null = head; x !== null; x = x.next) {
-        groups.push({ key: x.key, accs: x.accs, seen: x.seen === null ? null : x.seen.map((s) => (s === null ? [] : [...s])), counts: x.counts });
+        const { accs, counts } = this.splitCounts(x.accs);
+        groups.push({ key: x.key, accs, seen: x.seen === null ? null : x.seen.map((s) => (s === null ? [] : [...s])), counts });
       }
     }
     return { start: b.start, end: b.end, groups };
@@ -320,9 +337,8 @@ export class WindowGroups {
       kept = true;
       insertGroup(bucket.groups, this.hashKey(g.key), {
         key: g.key,
-        accs: g.accs,
+        accs: this.joinCounts(g.accs, g.counts),
         seen: g.seen === null ? null : g.seen.map((x, i) => (this.aggs[i]!.distinct ? new Set(x) : null)),
-        counts: g.counts,
         next: null,
         prev: null,
         slice: bucket,
@@ -347,7 +363,7 @@ export function insertGroup(groups: Map<number, WindowGroup>, h: number, g: Wind
  */
 const SMI_MASK = 0x3fffffff;
 
-/** The accumulators of a group whose calls are all COUNT(*) (counted in `counts`); never written. */
+/** The accumulators of a group whose calls are all COUNT(*), as checkpoints hold them (counts apart). */
 const NO_ACCS: unknown[] = [];
 
 function sameKey(key: readonly unknown[], f: readonly unknown[], keys: readonly number[]): boolean {

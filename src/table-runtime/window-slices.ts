@@ -74,13 +74,13 @@ export class WindowSlices {
       b = this.slices.get(se) ?? this.newSlice(se);
       this.last = b;
     }
-    this.groups.accumulate(this.groups.find(b, f, h) ?? this.create(b, f, h), f);
+    this.groups.accumulate(this.groupOf(b, f, h), f);
   }
 
-  /** A new group in slice `b` for row `f`, linked to its key's groups in neighbouring slices (HOP). */
-  private create(b: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
-    const g = this.groups.create(b, f, h);
-    if (this.linked) this.link(g, h);
+  /** The group of row `f` in slice `b`; a new one is linked to its key's groups in neighbouring slices (HOP). */
+  private groupOf(b: WindowBucket, f: readonly unknown[], h: number): WindowGroup {
+    const g = this.groups.groupOf(b, f, h);
+    if (this.linked && this.groups.created) this.link(g, h);
     return g;
   }
 
@@ -127,7 +127,7 @@ export class WindowSlices {
       return;
     }
     b = this.slices.get(se) ?? this.newSlice(se);
-    this.groups.accumulate(this.groups.find(b, f, h) ?? this.create(b, f, h), f);
+    this.groups.accumulate(this.groupOf(b, f, h), f);
   }
 
   private newSlice(se: number): WindowBucket {

@@ -222,4 +222,26 @@ describe('window aggregate by slices', () => {
     expect(h.out).toHaveLength(3);
     expect(text(h.out)).toContain('a 0 30 3 3 7 1 4 2');
   });
+
+  it('checkpoints COUNT(*) counts apart from the accumulators (the state format), and restores them', async () => {
+    type Snap = { slices: { groups: { accs: unknown[]; counts: number[] | null }[] }[] };
+    const w: Assigning = { kind: 'HOP', size: 30, slide: 10, offset: 0 };
+    const op = new WindowAggregateOperator(fusedSpec(w), mergeable());
+    const h = await new OperatorHarness(op).open();
+    h.push([Row.insert('a', 1n, 5), Row.insert('a', 2n, 6)]);
+    const saved = decodeState(encodeState(op.snapshotState())) as Snap;
+    const g = saved.slices[0]!.groups[0]!;
+    expect(g.counts).toEqual([2, 0, 0, 0, 0, 0]);
+    expect(g.accs[0]).toBeNull();
+    const only = new WindowAggregateOperator(fusedSpec(w), [call('COUNT', [], [], BIGINT, { countStar: true })]);
+    const ho = await new OperatorHarness(only).open();
+    ho.push([Row.insert('a', 1n, 5)]);
+    expect((only.snapshotState() as Snap).slices[0]!.groups[0]).toMatchObject({ accs: [], counts: [1] });
+    const back = new WindowAggregateOperator(fusedSpec(w), mergeable());
+    back.initializeState(saved);
+    const hb = await new OperatorHarness(back).open();
+    hb.push([Row.insert('a', 4n, 7)]);
+    hb.watermark(29);
+    expect(text(hb.out)).toContain('a 0 30 3 3 7 1 4 2');
+  });
 });

@@ -4,6 +4,7 @@ import { Decimal } from '../../types/decimal.js';
 import type { LogicalType } from '../../types/logical-type.js';
 import { compareValues, toBigInt, toDecimal, toNumber } from '../../types/values/value-ops.js';
 import { valueKey } from '../../types/values/value-key.js';
+import { bigintOf } from '../../types/values/small-bigint.js';
 import { arrayAgg, collect } from './collection-aggregates.js';
 import { variance } from './variance-aggregates.js';
 
@@ -47,7 +48,7 @@ function subLong(a: Long, b: bigint): Long {
   return BigInt.asIntN(64, a - b);
 }
 
-const longValue = (a: Long): bigint => (typeof a === 'number' ? BigInt(a) : a);
+const longValue = (a: Long): bigint => (typeof a === 'number' ? bigintOf(a) : a);
 
 function zeroOf(t: LogicalType): Num {
   if (t.kind === 'BIGINT') return 0;
