@@ -55,16 +55,22 @@ const unaligned = (job: CrashJob): CrashJob => ({
 });
 
 /**
- * Checkpoints start aligned and switch to unaligned in a task still aligning 20 ms after they started
+ * Checkpoints start aligned and switch to unaligned in a task still aligning 10 ms after they started
  * (`execution.checkpointing.aligned-checkpoint-timeout`): under this load some switch and some do not.
  */
 const switching = (job: CrashJob): CrashJob => {
   const u = unaligned(job);
-  return { ...u, name: `${job.name}-aligned-timeout`, settings: [...(u.settings ?? []), `SET 'execution.checkpointing.aligned-checkpoint-timeout' = '20 ms'`] };
+  return { ...u, name: `${job.name}-aligned-timeout`, settings: [...(u.settings ?? []), `SET 'execution.checkpointing.aligned-checkpoint-timeout' = '10 ms'`] };
+};
+
+/** The join over three times the rows: a checkpoint must switch (which load makes rarer) before the job ends. */
+const joinLonger: CrashJob = {
+  ...joinFast,
+  sources: [sequence('l', { rows: 450_000, rowsPerSecond: 1_000_000_000, column: 'a' }), sequence('r', { rows: 300_000, rowsPerSecond: 1_000_000_000, column: 'b' })].join('\n'),
 };
 
 describe.skipIf(!cliAvailable('unaligned-checkpoint crash trials'))('jobs with unaligned checkpoints under SIGKILL and --resume commit what a failure-free run commits', () => {
-  [...[groupByFast, joinFast, tumbleFast].map(unaligned), switching(joinFast)].forEach((job, i) => {
+  [...[groupByFast, joinFast, tumbleFast].map(unaligned), switching(joinLonger)].forEach((job, i) => {
     it.concurrent(`${job.name}: ${KILLS} kills, the first after a checkpoint holding rows in flight`, async () => {
       const r = await limit(() =>
         crashTrial(job, { kills: KILLS, seed: SEED + i, keepDirs: Boolean(process.env.CRASH_DEBUG), firstKillWhen: newestCheckpointHoldsRowsInFlight }),
