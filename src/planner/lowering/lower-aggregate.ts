@@ -85,6 +85,10 @@ export function aggregateSpecs(b: Lowering, calls: readonly AggCall[], inputNode
 export function lowerGlobalWindow(b: Lowering, n: GlobalWindowAggregateNode, output: readonly number[] | null, name: string): Stream {
   const local = n.input;
   if (local.kind !== 'local-window-aggregate') throw new PlanningError('internal: a global window aggregate reads its local phase');
+  if (b.options.mode === 'streaming' && b.keyedParallelism(n) === 1) {
+    const below = b.lower(local.input);
+    if (below.parallelism === 1) return lowerWindowInOnePhase(b, n, local, below, output, name);
+  }
   const input = b.lower(local);
   const keyCount = local.groupKeys.length;
   const v = b.keyedVertex(n, name);
@@ -94,6 +98,33 @@ export function lowerGlobalWindow(b: Lowering, n: GlobalWindowAggregateNode, out
   const spec: WindowAggregateSpec = { input: { kind: 'partial', keyCount, window: n.window }, keys: n.keys, output };
   v.operators.push(windowAggregateFactory(name, spec, aggs));
   b.exchange(n, input, v);
+  return { id: v.id, parallelism: v.parallelism };
+}
+
+/**
+ * Both phases of a two-phase window aggregate at parallelism 1: subtask 0 of every task shares one thread (slot
+ * sharing), so the local phase would shrink no exchange and only add a partial row and a group per key and
+ * slice (a fifth of a HOP job's CPU, and as much again to merge them). The global phase's vertex then
+ * accumulates the input rows by slice itself, as a one-phase aggregate does. What it keeps in a checkpoint is
+ * what the global phase keeps (the groups by slice, in the same key groups: its exchange hashes the same key
+ * values), so a job resumed at another parallelism takes it over in either plan; EXPLAIN still shows Flink's
+ * two phases.
+ */
+function lowerWindowInOnePhase(
+  b: Lowering,
+  n: GlobalWindowAggregateNode,
+  local: LocalWindowAggregateNode,
+  input: Stream,
+  output: readonly number[] | null,
+  name: string,
+): Stream {
+  const v = b.keyedVertex(n, name);
+  const keys = n.keys.map((k) => (k.kind === 'field' ? { kind: 'field' as const, index: local.groupKeys[k.index]! } : k));
+  const spec: WindowAggregateSpec = { input: { kind: 'assign', timeIndex: local.timeIndex, window: n.window }, keys, output };
+  v.operators.push(windowAggregateFactory(name, spec, aggregateSpecs(b, local.aggCalls, local.input, false)));
+  const d = b.physical.exchangeInto(n, 0)?.distribution;
+  const rowKeys = local.groupKeys;
+  b.connect(input, v, d?.kind === 'hash' ? { kind: 'hash', key: (r) => hashFields(r.fields, rowKeys) } : { kind: 'rebalance' });
   return { id: v.id, parallelism: v.parallelism };
 }
 

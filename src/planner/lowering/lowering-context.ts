@@ -55,6 +55,8 @@ export interface Lowering {
   vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft;
   /** A vertex for keyed node `n`: one subtask when the physical plan puts a single exchange in front of it. */
   keyedVertex(n: PlanNode, name: string): VertexDraft;
+  /** The parallelism `keyedVertex` gives the vertex of `n`. */
+  keyedParallelism(n: PlanNode): number;
   draft(id: string): VertexDraft;
   connect(from: Stream, to: VertexDraft, partitioner: Partitioner, inputIndex?: number): void;
   /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the physical plan's exchange there, if any. */

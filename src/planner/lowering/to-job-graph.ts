@@ -65,7 +65,11 @@ export class JobGraphBuilder implements Lowering {
 
   /** A vertex for keyed node `n`: one subtask behind a single exchange (all of its input in one place). */
   keyedVertex(n: PlanNode, name: string): VertexDraft {
-    return this.vertex('operator', name, this.physical.exchangeInto(n, 0)?.distribution.kind === 'single' ? 1 : this.options.parallelism);
+    return this.vertex('operator', name, this.keyedParallelism(n));
+  }
+
+  keyedParallelism(n: PlanNode): number {
+    return this.physical.exchangeInto(n, 0)?.distribution.kind === 'single' ? 1 : this.options.parallelism;
   }
 
   /** Connects `from` to input `inputIndex` of `to`, the vertex of `n`, through the physical plan's exchange there, if any. */

@@ -5,6 +5,8 @@
 // ends. Its committed output must equal a failure-free run's exactly, as a multiset of rows (the
 // materialized table for updating results). See harness.ts.
 //
+// Window aggregates also go 1 -> 2 -> 1, through the one-phase plan they run at parallelism 1.
+//
 // CRASH_RESCALE_COPIES copies per operator (default 1), CRASH_SEED replays a run (each operator adds its
 // index), CRASH_CONCURRENCY trials at once (default 3), CRASH_ONLY=name,name runs some, CRASH_DEBUG=1
 // prints the logs and keeps the directories. bench/crash-trials.mjs --rescale runs many more.
@@ -26,4 +28,18 @@ describe.skipIf(!cliAvailable('rescale trials'))('keyed operators killed at para
       expectExactlyOnce(r, 2 * COPIES);
     }, 600_000);
   });
+});
+
+// At parallelism 1 a two-phase window aggregate runs as one phase (src/planner/lowering/lower-aggregate.ts): what it
+// checkpoints must carry on in the two-phase plan at parallelism 2 and come back, COUNT and SUM exact.
+const ONE_PHASE_AT_1 = ['hop', 'cumulate-keyed'];
+describe.skipIf(!cliAvailable('rescale trials'))('window aggregates killed at parallelism 1 (one phase), resumed at 2 (two phases), killed, resumed at 1', () => {
+  rescaleJobs
+    .filter((job) => ONE_PHASE_AT_1.includes(job.name))
+    .forEach((job, i) => {
+      it.skipIf(ONLY.length > 0 && !ONLY.includes(job.name)).concurrent(`${job.name}: 1 -> 2 -> 1`, async () => {
+        const r = await limit(() => rescaleTrial(job, { parallelisms: [1, 2, 1], copies: COPIES, seed: SEED + 100 + i, keepDirs: Boolean(process.env.CRASH_DEBUG) }));
+        expectExactlyOnce(r, 2 * COPIES);
+      }, 600_000);
+    });
 });
