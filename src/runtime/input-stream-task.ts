@@ -1,9 +1,9 @@
 import type { InputQueue } from './channel.js';
 import type { TaskSnapshot } from './checkpoint/completed-checkpoint.js';
-import { decodeInFlight, encodeInFlight, type InputRows } from './checkpoint/in-flight-rows.js';
+import { copyInputRows, decodeInFlight, encodeInFlight, type InputRows } from './checkpoint/in-flight-rows.js';
 import { StreamTask } from './stream-task.js';
 import type { PendingCommittableValue } from './task-host.js';
-import { Row } from '../types/row.js';
+import type { Row } from '../types/row.js';
 
 /** One input channel as the consuming task sees it. */
 export interface InputChannel {
@@ -201,9 +201,7 @@ export class InputStreamTask extends StreamTask {
 
   /** Keeps a copy of rows processed after an unaligned snapshot, before their channel's barrier. */
   private recordInFlight(inputIndex: number, rows: readonly Row[]): void {
-    const u = this.unaligned!;
-    // Copies: an operator may hand a row's fields on, and later operators may change them.
-    u.inFlight.push({ inputIndex, rows: rows.map((r) => new Row(r.kind, r.fields.slice())) });
+    this.unaligned!.inFlight.push(copyInputRows(inputIndex, rows));
   }
 
   /** Processes the rows an unaligned checkpoint kept, before anything from the channels. */

@@ -19,6 +19,17 @@ export function encodeInFlight(batches: readonly InputRows[]): Uint8Array {
   return encodeState(entries);
 }
 
+/**
+ * A copy of `rows` for `encodeInFlight` to write later, deep down to nested values: an operator may keep a row's
+ * nested values (a ROW or ARRAY field, a partial accumulator of a two-phase aggregate) and change them after the
+ * row was recorded, and the checkpoint must hold the rows as they arrived. The copy goes through the state codec,
+ * which keeps every SQL value exact; it runs only between an unaligned snapshot and its last barrier.
+ */
+export function copyInputRows(inputIndex: number, rows: readonly Row[]): InputRows {
+  const copied = decodeState(encodeState(rows.map((r) => [r.kind, r.fields]))) as [RowKind, unknown[]][];
+  return { inputIndex, rows: copied.map(([kind, fields]) => new Row(kind, fields)) };
+}
+
 /** The rows `encodeInFlight` wrote, as batches of consecutive rows of one input. */
 export function decodeInFlight(data: Uint8Array): InputRows[] {
   const entries = decodeState(data) as [number, RowKind, unknown[]][];

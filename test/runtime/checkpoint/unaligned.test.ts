@@ -3,7 +3,7 @@
 // which run on worker threads, where barriers really do arrive at different moments on different channels.
 import { describe, expect, it } from 'vitest';
 import type { CompletedCheckpoint, TaskSnapshot } from '../../../src/runtime/checkpoint/completed-checkpoint.js';
-import { decodeInFlight, encodeInFlight } from '../../../src/runtime/checkpoint/in-flight-rows.js';
+import { copyInputRows, decodeInFlight, encodeInFlight } from '../../../src/runtime/checkpoint/in-flight-rows.js';
 import { redistributeInFlight } from '../../../src/runtime/checkpoint/in-flight-rescale.js';
 import { planTaskRestores } from '../../../src/runtime/checkpoint/task-restore.js';
 import { keyGroupOf, subtaskOfKeyGroup } from '../../../src/runtime/key-groups.js';
@@ -38,6 +38,20 @@ describe('unaligned checkpoints', () => {
     expect(back[0]!.rows[1]!.kind).toBe(RowKind.UPDATE_BEFORE);
     expect(back[0]!.rows[1]!.fields).toEqual([2n, null, [1, 2]]);
     expect((back[0]!.rows[0]!.fields[2] as Decimal).toString()).toBe('1.50');
+  });
+
+  it('copy rows in flight down to nested values when they are recorded: later changes by an operator do not reach the checkpoint', () => {
+    const nested = [1, 2];
+    const acc: unknown[] = [null, 5n];
+    const original = [new Row(RowKind.INSERT, [7, nested, acc, Decimal.parse('1.50')])];
+    const copy = copyInputRows(1, original);
+    nested.push(3);
+    acc[1] = 9n;
+    original[0]!.fields[0] = 8;
+    const back = decodeInFlight(encodeInFlight([copy]));
+    expect(back[0]!.inputIndex).toBe(1);
+    expect(back[0]!.rows[0]!.fields.slice(0, 3)).toEqual([7, [1, 2], [null, 5n]]);
+    expect((back[0]!.rows[0]!.fields[3] as Decimal).toString()).toBe('1.50');
   });
 
   it('keep the rows with the head vertex of the task, which a restore at the same parallelism gets back', () => {
