@@ -30,6 +30,14 @@ export interface DynamicTableSink {
   getSinkRuntimeProvider(ctx: SinkContext): SinkRuntimeProvider;
   asSummaryString(): string;
 
+  /**
+   * Whether the sink may hold on to a row's values after its writer's `write` returned (buffers the rows or
+   * their values, hands them to the caller as objects). A sink that encodes or drops every row at once says
+   * false, and the planner may then let a source hand out views into its read buffers (ScanContext.transientValues).
+   * Absent: assumed true.
+   */
+  keepsRowValues?(): boolean;
+
   /** SupportsWritingMetadata. */
   listWritableMetadata?(): MetadataTypes;
   applyWritableMetadata?(keys: readonly string[], consumedType: RowType): void;

@@ -9,6 +9,13 @@ import type { FilterCompiler, FilterPushDownResult, SourceExpression } from './s
 export interface ScanContext {
   /** True if the job runs in batch mode; a source that cannot end must then refuse. */
   readonly batchMode: boolean;
+  /**
+   * True when nothing keeps the scan's values after the batch that carries them has been written: a chain of
+   * stateless built-in operators into sinks that encode or drop each row at once (`DynamicTableSink.keepsRowValues`).
+   * A source may then produce strings that are views into its read buffers instead of copies: a view keeps its
+   * whole buffer alive, which is harmless only when the value dies with its batch. Absent: false.
+   */
+  readonly transientValues?: boolean;
 }
 
 /** What a source knows of its size when the query is planned (Flink's `TableStats`, as far as Sluice reads it). */

@@ -63,8 +63,10 @@ export interface DecodingFormat {
    * row per record instead of decoding the full row and projecting it. The other fields are still stepped over
    * (a record keeps its shape checks: field count, quoting) but never converted, as in Flink (a bad value in a
    * column nobody reads is then no error). A source calls it only when the format has it.
+   * `options.transientValues`: the rows' values die with their batch (ScanContext.transientValues), so strings may be
+   * views into the text they were read from.
    */
-  createProjectedDecoder?(physicalType: RowType, projection: readonly number[]): DeserializationSchema;
+  createProjectedDecoder?(physicalType: RowType, projection: readonly number[], options?: { readonly transientValues?: boolean }): DeserializationSchema;
   getChangelogMode(): ChangelogMode;
   /** Metadata the format itself can read (debezium's `ingestion-timestamp`, ...). */
   listReadableMetadata?(): MetadataTypes;

@@ -33,4 +33,8 @@ export class BlackHoleTableSink implements DynamicTableSink {
   asSummaryString(): string {
     return 'BlackHole';
   }
+
+  keepsRowValues(): boolean {
+    return false;
+  }
 }

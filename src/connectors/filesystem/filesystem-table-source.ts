@@ -105,7 +105,7 @@ export class FileSystemTableSource implements ScanTableSource {
     return { rowCount: Math.floor(inputBytesAtLeast(this.s.root, this.s.pathRegex, enough) / ESTIMATED_ROW_BYTES) };
   }
 
-  getScanRuntimeProvider(_ctx: ScanContext): ScanRuntimeProvider {
+  getScanRuntimeProvider(ctx: ScanContext): ScanRuntimeProvider {
     const s = this.s;
     const fileColumns = s.columns.filter((c) => !s.partitionKeys.includes(c.name));
     const fileType: RowType = { kind: 'ROW', fields: fileColumns.map((c) => ({ name: c.name, type: c.type })), nullable: false };
@@ -130,7 +130,7 @@ export class FileSystemTableSource implements ScanTableSource {
       partitionKeys: s.partitionKeys,
       pathRegex: this.partitions === undefined ? s.pathRegex : partitionPathRegex(s.root, s.partitionKeys, this.partitions, s.defaultPartitionName, s.pathRegex),
       monitorIntervalMs: s.monitorIntervalMs,
-      format: f.kind === 'bulk' ? { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) } : { kind: 'lines', decoder: () => lineDecoder(f.format, fileType, projecting ? decoded : undefined), projected: projecting },
+      format: f.kind === 'bulk' ? { kind: 'bulk', decoder: () => f.format.createBulkDecoder(fileType) } : { kind: 'lines', decoder: () => lineDecoder(f.format, fileType, projecting ? decoded : undefined, ctx.transientValues === true), projected: projecting },
       fields,
       ...(s.maxRecordBytes === undefined ? {} : { maxRecordBytes: s.maxRecordBytes }),
       ...(s.split ? { split: s.split } : {}),
@@ -145,8 +145,8 @@ export class FileSystemTableSource implements ScanTableSource {
 }
 
 /** The format's decoder of whole rows, or of the `projection` of them (the format is then projectable). */
-function lineDecoder(format: DecodingFormat, fileType: RowType, projection: readonly number[] | undefined): DeserializationSchema {
+function lineDecoder(format: DecodingFormat, fileType: RowType, projection: readonly number[] | undefined, transientValues: boolean): DeserializationSchema {
   return projection !== undefined && format.createProjectedDecoder !== undefined
-    ? format.createProjectedDecoder(fileType, projection)
+    ? format.createProjectedDecoder(fileType, projection, { transientValues })
     : format.createRuntimeDecoder(fileType);
 }

@@ -34,4 +34,9 @@ export class PrintTableSink implements DynamicTableSink {
   asSummaryString(): string {
     return this.settings.standardError ? 'Print to System.err' : 'Print to System.out';
   }
+
+  /** Each row is formatted to text as it is written. */
+  keepsRowValues(): boolean {
+    return false;
+  }
 }

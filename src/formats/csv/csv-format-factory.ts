@@ -29,7 +29,8 @@ export class CsvFormatFactory implements DecodingFormatFactory, EncodingFormatFa
     const splittable = settings.quoteCharacter === undefined && settings.escapeCharacter === undefined;
     return {
       createRuntimeDecoder: (physicalType: RowType) => new CsvRowDecoder(physicalType, settings),
-      createProjectedDecoder: (physicalType: RowType, projection: readonly number[]) => new CsvRowDecoder(physicalType, settings, { projection }),
+      createProjectedDecoder: (physicalType: RowType, projection: readonly number[], options?: { readonly transientValues?: boolean }) =>
+        new CsvRowDecoder(physicalType, settings, { projection, views: options?.transientValues === true }),
       getChangelogMode: () => ChangelogMode.insertOnly(),
       isSplittable: () => splittable,
     };

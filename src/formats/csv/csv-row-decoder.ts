@@ -40,11 +40,12 @@ export class CsvRowDecoder implements AsciiLineDecoder {
    * in the common shape are read by a decoder generated for `rowType` (see createCsvFastDecoder).
    * `options.projection` lists the record fields the rows hold, in that order (DecodingFormat's
    * createProjectedDecoder); absent = all of them. A field not listed is stepped over and never converted.
+   * `options.views`: string fields may be views into the chunk's text (see createCsvFastDecoder).
    */
   constructor(
     rowType: RowType,
     private readonly settings: CsvSettings,
-    options: { readonly fastPath?: boolean; readonly projection?: readonly number[] } = {},
+    options: { readonly fastPath?: boolean; readonly projection?: readonly number[]; readonly views?: boolean } = {},
   ) {
     this.parser = new CsvRecordParser(settings);
     this.readers = rowType.fields.map((f) => createCsvFieldReader(f.type, settings));
@@ -57,7 +58,7 @@ export class CsvRowDecoder implements AsciiLineDecoder {
     }
     this.projection = projection;
     this.conversionOrder = projection.map((_, j) => j).sort((a, b) => projection[a]! - projection[b]! || a - b);
-    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers, projection);
+    this.fast = options.fastPath === false ? undefined : createCsvFastDecoder(rowType, settings, this.readers, projection, options.views === true);
   }
 
   deserialize(bytes: Uint8Array, out: Row[], origin?: MessageOrigin): void {

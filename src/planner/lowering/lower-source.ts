@@ -24,7 +24,7 @@ export function lowerScan(b: Lowering, n: ScanNode, name: string): Stream {
       `Querying a table in batch mode is currently only possible for INSERT-only table sources. But the source for table '${id.catalog}.${id.database}.${id.object}' produces other changelog messages than just INSERT.`,
     );
   }
-  const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch' });
+  const provider = n.source.getScanRuntimeProvider({ batchMode: o.mode === 'batch', transientValues: b.hasTransientValues(n) });
   if (o.mode === 'batch' && !provider.bounded) {
     throw new PlanningError(
       `Querying an unbounded table '${id.catalog}.${id.database}.${id.object}' in batch mode is not allowed. The table source is unbounded.`,

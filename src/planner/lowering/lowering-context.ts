@@ -5,7 +5,7 @@ import type { WatermarkStrategy } from '../../runtime/source/watermark-strategy.
 import type { OperatorFactory } from '../../runtime/stream-operator.js';
 import type { Row } from '../../types/row.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
-import type { PlanNode } from '../logical/plan-node.js';
+import type { PlanNode, ScanNode } from '../logical/plan-node.js';
 import type { PhysicalPlanner } from '../physical/physical-planner.js';
 
 /** Settings the lowering reads. */
@@ -52,6 +52,8 @@ export interface Lowering {
   /** Lowers `n` (once; a node shared by several readers is lowered once), returning the stream its rows leave from. */
   lower(n: PlanNode): Stream;
   isLowered(n: PlanNode): boolean;
+  /** Whether the values of scan `n` die with their batch (ScanContext.transientValues). */
+  hasTransientValues(n: ScanNode): boolean;
   vertex(kind: VertexDraft['kind'], name: string, parallelism: number): VertexDraft;
   /** A vertex for keyed node `n`: one subtask when the physical plan puts a single exchange in front of it. */
   keyedVertex(n: PlanNode, name: string): VertexDraft;

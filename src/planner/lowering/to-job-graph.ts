@@ -7,7 +7,8 @@ import type { Row } from '../../types/row.js';
 import { hashFields } from '../../types/values/equality.js';
 import { physicalNodeText } from '../logical/explain-plan.js';
 import { inputsOf } from '../logical/plan-node.js';
-import type { PlanNode } from '../logical/plan-node.js';
+import type { PlanNode, ScanNode } from '../logical/plan-node.js';
+import { transientScans } from './transient-scans.js';
 import { postOrder } from '../logical/subplan-reuse.js';
 import { PhysicalPlanner } from '../physical/physical-planner.js';
 import { lowerAggregate, lowerGlobalWindow, lowerLocalWindowAggregate } from './lower-aggregate.js';
@@ -41,6 +42,8 @@ export class JobGraphBuilder implements Lowering {
   private readonly lowered = new Map<PlanNode, Stream>();
   /** Nodes read by more than one consumer (after sub-plan reuse): nothing is chained onto their vertex. */
   private readonly fanOut = new Set<PlanNode>();
+  /** Scans whose values die with their batch (transient-scans.ts), found by `planShared`. */
+  private transient: ReadonlySet<ScanNode> = new Set();
 
   readonly physical: PhysicalPlanner;
 
@@ -91,6 +94,7 @@ export class JobGraphBuilder implements Lowering {
    */
   planShared<T extends readonly PlanNode[]>(roots: T): T {
     this.physical.plan(roots);
+    this.transient = transientScans(roots);
     const readers = new Map<PlanNode, number>();
     const read = (n: PlanNode): void => void readers.set(n, (readers.get(n) ?? 0) + 1);
     // Each root is read once, by its sink (a table sink, or the collect sink of a SELECT); each node reads each
@@ -107,6 +111,10 @@ export class JobGraphBuilder implements Lowering {
     const v = this.vertex('operator', name, input.parallelism);
     this.connect(input, v, { kind: 'forward' });
     return { id: v.id, parallelism: v.parallelism };
+  }
+
+  hasTransientValues(n: ScanNode): boolean {
+    return this.transient.has(n);
   }
 
   isLowered(n: PlanNode): boolean {
