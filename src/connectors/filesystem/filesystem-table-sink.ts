@@ -78,4 +78,12 @@ export class FileSystemTableSink implements DynamicTableSink {
   asSummaryString(): string {
     return `Filesystem(path=${this.s.root})`;
   }
+
+  /**
+   * A line format encodes each row to bytes as it is written. A bulk format keeps the rows until its part file
+   * rolls, and a partitioned sink keeps each partition's path, made from the row's values, for as long as it runs.
+   */
+  keepsRowValues(): boolean {
+    return this.s.format.kind === 'bulk' || this.s.partitionKeys.length > 0;
+  }
 }

@@ -356,6 +356,20 @@ export const csvFileGroupBy: CrashJob = {
   output: 'changelog',
 };
 
+/**
+ * The same kind of file read without state, into the trials' file sink (a line format): nothing keeps the values past
+ * their batch, so the CSV decoder slices its strings (13 chars and more here) out of the text windows instead of
+ * copying them (ScanContext.transientValues). A resumed read that skipped, repeated or cut a line changes the rows.
+ */
+export const csvFileFilter: CrashJob = {
+  name: 'csv-file-filter',
+  files: { 'lines/lines.csv': Array.from({ length: 1_500_000 }, (_, i) => `${i + 1},${(i + 1) % 7},${String.fromCharCode(97 + (i % 26)).repeat(13 + ((i * 7) % 12))}\n`).join('') },
+  sources: `CREATE TEMPORARY TABLE lines (id BIGINT, k BIGINT, pad STRING) WITH ('connector' = 'filesystem', 'path' = '$DIR/lines', 'format' = 'csv');`,
+  sinkColumns: 'id BIGINT, pad STRING, l INT',
+  query: 'SELECT id, UPPER(pad), CHAR_LENGTH(pad) FROM lines WHERE MOD(id, 5) = 0',
+  output: 'append',
+};
+
 export const windowJoin: CrashJob = {
   name: 'window-join',
   sources: `${joinInputs}
@@ -397,6 +411,7 @@ export const allJobs: readonly CrashJob[] = [
   temporalJoin,
   windowJoin,
   csvFileGroupBy,
+  csvFileFilter,
 ];
 
 /** A window aggregate keyed by `id % 7` as well as by its window, so its state is spread over subtasks. */

@@ -1,7 +1,8 @@
 // Which scans the planner tells that their values die with their batch (ScanContext.transientValues), so a CSV file
 // source may slice its strings out of its read buffers instead of copying them: only a chain of calcs calling
-// built-in functions and unions into sinks that keep no row values (blackhole, print). A stateful operator, a user
-// function, the rows of a SELECT or a sink that does not say so all keep the copies.
+// built-in functions and unions into sinks that keep no row values (blackhole, print, an unpartitioned file sink in a
+// line format). A stateful operator, a user function, the rows of a SELECT or a sink that does not say so all keep
+// the copies.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TableEnvironment } from '../../../src/api/table-environment.js';
 import { FileSystemTableSource } from '../../../src/connectors/filesystem/filesystem-table-source.js';
@@ -16,6 +17,8 @@ const ready = (async () => {
     "CREATE TABLE hole (a BIGINT, s STRING) WITH ('connector' = 'blackhole')",
     "CREATE TABLE shown (a BIGINT, s STRING) WITH ('connector' = 'print')",
     "CREATE TABLE files (a BIGINT, s STRING) WITH ('connector' = 'filesystem', 'path' = '/nonexistent/out', 'format' = 'csv')",
+    "CREATE TABLE parted (a BIGINT, s STRING) PARTITIONED BY (s) WITH ('connector' = 'filesystem', 'path' = '/nonexistent/p', 'format' = 'csv')",
+    "CREATE TABLE arrows (a BIGINT, s STRING) WITH ('connector' = 'filesystem', 'path' = '/nonexistent/arrow', 'format' = 'arrow')",
     "CREATE TABLE counts (s STRING, c BIGINT) WITH ('connector' = 'blackhole')",
   ]) {
     await env.executeSql(ddl);
@@ -52,6 +55,8 @@ describe('scans whose values die with their batch', () => {
   it('a filter and a projection of built-in calls into a blackhole or a print sink', async () => {
     expect(await transient("INSERT INTO hole SELECT a * 2, UPPER(s) FROM src WHERE s LIKE 'x%'")).toEqual([true]);
     expect(await transient('INSERT INTO shown SELECT a, s FROM src')).toEqual([true]);
+    // A file sink in a line format encodes each row as it is written.
+    expect(await transient('INSERT INTO files SELECT a, s FROM src')).toEqual([true]);
   });
 
   it('a UNION ALL of two scans into a blackhole', async () => {
@@ -62,7 +67,9 @@ describe('scans whose values die with their batch', () => {
     expect(await transient('INSERT INTO counts SELECT s, COUNT(*) FROM src GROUP BY s')).toEqual([false]);
     expect(await transient('INSERT INTO hole SELECT a, shout(s) FROM src')).toEqual([false]);
     expect(await transient('SELECT a, s FROM src')).toEqual([false]);
-    expect(await transient('INSERT INTO files SELECT a, s FROM src')).toEqual([false]);
+    // A partitioned file sink keeps partition paths made of values; a bulk format keeps rows until the file rolls.
+    expect(await transient('INSERT INTO parted SELECT a, s FROM src')).toEqual([false]);
+    expect(await transient('INSERT INTO arrows SELECT a, s FROM src')).toEqual([false]);
   });
 
   it('not a scan shared by a stateless INSERT and a stateful one', async () => {
