@@ -11,7 +11,7 @@ import type { WindowAggregateSpec } from '../../table-runtime/window-aggregate-o
 import { localWindowAggregateFactory } from '../../table-runtime/local-window-aggregate-operator.js';
 import type { AggCall, AggregateNode, GlobalWindowAggregateNode, LocalWindowAggregateNode, PlanNode } from '../logical/plan-node.js';
 import { fuseWindowAggregate } from './window-fusion.js';
-import type { Lowering, Stream } from './lowering-context.js';
+import type { Lowering, Stream, VertexDraft } from './lowering-context.js';
 import type { AggregateFunction } from '../../table-runtime/aggregates/aggregate-function.js';
 import type { LogicalType } from '../../types/logical-type.js';
 
@@ -46,12 +46,19 @@ export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly n
     v.operators.push(windowAggregateFactory(name, spec, aggs));
   }
   if (fusedKeys === undefined) b.exchange(n, input, v);
-  else {
-    const d = b.physical.exchangeInto(n, 0)?.distribution;
-    if (d?.kind !== 'single' && d?.keys.length !== fusedKeys.length) throw new PlanningError('internal: a fused window aggregate hashes the keys of its exchange');
-    b.connect(input, v, d.kind === 'single' ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, fusedKeys) });
-  }
+  else connectOnRowKeys(b, n, input, v, fusedKeys);
   return { id: v.id, parallelism: v.parallelism };
+}
+
+/**
+ * Connects `input` to `v`, the vertex of `n`, through the exchange the physical plan puts in front of `n`, hashing the
+ * same key values at `rowKeys` of `input`'s rows: `n` reads rows below the ones the plan's exchange was planned on (a
+ * window aggregate fused with its TVF, or doing its local phase's work).
+ */
+function connectOnRowKeys(b: Lowering, n: PlanNode, input: Stream, v: VertexDraft, rowKeys: readonly number[]): void {
+  const d = b.physical.exchangeInto(n, 0)?.distribution;
+  if (d?.kind !== 'single' && d?.keys.length !== rowKeys.length) throw new PlanningError('internal: a window aggregate hashes the keys of its exchange');
+  b.connect(input, v, d.kind === 'single' ? { kind: 'rebalance' } : { kind: 'hash', key: (r) => hashFields(r.fields, rowKeys) });
 }
 
 /**
@@ -122,9 +129,7 @@ function lowerWindowInOnePhase(
   const keys = n.keys.map((k) => (k.kind === 'field' ? { kind: 'field' as const, index: local.groupKeys[k.index]! } : k));
   const spec: WindowAggregateSpec = { input: { kind: 'assign', timeIndex: local.timeIndex, window: n.window }, keys, output };
   v.operators.push(windowAggregateFactory(name, spec, aggregateSpecs(b, local.aggCalls, local.input, false)));
-  const d = b.physical.exchangeInto(n, 0)?.distribution;
-  const rowKeys = local.groupKeys;
-  b.connect(input, v, d?.kind === 'hash' ? { kind: 'hash', key: (r) => hashFields(r.fields, rowKeys) } : { kind: 'rebalance' });
+  connectOnRowKeys(b, n, input, v, local.groupKeys);
   return { id: v.id, parallelism: v.parallelism };
 }
 
