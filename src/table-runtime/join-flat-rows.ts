@@ -1,5 +1,6 @@
 import type { KeyedStateStore, StateKey, ValueState } from '../runtime/state/state.js';
 import { combineHash, hashValue, valuesEqual } from '../types/values/equality.js';
+import { bigintOf } from '../types/values/small-bigint.js';
 
 /*
  * Rows a join keeps (its state per key, the batch join's buffers) are stored flat: the fields of row i
@@ -14,11 +15,55 @@ export function flatStride(arity: number, withCount: boolean): number {
   return Math.max(1, arity + (withCount ? 1 : 0));
 }
 
-/** Appends `f`'s first `arity` fields, then `count` if not undefined, padded to `stride` slots. */
-export function appendFlat(buf: unknown[], f: readonly unknown[], arity: number, stride: number, count?: number): void {
-  for (let i = 0; i < arity; i++) buf.push(f[i]);
+/**
+ * Per column of a stored side, whether it is BIGINT (null when none is): the streaming join stores such a value as a
+ * number while it is a safe integer. A million stored rows then hold no bigint objects, which every old-generation
+ * GC would mark, and a list of numbers only is an array V8 need not scan (a bids x auctions join: a quarter of its time
+ * was GC). Readers widen them back (`storedField`) and compare them with `storedEquals`.
+ */
+export type NarrowedColumns = readonly boolean[] | null;
+
+/** `v` as a join state stores it in a column `narrow` says is BIGINT. */
+export function narrowed(v: unknown): unknown {
+  if (typeof v !== 'bigint') return v;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+}
+
+/**
+ * Appends `f`'s first `arity` fields (BIGINT columns narrowed, see NarrowedColumns), then `count` if not undefined,
+ * padded to `stride` slots.
+ */
+export function appendFlat(buf: unknown[], f: readonly unknown[], arity: number, stride: number, count?: number, narrow: NarrowedColumns = null): void {
+  if (narrow === null) for (let i = 0; i < arity; i++) buf.push(f[i]);
+  else for (let i = 0; i < arity; i++) buf.push(narrow[i] === true ? narrowed(f[i]) : f[i]);
   if (count !== undefined) buf.push(count);
   else if (stride > arity) buf.push(null);
+}
+
+/**
+ * Whether stored value `s` (a BIGINT possibly narrowed to a number; a bigint in states of earlier releases) equals
+ * the row value `v` by `valuesEqual`. A narrowed `s` is a safe integer, so `Number(v) === s` only for `v` exactly `s`.
+ */
+export function storedEquals(s: unknown, v: unknown): boolean {
+  if (s === v) return true;
+  if (typeof s === 'number' && typeof v === 'bigint') return Number(v) === s;
+  return valuesEqual(s, v);
+}
+
+/** Whether the stored row at `o` of `buf` has the key of row `f` (as keyFieldsEqual: a NULL key matches nothing). */
+export function storedKeyEquals(f: readonly unknown[], keys: readonly number[], buf: readonly unknown[], o: number, bufKeys: readonly number[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const x = f[keys[i]!];
+    if (x === null || !storedEquals(buf[o + bufKeys[i]!], x)) return false;
+  }
+  return true;
+}
+
+/** Field `j` of the stored row at `o` of `buf` as the row had it: a narrowed BIGINT widened back. */
+export function storedField(buf: readonly unknown[], o: number, j: number, wide: NarrowedColumns): unknown {
+  const v = buf[o + j];
+  return wide !== null && wide[j] === true && typeof v === 'number' ? bigintOf(v) : v;
 }
 
 /**
@@ -106,7 +151,7 @@ export function migrateBigintJoinKeys(ks: KeyedStateStore, name: string, state: 
 /** Where a stored row with the fields `f` is in `buf` (an offset), or -1. */
 export function indexOfFlat(buf: readonly unknown[], stride: number, f: readonly unknown[], arity: number): number {
   outer: for (let o = 0; o < buf.length; o += stride) {
-    for (let i = 0; i < arity; i++) if (!valuesEqual(buf[o + i], f[i])) continue outer;
+    for (let i = 0; i < arity; i++) if (!storedEquals(buf[o + i], f[i])) continue outer;
     return o;
   }
   return -1;
@@ -125,5 +170,37 @@ export function concatFields(
   else for (let i = 0; i < leftArity; i++) out[i] = l[lo + i];
   if (r === null) for (let i = 0; i < rightArity; i++) out[leftArity + i] = null;
   else for (let i = 0; i < rightArity; i++) out[leftArity + i] = r[ro + i];
+  return out;
+}
+
+/**
+ * `concatFields` of a probe row `f` and the stored row at `o` of `buf` (on the left when `storedLeft`), the stored
+ * fields widened back (see NarrowedColumns). A stored key column takes the probe's value (equal, and already a
+ * bigint): `keyOf[j]` is the index in `f` of the key equal to stored column `j`, or -1.
+ */
+export function joinStored(
+  f: readonly unknown[], buf: readonly unknown[], o: number, storedLeft: boolean,
+  leftArity: number, rightArity: number, wide: NarrowedColumns, keyOf: readonly number[],
+): unknown[] {
+  const out = new Array<unknown>(leftArity + rightArity);
+  const at = storedLeft ? 0 : leftArity;
+  const fAt = storedLeft ? leftArity : 0;
+  const sArity = storedLeft ? leftArity : rightArity;
+  const fArity = storedLeft ? rightArity : leftArity;
+  for (let i = 0; i < fArity; i++) out[fAt + i] = f[i];
+  for (let j = 0; j < sArity; j++) {
+    const v = buf[o + j];
+    if (wide === null || wide[j] !== true || typeof v !== 'number') out[at + j] = v;
+    else out[at + j] = keyOf[j]! >= 0 ? f[keyOf[j]!] : bigintOf(v);
+  }
+  return out;
+}
+
+/** The stored row at `o` of `buf`, widened back, padded with NULLs for the other side (an unmatched outer row). */
+export function padStored(buf: readonly unknown[], o: number, storedLeft: boolean, leftArity: number, rightArity: number, wide: NarrowedColumns): unknown[] {
+  const out = new Array<unknown>(leftArity + rightArity).fill(null);
+  const at = storedLeft ? 0 : leftArity;
+  const n = storedLeft ? leftArity : rightArity;
+  for (let j = 0; j < n; j++) out[at + j] = storedField(buf, o, j, wide);
   return out;
 }

@@ -4,7 +4,10 @@ import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
 import { keyFieldsEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
-import { appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, migrateBigintJoinKeys } from './join-flat-rows.js';
+import {
+  appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, joinStored, migrateBigintJoinKeys,
+  type NarrowedColumns, narrowed, padStored, storedKeyEquals,
+} from './join-flat-rows.js';
 
 export type JoinType = 'INNER' | 'LEFT' | 'RIGHT' | 'FULL';
 
@@ -26,6 +29,11 @@ interface Side {
   readonly otherOuter: boolean;
   readonly stride: number;
   readonly otherStride: number;
+  /** This side's BIGINT columns, stored narrowed; and the other side's, widened as its stored rows are read. */
+  readonly narrow: NarrowedColumns;
+  readonly otherWide: NarrowedColumns;
+  /** Per column of the other side: the index in this side's row of the join key equal to it, or -1. */
+  readonly otherKeyOf: readonly number[];
 }
 
 /** What the operator needs to know about the join. */
@@ -40,6 +48,9 @@ export interface JoinSpec {
   readonly mode: 'streaming' | 'batch';
   /** `table.exec.state.ttl` in ms (streaming): rows of a key untouched for this long are forgotten; 0 keeps them. */
   readonly stateTtlMs?: number;
+  /** Per column of each side, whether it is BIGINT (see NarrowedColumns); absent: stored as they come. */
+  readonly leftBigints?: NarrowedColumns;
+  readonly rightBigints?: NarrowedColumns;
 }
 
 /**
@@ -84,11 +95,15 @@ export class JoinOperator implements StreamOperator {
     const { leftKeys, rightKeys, leftArity, rightArity } = this.spec;
     const ls = flatStride(leftArity, this.leftOuter);
     const rs = flatStride(rightArity, this.rightOuter);
+    const lb = narrowing(this.spec.leftBigints);
+    const rb = narrowing(this.spec.rightBigints);
     this.sides = [
       { isLeft: true, keys: leftKeys, otherKeys: rightKeys, arity: leftArity, otherArity: rightArity, mine: this.left, other: this.right,
-        outer: this.leftOuter, otherOuter: this.rightOuter, stride: ls, otherStride: rs },
+        outer: this.leftOuter, otherOuter: this.rightOuter, stride: ls, otherStride: rs, narrow: lb, otherWide: rb,
+        otherKeyOf: keyOf(rightArity, rightKeys, leftKeys) },
       { isLeft: false, keys: rightKeys, otherKeys: leftKeys, arity: rightArity, otherArity: leftArity, mine: this.right, other: this.left,
-        outer: this.rightOuter, otherOuter: this.leftOuter, stride: rs, otherStride: ls },
+        outer: this.rightOuter, otherOuter: this.leftOuter, stride: rs, otherStride: ls, narrow: rb, otherWide: lb,
+        otherKeyOf: keyOf(leftArity, leftKeys, rightKeys) },
     ];
   }
 
@@ -108,7 +123,7 @@ export class JoinOperator implements StreamOperator {
    * stored lists are mutated in place, which the heap backend sees without a write.
    */
   private joinStreaming(rows: readonly Row[], side: Side): Row[] {
-    const { isLeft, keys, otherKeys, arity, otherArity, mine, other, outer, otherOuter, stride, otherStride } = side;
+    const { isLeft, keys, otherKeys, arity, otherArity, mine, other, outer, otherOuter, stride, otherStride, narrow, otherWide, otherKeyOf } = side;
     const ks = this.ctx.keyedState;
     const cond = this.spec.condition;
     const la = this.spec.leftArity;
@@ -129,8 +144,8 @@ export class JoinOperator implements StreamOperator {
             this.ctx.output.collect(out);
             out = [];
           }
-          if (!keyFieldsEqual(f, 0, keys, cand, o, otherKeys)) continue;
-          const joined = isLeft ? concatFields(f, 0, la, cand, o, ra) : concatFields(cand, o, la, f, 0, ra);
+          if (!storedKeyEquals(f, keys, cand, o, otherKeys)) continue;
+          const joined = joinStored(f, cand, o, !isLeft, la, ra, otherWide, otherKeyOf);
           if (cond !== null && cond(joined) !== true) continue;
           matches++;
           if (!otherOuter) {
@@ -139,13 +154,13 @@ export class JoinOperator implements StreamOperator {
           }
           const n = cand[o + otherArity] as number;
           if (accumulate) {
-            if (n === 0) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(null, 0, la, cand, o, ra) : concatFields(cand, o, la, null, 0, ra)));
+            if (n === 0) out.push(new Row(RowKind.DELETE, padStored(cand, o, !isLeft, la, ra, otherWide)));
             cand[o + otherArity] = n + 1;
             out.push(new Row(RowKind.INSERT, joined));
           } else {
             cand[o + otherArity] = n - 1;
             out.push(new Row(RowKind.DELETE, joined));
-            if (n === 1) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(null, 0, la, cand, o, ra) : concatFields(cand, o, la, null, 0, ra)));
+            if (n === 1) out.push(new Row(RowKind.INSERT, padStored(cand, o, !isLeft, la, ra, otherWide)));
           }
         }
         // Counts changed in place; with a TTL that write refreshes the key (as Flink's put of the count).
@@ -156,11 +171,11 @@ export class JoinOperator implements StreamOperator {
         if (list === undefined) {
           // Allocated at its size: a first push would reserve 17 slots, most keys of a join keep one row.
           const fresh = new Array<unknown>(stride);
-          for (let j = 0; j < arity; j++) fresh[j] = f[j];
+          for (let j = 0; j < arity; j++) fresh[j] = narrow !== null && narrow[j] === true ? narrowed(f[j]) : f[j];
           if (stride > arity) fresh[arity] = outer ? matches : null;
           mine.update(fresh);
         } else {
-          appendFlat(list, f, arity, stride, outer ? matches : undefined);
+          appendFlat(list, f, arity, stride, outer ? matches : undefined, narrow);
           if (refresh) mine.update(list);
         }
         if (outer && matches === 0) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
@@ -233,6 +248,20 @@ export class JoinOperator implements StreamOperator {
 /** The joined row's fields: left fields then right fields, a missing side (null) padded with NULLs. */
 export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
   return concatFields(l, 0, spec.leftArity, r, 0, spec.rightArity);
+}
+
+/** A side's BIGINT columns, or null when it has none (its rows are then stored as they come). */
+function narrowing(bigints: NarrowedColumns | undefined): NarrowedColumns {
+  return bigints === undefined || bigints === null || !bigints.includes(true) ? null : bigints;
+}
+
+/** Per column of the stored side (`arity` columns, keys `storedKeys`): the index of the probe row's equal key, or -1. */
+function keyOf(arity: number, storedKeys: readonly number[], probeKeys: readonly number[]): number[] {
+  const out = new Array<number>(arity).fill(-1);
+  storedKeys.forEach((j, k) => {
+    out[j] = probeKeys[k]!;
+  });
+  return out;
 }
 
 /** Rows per output batch (about: a batch ends after the input row that crosses it). */

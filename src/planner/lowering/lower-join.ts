@@ -58,6 +58,8 @@ export function lowerJoin(b: Lowering, n: JoinNode, name: string): Stream {
       condition,
       mode: o.mode,
       stateTtlMs: o.stateTtlMs ?? 0,
+      leftBigints: n.left.fields.map((f) => f.type.kind === 'BIGINT'),
+      rightBigints: n.right.fields.map((f) => f.type.kind === 'BIGINT'),
     };
     // A join bounding both sides' time attributes against each other is an interval join: its state
     // is cleaned as time passes, and outer sides are padded then (a regular join keeps rows forever).
