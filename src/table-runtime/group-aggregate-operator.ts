@@ -58,6 +58,8 @@ export class GroupAggregateOperator implements StreamOperator {
     private readonly stateTtlMs = 0,
     /** `table.exec.mini-batch.enabled`: one change per group per input batch instead of one per row. */
     private readonly miniBatch = false,
+    /** Whether an update is a -U / +U pair, or only the +U (every consumer takes updates by key: Flink's generateUpdateBefore). */
+    private readonly updateBefore = true,
   ) {
     this.layout = new GroupLayout(groupKeys, aggs);
   }
@@ -137,10 +139,15 @@ export class GroupAggregateOperator implements StreamOperator {
       const accumulate = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
       const g = this.group(f, accumulate);
       if (g === undefined) continue; // retraction of an unknown group: nothing to undo (as Flink)
-      const prev = streaming && (g[0] as number) > 0 ? layout.values(g, f) : null;
+      /** Rows of the group before this one: 0 for a new group, 1 before a retraction that ends it. */
+      const before = g[0] as number;
+      // The result before this row is for the -U or the -D, and to see whether the result changed; a result that
+      // changes with every row and goes out without -U needs it only for the -D.
+      const needPrev = this.updateBefore || !layout.changesEveryRow || (before === 1 && !accumulate);
+      const prev = streaming && before > 0 && needPrev ? layout.values(g, f) : null;
       const prevState = prev === null || !this.comparesEmitState ? undefined : layout.emitState(g);
       layout.apply(g, f, accumulate);
-      g[0] = (g[0] as number) + (accumulate ? 1 : -1);
+      g[0] = before + (accumulate ? 1 : -1);
       if ((g[0] as number) <= 0) {
         this.drop(g);
         if (prev !== null) out.push(new Row(RowKind.DELETE, prev));
@@ -148,9 +155,9 @@ export class GroupAggregateOperator implements StreamOperator {
       }
       if (!streaming) continue;
       const next = layout.values(g, f);
-      if (prev === null) out.push(new Row(RowKind.INSERT, next));
-      else if (!this.unchanged(prev, next, prevState, g)) {
-        out.push(new Row(RowKind.UPDATE_BEFORE, prev));
+      if (before === 0) out.push(new Row(RowKind.INSERT, next));
+      else if (prev === null || !this.unchanged(prev, next, prevState, g)) {
+        if (this.updateBefore) out.push(new Row(RowKind.UPDATE_BEFORE, prev!));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
     }
@@ -191,7 +198,7 @@ export class GroupAggregateOperator implements StreamOperator {
       if (prev === null && next !== null) out.push(new Row(RowKind.INSERT, next));
       else if (prev !== null && next === null) out.push(new Row(RowKind.DELETE, prev));
       else if (prev !== null && next !== null && !this.unchanged(prev, next, touchedState.get(g), g)) {
-        out.push(new Row(RowKind.UPDATE_BEFORE, prev));
+        if (this.updateBefore) out.push(new Row(RowKind.UPDATE_BEFORE, prev));
         out.push(new Row(RowKind.UPDATE_AFTER, next));
       }
     }
@@ -256,6 +263,7 @@ export function groupAggregateFactory(
   mode: AggregateMode,
   stateTtlMs = 0,
   miniBatch = false,
+  updateBefore = true,
 ): OperatorFactory {
-  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode, stateTtlMs, miniBatch) };
+  return { name, create: () => new GroupAggregateOperator(groupKeys, aggs(), mode, stateTtlMs, miniBatch, updateBefore) };
 }

@@ -37,6 +37,11 @@ export class GroupLayout {
   private readonly bigintKey: boolean[];
   /** Whether some boxed aggregate has an emitState (VAR_POP and the like): most queries have none. */
   readonly hasEmitState: boolean;
+  /**
+   * Whether every row accumulated or retracted changes the group's result: it has a COUNT(*) without FILTER or
+   * DISTINCT, which is the group's row count.
+   */
+  readonly changesEveryRow: boolean;
 
   constructor(
     private readonly groupKeys: readonly number[],
@@ -59,6 +64,7 @@ export class GroupLayout {
     this.seenAt = aggs.map((a) => (a.distinct ? w++ : -1));
     this.width = w;
     this.hasEmitState = aggs.some((a, i) => a.fn.emitState !== undefined && this.slot[i] === Slot.Boxed);
+    this.changesEveryRow = this.slot.includes(Slot.Count);
   }
 
   create(f: readonly unknown[]): Group {

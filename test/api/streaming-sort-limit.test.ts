@@ -74,6 +74,9 @@ describe('streaming ORDER BY ... LIMIT', () => {
     expect(plan).toContain('SortLimit(orderBy=[id DESC], offset=[3], fetch=[2], strategy=[AppendFastStrategy])\n+- Exchange(distribution=[single])');
     const updating = await explainText(env, 'EXPLAIN SELECT g, COUNT(*) AS c FROM nums GROUP BY g ORDER BY c DESC LIMIT 2');
     expect(updating).toContain('SortLimit(orderBy=[c DESC], offset=[0], fetch=[2], strategy=[UpdateFastStrategy[0]])');
+    // The update-fast Top-N takes the aggregate's updates by key: the aggregate sends no -U, as Flink's plan shows.
+    const modes = await explainText(env, 'EXPLAIN CHANGELOG_MODE SELECT g, COUNT(*) AS c FROM nums GROUP BY g ORDER BY c DESC LIMIT 2');
+    expect(modes).toContain('GroupAggregate(groupBy=[g], select=[g, COUNT(*) AS c], changelogMode=[I,UA])');
     await expect(env.executeSql('SELECT id FROM nums ORDER BY id')).rejects.toThrow('Sort on a non-time-attribute field is not supported.');
   });
 

@@ -50,8 +50,17 @@ function ctx(config: Record<string, string> = {}): TestContext {
     .add('upsert_sink_v', testTable(vOnly, [], { sinkMode: 'upsert' }))
     .add('retract_sink', testTable(kv, [], { sinkMode: 'all' }))
     .add('append_sink', testTable(kv))
-    .add('count_sink', testTable(counts, [], { sinkMode: 'all' }));
+    .add('count_sink', testTable(counts, [], { sinkMode: 'all' }))
+    .add('plain', testTable(kv, plainRows()))
+    .add('upsert_sink_kc', testTable(kc, [], { sinkMode: 'upsert' }))
+    .add('upsert_sink_nokey', testTable(kcNoKey, [], { sinkMode: 'upsert' }))
+    .add('retract_sink_kc', testTable(kcNoKey, [], { sinkMode: 'all' }));
 }
+
+const kc = ResolvedSchema.of([Columns.physical('k', notNull(DataTypes.STRING())), Columns.physical('c', DataTypes.BIGINT())], [], ResolvedSchema.primaryKey(['k']));
+const kcNoKey = ResolvedSchema.of([Columns.physical('k', DataTypes.STRING()), Columns.physical('c', DataTypes.BIGINT())]);
+/** Insert-only rows; 'b' twice, for an update. */
+const plainRows = (): Row[] => [Row.insert('a', 1), Row.insert('b', 2), Row.insert('b', 3), Row.insert('c', 4)];
 
 async function plan(sql: string, c = ctx()): Promise<string> {
   const text = await explain(parseStatement(sql), c, ['CHANGELOG_MODE']);
@@ -113,6 +122,39 @@ describe('ChangelogNormalize placement (Flink 2.x changelog-mode inference)', ()
     await expect(runQuery('SELECT * FROM nopk', c)).rejects.toThrow(
       "Table 'default_catalog.default_database.nopk' produces a changelog stream that contains UPDATE_AFTER but no UPDATE_BEFORE. This requires defining a primary key constraint on the table.",
     );
+  });
+});
+
+describe('GROUP BY updates without -U (Flink\'s generateUpdateBefore)', () => {
+  it('emits +U alone to a sink taking updates by key, as Flink\'s plan shows (TableSinkTest: changelogMode=[I,UA])', async () => {
+    expect(await plan('INSERT INTO upsert_sink_kc SELECT k, COUNT(*) FROM plain GROUP BY k')).toContain(
+      'GroupAggregate(groupBy=[k], select=[k, COUNT(*) AS EXPR$1], changelogMode=[I,UA])',
+    );
+    // A sink without a primary key that drops -U (as blackhole): the same.
+    expect(await plan('INSERT INTO upsert_sink_nokey SELECT k, COUNT(*) FROM plain GROUP BY k')).toContain('changelogMode=[I,UA])');
+    // Over an updating input it still retracts from its own state, and deletes: [I,UA,D].
+    expect(await plan('INSERT INTO upsert_sink_kc SELECT k, COUNT(*) FROM upserts GROUP BY k')).toContain(
+      'GroupAggregate(groupBy=[k], select=[k, COUNT(*) AS EXPR$1], changelogMode=[I,UA,D])',
+    );
+  });
+
+  it('keeps -U for a retract sink, behind a filter (FLINK-9528), and for a SELECT', async () => {
+    expect(await plan('INSERT INTO retract_sink_kc SELECT k, COUNT(*) FROM plain GROUP BY k')).toContain('changelogMode=[I,UB,UA])');
+    expect(await plan('INSERT INTO upsert_sink_kc SELECT * FROM (SELECT k, COUNT(*) AS c FROM plain GROUP BY k) WHERE c < 10')).toContain(
+      'GroupAggregate(groupBy=[k], select=[k, COUNT(*) AS c], changelogMode=[I,UB,UA])',
+    );
+    expect(await plan('SELECT k, COUNT(*) FROM plain GROUP BY k')).toContain('changelogMode=[I,UB,UA])');
+  });
+
+  it('writes +I and +U rows only, which materialize to the result', async () => {
+    const c = ctx();
+    await runInsert('INSERT INTO upsert_sink_kc SELECT k, COUNT(*) FROM plain GROUP BY k', c);
+    expect(formatRows(c.tables.get('upsert_sink_kc')!.written, kc.columnTypes())).toEqual(['+I[a, 1]', '+I[b, 1]', '+U[b, 2]', '+I[c, 1]']);
+    // Over an upsert source (v read, so the update of 'a' is one): its -U empties the group of 'a', a -D with the
+    // whole row; the tombstone of 'b' deletes its group.
+    const u = ctx();
+    await runInsert('INSERT INTO upsert_sink_kc SELECT k, COUNT(*) FROM upserts WHERE v > 0 GROUP BY k', u);
+    expect(formatRows(u.tables.get('upsert_sink_kc')!.written, kc.columnTypes())).toEqual(['+I[a, 1]', '+I[b, 1]', '-D[a, 1]', '+I[a, 1]', '-D[b, 1]']);
   });
 });
 

@@ -25,3 +25,25 @@ describe('mini-batch group aggregate', () => {
     expect(show(h.out)).toEqual(['+I["a",1]']);
   });
 });
+
+describe('group aggregate without -U (every consumer takes updates by key)', () => {
+  const max = () => ({ fn: builtinAggregate('MAX', [DataTypes.BIGINT()], DataTypes.BIGINT(), { retracts: true }), args: [1], distinct: false, filterArg: -1 });
+  const countStar = () => ({ ...count(), countStar: true });
+
+  for (const miniBatch of [false, true]) {
+    it(`emits +U alone, and -D with the whole last row (${miniBatch ? 'mini-batch' : 'per row'})`, async () => {
+      const h = await new OperatorHarness(new GroupAggregateOperator([0], [countStar(), max()], 'streaming', 0, miniBatch, false)).open();
+      h.push([Row.insert('a', 5n)]);
+      h.push([Row.insert('a', 7n)]);
+      h.push([new Row(RowKind.DELETE, ['a', 5n])]);
+      h.push([new Row(RowKind.UPDATE_BEFORE, ['a', 7n])]);
+      expect(show(h.out)).toEqual(['+I["a",1,5]', '+U["a",2,7]', '+U["a",1,7]', '-D["a",1,7]']);
+    });
+  }
+
+  it('still leaves out an update that changes no value (MAX alone, no COUNT(*))', async () => {
+    const h = await new OperatorHarness(new GroupAggregateOperator([0], [max()], 'streaming', 0, false, false)).open();
+    h.push([Row.insert('a', 5n), Row.insert('a', 3n), Row.insert('a', 9n)]);
+    expect(show(h.out)).toEqual(['+I["a",5]', '+U["a",9]']);
+  });
+});

@@ -95,6 +95,7 @@ export class ChangelogInference {
         }
         const input = this.of(n.input);
         this.origins.set(n, input.isInsertOnly() ? n : this.originOf(n.input));
+        if (n.generateUpdateBefore === false) return input.isInsertOnly() ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_AFTER) : ChangelogMode.upsert();
         return input.isInsertOnly() ? ChangelogMode.of(RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER) : ChangelogMode.all();
       }
       case 'union': {

@@ -99,6 +99,11 @@ export interface AggregateNode {
    * aggregate then emits final rows once the watermark passes window_end (a WindowAggregate).
    */
   readonly window?: WindowAggregateInfo;
+  /**
+   * False when every consumer takes the streaming GROUP BY's updates by key (Flink's ONLY_UPDATE_AFTER, set by
+   * rules/changelog-normalize.ts): it then emits +U without the -U before it. Absent: it emits both.
+   */
+  readonly generateUpdateBefore?: false;
 }
 
 /** What makes an aggregate a window aggregate. */

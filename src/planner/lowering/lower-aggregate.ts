@@ -1,5 +1,6 @@
 // Lowering of aggregates: GROUP BY, window and session aggregates, and the two phases of a window aggregate.
 import { PlanningError } from '../../errors/sluice-error.js';
+import { RowKind } from '../../types/row-kind.js';
 import { hashFields } from '../../types/values/equality.js';
 import { builtinAggregate } from '../../table-runtime/aggregates/builtin-aggregates.js';
 import { BUILTIN_AGGREGATES } from '../functions/aggregates/builtin-aggregate-types.js';
@@ -31,7 +32,10 @@ export function lowerAggregate(b: Lowering, n: AggregateNode, output: readonly n
   // when its input updates. Without them MIN / MAX keep just the best value (Flink's MaxAggFunction).
   const retracts = o.mode === 'streaming' && w === undefined && !b.physical.of(inputNode).changelog.isInsertOnly();
   const aggs = aggregateSpecs(b, calls, inputNode, retracts);
-  if (w === undefined) v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true));
+  if (w === undefined) {
+    const updateBefore = b.physical.of(n).changelog.contains(RowKind.UPDATE_BEFORE);
+    v.operators.push(groupAggregateFactory(name, keys, aggs, o.mode, o.stateTtlMs ?? 0, o.miniBatch === true, updateBefore));
+  }
   else if (w.spec.kind === 'SESSION') {
     v.operators.push(sessionWindowFactory(name, { groupKeys: keys, windowStartField: w.windowStartField, windowEndField: w.windowEndField, gap: w.spec.gap }, aggs));
   } else {

@@ -3,9 +3,10 @@ import type { CatalogTable } from '../../catalog/catalog-table.js';
 import { ChangelogMode } from '../../factories/changelog-mode.js';
 import type { ScanTableSource } from '../../factories/dynamic-table-source.js';
 import { RowKind } from '../../types/row-kind.js';
-import type { ChangelogNormalizeNode, PlanNode, ScanNode, SinkNode } from '../logical/plan-node.js';
+import type { AggregateNode, ChangelogNormalizeNode, PlanNode, ScanNode, SinkNode } from '../logical/plan-node.js';
 import { inputsOf, withInputs } from '../logical/plan-node.js';
 import { ChangelogInference } from '../logical/changelog.js';
+import { rankStrategy } from '../logical/rank-strategy.js';
 
 /*
  * Where Flink puts a ChangelogNormalize, and where its changelog-mode inference takes it away again
@@ -18,7 +19,9 @@ import { ChangelogInference } from '../logical/changelog.js';
  *   accepts upserts and whose primary key is the input's upsert key, reached only through projections,
  *   unions, lookup joins and unnests; not when a consumer needs -U (the collect sink of a SELECT, an
  *   aggregate, a Top-N, a join, a filter: FLINK-9528), nor when metadata columns are read, nor for
- *   duplicate CDC events.
+ *   duplicate CDC events;
+ * - a streaming GROUP BY under such consumers emits its updates without -U (its generateUpdateBefore), instead of
+ *   a DropUpdateBefore in front of the sink taking them away.
  *
  * Sluice keeps it where Flink 2.x could also drop it under a join whose input key contains the join key:
  * Sluice's join retracts by -U. The normalize emits -U only where a consumer needs it (Flink's
@@ -158,13 +161,26 @@ function visit(n: PlanNode, need: UpdateNeed, o: NormalizeOptions): PlanNode | u
         return left === n.left && right === n.right ? n : { ...n, left, right };
       }
       return all('before-and-after');
-    case 'aggregate':
+    case 'aggregate': {
+      // A GROUP BY gives whatever its consumers need (Flink's SatisfyUpdateKindTraitVisitor: its provided trait is
+      // the required one), but retracts with -U from its input.
+      const c = all('before-and-after');
+      if (c === undefined || need === 'before-and-after' || n.window !== undefined) return c;
+      return { ...(c as AggregateNode), generateUpdateBefore: false };
+    }
+    case 'rank':
+      // An update-fast Top-N reads each update as one change of its row: it asks its input for +U alone (Flink's
+      // visitRankStrategies), where the input can give it; the input's -U would go unread.
+      if (rankStrategy(n, new ChangelogInference('streaming')).kind === 'update-fast') {
+        const input = visit(n.input, 'only-after', o) ?? visit(n.input, 'before-and-after', o)!;
+        return input === n.input ? n : { ...n, input };
+      }
+      return all('before-and-after');
     case 'local-window-aggregate':
     case 'global-window-aggregate':
     case 'sort':
     case 'over':
     case 'match':
-    case 'rank':
     case 'changelog-normalize':
       // They retract with -U (group aggregates, limits, retracting Top-N, regular and temporal joins).
       return all('before-and-after');

@@ -12,7 +12,8 @@ import { Partitioners, type Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toKafkaClientSettings } from '../../../src/connectors/kafka/client/kafka-properties.js';
 import { KafkaPartitionSplitReader } from '../../../src/connectors/kafka/client/partition-split-reader.js';
-import { crashTrial, type CrashJob, type Multiset, rescaleTrial, type TrialResult } from '../../e2e/crash/harness.js';
+import { TableEnvironment } from '../../../src/api/table-environment.js';
+import { crashTrial, type CrashJob, type CrashSink, type Multiset, rescaleTrial, type TrialResult } from '../../e2e/crash/harness.js';
 import { BOOTSTRAP, brokerAvailable, createTopic, testKafka, uniqueTopic } from './broker.js';
 import { cliAvailable } from './cli-process.js';
 
@@ -40,6 +41,19 @@ function expectedTable(): string[] {
     groups.set(v % 10, g);
   }
   return [...groups].map(([g, { c, s }]) => JSON.stringify({ g, c, s })).sort();
+}
+
+/** EXPLAIN CHANGELOG_MODE of `INSERT INTO crash_sink <query>` after `ddl` (planning only: nothing connects). */
+async function explainChangelog(ddl: readonly string[], query: string): Promise<string> {
+  const env = TableEnvironment.create({ mode: 'streaming', discoverPackages: false });
+  try {
+    for (const d of ddl) await env.executeSql(d);
+    const lines: string[] = [];
+    for await (const row of (await env.executeSql(`EXPLAIN CHANGELOG_MODE INSERT INTO crash_sink ${query}`)).collect()) lines.push(String(row.fields[0]));
+    return lines.join('\n');
+  } finally {
+    await env.close();
+  }
 }
 
 const outputTopic = (dir: string): string => `sluice-crash-${basename(dir)}`;
@@ -110,14 +124,18 @@ describe.skipIf(!up)('upsert-kafka -> GROUP BY -> upsert-kafka under SIGKILL and
     }
   });
 
-  /** The job; `sinkOptions` are added to the sink's WITH clause. */
-  const job = (sinkOptions = ''): CrashJob => ({
+  /**
+   * The job; `sinkOptions` are added to the sink's WITH clause. With `g` BIGINT the sink casts the group key (INT, as
+   * MOD's second operand), which hides the upsert key, so the aggregate sends -U and the sink drops it; with `g` INT
+   * the sink takes the aggregate's updates by key and the aggregate sends none (changelogMode=[I,UA,D]).
+   */
+  const job = (sinkOptions = '', keyType = 'BIGINT'): CrashJob => ({
     name: 'upsert-kafka-group-by',
     sources: `CREATE TEMPORARY TABLE src (k BIGINT, v BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH (
   'connector' = 'upsert-kafka', 'topic' = '${input}', 'properties.bootstrap.servers' = '${BOOTSTRAP}',
   'key.format' = 'json', 'value.format' = 'json', 'scan.bounded.mode' = 'latest-offset',
   'properties.max.poll.records' = '100', 'properties.max.partition.fetch.bytes' = '4096');`,
-    sinkColumns: 'g BIGINT, c BIGINT, s BIGINT, PRIMARY KEY (g) NOT ENFORCED',
+    sinkColumns: `g ${keyType}, c BIGINT, s BIGINT, PRIMARY KEY (g) NOT ENFORCED`,
     query: 'SELECT v % 10, COUNT(*), SUM(v) FROM src GROUP BY v % 10',
     output: {
       ddl: (dir, columns) => `CREATE TEMPORARY TABLE crash_sink (${columns}) WITH (
@@ -147,6 +165,15 @@ describe.skipIf(!up)('upsert-kafka -> GROUP BY -> upsert-kafka under SIGKILL and
 
   it(`commits the failure-free run's table across ${KILLS} kills`, async () => {
     const r = await crashTrial(job(), { kills: KILLS, seed, checkpointIntervalMs: 300, keepDirs: Boolean(process.env.CRASH_DEBUG) });
+    expectExact(r, KILLS);
+  }, 400_000);
+
+  it(`commits the failure-free run's table across ${KILLS} kills when the aggregate sends updates without -U`, async () => {
+    const j = job('', 'INT');
+    const sink = j.output as CrashSink;
+    const explained = await explainChangelog([j.sources.replace(/;\s*$/, ''), sink.ddl('/tmp/explain-only', j.sinkColumns)], j.query);
+    expect(explained).toContain('GroupAggregate(groupBy=[$f0], select=[$f0, COUNT(*) AS EXPR$1, SUM(v) AS EXPR$2], changelogMode=[I,UA,D])');
+    const r = await crashTrial(j, { kills: KILLS, seed, checkpointIntervalMs: 300, keepDirs: Boolean(process.env.CRASH_DEBUG) });
     expectExact(r, KILLS);
   }, 400_000);
 
