@@ -3,9 +3,9 @@ import type { FiredTimer, TimeDomain } from '../runtime/timer-service.js';
 import type { OperatorContext, OperatorFactory, StreamOperator } from '../runtime/stream-operator.js';
 import { Row } from '../types/row.js';
 import { RowKind } from '../types/row-kind.js';
-import { fieldsEqual, hashFields, keyFieldsEqual } from '../types/values/equality.js';
-import { joinedRow } from './join-operator.js';
+import { hashFields } from '../types/values/equality.js';
 import type { JoinSpec } from './join-operator.js';
+import { appendFlat, concatFields, indexOfFlat, joinStored, keyOf, type NarrowedColumns, padStored, storedKeyEquals } from './join-flat-rows.js';
 
 /** `lower <= left[leftTime] - right[rightTime] <= upper`, in ms (`rightTime` indexes the right row). */
 export interface IntervalJoinBounds {
@@ -22,10 +22,24 @@ export interface IntervalJoinBounds {
   readonly exclusiveEnd?: boolean;
 }
 
-/** A stored row and whether it has joined with some row of the other side. */
-interface Entry {
+/** A stored row as earlier releases kept it (read from their checkpoints only; see `flatOf`). */
+interface OldEntry {
   readonly fields: unknown[];
   matched: boolean;
+}
+
+/** One side, fixed at `open`: its state and how its rows are stored. */
+interface Side {
+  readonly isLeft: boolean;
+  readonly state: ValueState<unknown[]>;
+  readonly arity: number;
+  /** Slots per stored row: its fields, then 1 once it joined a row of the other side, else 0. */
+  readonly stride: number;
+  readonly narrow: NarrowedColumns;
+  readonly outer: boolean;
+  readonly keys: readonly number[];
+  /** Index of its time field. */
+  readonly time: number;
 }
 
 /**
@@ -39,11 +53,14 @@ interface Entry {
  * in a window join (exclusive window ends) such a row belongs to a window that already fired and is dropped.
  * Input 0 is the left side, input 1 the right. Interval joins expect insert-only input; a retraction
  * (-U / -D) retracts its joins with the rows still stored and forgets the row.
+ *
+ * Each key's rows of a side are stored flat, as the regular join's (join-flat-rows.ts: BIGINT values as numbers
+ * while safe), each followed by its matched flag: no object per stored row for the GC to copy and mark (an interval
+ * join of 5 M bids with themselves spent a fifth of its time in GC with one object per row).
  */
 export class IntervalJoinOperator implements StreamOperator {
   private ctx!: OperatorContext;
-  private left!: ValueState<Entry[]>;
-  private right!: ValueState<Entry[]>;
+  private sides!: [Side, Side];
   private readonly leftOuter: boolean;
   private readonly rightOuter: boolean;
   private readonly domain: TimeDomain;
@@ -68,72 +85,103 @@ export class IntervalJoinOperator implements StreamOperator {
 
   open(ctx: OperatorContext): void {
     this.ctx = ctx;
-    this.left = ctx.keyedState.getState<Entry[]>('left');
-    this.right = ctx.keyedState.getState<Entry[]>('right');
+    const { leftKeys, rightKeys, leftArity, rightArity } = this.spec;
+    const side = (isLeft: boolean): Side => {
+      const arity = isLeft ? leftArity : rightArity;
+      const bigints = isLeft ? this.spec.leftBigints : this.spec.rightBigints;
+      return {
+        isLeft,
+        state: ctx.keyedState.getState<unknown[]>(isLeft ? 'left' : 'right'),
+        arity,
+        stride: arity + 1,
+        narrow: bigints === undefined || bigints === null || !bigints.includes(true) ? null : bigints,
+        outer: isLeft ? this.leftOuter : this.rightOuter,
+        keys: isLeft ? leftKeys : rightKeys,
+        time: isLeft ? this.bounds.leftTime : this.bounds.rightTime,
+      };
+    };
+    this.sides = [side(true), side(false)];
     // Restored state: count what is already stored.
-    for (const name of ['left', 'right'] as const) {
-      const state = name === 'left' ? this.left : this.right;
-      const ks = ctx.keyedState;
-      const prev = ks.getCurrentKey();
-      for (const k of [...ks.keys(name)]) {
+    const ks = ctx.keyedState;
+    const prev = ks.getCurrentKey();
+    for (const s of this.sides) {
+      for (const k of [...ks.keys(s.isLeft ? 'left' : 'right')]) {
         ks.setCurrentKey(k);
-        this.retainedRows += state.value()?.length ?? 0;
+        this.retainedRows += this.rows(s)!.length / s.stride;
       }
-      ks.setCurrentKey(prev);
     }
+    ks.setCurrentKey(prev);
+  }
+
+  /** The current key's stored rows of side `s`, flat; a list of an earlier release is converted as it is read. */
+  private rows(s: Side): unknown[] | undefined {
+    const list = s.state.value();
+    if (list === undefined || list.length === 0 || !isOldEntry(list[0])) return list;
+    const flat: unknown[] = [];
+    for (const e of list as OldEntry[]) appendFlat(flat, e.fields, s.arity, s.stride, e.matched ? 1 : 0, s.narrow);
+    s.state.update(flat);
+    return flat;
   }
 
   processBatch(rows: Row[], inputIndex: number): void {
     const out: Row[] = [];
-    const isLeft = inputIndex === 0;
-    const { leftKeys, rightKeys } = this.spec;
-    const keys = isLeft ? leftKeys : rightKeys;
-    const otherKeys = isLeft ? rightKeys : leftKeys;
-    const mine = isLeft ? this.left : this.right;
-    const other = isLeft ? this.right : this.left;
-    const outer = isLeft ? this.leftOuter : this.rightOuter;
+    const mine = this.sides[inputIndex === 0 ? 0 : 1];
+    const other = this.sides[inputIndex === 0 ? 1 : 0];
+    const { isLeft, keys, outer, arity, stride, narrow } = mine;
+    const { leftArity: la, rightArity: ra, condition } = this.spec;
+    const otherKeyOf = keyOf(other.arity, other.keys, keys);
     const now = this.now();
     for (const row of rows) {
       const f = row.fields;
       this.ctx.keyedState.setCurrentKey(hashFields(f, keys));
       const add = row.kind === RowKind.INSERT || row.kind === RowKind.UPDATE_AFTER;
-      const expiry = this.expiry(isLeft, f);
+      const expiry = this.expiry(mine, f[mine.time]);
       if (this.shift > 0 && (expiry === null || expiry <= now)) {
         this.lateRecordsDropped++;
         continue;
       }
-      const candidates = other.value();
+      const candidates = this.rows(other);
       let matched = false;
       if (candidates !== undefined) {
-        for (const o of candidates) {
-          if (!keyFieldsEqual(f, 0, keys, o.fields, 0, otherKeys)) continue;
-          const joined = isLeft ? joinedRow(this.spec, f, o.fields) : joinedRow(this.spec, o.fields, f);
-          if (this.spec.condition !== null && this.spec.condition(joined) !== true) continue;
+        const os = other.stride;
+        let marked = false;
+        for (let o = 0; o < candidates.length; o += os) {
+          if (!storedKeyEquals(f, keys, candidates, o, other.keys)) continue;
+          const joined = joinStored(f, candidates, o, !isLeft, la, ra, other.narrow, otherKeyOf);
+          if (condition !== null && condition(joined) !== true) continue;
           matched = true;
-          if (add) o.matched = true;
+          if (add && candidates[o + other.arity] === 0) {
+            candidates[o + other.arity] = 1;
+            marked = true;
+          }
           out.push(new Row(add ? RowKind.INSERT : RowKind.DELETE, joined));
         }
-        if (matched && add) other.update(candidates);
+        if (marked) other.state.update(candidates);
       }
-      const padded = (): unknown[] => (isLeft ? joinedRow(this.spec, f, null) : joinedRow(this.spec, null, f));
       if (!add) {
-        const list = mine.value();
-        const i = list === undefined ? -1 : list.findIndex((e) => fieldsEqual(e.fields, f));
-        if (i >= 0) {
-          list!.splice(i, 1);
+        const list = this.rows(mine);
+        const at = list === undefined ? -1 : indexOfFlat(list, stride, f, arity);
+        if (at >= 0) {
+          list!.splice(at, stride);
           this.retainedRows--;
-          if (list!.length === 0) mine.clear();
-          else mine.update(list!);
-        } else if (outer && !matched) out.push(new Row(RowKind.DELETE, padded()));
+          if (list!.length === 0) mine.state.clear();
+          else mine.state.update(list!);
+        } else if (outer && !matched) out.push(new Row(RowKind.DELETE, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
         continue;
       }
       if (expiry === null || expiry <= now) {
-        if (outer && !matched) out.push(new Row(RowKind.INSERT, padded()));
+        if (outer && !matched) out.push(new Row(RowKind.INSERT, isLeft ? concatFields(f, 0, la, null, 0, ra) : concatFields(null, 0, la, f, 0, ra)));
         continue;
       }
-      const list = mine.value() ?? [];
-      list.push({ fields: f, matched });
-      mine.update(list);
+      const list = this.rows(mine);
+      if (list === undefined) {
+        const fresh: unknown[] = [];
+        appendFlat(fresh, f, arity, stride, matched ? 1 : 0, narrow);
+        mine.state.update(fresh);
+      } else {
+        appendFlat(list, f, arity, stride, matched ? 1 : 0, narrow);
+        mine.state.update(list);
+      }
       this.retainedRows++;
       if (this.domain === 'EVENT_TIME') this.ctx.timerService.registerEventTimeTimer(expiry);
       else this.ctx.timerService.registerProcessingTimeTimer(expiry);
@@ -143,8 +191,8 @@ export class IntervalJoinOperator implements StreamOperator {
 
   onTimer(timer: FiredTimer): void {
     const out: Row[] = [];
-    this.expire(true, timer.timestamp, out);
-    this.expire(false, timer.timestamp, out);
+    this.expire(this.sides[0], timer.timestamp, out);
+    this.expire(this.sides[1], timer.timestamp, out);
     if (out.length > 0) this.ctx.output.collect(out);
   }
 
@@ -152,21 +200,19 @@ export class IntervalJoinOperator implements StreamOperator {
   finish(): void {
     const out: Row[] = [];
     const ks = this.ctx.keyedState;
-    for (const isLeft of [true, false]) {
-      for (const k of [...ks.keys(isLeft ? 'left' : 'right')]) {
+    for (const s of this.sides) {
+      for (const k of [...ks.keys(s.isLeft ? 'left' : 'right')]) {
         ks.setCurrentKey(k);
-        this.expire(isLeft, Number.POSITIVE_INFINITY, out);
+        this.expire(s, Number.POSITIVE_INFINITY, out);
       }
     }
     if (out.length > 0) this.ctx.output.collect(out);
   }
 
-  /** The time at which a row can no longer find a partner; null for a NULL time (it never matches). */
-  private expiry(isLeft: boolean, f: readonly unknown[]): number | null {
-    const { leftTime, rightTime, lower, upper } = this.bounds;
-    const t = f[isLeft ? leftTime : rightTime] as number | null;
+  /** The time at which a row of side `s` with time `t` can no longer find a partner; null for a NULL time (it never matches). */
+  private expiry(s: Side, t: unknown): number | null {
     if (t === null) return null;
-    return (isLeft ? t - lower : t + upper) - this.shift;
+    return (s.isLeft ? (t as number) - this.bounds.lower : (t as number) + this.bounds.upper) - this.shift;
   }
 
   /** The clock rows expire by: the watermark (event time) or the wall clock (processing time). */
@@ -174,28 +220,36 @@ export class IntervalJoinOperator implements StreamOperator {
     return this.domain === 'EVENT_TIME' ? this.ctx.timerService.currentWatermark() : this.ctx.timerService.currentProcessingTime();
   }
 
-  /** Drops the current key's rows of one side that expired by `upTo`, padding the unmatched outer ones. */
-  private expire(isLeft: boolean, upTo: number, out: Row[]): void {
-    const state = isLeft ? this.left : this.right;
-    const list = state.value();
+  /** Drops the current key's rows of side `s` that expired by `upTo`, padding the unmatched outer ones. */
+  private expire(s: Side, upTo: number, out: Row[]): void {
+    const list = this.rows(s);
     if (list === undefined) return;
-    const keep: Entry[] = [];
-    const outer = isLeft ? this.leftOuter : this.rightOuter;
-    for (const e of list) {
-      const expiry = this.expiry(isLeft, e.fields);
+    const { stride, arity, time } = s;
+    const { leftArity: la, rightArity: ra } = this.spec;
+    // Most timers find every row of a key still live or every row expired: the list is copied only when it splits.
+    let keep: unknown[] | undefined;
+    let dropped = 0;
+    for (let o = 0; o < list.length; o += stride) {
+      const expiry = this.expiry(s, list[o + time]);
       if (expiry !== null && expiry > upTo) {
-        keep.push(e);
+        if (keep !== undefined) for (let j = 0; j < stride; j++) keep.push(list[o + j]);
         continue;
       }
-      if (outer && !e.matched) out.push(new Row(RowKind.INSERT, isLeft ? joinedRow(this.spec, e.fields, null) : joinedRow(this.spec, null, e.fields)));
+      if (keep === undefined) keep = list.slice(0, o);
+      dropped++;
+      if (s.outer && list[o + arity] === 0) out.push(new Row(RowKind.INSERT, padStored(list, o, s.isLeft, la, ra, s.narrow)));
     }
-    if (keep.length === list.length) return;
-    const dropped = list.length - keep.length;
+    if (dropped === 0) return;
     this.expiredRows += dropped;
     this.retainedRows -= dropped;
-    if (keep.length === 0) state.clear();
-    else state.update(keep);
+    if (keep!.length === 0) s.state.clear();
+    else s.state.update(keep!);
   }
+}
+
+/** Whether a stored list's element is a row object of an earlier release (`{ fields, matched }`), not a flat value. */
+function isOldEntry(v: unknown): v is OldEntry {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype && Array.isArray((v as OldEntry).fields) && typeof (v as OldEntry).matched === 'boolean';
 }
 
 export function intervalJoinFactory(name: string, spec: JoinSpec, bounds: IntervalJoinBounds): OperatorFactory {

@@ -204,3 +204,12 @@ export function padStored(buf: readonly unknown[], o: number, storedLeft: boolea
   for (let j = 0; j < n; j++) out[at + j] = storedField(buf, o, j, wide);
   return out;
 }
+
+/** Per column of a stored side (`arity` columns, keys `storedKeys`): the index of the probe row's equal key, or -1. */
+export function keyOf(arity: number, storedKeys: readonly number[], probeKeys: readonly number[]): number[] {
+  const out = new Array<number>(arity).fill(-1);
+  storedKeys.forEach((j, k) => {
+    out[j] = probeKeys[k]!;
+  });
+  return out;
+}

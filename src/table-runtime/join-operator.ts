@@ -5,7 +5,7 @@ import { RowKind } from '../types/row-kind.js';
 import { keyFieldsEqual } from '../types/values/equality.js';
 import type { FieldsFunction } from './calc-operator.js';
 import {
-  appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, joinStored, migrateBigintJoinKeys,
+  appendFlat, concatChunks, concatFields, flatStride, flattenRows, indexOfFlat, joinKeyAt, joinStored, keyOf, migrateBigintJoinKeys,
   type NarrowedColumns, narrowed, padStored, storedKeyEquals,
 } from './join-flat-rows.js';
 
@@ -245,23 +245,9 @@ export class JoinOperator implements StreamOperator {
   }
 }
 
-/** The joined row's fields: left fields then right fields, a missing side (null) padded with NULLs. */
-export function joinedRow(spec: JoinSpec, l: readonly unknown[] | null, r: readonly unknown[] | null): unknown[] {
-  return concatFields(l, 0, spec.leftArity, r, 0, spec.rightArity);
-}
-
 /** A side's BIGINT columns, or null when it has none (its rows are then stored as they come). */
 function narrowing(bigints: NarrowedColumns | undefined): NarrowedColumns {
   return bigints === undefined || bigints === null || !bigints.includes(true) ? null : bigints;
-}
-
-/** Per column of the stored side (`arity` columns, keys `storedKeys`): the index of the probe row's equal key, or -1. */
-function keyOf(arity: number, storedKeys: readonly number[], probeKeys: readonly number[]): number[] {
-  const out = new Array<number>(arity).fill(-1);
-  storedKeys.forEach((j, k) => {
-    out[j] = probeKeys[k]!;
-  });
-  return out;
 }
 
 /** Rows per output batch (about: a batch ends after the input row that crosses it). */

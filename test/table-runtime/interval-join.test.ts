@@ -5,6 +5,9 @@ import { IntervalJoinOperator } from '../../src/table-runtime/interval-join-oper
 import { DataTypes } from '../../src/types/data-types.js';
 import { Row } from '../../src/types/row.js';
 import { RowKind, rowKindShortString } from '../../src/types/row-kind.js';
+import { HeapKeyedStateBackend, type KeyedStateSnapshot } from '../../src/runtime/state/heap-state-backend.js';
+import { decodeState, encodeState } from '../../src/runtime/state/state-codec.js';
+import { hashFields } from '../../src/types/values/equality.js';
 import { OperatorHarness } from './fake-context.js';
 
 const show = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${JSON.stringify(r.fields)}`);
@@ -213,5 +216,47 @@ describe('outer interval join', () => {
     h.watermark(10_000);
     expect(h.out).toHaveLength(2);
   });
-});
 
+  it('keeps rows flat, BIGINT values as numbers while safe, and emits them as bigints', async () => {
+    const big = (f: readonly unknown[]): boolean => (f[1] as number) >= (f[4] as number) && (f[1] as number) <= (f[4] as number) + 1000;
+    // left: k BIGINT, lt, v BIGINT; right: k BIGINT, rt (joined: 0 k, 1 lt, 2 v, 3 k, 4 rt)
+    const spec = {
+      joinType: 'FULL' as const, leftKeys: [0], rightKeys: [0], leftArity: 3, rightArity: 2, condition: big, mode: 'streaming' as const,
+      leftBigints: [true, false, true], rightBigints: [true, false],
+    };
+    const op = new IntervalJoinOperator(spec, { leftTime: 1, rightTime: 1, lower: 0, upper: 1000 });
+    const h = await new OperatorHarness(op).open();
+    const text = (rows: readonly Row[]): string[] => rows.map((r) => `${rowKindShortString(r.kind)}${r.fields.map((v) => (typeof v === 'bigint' ? `${v}n` : String(v))).join(',')}`);
+    h.push([Row.insert(7n, 10_000, 2n ** 60n), Row.insert(7n, 10_100, 5n)], 0);
+    h.keyed.setCurrentKey(hashFields([7n], [0]));
+    expect(h.keyed.getState<unknown[]>('left').value()).toEqual([7, 10_000, 2n ** 60n, 0, 7, 10_100, 5, 0]);
+    h.push([Row.insert(7n, 9_500), Row.insert(8n, 9_000)], 1);
+    expect(text(h.out)).toEqual(['+I7n,10000,1152921504606846976n,7n,9500', '+I7n,10100,5n,7n,9500']);
+    // The matched flags of both left rows are set; the right row of key 8 pads once it expires.
+    h.keyed.setCurrentKey(hashFields([7n], [0]));
+    expect(h.keyed.getState<unknown[]>('left').value()).toEqual([7, 10_000, 2n ** 60n, 1, 7, 10_100, 5, 1]);
+    h.push([new Row(RowKind.DELETE, [7n, 10_100, 5n])], 0);
+    expect(text(h.out).slice(2)).toEqual(['-D7n,10100,5n,7n,9500']);
+    h.watermark(30_000);
+    expect(text(h.out).slice(3)).toEqual(['+Inull,null,null,8n,9000']);
+    expect(op.retainedRows).toBe(0);
+  });
+
+  it('continues a checkpoint of an earlier release, whose rows are { fields, matched } objects', async () => {
+    const old = new HeapKeyedStateBackend();
+    old.setCurrentKey(hashFields([1], [0]));
+    old.getState<unknown[]>('left').update([{ fields: [1, 10_000], matched: true }, { fields: [1, 10_400], matched: false }]);
+    old.getState<unknown[]>('right').update([{ fields: [1, 9_800], matched: true }]);
+    const op = outerJoin('FULL');
+    const h = new OperatorHarness(op);
+    h.keyed.restore(decodeState(encodeState(old.snapshot())) as KeyedStateSnapshot);
+    await h.open();
+    expect(op.retainedRows).toBe(3);
+    h.push([Row.insert(1, 10_300)], 1);
+    expect(show(h.out)).toEqual(['+I[1,10400,1,10300]']);
+    // Every stored row has matched by now: the end of input pads none of them.
+    await h.op.finish?.();
+    expect(show(h.out)).toEqual(['+I[1,10400,1,10300]']);
+    expect(op.retainedRows).toBe(0);
+  });
+});
