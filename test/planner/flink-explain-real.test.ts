@@ -65,7 +65,7 @@ afterAll(async () => {
 
 describe('EXPLAIN against a real Flink 2.3.0 run', () => {
   it('finds every golden file of the script', () => {
-    expect(all.filter((s) => s.golden).length).toBe(28);
+    expect(all.filter((s) => s.golden).length).toBe(30);
   });
 
   for (const s of all) {

@@ -46,8 +46,10 @@ function callText(op: string, operands: readonly RexNode[], type: LogicalType, s
       return `FLAG(${String((operands[0] as { value: unknown }).value)})`;
     case 'CAST':
     case 'TRY_CAST':
-      // Calcite's digest puts the type after the call; Flink's plans print SQL's CAST syntax.
-      return style === 'calcite' ? `${op}(${args[0]}):${calciteType(type)}` : `${op}(${args[0]} AS ${flinkType(type)})`;
+      // Calcite's digest puts the type after the call; Flink's plans print SQL's CAST syntax, the physical plan
+      // with a character string's charset (`CAST(b AS VARCHAR(2147483647) CHARACTER SET "UTF-16LE")`).
+      if (style === 'calcite') return `${op}(${args[0]}):${calciteType(type)}`;
+      return `${op}(${args[0]} AS ${flinkType(type)}${style === 'prefix' && (type.kind === 'CHAR' || type.kind === 'VARCHAR') ? ' CHARACTER SET "UTF-16LE"' : ''})`;
     case 'FIELD':
       return `${args[0]}.${fieldName(operands)}`;
     case 'NEGATE':

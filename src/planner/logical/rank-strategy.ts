@@ -1,7 +1,8 @@
 import type { ChangelogInference } from './changelog.js';
 import { deduplicationOf } from './deduplicate.js';
 import { modifiedMonotonicity } from './modified-monotonicity.js';
-import type { PlanNode, RankNode } from './plan-node.js';
+import type { RankNode } from './plan-node.js';
+import { upsertKeys } from './upsert-keys.js';
 
 /**
  * How a streaming Top-N takes its input (Flink's RankProcessStrategy): `append-fast` over inserts only,
@@ -15,7 +16,7 @@ export type RankStrategy = { readonly kind: 'append-fast' } | { readonly kind: '
 export function rankStrategy(n: RankNode, changelog: ChangelogInference): RankStrategy {
   if (changelog.of(n.input).isInsertOnly()) return { kind: 'append-fast' };
   if ((n.rankType ?? 'ROW_NUMBER') !== 'ROW_NUMBER' || n.limit === null || n.window !== undefined || deduplicationOf(n) !== undefined) return { kind: 'retract' };
-  const key = upsertKeysOf(n.input).find((k) => n.partitionKeys.every((p) => k.includes(p)));
+  const key = upsertKeys(n.input).find((k) => n.partitionKeys.every((p) => k.includes(p)));
   if (key === undefined) return { kind: 'retract' };
   const mono = modifiedMonotonicity(n.input, changelog);
   if (mono === null || n.orderKeys.length === 0) return { kind: 'retract' };
@@ -29,30 +30,4 @@ export function rankStrategy(n: RankNode, changelog: ChangelogInference): RankSt
 /** Flink's EXPLAIN text of a strategy: `UpdateFastStrategy[0,1]` names the unique key's positions. */
 export function rankStrategyText(s: RankStrategy): string {
   return s.kind === 'append-fast' ? 'AppendFastStrategy' : s.kind === 'retract' ? 'RetractStrategy' : `UpdateFastStrategy[${s.rowKey.join(',')}]`;
-}
-
-/**
- * The unique keys an updating node's changes are for (Flink's upsert keys), as field positions, the first the one
- * Flink names: a group aggregate's group keys, a ChangelogNormalize's primary key, carried through calcs that
- * project them unchanged and through Top-Ns, which add their partition key with the rank number.
- */
-function upsertKeysOf(n: PlanNode): (readonly number[])[] {
-  switch (n.kind) {
-    case 'aggregate':
-      return n.window === undefined ? [n.groupKeys.map((_, i) => i)] : [];
-    case 'changelog-normalize':
-      return [n.uniqueKeys];
-    case 'rank': {
-      if (n.window !== undefined) return [];
-      const numbered = n.outputRankNumber && n.limit !== null && (n.rankType ?? 'ROW_NUMBER') === 'ROW_NUMBER';
-      return [...upsertKeysOf(n.input), ...(numbered ? [[...n.partitionKeys, n.fields.length - 1]] : [])];
-    }
-    case 'calc':
-      return upsertKeysOf(n.input).flatMap((key) => {
-        const out = key.map((k) => n.projects.findIndex((p) => p.kind === 'input-ref' && p.index === k));
-        return out.includes(-1) ? [] : [out];
-      });
-    default:
-      return [];
-  }
 }

@@ -7,6 +7,7 @@ import type { AggregateNode, ChangelogNormalizeNode, PlanNode, ScanNode, SinkNod
 import { inputsOf, withInputs } from '../logical/plan-node.js';
 import { ChangelogInference } from '../logical/changelog.js';
 import { rankStrategy } from '../logical/rank-strategy.js';
+import { primaryKeyIndexes, upsertKeys } from '../logical/upsert-keys.js';
 
 /*
  * Where Flink puts a ChangelogNormalize, and where its changelog-mode inference takes it away again
@@ -81,47 +82,9 @@ function sinkNeeds(sink: SinkNode): UpdateNeed[] {
   const pk = sink.table.schema.primaryKey;
   if (pk === undefined) return ['only-after', 'before-and-after'];
   const sinkKey = pk.columns.map((c) => sink.fields.findIndex((f) => f.name === c));
-  const upsertKey = upsertKeyOf(sink.input);
-  const same = upsertKey !== undefined && upsertKey.length === sinkKey.length && sinkKey.every((k) => upsertKey.includes(k));
+  // Flink takes updates by key only when one of the input's upsert keys is exactly the sink's key.
+  const same = upsertKeys(sink.input).some((key) => key.length === sinkKey.length && sinkKey.every((k) => key.includes(k)));
   return same ? ['only-after', 'before-and-after'] : ['before-and-after'];
-}
-
-/**
- * The columns by which the node's updates are keyed (Flink's upsert keys), as far as Sluice derives them:
- * a scan's primary key, a normalize's key, a group aggregate's keys, mapped through projections.
- */
-export function upsertKeyOf(n: PlanNode): readonly number[] | undefined {
-  switch (n.kind) {
-    case 'scan':
-      return primaryKeyIndexes(n);
-    case 'changelog-normalize':
-      return n.uniqueKeys;
-    case 'aggregate':
-      return n.window === undefined && n.groupKeys.length > 0 ? n.groupKeys.map((_, i) => i) : undefined;
-    case 'calc': {
-      const below = upsertKeyOf(n.input);
-      if (below === undefined) return undefined;
-      const out: number[] = [];
-      for (const k of below) {
-        const i = n.projects.findIndex((p) => p.kind === 'input-ref' && p.index === k);
-        if (i < 0) return undefined;
-        out.push(i);
-      }
-      return out;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** The primary key's positions among the scan's fields; undefined if the table has none or a key column is not read. */
-function primaryKeyIndexes(scan: ScanNode): readonly number[] | undefined {
-  const pk = scan.table.schema.primaryKey;
-  if (pk === undefined) return undefined;
-  const physical = scan.table.schema.columns.filter((c) => c.kind === 'physical').map((c) => c.name);
-  const produced = scan.physicalIndexes === null ? physical : scan.physicalIndexes.map((i) => physical[i]!);
-  const out = pk.columns.map((c) => produced.indexOf(c));
-  return out.every((i) => i >= 0) ? out : undefined;
 }
 
 /**

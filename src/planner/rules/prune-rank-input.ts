@@ -1,7 +1,7 @@
 import type { CalcNode, PlanField, PlanNode, RankNode } from '../logical/plan-node.js';
 import { collectInputRefs, inputRef, rewriteInputRefs } from '../rex/rex-node.js';
 import type { OptimizeChild } from './prune-join-inputs.js';
-import { upsertKeyOf } from './changelog-normalize.js';
+import { upsertKeys } from '../logical/upsert-keys.js';
 
 /**
  * calc(rank) whose calc does not read every column of the rank's input: the rank reads only the columns read
@@ -20,7 +20,8 @@ export function pruneRankInput(n: PlanNode, optimizeChild: OptimizeChild): PlanN
   if (n.condition !== null) collectInputRefs(n.condition, used);
   for (const k of rank.partitionKeys) used.add(k);
   for (const k of rank.orderKeys) used.add(k.index);
-  for (const k of upsertKeyOf(rank.input) ?? []) used.add(k);
+  // The unique key an update-fast rank strategy takes (rankStrategy) must survive the pruning.
+  for (const k of upsertKeys(rank.input).find((key) => rank.partitionKeys.every((p) => key.includes(p))) ?? []) used.add(k);
   const kept = [...used].filter((i) => i < arity).sort((a, b) => a - b);
   if (kept.length === 0 || kept.length === arity) return n;
   const position = new Map(kept.map((old, i) => [old, i]));

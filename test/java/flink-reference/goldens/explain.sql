@@ -131,3 +131,11 @@ EXPLAIN SELECT ts, page FROM clicks;
 -- PLAN_ADVICE of a GROUP BY without mini-batch: Flink's GroupAggregationAnalyzer advises the local-global two phases.
 -- @golden group-by-advice.txt
 EXPLAIN PLAN_ADVICE SELECT page, COUNT(*) AS n, MAX(dwell) AS m FROM clicks GROUP BY page;
+-- A unique key cast without merging values (Flink 2.3's injective casts, LogicalTypeCasts.supportsInjectiveCast) is
+-- still the upsert key: a sink keyed by CAST(group key) takes updates by key, without UPDATE_BEFORE.
+CREATE TABLE cast_keyed_big (k BIGINT, c BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'blackhole');
+CREATE TABLE cast_keyed_str (k STRING, s INT, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'blackhole');
+-- @golden group-cast-key-bigint.changelog.txt
+EXPLAIN CHANGELOG_MODE INSERT INTO cast_keyed_big SELECT CAST(a AS BIGINT), COUNT(*) FROM MyTable GROUP BY a;
+-- @golden group-cast-key-string.changelog.txt
+EXPLAIN CHANGELOG_MODE INSERT INTO cast_keyed_str SELECT CAST(b AS STRING), SUM(a) FROM MyTable GROUP BY b;
