@@ -1,5 +1,6 @@
 import type { LogicalType, RowType } from '../../types/logical-type.js';
 import { parseFlinkTimestampAt } from '../common/temporal-text.js';
+import { TimestampPrefixCache } from '../common/timestamp-prefix-cache.js';
 import type { CsvSettings } from './csv-options.js';
 import { smallIntegerAt } from './csv-values.js';
 import type { CsvFieldReader } from './csv-values.js';
@@ -101,6 +102,7 @@ export function createCsvFastDecoder(
   const names = fields.flatMap((_, i) => (read.has(i) ? [`f${i}`] : []));
   const source = `
     ${readers.map((_, i) => `const r${i} = readers[${i}];`).join('\n')}
+    ${fields.flatMap((f, i) => (read.has(i) && f.type.kind === 'TIMESTAMP' ? [`const ts${i} = new TimestampPrefixCache();`] : [])).join('\n')}
     // The chunk the remembered positions belong to (see CsvFastDecoder); a record alone remembers nothing.
     let owner, df = 0, dn = -1, ef = 0, en = -1;
     // The value scanInt read last.
@@ -128,8 +130,8 @@ export function createCsvFastDecoder(
       }
       return [${projection.map((i) => `f${i}`).join(', ')}];
     };`;
-  const factory = new Function('readers', 'readInteger', 'readTimestamp', 'ascii', source) as (...args: unknown[]) => CsvFastDecoder;
-  return factory(readers, smallIntegerAt, parseFlinkTimestampAt, asciiDecode);
+  const factory = new Function('readers', 'readInteger', 'readTimestamp', 'ascii', 'TimestampPrefixCache', source) as (...args: unknown[]) => CsvFastDecoder;
+  return factory(readers, smallIntegerAt, parseFlinkTimestampAt, asciiDecode, TimestampPrefixCache);
 }
 
 /**
@@ -164,7 +166,8 @@ function directCode(i: number, type: LogicalType, delim: number, nullLiteral: st
       return inRange(-2147483648, 2147483647);
     case 'TIMESTAMP':
       if (nullLiteral?.length === 23) return undefined;
-      return `if ((x = p + 23) <= n && (x === n || text.charCodeAt(x) === ${delim}) && (t = readTimestamp(text, p, x, 'SQL', false)) === t) { s = p; e = p = x; f${i} = t; }`;
+      // A chunk's bytes let a column's TimestampPrefixCache compare the field's second with the last one read.
+      return `if ((x = p + 23) <= n && (x === n || text.charCodeAt(x) === ${delim}) && (t = bytes === undefined ? readTimestamp(text, p, x, 'SQL', false) : ts${i}.read(text, bytes, p)) === t) { s = p; e = p = x; f${i} = t; }`;
     default:
       return undefined;
   }
