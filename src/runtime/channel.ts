@@ -10,8 +10,16 @@ export type StreamElement =
    * `startedAt`: when the sources emitted it (`Date.now()`, the same clock in every thread), from which the
    * aligned-checkpoint timeout counts, as Flink's barrier timestamp.
    */
-  | { readonly kind: 'barrier'; readonly checkpointId: number; readonly savepoint?: true; readonly startedAt?: number }
+  | BarrierElement
   | { readonly kind: 'end' };
+
+/** A checkpoint's barrier, see `StreamElement`. */
+export interface BarrierElement {
+  readonly kind: 'barrier';
+  readonly checkpointId: number;
+  readonly savepoint?: true;
+  readonly startedAt?: number;
+}
 
 /**
  * How full one end of a channel is, for Flink's `inPoolUsage` / `outPoolUsage` gauges: `size` elements (or
@@ -40,10 +48,19 @@ export interface OutputChannel {
   releaseAll(): void;
 }
 
-/** The consumer's end of a channel: elements in order, `size` of those already here. */
+/**
+ * The consumer's end of a channel: elements in order, `size` of those already here.
+ *
+ * An unaligned checkpoint's barrier overtakes the batches queued ahead of it (Flink's priority events):
+ * `queuedBarrier()` is the first barrier queued, and `removeQueuedBarrier()` takes it out of the queue and returns
+ * the rows of the batches ahead of it, which stay queued. The channel calls its consumer's `onData` whenever a
+ * barrier arrives, not only when it was empty.
+ */
 export interface InputQueue {
   readonly size: number;
   poll(): StreamElement | undefined;
+  queuedBarrier(): BarrierElement | undefined;
+  removeQueuedBarrier(): Row[][];
 }
 
 /**
@@ -55,6 +72,7 @@ export class Channel implements OutputChannel, InputQueue {
   private items: StreamElement[] = [];
   private head = 0;
   private spaceWaiters: Array<() => void> = [];
+  private barriers = 0;
 
   constructor(
     readonly capacity: number,
@@ -68,7 +86,32 @@ export class Channel implements OutputChannel, InputQueue {
 
   push(e: StreamElement): void {
     this.items.push(e);
-    if (this.size === 1) this.onData();
+    if (e.kind === 'barrier') this.barriers++;
+    if (this.size === 1 || e.kind === 'barrier') this.onData();
+  }
+
+  queuedBarrier(): BarrierElement | undefined {
+    if (this.barriers === 0) return undefined;
+    for (let i = this.head; i < this.items.length; i++) {
+      const e = this.items[i]!;
+      if (e.kind === 'barrier') return e;
+    }
+    return undefined;
+  }
+
+  removeQueuedBarrier(): Row[][] {
+    const ahead: Row[][] = [];
+    for (let i = this.head; i < this.items.length && this.barriers > 0; i++) {
+      const e = this.items[i]!;
+      if (e.kind === 'batch') ahead.push(e.rows);
+      else if (e.kind === 'barrier') {
+        this.items.splice(i, 1);
+        this.barriers--;
+        this.releaseIfSpace();
+        break;
+      }
+    }
+    return ahead;
   }
 
   hasSpace(): boolean {
@@ -89,16 +132,17 @@ export class Channel implements OutputChannel, InputQueue {
     if (this.head >= this.items.length) return undefined;
     const e = this.items[this.head]!;
     this.items[this.head++] = undefined as unknown as StreamElement;
+    if (e.kind === 'barrier') this.barriers--;
     if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }
-    if (this.spaceWaiters.length > 0 && this.hasSpace()) {
-      const ws = this.spaceWaiters;
-      this.spaceWaiters = [];
-      for (const w of ws) w();
-    }
+    this.releaseIfSpace();
     return e;
+  }
+
+  private releaseIfSpace(): void {
+    if (this.spaceWaiters.length > 0 && this.hasSpace()) this.releaseAll();
   }
 
   /** Releases producers waiting for space (used on cancellation). */

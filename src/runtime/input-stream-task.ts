@@ -39,9 +39,13 @@ interface UnalignedCheckpoint {
  * barrier): nothing is blocked either, and the task snapshots and forwards the barrier at the first one; the
  * rows it then processes from channels whose barrier has not come are part of the checkpoint (`inFlight`),
  * acknowledged once every open channel delivered the barrier, and processed again first on restore. Together
- * with the snapshot they are exactly what an aligned checkpoint would have held. Sluice keeps in-flight input
- * only: the barrier does not overtake the rows queued ahead of it in the output channels (Flink's output
- * buffers), which these channels' few batches make short.
+ * with the snapshot they are exactly what an aligned checkpoint would have held.
+ *
+ * The barrier overtakes the batches queued ahead of it (Flink's priority barrier): the task snapshots as soon as
+ * the barrier is in any of its channels, even while it waits for space downstream, and the batches it overtook
+ * count as in flight like the others'. A channel between threads queues on the consumer's side whatever the
+ * producer sent (Flink's output and input buffers alike), so under backpressure a checkpoint takes as long as
+ * one batch per task, not a drain of every queue, which is what unaligned checkpoints are for.
  *
  * With an aligned-checkpoint timeout (`execution.checkpointing.aligned-checkpoint-timeout` > 0) a checkpoint's
  * barriers are aligned first, and a task still aligning when the checkpoint has run that long switches: it
@@ -63,6 +67,10 @@ export class InputStreamTask extends StreamTask {
   /** A savepoint's barrier is part of the alignment: it never switches. */
   private savepointAligning = false;
   private unaligned: UnalignedCheckpoint | undefined;
+  /** Unaligned checkpoints start at a barrier still queued behind batches (`execution.checkpointing.aligned-checkpoint-timeout` 0). */
+  private overtaking = false;
+  /** The newest checkpoint this task snapshotted unaligned: an older barrier still queued starts nothing. */
+  private newestUnaligned = -1;
 
   /** Called by every channel when it goes from empty to non-empty. */
   readonly onData = (): void => {
@@ -80,12 +88,14 @@ export class InputStreamTask extends StreamTask {
     const unalignedEnabled = exactlyOnce && this.host.config.unalignedCheckpoints;
     // Flink's default 0: every checkpoint starts unaligned.
     const alignedTimeoutMs = unalignedEnabled ? this.host.config.alignedCheckpointTimeoutMs : 0;
+    this.overtaking = unalignedEnabled && alignedTimeoutMs === 0;
     try {
       await this.openChainAndWriter();
       if (this.restored?.inFlight !== undefined) this.replayInFlight(this.restored.inFlight);
       for (;;) {
         if (this.canceled) return;
         if (this.alignmentDeadline !== undefined && Date.now() >= this.alignmentDeadline) await this.switchToUnaligned();
+        if (this.overtaking) await this.overtakeQueuedBarrier();
         const c = this.nextReadable(exactlyOnce);
         if (!c) {
           if (this.channels.every((x) => x.ended)) break;
@@ -171,14 +181,53 @@ export class InputStreamTask extends StreamTask {
   private async unalignedBarrier(c: ChannelState, id: number, barrierStartedAt: number | undefined): Promise<void> {
     const u = this.unaligned;
     if (u !== undefined && id < u.id) return; // a barrier of a checkpoint already overtaken
+    if (u === undefined && id <= this.newestUnaligned) return; // of one completed or given up
     if (u === undefined || id > u.id) {
       // A newer checkpoint overtakes one still waiting for barriers (that one expired): its snapshot is dropped.
       this.dropUnaligned(undefined);
       c.barrier = id;
-      const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false, barrierStartedAt);
-      this.unaligned = { id, snapshot, committables, startedAt: performance.now(), inFlight: [] };
+      await this.startUnaligned(id, barrierStartedAt);
     } else c.barrier = id;
     this.maybeCompleteUnaligned();
+  }
+
+  /**
+   * A checkpoint's barrier queued in a channel that has not delivered it overtakes the batches ahead of it: the
+   * first snapshots the task, and each is delivered at once with those batches kept in flight (they are processed
+   * after the snapshot, as the other channels' rows until their barrier). The checkpoint is acknowledged as soon as
+   * every open channel delivered its barrier, without waiting for the batches to be processed.
+   */
+  private async overtakeQueuedBarrier(): Promise<void> {
+    let overtook = false;
+    for (const c of this.channels) {
+      if (c.ended || c.barrier !== undefined) continue;
+      const b = c.channel.queuedBarrier();
+      // A savepoint's barrier stays aligned, and so does a checkpoint's queued behind it.
+      if (b === undefined || b.savepoint === true) continue;
+      const u = this.unaligned;
+      // A barrier of a checkpoint already overtaken by a newer one, or given up, is dropped when polled.
+      if (u === undefined ? b.checkpointId <= this.newestUnaligned : b.checkpointId < u.id) continue;
+      if (u === undefined || b.checkpointId > u.id) {
+        this.dropUnaligned(undefined);
+        await this.startUnaligned(b.checkpointId, b.startedAt);
+      }
+      for (const rows of c.channel.removeQueuedBarrier()) this.recordInFlight(c.inputIndex, rows);
+      c.barrier = b.checkpointId;
+      overtook = true;
+    }
+    if (overtook) this.maybeCompleteUnaligned();
+  }
+
+  /** Waiting for space downstream, the task still snapshots when a barrier arrives, so its checkpoint does not wait for the consumer. */
+  protected override awaitOutputSpace(space: Promise<void>): Promise<void> {
+    if (!this.overtaking) return this.guard(space);
+    return this.awaitSpaceDoing(space, () => this.overtakeQueuedBarrier(), () => new Promise<void>((r) => (this.dataWaiter = r)));
+  }
+
+  private async startUnaligned(id: number, barrierStartedAt: number | undefined, startedAt = performance.now()): Promise<void> {
+    this.newestUnaligned = Math.max(this.newestUnaligned, id);
+    const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false, barrierStartedAt);
+    this.unaligned = { id, snapshot, committables, startedAt, inFlight: [] };
   }
 
   /** Acknowledges the unaligned checkpoint once every channel that is still open delivered its barrier. */
@@ -253,8 +302,7 @@ export class InputStreamTask extends StreamTask {
     if (id < 0) return;
     // A channel still on an older checkpoint's barrier has not delivered this one: its rows are in flight.
     for (const c of this.channels) if (c.barrier !== id) c.barrier = undefined;
-    const { snapshot, committables } = await this.snapshotAtBarrier(id, undefined, false, barrierStartedAt);
-    this.unaligned = { id, snapshot, committables, startedAt, inFlight: [] };
+    await this.startUnaligned(id, barrierStartedAt, startedAt);
     this.maybeCompleteUnaligned();
   }
 

@@ -74,6 +74,11 @@ export interface CheckpointStats {
   readonly failureMessage: string | undefined;
   /** The longest any subtask waited from the checkpoint's first barrier to its last (ms); undefined when not known. */
   readonly alignmentMs?: number | undefined;
+  /**
+   * From trigger until the last task acknowledged (ms, Flink's latest acknowledgement), before the checkpoint is
+   * persisted: how long the barriers took through the job. Undefined for a failed checkpoint or when not known.
+   */
+  readonly acknowledgedMs?: number | undefined;
 }
 
 /** One failure of a job attempt (Flink's exception history entry, reduced). */

@@ -568,6 +568,7 @@ export class JobMaster implements JobClient, AttemptOwner {
 
   /** Called when every task acknowledged: persist, then notify and commit. */
   async completeCheckpoint(a: Attempt, pc: PendingCheckpoint): Promise<CompletedCheckpoint> {
+    const acknowledgedMs = Date.now() - pc.triggeredAt;
     const parallelism = new Map(this.graph.tasks.flatMap((t) => t.chain.map((v) => [v.id, t.parallelism] as [string, number])));
     const committables = [...this.pendingCommittables, ...pc.committables];
     let path: string | undefined = pc.target;
@@ -593,7 +594,7 @@ export class JobMaster implements JobClient, AttemptOwner {
     if (this.counts(pc)) {
       const stats: CheckpointStats = {
         id: pc.id, status: 'COMPLETED', isSavepoint: pc.isSavepoint, triggerTimestamp: pc.triggeredAt, durationMs: Date.now() - pc.triggeredAt,
-        sizeBytes: size, path, failureMessage: undefined, alignmentMs: pc.alignmentMs,
+        sizeBytes: size, path, failureMessage: undefined, alignmentMs: pc.alignmentMs, acknowledgedMs,
       };
       this.recordCheckpoint(stats);
       if (!pc.isSavepoint) this.lastCheckpointStats = stats;

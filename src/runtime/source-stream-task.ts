@@ -32,6 +32,12 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
   }
 
   private suspendAfter: number | undefined;
+  /**
+   * Unaligned checkpoints: a checkpoint triggered while the task waits for space downstream is taken then, its
+   * barrier sent past the full channels (the consumer overtakes what is queued), as Flink's priority barrier. Only
+   * between two polls of the reader, and never once the input ended.
+   */
+  private checkpointWhileBlocked = false;
 
   /**
    * Called by the checkpoint coordinator: the barrier goes out after the batch in flight. With `suspend`
@@ -71,6 +77,8 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
       const output = new ReaderOutputImpl(strategy);
       const idleTimeout = strategy?.idleTimeoutMs;
       let status: InputStatus = 'MORE_AVAILABLE';
+      const c = this.host.config;
+      this.checkpointWhileBlocked = c.checkpointingMode === 'EXACTLY_ONCE' && c.unalignedCheckpoints && c.alignedCheckpointTimeoutMs === 0;
       for (;;) {
         if (this.canceled) return;
         this.beginWork();
@@ -106,6 +114,7 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
           await this.idleWait(reader.isAvailable(), wait);
         }
       }
+      this.checkpointWhileBlocked = false;
       while (this.barriers.length > 0) await this.checkpoint(this.barriers.shift()!, reader);
       this.chain.processWatermark(Infinity, 0);
       coord.unregisterReader(this.subtaskIndex);
@@ -114,6 +123,18 @@ export class SourceStreamTask extends StreamTask implements ReaderGateway {
       this.coordinator?.unregisterReader(this.subtaskIndex);
       await this.closeAll();
       await this.reader?.close().catch(() => undefined);
+    }
+  }
+
+  protected override awaitOutputSpace(space: Promise<void>): Promise<void> {
+    if (!this.checkpointWhileBlocked) return this.guard(space);
+    return this.awaitSpaceDoing(space, () => this.checkpointsWhileBlocked(), () => this.wakeSignal());
+  }
+
+  private async checkpointsWhileBlocked(): Promise<void> {
+    // A savepoint's barrier stays aligned, and nothing is taken out of order behind it.
+    while (this.checkpointWhileBlocked && this.barriers[0] !== undefined && !this.barriers[0].savepoint) {
+      await this.checkpoint(this.barriers.shift()!, this.reader!);
     }
   }
 

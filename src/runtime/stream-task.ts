@@ -152,7 +152,7 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
         const m = this.metrics;
         m.backPressuredSince = performance.now();
         try {
-          await this.guard(s);
+          await this.awaitOutputSpace(s);
         } finally {
           m.backPressuredMs = (m.backPressuredMs ?? 0) + performance.now() - m.backPressuredSince;
           m.backPressuredSince = undefined;
@@ -165,6 +165,25 @@ export abstract class StreamTask implements ChainTail, TaskHandle {
       await yieldToLoop();
       this.lastYield = performance.now();
       if (this.canceled) throw new TaskCanceled();
+    }
+  }
+
+  /** Waits while an output channel is full (`space` resolves when it is not); a task may do urgent work meanwhile. */
+  protected awaitOutputSpace(space: Promise<void>): Promise<void> {
+    return this.guard(space);
+  }
+
+  /** Waits for `space`, doing `work` first and again at each `signal` that comes before it. */
+  protected async awaitSpaceDoing(space: Promise<void>, work: () => Promise<void>, signal: () => Promise<void>): Promise<void> {
+    let free = false;
+    const freed = space.then(() => {
+      free = true;
+    });
+    for (;;) {
+      await work();
+      if (free) return;
+      await this.guard(Promise.race([freed, signal()]));
+      if (free) return;
     }
   }
 

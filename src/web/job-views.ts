@@ -71,13 +71,14 @@ export function planView(j: RegisteredJob): object {
 /** One checkpoint as Flink's checkpoint statistics write it. */
 function checkpointView(c: CheckpointStats): object {
   const end = c.triggerTimestamp + c.durationMs;
+  const latestAck = c.triggerTimestamp + (c.acknowledgedMs ?? c.durationMs);
   return {
     id: c.id,
     status: c.status,
     is_savepoint: c.isSavepoint,
     trigger_timestamp: c.triggerTimestamp,
     ...(c.status === 'COMPLETED'
-      ? { latest_ack_timestamp: end, end_to_end_duration: c.durationMs, state_size: c.sizeBytes ?? null, external_path: c.path ?? null, alignment_duration: c.alignmentMs === undefined ? null : Math.round(c.alignmentMs) }
+      ? { latest_ack_timestamp: latestAck, end_to_end_duration: c.durationMs, state_size: c.sizeBytes ?? null, external_path: c.path ?? null, alignment_duration: c.alignmentMs === undefined ? null : Math.round(c.alignmentMs) }
       : { failure_timestamp: end, end_to_end_duration: c.durationMs, failure_message: c.failureMessage ?? null }),
   };
 }

@@ -28,7 +28,7 @@ class FakeJob implements JobClient {
     lastCheckpointSizeBytes: 2048,
     checkpointHistory: [
       { id: 5, status: 'COMPLETED', isSavepoint: true, triggerTimestamp: 5000, durationMs: 30, sizeBytes: 4096, path: '/sp/savepoint-1', failureMessage: undefined },
-      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined, alignmentMs: 3.4 },
+      { id: 4, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 4000, durationMs: 12, sizeBytes: 2048, path: '/cp/chk-4', failureMessage: undefined, alignmentMs: 3.4, acknowledgedMs: 7 },
       { id: 3, status: 'FAILED', isSavepoint: false, triggerTimestamp: 3000, durationMs: 600, sizeBytes: undefined, path: undefined, failureMessage: 'Checkpoint 3 expired before completing.' },
       { id: 2, status: 'COMPLETED', isSavepoint: false, triggerTimestamp: 2000, durationMs: 10, sizeBytes: undefined, path: undefined, failureMessage: undefined },
     ],
@@ -121,7 +121,7 @@ describe('REST API routing', () => {
 
   it('reports checkpoint counts, the latest completed, savepoint and failed checkpoint, and the history', async () => {
     const { rest, a } = setup();
-    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4012, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4', alignment_duration: 3 };
+    const completed4 = { id: 4, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 4000, latest_ack_timestamp: 4007, end_to_end_duration: 12, state_size: 2048, external_path: '/cp/chk-4', alignment_duration: 3 };
     const savepoint5 = { id: 5, status: 'COMPLETED', is_savepoint: true, trigger_timestamp: 5000, latest_ack_timestamp: 5030, end_to_end_duration: 30, state_size: 4096, external_path: '/sp/savepoint-1', alignment_duration: null };
     const failed3 = { id: 3, status: 'FAILED', is_savepoint: false, trigger_timestamp: 3000, failure_timestamp: 3600, end_to_end_duration: 600, failure_message: 'Checkpoint 3 expired before completing.' };
     const inMemory2 = { id: 2, status: 'COMPLETED', is_savepoint: false, trigger_timestamp: 2000, latest_ack_timestamp: 2010, end_to_end_duration: 10, state_size: null, external_path: null, alignment_duration: null };

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { Row } from '../../types/row.js';
-import type { InputQueue, OutputChannel, QueueUsage, StreamElement } from '../channel.js';
+import type { BarrierElement, InputQueue, OutputChannel, QueueUsage, StreamElement } from '../channel.js';
 import { decodeBatch, encodeBatch } from './batch-codec.js';
 
 /**
@@ -20,6 +20,8 @@ import { decodeBatch, encodeBatch } from './batch-codec.js';
  * credit finishes its batch and then awaits `space()`, so a slow consumer stops its producers.
  */
 type Wire = ArrayBuffer | Exclude<StreamElement, { kind: 'batch' }>;
+/** What the consumer queues: a batch stays encoded until polled, unless a barrier overtook it (then its rows were needed). */
+type Queued = Wire | Extract<StreamElement, { kind: 'batch' }>;
 
 /** Rows gathered into one message at most, unless one producer batch alone is larger. */
 export const BATCH_ROWS = 2048;
@@ -138,9 +140,10 @@ export class RemoteOutputChannel implements OutputChannel, QueueUsage {
 
 /** The consumer's end: elements are decoded when polled, so queued batches stay compact. */
 export class RemoteInputChannel implements InputQueue, QueueUsage {
-  private items: Wire[] = [];
+  private items: Queued[] = [];
   private head = 0;
   private owed = 0;
+  private barriers = 0;
   private readonly returnAt: number;
 
   constructor(
@@ -151,7 +154,9 @@ export class RemoteInputChannel implements InputQueue, QueueUsage {
     this.returnAt = Math.max(1, capacity >> 1);
     port.on('message', (m: Wire) => {
       this.items.push(m);
-      if (this.size === 1) onData();
+      const barrier = !(m instanceof ArrayBuffer) && m.kind === 'barrier';
+      if (barrier) this.barriers++;
+      if (this.size === 1 || barrier) onData();
     });
     port.unref();
   }
@@ -163,17 +168,51 @@ export class RemoteInputChannel implements InputQueue, QueueUsage {
   poll(): StreamElement | undefined {
     if (this.head >= this.items.length) return undefined;
     const m = this.items[this.head]!;
-    this.items[this.head++] = undefined as unknown as Wire;
+    this.items[this.head++] = undefined as unknown as Queued;
+    if (!(m instanceof ArrayBuffer) && m.kind === 'barrier') this.barriers--;
     if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items = this.items.slice(this.head);
       this.head = 0;
     }
-    // Credits go back in small groups (fewer messages), and at once when the queue ran dry.
+    this.credit();
+    return m instanceof ArrayBuffer ? { kind: 'batch', rows: decodeBatch(m) } : m;
+  }
+
+  /** One message is off the queue: credits go back in small groups (fewer messages), and at once when it ran dry. */
+  private credit(): void {
     if (++this.owed >= this.returnAt || this.size === 0) {
       this.port.postMessage(this.owed);
       this.owed = 0;
     }
-    return m instanceof ArrayBuffer ? { kind: 'batch', rows: decodeBatch(m) } : m;
+  }
+
+  queuedBarrier(): BarrierElement | undefined {
+    if (this.barriers === 0) return undefined;
+    for (let i = this.head; i < this.items.length; i++) {
+      const m = this.items[i]!;
+      if (!(m instanceof ArrayBuffer) && m.kind === 'barrier') return m;
+    }
+    return undefined;
+  }
+
+  removeQueuedBarrier(): Row[][] {
+    const ahead: Row[][] = [];
+    for (let i = this.head; i < this.items.length && this.barriers > 0; i++) {
+      const m = this.items[i]!;
+      if (m instanceof ArrayBuffer) {
+        // Decoded once: the rows go to the checkpoint now and to the operators when polled.
+        const rows = decodeBatch(m);
+        this.items[i] = { kind: 'batch', rows };
+        ahead.push(rows);
+      } else if (m.kind === 'batch') ahead.push(m.rows);
+      else if (m.kind === 'barrier') {
+        this.items.splice(i, 1);
+        this.barriers--;
+        this.credit();
+        break;
+      }
+    }
+    return ahead;
   }
 
   close(): void {

@@ -45,6 +45,9 @@ describe('checkpoint statistics', () => {
     expect(newest).toMatchObject({ id: m.lastCheckpointId, status: 'COMPLETED', isSavepoint: false, failureMessage: undefined, path: join(cpDir, jobId, `chk-${m.lastCheckpointId}`) });
     expect(newest.triggerTimestamp).toBeGreaterThanOrEqual(before);
     expect(newest.durationMs).toBeGreaterThanOrEqual(0);
+    // The last acknowledgement comes before the checkpoint is written.
+    expect(newest.acknowledgedMs).toBeGreaterThanOrEqual(0);
+    expect(newest.acknowledgedMs).toBeLessThanOrEqual(newest.durationMs);
     // The size is what was written: the task files and _metadata of its directory.
     expect(newest.sizeBytes).toBe(dirBytes(newest.path!));
     expect(m.lastCheckpointDurationMs).toBe(newest.durationMs);

@@ -73,6 +73,57 @@ describe('channels between threads', () => {
     close();
   });
 
+  it('shows the consumer the first barrier queued behind batches, and wakes it when one arrives even with batches queued', async () => {
+    const { out, inp, arrivals, close } = pair(16);
+    out.push({ kind: 'batch', rows: [Row.insert(1)] });
+    out.push({ kind: 'watermark', watermark: 5 });
+    await until(() => inp.size === 2);
+    expect(inp.queuedBarrier()).toBeUndefined();
+    const woken = arrivals();
+    out.push({ kind: 'barrier', checkpointId: 4, startedAt: 9 });
+    out.push({ kind: 'batch', rows: [Row.insert(2)] });
+    out.push({ kind: 'barrier', checkpointId: 5 });
+    out.flush();
+    await until(() => inp.size === 5);
+    // The queue was not empty, yet each barrier woke the consumer (the batch did not): it may overtake what is queued.
+    expect(arrivals()).toBe(woken + 2);
+    expect(inp.queuedBarrier()).toEqual({ kind: 'barrier', checkpointId: 4, startedAt: 9 });
+    inp.poll();
+    inp.poll();
+    expect(inp.poll()).toEqual({ kind: 'barrier', checkpointId: 4, startedAt: 9 });
+    expect(inp.queuedBarrier()).toEqual({ kind: 'barrier', checkpointId: 5 });
+    inp.poll();
+    inp.poll();
+    expect(inp.queuedBarrier()).toBeUndefined();
+    close();
+  });
+
+  it('takes a queued barrier out from behind the batches, which stay queued, and credits its message back', async () => {
+    const { out, inp, close } = pair(4);
+    const full = (n: number): StreamElement => ({ kind: 'batch', rows: Array.from({ length: BATCH_ROWS }, (_, i) => Row.insert(n * BATCH_ROWS + i)) });
+    out.push(full(0));
+    out.push(full(1));
+    out.push({ kind: 'barrier', checkpointId: 2 });
+    out.push({ kind: 'watermark', watermark: 1 });
+    // Every credit is spent: the producer waits for its consumer.
+    expect(out.hasSpace()).toBe(false);
+    await until(() => inp.size === 4);
+    const ahead = inp.removeQueuedBarrier();
+    expect(ahead.map((rows) => [rows.length, rows[0]!.fields[0]])).toEqual([
+      [BATCH_ROWS, 0],
+      [BATCH_ROWS, BATCH_ROWS],
+    ]);
+    expect(inp.queuedBarrier()).toBeUndefined();
+    expect(inp.removeQueuedBarrier()).toEqual([]);
+    const rest: StreamElement[] = [];
+    for (let e = inp.poll(); e !== undefined; e = inp.poll()) rest.push(e);
+    expect(rest.map((e) => e.kind)).toEqual(['batch', 'batch', 'watermark']);
+    // The same rows reach the operators as the checkpoint, decoded once.
+    expect((rest[0] as Extract<StreamElement, { kind: 'batch' }>).rows).toBe(ahead[0]);
+    await until(() => out.hasSpace() && out.size === 0);
+    close();
+  });
+
   it('holds the producer back once its credits are spent, until the consumer polls (backpressure)', async () => {
     const { out, inp, close } = pair(2);
     // Full batches go out one message each.
