@@ -38,7 +38,7 @@ export function codeFunctionPin(name: string): string {
 
 /** How a pinned job is made to run fully on workers: said once per warning. */
 export const CODE_FUNCTION_ADVICE =
-  "To run them on worker threads, give such a function a module a worker can import, createTemporarySystemFunction(name, fn, { module: 'file.js#export' }), or declare it with CREATE FUNCTION name AS 'file.js#export'.";
+  "To run them on worker threads, give such a function or connector a module a worker can import: createTemporarySystemFunction(name, fn, { module: 'file.js#export' }) or CREATE FUNCTION name AS 'file.js#export' for a function, registerFactory(factory, { module: 'file.js#export' }) for a connector.";
 
 export function codeFunctionSpec(name: string, f: CodeFunction): CodeFunctionSpec {
   if (f.module !== undefined) return { name, module: f.module };

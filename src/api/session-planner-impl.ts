@@ -30,8 +30,9 @@ export function createSessionPlanner(session: Session): SessionPlanner {
     return z === 'default' ? Intl.DateTimeFormat().resolvedOptions().timeZone : z;
   };
   return {
-    planQuery: (query) => withFactoriesLoaded(() => planQuery(query, context())),
-    planInserts: (inserts) => withFactoriesLoaded(() => planStatementSet(inserts, context())),
+    // What code factories' sources and sinks answer is recorded per job, for workers to plan the same (code-table-replay.ts).
+    planQuery: (query) => withFactoriesLoaded(() => (session.codeTables.startJob(), planQuery(query, context()))),
+    planInserts: (inserts) => withFactoriesLoaded(() => (session.codeTables.startJob(), planStatementSet(inserts, context()))),
     async inferViewSchema(query, aliases) {
       const schema = await withFactoriesLoaded(() => inferViewSchema(query, context()));
       if (aliases.length === 0) return schema;

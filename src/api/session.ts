@@ -5,11 +5,13 @@ import { Configuration, type ConfigLogger } from '../config/configuration.js';
 import { ExecutionOptions } from '../config/options/execution-options.js';
 import { FactoryRegistry } from '../factories/factory-registry.js';
 import type { Factory } from '../factories/factory.js';
+import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-factory.js';
 import { createBuiltinRegistry } from '../planner/functions/builtin-registry.js';
 import type { FunctionRegistry } from '../planner/functions/function-registry.js';
 import { JobRegistry } from './job-registry.js';
 import type { Statement } from '../sql/ast/statements.js';
 import type { CodeFunction } from './code-function.js';
+import { CodeTableRecorder, isReplayableFactory } from './code-table-replay.js';
 
 export type RuntimeMode = 'streaming' | 'batch';
 
@@ -36,6 +38,16 @@ export interface SessionOptions {
  * Everything one session owns: its configuration, catalogs, factories, functions and jobs. The
  * TableEnvironment is the public face; statement executors receive this.
  */
+/** A factory registered in code (see `Session.codeFactories`). */
+export interface CodeFactory {
+  readonly identifier: string;
+  readonly module: string | undefined;
+  /** A connector factory without a module, whose sources and sinks a worker replays. */
+  readonly replayable: boolean;
+  readonly source: boolean;
+  readonly sink: boolean;
+}
+
 export class Session {
   readonly config: Configuration;
   readonly catalogs: CatalogManager;
@@ -50,8 +62,13 @@ export class Session {
   readonly replayLog: Statement[] = [];
   /** Functions registered in code (closures a worker cannot load unless given a module), by name. */
   readonly codeFunctions = new Map<string, CodeFunction>();
-  /** Factories registered in code rather than found in packages, with the module a worker loads each from, if given. */
-  readonly codeFactories: { readonly identifier: string; readonly module: string | undefined }[] = [];
+  /**
+   * Factories registered in code rather than found in packages, with the module a worker loads each from, if given.
+   * A connector factory without one is `replayable`: a worker plans with stand-ins of its sources and sinks (`codeTables`).
+   */
+  readonly codeFactories: CodeFactory[] = [];
+  /** What the sources and sinks of replayable code factories answered while the current job was planned. */
+  readonly codeTables = new CodeTableRecorder();
   /** Whether package discovery runs, so a worker's session finds the same factories. */
   readonly discoverPackages: boolean;
   /** Where warnings go; the TableEnvironment points it at its listeners. */
@@ -67,11 +84,18 @@ export class Session {
     this.warn = options.logger ? (m) => options.logger!.warn(m) : (m) => console.error(`[WARNING] ${m}`);
     const catalog = options.catalog ?? { name: 'default_catalog', catalog: new InMemoryCatalog('default_catalog') };
     this.catalogs = new CatalogManager(catalog.name, catalog.catalog);
-    this.factories = new FactoryRegistry([...builtinFactories, ...(options.factories ?? [])]);
-    this.codeFactories.push(...(options.factories ?? []).map((f) => ({ identifier: f.factoryIdentifier, module: undefined })));
+    this.factories = new FactoryRegistry(builtinFactories);
+    for (const f of options.factories ?? []) this.registerCodeFactory(f, undefined);
     this.discoverPackages = options.discoverPackages !== false;
     this.functions = createBuiltinRegistry();
     this.baseDir = options.baseDir ?? process.cwd();
+  }
+
+  /** Registers a factory given in code; without a module, a connector factory's sources and sinks are recorded for workers. */
+  registerCodeFactory(f: Factory, module: string | undefined): void {
+    const replayable = module === undefined && isReplayableFactory(f);
+    this.factories.register(replayable ? this.codeTables.wrap(f) : f);
+    this.codeFactories.push({ identifier: f.factoryIdentifier, module, replayable, source: isSourceFactory(f), sink: isSinkFactory(f) });
   }
 
   get mode(): RuntimeMode {

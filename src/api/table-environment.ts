@@ -215,8 +215,10 @@ export class TableEnvironment {
   /**
    * Makes a connector, format or catalog factory available to this session. With worker threads
    * (`execution.worker-threads`), each worker plans the job again and needs the factory too: `module` says
-   * where a worker imports it from (`'file.js#export'`, see `CodeModuleOptions`). Without one, a job
-   * of this session runs on the main thread only, with a warning saying so.
+   * where a worker imports it from (`'file.js#export'`, see `CodeModuleOptions`). Without one, the sources and
+   * sinks of a connector factory run on the main thread (a worker plans with stand-ins that answer as they did)
+   * and the rest of the job on the workers; a format or catalog factory keeps a job of this session on the main
+   * thread. Either way with a warning saying so.
    *
    * @example
    * ```ts
@@ -226,8 +228,7 @@ export class TableEnvironment {
   registerFactory(factory: Factory, options: CodeModuleOptions = {}): void {
     this.refuseRemote('registerFactory()');
     const module = checkedModule(options, `Factory '${factory.factoryIdentifier}'`);
-    this.session.factories.register(factory);
-    this.session.codeFactories.push({ identifier: factory.factoryIdentifier, module });
+    this.session.registerCodeFactory(factory, module);
   }
 
   /**

@@ -4,6 +4,7 @@ import { createTemporarySystemFunction } from '../planner/functions/udf.js';
 import type { JobGraph } from '../runtime/job-graph.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { codeFunctionPin, standInUdf } from './code-function.js';
+import { standInFactory } from './code-table-replay.js';
 import { importExport, importUdf } from './import-udf.js';
 import { TableEnvironment } from './table-environment.js';
 import type { SqlWorkerPayload } from './worker-job.js';
@@ -18,6 +19,8 @@ export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph
   const env = TableEnvironment.create({ config: p.config, baseDir: p.baseDir, discoverPackages: p.discoverPackages, logger: { warn: () => undefined } });
   const session = env.session;
   for (const m of p.factoryModules) session.factories.register(await importFactory(m, p.baseDir));
+  const standIns = p.codeConnectors.map((c) => standInFactory(c.identifier, c, p.codeTables));
+  for (const f of standIns) session.factories.register(f);
   // Called while planning: a stand-in evaluated as a constant (its arguments all literals) would be folded on the main thread.
   const calledWhilePlanning = new Set<string>();
   // Registered before the replay, which may read them (a view calling one).
@@ -34,6 +37,7 @@ export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph
   const conf = env.getConfig();
   for (const k of conf.keys()) if (!(k in p.config)) conf.remove(k);
   for (const [k, v] of Object.entries(p.config)) conf.set(k, v);
+  for (const f of standIns) f.startJob();
   const graph =
     p.job.kind === 'query'
       ? (await env.planner.planQuery(p.job.query)).toJobGraph({ push: () => undefined, end: () => undefined }, p.job.jobName)

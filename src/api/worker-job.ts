@@ -7,6 +7,7 @@ import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
 import { autoWorkers, type WorkerThreadsSetting } from '../runtime/workers/placement.js';
 import type { Session } from './session.js';
 import { CODE_FUNCTION_ADVICE, codeFunctionSpec, type CodeFunctionSpec } from './code-function.js';
+import type { RecordedTables } from './code-table-replay.js';
 
 /** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
 export interface SqlWorkerPayload {
@@ -21,6 +22,12 @@ export interface SqlWorkerPayload {
   readonly codeFunctions: readonly CodeFunctionSpec[];
   /** Modules of the factories registered in code (`'file.js#export'`), registered in this order. */
   readonly factoryModules: readonly string[];
+  /**
+   * Connector factories registered in code without a module: the worker plans with stand-ins of their sources and
+   * sinks, which answer as the main thread's did (code-table-replay.ts); the planner pins the vertices running them.
+   */
+  readonly codeConnectors: readonly { readonly identifier: string; readonly source: boolean; readonly sink: boolean }[];
+  readonly codeTables: RecordedTables;
 }
 
 /** The worker entry next to this module: `sql-worker-main.js` in the bundle and in dist/api. */
@@ -34,15 +41,18 @@ function workerEntry(): string {
 }
 
 /**
- * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a factory registered
- * in code without a module is a closure no worker can load, and it may replace a built-in a worker would use.
- * Functions registered in code without a module travel as stand-ins: the planner pins their callers.
+ * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a format or catalog factory
+ * registered in code without a module is a closure no worker can load, and it may replace a built-in a worker would
+ * use. Connector factories and functions registered in code without a module travel as stand-ins: the planner pins
+ * the vertices running their sources and sinks, and the callers of the functions.
  */
 export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']): WorkerRecipe | string {
-  const closures = session.codeFactories.filter((f) => f.module === undefined).map((f) => f.identifier);
+  const closures = session.codeFactories.filter((f) => f.module === undefined && !f.replayable).map((f) => f.identifier);
   if (closures.length > 0) {
     return `factories registered in code (${closures.join(', ')}) cannot be loaded in a worker thread; register them with a module a worker can import, registerFactory(factory, { module: 'file.js#export' }), or declare them in a package's "sluice" entry`;
   }
+  const codeTables = session.codeTables.recorded();
+  if (typeof codeTables === 'string') return `${codeTables}; register the connector with a module a worker can import, registerFactory(factory, { module: 'file.js#export' })`;
   const codeFunctions = [...session.codeFunctions].map(([name, f]) => codeFunctionSpec(name, f));
   const unclonable = codeFunctions.find((f) => !clonable(f));
   if (unclonable !== undefined) {
@@ -55,7 +65,9 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
     config: session.config.toMap(),
     job,
     codeFunctions,
-    factoryModules: session.codeFactories.map((f) => f.module!),
+    factoryModules: session.codeFactories.flatMap((f) => (f.module === undefined ? [] : [f.module])),
+    codeConnectors: session.codeFactories.filter((f) => f.replayable).map((f) => ({ identifier: f.identifier, source: f.source, sink: f.sink })),
+    codeTables,
   };
   return { entry: workerEntry(), payload, mainThreadAdvice: CODE_FUNCTION_ADVICE };
 }

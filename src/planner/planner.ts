@@ -1,4 +1,5 @@
 import { locateError, PlanningError, ValidationError } from '../errors/sluice-error.js';
+import { mainThreadOnlyReason } from '../factories/main-thread-only.js';
 import type { CatalogTable } from '../catalog/catalog-table.js';
 import { identifierToString } from '../catalog/object-identifier.js';
 import type { ObjectIdentifier } from '../catalog/object-identifier.js';
@@ -344,7 +345,12 @@ function lowerInserts(bound: readonly BoundInsert[], ctx: PlannerContext, jobNam
     } catch (e) {
       throw e instanceof PlanningError ? locateError(e, rangeOf(ins.tableName)) : e;
     }
-    b.addSink(out, physicalNodeText(s, ctx.mode), provider.sink, parallelism, ops, exchange.kind === 'keyed' ? { keyBy: exchange.keys } : {});
+    const name = physicalNodeText(s, ctx.mode);
+    const pin = mainThreadOnlyReason(s.sink);
+    b.addSink(out, name, provider.sink, parallelism, ops, {
+      ...(exchange.kind === 'keyed' ? { keyBy: exchange.keys } : {}),
+      ...(pin === undefined ? {} : { mainThread: `${name} (${pin})` }),
+    });
   }
   return b.build(jobName);
 }

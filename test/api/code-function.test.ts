@@ -117,8 +117,8 @@ describe.skipIf(!BUILT)('a function registered in code, on worker threads', () =
       expect(warnings[0]).toBe(
         "'execution.worker-threads' is on, but in job 'collect' these operators run all their subtasks on the main thread: " +
           `${operator} (function 'plus1' is registered in code without a module). The rest of the job runs on worker threads. ` +
-          "To run them on worker threads, give such a function a module a worker can import, createTemporarySystemFunction(name, fn, { module: 'file.js#export' }), " +
-          "or declare it with CREATE FUNCTION name AS 'file.js#export'.",
+          "To run them on worker threads, give such a function or connector a module a worker can import: createTemporarySystemFunction(name, fn, { module: 'file.js#export' }) " +
+          "or CREATE FUNCTION name AS 'file.js#export' for a function, registerFactory(factory, { module: 'file.js#export' }) for a connector.",
       );
       expect(warnings[0]).not.toMatch(/Error/);
     }, 60_000);

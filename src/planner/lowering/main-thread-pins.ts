@@ -1,10 +1,12 @@
+import { mainThreadOnlyReason } from '../../factories/main-thread-only.js';
 import type { FunctionLookup } from '../functions/function-registry.js';
 import { inputsOf, type PlanNode } from '../logical/plan-node.js';
 
 /**
- * Why the operator(s) of plan node `n` must run on the main thread: the `mainThread` reasons of the
- * functions it calls (functions registered in code, whose closures no worker thread can load), in order,
- * without repeats; empty when it may run anywhere.
+ * Why the operator(s) of plan node `n` must run on the main thread: the source it reads, for a scan or a lookup
+ * join whose connector is registered in code without a module (factories/main-thread-only.ts), then the
+ * `mainThread` reasons of the functions it calls (functions registered in code, whose closures no worker thread
+ * can load), in order, without repeats; empty when it may run anywhere.
  *
  * Each node kind keeps its expressions in fields of its own (projections, conditions, aggregate calls,
  * MATCH_RECOGNIZE measures, computed columns of a scan), so the node's plain data is walked rather than
@@ -16,6 +18,7 @@ export function mainThreadReasons(n: PlanNode, functions: FunctionLookup | undef
   if (n.kind === 'values') return [];
   const inputs = new Set<unknown>(inputsOf(n));
   const reasons = new Set<string>();
+  if (n.kind === 'scan' || n.kind === 'lookup-join') addReason(reasons, mainThreadOnlyReason(n.source));
   const seen = new Set<unknown>();
   const stack: unknown[] = Object.values(n);
   while (stack.length > 0) {
