@@ -100,7 +100,7 @@ export abstract class SourceReaderBase<E, T, SplitT extends SourceSplit, SplitSt
   }
 
   isAvailable(): Promise<void> {
-    return this.fetcherManager.queue.availability();
+    return this.fetcherManager.availability();
   }
 
   snapshotState(_checkpointId: number): SplitT[] {

@@ -14,6 +14,12 @@ export abstract class SplitFetcherManager<E, SplitT extends SourceSplit> {
   readonly queue: ElementQueue<RecordsWithSplitIds<E>>;
   protected readonly fetchers = new Map<number, SplitFetcher<E, SplitT>>();
   private nextIndex = 0;
+  /**
+   * The first fetcher failure, kept here even once its fetcher is gone. Its wake-up (`notifyAvailable`) reaches only
+   * a task already waiting, so a task that polled just before the failure and waits after it must see this instead,
+   * or it would wait for ever.
+   */
+  private failure: { readonly error: unknown } | undefined;
 
   constructor(
     protected readonly splitReaderFactory: () => SplitReader<E, SplitT>,
@@ -27,7 +33,10 @@ export abstract class SplitFetcherManager<E, SplitT extends SourceSplit> {
 
   protected createSplitFetcher(): SplitFetcher<E, SplitT> {
     const idx = this.nextIndex++;
-    const f = new SplitFetcher<E, SplitT>(idx, this.splitReaderFactory(), this.queue, () => this.queue.notifyAvailable());
+    const f: SplitFetcher<E, SplitT> = new SplitFetcher<E, SplitT>(idx, this.splitReaderFactory(), this.queue, () => {
+      this.failure ??= { error: f.error };
+      this.queue.notifyAvailable();
+    });
     this.fetchers.set(idx, f);
     return f;
   }
@@ -41,15 +50,17 @@ export abstract class SplitFetcherManager<E, SplitT extends SourceSplit> {
     }
   }
 
+  /** Resolves when an element may be available or a fetcher failed (the next `checkErrors` then throws). */
+  availability(): Promise<void> {
+    return this.failure !== undefined ? Promise.resolve() : this.queue.availability();
+  }
+
   /** Rethrows the first fetcher error as the task's failure, keeping the connector's message. */
   checkErrors(): void {
-    for (const f of this.fetchers.values()) {
-      if (f.error !== undefined) {
-        const e = f.error;
-        if (e instanceof Error && 'category' in e) throw e;
-        throw new ConnectorError(`Source fetcher failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-      }
-    }
+    if (this.failure === undefined) return;
+    const e = this.failure.error;
+    if (e instanceof Error && 'category' in e) throw e;
+    throw new ConnectorError(`Source fetcher failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 
   /** Closes fetchers that have no splits left; true when none remain. */
