@@ -24,6 +24,46 @@ describe('HeapKeyedStateBackend', () => {
     expect(() => b.getListState('v')).toThrow(/value state/);
   });
 
+  it('forgets a cleared value at once, in reads, keys and snapshots, and writes it again in place', () => {
+    const b = new HeapKeyedStateBackend();
+    const v = b.getState<number[]>('v');
+    for (const k of [1, 2, 3]) {
+      b.setCurrentKey(k);
+      v.update([k]);
+    }
+    b.setCurrentKey(2);
+    v.clear();
+    expect(v.value()).toBeUndefined();
+    v.clear();
+    expect([...b.keys('v')].sort()).toEqual([1, 3]);
+    b.setCurrentKey(3);
+    v.clear();
+    const snap = b.snapshot();
+    expect(snap.states.flatMap((s) => [...(s.entries as Map<number, unknown>).keys()])).toEqual([1]);
+    b.setCurrentKey(3);
+    v.update([30]);
+    expect(v.value()).toEqual([30]);
+    expect([...b.keys('v')].sort()).toEqual([1, 3]);
+  });
+
+  it('keeps cleared entries at most about as many as the live ones, for keys cleared and never written again', () => {
+    const b = new HeapKeyedStateBackend();
+    const v = b.getState<number>('v');
+    let most = 0;
+    for (let k = 0; k < 100_000; k++) {
+      b.setCurrentKey(k);
+      v.update(k);
+      // One key in ten stays: the others are cleared at once and never come back.
+      if (k % 10 !== 0) v.clear();
+      most = Math.max(most, b.heldEntries('v') - Math.ceil((k + 1) / 10));
+    }
+    // Cleared entries awaiting their sweep: never more than the live ones and the sweep's minimum.
+    expect(most).toBeGreaterThan(4096);
+    expect(most).toBeLessThanOrEqual(10_000 + 4097);
+    expect([...b.keys('v')]).toHaveLength(10_000);
+    expect(b.heldEntries('v')).toBe(10_000);
+  });
+
   it('expires entries not written within the TTL, and writes refresh it', () => {
     let now = 0;
     const b = new HeapKeyedStateBackend(() => now);
