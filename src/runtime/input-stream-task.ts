@@ -1,4 +1,4 @@
-import type { InputQueue } from './channel.js';
+import type { BarrierElement, InputQueue } from './channel.js';
 import type { TaskSnapshot } from './checkpoint/completed-checkpoint.js';
 import { copyInputRows, decodeInFlight, encodeInFlight, type InputRows } from './checkpoint/in-flight-rows.js';
 import { StreamTask } from './stream-task.js';
@@ -95,7 +95,8 @@ export class InputStreamTask extends StreamTask {
       for (;;) {
         if (this.canceled) return;
         if (this.alignmentDeadline !== undefined && Date.now() >= this.alignmentDeadline) await this.switchToUnaligned();
-        if (this.overtaking) await this.overtakeQueuedBarrier();
+        // Checked without an await: a batch pays nothing while no barrier is queued.
+        if (this.overtaking && this.overtakable() !== undefined) await this.overtakeQueuedBarriers();
         const c = this.nextReadable(exactlyOnce);
         if (!c) {
           if (this.channels.every((x) => x.ended)) break;
@@ -197,16 +198,11 @@ export class InputStreamTask extends StreamTask {
    * after the snapshot, as the other channels' rows until their barrier). The checkpoint is acknowledged as soon as
    * every open channel delivered its barrier, without waiting for the batches to be processed.
    */
-  private async overtakeQueuedBarrier(): Promise<void> {
+  private async overtakeQueuedBarriers(): Promise<void> {
     let overtook = false;
-    for (const c of this.channels) {
-      if (c.ended || c.barrier !== undefined) continue;
-      const b = c.channel.queuedBarrier();
-      // A savepoint's barrier stays aligned, and so does a checkpoint's queued behind it.
-      if (b === undefined || b.savepoint === true) continue;
+    for (let o = this.overtakable(); o !== undefined; o = this.overtakable()) {
+      const { c, b } = o;
       const u = this.unaligned;
-      // A barrier of a checkpoint already overtaken by a newer one, or given up, is dropped when polled.
-      if (u === undefined ? b.checkpointId <= this.newestUnaligned : b.checkpointId < u.id) continue;
       if (u === undefined || b.checkpointId > u.id) {
         this.dropUnaligned(undefined);
         await this.startUnaligned(b.checkpointId, b.startedAt);
@@ -218,10 +214,25 @@ export class InputStreamTask extends StreamTask {
     if (overtook) this.maybeCompleteUnaligned();
   }
 
+  /** A channel that has not delivered the current checkpoint's barrier and has a barrier queued that may overtake. */
+  private overtakable(): { readonly c: ChannelState; readonly b: BarrierElement } | undefined {
+    for (const c of this.channels) {
+      if (c.ended || c.barrier !== undefined) continue;
+      const b = c.channel.queuedBarrier();
+      // A savepoint's barrier stays aligned, and so does a checkpoint's queued behind it.
+      if (b === undefined || b.savepoint === true) continue;
+      const u = this.unaligned;
+      // A barrier of a checkpoint already overtaken by a newer one, or given up, is dropped when polled.
+      if (u === undefined ? b.checkpointId <= this.newestUnaligned : b.checkpointId < u.id) continue;
+      return { c, b };
+    }
+    return undefined;
+  }
+
   /** Waiting for space downstream, the task still snapshots when a barrier arrives, so its checkpoint does not wait for the consumer. */
   protected override awaitOutputSpace(space: Promise<void>): Promise<void> {
     if (!this.overtaking) return this.guard(space);
-    return this.awaitSpaceDoing(space, () => this.overtakeQueuedBarrier(), () => new Promise<void>((r) => (this.dataWaiter = r)));
+    return this.awaitSpaceDoing(space, () => this.overtakeQueuedBarriers(), () => new Promise<void>((r) => (this.dataWaiter = r)));
   }
 
   private async startUnaligned(id: number, barrierStartedAt: number | undefined, startedAt = performance.now()): Promise<void> {
