@@ -1,20 +1,20 @@
-import { identifierToString } from '../catalog/object-identifier.js';
 import { ExecutionError } from '../errors/sluice-error.js';
 import { ChangelogMode } from '../factories/changelog-mode.js';
-import { isSinkFactory, isSourceFactory, type DynamicTableFactoryContext } from '../factories/dynamic-table-factory.js';
+import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-factory.js';
 import type { Factory } from '../factories/factory.js';
-import { codeFactoryPin, markMainThreadOnly } from '../factories/main-thread-only.js';
+import { isDecodingFormatFactory, isEncodingFormatFactory } from '../factories/format.js';
+import { markMainThreadOnly } from '../factories/main-thread-only.js';
 import type { FilterPushDownResult, SourceExpression } from '../factories/source-filter.js';
 import type { Boundedness } from '../runtime/source/source-split.js';
 import { RowKind } from '../types/row-kind.js';
 
 /**
- * Connector factories registered in code without a module (issue #19 item 4). No worker thread can load such a
- * factory, yet every worker plans the job again to build the same graph. So the main thread records what each
- * source and sink the factory created answered while it planned the job (`CodeTableRecorder`), and a worker plans
- * with stand-ins that give the same answers (`standInFactory`). The vertices that run those objects (a scan, a
- * lookup join, a sink) are pinned to the main thread (factories/main-thread-only.ts); the rest of the job runs on
- * the workers. Planning is deterministic, so the worker asks each object the same questions in the same order.
+ * Connector and format factories registered in code without a module (issue #19 item 4). No worker thread can load
+ * such a factory, yet every worker plans the job again to build the same graph. So the main thread records what each
+ * source and sink built with one answered while it planned the job (`TableObjectRecorder`), and a worker plans with
+ * stand-ins that give the same answers (`TableObjectReplayer`). The vertices that run those objects (a scan, a lookup
+ * join, a sink) are pinned to the main thread (factories/main-thread-only.ts); the rest of the job runs on the
+ * workers. Planning is deterministic, so the worker asks each object the same questions in the same order.
  */
 
 /** One answer, as it crosses to a worker (structured-clonable). */
@@ -26,12 +26,15 @@ type Encoded =
   | { readonly t: 'filters'; readonly accepted: readonly number[]; readonly remaining: readonly number[] }
   | { readonly t: 'function' };
 
-/** What one source or sink of a code factory answered while the main thread planned. */
+export type TableRole = 'source' | 'sink';
+
+/** What one source or sink built with a code factory answered while the main thread planned. */
 export interface RecordedTableObject {
-  readonly factory: string;
   /** The table, as `identifierToString` writes it. */
   readonly table: string;
-  readonly role: 'source' | 'sink';
+  readonly role: TableRole;
+  /** Why it runs on the main thread only (which code factories built it): the pin reason of its vertex. */
+  readonly pin: string;
   /** Its properties that are not methods (`kind`, `supportsWatermarkPushDown`). */
   readonly props: Readonly<Record<string, unknown>>;
   /** Every method it has: the planner asks a source which abilities it has. */
@@ -40,54 +43,67 @@ export interface RecordedTableObject {
   readonly answers: Readonly<Record<string, readonly Encoded[]>>;
 }
 
-/** What a worker gets: the objects the job's planning created, in order, and the latest of every table before. */
-export interface RecordedTables {
-  readonly job: readonly RecordedTableObject[];
-  readonly latest: readonly RecordedTableObject[];
-}
-
 const ALL_KINDS = [RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE];
 
-/** Whether a worker can plan with a stand-in of `f`: a connector factory, and nothing else (a format or catalog factory). */
-export function isReplayableFactory(f: Factory): boolean {
-  const methods = ['createDecodingFormat', 'createEncodingFormat', 'createCatalog'];
-  return (isSourceFactory(f) || isSinkFactory(f)) && !methods.some((m) => typeof (f as unknown as Record<string, unknown>)[m] === 'function');
+/** The methods through which a connector or format factory builds what runs a table. */
+const CREATE_METHODS: Readonly<Record<string, 'connector' | 'format'>> = {
+  createDynamicTableSource: 'connector',
+  createDynamicTableSink: 'connector',
+  createDecodingFormat: 'format',
+  createEncodingFormat: 'format',
+};
+
+/** Whether a worker needs stand-ins for what `f` builds: a connector or format factory (a catalog factory never runs in a worker). */
+export function buildsTableObjects(f: Factory): boolean {
+  return isSourceFactory(f) || isSinkFactory(f) || isDecodingFormatFactory(f) || isEncodingFormatFactory(f);
 }
 
-/** The session's recording of the sources and sinks its code factories create. */
-export class CodeTableRecorder {
-  private job: RecordedTableObject[] = [];
-  private readonly latest = new Map<string, RecordedTableObject>();
-  /** Why the current job's recording cannot be replayed, if it cannot (an answer that cannot cross threads). */
-  private unreplayable: string | undefined;
+/**
+ * Notes which code factories (registered without a module) the creation of a table's source or sink called: the
+ * connector's own, or a format's that a built-in connector looked up. Creation is synchronous, so one note at a time.
+ */
+export class CodeFactoryUse {
+  private used: string[] | undefined;
 
-  /** A job's planning starts: what it creates is recorded afresh. */
-  startJob(): void {
-    this.job = [];
-    this.unreplayable = undefined;
-  }
-
-  /** What workers need to plan the current job, or why they cannot. */
-  recorded(): RecordedTables | string {
-    return this.unreplayable ?? { job: [...this.job], latest: [...this.latest.values()] };
-  }
-
-  /** `f` with every source and sink it creates recorded and marked main-thread only. */
+  /** `f` with its create methods noting their use; everything else is the factory's own, called on it (a class may keep private fields). */
   wrap(f: Factory): Factory {
-    const create: Record<string, (ctx: DynamicTableFactoryContext) => object> = {};
-    if (isSourceFactory(f)) create.createDynamicTableSource = (ctx) => this.record(f, ctx, 'source', f.createDynamicTableSource(ctx));
-    if (isSinkFactory(f)) create.createDynamicTableSink = (ctx) => this.record(f, ctx, 'sink', f.createDynamicTableSink(ctx));
-    // Everything else is the factory's own, called on it (a class may keep private fields).
     return new Proxy(f, {
       get: (target, key) => {
-        if (typeof key === 'string' && create[key] !== undefined) return create[key];
         const v = Reflect.get(target, key) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        if (typeof v !== 'function') return v;
+        const kind = typeof key === 'string' ? CREATE_METHODS[key] : undefined;
+        if (kind === undefined) return (v as (...a: unknown[]) => unknown).bind(target);
+        return (...args: unknown[]): unknown => {
+          const what = `${kind} '${target.factoryIdentifier}'`;
+          if (this.used !== undefined && !this.used.includes(what)) this.used.push(what);
+          return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
       },
     });
   }
 
-  private record<T extends object>(f: Factory, ctx: DynamicTableFactoryContext, role: 'source' | 'sink', real: T): T {
+  /** What `create` built, and why it may run on the main thread only (undefined if it used no code factory). */
+  during<T>(create: () => T): { readonly value: T; readonly pin: string | undefined } {
+    const outer = this.used;
+    this.used = [];
+    try {
+      const value = create();
+      const used = this.used;
+      return { value, pin: used.length === 0 ? undefined : `${used.join(' and ')} ${used.length === 1 ? 'is' : 'are'} registered in code without a module` };
+    } finally {
+      this.used = outer;
+    }
+  }
+}
+
+/** The sources and sinks built with code factories while the main thread planned one job, and their answers. */
+export class TableObjectRecorder {
+  readonly objects: RecordedTableObject[] = [];
+  /** Why the job's recording cannot be replayed, if it cannot (an answer that cannot cross threads). */
+  unreplayable: string | undefined;
+
+  /** `real`, recording every answer it gives, and marked main-thread only for `pin`. */
+  record<T extends object>(table: string, role: TableRole, pin: string, real: T): T {
     const answers: Record<string, Encoded[]> = {};
     const props: Record<string, unknown> = {};
     const methods: string[] = [];
@@ -96,9 +112,8 @@ export class CodeTableRecorder {
       if (typeof v === 'function') methods.push(key);
       else if (v === undefined || typeof v !== 'object') props[key] = v;
     }
-    const rec: RecordedTableObject = { factory: f.factoryIdentifier, table: identifierToString(ctx.identifier), role, props, methods, answers };
-    this.job.push(rec);
-    this.latest.set(`${role} ${rec.table}`, rec);
+    const rec: RecordedTableObject = { table, role, pin, props, methods, answers };
+    this.objects.push(rec);
     const proxy = new Proxy(real, {
       get: (target, key) => {
         const v = Reflect.get(target, key) as unknown;
@@ -111,7 +126,7 @@ export class CodeTableRecorder {
         };
       },
     });
-    return markMainThreadOnly(proxy, codeFactoryPin(f.factoryIdentifier));
+    return markMainThreadOnly(proxy, pin);
   }
 
   private encode(rec: RecordedTableObject, method: string, result: unknown, args: readonly unknown[]): Encoded | undefined {
@@ -128,7 +143,7 @@ export class CodeTableRecorder {
       const accepted = r.accepted.map((e) => filters.indexOf(e));
       const remaining = r.remaining.map((e) => filters.indexOf(e));
       if ([...accepted, ...remaining].includes(-1)) {
-        this.unreplayable ??= `the source of table '${rec.table}' (connector '${rec.factory}', registered in code without a module) answered applyFilters with expressions of its own, which a worker thread cannot rebuild`;
+        this.unreplayable ??= `the source of table '${rec.table}' (${rec.pin}) answered applyFilters with expressions of its own, which a worker thread cannot rebuild`;
         return undefined;
       }
       return { t: 'filters', accepted, remaining };
@@ -136,7 +151,7 @@ export class CodeTableRecorder {
     try {
       return { t: 'value', v: structuredClone(result) };
     } catch {
-      this.unreplayable ??= `the ${rec.role} of table '${rec.table}' (connector '${rec.factory}', registered in code without a module) answered ${method} with a value that cannot be sent to a worker thread`;
+      this.unreplayable ??= `the ${rec.role} of table '${rec.table}' (${rec.pin}) answered ${method} with a value that cannot be sent to a worker thread`;
       return undefined;
     }
   }
@@ -152,42 +167,28 @@ function propertyNames(o: object): string[] {
 }
 
 /**
- * In a worker: a factory standing in for code factory `identifier`, whose sources and sinks give the answers the
- * main thread recorded and are marked main-thread only. Before `startJob` (the session's statements replayed), an
- * object answers as the latest one of its table did; then the k-th object of a table is the k-th the job's planning
- * created on the main thread.
+ * In a worker: stand-ins for the sources and sinks the main thread built with code factories. The k-th object the
+ * worker's planning builds for a table and role is the k-th the main thread's did; a table none of whose objects
+ * was recorded is built by the factories as usual.
  */
-export function standInFactory(identifier: string, roles: { readonly source: boolean; readonly sink: boolean }, recorded: RecordedTables): Factory & { startJob(): void } {
-  let jobStarted = false;
-  const taken = new Map<string, number>();
-  const pick = (role: 'source' | 'sink', ctx: DynamicTableFactoryContext): RecordedTableObject => {
-    const table = identifierToString(ctx.identifier);
-    const mine = (r: RecordedTableObject): boolean => r.factory === identifier && r.role === role && r.table === table;
-    if (jobStarted) {
-      const key = `${role} ${table}`;
-      const k = taken.get(key) ?? 0;
-      taken.set(key, k + 1);
-      const rec = recorded.job.filter(mine)[k];
-      if (rec !== undefined) return rec;
-    } else {
-      const rec = recorded.latest.find(mine);
-      if (rec !== undefined) return rec;
+export class TableObjectReplayer {
+  private readonly taken = new Map<string, number>();
+
+  constructor(private readonly objects: readonly RecordedTableObject[]) {}
+
+  /** The stand-in for the next `role` object of `table`, or undefined if the main thread built that table's normally. */
+  next(role: TableRole, table: string): object | undefined {
+    const mine = this.objects.filter((r) => r.role === role && r.table === table);
+    if (mine.length === 0) return undefined;
+    const key = `${role} ${table}`;
+    const k = this.taken.get(key) ?? 0;
+    this.taken.set(key, k + 1);
+    const rec = mine[k];
+    if (rec === undefined) {
+      throw new ExecutionError(`internal: a worker thread planned the ${role} of table '${table}' (${mine[0]!.pin}) more often than the main thread did`);
     }
-    throw new ExecutionError(
-      `internal: a worker thread planned the ${role} of table '${table}' (connector '${identifier}', registered in code without a module) where the main thread did not`,
-    );
-  };
-  const f: Record<string, unknown> = {
-    factoryIdentifier: identifier,
-    requiredOptions: () => [],
-    optionalOptions: () => [],
-    startJob: () => {
-      jobStarted = true;
-    },
-  };
-  if (roles.source) f.createDynamicTableSource = (ctx: DynamicTableFactoryContext) => standIn(pick('source', ctx));
-  if (roles.sink) f.createDynamicTableSink = (ctx: DynamicTableFactoryContext) => standIn(pick('sink', ctx));
-  return f as unknown as Factory & { startJob(): void };
+    return standIn(rec);
+  }
 }
 
 /** An object with the recorded one's properties and methods, each method giving its recorded answers in order. */
@@ -200,19 +201,17 @@ function standIn(rec: RecordedTableObject): object {
       // A repeated question past what was recorded (a summary asked once more) gets the last answer.
       const a = answers[Math.min(next++, answers.length - 1)];
       if (a === undefined) {
-        throw new ExecutionError(
-          `internal: a worker thread asked ${m} of the ${rec.role} of table '${rec.table}' (connector '${rec.factory}', registered in code without a module), which the main thread's planning did not`,
-        );
+        throw new ExecutionError(`internal: a worker thread asked ${m} of the ${rec.role} of table '${rec.table}' (${rec.pin}), which the main thread's planning did not`);
       }
       return decode(a, args, rec);
     };
   }
-  return markMainThreadOnly(o, codeFactoryPin(rec.factory));
+  return markMainThreadOnly(o, rec.pin);
 }
 
 function decode(a: Encoded, args: readonly unknown[], rec: RecordedTableObject): unknown {
   const mainOnly = (what: string) => (): never => {
-    throw new ExecutionError(`internal: the ${what} of table '${rec.table}' (connector '${rec.factory}') runs on the main thread only, not in a worker thread`);
+    throw new ExecutionError(`internal: the ${what} of table '${rec.table}' (${rec.pin}) runs on the main thread only, not in a worker thread`);
   };
   switch (a.t) {
     case 'value':

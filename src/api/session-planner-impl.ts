@@ -2,7 +2,6 @@ import type { CatalogTable } from '../catalog/catalog-table.js';
 import type { ObjectIdentifier } from '../catalog/object-identifier.js';
 import { TableOptions } from '../config/options/table-options.js';
 import { ObjectAlreadyExistsError, ValidationError } from '../errors/sluice-error.js';
-import { createDynamicTableSink, createDynamicTableSource } from '../factories/create-table-source-sink.js';
 import { withFactoriesLoaded } from '../factories/lazy-factory.js';
 import { createTemporarySystemFunction } from '../planner/functions/udf.js';
 import { inferViewSchema, planQuery, planStatementSet, resolveComputedColumnType } from '../planner/planner.js';
@@ -11,28 +10,45 @@ import { ResolvedSchema } from '../types/schema.js';
 import type { Session } from './session.js';
 import type { SessionPlanner } from './session-planner.js';
 import { importUdf } from './import-udf.js';
+import { JobRecorder, type TableAccess } from './job-recording.js';
+
+/**
+ * The planner's view of a session, with tables answered by `tables`: on the main thread the session's catalogs and
+ * factories, recorded for worker threads (job-recording.ts); in a worker, the recording.
+ */
+export function sessionPlannerContext(session: Session, tables: TableAccess): PlannerContext {
+  return {
+    mode: session.mode,
+    config: new Map(Object.entries(session.config.toMap())),
+    resolveTable: (names) => tables.resolveTable(names),
+    listTableNames: (names) => tables.listTableNames(names),
+    createSource: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
+      tables.createSource({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
+    createSink: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
+      tables.createSink({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
+    functions: session.functions,
+  };
+}
 
 /** The planner bound to a session: the session answers the planner's questions about tables and options. */
 export function createSessionPlanner(session: Session): SessionPlanner {
-  const context = (): PlannerContext => ({
-    mode: session.mode,
-    config: new Map(Object.entries(session.config.toMap())),
-    resolveTable: (names) => session.catalogs.resolveTable(names),
-    listTableNames: (names) => session.catalogs.listTableNames(names),
-    createSource: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
-      createDynamicTableSource({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
-    createSink: (identifier: ObjectIdentifier, table: CatalogTable, isTemporary: boolean) =>
-      createDynamicTableSink({ identifier, table, isTemporary, configuration: session.config, factories: session.factories }),
-    functions: session.functions,
-  });
+  const recorder = (): JobRecorder => new JobRecorder(session.catalogs, session.codeFactoryUse);
+  const context = (): PlannerContext => sessionPlannerContext(session, recorder());
+  /** Plans a job, keeping what its planning asked and was answered for the workers that plan it again. */
+  const recorded = <T extends object>(plan: (ctx: PlannerContext) => Promise<T> | T): Promise<T> =>
+    withFactoriesLoaded(async () => {
+      const rec = recorder();
+      const planned = await plan(sessionPlannerContext(session, rec));
+      session.jobRecordings.set(planned, rec);
+      return planned;
+    });
   const timeZone = (): string => {
     const z = session.config.get(TableOptions.LOCAL_TIME_ZONE);
     return z === 'default' ? Intl.DateTimeFormat().resolvedOptions().timeZone : z;
   };
   return {
-    // What code factories' sources and sinks answer is recorded per job, for workers to plan the same (code-table-replay.ts).
-    planQuery: (query) => withFactoriesLoaded(() => (session.codeTables.startJob(), planQuery(query, context()))),
-    planInserts: (inserts) => withFactoriesLoaded(() => (session.codeTables.startJob(), planStatementSet(inserts, context()))),
+    planQuery: (query) => recorded((ctx) => planQuery(query, ctx)),
+    planInserts: (inserts) => recorded((ctx) => planStatementSet(inserts, ctx)),
     async inferViewSchema(query, aliases) {
       const schema = await withFactoriesLoaded(() => inferViewSchema(query, context()));
       if (aliases.length === 0) return schema;

@@ -5,13 +5,13 @@ import { Configuration, type ConfigLogger } from '../config/configuration.js';
 import { ExecutionOptions } from '../config/options/execution-options.js';
 import { FactoryRegistry } from '../factories/factory-registry.js';
 import type { Factory } from '../factories/factory.js';
-import { isSinkFactory, isSourceFactory } from '../factories/dynamic-table-factory.js';
 import { createBuiltinRegistry } from '../planner/functions/builtin-registry.js';
 import type { FunctionRegistry } from '../planner/functions/function-registry.js';
 import { JobRegistry } from './job-registry.js';
 import type { Statement } from '../sql/ast/statements.js';
 import type { CodeFunction } from './code-function.js';
-import { CodeTableRecorder, isReplayableFactory } from './code-table-replay.js';
+import { buildsTableObjects, CodeFactoryUse } from './code-table-replay.js';
+import type { JobRecorder } from './job-recording.js';
 
 export type RuntimeMode = 'streaming' | 'batch';
 
@@ -41,11 +41,8 @@ export interface SessionOptions {
 /** A factory registered in code (see `Session.codeFactories`). */
 export interface CodeFactory {
   readonly identifier: string;
+  /** Where a worker thread imports it from (`'file.js#export'`), if given. */
   readonly module: string | undefined;
-  /** A connector factory without a module, whose sources and sinks a worker replays. */
-  readonly replayable: boolean;
-  readonly source: boolean;
-  readonly sink: boolean;
 }
 
 export class Session {
@@ -56,19 +53,22 @@ export class Session {
   readonly jobs = new JobRegistry();
   readonly baseDir: string;
   /**
-   * The statements that shaped this session's catalogs and configuration (DDL, SET, RESET, USE), in
-   * order: a worker thread replays them to build a job's graph (`execution.worker-threads`).
+   * The CREATE FUNCTION and DROP FUNCTION statements this session executed, in order: a worker thread replays them
+   * into its function registry (`execution.worker-threads`). It never replays DDL against catalogs: it gets the
+   * tables a job's planning resolved with the job (job-recording.ts).
    */
-  readonly replayLog: Statement[] = [];
+  readonly functionLog: Statement[] = [];
   /** Functions registered in code (closures a worker cannot load unless given a module), by name. */
   readonly codeFunctions = new Map<string, CodeFunction>();
-  /**
-   * Factories registered in code rather than found in packages, with the module a worker loads each from, if given.
-   * A connector factory without one is `replayable`: a worker plans with stand-ins of its sources and sinks (`codeTables`).
-   */
+  /** Factories registered in code rather than found in packages, with the module a worker loads each from, if given. */
   readonly codeFactories: CodeFactory[] = [];
-  /** What the sources and sinks of replayable code factories answered while the current job was planned. */
-  readonly codeTables = new CodeTableRecorder();
+  /**
+   * Notes when a connector or format factory registered in code without a module builds a table's source or sink: a
+   * worker plans with a stand-in of that object, whose vertex stays on the main thread (code-table-replay.ts).
+   */
+  readonly codeFactoryUse = new CodeFactoryUse();
+  /** What each planned job's planning asked and was answered, by the planned query or insert, for its workers. */
+  readonly jobRecordings = new WeakMap<object, JobRecorder>();
   /** Whether package discovery runs, so a worker's session finds the same factories. */
   readonly discoverPackages: boolean;
   /** Where warnings go; the TableEnvironment points it at its listeners. */
@@ -91,11 +91,10 @@ export class Session {
     this.baseDir = options.baseDir ?? process.cwd();
   }
 
-  /** Registers a factory given in code; without a module, a connector factory's sources and sinks are recorded for workers. */
+  /** Registers a factory given in code; without a module, what a connector or format factory builds is recorded for workers. */
   registerCodeFactory(f: Factory, module: string | undefined): void {
-    const replayable = module === undefined && isReplayableFactory(f);
-    this.factories.register(replayable ? this.codeTables.wrap(f) : f);
-    this.codeFactories.push({ identifier: f.factoryIdentifier, module, replayable, source: isSourceFactory(f), sink: isSinkFactory(f) });
+    this.factories.register(module === undefined && buildsTableObjects(f) ? this.codeFactoryUse.wrap(f) : f);
+    this.codeFactories.push({ identifier: f.factoryIdentifier, module });
   }
 
   get mode(): RuntimeMode {

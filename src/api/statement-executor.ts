@@ -43,7 +43,7 @@ export async function executeStatement(
 ): Promise<TableResult> {
   try {
     const result = await executeUnguarded(session, planner, stmt, warn);
-    if (shapesSession(stmt)) session.replayLog.push(stmt);
+    if (changesFunctions(stmt)) session.functionLog.push(stmt);
     return result;
   } catch (e) {
     if (isStackOverflow(e)) throw tooDeeplyNested(statementName(stmt), 'pos' in stmt ? stmt.pos : undefined, e);
@@ -51,14 +51,9 @@ export async function executeStatement(
   }
 }
 
-/**
- * Statements a worker thread replays to rebuild the session a job was planned in. CREATE TABLE AS
- * SELECT is left out: replaying it would start its job again (its table is then unknown to workers,
- * and jobs reading it run on the main thread).
- */
-function shapesSession(stmt: Statement): boolean {
-  if (stmt.kind === 'create-table' && stmt.asQuery) return false;
-  return isDdlStatement(stmt) || stmt.kind === 'set' || stmt.kind === 'reset' || stmt.kind === 'use-catalog' || stmt.kind === 'use-database';
+/** Statements a worker thread replays into its function registry (the rest of a session reaches it with each job). */
+function changesFunctions(stmt: Statement): boolean {
+  return stmt.kind === 'create-function' || (stmt.kind === 'drop' && stmt.objectType === 'FUNCTION');
 }
 
 /** How an error names a statement kind: `create-view` -> `CREATE VIEW`, `query` -> `SELECT`. */

@@ -216,9 +216,9 @@ export class TableEnvironment {
    * Makes a connector, format or catalog factory available to this session. With worker threads
    * (`execution.worker-threads`), each worker plans the job again and needs the factory too: `module` says
    * where a worker imports it from (`'file.js#export'`, see `CodeModuleOptions`). Without one, the sources and
-   * sinks of a connector factory run on the main thread (a worker plans with stand-ins that answer as they did)
-   * and the rest of the job on the workers; a format or catalog factory keeps a job of this session on the main
-   * thread. Either way with a warning saying so.
+   * sinks built with a connector or format factory run on the main thread (a worker plans with stand-ins that
+   * answer as they did) and the rest of the job on the workers, with a warning naming them. A catalog factory
+   * needs no module: workers plan with the tables the main thread resolved.
    *
    * @example
    * ```ts

@@ -1,29 +1,29 @@
 import { ValidationError } from '../errors/sluice-error.js';
 import type { Factory } from '../factories/factory.js';
+import { withFactoriesLoaded } from '../factories/lazy-factory.js';
 import { createTemporarySystemFunction } from '../planner/functions/udf.js';
+import { planQuery, planStatementSet } from '../planner/planner.js';
 import type { JobGraph } from '../runtime/job-graph.js';
 import type { Statement } from '../sql/ast/statements.js';
 import { codeFunctionPin, standInUdf } from './code-function.js';
-import { standInFactory } from './code-table-replay.js';
 import { importExport, importUdf } from './import-udf.js';
+import { JobReplayer } from './job-recording.js';
+import { sessionPlannerContext } from './session-planner-impl.js';
 import { TableEnvironment } from './table-environment.js';
 import type { SqlWorkerPayload } from './worker-job.js';
 
 /**
- * Inside a worker thread: replays the session's statements into a fresh session (in-memory catalogs,
- * warnings dropped: the main thread already reported them) and plans the job's statement into the
- * same job graph the main thread built. Only the graph's shape and operators are used: the worker runs
- * the subtasks the job master deploys into it.
+ * Inside a worker thread: a fresh session (warnings dropped: the main thread already reported them) with the main
+ * thread's configuration, factories and functions plans the job's statement into the same job graph the main thread
+ * built, asking the recording of the main thread's planning about tables (job-recording.ts). Only the graph's shape
+ * and operators are used: the worker runs the subtasks the job master deploys into it.
  */
 export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph> {
   const env = TableEnvironment.create({ config: p.config, baseDir: p.baseDir, discoverPackages: p.discoverPackages, logger: { warn: () => undefined } });
   const session = env.session;
   for (const m of p.factoryModules) session.factories.register(await importFactory(m, p.baseDir));
-  const standIns = p.codeConnectors.map((c) => standInFactory(c.identifier, c, p.codeTables));
-  for (const f of standIns) session.factories.register(f);
   // Called while planning: a stand-in evaluated as a constant (its arguments all literals) would be folded on the main thread.
   const calledWhilePlanning = new Set<string>();
-  // Registered before the replay, which may read them (a view calling one).
   for (const f of p.codeFunctions) {
     if ('module' in f) {
       const udf = await importUdf(f.module, p.baseDir);
@@ -32,16 +32,14 @@ export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph
       createTemporarySystemFunction(session.functions, f.name, standInUdf(f, (n) => calledWhilePlanning.add(n)), undefined, codeFunctionPin(f.name));
     }
   }
-  for (const stmt of p.replay) await env.executeStatement(stmt as Statement);
-  // The configuration the job was planned with wins over what the replayed SETs left.
-  const conf = env.getConfig();
-  for (const k of conf.keys()) if (!(k in p.config)) conf.remove(k);
-  for (const [k, v] of Object.entries(p.config)) conf.set(k, v);
-  for (const f of standIns) f.startJob();
-  const graph =
-    p.job.kind === 'query'
-      ? (await env.planner.planQuery(p.job.query)).toJobGraph({ push: () => undefined, end: () => undefined }, p.job.jobName)
-      : (await env.planner.planInserts(p.job.inserts)).toJobGraph(p.job.jobName);
+  for (const stmt of p.functionLog) await replayFunctionStatement(env, stmt as Statement);
+  const tables = new JobReplayer(p.recorded);
+  const graph = await withFactoriesLoaded(async () => {
+    const ctx = sessionPlannerContext(session, tables);
+    return p.job.kind === 'query'
+      ? (await planQuery(p.job.query, ctx)).toJobGraph({ push: () => undefined, end: () => undefined }, p.job.jobName)
+      : (await planStatementSet(p.job.inserts, ctx)).toJobGraph(p.job.jobName);
+  });
   if (calledWhilePlanning.size > 0) {
     const names = [...calledWhilePlanning].map((n) => `'${n}'`).join(', ');
     throw new ValidationError(
@@ -49,6 +47,15 @@ export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph
     );
   }
   return graph;
+}
+
+/** A CREATE FUNCTION or DROP FUNCTION the main thread executed, applied to this worker's function registry only. */
+async function replayFunctionStatement(env: TableEnvironment, stmt: Statement): Promise<void> {
+  if (stmt.kind === 'create-function') {
+    await env.planner.loadFunction(stmt.name.parts.at(-1)!, stmt.className, stmt.scope !== 'catalog' && stmt.ifNotExists);
+  } else if (stmt.kind === 'drop' && stmt.objectType === 'FUNCTION') {
+    env.planner.unloadFunction(stmt.name.parts.at(-1)!);
+  }
 }
 
 /** A factory registered in code with `{ module }`, as the main thread registered it. */

@@ -7,14 +7,14 @@ import { prewarmWorkers } from '../runtime/workers/idle-workers.js';
 import { autoWorkers, type WorkerThreadsSetting } from '../runtime/workers/placement.js';
 import type { Session } from './session.js';
 import { CODE_FUNCTION_ADVICE, codeFunctionSpec, type CodeFunctionSpec } from './code-function.js';
-import type { RecordedTables } from './code-table-replay.js';
+import type { RecordedJob } from './job-recording.js';
 
-/** What a worker thread needs to rebuild a SQL job's graph: the session's history, then the job's statement. */
+/** What a worker thread needs to rebuild a SQL job's graph: the job's statement, and what its planning was told. */
 export interface SqlWorkerPayload {
   readonly baseDir: string;
   readonly discoverPackages: boolean;
-  /** The session's replay log (parsed statements: structured-clonable plain data). */
-  readonly replay: readonly unknown[];
+  /** The session's CREATE FUNCTION and DROP FUNCTION statements, in order (parsed: structured-clonable plain data). */
+  readonly functionLog: readonly unknown[];
   /** The session configuration as the job was planned with. */
   readonly config: Readonly<Record<string, string>>;
   readonly job: { readonly kind: 'query'; readonly query: Query; readonly jobName: string } | { readonly kind: 'inserts'; readonly inserts: readonly InsertStatement[]; readonly jobName: string };
@@ -23,11 +23,10 @@ export interface SqlWorkerPayload {
   /** Modules of the factories registered in code (`'file.js#export'`), registered in this order. */
   readonly factoryModules: readonly string[];
   /**
-   * Connector factories registered in code without a module: the worker plans with stand-ins of their sources and
-   * sinks, which answer as the main thread's did (code-table-replay.ts); the planner pins the vertices running them.
+   * The tables the main thread's planning resolved, and what the sources and sinks built with code factories
+   * answered: the worker plans against these, never against a catalog (job-recording.ts).
    */
-  readonly codeConnectors: readonly { readonly identifier: string; readonly source: boolean; readonly sink: boolean }[];
-  readonly codeTables: RecordedTables;
+  readonly recorded: RecordedJob;
 }
 
 /** The worker entry next to this module: `sql-worker-main.js` in the bundle and in dist/api. */
@@ -41,18 +40,16 @@ function workerEntry(): string {
 }
 
 /**
- * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot: a format or catalog factory
- * registered in code without a module is a closure no worker can load, and it may replace a built-in a worker would
- * use. Connector factories and functions registered in code without a module travel as stand-ins: the planner pins
- * the vertices running their sources and sinks, and the callers of the functions.
+ * How worker threads rebuild a SQL job (`JobGraph.workerRecipe`), or why they cannot. `planned` is the job's plan, by
+ * which the session keeps what its planning asked the catalogs and the code factories. Sources and sinks built with
+ * connector or format factories registered in code without a module, and functions registered so, travel as
+ * stand-ins: the planner pins the vertices running them, and the callers of the functions.
  */
-export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']): WorkerRecipe | string {
-  const closures = session.codeFactories.filter((f) => f.module === undefined && !f.replayable).map((f) => f.identifier);
-  if (closures.length > 0) {
-    return `factories registered in code (${closures.join(', ')}) cannot be loaded in a worker thread; register them with a module a worker can import, registerFactory(factory, { module: 'file.js#export' }), or declare them in a package's "sluice" entry`;
-  }
-  const codeTables = session.codeTables.recorded();
-  if (typeof codeTables === 'string') return `${codeTables}; register the connector with a module a worker can import, registerFactory(factory, { module: 'file.js#export' })`;
+export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job'], planned: object): WorkerRecipe | string {
+  const recording = session.jobRecordings.get(planned);
+  if (recording === undefined) return "internal: the job's planning was not recorded for worker threads";
+  const recorded = recording.recorded();
+  if (typeof recorded === 'string') return `${recorded}; register the factory with a module a worker can import, registerFactory(factory, { module: 'file.js#export' })`;
   const codeFunctions = [...session.codeFunctions].map(([name, f]) => codeFunctionSpec(name, f));
   const unclonable = codeFunctions.find((f) => !clonable(f));
   if (unclonable !== undefined) {
@@ -61,13 +58,12 @@ export function sqlWorkerRecipe(session: Session, job: SqlWorkerPayload['job']):
   const payload: SqlWorkerPayload = {
     baseDir: session.baseDir,
     discoverPackages: session.discoverPackages,
-    replay: [...session.replayLog],
+    functionLog: [...session.functionLog],
     config: session.config.toMap(),
     job,
     codeFunctions,
     factoryModules: session.codeFactories.flatMap((f) => (f.module === undefined ? [] : [f.module])),
-    codeConnectors: session.codeFactories.filter((f) => f.replayable).map((f) => ({ identifier: f.identifier, source: f.source, sink: f.sink })),
-    codeTables,
+    recorded,
   };
   return { entry: workerEntry(), payload, mainThreadAdvice: CODE_FUNCTION_ADVICE };
 }

@@ -1,6 +1,6 @@
 /**
- * Table sources and sinks that can only run on the main thread, and why: those of a connector factory registered in
- * code without a module, which no worker thread can load (issue #19 item 4). The planner pins the vertex that runs
+ * Table sources and sinks that can only run on the main thread, and why: those built with a connector or format factory
+ * registered in code without a module, which no worker thread can load (issue #19 item 4). The planner pins the vertex that runs
  * such an object (a scan, a lookup join, a sink) to the main thread with this reason; the rest of the job still
  * runs on worker threads. The reason is the same text on the main thread and in a worker, as it is part of the job
  * graph both compare.
@@ -18,7 +18,3 @@ export function mainThreadOnlyReason(o: unknown): string | undefined {
   return typeof o === 'object' && o !== null ? reasons.get(o) : undefined;
 }
 
-/** The reason for a table object of factory `factory` registered in code without a module. */
-export function codeFactoryPin(factory: string): string {
-  return `connector '${factory}' is registered in code without a module`;
-}

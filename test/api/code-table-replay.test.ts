@@ -2,7 +2,7 @@
 // with (issue #19 item 4): the same answers in the same order, nothing a worker cannot rebuild, and a clear
 // internal error when a worker's planning would ask something the main thread's did not.
 import { describe, expect, it } from 'vitest';
-import { CodeTableRecorder, isReplayableFactory, standInFactory } from '../../src/api/code-table-replay.js';
+import { buildsTableObjects, CodeFactoryUse, TableObjectRecorder, TableObjectReplayer } from '../../src/api/code-table-replay.js';
 import { objectIdentifier } from '../../src/catalog/object-identifier.js';
 import { ChangelogMode } from '../../src/factories/changelog-mode.js';
 import type { DynamicTableFactoryContext, DynamicTableSourceFactory } from '../../src/factories/dynamic-table-factory.js';
@@ -12,6 +12,7 @@ import type { SourceExpression } from '../../src/factories/source-filter.js';
 import { RowKind } from '../../src/types/row-kind.js';
 
 const ctx = (table: string): DynamicTableFactoryContext => ({ identifier: objectIdentifier('cat', 'db', table) }) as unknown as DynamicTableFactoryContext;
+const PIN = "connector 'mine' is registered in code without a module";
 const INT = { kind: 'INT', nullable: true } as const;
 const filter = (i: number): SourceExpression => ({ kind: 'field', name: `f${i}`, index: i, type: INT });
 
@@ -38,19 +39,15 @@ function summaryCounting(): ScanTableSource {
 
 describe('a code connector recorded on the main thread and replayed in a worker', () => {
   it('answers in the worker as the main thread did, in order, marked main-thread only', () => {
-    const recorder = new CodeTableRecorder();
-    const f = recorder.wrap(factory(summaryCounting)) as DynamicTableSourceFactory;
-    recorder.startJob();
-    const real = f.createDynamicTableSource(ctx('t')) as ScanTableSource;
+    const recorder = new TableObjectRecorder();
+    const real = recorder.record('cat.db.t', 'source', PIN, summaryCounting());
     const filters = [filter(0), filter(1)];
     const seen = [real.asSummaryString(), real.applyProjection!([2, 0], null as never), real.asSummaryString(), real.applyFilters!(filters, null as never)];
-    expect(mainThreadOnlyReason(real)).toBe("connector 'mine' is registered in code without a module");
-    const recorded = recorder.recorded();
-    if (typeof recorded === 'string') throw new Error(recorded);
+    expect(mainThreadOnlyReason(real)).toBe(PIN);
+    expect(recorder.unreplayable).toBeUndefined();
 
-    const stand = standInFactory('mine', { source: true, sink: false }, structuredClone(recorded)) as unknown as DynamicTableSourceFactory & { startJob(): void };
-    stand.startJob();
-    const replay = stand.createDynamicTableSource(ctx('t')) as ScanTableSource;
+    const replayer = new TableObjectReplayer(structuredClone(recorder.objects));
+    const replay = replayer.next('source', 'cat.db.t') as ScanTableSource;
     const workerFilters = [filter(0), filter(1)];
     expect([replay.asSummaryString(), replay.applyProjection!([2, 0], null as never), replay.asSummaryString()]).toEqual(seen.slice(0, 3));
     const pushed = replay.applyFilters!(workerFilters, null as never);
@@ -62,46 +59,55 @@ describe('a code connector recorded on the main thread and replayed in a worker'
     expect(replay.getChangelogMode).toBeTypeOf('function');
     expect(replay.supportsWatermarkPushDown).toBe(true);
     expect(replay.kind).toBe('scan-source');
-    expect(mainThreadOnlyReason(replay)).toBe("connector 'mine' is registered in code without a module");
+    expect(mainThreadOnlyReason(replay)).toBe(PIN);
     expect(() => replay.getChangelogMode()).toThrow(/internal: a worker thread asked getChangelogMode of the source of table 'cat\.db\.t'/);
   });
 
   it('replays a changelog mode and a runtime provider whose source runs on the main thread only', () => {
-    const recorder = new CodeTableRecorder();
-    const f = recorder.wrap(factory(summaryCounting)) as DynamicTableSourceFactory;
-    recorder.startJob();
-    const real = f.createDynamicTableSource(ctx('t')) as ScanTableSource;
+    const recorder = new TableObjectRecorder();
+    const real = recorder.record('cat.db.t', 'source', PIN, summaryCounting());
     real.getChangelogMode();
     real.getScanRuntimeProvider({ batchMode: false });
-    const stand = standInFactory('mine', { source: true, sink: false }, structuredClone(recorder.recorded() as never)) as unknown as DynamicTableSourceFactory & { startJob(): void };
-    stand.startJob();
-    const replay = stand.createDynamicTableSource(ctx('t')) as ScanTableSource;
+    const replayer = new TableObjectReplayer(structuredClone(recorder.objects));
+    const replay = replayer.next('source', 'cat.db.t') as ScanTableSource;
     const mode = replay.getChangelogMode();
     expect([RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_AFTER, RowKind.DELETE].map((k) => mode.contains(k))).toEqual([true, false, true, true]);
     const p = replay.getScanRuntimeProvider({ batchMode: false });
     expect([p.bounded, p.parallelism, p.source.boundedness()]).toEqual([true, 3, 'BOUNDED']);
     expect(() => p.source.getSplitSerializer()).toThrow(/runs on the main thread only/);
-    // A table the main thread's planning of the job did not read.
-    expect(() => stand.createDynamicTableSource(ctx('other'))).toThrow(/internal: a worker thread planned the source of table 'cat\.db\.other'/);
+    // A table built normally on the main thread is built normally in the worker too; one built once more is an internal error.
+    expect(replayer.next('source', 'cat.db.other')).toBeUndefined();
+    expect(replayer.next('sink', 'cat.db.t')).toBeUndefined();
+    expect(() => replayer.next('source', 'cat.db.t')).toThrow(/internal: a worker thread planned the source of table 'cat\.db\.t' \(connector 'mine' is registered in code without a module\) more often/);
   });
 
   it('says why a worker cannot plan the job when a source pushes down filters of its own making', () => {
-    const recorder = new CodeTableRecorder();
+    const recorder = new TableObjectRecorder();
     const rewriting = (): ScanTableSource => ({ ...summaryCounting(), applyFilters: () => ({ accepted: [], remaining: [filter(9)] }) });
-    const f = recorder.wrap(factory(rewriting)) as DynamicTableSourceFactory;
-    recorder.startJob();
-    (f.createDynamicTableSource(ctx('t')) as ScanTableSource).applyFilters!([filter(0)], null as never);
-    expect(recorder.recorded()).toBe(
-      "the source of table 'cat.db.t' (connector 'mine', registered in code without a module) answered applyFilters with expressions of its own, which a worker thread cannot rebuild",
+    recorder.record('cat.db.t', 'source', PIN, rewriting()).applyFilters!([filter(0)], null as never);
+    expect(recorder.unreplayable).toBe(
+      "the source of table 'cat.db.t' (connector 'mine' is registered in code without a module) answered applyFilters with expressions of its own, which a worker thread cannot rebuild",
     );
-    // The next job starts afresh.
-    recorder.startJob();
-    expect(recorder.recorded()).toEqual({ job: [], latest: [expect.objectContaining({ table: 'cat.db.t' })] });
   });
 
-  it('replays connector factories only: a format or catalog factory stays a closure no worker can plan with', () => {
-    expect(isReplayableFactory(factory(summaryCounting))).toBe(true);
-    expect(isReplayableFactory({ ...factory(summaryCounting), createDecodingFormat: () => null } as never)).toBe(false);
-    expect(isReplayableFactory({ factoryIdentifier: 'c', requiredOptions: () => [], optionalOptions: () => [], createCatalog: () => null } as never)).toBe(false);
+  it('names the code factories a creation used: the connector, and a format a built-in connector looked up', () => {
+    const use = new CodeFactoryUse();
+    const connector = use.wrap(factory(summaryCounting)) as DynamicTableSourceFactory;
+    const format = use.wrap({ factoryIdentifier: 'fmt', requiredOptions: () => [], optionalOptions: () => [], createDecodingFormat: () => ({}) } as never) as unknown as {
+      createDecodingFormat(): object;
+    };
+    expect(use.during(() => 1).pin).toBeUndefined();
+    expect(use.during(() => connector.createDynamicTableSource(ctx('t'))).pin).toBe(PIN);
+    const both = use.during(() => (format.createDecodingFormat(), connector.createDynamicTableSource(ctx('t')), format.createDecodingFormat()));
+    expect(both.pin).toBe("format 'fmt' and connector 'mine' are registered in code without a module");
+    // Outside a creation the factories work as they are, and nothing is noted.
+    expect(connector.createDynamicTableSource(ctx('t'))).toHaveProperty('kind', 'scan-source');
+    expect(connector.factoryIdentifier).toBe('mine');
+  });
+
+  it('records what connector and format factories build: a catalog factory builds nothing a worker runs', () => {
+    expect(buildsTableObjects(factory(summaryCounting))).toBe(true);
+    expect(buildsTableObjects({ factoryIdentifier: 'f', requiredOptions: () => [], optionalOptions: () => [], createDecodingFormat: () => null } as never)).toBe(true);
+    expect(buildsTableObjects({ factoryIdentifier: 'c', requiredOptions: () => [], optionalOptions: () => [], createCatalog: () => null } as never)).toBe(false);
   });
 });

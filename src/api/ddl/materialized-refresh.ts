@@ -1,7 +1,7 @@
 import type { CatalogTable } from '../../catalog/catalog-table.js';
 import type { MaterializedTableDefinition, RefreshHandler } from '../../catalog/materialized-table.js';
 import { freshnessMillis } from '../../catalog/materialized-table.js';
-import { identifierToSql, quoteIdentifier, type ObjectIdentifier } from '../../catalog/object-identifier.js';
+import { identifierToSql, type ObjectIdentifier } from '../../catalog/object-identifier.js';
 import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
 import { ExecutionOptions } from '../../config/options/execution-options.js';
 import { ValidationError } from '../../errors/sluice-error.js';
@@ -12,7 +12,6 @@ import type { InsertStatement } from '../../sql/ast/statements.js';
 import { parseStatement } from '../../sql/parse.js';
 import { unparseQuery } from '../../sql/unparse/unparse-query.js';
 import type { ResolvedSchema } from '../../types/schema.js';
-import { typeToSerializableString } from '../../types/type-to-string.js';
 import type { Session } from '../session.js';
 import type { SessionPlanner } from '../session-planner.js';
 import { executeInserts } from '../statements/execute-dml.js';
@@ -44,16 +43,6 @@ export async function expandedQueryText(
   const again = await planner.inferViewSchema(expanded, []);
   const same = again.columnCount === schema.columnCount && again.columns.every((c, i) => c.name === schema.columns[i]!.name);
   return same ? unparseQuery(expanded) : originalQuery;
-}
-
-/** `CREATE TABLE` of the materialized table's columns, keys and options, for the replay log of worker threads. */
-export function plainTableDdl(id: ObjectIdentifier, table: CatalogTable): string {
-  const parts = table.schema.columns.map((c) => `${quoteIdentifier(c.name)} ${typeToSerializableString(c.type)}`);
-  const pk = table.schema.primaryKey;
-  if (pk) parts.push(`CONSTRAINT ${quoteIdentifier(pk.name)} PRIMARY KEY (${pk.columns.map(quoteIdentifier).join(', ')}) NOT ENFORCED`);
-  const partitioned = table.partitionKeys.length > 0 ? ` PARTITIONED BY (${table.partitionKeys.map(quoteIdentifier).join(', ')})` : '';
-  const options = Object.entries(table.options).map(([k, v]) => `${quote(k)} = ${quote(v)}`);
-  return `CREATE TABLE IF NOT EXISTS ${identifierToSql(id)} (${parts.join(', ')})${partitioned}${options.length > 0 ? ` WITH (${options.join(', ')})` : ''}`;
 }
 
 export function quote(s: string): string {

@@ -4,7 +4,6 @@ import { identifierToSql, type ObjectIdentifier } from '../../catalog/object-ide
 import { CheckpointingOptions } from '../../config/options/checkpointing-options.js';
 import { ValidationError } from '../../errors/sluice-error.js';
 import type { Query } from '../../sql/ast/query.js';
-import { parseStatement } from '../../sql/parse.js';
 import { unparseQuery } from '../../sql/unparse/unparse-query.js';
 import type { Column } from '../../types/column.js';
 import { withoutTimeAttribute } from '../../types/logical-type.js';
@@ -12,7 +11,6 @@ import { ResolvedSchema } from '../../types/schema.js';
 import { typeToString } from '../../types/type-to-string.js';
 import {
   expandedQueryText,
-  plainTableDdl,
   refreshJobError,
   runningJob,
   startRefreshJob,
@@ -61,7 +59,6 @@ export async function alterMaterializedQuery(
   const job = definition.refreshStatus === 'ACTIVATED' ? runningJob(session, definition.refreshHandler) : undefined;
   if (job === undefined) {
     await updateDefinition(session, id, altered, newDefinition);
-    replaySchema(session, id, altered);
     if (definition.refreshStatus !== 'ACTIVATED') return okResult('ddl');
     // ACTIVATED without a job running here (it ended, or another run started it): the new query's job starts now.
     return startRefreshJob(session, planner, id, altered, newDefinition, storedInsert(id, newDefinition, []));
@@ -82,14 +79,12 @@ export async function alterMaterializedQuery(
     throw refreshJobError(`Failed to suspend the continuous refresh job for materialized table ${name}`, e);
   }
   await updateDefinition(session, id, altered, newDefinition);
-  replaySchema(session, id, altered);
   try {
     return await startRefreshJob(session, planner, id, altered, newDefinition, storedInsert(id, newDefinition, []));
   } catch (e) {
     // Roll back to the old query and resume its job from the savepoint just taken, as Flink does.
     const suspended: MaterializedTableDefinition = { ...definition, refreshStatus: 'SUSPENDED', refreshHandler: { jobId: job.jobId, savepointPath } };
     await updateDefinition(session, id, table, suspended);
-    replaySchema(session, id, table);
     await startRefreshJob(session, planner, id, table, suspended, storedInsert(id, suspended, []), savepointPath);
     throw refreshJobError(`Failed to start the continuous refresh job using new query ${newDefinition.expandedQuery} when altering materialized table ${name} select query`, e);
   }
@@ -138,10 +133,4 @@ function checkEvolution(name: string, old: readonly Column[], next: readonly Col
 
 function describe(c: Column): string {
   return `\`${c.name}\` ${typeToString(c.type)}`;
-}
-
-/** Worker threads plan the next refresh job against the table's new columns. */
-function replaySchema(session: Session, id: ObjectIdentifier, table: CatalogTable): void {
-  session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
-  session.replayLog.push(parseStatement(plainTableDdl(id, table)));
 }

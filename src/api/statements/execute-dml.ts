@@ -28,7 +28,7 @@ export async function executeQuery(session: Session, planner: SessionPlanner, st
   const jobName = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? 'collect';
   const config = runtimeConfigFromSession(session.config);
   const graph = planned.toJobGraph(queue, jobName);
-  const job = executeJob(withRecipe(graph, config, () => sqlWorkerRecipe(session, { kind: 'query', query: stmt.query, jobName })), config, hooks(session));
+  const job = executeJob(withRecipe(graph, config, () => sqlWorkerRecipe(session, { kind: 'query', query: stmt.query, jobName }, planned)), config, hooks(session));
   session.jobs.add(job, jobInfo(session, () => `${unparseStatement(stmt)};`, planned));
   job.waitForCompletion().then(
     () => queue.end(),
@@ -44,7 +44,7 @@ export async function executeInserts(session: Session, planner: SessionPlanner, 
   const sinkNames = distinctSinkColumnNames(planned.sinks.map(identifierToString));
   const name = session.config.get(ExecutionOptions.PIPELINE_NAME) ?? `insert-into_${sinkNames.join(',')}`;
   const config = runtimeConfigFromSession(session.config);
-  const graph = withRecipe(planned.toJobGraph(name), config, () => sqlWorkerRecipe(session, { kind: 'inserts', inserts, jobName: name }));
+  const graph = withRecipe(planned.toJobGraph(name), config, () => sqlWorkerRecipe(session, { kind: 'inserts', inserts, jobName: name }, planned));
   const job = executeJob(graph, config, hooks(session));
   const sql = (): string => {
     const statements = inserts.map((i) => `${unparseStatement(i)};`);

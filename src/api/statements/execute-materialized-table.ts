@@ -21,7 +21,6 @@ import type { SessionPlanner } from '../session-planner.js';
 import { okResult, staticResult } from '../table-results.js';
 import {
   expandedQueryText,
-  plainTableDdl,
   quote,
   refreshJobError,
   runningJob,
@@ -56,7 +55,6 @@ export async function executeMaterializedTable(session: Session, planner: Sessio
       const { definition } = materializedTableOf(id, found.table);
       if (definition.refreshStatus === 'ACTIVATED') await cancelRefreshJob(session, id, definition.refreshHandler);
       await session.catalogs.getCatalog(id.catalog).dropTable({ database: id.database, object: id.object }, false);
-      session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
       return okResult('ddl');
     }
     case 'alter-materialized-table':
@@ -114,8 +112,6 @@ async function create(session: Session, planner: SessionPlanner, stmt: CreateMat
     materialized: definition,
   };
   await session.catalogs.createTable(id, table, false);
-  // A worker thread plans the refresh job from the session's statements: to it the table is the plain table it is.
-  session.replayLog.push(parseStatement(plainTableDdl(id, table)));
   try {
     // The query as written, so that an error points into the statement the user wrote.
     const insert: InsertStatement = { kind: 'insert', overwrite: false, table: stmt.name, hints: [], partition: [], columns: [], query: stmt.query, pos: stmt.pos };
@@ -123,7 +119,6 @@ async function create(session: Session, planner: SessionPlanner, stmt: CreateMat
   } catch (e) {
     // As Flink: a table whose refresh job cannot start is dropped again (weak atomicity).
     await catalog.dropTable({ database: id.database, object: id.object }, true);
-    session.replayLog.push(parseStatement(`DROP TABLE IF EXISTS ${identifierToSql(id)}`));
     throw refreshJobError(`Submit continuous refresh job for materialized table ${identifierToSql(id)} occur exception`, e);
   }
 }
