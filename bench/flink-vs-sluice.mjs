@@ -5,7 +5,10 @@
 // worker threads, Flink in task slots), BENCH_RUNS (runs per size and engine, default 3), FLINK_VERSION (the
 // reference runner's Flink, default its own), BENCH_FLINK=0 (Sluice only), SLUICE_DIST (another build),
 // BENCH_SLUICE_BASE (a second Sluice build, e.g. a copy of dist/ from before a change, run alongside: the table then
-// adds its steady-state CPU rows/s and this build's ratio to it, measured in the same run under the same load).
+// adds its steady-state CPU rows/s and this build's ratio to it, measured in the same run under the same load),
+// BENCH_FILES (default 1: the bids in one file, which both engines read as one split, so at a parallelism above 1 one
+// source subtask reads and decodes every row; F deals row i into file i mod F, each file in event-time order, so F
+// source subtasks read in parallel and the watermark, the minimum over them, advances as with one file).
 //
 // Each engine runs each job in a fresh process over N rows and over 2N rows (the second N continue the first in event
 // time), and the bench reports the DIFFERENCE of the two: (2N - N) rows / (t(2N) - t(N)). Process start-up, planning,
@@ -54,6 +57,8 @@ const N = Number(process.env.BENCH_ROWS ?? 2_000_000);
 /** Both engines' parallelism (issue #19 compares them at the number of cores); 1 measures speed per core. */
 const PARALLELISM = Number(process.env.BENCH_PARALLELISM ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Files the bids are dealt into, row by row (row i in file i mod F): each is a split a source subtask reads alone. */
+const FILES = Number(process.env.BENCH_FILES ?? 1);
 const ONLY = process.argv.slice(2);
 const WITH_FLINK = process.env.BENCH_FLINK !== '0';
 const PROF = process.env.BENCH_PROF;
@@ -112,8 +117,11 @@ function personLine(i) {
 const newAuctionLine = (i) => auctionLine(1_000_000 + i, T0 + Math.floor(i / 5), 1000 + Math.max(0, i - ((i * 31) % 200)));
 async function writeData(dir) {
   for (const d of ['n', '2n', 'auctions', 'nx-auctions', 'persons-n', 'persons-2n', 'new-auctions-n', 'new-auctions-2n']) mkdirSync(join(dir, d));
-  await writeLines(join(dir, 'n', 'bids.csv'), 0, N, bidLine);
-  await writeLines(join(dir, '2n', 'bids.csv'), 0, 2 * N, bidLine);
+  for (const [d, count] of [['n', N], ['2n', 2 * N]]) {
+    for (let f = 0; f < FILES; f++) {
+      await writeLines(join(dir, d, FILES === 1 ? 'bids.csv' : `bids-${f}.csv`), 0, count, (j) => (j % FILES === f ? bidLine(j) : ''));
+    }
+  }
   await writeLines(join(dir, 'auctions', 'auctions.csv'), 1000, 11_000, (a) => `${a},${a % 50},item-${a}\n`);
   await writeLines(join(dir, 'nx-auctions', 'auctions.csv'), 1000, 11_000, (a) => auctionLine(a, T0, 100_000 + (a % 20_000)));
   if (ONLY.length === 0 || ONLY.some((o) => 'q8 new users'.includes(o))) {
@@ -354,7 +362,7 @@ try {
     for (const c of cases.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)))) if (!check(c, dir)) bad++;
     process.exitCode = bad > 0 ? 1 : 0;
   } else {
-    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism ${PARALLELISM}, streaming; node ${process.version}` +
+    console.log(`N = ${N} bids (and 2N); ${RUNS} runs per size and engine, medians; parallelism ${PARALLELISM}, ${FILES} bid file(s), streaming; node ${process.version}` +
       (WITH_FLINK ? `; Flink ${process.env.FLINK_VERSION ?? '(runner default)'}` : '; Flink skipped'));
     console.log('steady-state rows/s = N / (t(2N) - t(N)); wall = job time, CPU = whole process (all threads)');
     console.log(`load average at start: ${loads()}`);
