@@ -189,3 +189,20 @@ describe.skipIf(!BUILT)('worker threads plan against what the main thread resolv
     );
   }, 60_000);
 });
+
+describe.skipIf(!BUILT)('a materialized table on worker threads', () => {
+  it("runs its refresh job on the workers and commits every row of the query once", async () => {
+    const out = mkdtempSync(join(tmpdir(), 'sluice-worker-mt-'));
+    const warnings: string[] = [];
+    const env = await session(PARALLEL, warnings);
+    await env.executeSql(`CREATE TABLE nums (id BIGINT) WITH (${NUMS_OPTIONS})`);
+    const created = await env.executeSql(`CREATE MATERIALIZED TABLE mt WITH ('connector' = 'filesystem', 'path' = '${out}', 'format' = 'csv')
+      FRESHNESS = INTERVAL '1' SECOND AS SELECT id, id * 2 AS twice FROM nums`);
+    await created.getJobClient()!.waitForCompletion();
+    const lines = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .flatMap((e) => readFileSync(join(e.parentPath, e.name), 'utf8').split('\n').filter((l) => l !== ''));
+    expect(lines.sort()).toEqual(Array.from({ length: ROWS }, (_, i) => `${i + 1},${2 * (i + 1)}`).sort());
+    expect(warnings).toEqual([]);
+  }, 60_000);
+});
