@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors/sluice-error.js';
 import { parseStatement } from '../sql/parse.js';
 import type { InsertStatement } from '../sql/ast/statements.js';
-import type { Table } from './table.js';
+import { Table } from './table.js';
+import { instanceArgument, stringArgument } from './api-arguments.js';
 import type { TableEnvironment } from './table-environment.js';
 import type { TableResult } from './table-result.js';
 import { executeInserts } from './statements/execute-dml.js';
@@ -25,14 +26,16 @@ export class StatementSet {
   constructor(private readonly env: TableEnvironment) {}
 
   addInsertSql(sql: string): this {
-    const stmt = parseStatement(sql);
+    const stmt = parseStatement(stringArgument('addInsertSql()', 'the INSERT statement', sql));
     if (stmt.kind !== 'insert') throw new ValidationError(`Only INSERT statements can be added to a statement set, not ${stmt.kind}.`);
     this.inserts.push(stmt);
     return this;
   }
 
   addInsert(path: string, table: Table, overwrite = false): this {
-    return this.addInsertSql(`INSERT ${overwrite ? 'OVERWRITE' : 'INTO'} ${path} ${table.sql}`);
+    const target = stringArgument('addInsert()', 'the table path', path);
+    const query = instanceArgument('addInsert()', 'a Table', Table, 'env.sqlQuery(...) or env.fromValues(...) makes one', table);
+    return this.addInsertSql(`INSERT ${overwrite ? 'OVERWRITE' : 'INTO'} ${target} ${query.sql}`);
   }
 
   async explain(): Promise<string> {

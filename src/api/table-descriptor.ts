@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/sluice-error.js';
 import type { Column, UniqueConstraint, WatermarkSpec } from '../types/column.js';
 import { ResolvedSchema } from '../types/schema.js';
+import { describeStateValue } from '../runtime/state/state-path.js';
 import { parseLogicalType } from '../types/parse-logical-type.js';
 import type { LogicalType } from '../types/logical-type.js';
 import type { CatalogTable } from '../catalog/catalog-table.js';
@@ -56,6 +57,13 @@ export class TableDescriptorBuilder {
   }
 
   schema(schema: ResolvedSchema): this {
+    // A JavaScript caller is not held to the type: say what to give rather than fail later inside a connector.
+    if (!(schema instanceof ResolvedSchema)) {
+      const given = (schema as unknown) instanceof SchemaBuilder ? 'a SchemaBuilder: call .build() on it' : describeStateValue(schema);
+      throw new ValidationError(
+        `TableDescriptor.schema() for connector '${this.opts['connector']}' takes the schema Schema.newBuilder()...build() returns, e.g. Schema.newBuilder().column('id', 'BIGINT').build(); it was given ${given}.`,
+      );
+    }
     this.tableSchema = schema;
     return this;
   }
@@ -133,3 +141,4 @@ export class SchemaBuilder {
     return ResolvedSchema.of(this.columns, this.watermarks, this.pk);
   }
 }
+

@@ -13,7 +13,8 @@ import type { SessionPlanner } from './session-planner.js';
 import { createSessionPlanner } from './session-planner-impl.js';
 import { sqlLiteral } from './sql-literal.js';
 import { executeStatement } from './statement-executor.js';
-import type { TableDescriptor } from './table-descriptor.js';
+import { TableDescriptor } from './table-descriptor.js';
+import { factoryArgument, instanceArgument, stringArgument } from './api-arguments.js';
 import type { TableResult } from './table-result.js';
 import { Table } from './table.js';
 import { StatementSet } from './statement-set.js';
@@ -113,6 +114,7 @@ export class TableEnvironment {
 
   /** Receives warnings (deprecated keys, unknown SET keys); default: stderr. */
   onWarning(listener: (message: string) => void): void {
+    if (typeof listener !== 'function') throw new ValidationError(`onWarning() takes a function called with each warning's text; it was given ${typeof listener}.`);
     this.warnings.push(listener);
   }
 
@@ -127,7 +129,7 @@ export class TableEnvironment {
    * @throws SqlParseError with line and column, ValidationError, ObjectNotFoundError, PlanningError.
    */
   async executeSql(sql: string): Promise<TableResult> {
-    return this.executeStatement(parseStatement(sql), sql);
+    return this.executeStatement(parseStatement(stringArgument('executeSql()', 'the statement', sql)), sql);
   }
 
   /**
@@ -163,7 +165,7 @@ export class TableEnvironment {
 
   /** A query as a `Table`, checked now, run by `execute()` or `executeInsert()`. */
   async sqlQuery(sql: string): Promise<Table> {
-    const stmt = parseStatement(sql);
+    const stmt = parseStatement(stringArgument('sqlQuery()', 'the query', sql));
     if (stmt.kind !== 'query') throw new ValidationError(`sqlQuery() takes a query (SELECT, VALUES, WITH ...), not a ${stmt.kind} statement.`);
     await this.ready;
     const planned = await this.planner.planQuery(stmt.query).catch((e: unknown) => {
@@ -181,6 +183,9 @@ export class TableEnvironment {
    * ```
    */
   async fromValues(rows: readonly (readonly unknown[])[], columnNames?: readonly string[]): Promise<Table> {
+    if (!Array.isArray(rows) || !rows.every((r) => Array.isArray(r))) {
+      throw new ValidationError(`fromValues() takes the rows as an array of arrays, one array of values per row, e.g. [[1, 'a'], [2, 'b']].`);
+    }
     if (rows.length === 0) throw new ValidationError('fromValues needs at least one row.');
     const values = rows.map((r) => `(${r.map(sqlLiteral).join(', ')})`).join(',\n  ');
     const alias = columnNames ? `t(${columnNames.map((n) => '`' + n.replaceAll('`', '``') + '`').join(', ')})` : 't';
@@ -189,22 +194,25 @@ export class TableEnvironment {
 
   /** Registers `table` as a temporary view under `name` (one to three parts, dot separated). */
   async createTemporaryView(name: string, table: Table): Promise<void> {
-    await this.executeSql(`CREATE TEMPORARY VIEW ${quotePath(name)} AS ${table.sql}`);
+    const path = stringArgument('createTemporaryView()', 'the view name', name);
+    const query = instanceArgument('createTemporaryView()', 'a Table', Table, 'env.sqlQuery(...) or env.fromValues(...) makes one', table);
+    await this.executeSql(`CREATE TEMPORARY VIEW ${quotePath(path)} AS ${query.sql}`);
   }
 
   /** Creates a permanent table in the current (or named) catalog from a descriptor. */
   async createTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
     this.refuseRemote('createTable()');
-    const id = this.session.catalogs.qualify(splitPath(path));
-    await this.session.catalogs.createTable(id, descriptor.toCatalogTable(), false);
+    const id = this.session.catalogs.qualify(splitPath(stringArgument('createTable()', 'the table path', path)));
+    await this.session.catalogs.createTable(id, tableDescriptor('createTable()', descriptor).toCatalogTable(), false);
   }
 
   /** Creates a temporary table from a descriptor. */
   async createTemporaryTable(path: string, descriptor: TableDescriptor): Promise<void> {
     await this.ready;
     this.refuseRemote('createTemporaryTable()');
-    this.session.catalogs.createTemporaryTable(this.session.catalogs.qualify(splitPath(path)), descriptor.toCatalogTable(), false);
+    const id = this.session.catalogs.qualify(splitPath(stringArgument('createTemporaryTable()', 'the table path', path)));
+    this.session.catalogs.createTemporaryTable(id, tableDescriptor('createTemporaryTable()', descriptor).toCatalogTable(), false);
   }
 
   /** Several INSERTs run as one job. */
@@ -227,8 +235,9 @@ export class TableEnvironment {
    */
   registerFactory(factory: Factory, options: CodeModuleOptions = {}): void {
     this.refuseRemote('registerFactory()');
-    const module = checkedModule(options, `Factory '${factory.factoryIdentifier}'`);
-    this.session.registerCodeFactory(factory, module);
+    const f = factoryArgument('registerFactory()', factory);
+    const module = checkedModule(options, `Factory '${f.factoryIdentifier}'`);
+    this.session.registerCodeFactory(f, module);
   }
 
   /**
@@ -250,6 +259,7 @@ export class TableEnvironment {
    * ```
    */
   createTemporarySystemFunction(name: string, fn: UdfInput, options: CodeModuleOptions = {}): void {
+    stringArgument('createTemporarySystemFunction()', 'the function name', name);
     if (this.remote) throw new ValidationError(`Function '${name}' cannot run on a Flink cluster: it is written in JavaScript, and a Flink cluster runs functions in Java, Scala or Python.`);
     const module = checkedModule(options, `Function '${name}'`);
     createTemporarySystemFunction(this.session.functions, name, fn, undefined, module === undefined ? codeFunctionPin(name) : undefined);
@@ -317,6 +327,10 @@ function checkedModule(options: CodeModuleOptions, owner: string): string | unde
     throw new ValidationError(`${owner}: module must name a module and its export, as 'file.js#export' (a path, a file: URL or a package name), not ${JSON.stringify(m) ?? String(m)}.`);
   }
   return m;
+}
+
+function tableDescriptor(method: string, v: unknown): TableDescriptor {
+  return instanceArgument(method, 'a TableDescriptor', TableDescriptor, "TableDescriptor.forConnector('datagen').schema(...).build() makes one", v);
 }
 
 function splitPath(path: string): string[] {

@@ -1,6 +1,7 @@
 import type { ResolvedSchema } from '../types/schema.js';
 import type { TableEnvironment } from './table-environment.js';
 import type { TableResult } from './table-result.js';
+import { stringArgument } from './api-arguments.js';
 
 /**
  * A query that has been checked but not run (Flink's `Table`). It keeps its SQL text, so it can be
@@ -39,6 +40,7 @@ export class Table {
 
   /** `INSERT INTO path <this query>`; the job is running when this resolves. */
   executeInsert(path: string, overwrite = false): Promise<TableResult> {
-    return this.env.executeSql(`INSERT ${overwrite ? 'OVERWRITE' : 'INTO'} ${path} ${this.sql}`);
+    const target = stringArgument('executeInsert()', 'the table path', path);
+    return this.env.executeSql(`INSERT ${overwrite ? 'OVERWRITE' : 'INTO'} ${target} ${this.sql}`);
   }
 }

@@ -1,4 +1,5 @@
-import type { ConfigOption, OptionValue } from './config-option.js';
+import { ValidationError } from '../errors/sluice-error.js';
+import { ConfigOption, type OptionValue } from './config-option.js';
 import { maskSecrets } from './secrets.js';
 
 /** Where deprecation warnings go; the CLI injects its own, tests inject a collector. */
@@ -57,6 +58,9 @@ export class Configuration implements ReadableConfig {
   set(optionOrKey: ConfigOption<unknown> | string, value: unknown): this {
     if (typeof optionOrKey === 'string') {
       this.entries.set(optionOrKey, String(value));
+    } else if (!(optionOrKey instanceof ConfigOption)) {
+      // A JavaScript caller is not held to the types.
+      throw new ValidationError(`Configuration.set() takes an option key as a string (or a ConfigOption); it was given ${optionOrKey === null ? 'null' : typeof optionOrKey}.`);
     } else {
       const parsed = optionOrKey.parseValue(value);
       this.entries.set(optionOrKey.key, optionOrKey.formatValue(parsed as never));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Schema, TableDescriptor } from '../../src/api/table-descriptor.js';
+import { ValidationError } from '../../src/errors/sluice-error.js';
 import { TableEnvironment } from '../../src/api/table-environment.js';
 import { Decimal } from '../../src/types/decimal.js';
 import { DataTypes } from '../../src/types/data-types.js';
@@ -67,6 +68,45 @@ describe('TableEnvironment', () => {
       TableDescriptor.forConnector('datagen').schema(Schema.newBuilder().column('x', 'INT').build()).option('number-of-rows', 7).build(),
     );
     expect((await rows('SELECT COUNT(*) FROM gen'))[0]!.fields).toEqual([7n]);
+  });
+
+  it('refuses arguments of the wrong type with an error naming the method, never JavaScript error text', async () => {
+    env = TableEnvironment.create({ mode: 'batch' });
+    const e = env;
+    const table = await e.sqlQuery('SELECT 1 AS x');
+    const set = e.createStatementSet();
+    const calls: [string, () => unknown][] = [
+      ['executeSql() takes the statement as a string; it was given a number.', () => e.executeSql(123 as never)],
+      ['sqlQuery() takes the query as a string; it was given null.', () => e.sqlQuery(null as never)],
+      ['fromValues() takes the rows as an array of arrays', () => e.fromValues('x' as never)],
+      ['createTemporaryView() takes a Table (env.sqlQuery(...) or env.fromValues(...) makes one); it was given a string.', () => e.createTemporaryView('v', 'SELECT 1' as never)],
+      ["createTemporaryTable() takes a TableDescriptor (TableDescriptor.forConnector('datagen').schema(...).build() makes one); it was given a plain object.", () => e.createTemporaryTable('t', {} as never)],
+      ['createTable() takes the table path as a string; it was given undefined.', () => e.createTable(undefined as never, {} as never)],
+      ['registerFactory() takes a factory: an object with a non-empty string factoryIdentifier', () => e.registerFactory({} as never)],
+      ['createTemporarySystemFunction() takes the function name as a string; it was given a number.', () => e.createTemporarySystemFunction(7 as never, () => 'x')],
+      ["onWarning() takes a function called with each warning's text; it was given number.", () => e.onWarning(5 as never)],
+      ['Configuration.set() takes an option key as a string (or a ConfigOption); it was given number.', () => e.getConfig().set(1 as never, 2)],
+      ['addInsertSql() takes the INSERT statement as a string; it was given a number.', () => set.addInsertSql(5 as never)],
+      ['addInsert() takes a Table (env.sqlQuery(...) or env.fromValues(...) makes one); it was given a string.', () => set.addInsert('t', 'SELECT 1' as never)],
+      ['executeInsert() takes the table path as a string; it was given a number.', () => table.executeInsert(5 as never)],
+    ];
+    for (const [message, call] of calls) {
+      const error = await (async () => call())().then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(error, message).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toContain(message);
+    }
+  });
+
+  it('says what schema() takes when a JavaScript caller gives it something else', () => {
+    const builder = TableDescriptor.forConnector('datagen');
+    expect(() => builder.schema('x INT' as never)).toThrow(
+      "TableDescriptor.schema() for connector 'datagen' takes the schema Schema.newBuilder()...build() returns, e.g. Schema.newBuilder().column('id', 'BIGINT').build(); it was given a string.",
+    );
+    expect(() => builder.schema(Schema.newBuilder().column('x', 'INT') as never)).toThrow(/it was given a SchemaBuilder: call \.build\(\) on it\.$/);
+    expect(() => builder.schema(undefined as never)).toThrow(ValidationError);
   });
 
   it('runs a statement set as one job and inserts through Table.executeInsert', async () => {
