@@ -89,6 +89,26 @@ describe.skipIf(!available)('Pravega catalog against real Pravega and the Praveg
     expect((await valuesOf(env, `SHOW TABLES FROM p.${scope}`)).map((r) => r[0])).toContain('orders');
   });
 
+  it('runs jobs over a catalog table at parallelism 2 on worker threads, which never write to the catalog', { timeout: 120_000 }, async () => {
+    const env = newEnv(envs);
+    const warnings: string[] = [];
+    env.onWarning((m) => warnings.push(m));
+    await run(env, createCatalogSql('p', scope));
+    await run(env, "SET 'execution.runtime-mode' = 'batch'");
+    await run(env, "SET 'parallelism.default' = '2'");
+    await run(env, "SET 'execution.worker-threads' = '2'");
+    await run(env, `CREATE TABLE p.${scope}.sales (id BIGINT NOT NULL, shop STRING, amount BIGINT)`);
+    await run(env, `CREATE TEMPORARY TABLE ids (id BIGINT) WITH ('connector' = 'datagen', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1', 'fields.id.end' = '3000')`);
+    // Workers plan both jobs with the table the main thread resolved: a replayed CREATE TABLE would register again.
+    await run(env, `INSERT INTO p.${scope}.sales SELECT id, CONCAT('shop-', CAST(MOD(id, 3) AS STRING)), id FROM ids`);
+    await bounded(env, 'sales_read', `p.${scope}.sales`);
+    const rows = await valuesOf(env, 'SELECT shop, COUNT(*), SUM(amount) FROM sales_read GROUP BY shop');
+    const sum = (k: number): bigint => BigInt(Array.from({ length: 1000 }, (_, i) => 3 * i + (k === 0 ? 3 : k)).reduce((a, b) => a + b, 0));
+    expect(rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([0, 1, 2].map((k) => [`shop-${k}`, 1000n, sum(k)]));
+    expect((await registry.getSchemas('sales')).length).toBe(1);
+    expect(warnings).toEqual([]);
+  });
+
   it('reads events whose writer schema is an older version, resolving it into the newest one', async () => {
     const env = newEnv(envs);
     await run(env, createCatalogSql('p', scope));
