@@ -72,8 +72,8 @@ export async function main(argv: readonly string[], io: ConsoleIO = processIO): 
       let script: string;
       try {
         script = await readFile(path, 'utf8');
-      } catch {
-        io.err(`[ERROR] Could not read SQL file '${path}'.\n`);
+      } catch (e) {
+        io.err(`[ERROR] Could not read SQL file '${path}': ${readFailure(e)}.\n`);
         return 1;
       }
       if (remote) return await runOnCluster(env, runner, script, io, { file: path, output: command.output, initOnly: command.init !== undefined }, config, command.endpoint!);
@@ -165,4 +165,20 @@ async function waitForJobs(jobs: readonly JobClient[], io: ConsoleIO): Promise<n
 
 async function cancelAll(jobs: readonly JobClient[]): Promise<void> {
   await Promise.all(jobs.map((j) => j.cancel().catch(() => undefined)));
+}
+
+/** Why a file could not be read, in words (Node's error codes are not a user's). */
+function readFailure(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'there is no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return typeof code === 'string' ? `the system refused (${code})` : 'it could not be read';
+  }
 }

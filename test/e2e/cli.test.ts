@@ -39,6 +39,14 @@ describe('sluice command', () => {
     expect(bad.stderr).toContain("Unknown option '--nope'");
   });
 
+  it('says why a SQL file cannot be read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+    const missing = await sluice(['-f', 'missing.sql'], dir);
+    expect([missing.code, missing.stderr]).toEqual([1, "[ERROR] Could not read SQL file 'missing.sql': there is no such file.\n"]);
+    const directory = await sluice(['-f', dir], dir);
+    expect([directory.code, directory.stderr]).toEqual([1, `[ERROR] Could not read SQL file '${dir}': it is a directory.\n`]);
+  });
+
   it('runs the quickstart: a bounded INSERT into print and a query as a table', async () => {
     const r = await sluice(['-f', join(root, 'sql-examples', 'quickstart.sql')]);
     expect(r.stderr).toBe('');
