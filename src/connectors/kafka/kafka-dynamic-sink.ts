@@ -96,6 +96,15 @@ export class KafkaDynamicSink implements DynamicTableSink {
     };
   }
 
+  /**
+   * Each row is encoded as it is written: key, value and headers are copied into buffers of their own. Only a
+   * row's topic (the `topic` metadata column) stays a value of the row, in a record that may outlive the write
+   * (buffered by upsert-kafka's `sink.buffer-flush.*`, or still in flight with delivery `none`).
+   */
+  keepsRowValues(): boolean {
+    return this.metadataKeys.includes('topic');
+  }
+
   asSummaryString(): string {
     const s = this.p.subscription;
     const what = s.kind === 'topics' ? `topic=[${s.topics.join(', ')}]` : `topic-pattern=${s.pattern.source}`;

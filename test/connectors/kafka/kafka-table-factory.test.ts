@@ -27,6 +27,17 @@ describe('kafka table factory validation', () => {
     expect((sink(base) as KafkaDynamicSink).asSummaryString()).toBe('kafka(topic=[t1], delivery=at-least-once)');
   });
 
+  it('keeps no row values but the topic column: sources feeding it may hand out views into their read buffers', () => {
+    expect((sink(base) as KafkaDynamicSink).keepsRowValues()).toBe(false);
+    const upserting = upsert.createDynamicTableSink(
+      kafkaContext(cols, { connector: 'upsert-kafka', topic: 't1', 'properties.bootstrap.servers': '127.0.0.1:9092', 'key.format': 'json', 'value.format': 'json', 'sink.buffer-flush.max-rows': '100', 'sink.buffer-flush.interval': '1 s' }, ['id']),
+    ) as KafkaDynamicSink;
+    upserting.applyWritableMetadata(['headers'], null as never);
+    expect(upserting.keepsRowValues()).toBe(false);
+    upserting.applyWritableMetadata(['topic', 'headers'], null as never);
+    expect(upserting.keepsRowValues()).toBe(true);
+  });
+
   it('a bounded mode makes the source bounded, and batch mode refuses an unbounded one', () => {
     const b = source({ ...base, 'scan.bounded.mode': 'latest-offset' }) as KafkaDynamicSource;
     expect(b.createSource().boundedness()).toBe('BOUNDED');
