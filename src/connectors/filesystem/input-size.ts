@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { followedKindSync } from './followed-entry.js';
 
 /**
  * Bytes of the visible files below `root` (as list-files.ts sees them: names starting with `.` or `_` are
@@ -13,9 +14,11 @@ export function inputBytesAtLeast(root: string, pathRegex: RegExp | undefined, e
   let seen = 0;
   const start = resolve(root);
   const stack = [start];
+  const walked = new Set<string>();
   try {
     const top = statSync(start);
     if (!top.isDirectory()) return top.size;
+    walked.add(realpathSync(start));
   } catch {
     return 0;
   }
@@ -31,8 +34,14 @@ export function inputBytesAtLeast(root: string, pathRegex: RegExp | undefined, e
       if (++seen > maxEntries) return Math.max(total, enough);
       if (e.name.startsWith('.') || e.name.startsWith('_')) continue;
       const p = join(dir, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else if (e.isFile() && (pathRegex === undefined || pathRegex.test(p))) {
+      const kind = followedKindSync(p, e);
+      if (kind === 'directory') {
+        // As list-files.ts: a link to an enclosing folder is walked once.
+        const real = e.isSymbolicLink() ? realPath(p) : p;
+        if (real === undefined || walked.has(real)) continue;
+        walked.add(real);
+        stack.push(p);
+      } else if (kind === 'file' && (pathRegex === undefined || pathRegex.test(p))) {
         try {
           total += statSync(p).size;
         } catch {
@@ -43,4 +52,12 @@ export function inputBytesAtLeast(root: string, pathRegex: RegExp | undefined, e
     }
   }
   return total;
+}
+
+function realPath(p: string): string | undefined {
+  try {
+    return realpathSync(p);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,14 +1,15 @@
 import type { Stats } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { ConnectorError } from '../../errors/sluice-error.js';
 import type { FileSourceSettings, FileSplit } from './file-source.js';
 import { fileSystemError } from './file-system-errors.js';
+import { followedKind } from './followed-entry.js';
 import { partitionValuesOf } from './partitions.js';
 
 /**
  * Lists the visible files below the source's `path` (names starting with `.` or `_` are hidden, as in
- * Flink), each as one whole-file split. As Flink's enumerator: a `path` naming one file reads that file;
+ * Flink), each as one whole-file split; symbolic links are followed (followed-entry.ts). As Flink's enumerator: a `path` naming one file reads that file;
  * a `path` that does not exist fails a bounded source, while a monitored (continuous) source keeps
  * looking for it at every interval, as Flink's continuous enumerator does (it logs and retries).
  *
@@ -25,6 +26,8 @@ export async function listFiles(settings: FileSourceSettings): Promise<FileSplit
   }
   if (!rootStat.isDirectory()) return singleFile(settings, root, rootStat);
   const out: FileSplit[] = [];
+  // Folders reached through a symbolic link, by real path: a link to an enclosing folder is walked once.
+  const walked = new Set<string>([await realpath(root)]);
   const walk = async (dir: string): Promise<void> => {
     let entries;
     try {
@@ -37,8 +40,16 @@ export async function listFiles(settings: FileSourceSettings): Promise<FileSplit
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (e.name.startsWith('.') || e.name.startsWith('_')) continue;
       const p = join(dir, e.name);
-      if (e.isDirectory()) await walk(p);
-      else if (e.isFile()) {
+      const kind = await followedKind(p, e);
+      if (kind === 'directory') {
+        if (e.isSymbolicLink()) {
+          // Gone since it was listed: nothing to read.
+          const real = await realpath(p).catch(() => undefined);
+          if (real === undefined || walked.has(real)) continue;
+          walked.add(real);
+        }
+        await walk(p);
+      } else if (kind === 'file') {
         if (settings.pathRegex && !settings.pathRegex.test(p)) continue;
         const partition = partitionValuesOf(relative(root, dir), settings.partitionKeys);
         if (partition === undefined) continue;

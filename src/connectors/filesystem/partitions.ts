@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { followedKindSync } from './followed-entry.js';
 import { join, resolve } from 'node:path';
 import { ValidationError } from '../../errors/sluice-error.js';
 import { Decimal } from '../../types/decimal.js';
@@ -128,8 +129,11 @@ export function listPartitionSpecs(root: string, keys: readonly string[], defaul
       throw e;
     }
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (!e.isDirectory() || e.name.startsWith('.') || e.name.startsWith('_') || !e.name.includes('=')) continue;
-      walk(join(dir, e.name), rel === '' ? e.name : `${rel}/${e.name}`, depth + 1);
+      if (e.name.startsWith('.') || e.name.startsWith('_') || !e.name.includes('=')) continue;
+      const p = join(dir, e.name);
+      // The walk is keys.length levels deep at most: a linked folder cannot loop it.
+      if (followedKindSync(p, e) !== 'directory') continue;
+      walk(p, rel === '' ? e.name : `${rel}/${e.name}`, depth + 1);
     }
   };
   walk(resolve(root), '', 0);

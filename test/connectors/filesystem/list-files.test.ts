@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { ConnectorError } from '../../../src/errors/sluice-error.js';
 import type { FileSourceSettings } from '../../../src/connectors/filesystem/file-source.js';
 import { fileSystemError } from '../../../src/connectors/filesystem/file-system-errors.js';
 import { listFiles } from '../../../src/connectors/filesystem/list-files.js';
+import { inputBytesAtLeast } from '../../../src/connectors/filesystem/input-size.js';
+import { listPartitionSpecs } from '../../../src/connectors/filesystem/partitions.js';
 
 function settings(root: string, more: Partial<FileSourceSettings> = {}): FileSourceSettings {
   return {
@@ -32,6 +34,25 @@ describe('listFiles', () => {
   it('lists the visible files of a directory tree', async () => {
     const dir = tree();
     expect((await listFiles(settings(dir))).map((s) => s.path)).toEqual([join(dir, 'a.csv'), join(dir, 'sub', 'b.csv')]);
+  });
+
+  it('follows symbolic links to files and folders, as Flink’s local file system does, walking a linked folder once', async () => {
+    const data = tree();
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-links-'));
+    symlinkSync(join(data, 'a.csv'), join(dir, 'linked.csv'));
+    symlinkSync(join(data, 'sub'), join(dir, 'linked-sub'));
+    symlinkSync(join(data, 'gone.csv'), join(dir, 'dangling.csv'));
+    // A link back to the folder itself: walked once, not for ever.
+    symlinkSync(dir, join(dir, 'loop'));
+    expect((await listFiles(settings(dir))).map((s) => [s.path, s.size])).toEqual([
+      [join(dir, 'linked-sub', 'b.csv'), 3],
+      [join(dir, 'linked.csv'), 2],
+    ]);
+    expect(inputBytesAtLeast(dir, undefined, 1_000)).toBe(5);
+    mkdirSync(join(dir, 'parts'));
+    mkdirSync(join(data, 'p=x'));
+    symlinkSync(join(data, 'p=x'), join(dir, 'parts', 'p=x'));
+    expect(listPartitionSpecs(join(dir, 'parts'), ['p'], '__DEFAULT_PARTITION__')).toEqual([new Map([['p', 'x']])]);
   });
 
   it('reads the one file a path names, even one with a hidden-looking name', async () => {
