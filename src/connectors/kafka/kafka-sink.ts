@@ -14,7 +14,8 @@
  *   a key wins) and sent when the buffer holds max-rows keys, when the interval has passed at a write,
  *   and at every barrier.
  */
-import { Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
+import { kafkajs } from './client/kafkajs-module.js';
 import type { Committer, CommitRequest } from '../../runtime/sink/committer.js';
 import { ConnectorError } from '../../errors/sluice-error.js';
 import type { LostCommittablePolicy } from '../../runtime/sink/lost-committable.js';
@@ -55,7 +56,7 @@ export class KafkaSink implements Sink<Row, KafkaCommittable> {
   }
 
   createCommitter(): Committer<KafkaCommittable> {
-    return new KafkaSinkCommitter(new Kafka(this.settings.client.client));
+    return new KafkaSinkCommitter(new (kafkajs().Kafka)(this.settings.client.client));
   }
 
   getCommittableSerializer(): VersionedSerializer<KafkaCommittable> {
@@ -82,7 +83,7 @@ class KafkaSinkWriter implements SinkWriter<Row, KafkaCommittable> {
   ) {
     this.serializer = settings.createSerializer();
     this.buffered = (settings.bufferFlushMaxRows ?? 0) > 0 && (settings.bufferFlushIntervalMs ?? 0) > 0;
-    const kafka = new Kafka(settings.client.client);
+    const kafka = new (kafkajs().Kafka)(settings.client.client);
     this.opening = KafkaRecordWriter.open(kafka, {
       deliveryGuarantee: settings.deliveryGuarantee,
       ...(settings.transactionalIdPrefix !== undefined ? { transactionalIdPrefix: settings.transactionalIdPrefix } : {}),

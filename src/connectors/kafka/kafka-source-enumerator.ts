@@ -7,7 +7,8 @@
  * (`scan.topic-partition-discovery.interval`); a bounded source discovers once and then tells every
  * reader that no more splits come, so the job can end.
  */
-import { Kafka, type Admin } from 'kafkajs';
+import type { Admin } from 'kafkajs';
+import { kafkajs } from './client/kafkajs-module.js';
 import type { SplitEnumerator, SplitEnumeratorContext } from '../../runtime/source/split-enumerator.js';
 import type { KafkaClientSettings } from './client/kafka-properties.js';
 import { resolveSplits, type StartingOffsets, type StoppingOffsets } from './client/offsets-resolver.js';
@@ -62,7 +63,7 @@ export class KafkaSourceEnumerator implements SplitEnumerator<KafkaSourceSplit, 
   }
 
   start(): void {
-    this.admin = new Kafka(this.settings.client.client).admin();
+    this.admin = new (kafkajs().Kafka)(this.settings.client.client).admin();
     const known = this.assigned;
     const discover = async (): Promise<KafkaSourceSplit[]> => {
       const admin = this.admin as Admin;

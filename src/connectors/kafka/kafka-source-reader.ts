@@ -4,7 +4,7 @@
  * per-partition batch into rows; split positions are the next offsets; on checkpoint completion the
  * checkpointed positions are committed to `properties.group.id` (monitoring only).
  */
-import { Kafka } from 'kafkajs';
+import { kafkajs } from './client/kafkajs-module.js';
 import type { RecordEmitter } from '../../runtime/source/record-emitter.js';
 import type { SourceOutput } from '../../runtime/source/reader-output.js';
 import type { SourceReaderContext } from '../../runtime/source/source-reader.js';
@@ -103,7 +103,7 @@ export class KafkaSourceReader extends SourceReaderBase<KafkaSplitRecords, Row, 
   private readonly onCommitError: (error: unknown) => void;
 
   constructor(ctx: SourceReaderContext, settings: KafkaSourceReaderSettings) {
-    const kafka = new Kafka(settings.client.client);
+    const kafka = new (kafkajs().Kafka)(settings.client.client);
     const capacity = Number(ctx.config.get(QUEUE_CAPACITY_KEY) ?? '2');
     const manager = new SingleThreadFetcherManager<KafkaSplitRecords, KafkaSourceSplit>(
       () =>

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import type { KafkaConfig, SASLOptions } from 'kafkajs';
-import { logLevel, type logCreator } from 'kafkajs';
+import type { logCreator } from 'kafkajs';
+import { kafkajs } from './kafkajs-module.js';
 import { ConnectorError } from '../../../errors/index.js';
 
 export type IsolationLevel = 'read_committed' | 'read_uncommitted';
@@ -248,7 +249,7 @@ export function toKafkaClientSettings(props: Readonly<Record<string, string>>): 
     // Every failure reaches the job as a ConnectorError; kafkajs's own retry chatter (ERROR lines for
     // retriable coordinator/metadata responses) would only pollute the CLI's output. KAFKAJS_LOG_LEVEL
     // (kafkajs's own variable) turns it back on, on stderr so stdout results stay parseable.
-    logLevel: logLevel.NOTHING,
+    logLevel: kafkajs().logLevel.NOTHING,
     logCreator: stderrLogCreator,
     ...(protocol === 'SSL' || protocol === 'SASL_SSL' ? { ssl: sslOf(props) } : {}),
     ...(protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL' ? { sasl: saslOf(props) } : {}),

@@ -17,6 +17,7 @@
 import { createRequire } from 'node:module';
 import type { Kafka, Logger } from 'kafkajs';
 import { ConnectorError } from '../../../errors/index.js';
+import { kafkajs } from './kafkajs-module.js';
 
 const require = createRequire(import.meta.url);
 
@@ -147,6 +148,8 @@ let cached: Internals | undefined;
 
 export function loadInternals(): Internals {
   if (cached) return cached;
+  // kafkajs first, so its producer's modules load with the linear grouping (kafkajs-module.ts).
+  kafkajs();
   try {
     cached = {
       Batch: require('kafkajs/src/consumer/batch.js'),

@@ -4,7 +4,7 @@
  * - fixed: every record of a writer subtask goes to partition `subtask % partitions` (Flink's FlinkFixedPartitioner).
  * - round-robin: records cycle over all partitions (only without key fields; the table factory checks that).
  */
-import { Partitioners } from 'kafkajs';
+import { kafkajs } from './kafkajs-module.js';
 import { ConnectorError } from '../../../errors/index.js';
 
 export type SinkPartitionerKind = 'default' | 'fixed' | 'round-robin';
@@ -35,7 +35,7 @@ export type KafkaPartitionerFn = (args: PartitionerArgs) => number;
 export function createSinkPartitioner(kind: SinkPartitionerKind, subtaskId: number): KafkaPartitionerFn {
   switch (kind) {
     case 'default':
-      return Partitioners.DefaultPartitioner() as unknown as KafkaPartitionerFn;
+      return kafkajs().Partitioners.DefaultPartitioner() as unknown as KafkaPartitionerFn;
     case 'fixed':
       return ({ partitionMetadata }) => subtaskId % partitionCount(partitionMetadata);
     case 'round-robin': {
