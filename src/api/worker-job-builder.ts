@@ -33,9 +33,9 @@ export async function buildSqlWorkerGraph(p: SqlWorkerPayload): Promise<JobGraph
     }
   }
   for (const stmt of p.functionLog) await replayFunctionStatement(env, stmt as Statement);
-  const tables = new JobReplayer(p.recorded);
   const graph = await withFactoriesLoaded(async () => {
-    const ctx = sessionPlannerContext(session, tables);
+    // Afresh on each attempt: a retry after loading a lazy factory asks for every table object again.
+    const ctx = sessionPlannerContext(session, new JobReplayer(p.recorded));
     return p.job.kind === 'query'
       ? (await planQuery(p.job.query, ctx)).toJobGraph({ push: () => undefined, end: () => undefined }, p.job.jobName)
       : (await planStatementSet(p.job.inserts, ctx)).toJobGraph(p.job.jobName);

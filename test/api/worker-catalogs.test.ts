@@ -190,6 +190,38 @@ describe.skipIf(!BUILT)('worker threads plan against what the main thread resolv
   }, 60_000);
 });
 
+describe.skipIf(!BUILT)('a format registered in code, in a job that loads a lazy factory on the workers', () => {
+  it('plans again after loading the factory, with the same stand-in for the scan', async () => {
+    // The worker's first attempt meets the arrow format not yet loaded, loads it and plans again from the start.
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-worker-code-format-'));
+    const out = mkdtempSync(join(tmpdir(), 'sluice-worker-arrow-'));
+    writeFileSync(join(dir, 'part-0.csv'), Array.from({ length: ROWS }, (_, i) => `${i + 1}\n`).join(''));
+    const csv = new CsvFormatFactory();
+    const codeCsv: DecodingFormatFactory = {
+      factoryIdentifier: 'code-csv',
+      requiredOptions: () => csv.requiredOptions(),
+      optionalOptions: () => csv.optionalOptions(),
+      createDecodingFormat: (ctx, options) => csv.createDecodingFormat(ctx, options),
+    };
+    const warnings: string[] = [];
+    const env = await session(PARALLEL, warnings);
+    env.registerFactory(codeCsv);
+    // Batch: the aggregate's final rows only, which an arrow file sink takes.
+    await env.executeSql("SET 'execution.runtime-mode' = 'batch'");
+    await env.executeSql(`CREATE TEMPORARY TABLE coded (id BIGINT) WITH ('connector' = 'filesystem', 'path' = '${dir}', 'format' = 'code-csv')`);
+    await env.executeSql(`CREATE TEMPORARY TABLE arrows (k BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'filesystem', 'path' = '${out}', 'format' = 'arrow')`);
+    await (await env.executeSql('INSERT INTO arrows SELECT MOD(id, 10), COUNT(*), SUM(id) FROM coded GROUP BY MOD(id, 10)')).await();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/run all their subtasks on the main thread: TableSourceScan\(table=\[\[default_catalog, default_database, coded\]\], fields=\[id\]\) \(format 'code-csv' is registered in code without a module\)\. The rest of the job runs on worker threads\./);
+    const read = await session(SERIAL, []);
+    await read.executeSql(`CREATE TEMPORARY TABLE arrows (k BIGINT, c BIGINT, s BIGINT) WITH ('connector' = 'filesystem', 'path' = '${out}', 'format' = 'arrow')`);
+    const rows: string[] = [];
+    for await (const r of (await read.executeSql('SELECT k, SUM(c), SUM(s) FROM arrows GROUP BY k')).collect()) if (r.kind !== RowKind.UPDATE_BEFORE) rows.push(r.fields.map(String).join(' '));
+    const finals = new Map(rows.map((r) => [r.split(' ')[0], r]));
+    expect([...finals.values()].sort()).toEqual(expectedGroups);
+  }, 60_000);
+});
+
 describe.skipIf(!BUILT)('a materialized table on worker threads', () => {
   it("runs its refresh job on the workers and commits every row of the query once", async () => {
     const out = mkdtempSync(join(tmpdir(), 'sluice-worker-mt-'));
