@@ -34,10 +34,6 @@ export interface SessionOptions {
   readonly discoverPackages?: boolean;
 }
 
-/**
- * Everything one session owns: its configuration, catalogs, factories, functions and jobs. The
- * TableEnvironment is the public face; statement executors receive this.
- */
 /** A factory registered in code (see `Session.codeFactories`). */
 export interface CodeFactory {
   readonly identifier: string;
@@ -45,6 +41,10 @@ export interface CodeFactory {
   readonly module: string | undefined;
 }
 
+/**
+ * Everything one session owns: its configuration, catalogs, factories, functions and jobs. The
+ * TableEnvironment is the public face; statement executors receive this.
+ */
 export class Session {
   readonly config: Configuration;
   readonly catalogs: CatalogManager;

@@ -36,10 +36,12 @@ export function inputBytesAtLeast(root: string, pathRegex: RegExp | undefined, e
       const p = join(dir, e.name);
       const kind = followedKindSync(p, e);
       if (kind === 'directory') {
-        // As list-files.ts: a link to an enclosing folder is walked once.
-        const real = e.isSymbolicLink() ? realPath(p) : p;
-        if (real === undefined || walked.has(real)) continue;
-        walked.add(real);
+        if (e.isSymbolicLink()) {
+          // As list-files.ts: a link to an enclosing folder is walked once.
+          const real = realPath(p);
+          if (real === undefined || walked.has(real)) continue;
+          walked.add(real);
+        }
         stack.push(p);
       } else if (kind === 'file' && (pathRegex === undefined || pathRegex.test(p))) {
         try {
