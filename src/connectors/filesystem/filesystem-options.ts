@@ -4,7 +4,7 @@ import { FactoryOptions } from '../../factories/factory-options.js';
 /** Options of `'connector' = 'filesystem'` (Flink's FileSystemConnectorOptions). */
 export const FileSystemOptions = {
   PATH: ConfigOptions.key('path').localPathType().noDefaultValue().withDescription(
-    "The path (or a 'file:///' URI, as Flink writes it) of a directory (every visible file below it; names starting with '.' or '_' are hidden) or, for a source, of one file. " +
+    "The path (or a 'file:///' URI, as Flink writes it) of a directory (every visible file below it, following symbolic links as Flink does; names starting with '.' or '_' are hidden) or, for a source, of one file. " +
       'A relative path is resolved against the working directory. A bounded source fails when the path does not exist; a monitored ' +
       "one ('source.monitor-interval') waits for it to appear. A sink creates the directory and names it in the error when it cannot write there.",
   ),
